@@ -1,0 +1,108 @@
+# paratutor - a terminal tutor for data, model, pipeline, tensor and sharded
+# parallelism.  `make run` builds and starts it; `make check` runs every test.
+
+VERSION    := 0.1.0
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+DATADIR    ?= $(PREFIX)/share
+MANDIR     ?= $(DATADIR)/man
+DESTDIR    ?=
+CC         ?= cc
+CFLAGS     ?= -O2 -g
+PKG_CONFIG ?= pkg-config
+
+# The project's own flags, kept apart from the user's CFLAGS.
+PT_WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror
+PT_DEFS    := -D_POSIX_C_SOURCE=200809L \
+              -DPT_VERSION='"$(VERSION)"' -DPT_LESSON_DIR='"$(DATADIR)/paratutor/lessons"'
+SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+BUILD_DEPS := pc:ncursesw:libncurses-dev pc:libcjson:libcjson-dev pc:check:check cmd:pkg-config:pkg-config
+TEST_DEPS  := cmd:tmux:tmux cmd:man:man-db cmd:groff:groff-base cmd:python3:python3
+
+DEPS_OK    := build/.deps-ok
+LIBS_PC     = $(shell $(PKG_CONFIG) --libs ncursesw libcjson)
+CFLAGS_PC   = $(shell $(PKG_CONFIG) --cflags ncursesw libcjson)
+CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
+CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
+
+CORE_SRC   := $(sort $(wildcard app/core/*.c))
+UI_SRC     := $(sort $(wildcard app/ui/*.c))
+APP_SRC    := $(CORE_SRC) $(UI_SRC) app/main.c
+TEST_SRC   := $(sort $(wildcard tests/unit/check_*.c))
+
+OBJ        := $(APP_SRC:%.c=build/rel/%.o)
+ASAN_CORE  := $(CORE_SRC:%.c=build/asan/%.o)
+ASAN_OBJ   := $(APP_SRC:%.c=build/asan/%.o)
+TEST_BIN   := $(TEST_SRC:tests/unit/%.c=build/asan/tests/%)
+
+ALL_CFLAGS  = $(PT_WARN) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -MMD -MP $(CFLAGS)
+
+.PHONY: all run check unit-tests cli-tests screen-tests man-check install uninstall clean deps test-deps bench
+
+all: paratutor
+
+$(DEPS_OK): build-aux/ensure-deps
+	@build-aux/ensure-deps $(BUILD_DEPS)
+	@mkdir -p $(@D) && touch $@
+
+deps: $(DEPS_OK)
+
+test-deps: $(DEPS_OK)
+	@build-aux/ensure-deps $(TEST_DEPS)
+
+paratutor: $(OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(LIBS_PC)
+
+build/rel/%.o: %.c | $(DEPS_OK)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/asan/%.o: %.c | $(DEPS_OK)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SANITIZE) -c -o $@ $<
+
+build/asan/paratutor: $(ASAN_OBJ)
+	$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $(ASAN_OBJ) $(LIBS_PC)
+
+build/asan/tests/%: tests/unit/%.c $(ASAN_CORE) tests/unit/testutil.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(SANITIZE) -Itests/unit -o $@ $< $(ASAN_CORE) $(LIBS_PC) $(CHECK_LIBS)
+
+run: paratutor
+	./paratutor --lessons content
+
+check: unit-tests cli-tests screen-tests man-check
+	@echo "make check: all test suites passed"
+
+unit-tests: $(TEST_BIN)
+	@set -e; for t in $(TEST_BIN); do \
+		echo "== $$t"; PT_SRCDIR=$(CURDIR) CK_FORK=yes $$t; \
+	done
+
+cli-tests: build/asan/paratutor
+	@sh tests/cli/run.sh build/asan/paratutor
+
+screen-tests: build/asan/paratutor test-deps
+	@sh tests/screen/run.sh build/asan/paratutor
+
+man-check: test-deps
+	@sh tests/man-check.sh man/paratutor.1 man/paratutor-lessons.5
+
+install: paratutor
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/paratutor/lessons \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
+	install -m 755 paratutor $(DESTDIR)$(BINDIR)/paratutor
+	install -m 644 content/*.json $(DESTDIR)$(DATADIR)/paratutor/lessons/
+	install -m 644 man/paratutor.1 $(DESTDIR)$(MANDIR)/man1/paratutor.1
+	install -m 644 man/paratutor-lessons.5 $(DESTDIR)$(MANDIR)/man5/paratutor-lessons.5
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/paratutor $(DESTDIR)$(MANDIR)/man1/paratutor.1 \
+		$(DESTDIR)$(MANDIR)/man5/paratutor-lessons.5
+	rm -rf $(DESTDIR)$(DATADIR)/paratutor
+
+clean:
+	rm -rf build paratutor
+
+-include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d)

@@ -1,0 +1,171 @@
+/* lesson.c - lesson model helpers: freeing, names, lookups, hashing. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paratutor/lesson.h"
+
+/* Frees the strings of a text list and the list itself. */
+static void text_list_free(pt_text_list *list)
+{
+	for (size_t i = 0; i < list->n; i++)
+		free(list->v[i].s);
+	free(list->v);
+}
+
+/* Frees everything an item owns. */
+static void item_free(pt_item *item)
+{
+	free(item->id.s);
+	free(item->prompt.s);
+	text_list_free(&item->hints);
+	text_list_free(&item->mistakes);
+	free(item->explanation.s);
+	text_list_free(&item->solution.steps);
+	free(item->solution.answer.s);
+	free(item->solution.check.s);
+	free(item->language.s);
+	free(item->note.s);
+	free(item->source.s);
+	for (size_t i = 0; i < item->n_refs; i++) {
+		free(item->refs[i].title.s);
+		free(item->refs[i].url.s);
+	}
+	free(item->refs);
+	free(item->code.s);
+	text_list_free(&item->bank);
+	for (size_t i = 0; i < item->n_blanks; i++) {
+		text_list_free(&item->blanks[i].accept);
+		for (size_t j = 0; j < item->blanks[i].n_feedback; j++) {
+			free(item->blanks[i].feedback[j].option.s);
+			free(item->blanks[i].feedback[j].text.s);
+		}
+		free(item->blanks[i].feedback);
+	}
+	free(item->blanks);
+	for (size_t i = 0; i < item->n_options; i++) {
+		free(item->options[i].text.s);
+		free(item->options[i].feedback.s);
+	}
+	free(item->options);
+}
+
+void lesson_free(pt_lesson *lesson)
+{
+	if (lesson == NULL)
+		return;
+	for (size_t i = 0; i < lesson->n_items; i++)
+		item_free(&lesson->items[i]);
+	free(lesson->items);
+	free(lesson->path);
+	free(lesson->id.s);
+	free(lesson->title.s);
+	free(lesson->summary.s);
+	free(lesson->language.s);
+	free(lesson);
+}
+
+const char *lesson_kind_name(pt_kind kind)
+{
+	switch (kind) {
+	case PT_KIND_FILL: return "fill";
+	case PT_KIND_CHOICE: return "choice";
+	case PT_KIND_MULTI: return "multi";
+	}
+	return "?";
+}
+
+const char *lesson_difficulty_name(pt_difficulty difficulty)
+{
+	switch (difficulty) {
+	case PT_EASY: return "easy";
+	case PT_MEDIUM: return "medium";
+	case PT_HARD: return "hard";
+	}
+	return "?";
+}
+
+char lesson_option_label(size_t index)
+{
+	return (char)('A' + index);
+}
+
+int lesson_option_index(int key, size_t n_options)
+{
+	if (key < 0 || key > 127 || !isalpha(key))
+		return -1;
+	size_t index = (size_t)(toupper(key) - 'A');
+	return index < n_options ? (int)index : -1;
+}
+
+int lesson_bank_find(const pt_item *item, const char *text)
+{
+	for (size_t i = 0; i < item->bank.n; i++)
+		if (strcmp(item->bank.v[i].s, text) == 0)
+			return (int)i;
+	return -1;
+}
+
+bool lesson_blank_accepts(const pt_item *item, size_t blank, size_t option)
+{
+	const pt_text_list *accept = &item->blanks[blank].accept;
+	for (size_t i = 0; i < accept->n; i++)
+		if (strcmp(accept->v[i].s, item->bank.v[option].s) == 0)
+			return true;
+	return false;
+}
+
+const char *lesson_blank_feedback(const pt_item *item, size_t blank, size_t option)
+{
+	const pt_blank *b = &item->blanks[blank];
+	for (size_t i = 0; i < b->n_feedback; i++)
+		if (strcmp(b->feedback[i].option.s, item->bank.v[option].s) == 0)
+			return b->feedback[i].text.s;
+	return NULL;
+}
+
+size_t lesson_correct_count(const pt_item *item)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < item->n_options; i++)
+		n += item->options[i].correct;
+	return n;
+}
+
+pt_item *lesson_find_item(const pt_lesson *lesson, const char *id)
+{
+	for (size_t i = 0; i < lesson->n_items; i++)
+		if (strcmp(lesson->items[i].id.s, id) == 0)
+			return &lesson->items[i];
+	return NULL;
+}
+
+/* Folds a NUL-terminated string (and its terminator) into an FNV-1a hash. */
+static unsigned long long hash_str(unsigned long long h, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	do {
+		h ^= *p;
+		h *= 1099511628211ULL;
+	} while (*p++ != '\0');
+	return h;
+}
+
+unsigned long long lesson_item_hash(const pt_item *item)
+{
+	unsigned long long h = 14695981039346656037ULL;
+	h = hash_str(h, lesson_kind_name(item->kind));
+	h = hash_str(h, item->code.s);
+	for (size_t i = 0; i < item->bank.n; i++)
+		h = hash_str(h, item->bank.v[i].s);
+	for (size_t i = 0; i < item->n_blanks; i++) {
+		h = hash_str(h, "|");
+		for (size_t j = 0; j < item->blanks[i].accept.n; j++)
+			h = hash_str(h, item->blanks[i].accept.v[j].s);
+	}
+	for (size_t i = 0; i < item->n_options; i++) {
+		h = hash_str(h, item->options[i].text.s);
+		h = hash_str(h, item->options[i].correct ? "1" : "0");
+	}
+	return h;
+}

@@ -1,0 +1,897 @@
+/* load.c - lesson files to the lesson model, with exact positions.
+ *
+ * A small scanner walks the text first: it reports the first JSON syntax
+ * error with its line and column, and otherwise records where every value
+ * and object key starts.  cJSON then builds the tree, and the converter
+ * copies it into pt_lesson, looking positions up by node.  No cJSON type
+ * leaves this file. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cJSON.h>
+
+#include "paratutor/load.h"
+#include "paratutor/validate.h"
+
+#define MAX_DEPTH 64
+
+/* Where a node's value (and, for object members, its key) starts. */
+typedef struct pos_entry {
+	const cJSON *node;
+	pt_pos value;
+	pt_pos key;
+} pos_entry;
+
+/* Open-addressing map from cJSON node to positions. */
+typedef struct pos_map {
+	pos_entry *v;
+	size_t cap;
+	size_t n;
+} pos_map;
+
+typedef struct scanner {
+	const char *s;
+	size_t len;
+	size_t i;
+	int line;
+	int col;
+	const char *error;
+	int depth;
+} scanner;
+
+typedef struct loader {
+	const char *name;
+	pt_diags *diags;
+	pos_map map;
+	bool failed; /* out of memory */
+} loader;
+
+/* ---- scanning ---------------------------------------------------------- */
+
+/* Advances one byte, keeping line and column (in characters) current. */
+static void sc_advance(scanner *sc)
+{
+	unsigned char c = (unsigned char)sc->s[sc->i++];
+	if (c == '\n') {
+		sc->line++;
+		sc->col = 1;
+	} else if ((c & 0xC0) != 0x80) {
+		sc->col++;
+	}
+}
+
+/* Returns the current position. */
+static pt_pos sc_pos(const scanner *sc)
+{
+	return (pt_pos){ sc->line, sc->col };
+}
+
+/* Skips JSON white space. */
+static void sc_skip_ws(scanner *sc)
+{
+	while (sc->i < sc->len) {
+		char c = sc->s[sc->i];
+		if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+			break;
+		sc_advance(sc);
+	}
+}
+
+/* Returns the current byte, or 0 at the end. */
+static char sc_peek(const scanner *sc)
+{
+	return sc->i < sc->len ? sc->s[sc->i] : '\0';
+}
+
+/* Records a syntax error at the current position; returns false. */
+static bool sc_fail(scanner *sc, const char *why)
+{
+	if (sc->error == NULL)
+		sc->error = why;
+	return false;
+}
+
+/* Skips a string starting at '"'. */
+static bool sc_string(scanner *sc)
+{
+	sc_advance(sc);
+	while (sc->i < sc->len) {
+		unsigned char c = (unsigned char)sc->s[sc->i];
+		if (c == '"') {
+			sc_advance(sc);
+			return true;
+		}
+		if (c == '\n')
+			return sc_fail(sc, "unterminated string (a line break must be written \\n)");
+		if (c < 0x20)
+			return sc_fail(sc, "control character in string (write it as an escape such as \\t)");
+		if (c == '\\') {
+			sc_advance(sc);
+			char e = sc_peek(sc);
+			if (e == 'u') {
+				sc_advance(sc);
+				for (int k = 0; k < 4; k++) {
+					char h = sc_peek(sc);
+					if (!((h >= '0' && h <= '9') || (h >= 'a' && h <= 'f') || (h >= 'A' && h <= 'F')))
+						return sc_fail(sc, "\\u must be followed by four hex digits");
+					sc_advance(sc);
+				}
+				continue;
+			}
+			if (e == '\0' || strchr("\"\\/bfnrt", e) == NULL)
+				return sc_fail(sc, "invalid escape in string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
+		}
+		sc_advance(sc);
+	}
+	return sc_fail(sc, "unterminated string at end of file");
+}
+
+/* Skips a number. */
+static bool sc_number(scanner *sc)
+{
+	if (sc_peek(sc) == '-')
+		sc_advance(sc);
+	char c = sc_peek(sc);
+	if (c == '0') {
+		sc_advance(sc);
+	} else if (c >= '1' && c <= '9') {
+		while (sc_peek(sc) >= '0' && sc_peek(sc) <= '9')
+			sc_advance(sc);
+	} else {
+		return sc_fail(sc, "invalid number");
+	}
+	if (sc_peek(sc) == '.') {
+		sc_advance(sc);
+		if (!(sc_peek(sc) >= '0' && sc_peek(sc) <= '9'))
+			return sc_fail(sc, "invalid number: digits must follow '.'");
+		while (sc_peek(sc) >= '0' && sc_peek(sc) <= '9')
+			sc_advance(sc);
+	}
+	if (sc_peek(sc) == 'e' || sc_peek(sc) == 'E') {
+		sc_advance(sc);
+		if (sc_peek(sc) == '+' || sc_peek(sc) == '-')
+			sc_advance(sc);
+		if (!(sc_peek(sc) >= '0' && sc_peek(sc) <= '9'))
+			return sc_fail(sc, "invalid number: digits must follow the exponent");
+		while (sc_peek(sc) >= '0' && sc_peek(sc) <= '9')
+			sc_advance(sc);
+	}
+	return true;
+}
+
+/* Skips a literal word such as true. */
+static bool sc_word(scanner *sc, const char *word)
+{
+	size_t n = strlen(word);
+	if (sc->len - sc->i < n || memcmp(sc->s + sc->i, word, n) != 0)
+		return sc_fail(sc, "unexpected character: expected a value (string, number, object, array, true, false or null)");
+	for (size_t k = 0; k < n; k++)
+		sc_advance(sc);
+	return true;
+}
+
+static bool sc_value(scanner *sc);
+
+/* Skips an object or array starting at its opening bracket. */
+static bool sc_container(scanner *sc, char close)
+{
+	bool object = close == '}';
+	if (++sc->depth > MAX_DEPTH)
+		return sc_fail(sc, "nesting too deep");
+	sc_advance(sc);
+	sc_skip_ws(sc);
+	if (sc_peek(sc) == close) {
+		sc_advance(sc);
+		sc->depth--;
+		return true;
+	}
+	for (;;) {
+		sc_skip_ws(sc);
+		if (object) {
+			if (sc_peek(sc) == '}')
+				return sc_fail(sc, "trailing comma before '}'");
+			if (sc_peek(sc) != '"')
+				return sc_fail(sc, "expected a field name in double quotes");
+			if (!sc_string(sc))
+				return false;
+			sc_skip_ws(sc);
+			if (sc_peek(sc) != ':')
+				return sc_fail(sc, "expected ':' after the field name");
+			sc_advance(sc);
+			sc_skip_ws(sc);
+		} else if (sc_peek(sc) == ']') {
+			return sc_fail(sc, "trailing comma before ']'");
+		}
+		if (!sc_value(sc))
+			return false;
+		sc_skip_ws(sc);
+		char c = sc_peek(sc);
+		if (c == ',') {
+			sc_advance(sc);
+			continue;
+		}
+		if (c == close) {
+			sc_advance(sc);
+			sc->depth--;
+			return true;
+		}
+		if (c == '\0')
+			return sc_fail(sc, object ? "unexpected end of file: '}' missing" : "unexpected end of file: ']' missing");
+		return sc_fail(sc, object ? "expected ',' or '}'" : "expected ',' or ']'");
+	}
+}
+
+/* Skips one value of any type. */
+static bool sc_value(scanner *sc)
+{
+	sc_skip_ws(sc);
+	switch (sc_peek(sc)) {
+	case '{': return sc_container(sc, '}');
+	case '[': return sc_container(sc, ']');
+	case '"': return sc_string(sc);
+	case 't': return sc_word(sc, "true");
+	case 'f': return sc_word(sc, "false");
+	case 'n': return sc_word(sc, "null");
+	case '\0':
+		if (sc->i >= sc->len)
+			return sc_fail(sc, "unexpected end of file: expected a value");
+		return sc_fail(sc, "NUL byte in file");
+	default:
+		if (sc_peek(sc) == '-' || (sc_peek(sc) >= '0' && sc_peek(sc) <= '9'))
+			return sc_number(sc);
+		return sc_fail(sc, "unexpected character: expected a value (string, number, object, array, true, false or null)");
+	}
+}
+
+/* ---- position map ------------------------------------------------------ */
+
+/* Returns the slot for node, empty or matching. */
+static pos_entry *map_slot(pos_map *m, const cJSON *node)
+{
+	size_t h = ((uintptr_t)node >> 4) * 11400714819323198485ULL;
+	for (size_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1))
+		if (m->v[i].node == node || m->v[i].node == NULL)
+			return &m->v[i];
+}
+
+/* Records positions for node; returns false when out of memory. */
+static bool map_put(pos_map *m, const cJSON *node, pt_pos value, pt_pos key)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 256;
+		pos_map bigger = { calloc(cap, sizeof(pos_entry)), cap, 0 };
+		if (bigger.v == NULL)
+			return false;
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->v[i].node != NULL)
+				*map_slot(&bigger, m->v[i].node) = m->v[i];
+		bigger.n = m->n;
+		free(m->v);
+		*m = bigger;
+	}
+	pos_entry *e = map_slot(m, node);
+	if (e->node == NULL)
+		m->n++;
+	*e = (pos_entry){ node, value, key };
+	return true;
+}
+
+/* Returns where node's value starts. */
+static pt_pos map_value(pos_map *m, const cJSON *node)
+{
+	if (m->cap == 0 || node == NULL)
+		return (pt_pos){ 1, 1 };
+	pos_entry *e = map_slot(m, node);
+	return e->node ? e->value : (pt_pos){ 1, 1 };
+}
+
+/* Returns where node's key starts (its value when it has no key). */
+static pt_pos map_key(pos_map *m, const cJSON *node)
+{
+	if (m->cap == 0 || node == NULL)
+		return (pt_pos){ 1, 1 };
+	pos_entry *e = map_slot(m, node);
+	return e->node ? e->key : (pt_pos){ 1, 1 };
+}
+
+/* Walks the (already valid) text alongside the cJSON tree, recording where
+ * each node starts.  Both are in document order. */
+static bool map_walk(pos_map *m, scanner *sc, const cJSON *node, pt_pos key)
+{
+	sc_skip_ws(sc);
+	if (!map_put(m, node, sc_pos(sc), key))
+		return false;
+	char open = sc_peek(sc);
+	if (open != '{' && open != '[')
+		return sc_value(sc);
+	sc_advance(sc);
+	for (const cJSON *child = node->child; child != NULL; child = child->next) {
+		sc_skip_ws(sc);
+		pt_pos child_key = sc_pos(sc);
+		if (open == '{') {
+			sc_string(sc);
+			sc_skip_ws(sc);
+			sc_advance(sc); /* ':' */
+		}
+		if (!map_walk(m, sc, child, child_key))
+			return false;
+		sc_skip_ws(sc);
+		if (sc_peek(sc) == ',')
+			sc_advance(sc);
+	}
+	sc_skip_ws(sc);
+	sc_advance(sc); /* closing bracket */
+	return true;
+}
+
+/* ---- conversion helpers ------------------------------------------------ */
+
+/* Returns a copy of s. */
+static char *dup_str(loader *ld, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *copy = malloc(n);
+	if (copy == NULL) {
+		ld->failed = true;
+		return NULL;
+	}
+	memcpy(copy, s, n);
+	return copy;
+}
+
+/* Names a cJSON value's type for messages. */
+static const char *type_name(const cJSON *v)
+{
+	if (cJSON_IsString(v)) return "a string";
+	if (cJSON_IsNumber(v)) return "a number";
+	if (cJSON_IsBool(v)) return "a boolean";
+	if (cJSON_IsNull(v)) return "null";
+	if (cJSON_IsArray(v)) return "an array";
+	if (cJSON_IsObject(v)) return "an object";
+	return "invalid";
+}
+
+/* Returns the edit distance between a and b, capped at 9. */
+static int edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 40 || lb > 40)
+		return 9;
+	int row[41];
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		int diag = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= lb; j++) {
+			int up = row[j];
+			int best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best) best = up + 1;
+			if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb] > 9 ? 9 : row[lb];
+}
+
+/* Warns about members of obj not in known (NULL-terminated) and reports
+ * fields given twice. */
+static void check_fields(loader *ld, const cJSON *obj, const char *what,
+    const char *const *known)
+{
+	for (const cJSON *c = obj->child; c != NULL; c = c->next) {
+		for (const cJSON *p = obj->child; p != c; p = p->next) {
+			if (strcmp(p->string, c->string) == 0) {
+				pt_pos first = map_key(&ld->map, p);
+				diags_add(ld->diags, ld->name, map_key(&ld->map, c), PT_ERROR,
+				    "field \"%s\" appears twice in %s (first at line %d)",
+				    c->string, what, first.line);
+				break;
+			}
+		}
+		bool found = false;
+		const char *best = NULL;
+		int best_d = 3;
+		for (const char *const *k = known; *k != NULL; k++) {
+			if (strcmp(*k, c->string) == 0) {
+				found = true;
+				break;
+			}
+			int d = edit_distance(*k, c->string);
+			if (d < best_d) {
+				best_d = d;
+				best = *k;
+			}
+		}
+		if (found)
+			continue;
+		if (best != NULL)
+			diags_add(ld->diags, ld->name, map_key(&ld->map, c), PT_WARNING,
+			    "unknown field \"%s\" in %s; did you mean \"%s\"?", c->string, what, best);
+		else
+			diags_add(ld->diags, ld->name, map_key(&ld->map, c), PT_WARNING,
+			    "unknown field \"%s\" in %s", c->string, what);
+	}
+}
+
+/* Returns obj's member name, reporting it when required and missing. */
+static const cJSON *get_field(loader *ld, const cJSON *obj, const char *name,
+    const char *what, bool required)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+	if (v == NULL && required)
+		diags_add(ld->diags, ld->name, map_value(&ld->map, obj), PT_ERROR,
+		    "%s is missing the required field \"%s\"", what, name);
+	return v;
+}
+
+/* Reports that field has the wrong type. */
+static void wrong_type(loader *ld, const cJSON *v, const char *name, const char *want)
+{
+	diags_add(ld->diags, ld->name, map_value(&ld->map, v), PT_ERROR,
+	    "\"%s\" must be %s, not %s", name, want, type_name(v));
+}
+
+/* Copies a string value into out, checking type, UTF-8 and emptiness. */
+static bool take_text(loader *ld, const cJSON *v, const char *name, pt_text *out)
+{
+	if (!cJSON_IsString(v)) {
+		wrong_type(ld, v, name, "a string");
+		return false;
+	}
+	out->pos = map_value(&ld->map, v);
+	const char *s = v->valuestring;
+	if (!validate_utf8(s, strlen(s))) {
+		diags_add(ld->diags, ld->name, out->pos, PT_ERROR,
+		    "\"%s\" is not valid UTF-8", name);
+		return false;
+	}
+	size_t k = strspn(s, " \t\n\r");
+	if (s[k] == '\0')
+		diags_add(ld->diags, ld->name, out->pos, PT_ERROR, "\"%s\" is empty", name);
+	out->s = dup_str(ld, s);
+	return out->s != NULL;
+}
+
+/* Reads an optional or required string member. */
+static void get_text(loader *ld, const cJSON *obj, const char *name,
+    const char *what, bool required, pt_text *out)
+{
+	const cJSON *v = get_field(ld, obj, name, what, required);
+	if (v != NULL)
+		take_text(ld, v, name, out);
+}
+
+/* Reads an array of strings into list. */
+static void get_text_list(loader *ld, const cJSON *obj, const char *name,
+    const char *what, bool required, pt_text_list *list)
+{
+	const cJSON *v = get_field(ld, obj, name, what, required);
+	if (v == NULL)
+		return;
+	list->pos = map_value(&ld->map, v);
+	if (!cJSON_IsArray(v)) {
+		wrong_type(ld, v, name, "an array of strings");
+		return;
+	}
+	int n = cJSON_GetArraySize(v);
+	list->v = calloc((size_t)n + 1, sizeof *list->v);
+	if (list->v == NULL) {
+		ld->failed = true;
+		return;
+	}
+	const cJSON *e;
+	cJSON_ArrayForEach(e, v) {
+		if (take_text(ld, e, name, &list->v[list->n]))
+			list->n++;
+	}
+}
+
+/* Reads an integer member; returns whether it was present and valid. */
+static bool get_int(loader *ld, const cJSON *obj, const char *name,
+    const char *what, bool required, int *out, pt_pos *pos)
+{
+	const cJSON *v = get_field(ld, obj, name, what, required);
+	if (v == NULL)
+		return false;
+	*pos = map_value(&ld->map, v);
+	double d = v->valuedouble;
+	if (!cJSON_IsNumber(v) || d != (double)(int)d || d > 1e6 || d < -1e6) {
+		if (cJSON_IsNumber(v))
+			diags_add(ld->diags, ld->name, *pos, PT_ERROR, "\"%s\" must be a whole number", name);
+		else
+			wrong_type(ld, v, name, "a whole number");
+		return false;
+	}
+	*out = (int)d;
+	return true;
+}
+
+/* Reads an object member, reporting a wrong type. */
+static const cJSON *get_object(loader *ld, const cJSON *obj, const char *name,
+    const char *what, bool required)
+{
+	const cJSON *v = get_field(ld, obj, name, what, required);
+	if (v != NULL && !cJSON_IsObject(v)) {
+		wrong_type(ld, v, name, "an object");
+		return NULL;
+	}
+	return v;
+}
+
+/* Reads an array member, reporting a wrong type. */
+static const cJSON *get_array(loader *ld, const cJSON *obj, const char *name,
+    const char *what, bool required)
+{
+	const cJSON *v = get_field(ld, obj, name, what, required);
+	if (v != NULL && !cJSON_IsArray(v)) {
+		wrong_type(ld, v, name, "an array");
+		return NULL;
+	}
+	return v;
+}
+
+/* Matches a string member against names; returns the index or -1. */
+static int get_enum(loader *ld, const cJSON *obj, const char *name,
+    const char *what, const char *const *names, const char *choices)
+{
+	const cJSON *v = get_field(ld, obj, name, what, true);
+	if (v == NULL)
+		return -1;
+	if (!cJSON_IsString(v)) {
+		wrong_type(ld, v, name, "a string");
+		return -1;
+	}
+	for (int i = 0; names[i] != NULL; i++)
+		if (strcmp(names[i], v->valuestring) == 0)
+			return i;
+	diags_add(ld->diags, ld->name, map_value(&ld->map, v), PT_ERROR,
+	    "\"%s\" must be one of %s, not \"%s\"", name, choices, v->valuestring);
+	return -1;
+}
+
+/* ---- lesson structure -------------------------------------------------- */
+
+static const char *const lesson_fields[] = {
+	"$schema", "format", "id", "title", "summary", "attempts", "language", "items", NULL
+};
+static const char *const any_item_fields[] = {
+	"id", "kind", "difficulty", "prompt", "hints", "mistakes", "explanation",
+	"solution", "attempts", "language", "note", "source", "references",
+	"code", "bank", "blanks", "options", NULL
+};
+static const char *const fill_fields[] = {
+	"id", "kind", "difficulty", "prompt", "hints", "mistakes", "explanation",
+	"solution", "attempts", "language", "note", "source", "references",
+	"code", "bank", "blanks", NULL
+};
+static const char *const option_item_fields[] = {
+	"id", "kind", "difficulty", "prompt", "hints", "mistakes", "explanation",
+	"solution", "attempts", "language", "note", "source", "references",
+	"options", NULL
+};
+static const char *const solution_fields[] = { "steps", "answer", "check", NULL };
+static const char *const reference_fields[] = { "title", "url", NULL };
+static const char *const blank_fields[] = { "accept", "feedback", NULL };
+static const char *const option_fields[] = { "text", "correct", "feedback", NULL };
+static const char *const kind_names[] = { "fill", "choice", "multi", NULL };
+static const char *const difficulty_names[] = { "easy", "medium", "hard", NULL };
+
+/* Reads a fill item's blanks. */
+static void load_blanks(loader *ld, const cJSON *obj, pt_item *item)
+{
+	const cJSON *arr = get_array(ld, obj, "blanks", "a fill item", true);
+	if (arr == NULL)
+		return;
+	item->blanks_pos = map_value(&ld->map, arr);
+	int n = cJSON_GetArraySize(arr);
+	item->blanks = calloc((size_t)n + 1, sizeof *item->blanks);
+	if (item->blanks == NULL) {
+		ld->failed = true;
+		return;
+	}
+	const cJSON *b;
+	cJSON_ArrayForEach(b, arr) {
+		pt_blank *blank = &item->blanks[item->n_blanks++];
+		blank->pos = map_value(&ld->map, b);
+		if (!cJSON_IsObject(b)) {
+			wrong_type(ld, b, "blanks[]", "an object");
+			continue;
+		}
+		check_fields(ld, b, "a blank", blank_fields);
+		get_text_list(ld, b, "accept", "a blank", true, &blank->accept);
+		const cJSON *fb = get_object(ld, b, "feedback", "a blank", false);
+		if (fb == NULL)
+			continue;
+		int nf = cJSON_GetArraySize(fb);
+		blank->feedback = calloc((size_t)nf + 1, sizeof *blank->feedback);
+		if (blank->feedback == NULL) {
+			ld->failed = true;
+			continue;
+		}
+		const cJSON *f;
+		cJSON_ArrayForEach(f, fb) {
+			pt_feedback *entry = &blank->feedback[blank->n_feedback];
+			if (!take_text(ld, f, "feedback", &entry->text))
+				continue;
+			entry->option.s = dup_str(ld, f->string);
+			entry->option.pos = map_key(&ld->map, f);
+			blank->n_feedback++;
+		}
+	}
+}
+
+/* Reads a choice or multi item's options. */
+static void load_options(loader *ld, const cJSON *obj, pt_item *item)
+{
+	const cJSON *arr = get_array(ld, obj, "options", "a choice or multi item", true);
+	if (arr == NULL)
+		return;
+	item->options_pos = map_value(&ld->map, arr);
+	int n = cJSON_GetArraySize(arr);
+	item->options = calloc((size_t)n + 1, sizeof *item->options);
+	if (item->options == NULL) {
+		ld->failed = true;
+		return;
+	}
+	const cJSON *o;
+	cJSON_ArrayForEach(o, arr) {
+		pt_option *opt = &item->options[item->n_options++];
+		opt->pos = map_value(&ld->map, o);
+		if (!cJSON_IsObject(o)) {
+			wrong_type(ld, o, "options[]", "an object");
+			continue;
+		}
+		check_fields(ld, o, "an option", option_fields);
+		get_text(ld, o, "text", "an option", true, &opt->text);
+		get_text(ld, o, "feedback", "an option", false, &opt->feedback);
+		const cJSON *c = get_field(ld, o, "correct", "an option", false);
+		if (c != NULL && !cJSON_IsBool(c))
+			wrong_type(ld, c, "correct", "true or false");
+		else if (c != NULL)
+			opt->correct = cJSON_IsTrue(c);
+	}
+}
+
+/* Reads an item's solution and references. */
+static void load_extras(loader *ld, const cJSON *obj, pt_item *item)
+{
+	const cJSON *sol = get_object(ld, obj, "solution", "an item", false);
+	if (sol != NULL) {
+		item->solution.present = true;
+		check_fields(ld, sol, "a solution", solution_fields);
+		get_text_list(ld, sol, "steps", "a solution", true, &item->solution.steps);
+		get_text(ld, sol, "answer", "a solution", false, &item->solution.answer);
+		get_text(ld, sol, "check", "a solution", false, &item->solution.check);
+	}
+	const cJSON *refs = get_array(ld, obj, "references", "an item", false);
+	if (refs == NULL)
+		return;
+	item->refs = calloc((size_t)cJSON_GetArraySize(refs) + 1, sizeof *item->refs);
+	if (item->refs == NULL) {
+		ld->failed = true;
+		return;
+	}
+	const cJSON *r;
+	cJSON_ArrayForEach(r, refs) {
+		if (!cJSON_IsObject(r)) {
+			wrong_type(ld, r, "references[]", "an object");
+			continue;
+		}
+		pt_reference *ref = &item->refs[item->n_refs++];
+		check_fields(ld, r, "a reference", reference_fields);
+		get_text(ld, r, "title", "a reference", true, &ref->title);
+		get_text(ld, r, "url", "a reference", true, &ref->url);
+	}
+}
+
+/* Reads one item; kind-specific parts follow its kind. */
+static void load_item(loader *ld, const cJSON *obj, pt_item *item, const pt_lesson *lesson)
+{
+	item->pos = map_value(&ld->map, obj);
+	item->attempts = lesson->attempts;
+	item->attempts_pos = lesson->attempts_pos;
+	get_text(ld, obj, "id", "an item", true, &item->id);
+	int kind = get_enum(ld, obj, "kind", "an item", kind_names, "\"fill\", \"choice\", \"multi\"");
+	int diff = get_enum(ld, obj, "difficulty", "an item", difficulty_names, "\"easy\", \"medium\", \"hard\"");
+	item->kind = kind < 0 ? PT_KIND_CHOICE : (pt_kind)kind;
+	item->difficulty = diff < 0 ? PT_EASY : (pt_difficulty)diff;
+	if (kind < 0)
+		check_fields(ld, obj, "an item", any_item_fields);
+	else if (kind == PT_KIND_FILL)
+		check_fields(ld, obj, "a fill item", fill_fields);
+	else
+		check_fields(ld, obj, kind == PT_KIND_CHOICE ? "a choice item" : "a multi item", option_item_fields);
+	get_text(ld, obj, "prompt", "an item", true, &item->prompt);
+	get_text_list(ld, obj, "hints", "an item", false, &item->hints);
+	get_text_list(ld, obj, "mistakes", "an item", false, &item->mistakes);
+	get_text(ld, obj, "explanation", "an item", false, &item->explanation);
+	get_text(ld, obj, "note", "an item", false, &item->note);
+	get_text(ld, obj, "source", "an item", false, &item->source);
+	get_text(ld, obj, "language", "an item", false, &item->language);
+	if (item->language.s == NULL && lesson->language.s != NULL) {
+		item->language.s = dup_str(ld, lesson->language.s);
+		item->language.pos = lesson->language.pos;
+	}
+	get_int(ld, obj, "attempts", "an item", false, &item->attempts, &item->attempts_pos);
+	load_extras(ld, obj, item);
+	if (kind == PT_KIND_FILL) {
+		get_text(ld, obj, "code", "a fill item", true, &item->code);
+		get_text_list(ld, obj, "bank", "a fill item", true, &item->bank);
+		load_blanks(ld, obj, item);
+	} else if (kind >= 0) {
+		load_options(ld, obj, item);
+	}
+}
+
+/* Builds the lesson from a parsed tree. */
+static pt_lesson *load_tree(loader *ld, const cJSON *root)
+{
+	if (!cJSON_IsObject(root)) {
+		diags_add(ld->diags, ld->name, map_value(&ld->map, root), PT_ERROR,
+		    "a lesson file must hold one JSON object, not %s", type_name(root));
+		return NULL;
+	}
+	pt_lesson *lesson = calloc(1, sizeof *lesson);
+	if (lesson == NULL) {
+		ld->failed = true;
+		return NULL;
+	}
+	lesson->path = dup_str(ld, ld->name);
+	lesson->attempts = PT_DEFAULT_ATTEMPTS;
+	check_fields(ld, root, "the lesson", lesson_fields);
+	int format = 0;
+	pt_pos format_pos;
+	if (get_int(ld, root, "format", "the lesson", true, &format, &format_pos) &&
+	    format != PT_FORMAT_VERSION)
+		diags_add(ld->diags, ld->name, format_pos, PT_ERROR,
+		    "unsupported format %d; this paratutor reads format %d", format, PT_FORMAT_VERSION);
+	get_text(ld, root, "id", "the lesson", true, &lesson->id);
+	get_text(ld, root, "title", "the lesson", true, &lesson->title);
+	get_text(ld, root, "summary", "the lesson", true, &lesson->summary);
+	get_text(ld, root, "language", "the lesson", false, &lesson->language);
+	lesson->attempts_pos = map_value(&ld->map, root);
+	get_int(ld, root, "attempts", "the lesson", false, &lesson->attempts, &lesson->attempts_pos);
+	const cJSON *items = get_array(ld, root, "items", "the lesson", true);
+	if (items == NULL)
+		return lesson;
+	lesson->items_pos = map_value(&ld->map, items);
+	int n = cJSON_GetArraySize(items);
+	lesson->items = calloc((size_t)n + 1, sizeof *lesson->items);
+	if (lesson->items == NULL) {
+		ld->failed = true;
+		return lesson;
+	}
+	const cJSON *it;
+	cJSON_ArrayForEach(it, items) {
+		if (!cJSON_IsObject(it)) {
+			wrong_type(ld, it, "items[]", "an object");
+			continue;
+		}
+		load_item(ld, it, &lesson->items[lesson->n_items++], lesson);
+	}
+	return lesson;
+}
+
+/* ---- entry points ------------------------------------------------------ */
+
+pt_pos load_offset_pos(const char *text, size_t len, size_t offset)
+{
+	scanner sc = { text, len, 0, 1, 1, NULL, 0 };
+	while (sc.i < offset && sc.i < len)
+		sc_advance(&sc);
+	return sc_pos(&sc);
+}
+
+pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
+    pt_diags *diags)
+{
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+		diags_add(diags, name, (pt_pos){ 1, 1 }, PT_ERROR,
+		    "file starts with a UTF-8 byte order mark; save it without one");
+		return NULL;
+	}
+	scanner sc = { text, len, 0, 1, 1, NULL, 0 };
+	if (sc_value(&sc)) {
+		sc_skip_ws(&sc);
+		if (sc.i < sc.len)
+			sc_fail(&sc, "unexpected text after the end of the lesson object");
+	}
+	if (sc.error != NULL) {
+		diags_add(diags, name, sc_pos(&sc), PT_ERROR, "invalid JSON: %s", sc.error);
+		return NULL;
+	}
+	const char *end = NULL;
+	cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+	if (root == NULL) {
+		size_t off = end != NULL && end >= text ? (size_t)(end - text) : 0;
+		diags_add(diags, name, load_offset_pos(text, len, off), PT_ERROR,
+		    "invalid JSON: the parser rejected this value");
+		return NULL;
+	}
+	loader ld = { name, diags, { NULL, 0, 0 }, false };
+	scanner walk = { text, len, 0, 1, 1, NULL, 0 };
+	pt_lesson *lesson = NULL;
+	if (map_walk(&ld.map, &walk, root, (pt_pos){ 1, 1 }))
+		lesson = load_tree(&ld, root);
+	else
+		ld.failed = true;
+	cJSON_Delete(root);
+	free(ld.map.v);
+	if (ld.failed) {
+		diags_add(diags, name, (pt_pos){ 1, 1 }, PT_ERROR, "out of memory while loading");
+		lesson_free(lesson);
+		return NULL;
+	}
+	return lesson;
+}
+
+char *load_read_file(const char *path, size_t max, size_t *len, const char **why)
+{
+	FILE *fp = fopen(path, "rb");
+	if (fp == NULL) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	struct stat st;
+	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(fp);
+		*why = "is a directory";
+		return NULL;
+	}
+	size_t cap = 4096, n = 0;
+	char *buf = malloc(cap + 1);
+	while (buf != NULL) {
+		size_t got = fread(buf + n, 1, cap - n, fp);
+		n += got;
+		if (n > max) {
+			*why = "file too large";
+			break;
+		}
+		if (got == 0) {
+			if (ferror(fp)) {
+				*why = strerror(errno);
+				break;
+			}
+			fclose(fp);
+			buf[n] = '\0';
+			*len = n;
+			return buf;
+		}
+		if (n == cap) {
+			char *bigger = realloc(buf, cap * 2 + 1);
+			if (bigger == NULL)
+				break;
+			buf = bigger;
+			cap *= 2;
+		}
+	}
+	if (buf == NULL || *why == NULL)
+		*why = "out of memory";
+	free(buf);
+	fclose(fp);
+	return NULL;
+}
+
+pt_lesson *load_lesson_file(const char *path, pt_diags *diags)
+{
+	size_t len = 0;
+	const char *why = NULL;
+	char *text = load_read_file(path, PT_MAX_FILE_SIZE, &len, &why);
+	if (text == NULL) {
+		if (strcmp(why, "file too large") == 0)
+			diags_add(diags, path, (pt_pos){ 1, 1 }, PT_ERROR,
+			    "file is larger than %u MiB; split the lesson", PT_MAX_FILE_SIZE / (1024u * 1024u));
+		else
+			diags_add(diags, path, (pt_pos){ 1, 1 }, PT_ERROR, "cannot read: %s", why);
+		return NULL;
+	}
+	pt_lesson *lesson = load_lesson_text(path, text, len, diags);
+	free(text);
+	return lesson;
+}

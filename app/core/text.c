@@ -1,0 +1,144 @@
+/* text.c - UTF-8 decoding, display width and word wrapping. */
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "paratutor/text.h"
+
+unsigned text_decode(const char *s, size_t len, size_t *i)
+{
+	const unsigned char *p = (const unsigned char *)s + *i;
+	size_t left = len - *i;
+	unsigned c = p[0];
+	int n;
+	unsigned cp, min;
+	if (c < 0x80) {
+		*i += 1;
+		return c;
+	} else if ((c & 0xE0) == 0xC0) {
+		n = 2; cp = c & 0x1F; min = 0x80;
+	} else if ((c & 0xF0) == 0xE0) {
+		n = 3; cp = c & 0x0F; min = 0x800;
+	} else if ((c & 0xF8) == 0xF0) {
+		n = 4; cp = c & 0x07; min = 0x10000;
+	} else {
+		*i += 1;
+		return 0xFFFD;
+	}
+	if ((size_t)n > left) {
+		*i += 1;
+		return 0xFFFD;
+	}
+	for (int k = 1; k < n; k++) {
+		if ((p[k] & 0xC0) != 0x80) {
+			*i += 1;
+			return 0xFFFD;
+		}
+		cp = (cp << 6) | (p[k] & 0x3F);
+	}
+	if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+		*i += 1;
+		return 0xFFFD;
+	}
+	*i += (size_t)n;
+	return cp;
+}
+
+int text_cp_width(unsigned cp)
+{
+	if (cp < 0x20 || cp == 0x7F)
+		return 0;
+	if (cp < 0x7F)
+		return 1;
+	int w = wcwidth((wchar_t)cp);
+	if (w >= 0)
+		return w;
+	/* Outside a UTF-8 locale wcwidth knows nothing; count wide ranges. */
+	if ((cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
+	    (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+	    (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+	    (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x1F300 && cp <= 0x1FAFF) ||
+	    (cp >= 0x20000 && cp <= 0x3FFFD))
+		return 2;
+	if ((cp >= 0x0300 && cp <= 0x036F) || cp == 0x200B || cp == 0x200D)
+		return 0;
+	return 1;
+}
+
+int text_width(const char *s, size_t len)
+{
+	int w = 0;
+	for (size_t i = 0; i < len;)
+		w += text_cp_width(text_decode(s, len, &i));
+	return w;
+}
+
+/* Appends a line; returns false when out of memory. */
+static bool lines_push(pt_lines *out, size_t *cap, size_t start, size_t len, int width)
+{
+	if (out->n == *cap) {
+		size_t bigger = *cap ? *cap * 2 : 8;
+		pt_line *v = realloc(out->v, bigger * sizeof *v);
+		if (v == NULL)
+			return false;
+		out->v = v;
+		*cap = bigger;
+	}
+	out->v[out->n++] = (pt_line){ start, len, width };
+	return true;
+}
+
+bool text_wrap(const char *s, int width, pt_lines *out)
+{
+	size_t len = strlen(s), cap = 0;
+	out->v = NULL;
+	out->n = 0;
+	if (width < 1)
+		width = 1;
+	size_t start = 0;
+	while (start <= len) {
+		size_t i = start, brk = 0;
+		int w = 0, brk_w = 0;
+		bool have_brk = false;
+		while (i < len && s[i] != '\n') {
+			size_t next = i;
+			int cw = text_cp_width(text_decode(s, len, &next));
+			if (w + cw > width)
+				break;
+			if (s[i] == ' ') {
+				brk = i;
+				brk_w = w;
+				have_brk = true;
+			}
+			w += cw;
+			i = next;
+		}
+		if (i >= len || s[i] == '\n') {
+			if (!lines_push(out, &cap, start, i - start, w))
+				return false;
+			if (i >= len)
+				break;
+			start = i + 1;
+			continue;
+		}
+		if (have_brk && brk > start) {
+			if (!lines_push(out, &cap, start, brk - start, brk_w))
+				return false;
+			start = brk + 1;
+		} else {
+			if (i == start) /* a character wider than the line */
+				text_decode(s, len, &i), w = width;
+			if (!lines_push(out, &cap, start, i - start, w))
+				return false;
+			start = i;
+		}
+	}
+	return true;
+}
+
+void text_lines_free(pt_lines *lines)
+{
+	free(lines->v);
+	lines->v = NULL;
+	lines->n = 0;
+}

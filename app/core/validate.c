@@ -1,0 +1,309 @@
+/* validate.c - cross-field rules and authoring lint for lessons. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paratutor/text.h"
+#include "paratutor/validate.h"
+
+#define CODE_MAX_WIDTH 76 /* an 80-column screen less the code margin */
+
+bool validate_utf8(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		size_t at = i;
+		unsigned cp = text_decode(s, len, &i);
+		if (cp == 0xFFFD && !(i - at == 3 && memcmp(s + at, "\xEF\xBF\xBD", 3) == 0))
+			return false;
+	}
+	return true;
+}
+
+/* Calls fn for each {{N}} placeholder in code with N and its byte offset;
+ * returns the number of placeholders. */
+static size_t scan_placeholders(const char *code, void (*fn)(void *, long, size_t), void *ctx)
+{
+	size_t count = 0;
+	for (const char *p = strstr(code, "{{"); p != NULL; p = strstr(p + 2, "{{")) {
+		char *end;
+		if (!isdigit((unsigned char)p[2]))
+			continue;
+		long n = strtol(p + 2, &end, 10);
+		if (end[0] != '}' || end[1] != '}')
+			continue;
+		fn(ctx, n, (size_t)(p - code));
+		count++;
+	}
+	return count;
+}
+
+typedef struct placeholder_ctx {
+	int seen[PT_MAX_BLANKS + 1];
+	bool has_bad;
+	long bad;
+	long twice;
+} placeholder_ctx;
+
+/* Counts one placeholder occurrence. */
+static void note_placeholder(void *ctx, long n, size_t offset)
+{
+	placeholder_ctx *pc = ctx;
+	(void)offset;
+	if (n >= 1 && n <= PT_MAX_BLANKS) {
+		if (++pc->seen[n] == 2 && pc->twice == 0)
+			pc->twice = n;
+	} else if (!pc->has_bad) {
+		pc->has_bad = true;
+		pc->bad = n;
+	}
+}
+
+/* Checks that the placeholders are exactly {{1}}..{{N}}, once each. */
+static void check_placeholders(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	placeholder_ctx pc;
+	memset(&pc, 0, sizeof pc);
+	size_t total = scan_placeholders(it->code.s, note_placeholder, &pc);
+	size_t n = it->n_blanks;
+	if (total == 0) {
+		diags_add(d, l->path, it->code.pos, PT_ERROR,
+		    "code has no placeholders; write blanks as {{1}}, {{2}}, ...");
+		return;
+	}
+	if (pc.has_bad || pc.twice != 0) {
+		if (pc.twice != 0)
+			diags_add(d, l->path, it->code.pos, PT_ERROR,
+			    "placeholder {{%ld}} appears more than once in code", pc.twice);
+		if (pc.has_bad)
+			diags_add(d, l->path, it->code.pos, PT_ERROR,
+			    "placeholder {{%ld}} is out of range; blanks are numbered 1 to %zu", pc.bad, n);
+		return;
+	}
+	for (size_t k = 1; k <= PT_MAX_BLANKS; k++) {
+		if (k <= n && pc.seen[k] == 0)
+			diags_add(d, l->path, it->code.pos, PT_ERROR,
+			    "placeholder {{%zu}} is missing from code (%zu blank%s given)", k, n, n == 1 ? "" : "s");
+		else if (k > n && pc.seen[k] != 0)
+			diags_add(d, l->path, it->code.pos, PT_ERROR,
+			    "placeholder {{%zu}} has no blank (%zu blank%s given)", k, n, n == 1 ? "" : "s");
+	}
+}
+
+/* Returns true when needle occurs in hay as a whole word. */
+static bool contains_word(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	if (n == 0)
+		return false;
+	for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + 1, needle)) {
+		bool left = p == hay || !isalnum((unsigned char)p[-1]);
+		bool right = !isalnum((unsigned char)p[n]);
+		bool word_edges = isalnum((unsigned char)needle[0]) || isalnum((unsigned char)needle[n - 1]);
+		if (!word_edges || (left && right))
+			return true;
+	}
+	return false;
+}
+
+/* Warns about hints that contain an answer verbatim. */
+static void check_hint_leaks(const pt_lesson *l, const pt_item *it, const char *answer, pt_diags *d)
+{
+	if (answer == NULL || strlen(answer) < 3)
+		return;
+	for (size_t h = 0; h < it->hints.n; h++)
+		if (contains_word(it->hints.v[h].s, answer))
+			diags_add(d, l->path, it->hints.v[h].pos, PT_WARNING,
+			    "hint %zu gives the answer \"%s\" away verbatim", h + 1, answer);
+}
+
+/* Checks a fill item's bank, blanks and code. */
+static void check_fill(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	if (it->code.s == NULL || it->bank.v == NULL || it->blanks == NULL)
+		return;
+	if (it->n_blanks == 0)
+		diags_add(d, l->path, it->blanks_pos, PT_ERROR, "a fill item needs at least one blank");
+	if (it->n_blanks > PT_MAX_BLANKS)
+		diags_add(d, l->path, it->blanks_pos, PT_ERROR,
+		    "%zu blanks; at most %d can be numbered on screen", it->n_blanks, PT_MAX_BLANKS);
+	else
+		check_placeholders(l, it, d);
+	if (it->bank.n > PT_MAX_OPTIONS)
+		diags_add(d, l->path, it->bank.pos, PT_ERROR,
+		    "%zu options in the bank; at most %d can be labelled (A-G)", it->bank.n, PT_MAX_OPTIONS);
+	else if (it->bank.n < 2)
+		diags_add(d, l->path, it->bank.pos, PT_ERROR, "the bank needs at least 2 options");
+	else if (it->bank.n < 3)
+		diags_add(d, l->path, it->bank.pos, PT_WARNING,
+		    "the bank has only %zu options; give each blank at least 3 to choose from", it->bank.n);
+	for (size_t i = 0; i < it->bank.n; i++)
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(it->bank.v[i].s, it->bank.v[j].s) == 0)
+				diags_add(d, l->path, it->bank.v[i].pos, PT_ERROR,
+				    "bank option \"%s\" is listed twice", it->bank.v[i].s);
+
+	for (size_t b = 0; b < it->n_blanks; b++) {
+		const pt_blank *blank = &it->blanks[b];
+		if (blank->accept.v == NULL)
+			continue;
+		if (blank->accept.n == 0)
+			diags_add(d, l->path, blank->accept.pos, PT_ERROR,
+			    "blank %zu accepts nothing; name at least one bank option", b + 1);
+		for (size_t a = 0; a < blank->accept.n; a++) {
+			if (lesson_bank_find(it, blank->accept.v[a].s) < 0)
+				diags_add(d, l->path, blank->accept.v[a].pos, PT_ERROR,
+				    "blank %zu accepts \"%s\", which is not in the bank", b + 1, blank->accept.v[a].s);
+			check_hint_leaks(l, it, blank->accept.v[a].s, d);
+		}
+		for (size_t f = 0; f < blank->n_feedback; f++) {
+			const pt_feedback *fb = &blank->feedback[f];
+			int opt = lesson_bank_find(it, fb->option.s);
+			if (opt < 0)
+				diags_add(d, l->path, fb->option.pos, PT_ERROR,
+				    "feedback for \"%s\" in blank %zu, which is not in the bank", fb->option.s, b + 1);
+			else if (lesson_blank_accepts(it, b, (size_t)opt))
+				diags_add(d, l->path, fb->option.pos, PT_WARNING,
+				    "feedback for \"%s\" in blank %zu is never shown: it is an accepted answer", fb->option.s, b + 1);
+		}
+		char missing[512] = "";
+		size_t n_missing = 0;
+		for (size_t o = 0; o < it->bank.n; o++) {
+			if (lesson_blank_accepts(it, b, o) || lesson_blank_feedback(it, b, o) != NULL)
+				continue;
+			size_t used = strlen(missing);
+			snprintf(missing + used, sizeof missing - used, "%s\"%s\"", n_missing ? ", " : "", it->bank.v[o].s);
+			n_missing++;
+		}
+		if (n_missing > 0)
+			diags_add(d, l->path, blank->pos, PT_WARNING,
+			    "blank %zu has no feedback for the wrong option%s %s", b + 1, n_missing > 1 ? "s" : "", missing);
+	}
+
+	const char *code = it->code.s;
+	for (int line = 1; *code != '\0'; line++) {
+		size_t n = strcspn(code, "\n");
+		int w = text_width(code, n);
+		if (w > CODE_MAX_WIDTH)
+			diags_add(d, l->path, it->code.pos, PT_WARNING,
+			    "code line %d is %d columns wide; keep it within %d to fit an 80-column screen", line, w, CODE_MAX_WIDTH);
+		code += n + (code[n] == '\n');
+	}
+}
+
+/* Checks a choice or multi item's options. */
+static void check_options(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	if (it->options == NULL)
+		return;
+	if (it->n_options > PT_MAX_OPTIONS)
+		diags_add(d, l->path, it->options_pos, PT_ERROR,
+		    "%zu options; at most %d can be labelled (A-G)", it->n_options, PT_MAX_OPTIONS);
+	else if (it->n_options < 2)
+		diags_add(d, l->path, it->options_pos, PT_ERROR, "at least 2 options are needed");
+	size_t correct = lesson_correct_count(it);
+	if (it->kind == PT_KIND_CHOICE && correct != 1)
+		diags_add(d, l->path, it->options_pos, PT_ERROR,
+		    "a choice item needs exactly one correct option, found %zu%s", correct,
+		    correct > 1 ? " (use kind \"multi\" for select-all)" : "");
+	if (it->kind == PT_KIND_MULTI && correct == 0)
+		diags_add(d, l->path, it->options_pos, PT_ERROR, "a multi item needs at least one correct option");
+	for (size_t i = 0; i < it->n_options; i++) {
+		const pt_option *o = &it->options[i];
+		if (o->text.s == NULL)
+			continue;
+		for (size_t j = 0; j < i; j++)
+			if (it->options[j].text.s && strcmp(it->options[j].text.s, o->text.s) == 0)
+				diags_add(d, l->path, o->text.pos, PT_ERROR,
+				    "option %c repeats option %c", lesson_option_label(i), lesson_option_label(j));
+		if (o->feedback.s == NULL && (!o->correct || it->kind == PT_KIND_MULTI))
+			diags_add(d, l->path, o->pos, PT_WARNING, o->correct
+			    ? "option %c has no feedback for a learner who misses it"
+			    : "wrong option %c has no feedback saying what choosing it reveals",
+			    lesson_option_label(i));
+		if (o->correct)
+			check_hint_leaks(l, it, o->text.s, d);
+	}
+}
+
+/* Checks one item. */
+static void check_item(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	if (it->attempts < 1)
+		diags_add(d, l->path, it->attempts_pos, PT_ERROR,
+		    "attempts is %d; an item needs at least 1 attempt", it->attempts);
+	if (it->hints.n == 0)
+		diags_add(d, l->path, it->pos, PT_WARNING, "item \"%s\" has no hint", it->id.s ? it->id.s : "?");
+	if (it->explanation.s == NULL)
+		diags_add(d, l->path, it->pos, PT_WARNING, "item \"%s\" has no explanation", it->id.s ? it->id.s : "?");
+	if (it->kind == PT_KIND_FILL)
+		check_fill(l, it, d);
+	else
+		check_options(l, it, d);
+}
+
+/* Returns true when an id uses only the allowed characters. */
+static bool id_ok(const char *id)
+{
+	if (!islower((unsigned char)id[0]) && !isdigit((unsigned char)id[0]))
+		return false;
+	for (const char *p = id; *p; p++)
+		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) && !strchr("-_.", *p))
+			return false;
+	return true;
+}
+
+void validate_lesson(const pt_lesson *l, pt_diags *d)
+{
+	if (l->id.s != NULL && !id_ok(l->id.s))
+		diags_add(d, l->path, l->id.pos, PT_ERROR,
+		    "lesson id \"%s\" may use only lowercase letters, digits, '-', '_' and '.'", l->id.s);
+	if (l->attempts < 1)
+		diags_add(d, l->path, l->attempts_pos, PT_ERROR,
+		    "attempts is %d; lessons need at least 1 attempt per item", l->attempts);
+	if (l->items != NULL && l->n_items == 0)
+		diags_add(d, l->path, l->items_pos, PT_ERROR, "the lesson has no items");
+	for (size_t i = 0; i < l->n_items; i++) {
+		const pt_item *it = &l->items[i];
+		if (it->id.s != NULL) {
+			if (!id_ok(it->id.s))
+				diags_add(d, l->path, it->id.pos, PT_ERROR,
+				    "item id \"%s\" may use only lowercase letters, digits, '-', '_' and '.'", it->id.s);
+			for (size_t j = 0; j < i; j++)
+				if (l->items[j].id.s && strcmp(l->items[j].id.s, it->id.s) == 0) {
+					diags_add(d, l->path, it->id.pos, PT_ERROR,
+					    "duplicate item id \"%s\" (first used at line %d)", it->id.s, l->items[j].id.pos.line);
+					break;
+				}
+		}
+		check_item(l, it, d);
+	}
+}
+
+char *validate_fill_answers(const pt_item *item)
+{
+	size_t cap = strlen(item->code.s) + 1;
+	for (size_t b = 0; b < item->n_blanks; b++)
+		if (item->blanks[b].accept.n > 0)
+			cap += strlen(item->blanks[b].accept.v[0].s);
+	char *out = malloc(cap);
+	if (out == NULL)
+		return NULL;
+	size_t o = 0;
+	for (const char *p = item->code.s; *p;) {
+		char *end;
+		if (p[0] == '{' && p[1] == '{' && isdigit((unsigned char)p[2])) {
+			long n = strtol(p + 2, &end, 10);
+			if (end[0] == '}' && end[1] == '}' && n >= 1 && (size_t)n <= item->n_blanks &&
+			    item->blanks[n - 1].accept.n > 0) {
+				const char *ans = item->blanks[n - 1].accept.v[0].s;
+				memcpy(out + o, ans, strlen(ans));
+				o += strlen(ans);
+				p = end + 2;
+				continue;
+			}
+		}
+		out[o++] = *p++;
+	}
+	out[o] = '\0';
+	return out;
+}

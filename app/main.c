@@ -1,0 +1,173 @@
+/* main.c - command line: option parsing and dispatch. */
+#include <getopt.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "paratutor/catalog.h"
+#include "paratutor/codecheck.h"
+#include "paratutor/ui.h"
+
+#define MAX_DIRS 32
+
+enum exit_code {
+	EXIT_OK = 0,
+	EXIT_INVALID = 1, /* --check found errors (or warnings with --strict) */
+	EXIT_USAGE = 2,   /* bad command line */
+	EXIT_NO_LESSONS = 3
+};
+
+/* Prints the usage text to fp. */
+static void usage(FILE *fp)
+{
+	fputs("Usage: paratutor [OPTION]... [LESSON-ID]\n"
+	      "       paratutor --check [--strict] PATH...\n"
+	      "A terminal tutor for data, model, pipeline, tensor and sharded parallelism.\n"
+	      "\n"
+	      "With no LESSON-ID, opens the lesson menu; with one, opens that lesson.\n"
+	      "\n"
+	      "Options:\n"
+	      "  -c, --check          check lesson files or directories and print\n"
+	      "                       FILE:LINE:COL diagnostics, then exit\n"
+	      "  -s, --strict         with --check, fail on warnings too\n"
+	      "  -l, --lessons DIR    read lessons from DIR (repeatable); default:\n"
+	      "                       ./content in the source tree, then\n"
+	      "                       $XDG_DATA_HOME/paratutor/lessons, then\n"
+	      "                       " PT_LESSON_DIR "\n"
+	      "  -h, --help           show this help and exit\n"
+	      "  -V, --version        show the version and exit\n"
+	      "\n"
+	      "Keys in the tutor: press ? on any screen.\n"
+	      "\n"
+	      "Exit status:\n"
+	      "  0  success; --check found no errors\n"
+	      "  1  --check found errors (or warnings, with --strict)\n"
+	      "  2  invalid command line\n"
+	      "  3  no lessons found, or the named lesson does not exist or is broken\n"
+	      "\n"
+	      "See paratutor(1) and paratutor-lessons(5).\n", fp);
+}
+
+/* Runs --check over paths; returns the exit status. */
+static int run_check(char *const *paths, int n, bool strict)
+{
+	pt_catalog cat = { 0 };
+	int status = EXIT_OK;
+	for (int i = 0; i < n; i++) {
+		const char *why = NULL;
+		if (!catalog_add_path(&cat, paths[i], false, &why)) {
+			fprintf(stderr, "paratutor: %s: %s\n", paths[i], why);
+			status = EXIT_INVALID;
+		}
+	}
+	codecheck_catalog(&cat);
+	size_t errors, warnings;
+	catalog_count(&cat, &errors, &warnings);
+	for (size_t i = 0; i < cat.n; i++)
+		diags_print(&cat.v[i].diags, stdout);
+	size_t items = 0;
+	for (size_t i = 0; i < cat.n; i++)
+		items += cat.v[i].lesson ? cat.v[i].lesson->n_items : 0;
+	fprintf(stderr, "paratutor: checked %zu lesson%s (%zu items): %zu error%s, %zu warning%s\n",
+	    cat.n, cat.n == 1 ? "" : "s", items, errors, errors == 1 ? "" : "s",
+	    warnings, warnings == 1 ? "" : "s");
+	if (errors > 0 || (strict && warnings > 0))
+		status = EXIT_INVALID;
+	catalog_free(&cat);
+	return status;
+}
+
+/* Loads the lessons for the tutor; returns false when none could be read. */
+static bool load_lessons(pt_catalog *cat, const char **dirs, size_t n_dirs, bool explicit_dirs)
+{
+	for (size_t i = 0; i < n_dirs; i++) {
+		const char *why = NULL;
+		if (!catalog_add_path(cat, dirs[i], !explicit_dirs, &why))
+			fprintf(stderr, "paratutor: %s: %s\n", dirs[i], why);
+	}
+	return cat->n > 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "check", no_argument, NULL, 'c' },
+		{ "strict", no_argument, NULL, 's' },
+		{ "lessons", required_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *dirs[MAX_DIRS];
+	size_t n_dirs = 0;
+	bool check = false, strict = false;
+	int opt;
+
+	setlocale(LC_ALL, "");
+	while ((opt = getopt_long(argc, argv, "csl:hV", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'c': check = true; break;
+		case 's': strict = true; break;
+		case 'l':
+			if (n_dirs == MAX_DIRS) {
+				fprintf(stderr, "paratutor: at most %d --lessons directories\n", MAX_DIRS);
+				return EXIT_USAGE;
+			}
+			dirs[n_dirs++] = optarg;
+			break;
+		case 'h': usage(stdout); return EXIT_OK;
+		case 'V': printf("paratutor %s\n", PT_VERSION); return EXIT_OK;
+		default:
+			fputs("Try 'paratutor --help' for more information.\n", stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (check) {
+		if (optind == argc) {
+			fputs("paratutor: --check needs at least one file or directory\n"
+			      "Try 'paratutor --check content/'.\n", stderr);
+			return EXIT_USAGE;
+		}
+		return run_check(argv + optind, argc - optind, strict);
+	}
+	if (strict) {
+		fputs("paratutor: --strict goes with --check\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (argc - optind > 1) {
+		fputs("paratutor: give at most one LESSON-ID\nTry 'paratutor --help' for more information.\n", stderr);
+		return EXIT_USAGE;
+	}
+
+	bool explicit_dirs = n_dirs > 0;
+	char buf[8192];
+	if (!explicit_dirs)
+		n_dirs = catalog_default_dirs(dirs, MAX_DIRS, buf, sizeof buf);
+	pt_catalog cat = { 0 };
+	if (!load_lessons(&cat, dirs, n_dirs, explicit_dirs)) {
+		fputs("paratutor: no lessons found; looked in:", stderr);
+		for (size_t i = 0; i < n_dirs; i++)
+			fprintf(stderr, " %s", dirs[i]);
+		fputs(n_dirs ? "\n" : " (no lesson directory exists)\n", stderr);
+		fputs("Give a directory with --lessons DIR, or run 'make install'.\n", stderr);
+		catalog_free(&cat);
+		return EXIT_NO_LESSONS;
+	}
+	pt_ui_options uio = { optind < argc ? argv[optind] : NULL };
+	if (uio.lesson_id != NULL) {
+		pt_entry *e = catalog_find(&cat, uio.lesson_id);
+		if (e == NULL || e->broken) {
+			fprintf(stderr, "paratutor: %s: %s\n", uio.lesson_id,
+			    e == NULL ? "no such lesson" : "the lesson has errors; run 'paratutor --check' on it");
+			if (e != NULL)
+				diags_print(&e->diags, stderr);
+			catalog_free(&cat);
+			return EXIT_NO_LESSONS;
+		}
+	}
+	int status = ui_run(&cat, &uio);
+	catalog_free(&cat);
+	return status;
+}

@@ -1,0 +1,97 @@
+/* grade.h - the grading state machine for one item.
+ *
+ * Pure: no I/O, no clock, no allocation.  The state points at an item it
+ * does not own; the item must outlive it. */
+#ifndef PARATUTOR_GRADE_H
+#define PARATUTOR_GRADE_H
+
+#include <stdbool.h>
+
+#include "paratutor/lesson.h"
+
+typedef enum pt_status {
+	PT_OPEN,   /* still answering */
+	PT_SOLVED, /* answered correctly */
+	PT_FAILED  /* out of attempts; the answer is revealed */
+} pt_status;
+
+typedef enum pt_outcome {
+	PT_OUTCOME_NONE,        /* not finished */
+	PT_OUTCOME_FIRST_TIME,  /* right on the first check, no hints */
+	PT_OUTCOME_WITH_HINTS,  /* right on the first check after hints */
+	PT_OUTCOME_RETRIES,     /* right after one or more failed checks */
+	PT_OUTCOME_FAILED       /* attempts ran out */
+} pt_outcome;
+
+/* Verdict of the last check for one blank or option. */
+typedef enum pt_mark {
+	PT_MARK_NONE,    /* not checked, or an option neither picked nor due */
+	PT_MARK_RIGHT,   /* right blank, right pick */
+	PT_MARK_WRONG,   /* wrong blank, wrong pick */
+	PT_MARK_MISSED   /* multi: a correct option left unpicked */
+} pt_mark;
+
+/* Result codes of the mutating calls. */
+typedef enum pt_grade_rc {
+	PT_GRADE_OK,
+	PT_GRADE_CLOSED,     /* the item is solved or failed */
+	PT_GRADE_LOCKED,     /* the blank was right and stays locked */
+	PT_GRADE_RANGE,      /* no such blank or option */
+	PT_GRADE_INCOMPLETE, /* check with an empty blank or nothing picked */
+	PT_GRADE_NO_HINT     /* every hint is already shown */
+} pt_grade_rc;
+
+typedef struct pt_grade {
+	const pt_item *item;
+	pt_status status;
+	int attempts_left;
+	int checks;       /* checks made, failed ones included */
+	int hints_shown;
+	int fill[PT_MAX_BLANKS];       /* bank index per blank, -1 when empty */
+	bool locked[PT_MAX_BLANKS];    /* blank was right and cannot change */
+	bool picked[PT_MAX_OPTIONS];   /* choice/multi selection */
+	pt_mark marks[PT_MAX_OPTIONS > PT_MAX_BLANKS ? PT_MAX_OPTIONS : PT_MAX_BLANKS];
+	unsigned wrong_seen; /* bit per bank option or option picked wrongly */
+	bool checked;        /* marks hold the result of a check */
+} pt_grade;
+
+/* Starts grading item with its attempt budget. */
+void grade_init(pt_grade *g, const pt_item *item);
+
+/* Puts bank option into blank; clears the blank's old mark. */
+pt_grade_rc grade_fill(pt_grade *g, int blank, int option);
+
+/* Empties blank. */
+pt_grade_rc grade_clear(pt_grade *g, int blank);
+
+/* Selects option (choice: the only pick; multi: toggles it). */
+pt_grade_rc grade_pick(pt_grade *g, int option);
+
+/* Grades the current answer: marks each blank or option, costs an attempt
+ * when anything is wrong, locks right blanks, and solves or fails the item. */
+pt_grade_rc grade_check(pt_grade *g);
+
+/* Reveals the next hint. */
+pt_grade_rc grade_hint(pt_grade *g);
+
+/* Returns the index of the first empty, unlocked blank after blank
+ * (wrapping), or -1 when every blank is filled. */
+int grade_next_empty(const pt_grade *g, int blank);
+
+/* Returns true when the current answer can be checked. */
+bool grade_ready(const pt_grade *g);
+
+/* Returns the outcome of a finished item, PT_OUTCOME_NONE while open. */
+pt_outcome grade_outcome(const pt_grade *g);
+
+/* Returns the item's score, 0-100: 100 minus 25 per failed check and 10
+ * per hint, at least 10 when solved; 0 when failed or open. */
+int grade_score(const pt_grade *g);
+
+/* Returns a short word for an outcome, e.g. "right first time". */
+const char *grade_outcome_name(pt_outcome outcome);
+
+/* Returns the number of blanks (fill) or options (choice/multi). */
+int grade_slots(const pt_grade *g);
+
+#endif

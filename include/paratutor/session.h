@@ -1,0 +1,50 @@
+/* session.h - one learner's pass through a lesson: a grading state per
+ * item and the current position.  Pure; the session borrows the lesson,
+ * which must outlive it. */
+#ifndef PARATUTOR_SESSION_H
+#define PARATUTOR_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "paratutor/grade.h"
+#include "paratutor/lesson.h"
+
+typedef struct pt_session {
+	const pt_lesson *lesson;
+	pt_grade *grades; /* one per item, owned */
+	size_t current;
+} pt_session;
+
+/* Totals over a session's items. */
+typedef struct pt_summary {
+	size_t items;
+	size_t first_time;
+	size_t with_hints;
+	size_t retries;
+	size_t failed;
+	size_t open;
+	size_t hints;
+	int score; /* mean item score over all items, 0-100 */
+} pt_summary;
+
+/* Starts a session at the first item; returns false when out of memory. */
+bool session_init(pt_session *s, const pt_lesson *lesson);
+
+/* Releases the grading states. */
+void session_free(pt_session *s);
+
+/* Returns the current item's grading state. */
+pt_grade *session_grade(pt_session *s);
+
+/* Restarts the grading of item index from scratch. */
+void session_reset_item(pt_session *s, size_t index);
+
+/* Returns the index of the first open item at or after start (wrapping),
+ * or the lesson's item count when every item is finished. */
+size_t session_next_open(const pt_session *s, size_t start);
+
+/* Fills out with the session's totals. */
+void session_summarize(const pt_session *s, pt_summary *out);
+
+#endif

@@ -1,0 +1,41 @@
+/* text.h - measuring and wrapping UTF-8 text by display width.
+ *
+ * Pure functions; nothing here allocates except text_wrap, whose result
+ * the caller frees with text_lines_free. */
+#ifndef PARATUTOR_TEXT_H
+#define PARATUTOR_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One wrapped line: a byte range of the source text and its width. */
+typedef struct pt_line {
+	size_t start;
+	size_t len;
+	int width;
+} pt_line;
+
+typedef struct pt_lines {
+	pt_line *v;
+	size_t n;
+} pt_lines;
+
+/* Decodes the code point at s[*i] (of len bytes) and advances *i.  Invalid
+ * bytes decode as U+FFFD and advance by one. */
+unsigned text_decode(const char *s, size_t len, size_t *i);
+
+/* Returns the display width of one code point (0, 1 or 2). */
+int text_cp_width(unsigned cp);
+
+/* Returns the display width of len bytes of s. */
+int text_width(const char *s, size_t len);
+
+/* Splits s into lines at most width columns wide, breaking at spaces where
+ * possible, at '\n' always, and never inside a character.  Returns false
+ * when out of memory. */
+bool text_wrap(const char *s, int width, pt_lines *out);
+
+/* Frees a wrap result. */
+void text_lines_free(pt_lines *lines);
+
+#endif

@@ -1,0 +1,15 @@
+/* ui.h - the full-screen terminal tutor (curses). */
+#ifndef PARATUTOR_UI_H
+#define PARATUTOR_UI_H
+
+#include "paratutor/catalog.h"
+
+typedef struct pt_ui_options {
+	const char *lesson_id; /* open this lesson directly; NULL for the menu */
+} pt_ui_options;
+
+/* Runs the tutor on the catalog until the learner quits.  Restores the
+ * terminal on every exit path, signals included.  Returns an exit status. */
+int ui_run(pt_catalog *catalog, const pt_ui_options *options);
+
+#endif

@@ -1,0 +1,234 @@
+/* check_validate.c - every validator rule against a fixture whose exact
+ * diagnostics (message, line and column) are listed in a .expect file. */
+#include <dirent.h>
+#include <unistd.h>
+
+#include "paratutor/catalog.h"
+#include "testutil.h"
+
+/* Reads a whole text file; fails the test when it cannot. */
+static char *slurp(const char *path)
+{
+	size_t len = 0;
+	const char *why = NULL;
+	char *text = load_read_file(path, 1u << 20, &len, &why);
+	if (text == NULL)
+		ck_abort_msg("cannot read %s: %s", path, why);
+	return text;
+}
+
+/* Formats every diagnostic of a catalog into one string, a line each,
+ * with the fixture directory removed from every path. */
+static char *render(const pt_catalog *cat, const char *strip)
+{
+	size_t cap = 1, n = 0;
+	for (size_t i = 0; i < cat->n; i++)
+		cap += cat->v[i].diags.n * 2048;
+	char *out = calloc(cap, 1);
+	ck_assert_ptr_nonnull(out);
+	for (size_t i = 0; i < cat->n; i++) {
+		for (size_t j = 0; j < cat->v[i].diags.n; j++) {
+			char line[2048];
+			diags_format(&cat->v[i].diags.v[j], line, sizeof line);
+			for (char *at = strstr(line, strip); at != NULL; at = strstr(at, strip))
+				memmove(at, at + strlen(strip), strlen(at + strlen(strip)) + 1);
+			n += (size_t)snprintf(out + n, cap - n, "%s\n", line);
+		}
+	}
+	return out;
+}
+
+/* Checks one fixture (a file or a directory) against its .expect file. */
+static void check_fixture(const char *name)
+{
+	char dir[4096], path[4200], expect_path[4300];
+	snprintf(dir, sizeof dir, "%s/tests/fixtures/bad/", test_srcdir());
+	snprintf(path, sizeof path, "%s%s", dir, name);
+	snprintf(expect_path, sizeof expect_path, "%s.expect", path);
+	size_t n = strlen(expect_path);
+	if (n > 12 && strcmp(expect_path + n - 12, ".json.expect") == 0)
+		memmove(expect_path + n - 12, ".expect", 8);
+
+	pt_catalog cat = { 0 };
+	const char *why = NULL;
+	ck_assert_msg(catalog_add_path(&cat, path, false, &why), "%s: %s", path, why);
+	char *got = render(&cat, dir);
+	char *want = slurp(expect_path);
+	ck_assert_msg(strcmp(got, want) == 0, "%s\n--- expected:\n%s--- got:\n%s", name, want, got);
+	size_t errors, warnings;
+	catalog_count(&cat, &errors, &warnings);
+	ck_assert_msg(errors + warnings > 0, "%s produced no diagnostic", name);
+	free(got);
+	free(want);
+	catalog_free(&cat);
+}
+
+/* One test per fixture in tests/fixtures/bad. */
+START_TEST(test_bad_fixtures)
+{
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/tests/fixtures/bad", test_srcdir());
+	DIR *d = opendir(dir);
+	ck_assert_ptr_nonnull(d);
+	struct dirent *de;
+	int count = 0;
+	while ((de = readdir(d)) != NULL) {
+		size_t n = strlen(de->d_name);
+		if (de->d_name[0] == '.' || (n > 7 && strcmp(de->d_name + n - 7, ".expect") == 0))
+			continue;
+		check_fixture(de->d_name);
+		count++;
+	}
+	closedir(d);
+	ck_assert_int_ge(count, 20);
+}
+END_TEST
+
+/* The good fixture and every bundled lesson load with no error. */
+START_TEST(test_good_lessons_clean)
+{
+	const char *const paths[] = { "tests/fixtures/good", "content" };
+	for (size_t p = 0; p < 2; p++) {
+		char path[4096];
+		snprintf(path, sizeof path, "%s/%s", test_srcdir(), paths[p]);
+		pt_catalog cat = { 0 };
+		const char *why = NULL;
+		ck_assert_msg(catalog_add_path(&cat, path, false, &why), "%s: %s", path, why);
+		for (size_t i = 0; i < cat.n; i++) {
+			diags_print(&cat.v[i].diags, stderr);
+			ck_assert_msg(!cat.v[i].broken, "%s is broken", cat.v[i].path);
+		}
+		ck_assert_uint_gt(cat.n, 0);
+		catalog_free(&cat);
+	}
+}
+END_TEST
+
+/* A file over the size cap is refused with a clear error, not read. */
+START_TEST(test_file_too_large)
+{
+	char path[] = "/tmp/paratutor-big-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	FILE *fp = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(fp);
+	for (size_t i = 0; i < PT_MAX_FILE_SIZE / 8 + 1; i++)
+		fputs("        ", fp);
+	fclose(fp);
+	pt_diags d = { 0 };
+	ck_assert_ptr_null(load_lesson_file(path, &d));
+	ck_assert_uint_eq(d.n, 1);
+	ck_assert_str_eq(d.v[0].message, "file is larger than 4 MiB; split the lesson");
+	diags_free(&d);
+	unlink(path);
+}
+END_TEST
+
+/* A missing file reports the system's reason. */
+START_TEST(test_missing_file)
+{
+	pt_diags d = { 0 };
+	ck_assert_ptr_null(load_lesson_file("/nonexistent/lesson.json", &d));
+	ck_assert_uint_eq(d.errors, 1);
+	ck_assert_str_eq(d.v[0].message, "cannot read: No such file or directory");
+	diags_free(&d);
+}
+END_TEST
+
+/* Positions count characters, not bytes, and lines from 1. */
+START_TEST(test_offset_pos)
+{
+	const char *text = "ab\n\xc3\xa9x\ny";
+	pt_pos p = load_offset_pos(text, strlen(text), 5);
+	ck_assert_int_eq(p.line, 2);
+	ck_assert_int_eq(p.col, 2);
+	p = load_offset_pos(text, strlen(text), 7);
+	ck_assert_int_eq(p.line, 3);
+	ck_assert_int_eq(p.col, 1);
+}
+END_TEST
+
+/* The loader keeps every field of the good fixture. */
+START_TEST(test_fields_loaded)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/tests/fixtures/good/minimal.json", test_srcdir());
+	pt_diags d = { 0 };
+	pt_lesson *l = load_lesson_file(path, &d);
+	ck_assert_ptr_nonnull(l);
+	ck_assert_str_eq(l->id.s, "fixture-minimal");
+	ck_assert_uint_eq(l->n_items, 3);
+	const pt_item *fill = &l->items[0];
+	ck_assert_int_eq(fill->kind, PT_KIND_FILL);
+	ck_assert_str_eq(fill->code.s, "parts = data.{{1}}(n)\nx = parts[1].{{2}}()");
+	ck_assert_uint_eq(fill->bank.n, 4);
+	ck_assert_uint_eq(fill->n_blanks, 2);
+	ck_assert_str_eq(lesson_blank_feedback(fill, 0, 0), "batch groups elements.");
+	ck_assert(lesson_blank_accepts(fill, 0, 1));
+	ck_assert_uint_eq(fill->solution.steps.n, 2);
+	ck_assert_str_eq(fill->solution.check.s, "Divide then reduce.");
+	ck_assert_str_eq(fill->note.s, "Changed from the source.");
+	ck_assert_str_eq(fill->refs[0].url.s, "https://example.org/docs");
+	ck_assert_int_eq(fill->code.pos.line, 14);
+	ck_assert_int_eq(fill->code.pos.col, 15);
+	ck_assert_int_eq(l->items[1].attempts, 2);
+	ck_assert_int_eq(l->items[2].attempts, 3);
+	ck_assert_int_eq(l->items[2].difficulty, PT_HARD);
+	ck_assert_uint_eq(lesson_correct_count(&l->items[2]), 2);
+	char *filled = validate_fill_answers(fill);
+	ck_assert_str_eq(filled, "parts = data.split(n)\nx = parts[1].sum()");
+	free(filled);
+	lesson_free(l);
+	diags_free(&d);
+}
+END_TEST
+
+/* The graded-content hash changes with answers but not with prose. */
+START_TEST(test_item_hash)
+{
+	const char *a = "{\"format\":1,\"id\":\"h\",\"title\":\"t\",\"summary\":\"s\",\"items\":[{\"id\":\"q\",\"kind\":\"choice\","
+	    "\"difficulty\":\"easy\",\"prompt\":\"P\",\"options\":[{\"text\":\"A\",\"correct\":true},{\"text\":\"B\",\"feedback\":\"f\"}],"
+	    "\"hints\":[\"h\"],\"explanation\":\"e\"}]}";
+	const char *b = "{\"format\":1,\"id\":\"h\",\"title\":\"t\",\"summary\":\"s\",\"items\":[{\"id\":\"q\",\"kind\":\"choice\","
+	    "\"difficulty\":\"easy\",\"prompt\":\"Reworded\",\"options\":[{\"text\":\"A\",\"correct\":true},{\"text\":\"B\",\"feedback\":\"g\"}],"
+	    "\"hints\":[\"h2\"],\"explanation\":\"e2\"}]}";
+	const char *c = "{\"format\":1,\"id\":\"h\",\"title\":\"t\",\"summary\":\"s\",\"items\":[{\"id\":\"q\",\"kind\":\"choice\","
+	    "\"difficulty\":\"easy\",\"prompt\":\"P\",\"options\":[{\"text\":\"A\",\"feedback\":\"f\"},{\"text\":\"B\",\"correct\":true}],"
+	    "\"hints\":[\"h\"],\"explanation\":\"e\"}]}";
+	pt_lesson *la = test_lesson(a), *lb = test_lesson(b), *lc = test_lesson(c);
+	ck_assert(lesson_item_hash(&la->items[0]) == lesson_item_hash(&lb->items[0]));
+	ck_assert(lesson_item_hash(&la->items[0]) != lesson_item_hash(&lc->items[0]));
+	lesson_free(la);
+	lesson_free(lb);
+	lesson_free(lc);
+}
+END_TEST
+
+/* UTF-8 validation rejects overlongs, surrogates and stray bytes. */
+START_TEST(test_utf8)
+{
+	ck_assert(validate_utf8("caf\xc3\xa9 \xe2\x9c\x93", 9));
+	ck_assert(validate_utf8("\xef\xbf\xbd", 3));
+	ck_assert(!validate_utf8("\xc0\xaf", 2));
+	ck_assert(!validate_utf8("\xed\xa0\x80", 3));
+	ck_assert(!validate_utf8("\xff", 1));
+	ck_assert(!validate_utf8("\xe2\x9c", 2));
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("validate");
+	TCase *tc = tcase_create("rules");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_bad_fixtures);
+	tcase_add_test(tc, test_good_lessons_clean);
+	tcase_add_test(tc, test_file_too_large);
+	tcase_add_test(tc, test_missing_file);
+	tcase_add_test(tc, test_offset_pos);
+	tcase_add_test(tc, test_fields_loaded);
+	tcase_add_test(tc, test_item_hash);
+	tcase_add_test(tc, test_utf8);
+	suite_add_tcase(s, tc);
+	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
