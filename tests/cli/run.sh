@@ -1,0 +1,62 @@
+#!/bin/sh
+# run.sh BINARY - command-line behaviour: exit codes, --check output, help.
+set -u
+bin=$1
+fixtures=tests/fixtures
+passed=0
+failed=0
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+# expect NAME STATUS PATTERN -- ARGS...: runs the binary, checks the exit
+# status and that stdout+stderr match the extended regex PATTERN.
+expect() {
+	name=$1 want=$2 pattern=$3
+	shift 4
+	"$bin" "$@" >"$out" 2>"$err" </dev/null
+	got=$?
+	if [ "$got" -eq "$want" ] && cat "$out" "$err" | grep -Eq -- "$pattern"; then
+		passed=$((passed + 1))
+		echo "ok - $name"
+	else
+		failed=$((failed + 1))
+		echo "not ok - $name (exit $got, wanted $want; pattern: $pattern)"
+		sed 's/^/  | /' "$out" "$err" | head -20
+	fi
+}
+
+expect "version" 0 '^paratutor [0-9]+\.[0-9]+\.[0-9]+$' -- --version
+expect "help lists --check and exit codes" 0 '--check.*' -- --help
+expect "help documents exit status 3" 0 '^  3  no lessons found' -- --help
+expect "unknown option is a usage error" 2 "Try 'paratutor --help'" -- --bogus
+expect "--check needs a path" 2 'needs at least one file or directory' -- --check
+expect "--strict alone is a usage error" 2 '--strict goes with --check' -- --strict
+expect "bundled lessons are clean under --strict" 0 ': 0 errors, 0 warnings$' -- --check --strict content
+expect "good fixture is clean" 0 '^paratutor: checked 1 lesson \(3 items\): 0 errors, 0 warnings$' -- --check $fixtures/good
+expect "a syntax error fails with file:line:col" 1 '^tests/fixtures/bad/syntax-missing-comma.json:4:3: error: invalid JSON' -- --check $fixtures/bad/syntax-missing-comma.json
+expect "errors in several files are all reported" 1 'checked [0-9]+ lessons.*[0-9]+ errors' -- --check $fixtures/bad
+expect "warnings alone pass without --strict" 0 'lint.json:12:15: warning: code line 1 is 85 columns wide' -- --check $fixtures/bad/lint.json
+expect "warnings fail with --strict" 1 '9 warnings' -- --check --strict $fixtures/bad/lint.json
+expect "a missing path fails" 1 'nonexistent.json: No such file or directory' -- --check $fixtures/nonexistent.json
+if command -v python3 >/dev/null 2>&1; then
+	expect "python code that does not parse is an error" 1 \
+		'python-parse.json:13:15: error: with the answers filled in, code line 1 does not parse as Python' \
+		-- --check $fixtures/cli/python-parse.json
+	"$bin" --check $fixtures/cli/python-parse.json 2>/dev/null | grep -c error >"$out"
+	if [ "$(cat "$out")" = 1 ]; then passed=$((passed + 1)); echo "ok - only the broken python item is reported"
+	else failed=$((failed + 1)); echo "not ok - only the broken python item is reported"; fi
+fi
+PATH=/nonexistent "$bin" --check $fixtures/cli/python-parse.json >"$out" 2>"$err"
+if [ $? -eq 0 ] && grep -q 'python3 is not available; skipped the parse check of 2 python fill items' "$err"; then
+	passed=$((passed + 1)); echo "ok - without python3 the parse check is skipped with a note"
+else
+	failed=$((failed + 1)); echo "not ok - without python3 the parse check is skipped with a note"; cat "$err"
+fi
+expect "an unknown lesson id" 3 'nosuch: no such lesson' -- --lessons $fixtures/good nosuch
+expect "a broken lesson is not opened" 3 'the lesson has errors' -- --lessons $fixtures/bad/duplicate-items.json duplicate-items
+empty=$(mktemp -d)
+expect "no lessons found says what to do" 3 "Give a directory with --lessons DIR" -- --lessons "$empty"
+rmdir "$empty"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

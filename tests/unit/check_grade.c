@@ -1,0 +1,246 @@
+/* check_grade.c - the grading state machine's transitions and scores. */
+#include "paratutor/grade.h"
+#include "paratutor/session.h"
+#include "testutil.h"
+
+static const char lesson_json[] =
+    "{\"format\":1,\"id\":\"g\",\"title\":\"t\",\"summary\":\"s\",\"attempts\":3,\"items\":["
+    "{\"id\":\"fill\",\"kind\":\"fill\",\"difficulty\":\"easy\",\"prompt\":\"p\","
+    "\"code\":\"a = x.{{1}}(n) + {{2}}\",\"bank\":[\"batch\",\"split\",\"shuffle\",\"sum\"],"
+    "\"blanks\":[{\"accept\":[\"split\"],\"feedback\":{\"batch\":\"fb-batch\",\"shuffle\":\"fb-shuffle\",\"sum\":\"fb-sum\"}},"
+    "{\"accept\":[\"sum\",\"shuffle\"],\"feedback\":{\"batch\":\"b2\",\"split\":\"s2\"}}],"
+    "\"hints\":[\"h1\",\"h2\"],\"explanation\":\"e\"},"
+    "{\"id\":\"one\",\"kind\":\"choice\",\"difficulty\":\"easy\",\"prompt\":\"p\",\"attempts\":2,"
+    "\"options\":[{\"text\":\"A\",\"feedback\":\"no-a\"},{\"text\":\"B\",\"correct\":true},{\"text\":\"C\",\"feedback\":\"no-c\"}],"
+    "\"hints\":[\"h\"],\"explanation\":\"e\"},"
+    "{\"id\":\"many\",\"kind\":\"multi\",\"difficulty\":\"hard\",\"prompt\":\"p\","
+    "\"options\":[{\"text\":\"A\",\"correct\":true,\"feedback\":\"a\"},{\"text\":\"B\",\"feedback\":\"b\"},"
+    "{\"text\":\"C\",\"correct\":true,\"feedback\":\"c\"},{\"text\":\"D\",\"feedback\":\"d\"}],"
+    "\"hints\":[\"h\"],\"explanation\":\"e\"}]}";
+
+static pt_lesson *lesson;
+
+/* Loads the shared lesson before each test. */
+static void setup(void)
+{
+	lesson = test_lesson(lesson_json);
+}
+
+/* Frees it after. */
+static void teardown(void)
+{
+	lesson_free(lesson);
+}
+
+/* A wrong blank costs an attempt, is marked, and right blanks lock. */
+START_TEST(test_fill_wrong_then_right)
+{
+	pt_grade g;
+	grade_init(&g, &lesson->items[0]);
+	ck_assert_int_eq(g.attempts_left, 3);
+	ck_assert(!grade_ready(&g));
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_INCOMPLETE);
+	ck_assert_int_eq(grade_fill(&g, 0, 0), PT_GRADE_OK); /* batch: wrong */
+	ck_assert_int_eq(grade_next_empty(&g, 0), 1);
+	ck_assert_int_eq(grade_fill(&g, 1, 3), PT_GRADE_OK); /* sum: right */
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	ck_assert_int_eq(g.status, PT_OPEN);
+	ck_assert_int_eq(g.attempts_left, 2);
+	ck_assert_int_eq(g.marks[0], PT_MARK_WRONG);
+	ck_assert_int_eq(g.marks[1], PT_MARK_RIGHT);
+	ck_assert_str_eq(lesson_blank_feedback(g.item, 0, (size_t)g.fill[0]), "fb-batch");
+	ck_assert_uint_eq(g.wrong_seen, 1u << 0);
+	ck_assert_int_eq(grade_fill(&g, 1, 0), PT_GRADE_LOCKED);
+	ck_assert_int_eq(grade_clear(&g, 1), PT_GRADE_LOCKED);
+	ck_assert_int_eq(grade_fill(&g, 0, 1), PT_GRADE_OK); /* split */
+	ck_assert_int_eq(g.marks[0], PT_MARK_NONE);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	ck_assert_int_eq(g.status, PT_SOLVED);
+	ck_assert_int_eq(g.attempts_left, 2);
+	ck_assert_int_eq(grade_outcome(&g), PT_OUTCOME_RETRIES);
+	ck_assert_int_eq(grade_score(&g), 75);
+	ck_assert_int_eq(grade_fill(&g, 0, 0), PT_GRADE_CLOSED);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_CLOSED);
+}
+END_TEST
+
+/* Any accepted option counts; the first check right is "first time". */
+START_TEST(test_fill_alternative_answer)
+{
+	pt_grade g;
+	grade_init(&g, &lesson->items[0]);
+	grade_fill(&g, 0, 1);
+	grade_fill(&g, 1, 2); /* shuffle is also accepted for blank 2 */
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	ck_assert_int_eq(g.status, PT_SOLVED);
+	ck_assert_int_eq(grade_outcome(&g), PT_OUTCOME_FIRST_TIME);
+	ck_assert_int_eq(grade_score(&g), 100);
+}
+END_TEST
+
+/* Running out of attempts fails the item with score 0. */
+START_TEST(test_fill_out_of_attempts)
+{
+	pt_grade g;
+	grade_init(&g, &lesson->items[0]);
+	grade_fill(&g, 0, 0);
+	grade_fill(&g, 1, 0);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(g.status, PT_OPEN);
+		ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	}
+	ck_assert_int_eq(g.status, PT_FAILED);
+	ck_assert_int_eq(g.attempts_left, 0);
+	ck_assert_int_eq(g.checks, 3);
+	ck_assert_int_eq(grade_outcome(&g), PT_OUTCOME_FAILED);
+	ck_assert_int_eq(grade_score(&g), 0);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_CLOSED);
+}
+END_TEST
+
+/* Hints are revealed in order, counted, and cost score. */
+START_TEST(test_hints)
+{
+	pt_grade g;
+	grade_init(&g, &lesson->items[0]);
+	ck_assert_int_eq(grade_hint(&g), PT_GRADE_OK);
+	ck_assert_int_eq(g.hints_shown, 1);
+	ck_assert_int_eq(grade_hint(&g), PT_GRADE_OK);
+	ck_assert_int_eq(grade_hint(&g), PT_GRADE_NO_HINT);
+	ck_assert_int_eq(g.hints_shown, 2);
+	grade_fill(&g, 0, 1);
+	grade_fill(&g, 1, 3);
+	grade_check(&g);
+	ck_assert_int_eq(grade_outcome(&g), PT_OUTCOME_WITH_HINTS);
+	ck_assert_int_eq(grade_score(&g), 80);
+}
+END_TEST
+
+/* Clearing a blank empties it; out-of-range calls are refused. */
+START_TEST(test_fill_clear_and_range)
+{
+	pt_grade g;
+	grade_init(&g, &lesson->items[0]);
+	ck_assert_int_eq(grade_fill(&g, 0, 2), PT_GRADE_OK);
+	ck_assert_int_eq(grade_clear(&g, 0), PT_GRADE_OK);
+	ck_assert_int_eq(g.fill[0], -1);
+	ck_assert_int_eq(grade_fill(&g, 2, 0), PT_GRADE_RANGE);
+	ck_assert_int_eq(grade_fill(&g, 0, 4), PT_GRADE_RANGE);
+	ck_assert_int_eq(grade_fill(&g, -1, 0), PT_GRADE_RANGE);
+	ck_assert_int_eq(grade_pick(&g, 0), PT_GRADE_RANGE);
+	ck_assert_int_eq(grade_next_empty(&g, 1), 0);
+}
+END_TEST
+
+/* choice: one pick replaces another; the item's own budget applies. */
+START_TEST(test_choice)
+{
+	pt_grade g;
+	grade_init(&g, &lesson->items[1]);
+	ck_assert_int_eq(g.attempts_left, 2);
+	grade_pick(&g, 0);
+	grade_pick(&g, 2);
+	ck_assert(!g.picked[0]);
+	ck_assert(g.picked[2]);
+	grade_check(&g);
+	ck_assert_int_eq(g.marks[2], PT_MARK_WRONG);
+	ck_assert_int_eq(g.marks[1], PT_MARK_NONE);
+	ck_assert_int_eq(g.attempts_left, 1);
+	grade_pick(&g, 0);
+	grade_check(&g);
+	ck_assert_int_eq(g.status, PT_FAILED);
+	ck_assert_uint_eq(g.wrong_seen, (1u << 0) | (1u << 2));
+	ck_assert_int_eq(grade_fill(&g, 0, 0), PT_GRADE_CLOSED);
+}
+END_TEST
+
+/* multi: a wrong pick and a missed option are both reported. */
+START_TEST(test_multi_wrong_and_missed)
+{
+	pt_grade g;
+	grade_init(&g, &lesson->items[2]);
+	grade_pick(&g, 0); /* right */
+	grade_pick(&g, 1); /* wrong */
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	ck_assert_int_eq(g.marks[0], PT_MARK_RIGHT);
+	ck_assert_int_eq(g.marks[1], PT_MARK_WRONG);
+	ck_assert_int_eq(g.marks[2], PT_MARK_MISSED);
+	ck_assert_int_eq(g.marks[3], PT_MARK_NONE);
+	ck_assert_int_eq(g.attempts_left, 2);
+	grade_pick(&g, 1); /* toggle off */
+	grade_pick(&g, 2);
+	ck_assert_int_eq(g.marks[0], PT_MARK_NONE);
+	grade_check(&g);
+	ck_assert_int_eq(g.status, PT_SOLVED);
+	ck_assert_int_eq(grade_outcome(&g), PT_OUTCOME_RETRIES);
+}
+END_TEST
+
+/* Scores never drop below 10 for a solved item. */
+START_TEST(test_score_floor)
+{
+	pt_grade g;
+	grade_init(&g, &lesson->items[2]);
+	g.attempts_left = 10;
+	grade_hint(&g);
+	for (int i = 0; i < 5; i++) {
+		grade_pick(&g, 3);
+		grade_check(&g);
+		grade_pick(&g, 3);
+	}
+	grade_pick(&g, 0);
+	grade_pick(&g, 2);
+	grade_check(&g);
+	ck_assert_int_eq(g.status, PT_SOLVED);
+	ck_assert_int_eq(grade_score(&g), 10);
+	ck_assert_str_eq(grade_outcome_name(grade_outcome(&g)), "right after retries");
+}
+END_TEST
+
+/* A session summarizes outcomes and finds open items. */
+START_TEST(test_session_summary)
+{
+	pt_session s;
+	ck_assert(session_init(&s, lesson));
+	pt_grade *g = session_grade(&s);
+	grade_fill(g, 0, 1);
+	grade_fill(g, 1, 3);
+	grade_check(g);
+	ck_assert_uint_eq(session_next_open(&s, 0), 1);
+	s.current = 1;
+	g = session_grade(&s);
+	grade_pick(g, 0);
+	grade_check(g);
+	grade_check(g);
+	pt_summary sum;
+	session_summarize(&s, &sum);
+	ck_assert_uint_eq(sum.items, 3);
+	ck_assert_uint_eq(sum.first_time, 1);
+	ck_assert_uint_eq(sum.failed, 1);
+	ck_assert_uint_eq(sum.open, 1);
+	ck_assert_int_eq(sum.score, 33);
+	session_reset_item(&s, 1);
+	ck_assert_int_eq(s.grades[1].status, PT_OPEN);
+	ck_assert_int_eq(s.grades[1].attempts_left, 2);
+	ck_assert_uint_eq(session_next_open(&s, 2), 2);
+	session_free(&s);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("grade");
+	TCase *tc = tcase_create("transitions");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_fill_wrong_then_right);
+	tcase_add_test(tc, test_fill_alternative_answer);
+	tcase_add_test(tc, test_fill_out_of_attempts);
+	tcase_add_test(tc, test_hints);
+	tcase_add_test(tc, test_fill_clear_and_range);
+	tcase_add_test(tc, test_choice);
+	tcase_add_test(tc, test_multi_wrong_and_missed);
+	tcase_add_test(tc, test_score_floor);
+	tcase_add_test(tc, test_session_summary);
+	suite_add_tcase(s, tc);
+	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

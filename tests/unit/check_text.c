@@ -1,0 +1,94 @@
+/* check_text.c - display width and wrapping of UTF-8 text. */
+#include <locale.h>
+
+#include "paratutor/text.h"
+#include "testutil.h"
+
+/* Returns wrapped line k of s as a new string. */
+static char *line_at(const char *s, const pt_lines *lines, size_t k)
+{
+	char *out = malloc(lines->v[k].len + 1);
+	memcpy(out, s + lines->v[k].start, lines->v[k].len);
+	out[lines->v[k].len] = '\0';
+	return out;
+}
+
+/* Widths: ASCII 1, combining 0, CJK 2, invalid bytes 1. */
+START_TEST(test_width)
+{
+	ck_assert_int_eq(text_width("abc", 3), 3);
+	ck_assert_int_eq(text_width("caf\xc3\xa9", 5), 4);
+	ck_assert_int_eq(text_width("\xe4\xb8\xad\xe6\x96\x87", 6), 4);
+	ck_assert_int_eq(text_width("e\xcc\x81", 3), 1);
+	ck_assert_int_eq(text_width("\xff", 1), 1);
+	size_t i = 0;
+	ck_assert_uint_eq(text_decode("\xe2\x9c\x93", 3, &i), 0x2713);
+	ck_assert_uint_eq(i, 3);
+}
+END_TEST
+
+/* Wrapping breaks at spaces and keeps every line within the width. */
+START_TEST(test_wrap_words)
+{
+	const char *s = "data parallelism splits the batch";
+	pt_lines lines;
+	ck_assert(text_wrap(s, 12, &lines));
+	ck_assert_uint_eq(lines.n, 4);
+	char *a = line_at(s, &lines, 0), *b = line_at(s, &lines, 1), *c = line_at(s, &lines, 2);
+	ck_assert_str_eq(a, "data");
+	ck_assert_str_eq(b, "parallelism");
+	ck_assert_str_eq(c, "splits the");
+	for (size_t k = 0; k < lines.n; k++)
+		ck_assert_int_le(lines.v[k].width, 12);
+	free(a);
+	free(b);
+	free(c);
+	text_lines_free(&lines);
+}
+END_TEST
+
+/* Newlines always break; empty lines survive. */
+START_TEST(test_wrap_newlines)
+{
+	const char *s = "one\n\nthree";
+	pt_lines lines;
+	ck_assert(text_wrap(s, 80, &lines));
+	ck_assert_uint_eq(lines.n, 3);
+	ck_assert_uint_eq(lines.v[1].len, 0);
+	ck_assert_int_eq(lines.v[2].width, 5);
+	text_lines_free(&lines);
+}
+END_TEST
+
+/* A long word without spaces is cut by width, never inside a character. */
+START_TEST(test_wrap_multibyte)
+{
+	const char *s = "\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad"; /* 5 wide chars */
+	pt_lines lines;
+	ck_assert(text_wrap(s, 3, &lines));
+	ck_assert_uint_eq(lines.n, 5);
+	for (size_t k = 0; k < lines.n; k++) {
+		ck_assert_uint_eq(lines.v[k].len, 3);
+		ck_assert_int_eq(lines.v[k].width, 2);
+	}
+	text_lines_free(&lines);
+	ck_assert(text_wrap("\xc3\xa9\xc3\xa9\xc3\xa9", 2, &lines));
+	ck_assert_uint_eq(lines.n, 2);
+	ck_assert_uint_eq(lines.v[0].len, 4);
+	ck_assert_uint_eq(lines.v[1].len, 2);
+	text_lines_free(&lines);
+}
+END_TEST
+
+int main(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	Suite *s = suite_create("text");
+	TCase *tc = tcase_create("measure");
+	tcase_add_test(tc, test_width);
+	tcase_add_test(tc, test_wrap_words);
+	tcase_add_test(tc, test_wrap_newlines);
+	tcase_add_test(tc, test_wrap_multibyte);
+	suite_add_tcase(s, tc);
+	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
