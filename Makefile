@@ -35,10 +35,18 @@ OBJ        := $(APP_SRC:%.c=build/rel/%.o)
 ASAN_CORE  := $(CORE_SRC:%.c=build/asan/%.o)
 ASAN_OBJ   := $(APP_SRC:%.c=build/asan/%.o)
 TEST_BIN   := $(TEST_SRC:tests/unit/%.c=build/asan/tests/%)
+VG_CORE    := $(CORE_SRC:%.c=build/rel/%.o)
+VG_BIN     := $(TEST_SRC:tests/unit/%.c=build/rel/tests/%)
+VALGRIND   := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible
 
 ALL_CFLAGS  = $(PT_WARN) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -MMD -MP $(CFLAGS)
 
-.PHONY: all run check unit-tests cli-tests screen-tests man-check install uninstall clean deps test-deps bench
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev
+
+.PHONY: all run check unit-tests cli-tests screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -69,6 +77,18 @@ build/asan/tests/%: tests/unit/%.c $(ASAN_CORE) tests/unit/testutil.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(SANITIZE) -Itests/unit -o $@ $< $(ASAN_CORE) $(LIBS_PC) $(CHECK_LIBS)
 
+build/rel/tests/%: tests/unit/%.c $(VG_CORE) tests/unit/testutil.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests/unit -o $@ $< $(VG_CORE) $(LIBS_PC) $(CHECK_LIBS)
+
+# The unit tests (and, through PT_WRAP, the screen tests' binary) under
+# memcheck: any error or leak fails.
+check-valgrind: $(VG_BIN) paratutor
+	@build-aux/ensure-deps cmd:valgrind:valgrind
+	@set -e; for t in $(VG_BIN); do \
+		echo "== valgrind $$t"; PT_SRCDIR=. CK_FORK=no $(VALGRIND) $$t; \
+	done
+
 run: paratutor
 	./paratutor --lessons content
 
@@ -77,7 +97,7 @@ check: unit-tests cli-tests screen-tests man-check
 
 unit-tests: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do \
-		echo "== $$t"; PT_SRCDIR=$(CURDIR) CK_FORK=yes $$t; \
+		echo "== $$t"; PT_SRCDIR=. CK_FORK=yes $$t; \
 	done
 
 cli-tests: build/asan/paratutor
@@ -88,6 +108,27 @@ screen-tests: build/asan/paratutor test-deps
 
 man-check: test-deps
 	@sh tests/man-check.sh man/paratutor.1 man/paratutor-lessons.5
+
+# Each fuzz target links the core sources built with libFuzzer and the
+# sanitizers, starts from the bundled lessons and fixtures, and runs for
+# FUZZ_SECONDS.  A crash leaves its input in build/fuzz/ to turn into a fixture.
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC) | $(DEPS_OK)
+	@build-aux/ensure-deps $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(PT_WARN) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -g -O1 \
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-o $@ $< $(CORE_SRC) $(LIBS_PC)
+
+fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		corpus=build/fuzz/corpus-$$t; mkdir -p $$corpus; \
+		echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
+		build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -dict=tests/fuzz/$$t.dict \
+			-artifact_prefix=build/fuzz/$$t- -print_final_stats=1 \
+			$$corpus $$(cat tests/fuzz/$$t.seeds) >build/fuzz/$$t.log 2>&1 \
+			|| { tail -n 40 build/fuzz/$$t.log; exit 1; }; \
+		tail -n 8 build/fuzz/$$t.log; \
+	done
 
 install: paratutor
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/paratutor/lessons \

@@ -281,6 +281,8 @@ void validate_lesson(const pt_lesson *l, pt_diags *d)
 
 char *validate_fill_answers(const pt_item *item)
 {
+	if (item->kind != PT_KIND_FILL || item->code.s == NULL)
+		return NULL;
 	size_t cap = strlen(item->code.s) + 1;
 	for (size_t b = 0; b < item->n_blanks; b++)
 		if (item->blanks[b].accept.n > 0)

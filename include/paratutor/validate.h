@@ -14,7 +14,8 @@
 void validate_lesson(const pt_lesson *lesson, pt_diags *diags);
 
 /* Returns the code of a fill item with every blank replaced by its first
- * accepted answer (caller frees), or NULL on allocation failure. */
+ * accepted answer (caller frees), or NULL for an item without code or on
+ * allocation failure. */
 char *validate_fill_answers(const pt_item *item);
 
 /* Returns true when s (of len bytes) is valid UTF-8. */
