@@ -46,7 +46,7 @@ FUZZ_CC      ?= clang
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev
 
-.PHONY: all run check unit-tests cli-tests screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check unit-tests cli-tests plain-tests screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -92,7 +92,7 @@ check-valgrind: $(VG_BIN) paratutor
 run: paratutor
 	./paratutor --lessons content
 
-check: unit-tests cli-tests screen-tests man-check
+check: unit-tests cli-tests plain-tests screen-tests man-check
 	@echo "make check: all test suites passed"
 
 unit-tests: $(TEST_BIN)
@@ -102,6 +102,9 @@ unit-tests: $(TEST_BIN)
 
 cli-tests: build/asan/paratutor
 	@sh tests/cli/run.sh build/asan/paratutor
+
+plain-tests: build/asan/paratutor
+	@sh tests/plain/run.sh build/asan/paratutor
 
 screen-tests: build/asan/paratutor test-deps
 	@sh tests/screen/run.sh build/asan/paratutor

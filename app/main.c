@@ -8,6 +8,7 @@
 
 #include "paratutor/catalog.h"
 #include "paratutor/codecheck.h"
+#include "paratutor/plain.h"
 #include "paratutor/ui.h"
 
 #define MAX_DIRS 32
@@ -32,6 +33,9 @@ static void usage(FILE *fp)
 	      "  -c, --check          check lesson files or directories and print\n"
 	      "                       FILE:LINE:COL diagnostics, then exit\n"
 	      "  -s, --strict         with --check, fail on warnings too\n"
+	      "  -p, --plain          line-oriented mode with no escape sequences, for\n"
+	      "                       screen readers and pipes (the default when stdin\n"
+	      "                       or stdout is not a terminal)\n"
 	      "  -l, --lessons DIR    read lessons from DIR (repeatable); default:\n"
 	      "                       ./content in the source tree, then\n"
 	      "                       $XDG_DATA_HOME/paratutor/lessons, then\n"
@@ -96,20 +100,22 @@ int main(int argc, char **argv)
 		{ "check", no_argument, NULL, 'c' },
 		{ "strict", no_argument, NULL, 's' },
 		{ "lessons", required_argument, NULL, 'l' },
+		{ "plain", no_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *dirs[MAX_DIRS];
 	size_t n_dirs = 0;
-	bool check = false, strict = false;
+	bool check = false, strict = false, plain = false;
 	int opt;
 
 	setlocale(LC_ALL, "");
-	while ((opt = getopt_long(argc, argv, "csl:hV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "csl:phV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c': check = true; break;
 		case 's': strict = true; break;
+		case 'p': plain = true; break;
 		case 'l':
 			if (n_dirs == MAX_DIRS) {
 				fprintf(stderr, "paratutor: at most %d --lessons directories\n", MAX_DIRS);
@@ -167,7 +173,9 @@ int main(int argc, char **argv)
 			return EXIT_NO_LESSONS;
 		}
 	}
-	int status = ui_run(&cat, &uio);
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		plain = true;
+	int status = plain ? plain_run(&cat, &uio, stdin, stdout) : ui_run(&cat, &uio);
 	catalog_free(&cat);
 	return status;
 }

@@ -1,0 +1,157 @@
+/* ui_app.h - the terminal UI's shared state and its screens.
+ *
+ * Every screen is a draw function and a key handler.  Key handlers return
+ * result flags (UI_REDRAW, UI_QUIT); they change screens through the
+ * ui_* calls below.  UI state (screen, focus, scroll offsets, messages)
+ * lives here; grading state lives in the core's pt_session. */
+#ifndef PARATUTOR_UI_APP_H
+#define PARATUTOR_UI_APP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "paratutor/catalog.h"
+#include "paratutor/session.h"
+#include "paratutor/ui_doc.h"
+#include "paratutor/ui_input.h"
+
+#define UI_MIN_COLS 60
+#define UI_MIN_ROWS 16
+#define UI_MESSAGE_MAX 320
+
+/* Result flags of the key handlers. */
+enum { UI_REDRAW = 1u << 0, UI_QUIT = 1u << 1 };
+
+typedef enum pt_screen { UI_SCREEN_MENU, UI_SCREEN_ITEM, UI_SCREEN_SUMMARY } pt_screen;
+
+/* What just happened to a session, for a progress store. */
+typedef enum pt_progress_event {
+	UI_PROGRESS_CHECK, /* item was checked */
+	UI_PROGRESS_HINT,  /* item revealed a hint */
+	UI_PROGRESS_MOVE,  /* the learner moved to item */
+	UI_PROGRESS_RESET  /* item was reset for a retry */
+} pt_progress_event;
+
+/* Called after every check, hint, move and reset; item indexes the
+ * entry's lesson items. */
+typedef void (*pt_progress_hook)(void *data, const pt_entry *entry,
+    const pt_session *session, size_t item, pt_progress_event event);
+
+/* The part of the body the next draw should scroll into view. */
+typedef enum pt_reveal { REVEAL_NONE, REVEAL_RESULT, REVEAL_HINT } pt_reveal;
+
+typedef struct pt_menu_view {
+	size_t selected;
+	size_t scroll;
+	char message[UI_MESSAGE_MAX];
+} pt_menu_view;
+
+typedef struct pt_item_view {
+	int focus;  /* focused blank, -1 for none */
+	size_t scroll;
+	pt_reveal reveal;
+	char message[UI_MESSAGE_MAX]; /* empty: say what to do next */
+} pt_item_view;
+
+typedef struct pt_summary_view {
+	size_t scroll;
+	char message[UI_MESSAGE_MAX];
+} pt_summary_view;
+
+typedef struct pt_help_view {
+	bool open;
+	size_t scroll;
+	int rows; /* rows of its last draw, for paging */
+} pt_help_view;
+
+typedef struct pt_ui {
+	pt_catalog *catalog;
+	pt_session *sessions; /* one per catalog entry; grades NULL until opened */
+	size_t entry;         /* the open lesson's catalog index */
+	pt_screen screen;
+	bool too_small;       /* the last draw found the terminal too small */
+	int body_rows;        /* rows of the scrolling body at the last draw */
+	pt_menu_view menu;
+	pt_item_view item;
+	pt_summary_view summary;
+	pt_help_view help;
+	pt_doc body;          /* the current screen's scrolling content */
+	pt_doc overlay;       /* the help overlay's content */
+	pt_progress_hook on_progress; /* NULL: nothing stores progress yet */
+	void *progress_data;
+} pt_ui;
+
+/* A key and what it does, for the key bar. */
+typedef struct pt_keyhint {
+	const char *key;
+	const char *label;
+} pt_keyhint;
+
+/* ui.c */
+
+/* Returns the open lesson's session. */
+pt_session *ui_session(pt_ui *ui);
+
+/* Opens catalog entry index on its current item; returns false (and
+ * leaves the screen alone) when it cannot be opened. */
+bool ui_open_lesson(pt_ui *ui, size_t index);
+
+/* Shows another screen of the open lesson, or the menu. */
+void ui_show(pt_ui *ui, pt_screen screen);
+
+/* Tells the progress hook, if any, what happened to item. */
+void ui_notify(pt_ui *ui, size_t item, pt_progress_event event);
+
+/* Formats a message into a view's message buffer. */
+void ui_say(char message[UI_MESSAGE_MAX], const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* frame.c: the parts every screen shares */
+
+/* Row where the scrolling body starts. */
+#define UI_BODY_TOP 2
+/* Rows below the body: status, message and key bar. */
+#define UI_FOOTER_ROWS 3
+
+/* Returns the number of body rows on a screen rows high. */
+int frame_body_rows(int rows);
+
+/* Draws the header bar: left-aligned title, right-aligned position. */
+void frame_header(int cols, const char *left, const char *right);
+
+/* Draws the status line, the message line and the key bar. */
+void frame_footer(int rows, int cols, const char *status, const char *message,
+    const pt_keyhint *keys, size_t n_keys);
+
+/* Clamps *scroll, renders the body document and draws the scroll
+ * indicator at the right of the status line. */
+void frame_body(pt_ui *ui, pt_doc *d, size_t *scroll, int rows, int cols);
+
+/* Handles the scrolling keys and the wheel; with arrows set, Up and Down
+ * scroll too.  Returns true when ev was one of them. */
+bool frame_scroll_key(const pt_event *ev, size_t *scroll, int page, bool arrows);
+
+/* Draws the "Terminal too small" notice. */
+void frame_too_small(int rows, int cols);
+
+/* menu.c: the lesson list */
+void menu_draw(pt_ui *ui, int rows, int cols);
+unsigned menu_key(pt_ui *ui, const pt_event *ev);
+
+/* item.c: one item of the open lesson */
+void item_enter(pt_ui *ui, size_t index);
+void item_draw(pt_ui *ui, int rows, int cols);
+unsigned item_key(pt_ui *ui, const pt_event *ev);
+
+/* summary.c: the end-of-lesson summary */
+void summary_draw(pt_ui *ui, int rows, int cols);
+unsigned summary_key(pt_ui *ui, const pt_event *ev);
+
+/* help.c: the key list overlay */
+void help_draw(pt_ui *ui, int rows, int cols);
+unsigned help_key(pt_ui *ui, const pt_event *ev);
+
+#endif
