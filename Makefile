@@ -89,6 +89,15 @@ check-valgrind: $(VG_BIN) paratutor
 		echo "== valgrind $$t"; PT_SRCDIR=. CK_FORK=no $(VALGRIND) $$t; \
 	done
 
+build/rel/bench/%: tests/bench/%.c $(VG_CORE)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(VG_CORE) $(LIBS_PC)
+
+# Figures, not pass/fail: load + validate cost for the bundled lessons and
+# generated packs.
+bench: build/rel/bench/bench_load
+	@build/rel/bench/bench_load content
+
 run: paratutor
 	./paratutor --lessons content
 

@@ -6,7 +6,7 @@
  * copies it into pt_lesson, looking positions up by node.  No cJSON type
  * leaves this file. */
 #include <errno.h>
-#include <stdint.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,19 +19,11 @@
 
 #define MAX_DEPTH 64
 
-/* Where a node's value (and, for object members, its key) starts. */
-typedef struct pos_entry {
-	const cJSON *node;
+/* Where one value and its key start, in document order. */
+typedef struct pos_pair {
 	pt_pos value;
 	pt_pos key;
-} pos_entry;
-
-/* Open-addressing map from cJSON node to positions. */
-typedef struct pos_map {
-	pos_entry *v;
-	size_t cap;
-	size_t n;
-} pos_map;
+} pos_pair;
 
 typedef struct scanner {
 	const char *s;
@@ -41,12 +33,18 @@ typedef struct scanner {
 	int col;
 	const char *error;
 	int depth;
+	pos_pair *rec;    /* positions of every value, when recording */
+	size_t n_rec;
+	size_t cap_rec;
+	pt_pos key;       /* key of the member whose value comes next */
+	bool have_key;
 } scanner;
 
 typedef struct loader {
 	const char *name;
 	pt_diags *diags;
-	pos_map map;
+	const pos_pair *rec; /* value and key positions, by node index */
+	size_t n_rec;
 	bool failed; /* out of memory */
 } loader;
 
@@ -99,8 +97,21 @@ static bool sc_fail(scanner *sc, const char *why)
 static bool sc_string(scanner *sc)
 {
 	sc_advance(sc);
+	const unsigned char *s = (const unsigned char *)sc->s;
 	while (sc->i < sc->len) {
-		unsigned char c = (unsigned char)sc->s[sc->i];
+		/* Fast path: plain characters only move the column. */
+		size_t i = sc->i;
+		int col = sc->col;
+		unsigned char c;
+		while (i < sc->len && (c = s[i]) != '"' && c != '\\' && c >= 0x20) {
+			col += (c & 0xC0) != 0x80;
+			i++;
+		}
+		sc->i = i;
+		sc->col = col;
+		if (i >= sc->len)
+			break;
+		c = s[i];
 		if (c == '"') {
 			sc_advance(sc);
 			return true;
@@ -109,22 +120,20 @@ static bool sc_string(scanner *sc)
 			return sc_fail(sc, "unterminated string (a line break must be written \\n)");
 		if (c < 0x20)
 			return sc_fail(sc, "control character in string (write it as an escape such as \\t)");
-		if (c == '\\') {
+		sc_advance(sc); /* the backslash */
+		char e = sc_peek(sc);
+		if (e == 'u') {
 			sc_advance(sc);
-			char e = sc_peek(sc);
-			if (e == 'u') {
+			for (int k = 0; k < 4; k++) {
+				char h = sc_peek(sc);
+				if (!((h >= '0' && h <= '9') || (h >= 'a' && h <= 'f') || (h >= 'A' && h <= 'F')))
+					return sc_fail(sc, "\\u must be followed by four hex digits");
 				sc_advance(sc);
-				for (int k = 0; k < 4; k++) {
-					char h = sc_peek(sc);
-					if (!((h >= '0' && h <= '9') || (h >= 'a' && h <= 'f') || (h >= 'A' && h <= 'F')))
-						return sc_fail(sc, "\\u must be followed by four hex digits");
-					sc_advance(sc);
-				}
-				continue;
 			}
-			if (e == '\0' || strchr("\"\\/bfnrt", e) == NULL)
-				return sc_fail(sc, "invalid escape in string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
+			continue;
 		}
+		if (e == '\0' || strchr("\"\\/bfnrt", e) == NULL)
+			return sc_fail(sc, "invalid escape in string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
 		sc_advance(sc);
 	}
 	return sc_fail(sc, "unterminated string at end of file");
@@ -196,6 +205,7 @@ static bool sc_container(scanner *sc, char close)
 				return sc_fail(sc, "trailing comma before '}'");
 			if (sc_peek(sc) != '"')
 				return sc_fail(sc, "expected a field name in double quotes");
+			pt_pos key = sc_pos(sc);
 			if (!sc_string(sc))
 				return false;
 			sc_skip_ws(sc);
@@ -203,6 +213,8 @@ static bool sc_container(scanner *sc, char close)
 				return sc_fail(sc, "expected ':' after the field name");
 			sc_advance(sc);
 			sc_skip_ws(sc);
+			sc->key = key;
+			sc->have_key = true;
 		} else if (sc_peek(sc) == ']') {
 			return sc_fail(sc, "trailing comma before ']'");
 		}
@@ -225,10 +237,30 @@ static bool sc_container(scanner *sc, char close)
 	}
 }
 
-/* Skips one value of any type. */
+/* Notes where the value about to be scanned starts; returns false when
+ * out of memory. */
+static bool sc_record(scanner *sc)
+{
+	if (sc->n_rec == sc->cap_rec) {
+		size_t cap = sc->cap_rec ? sc->cap_rec * 2 : 256;
+		pos_pair *v = realloc(sc->rec, cap * sizeof *v);
+		if (v == NULL)
+			return sc_fail(sc, "out of memory");
+		sc->rec = v;
+		sc->cap_rec = cap;
+	}
+	pt_pos here = sc_pos(sc);
+	sc->rec[sc->n_rec++] = (pos_pair){ here, sc->have_key ? sc->key : here };
+	sc->have_key = false;
+	return true;
+}
+
+/* Skips one value of any type, recording where it starts. */
 static bool sc_value(scanner *sc)
 {
 	sc_skip_ws(sc);
+	if (!sc_record(sc))
+		return false;
 	switch (sc_peek(sc)) {
 	case '{': return sc_container(sc, '}');
 	case '[': return sc_container(sc, ']');
@@ -247,85 +279,89 @@ static bool sc_value(scanner *sc)
 	}
 }
 
-/* ---- position map ------------------------------------------------------ */
+/* ---- parse arena ------------------------------------------------------- */
 
-/* Returns the slot for node, empty or matching. */
-static pos_entry *map_slot(pos_map *m, const cJSON *node)
+/* cJSON allocates a block per node and per string and frees them one by
+ * one; during a load they all live exactly as long as the tree, so they
+ * come from a bump arena that is dropped whole afterwards. */
+typedef struct arena_chunk {
+	struct arena_chunk *next;
+	size_t used;
+	size_t size;
+	max_align_t data[];
+} arena_chunk;
+
+static arena_chunk *parse_arena;
+
+/* Allocates from the current parse arena (cJSON's malloc hook). */
+static void *arena_alloc(size_t n)
 {
-	size_t h = ((uintptr_t)node >> 4) * 11400714819323198485ULL;
-	for (size_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1))
-		if (m->v[i].node == node || m->v[i].node == NULL)
-			return &m->v[i];
+	n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+	arena_chunk *c = parse_arena;
+	if (c == NULL || c->size - c->used < n) {
+		size_t size = n > (size_t)64 << 10 ? n : (size_t)64 << 10;
+		arena_chunk *fresh = malloc(sizeof *fresh + size);
+		if (fresh == NULL)
+			return NULL;
+		fresh->next = c;
+		fresh->used = 0;
+		fresh->size = size;
+		parse_arena = c = fresh;
+	}
+	void *p = (char *)c->data + c->used;
+	c->used += n;
+	return p;
 }
 
-/* Records positions for node; returns false when out of memory. */
-static bool map_put(pos_map *m, const cJSON *node, pt_pos value, pt_pos key)
+/* Leaves freeing to arena_drop (cJSON's free hook). */
+static void arena_free(void *p)
 {
-	if ((m->n + 1) * 2 > m->cap) {
-		size_t cap = m->cap ? m->cap * 2 : 256;
-		pos_map bigger = { calloc(cap, sizeof(pos_entry)), cap, 0 };
-		if (bigger.v == NULL)
-			return false;
-		for (size_t i = 0; i < m->cap; i++)
-			if (m->v[i].node != NULL)
-				*map_slot(&bigger, m->v[i].node) = m->v[i];
-		bigger.n = m->n;
-		free(m->v);
-		*m = bigger;
+	(void)p;
+}
+
+/* Frees every chunk of the parse arena. */
+static void arena_drop(void)
+{
+	while (parse_arena != NULL) {
+		arena_chunk *next = parse_arena->next;
+		free(parse_arena);
+		parse_arena = next;
 	}
-	pos_entry *e = map_slot(m, node);
-	if (e->node == NULL)
-		m->n++;
-	*e = (pos_entry){ node, value, key };
-	return true;
+}
+
+/* ---- positions --------------------------------------------------------- */
+
+/* Numbers are read from valuedouble, so each node's valueint is free to
+ * carry its index in document order: a pre-order walk of the tree meets
+ * the values in the order the scanner recorded them. */
+static void index_walk(cJSON *node, size_t *next)
+{
+	for (; node != NULL; node = node->next) {
+		node->valueint = (int)(*next)++;
+		index_walk(node->child, next);
+	}
+}
+
+/* Returns the recorded positions of node, or NULL when unknown. */
+static const pos_pair *pos_of(const loader *ld, const cJSON *node)
+{
+	if (node == NULL || node->valueint < 0 || (size_t)node->valueint >= ld->n_rec)
+		return NULL;
+	return &ld->rec[node->valueint];
 }
 
 /* Returns where node's value starts. */
-static pt_pos map_value(pos_map *m, const cJSON *node)
+static pt_pos pos_value(const loader *ld, const cJSON *node)
 {
-	if (m->cap == 0 || node == NULL)
-		return (pt_pos){ 1, 1 };
-	pos_entry *e = map_slot(m, node);
-	return e->node ? e->value : (pt_pos){ 1, 1 };
+	const pos_pair *p = pos_of(ld, node);
+	return p ? p->value : (pt_pos){ 1, 1 };
 }
 
 /* Returns where node's key starts (its value when it has no key). */
-static pt_pos map_key(pos_map *m, const cJSON *node)
+static pt_pos pos_key(const loader *ld, const cJSON *node)
 {
-	if (m->cap == 0 || node == NULL)
-		return (pt_pos){ 1, 1 };
-	pos_entry *e = map_slot(m, node);
-	return e->node ? e->key : (pt_pos){ 1, 1 };
-}
-
-/* Walks the (already valid) text alongside the cJSON tree, recording where
- * each node starts.  Both are in document order. */
-static bool map_walk(pos_map *m, scanner *sc, const cJSON *node, pt_pos key)
-{
-	sc_skip_ws(sc);
-	if (!map_put(m, node, sc_pos(sc), key))
-		return false;
-	char open = sc_peek(sc);
-	if (open != '{' && open != '[')
-		return sc_value(sc);
-	sc_advance(sc);
-	for (const cJSON *child = node->child; child != NULL; child = child->next) {
-		sc_skip_ws(sc);
-		pt_pos child_key = sc_pos(sc);
-		if (open == '{') {
-			sc_string(sc);
-			sc_skip_ws(sc);
-			sc_advance(sc); /* ':' */
-		}
-		if (!map_walk(m, sc, child, child_key))
-			return false;
-		sc_skip_ws(sc);
-		if (sc_peek(sc) == ',')
-			sc_advance(sc);
-	}
-	sc_skip_ws(sc);
-	sc_advance(sc); /* closing bracket */
-	return true;
+	const pos_pair *p = pos_of(ld, node);
+	return p ? p->key : (pt_pos){ 1, 1 };
 }
 
 /* ---- conversion helpers ------------------------------------------------ */
@@ -387,34 +423,32 @@ static void check_fields(loader *ld, const cJSON *obj, const char *what,
 	for (const cJSON *c = obj->child; c != NULL; c = c->next) {
 		for (const cJSON *p = obj->child; p != c; p = p->next) {
 			if (strcmp(p->string, c->string) == 0) {
-				pt_pos first = map_key(&ld->map, p);
-				diags_add(ld->diags, ld->name, map_key(&ld->map, c), PT_ERROR,
+				pt_pos first = pos_key(ld, p);
+				diags_add(ld->diags, ld->name, pos_key(ld, c), PT_ERROR,
 				    "field \"%s\" appears twice in %s (first at line %d)",
 				    c->string, what, first.line);
 				break;
 			}
 		}
 		bool found = false;
+		for (const char *const *k = known; *k != NULL && !found; k++)
+			found = strcmp(*k, c->string) == 0;
+		if (found)
+			continue;
 		const char *best = NULL;
 		int best_d = 3;
 		for (const char *const *k = known; *k != NULL; k++) {
-			if (strcmp(*k, c->string) == 0) {
-				found = true;
-				break;
-			}
 			int d = edit_distance(*k, c->string);
 			if (d < best_d) {
 				best_d = d;
 				best = *k;
 			}
 		}
-		if (found)
-			continue;
 		if (best != NULL)
-			diags_add(ld->diags, ld->name, map_key(&ld->map, c), PT_WARNING,
+			diags_add(ld->diags, ld->name, pos_key(ld, c), PT_WARNING,
 			    "unknown field \"%s\" in %s; did you mean \"%s\"?", c->string, what, best);
 		else
-			diags_add(ld->diags, ld->name, map_key(&ld->map, c), PT_WARNING,
+			diags_add(ld->diags, ld->name, pos_key(ld, c), PT_WARNING,
 			    "unknown field \"%s\" in %s", c->string, what);
 	}
 }
@@ -425,7 +459,7 @@ static const cJSON *get_field(loader *ld, const cJSON *obj, const char *name,
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
 	if (v == NULL && required)
-		diags_add(ld->diags, ld->name, map_value(&ld->map, obj), PT_ERROR,
+		diags_add(ld->diags, ld->name, pos_value(ld, obj), PT_ERROR,
 		    "%s is missing the required field \"%s\"", what, name);
 	return v;
 }
@@ -433,7 +467,7 @@ static const cJSON *get_field(loader *ld, const cJSON *obj, const char *name,
 /* Reports that field has the wrong type. */
 static void wrong_type(loader *ld, const cJSON *v, const char *name, const char *want)
 {
-	diags_add(ld->diags, ld->name, map_value(&ld->map, v), PT_ERROR,
+	diags_add(ld->diags, ld->name, pos_value(ld, v), PT_ERROR,
 	    "\"%s\" must be %s, not %s", name, want, type_name(v));
 }
 
@@ -444,7 +478,7 @@ static bool take_text(loader *ld, const cJSON *v, const char *name, pt_text *out
 		wrong_type(ld, v, name, "a string");
 		return false;
 	}
-	out->pos = map_value(&ld->map, v);
+	out->pos = pos_value(ld, v);
 	const char *s = v->valuestring;
 	if (!validate_utf8(s, strlen(s))) {
 		diags_add(ld->diags, ld->name, out->pos, PT_ERROR,
@@ -474,7 +508,7 @@ static void get_text_list(loader *ld, const cJSON *obj, const char *name,
 	const cJSON *v = get_field(ld, obj, name, what, required);
 	if (v == NULL)
 		return;
-	list->pos = map_value(&ld->map, v);
+	list->pos = pos_value(ld, v);
 	if (!cJSON_IsArray(v)) {
 		wrong_type(ld, v, name, "an array of strings");
 		return;
@@ -499,7 +533,7 @@ static bool get_int(loader *ld, const cJSON *obj, const char *name,
 	const cJSON *v = get_field(ld, obj, name, what, required);
 	if (v == NULL)
 		return false;
-	*pos = map_value(&ld->map, v);
+	*pos = pos_value(ld, v);
 	double d = v->valuedouble;
 	if (!cJSON_IsNumber(v) || d != (double)(int)d || d > 1e6 || d < -1e6) {
 		if (cJSON_IsNumber(v))
@@ -550,7 +584,7 @@ static int get_enum(loader *ld, const cJSON *obj, const char *name,
 	for (int i = 0; names[i] != NULL; i++)
 		if (strcmp(names[i], v->valuestring) == 0)
 			return i;
-	diags_add(ld->diags, ld->name, map_value(&ld->map, v), PT_ERROR,
+	diags_add(ld->diags, ld->name, pos_value(ld, v), PT_ERROR,
 	    "\"%s\" must be one of %s, not \"%s\"", name, choices, v->valuestring);
 	return -1;
 }
@@ -588,7 +622,7 @@ static void load_blanks(loader *ld, const cJSON *obj, pt_item *item)
 	const cJSON *arr = get_array(ld, obj, "blanks", "a fill item", true);
 	if (arr == NULL)
 		return;
-	item->blanks_pos = map_value(&ld->map, arr);
+	item->blanks_pos = pos_value(ld, arr);
 	int n = cJSON_GetArraySize(arr);
 	item->blanks = calloc((size_t)n + 1, sizeof *item->blanks);
 	if (item->blanks == NULL) {
@@ -598,7 +632,7 @@ static void load_blanks(loader *ld, const cJSON *obj, pt_item *item)
 	const cJSON *b;
 	cJSON_ArrayForEach(b, arr) {
 		pt_blank *blank = &item->blanks[item->n_blanks++];
-		blank->pos = map_value(&ld->map, b);
+		blank->pos = pos_value(ld, b);
 		if (!cJSON_IsObject(b)) {
 			wrong_type(ld, b, "blanks[]", "an object");
 			continue;
@@ -620,7 +654,7 @@ static void load_blanks(loader *ld, const cJSON *obj, pt_item *item)
 			if (!take_text(ld, f, "feedback", &entry->text))
 				continue;
 			entry->option.s = dup_str(ld, f->string);
-			entry->option.pos = map_key(&ld->map, f);
+			entry->option.pos = pos_key(ld, f);
 			blank->n_feedback++;
 		}
 	}
@@ -632,7 +666,7 @@ static void load_options(loader *ld, const cJSON *obj, pt_item *item)
 	const cJSON *arr = get_array(ld, obj, "options", "a choice or multi item", true);
 	if (arr == NULL)
 		return;
-	item->options_pos = map_value(&ld->map, arr);
+	item->options_pos = pos_value(ld, arr);
 	int n = cJSON_GetArraySize(arr);
 	item->options = calloc((size_t)n + 1, sizeof *item->options);
 	if (item->options == NULL) {
@@ -642,7 +676,7 @@ static void load_options(loader *ld, const cJSON *obj, pt_item *item)
 	const cJSON *o;
 	cJSON_ArrayForEach(o, arr) {
 		pt_option *opt = &item->options[item->n_options++];
-		opt->pos = map_value(&ld->map, o);
+		opt->pos = pos_value(ld, o);
 		if (!cJSON_IsObject(o)) {
 			wrong_type(ld, o, "options[]", "an object");
 			continue;
@@ -693,7 +727,7 @@ static void load_extras(loader *ld, const cJSON *obj, pt_item *item)
 /* Reads one item; kind-specific parts follow its kind. */
 static void load_item(loader *ld, const cJSON *obj, pt_item *item, const pt_lesson *lesson)
 {
-	item->pos = map_value(&ld->map, obj);
+	item->pos = pos_value(ld, obj);
 	item->attempts = lesson->attempts;
 	item->attempts_pos = lesson->attempts_pos;
 	get_text(ld, obj, "id", "an item", true, &item->id);
@@ -733,7 +767,7 @@ static void load_item(loader *ld, const cJSON *obj, pt_item *item, const pt_less
 static pt_lesson *load_tree(loader *ld, const cJSON *root)
 {
 	if (!cJSON_IsObject(root)) {
-		diags_add(ld->diags, ld->name, map_value(&ld->map, root), PT_ERROR,
+		diags_add(ld->diags, ld->name, pos_value(ld, root), PT_ERROR,
 		    "a lesson file must hold one JSON object, not %s", type_name(root));
 		return NULL;
 	}
@@ -755,12 +789,12 @@ static pt_lesson *load_tree(loader *ld, const cJSON *root)
 	get_text(ld, root, "title", "the lesson", true, &lesson->title);
 	get_text(ld, root, "summary", "the lesson", true, &lesson->summary);
 	get_text(ld, root, "language", "the lesson", false, &lesson->language);
-	lesson->attempts_pos = map_value(&ld->map, root);
+	lesson->attempts_pos = pos_value(ld, root);
 	get_int(ld, root, "attempts", "the lesson", false, &lesson->attempts, &lesson->attempts_pos);
 	const cJSON *items = get_array(ld, root, "items", "the lesson", true);
 	if (items == NULL)
 		return lesson;
-	lesson->items_pos = map_value(&ld->map, items);
+	lesson->items_pos = pos_value(ld, items);
 	int n = cJSON_GetArraySize(items);
 	lesson->items = calloc((size_t)n + 1, sizeof *lesson->items);
 	if (lesson->items == NULL) {
@@ -782,7 +816,7 @@ static pt_lesson *load_tree(loader *ld, const cJSON *root)
 
 pt_pos load_offset_pos(const char *text, size_t len, size_t offset)
 {
-	scanner sc = { text, len, 0, 1, 1, NULL, 0 };
+	scanner sc = { .s = text, .len = len, .line = 1, .col = 1 };
 	while (sc.i < offset && sc.i < len)
 		sc_advance(&sc);
 	return sc_pos(&sc);
@@ -796,7 +830,7 @@ pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
 		    "file starts with a UTF-8 byte order mark; save it without one");
 		return NULL;
 	}
-	scanner sc = { text, len, 0, 1, 1, NULL, 0 };
+	scanner sc = { .s = text, .len = len, .line = 1, .col = 1 };
 	if (sc_value(&sc)) {
 		sc_skip_ws(&sc);
 		if (sc.i < sc.len)
@@ -804,25 +838,29 @@ pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
 	}
 	if (sc.error != NULL) {
 		diags_add(diags, name, sc_pos(&sc), PT_ERROR, "invalid JSON: %s", sc.error);
+		free(sc.rec);
 		return NULL;
 	}
 	const char *end = NULL;
+	cJSON_Hooks hooks = { arena_alloc, arena_free };
+	cJSON_InitHooks(&hooks);
 	cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+	cJSON_InitHooks(NULL); /* other cJSON users get malloc and free back */
 	if (root == NULL) {
+		arena_drop();
 		size_t off = end != NULL && end >= text ? (size_t)(end - text) : 0;
 		diags_add(diags, name, load_offset_pos(text, len, off), PT_ERROR,
 		    "invalid JSON: the parser rejected this value");
+		free(sc.rec);
 		return NULL;
 	}
-	loader ld = { name, diags, { NULL, 0, 0 }, false };
-	scanner walk = { text, len, 0, 1, 1, NULL, 0 };
-	pt_lesson *lesson = NULL;
-	if (map_walk(&ld.map, &walk, root, (pt_pos){ 1, 1 }))
-		lesson = load_tree(&ld, root);
-	else
-		ld.failed = true;
-	cJSON_Delete(root);
-	free(ld.map.v);
+	size_t n_nodes = 0;
+	index_walk(root, &n_nodes);
+	/* A parser that disagreed with the scanner would misplace positions. */
+	loader ld = { name, diags, sc.rec, n_nodes == sc.n_rec ? sc.n_rec : 0, false };
+	pt_lesson *lesson = load_tree(&ld, root);
+	arena_drop();
+	free(sc.rec);
 	if (ld.failed) {
 		diags_add(diags, name, (pt_pos){ 1, 1 }, PT_ERROR, "out of memory while loading");
 		lesson_free(lesson);

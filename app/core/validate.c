@@ -252,6 +252,44 @@ static bool id_ok(const char *id)
 	return true;
 }
 
+/* Returns the FNV-1a hash of s. */
+static size_t hash_id(const char *s)
+{
+	size_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* Reports items whose id an earlier item already uses, in linear time. */
+static void check_duplicate_ids(const pt_lesson *l, pt_diags *d)
+{
+	size_t cap = 16;
+	while (cap < l->n_items * 2)
+		cap *= 2;
+	size_t *slots = calloc(cap, sizeof *slots); /* item index + 1; 0 is free */
+	if (slots == NULL)
+		return;
+	for (size_t i = 0; i < l->n_items; i++) {
+		const pt_text *id = &l->items[i].id;
+		if (id->s == NULL)
+			continue;
+		for (size_t k = hash_id(id->s) & (cap - 1);; k = (k + 1) & (cap - 1)) {
+			if (slots[k] == 0) {
+				slots[k] = i + 1;
+				break;
+			}
+			const pt_text *first = &l->items[slots[k] - 1].id;
+			if (strcmp(first->s, id->s) == 0) {
+				diags_add(d, l->path, id->pos, PT_ERROR,
+				    "duplicate item id \"%s\" (first used at line %d)", id->s, first->pos.line);
+				break;
+			}
+		}
+	}
+	free(slots);
+}
+
 void validate_lesson(const pt_lesson *l, pt_diags *d)
 {
 	if (l->id.s != NULL && !id_ok(l->id.s))
@@ -262,19 +300,12 @@ void validate_lesson(const pt_lesson *l, pt_diags *d)
 		    "attempts is %d; lessons need at least 1 attempt per item", l->attempts);
 	if (l->items != NULL && l->n_items == 0)
 		diags_add(d, l->path, l->items_pos, PT_ERROR, "the lesson has no items");
+	check_duplicate_ids(l, d);
 	for (size_t i = 0; i < l->n_items; i++) {
 		const pt_item *it = &l->items[i];
-		if (it->id.s != NULL) {
-			if (!id_ok(it->id.s))
-				diags_add(d, l->path, it->id.pos, PT_ERROR,
-				    "item id \"%s\" may use only lowercase letters, digits, '-', '_' and '.'", it->id.s);
-			for (size_t j = 0; j < i; j++)
-				if (l->items[j].id.s && strcmp(l->items[j].id.s, it->id.s) == 0) {
-					diags_add(d, l->path, it->id.pos, PT_ERROR,
-					    "duplicate item id \"%s\" (first used at line %d)", it->id.s, l->items[j].id.pos.line);
-					break;
-				}
-		}
+		if (it->id.s != NULL && !id_ok(it->id.s))
+			diags_add(d, l->path, it->id.pos, PT_ERROR,
+			    "item id \"%s\" may use only lowercase letters, digits, '-', '_' and '.'", it->id.s);
 		check_item(l, it, d);
 	}
 }
