@@ -46,7 +46,7 @@ FUZZ_CC      ?= clang
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev
 
-.PHONY: all run check unit-tests cli-tests plain-tests screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check unit-tests cli-tests plain-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -58,6 +58,15 @@ deps: $(DEPS_OK)
 
 test-deps: $(DEPS_OK)
 	@build-aux/ensure-deps $(TEST_DEPS)
+
+# The lesson directory is compiled in: rebuild what uses it when it changes.
+build/datadir.stamp: FORCE
+	@mkdir -p $(@D)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
+
+build/rel/app/core/catalog.o build/asan/app/core/catalog.o build/rel/app/main.o build/asan/app/main.o: build/datadir.stamp
+
+FORCE:
 
 paratutor: $(OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(LIBS_PC)
@@ -101,7 +110,7 @@ bench: build/rel/bench/bench_load
 run: paratutor
 	./paratutor --lessons content
 
-check: unit-tests cli-tests plain-tests screen-tests man-check
+check: unit-tests cli-tests plain-tests schema-check screen-tests man-check install-check
 	@echo "make check: all test suites passed"
 
 unit-tests: $(TEST_BIN)
@@ -117,6 +126,12 @@ plain-tests: build/asan/paratutor
 
 screen-tests: build/asan/paratutor test-deps
 	@sh tests/screen/run.sh build/asan/paratutor
+
+schema-check: build/asan/paratutor
+	@sh tests/schema/run.sh build/asan/paratutor
+
+install-check: paratutor
+	@sh tests/install-check.sh
 
 man-check: test-deps
 	@sh tests/man-check.sh man/paratutor.1 man/paratutor-lessons.5
@@ -147,13 +162,15 @@ install: paratutor
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
 	install -m 755 paratutor $(DESTDIR)$(BINDIR)/paratutor
 	install -m 644 content/*.json $(DESTDIR)$(DATADIR)/paratutor/lessons/
+	install -d $(DESTDIR)$(DATADIR)/doc/paratutor
+	install -m 644 content/README.md $(DESTDIR)$(DATADIR)/doc/paratutor/writing-lessons.md
 	install -m 644 man/paratutor.1 $(DESTDIR)$(MANDIR)/man1/paratutor.1
 	install -m 644 man/paratutor-lessons.5 $(DESTDIR)$(MANDIR)/man5/paratutor-lessons.5
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/paratutor $(DESTDIR)$(MANDIR)/man1/paratutor.1 \
 		$(DESTDIR)$(MANDIR)/man5/paratutor-lessons.5
-	rm -rf $(DESTDIR)$(DATADIR)/paratutor
+	rm -rf $(DESTDIR)$(DATADIR)/paratutor $(DESTDIR)$(DATADIR)/doc/paratutor
 
 clean:
 	rm -rf build paratutor

@@ -650,6 +650,11 @@ static void load_blanks(loader *ld, const cJSON *obj, pt_item *item)
 		}
 		const cJSON *f;
 		cJSON_ArrayForEach(f, fb) {
+			for (const cJSON *p = fb->child; p != f; p = p->next)
+				if (strcmp(p->string, f->string) == 0)
+					diags_add(ld->diags, ld->name, pos_key(ld, f), PT_ERROR,
+					    "feedback for \"%s\" appears twice in this blank (first at line %d)",
+					    f->string, pos_key(ld, p).line);
 			pt_feedback *entry = &blank->feedback[blank->n_feedback];
 			if (!take_text(ld, f, "feedback", &entry->text))
 				continue;
@@ -779,6 +784,9 @@ static pt_lesson *load_tree(loader *ld, const cJSON *root)
 	lesson->path = dup_str(ld, ld->name);
 	lesson->attempts = PT_DEFAULT_ATTEMPTS;
 	check_fields(ld, root, "the lesson", lesson_fields);
+	const cJSON *schema = get_field(ld, root, "$schema", "the lesson", false);
+	if (schema != NULL && !cJSON_IsString(schema))
+		wrong_type(ld, schema, "$schema", "a string");
 	int format = 0;
 	pt_pos format_pos;
 	if (get_int(ld, root, "format", "the lesson", true, &format, &format_pos) &&

@@ -1,0 +1,37 @@
+#!/bin/sh
+# install-check.sh - make install and uninstall into a staging DESTDIR:
+# every file lands under PREFIX, the installed binary finds the installed
+# lessons, and uninstall leaves nothing behind.
+set -u
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+passed=0
+failed=0
+
+# result NAME CONDITION-STATUS: records one check.
+result() {
+	if [ "$2" -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
+	else failed=$((failed + 1)); echo "not ok - $1"; fi
+}
+
+make -s install DESTDIR="$stage" PREFIX=/opt/pt >/dev/null
+result "make install succeeds" $?
+for f in bin/paratutor share/man/man1/paratutor.1 share/man/man5/paratutor-lessons.5 \
+	share/paratutor/lessons/01-dp-vs-mp.json; do
+	test -f "$stage/opt/pt/$f"
+	result "installs $f" $?
+done
+test ! -e "$stage/opt/pt/share/paratutor/lessons/README.md"
+result "does not install the format README as a lesson" $?
+"$stage/opt/pt/bin/paratutor" --help | grep -q '/opt/pt/share/paratutor/lessons'
+result "the binary looks for lessons under its PREFIX" $?
+"$stage/opt/pt/bin/paratutor" --check --strict "$stage/opt/pt/share/paratutor/lessons" >/dev/null 2>&1
+result "installed lessons check clean" $?
+make -s uninstall DESTDIR="$stage" PREFIX=/opt/pt >/dev/null
+result "make uninstall succeeds" $?
+left=$(find "$stage" -type f | wc -l)
+test "$left" -eq 0
+result "uninstall removes every installed file ($left left)" $?
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

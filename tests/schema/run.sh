@@ -1,0 +1,196 @@
+#!/bin/sh
+# run.sh BINARY - proves content/lesson.schema.json with a real JSON Schema
+# validator, ajv-cli, installed from npm into build/node on first use.
+#
+#  1. Every bundled lesson and every good fixture is valid against the schema.
+#  2. For every bad fixture and every probe in tests/schema/cases/, the schema
+#     and `BINARY --check --strict` agree on whether the file is structurally
+#     valid.  The checker calls a file structurally invalid when it reports one
+#     of the messages in $structural below; its other diagnostics (placeholders,
+#     bank membership, correct-option counts, duplicate ids, repeated option
+#     text, lint) are cross-field rules a schema cannot express.  A probe's
+#     name also says what both must decide: valid-*.json or invalid-*.json.
+#
+# A file that is not JSON a validator can judge as it stands (invalid syntax,
+# invalid UTF-8, a byte order mark, an unpaired surrogate, a key given twice;
+# see strict-json.js) counts as invalid on the schema side without asking ajv,
+# which would read it leniently.
+#
+# Needs node and npm; when they are missing, build-aux/ensure-deps installs
+# Debian's nodejs and npm (set PT_AUTO_INSTALL=0 to be told instead).
+set -u
+
+if [ $# -ne 1 ]; then
+	echo "usage: sh tests/schema/run.sh BINARY" >&2
+	exit 2
+fi
+bin=$1
+case $bin in
+/*) ;;
+*/*) bin=$PWD/$bin ;;
+esac
+cd "$(dirname "$0")/../.." || exit 2
+if ! command -v "$bin" >/dev/null 2>&1; then
+	printf "not ok - %s is not an executable checker\n" "$bin"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+
+schema=content/lesson.schema.json
+prefix=build/node
+ajv=$prefix/node_modules/.bin/ajv
+passed=0
+failed=0
+out=$(mktemp) err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+pass() { passed=$((passed + 1)); printf 'ok - %s\n' "$1"; }
+fail() { failed=$((failed + 1)); printf 'not ok - %s\n' "$1"; }
+
+# ajv_cli COMMAND ARGS...: ajv-cli for draft 2020-12 in strict mode, less
+# strictRequired (it would reject the kind-dependent "required" lists).
+ajv_cli() {
+	cmd=$1
+	shift
+	"$ajv" "$cmd" --spec=draft2020 --strict=true --strict-required=false "$@" </dev/null
+}
+quote() { sed 's/^/  | /' "$@" | head -20; }
+finish() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ] && exit 0
+	exit 1
+}
+
+# The checker's structural diagnostics, as extended regular expressions for
+# the message after "FILE:LINE:COL: error: " (or "warning: ").
+structural='^invalid JSON: 
+^file starts with a UTF-8 byte order mark
+^a lesson file must hold one JSON object
+^[a-z ]+ is missing the required field "
+^"[^"]*" must be 
+^unsupported format 
+^unknown field "
+^field ".*" appears twice in 
+^"[^"]*" is empty$
+^"[^"]*" is not valid UTF-8$
+^[0-9]+ (options|options in the bank|blanks); at most [0-9]+ can be
+^the bank needs at least 2 options$
+^at least 2 options are needed$
+^a fill item needs at least one blank$
+^blank [0-9]+ accepts nothing
+^the lesson has no items$
+^(lesson|item) id ".*" may use only 
+^attempts is -?[0-9]+; 
+^bank option ".*" is listed twice$'
+
+# ---- ajv-cli --------------------------------------------------------------
+
+if [ ! -x "$ajv" ]; then
+	if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+		if ! build-aux/ensure-deps cmd:node:nodejs cmd:npm:npm </dev/null; then
+			fail "nodejs and npm are installed (needed for ajv-cli)"
+			finish
+		fi
+	fi
+	echo "# installing ajv-cli from npm into $prefix" >&2
+	mkdir -p "$prefix"
+	if ! npm install --prefix "$prefix" --no-audit --no-fund --no-update-notifier \
+	    --loglevel=error ajv-cli@5 </dev/null >"$out" 2>&1 || [ ! -x "$ajv" ]; then
+		fail "install ajv-cli into $prefix"
+		quote "$out"
+		finish
+	fi
+fi
+if ajv_cli compile -s "$schema" >"$out" 2>&1; then
+	version=$(node -p 'require(process.argv[1]).version' "$PWD/$prefix/node_modules/ajv-cli/package.json" 2>/dev/null)
+	pass "$schema is a valid draft 2020-12 schema (ajv-cli $version, strict mode)"
+else
+	fail "$schema is a valid draft 2020-12 schema"
+	quote "$out"
+	finish
+fi
+
+# schema_verdict FILE: sets verdict to valid or invalid and why to the
+# reason; returns 1 when ajv could not run.
+schema_verdict() {
+	if ! node tests/schema/strict-json.js "$1" >"$out" 2>&1 </dev/null; then
+		verdict=invalid why="not JSON a validator can judge: $(head -n 1 "$out")"
+		return 0
+	fi
+	ajv_cli validate --all-errors --errors=text -s "$schema" -d "$1" >"$out" 2>&1
+	case $? in
+	0) verdict=valid why="ajv: valid" ;;
+	1) verdict=invalid why="ajv: $(grep -v ' invalid$' "$out" | head -n 1 | cut -c 1-160)" ;;
+	2) verdict=invalid why="ajv cannot parse it: $(head -n 1 "$out" | cut -c 1-160)" ;;
+	*) verdict=error why="ajv failed"; return 1 ;;
+	esac
+	return 0
+}
+
+# checker_verdict FILE: the same from BINARY --check --strict; returns 1 when
+# the checker crashed or could not run.
+checker_verdict() {
+	"$bin" --check --strict "$1" </dev/null >"$err" 2>&1
+	st=$?
+	if [ "$st" -ne 0 ] && [ "$st" -ne 1 ]; then
+		verdict=error why="exit status $st"
+		return 1
+	fi
+	found=$(sed -n -E 's/^.*:[0-9]+:[0-9]+: (error|warning): //p' "$err" | grep -E -e "$structural")
+	if [ -n "$found" ]; then
+		verdict=invalid why="checker: $(printf '%s\n' "$found" | head -n 1)"
+	elif [ "$st" -eq 0 ]; then
+		verdict=valid why="checker: clean"
+	else
+		verdict=valid why="checker: only cross-field or lint diagnostics"
+	fi
+	return 0
+}
+
+# ---- 1. bundled lessons and good fixtures are valid ----------------------
+
+for f in content/*.json tests/fixtures/good/*.json; do
+	[ "$f" = "$schema" ] && continue
+	if schema_verdict "$f" && [ "$verdict" = valid ]; then
+		pass "$f is valid against the schema"
+	else
+		fail "$f is valid against the schema ($why)"
+		quote "$out"
+	fi
+done
+
+# ---- 2. the schema and the checker agree on the bad files ----------------
+
+for f in $(find tests/fixtures/bad -name '*.json' | sort) tests/schema/cases/*.json; do
+	if ! schema_verdict "$f"; then
+		fail "$f: $why"
+		quote "$out"
+		continue
+	fi
+	s_verdict=$verdict s_why=$why
+	if ! checker_verdict "$f"; then
+		fail "$f: $bin --check --strict failed: $why"
+		quote "$err"
+		continue
+	fi
+	case $f in
+	tests/schema/cases/valid-*) want=valid ;;
+	tests/schema/cases/invalid-*) want=invalid ;;
+	*) want="" ;;
+	esac
+	if [ "$s_verdict" != "$verdict" ]; then
+		fail "$f: the schema says $s_verdict, the checker says $verdict"
+		printf '  | schema: %s\n' "$s_why"
+		quote "$out"
+		echo "  | checker ($bin --check --strict):"
+		quote "$err"
+	elif [ -n "$want" ] && [ "$verdict" != "$want" ]; then
+		fail "$f: both say $verdict, but the probe is named $want"
+		printf '  | schema: %s\n' "$s_why"
+		printf '  | %s\n' "$why"
+	else
+		pass "$f: both say structurally $verdict ($s_why; $why)"
+	fi
+done
+
+finish
