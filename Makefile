@@ -46,7 +46,7 @@ FUZZ_CC      ?= clang
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev
 
-.PHONY: all run check unit-tests cli-tests plain-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check unit-tests cli-tests plain-tests progress-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -110,7 +110,7 @@ bench: build/rel/bench/bench_load
 run: paratutor
 	./paratutor --lessons content
 
-check: unit-tests cli-tests plain-tests schema-check screen-tests man-check install-check
+check: unit-tests cli-tests plain-tests progress-tests schema-check screen-tests man-check install-check
 	@echo "make check: all test suites passed"
 
 unit-tests: $(TEST_BIN)
@@ -126,6 +126,9 @@ plain-tests: build/asan/paratutor
 
 screen-tests: build/asan/paratutor test-deps
 	@sh tests/screen/run.sh build/asan/paratutor
+
+progress-tests: $(ASAN_CORE)
+	@sh tests/progress/run.sh
 
 schema-check: build/asan/paratutor
 	@sh tests/schema/run.sh build/asan/paratutor

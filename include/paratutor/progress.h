@@ -107,6 +107,13 @@ bool progress_default_path(char *buf, size_t size, char *err, size_t errlen);
  * frees with progress_close), or NULL when out of memory. */
 pt_progress *progress_open(const char *path, time_t now, pt_open_report *rep);
 
+/* Loads the store at path for reading only (for the instructor report):
+ * creates, locks, moves and writes nothing.  When the file is missing or
+ * cannot be used the store is empty, rep->loaded is false and
+ * rep->message says why.  The store is memory-only.  Returns a new store
+ * (caller frees with progress_close), or NULL when out of memory. */
+pt_progress *progress_open_readonly(const char *path, pt_open_report *rep);
+
 /* Frees the store without saving; NULL is allowed. */
 void progress_close(pt_progress *p);
 
@@ -128,8 +135,9 @@ bool progress_dirty(const pt_progress *p);
  * fsyncs it, renames it over PATH and fsyncs the directory.  The store then
  * also holds what other tutors saved.  Does nothing in memory-only mode or
  * when nothing changed.  A damaged file found on disk is moved aside as in
- * progress_open() and reported by progress_take_notice().  Returns false
- * with the cause in err; the changes stay pending for the next save. */
+ * progress_open() (named with the current time) and reported by
+ * progress_take_notice().  Returns false with the cause in err; the
+ * changes then stay pending for the next save. */
 bool progress_save(pt_progress *p, char *err, size_t errlen);
 
 /* Copies a pending one-time notice for the learner (e.g. a damaged file
@@ -139,15 +147,20 @@ bool progress_take_notice(pt_progress *p, char *buf, size_t size);
 
 /* ---- recording --------------------------------------------------------- */
 
-/* Records item's grading state g after a check (call once for each
- * grade_check() that returned PT_GRADE_OK).  A check on an item whose
- * record is finished starts a new pass (a review or a retry).  Finishing a
- * pass moves the item between Leitner boxes: right first time goes up one
- * box and is due after that box's interval; right with hints or retries,
- * or failed, goes to box 0, due now.  Wrong options are stored as their
- * texts.  A record whose item hash changed starts over.  With g->checks 0
- * only the record's existence and hints of an open pass are noted.
- * Returns false when out of memory. */
+/* Records item's grading state g after a check: call it once for each
+ * grade_check() that returned PT_GRADE_OK.  A check on an item whose
+ * record is finished starts a new pass (a review or a retry), so calling
+ * it twice for the check that finished an item counts a second pass; while
+ * the item is open a repeated call only updates the hints.  A check from a
+ * pass begun before the item was completed (by another tutor, merged in
+ * on save) does not undo that completion unless it finishes the item.
+ * Finishing a pass moves the item between Leitner boxes: right first time
+ * goes up one box and is due after that box's interval; right with hints
+ * or retries, or failed, goes to box 0, due now.  Wrong options are stored
+ * as their texts.  A record whose item hash changed starts over (keeping
+ * its first sight and time spent).  With g->checks 0 only the record's
+ * existence and the hints of an open pass are noted.  Returns false when
+ * out of memory. */
 bool progress_record_item(pt_progress *p, const pt_lesson *lesson,
     const pt_item *item, const pt_grade *g, time_t now);
 

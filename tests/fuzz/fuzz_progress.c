@@ -1,0 +1,101 @@
+/* fuzz_progress.c - libFuzzer target: the progress store's file reader and
+ * everything built on the records (resume, stats, review, misconceptions,
+ * both reports) must survive any file without crashing, leaking or
+ * undefined behaviour. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "paratutor/load.h"
+#include "paratutor/progress.h"
+#include "paratutor/validate.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The items the fuzzed records may point at; the hashes in
+ * tests/fixtures/progress/store.json match them. */
+static const char lesson_json[] =
+    "{\"format\":1,\"id\":\"fixture-minimal\",\"title\":\"t\",\"summary\":\"s\",\"attempts\":3,\"items\":["
+    "{\"id\":\"split\",\"kind\":\"fill\",\"difficulty\":\"easy\",\"prompt\":\"p\",\"code\":\"a = {{1}}({{2}})\","
+    "\"bank\":[\"batch\",\"split\",\"sum\"],\"blanks\":[{\"accept\":[\"split\"],\"feedback\":{\"batch\":\"fb\"}},"
+    "{\"accept\":[\"sum\"]}],\"hints\":[\"h\"],\"explanation\":\"e\"},"
+    "{\"id\":\"pick-one\",\"kind\":\"choice\",\"difficulty\":\"easy\",\"prompt\":\"p\",\"options\":["
+    "{\"text\":\"Alpha\",\"feedback\":\"no\"},{\"text\":\"Beta\",\"correct\":true},{\"text\":\"Gamma\"}],"
+    "\"hints\":[\"h\"],\"explanation\":\"e\"},"
+    "{\"id\":\"pick-all\",\"kind\":\"multi\",\"difficulty\":\"easy\",\"prompt\":\"p\",\"options\":["
+    "{\"text\":\"Two\",\"correct\":true},{\"text\":\"Three\",\"feedback\":\"odd\"}],"
+    "\"hints\":[\"h\"],\"explanation\":\"e\"}]}";
+
+static char dir[] = "/tmp/pt-fuzz-progress-XXXXXX";
+static char path[64];
+static pt_catalog cat;
+static FILE *sink;
+
+/* Removes the scratch file and directory at exit. */
+static void cleanup(void)
+{
+	unlink(path);
+	rmdir(dir);
+}
+
+/* Builds the catalog and the scratch file once. */
+static void init(void)
+{
+	if (mkdtemp(dir) == NULL)
+		abort();
+	snprintf(path, sizeof path, "%s/progress.json", dir);
+	atexit(cleanup);
+	pt_diags d = { 0 };
+	pt_lesson *l = load_lesson_text("fuzz.json", lesson_json, strlen(lesson_json), &d);
+	if (l == NULL)
+		abort();
+	validate_lesson(l, &d);
+	diags_free(&d);
+	cat.v = calloc(1, sizeof *cat.v);
+	if (cat.v == NULL)
+		abort();
+	cat.v[0].lesson = l;
+	cat.n = cat.cap = 1;
+	sink = fopen("/dev/null", "w");
+	if (sink == NULL)
+		abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (sink == NULL)
+		init();
+	FILE *fp = fopen(path, "wb");
+	if (fp == NULL)
+		return 0;
+	fwrite(data, 1, size, fp);
+	fclose(fp);
+	pt_open_report rep;
+	pt_progress *p = progress_open_readonly(path, &rep);
+	if (p == NULL)
+		return 0;
+	const pt_lesson *l = cat.v[0].lesson;
+	pt_session s;
+	if (session_init(&s, l)) {
+		progress_restore(p, &s, NULL);
+		for (size_t i = 0; i < l->n_items; i++)
+			grade_score(&s.grades[i]);
+		session_free(&s);
+	}
+	size_t done, total, n;
+	int score;
+	progress_lesson_stats(p, l, &done, &total, &score);
+	pt_due_list due;
+	if (progress_due(p, &cat, 1800000000, &due))
+		progress_due_free(&due);
+	pt_misconception m[4];
+	progress_misconceptions(p, &cat, NULL, m, 4, &n);
+	char err[128];
+	progress_report(p, &cat, sink, "csv", err, sizeof err);
+	progress_report(p, &cat, sink, "json", err, sizeof err);
+	progress_close(p);
+	return 0;
+}
