@@ -4,14 +4,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "paratutor/catalog.h"
 #include "paratutor/codecheck.h"
 #include "paratutor/plain.h"
+#include "paratutor/progress.h"
 #include "paratutor/ui.h"
 
 #define MAX_DIRS 32
+
+enum long_only { OPT_STATE = 256, OPT_REPORT, OPT_FORMAT };
 
 enum exit_code {
 	EXIT_OK = 0,
@@ -36,6 +40,12 @@ static void usage(FILE *fp)
 	      "  -p, --plain          line-oriented mode with no escape sequences, for\n"
 	      "                       screen readers and pipes (the default when stdin\n"
 	      "                       or stdout is not a terminal)\n"
+	      "  -r, --review         start with the items due for review\n"
+	      "      --state FILE     keep progress in FILE instead of\n"
+	      "                       $XDG_STATE_HOME/paratutor/progress.json\n"
+	      "      --report         print every recorded item result of the progress\n"
+	      "                       store (this user's, or --state FILE), then exit\n"
+	      "      --format FMT     --report as csv (default) or json\n"
 	      "  -l, --lessons DIR    read lessons from DIR (repeatable); default:\n"
 	      "                       ./content in the source tree, then\n"
 	      "                       $XDG_DATA_HOME/paratutor/lessons, then\n"
@@ -47,7 +57,7 @@ static void usage(FILE *fp)
 	      "\n"
 	      "Exit status:\n"
 	      "  0  success; --check found no errors\n"
-	      "  1  --check found errors (or warnings, with --strict)\n"
+	      "  1  --check found errors (or warnings, with --strict), or --report failed\n"
 	      "  2  invalid command line\n"
 	      "  3  no lessons found, or the named lesson does not exist or is broken\n"
 	      "\n"
@@ -83,6 +93,26 @@ static int run_check(char *const *paths, int n, bool strict)
 	return status;
 }
 
+/* Prints the instructor report of the store at path; returns the exit
+ * status. */
+static int run_report(const pt_catalog *cat, const char *path, const char *format)
+{
+	pt_open_report rep;
+	pt_progress *p = progress_open_readonly(path, &rep);
+	if (p == NULL) {
+		fputs("paratutor: out of memory\n", stderr);
+		return EXIT_INVALID;
+	}
+	if (rep.message[0] != '\0')
+		fprintf(stderr, "paratutor: %s\n", rep.message);
+	char err[512];
+	bool ok = progress_report(p, cat, stdout, format, err, sizeof err);
+	if (!ok)
+		fprintf(stderr, "paratutor: %s\n", err);
+	progress_close(p);
+	return ok ? EXIT_OK : EXIT_INVALID;
+}
+
 /* Loads the lessons for the tutor; returns false when none could be read. */
 static bool load_lessons(pt_catalog *cat, const char **dirs, size_t n_dirs, bool explicit_dirs)
 {
@@ -94,6 +124,36 @@ static bool load_lessons(pt_catalog *cat, const char **dirs, size_t n_dirs, bool
 	return cat->n > 0;
 }
 
+/* Opens the progress store and runs the tutor, full-screen or plain (the
+ * latter also whenever stdin or stdout is not a terminal). */
+static int run_tutor(pt_catalog *cat, pt_ui_options *uio, const char *state, bool plain)
+{
+	if (uio->lesson_id != NULL) {
+		pt_entry *e = catalog_find(cat, uio->lesson_id);
+		if (e == NULL || e->broken) {
+			fprintf(stderr, "paratutor: %s: %s\n", uio->lesson_id,
+			    e == NULL ? "no such lesson" : "the lesson has errors; run 'paratutor --check' on it");
+			if (e != NULL)
+				diags_print(&e->diags, stderr);
+			return EXIT_NO_LESSONS;
+		}
+	}
+	pt_open_report rep;
+	pt_progress *progress = progress_open(state, time(NULL), &rep);
+	if (progress == NULL) {
+		fputs("paratutor: out of memory\n", stderr);
+		return EXIT_INVALID;
+	}
+	pt_track track;
+	track_init(&track, progress, rep.message);
+	uio->track = &track;
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		plain = true;
+	int status = plain ? plain_run(cat, uio, stdin, stdout) : ui_run(cat, uio);
+	progress_close(progress);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -101,21 +161,36 @@ int main(int argc, char **argv)
 		{ "strict", no_argument, NULL, 's' },
 		{ "lessons", required_argument, NULL, 'l' },
 		{ "plain", no_argument, NULL, 'p' },
+		{ "review", no_argument, NULL, 'r' },
+		{ "state", required_argument, NULL, OPT_STATE },
+		{ "report", no_argument, NULL, OPT_REPORT },
+		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *dirs[MAX_DIRS];
 	size_t n_dirs = 0;
-	bool check = false, strict = false, plain = false;
+	bool check = false, strict = false, plain = false, review = false, report = false;
+	const char *state = NULL, *format = "csv";
 	int opt;
 
 	setlocale(LC_ALL, "");
-	while ((opt = getopt_long(argc, argv, "csl:phV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "csl:prhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c': check = true; break;
 		case 's': strict = true; break;
 		case 'p': plain = true; break;
+		case 'r': review = true; break;
+		case OPT_STATE: state = optarg; break;
+		case OPT_REPORT: report = true; break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "csv") != 0 && strcmp(optarg, "json") != 0) {
+				fprintf(stderr, "paratutor: --format takes csv or json, not '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			format = optarg;
+			break;
 		case 'l':
 			if (n_dirs == MAX_DIRS) {
 				fprintf(stderr, "paratutor: at most %d --lessons directories\n", MAX_DIRS);
@@ -152,7 +227,7 @@ int main(int argc, char **argv)
 	if (!explicit_dirs)
 		n_dirs = catalog_default_dirs(dirs, MAX_DIRS, buf, sizeof buf);
 	pt_catalog cat = { 0 };
-	if (!load_lessons(&cat, dirs, n_dirs, explicit_dirs)) {
+	if (!load_lessons(&cat, dirs, n_dirs, explicit_dirs) && !report) {
 		fputs("paratutor: no lessons found; looked in:", stderr);
 		for (size_t i = 0; i < n_dirs; i++)
 			fprintf(stderr, " %s", dirs[i]);
@@ -161,21 +236,21 @@ int main(int argc, char **argv)
 		catalog_free(&cat);
 		return EXIT_NO_LESSONS;
 	}
-	pt_ui_options uio = { optind < argc ? argv[optind] : NULL };
-	if (uio.lesson_id != NULL) {
-		pt_entry *e = catalog_find(&cat, uio.lesson_id);
-		if (e == NULL || e->broken) {
-			fprintf(stderr, "paratutor: %s: %s\n", uio.lesson_id,
-			    e == NULL ? "no such lesson" : "the lesson has errors; run 'paratutor --check' on it");
-			if (e != NULL)
-				diags_print(&e->diags, stderr);
-			catalog_free(&cat);
-			return EXIT_NO_LESSONS;
-		}
+	char state_buf[PT_PROGRESS_PATH_MAX], err[512];
+	if (state == NULL && progress_default_path(state_buf, sizeof state_buf, err, sizeof err))
+		state = state_buf;
+	int status;
+	if (report && state == NULL) {
+		fprintf(stderr, "paratutor: %s; name the store with --state FILE\n", err);
+		status = EXIT_USAGE;
+	} else if (report) {
+		status = run_report(&cat, state, format);
+	} else {
+		if (state == NULL)
+			fprintf(stderr, "paratutor: %s; progress will not be kept\n", err);
+		pt_ui_options uio = { optind < argc ? argv[optind] : NULL, review, NULL };
+		status = run_tutor(&cat, &uio, state, plain);
 	}
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-		plain = true;
-	int status = plain ? plain_run(&cat, &uio, stdin, stdout) : ui_run(&cat, &uio);
 	catalog_free(&cat);
 	return status;
 }

@@ -2,10 +2,12 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "paratutor/grade.h"
 #include "paratutor/plain.h"
 #include "paratutor/session.h"
+#include "paratutor/track.h"
 
 #define LINE_MAX_LEN 1024
 
@@ -14,12 +16,15 @@ typedef enum plain_step {
 	PLAIN_NEXT,  /* go to the next item */
 	PLAIN_PREV,  /* go to the previous item */
 	PLAIN_MENU,  /* back to the lesson list */
+	PLAIN_RESET, /* forget this lesson's answers (after confirming) */
 	PLAIN_QUIT   /* leave the program */
 } plain_step;
 
 typedef struct plain_io {
 	FILE *in;
 	FILE *out;
+	const pt_catalog *catalog;
+	pt_track *track;
 } plain_io;
 
 /* Reads one line into buf without its newline; returns false at the end
@@ -55,7 +60,8 @@ static void print_help(plain_io *io, const pt_item *it)
 {
 	fputs("Commands:\n", io->out);
 	if (it == NULL) {
-		fputs("  NUMBER or ID   open a lesson\n"
+		fputs("  NUMBER or ID   open a lesson, at its first unfinished item\n"
+		      "  review         answer the items due for review\n"
 		      "  quit           leave\n", io->out);
 		return;
 	}
@@ -69,6 +75,7 @@ static void print_help(plain_io *io, const pt_item *it)
 		fputs("  a c            answer with options A and C (all you think are right)\n", io->out);
 	fputs("  hint           show the next hint\n"
 	      "  next, prev     move between items\n"
+	      "  reset          forget your answers to this lesson (asks first)\n"
 	      "  menu           back to the lesson list\n"
 	      "  quit           leave\n"
 	      "  help           this list\n", io->out);
@@ -276,6 +283,8 @@ static plain_step item_command(plain_io *io, pt_session *s, char *line)
 		return PLAIN_PREV;
 	if (strcmp(cmd, "menu") == 0)
 		return PLAIN_MENU;
+	if (strcmp(cmd, "reset") == 0)
+		return PLAIN_RESET;
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
 		print_help(io, it);
 		return PLAIN_STAY;
@@ -305,8 +314,40 @@ static plain_step item_command(plain_io *io, pt_session *s, char *line)
 		return PLAIN_STAY;
 	}
 	grade_check(g);
+	track_checked(io->track, s);
 	print_check(io, g);
 	return g->status == PT_OPEN ? PLAIN_STAY : PLAIN_NEXT;
+}
+
+/* Prints the misconceptions met most often, in one lesson or in all. */
+static void print_misconceptions(plain_io *io, const char *lesson_id)
+{
+	pt_misconception m[3];
+	size_t n = 0;
+	if (io->track->progress == NULL ||
+	    !progress_misconceptions(io->track->progress, io->catalog, lesson_id, m, 3, &n) || n == 0)
+		return;
+	fputs("Mistakes you made most often:\n", io->out);
+	for (size_t k = 0; k < n; k++)
+		fprintf(io->out, "  %zux %s\n", m[k].count, m[k].feedback);
+}
+
+/* Prints the tracker's pending notice, if any. */
+static void print_notice(plain_io *io)
+{
+	char notice[1024];
+	if (track_take_notice(io->track, notice, sizeof notice))
+		fprintf(io->out, "Notice: %s\n", notice);
+}
+
+/* Asks for a yes before something that cannot be undone. */
+static bool confirm(plain_io *io, const char *question)
+{
+	char line[LINE_MAX_LEN];
+	fprintf(io->out, "%s Type yes to confirm: ", question);
+	if (!read_line(io, line, sizeof line))
+		return false;
+	return strcmp(trim(line), "yes") == 0;
 }
 
 /* Prints the end-of-lesson summary. */
@@ -318,9 +359,26 @@ static void print_summary(plain_io *io, const pt_session *s)
 	    "After retries: %zu. Failed: %zu. Not finished: %zu. Hints used: %zu.\n",
 	    s->lesson->title.s, sum.score, sum.first_time, sum.with_hints, sum.retries,
 	    sum.failed, sum.open, sum.hints);
+	print_misconceptions(io, s->lesson->id.s);
 }
 
-/* Runs one lesson; returns PLAIN_MENU or PLAIN_QUIT. */
+/* Moves to the next or previous item, recording the move; returns false
+ * at the end of the lesson. */
+static bool step_item(plain_io *io, pt_session *s, plain_step step)
+{
+	size_t from = s->current;
+	if (step == PLAIN_NEXT && s->current + 1 >= s->lesson->n_items)
+		return false;
+	if (step == PLAIN_PREV && s->current == 0)
+		fputs("This is the first item.\n", io->out);
+	else
+		s->current += step == PLAIN_NEXT ? 1 : (size_t)-1;
+	track_moved(io->track, s, from);
+	return true;
+}
+
+/* Runs one lesson from where the learner left it; returns PLAIN_MENU or
+ * PLAIN_QUIT. */
 static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 {
 	pt_session s;
@@ -328,8 +386,10 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 		fputs("Out of memory.\n", io->out);
 		return PLAIN_QUIT;
 	}
+	track_open(io->track, &s);
 	plain_step step = PLAIN_STAY;
 	char line[LINE_MAX_LEN];
+	print_notice(io);
 	print_item(io, &s);
 	while (step != PLAIN_QUIT && step != PLAIN_MENU) {
 		fputs("> ", io->out);
@@ -338,21 +398,66 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 			break;
 		}
 		step = item_command(io, &s, line);
-		if (step == PLAIN_NEXT || step == PLAIN_PREV) {
-			if (step == PLAIN_NEXT && s.current + 1 >= lesson->n_items) {
+		print_notice(io);
+		if (step == PLAIN_RESET) {
+			if (confirm(io, "Forget every answer you gave in this lesson?")) {
+				track_reset(io->track, lesson);
+				for (size_t i = 0; i < lesson->n_items; i++)
+					session_reset_item(&s, i);
+				s.current = 0;
+				fputs("Done: the lesson starts afresh.\n", io->out);
+			} else {
+				fputs("Kept your answers.\n", io->out);
+			}
+			print_item(io, &s);
+		} else if (step == PLAIN_NEXT || step == PLAIN_PREV) {
+			if (!step_item(io, &s, step)) {
 				print_summary(io, &s);
 				step = PLAIN_MENU;
 				break;
 			}
-			if (step == PLAIN_PREV && s.current == 0)
-				fputs("This is the first item.\n", io->out);
-			else
-				s.current += step == PLAIN_NEXT ? 1 : (size_t)-1;
 			print_item(io, &s);
 		}
 	}
 	session_free(&s);
 	return step;
+}
+
+/* Answers the items due for review, one fresh pass each; returns
+ * PLAIN_MENU or PLAIN_QUIT. */
+static plain_step run_review(plain_io *io)
+{
+	pt_due_list due = { 0 };
+	if (io->track->progress == NULL ||
+	    !progress_due(io->track->progress, io->catalog, time(NULL), &due) || due.n == 0) {
+		fputs("Nothing is due for review. Items you miss, or get right only with help, come back here.\n", io->out);
+		progress_due_free(&due);
+		return PLAIN_MENU;
+	}
+	fprintf(io->out, "%zu item%s due for review.\n", due.n, due.n == 1 ? "" : "s");
+	plain_step step = PLAIN_STAY;
+	char line[LINE_MAX_LEN];
+	for (size_t k = 0; k < due.n && step != PLAIN_QUIT && step != PLAIN_MENU; k++) {
+		pt_session s;
+		if (!session_init(&s, due.v[k].lesson))
+			break;
+		s.current = due.v[k].index;
+		print_item(io, &s);
+		step = PLAIN_STAY;
+		while (step == PLAIN_STAY || step == PLAIN_PREV || step == PLAIN_RESET) {
+			fputs("> ", io->out);
+			if (!read_line(io, line, sizeof line)) {
+				step = PLAIN_QUIT;
+				break;
+			}
+			step = item_command(io, &s, line);
+			print_notice(io);
+		}
+		session_free(&s);
+	}
+	progress_due_free(&due);
+	print_misconceptions(io, NULL);
+	return step == PLAIN_QUIT ? PLAIN_QUIT : PLAIN_MENU;
 }
 
 /* Lists the lessons with numbers. */
@@ -368,9 +473,18 @@ static void print_menu(plain_io *io, const pt_catalog *cat)
 			fprintf(io->out, "  %zu) [broken] %s\n", i + 1, diag);
 			continue;
 		}
-		fprintf(io->out, "  %zu) %s (%s, %zu items): %s\n", i + 1, e->lesson->title.s,
-		    e->lesson->id.s, e->lesson->n_items, e->lesson->summary.s);
+		size_t done = 0, total = e->lesson->n_items;
+		int score = 0;
+		if (io->track->progress != NULL)
+			progress_lesson_stats(io->track->progress, e->lesson, &done, &total, &score);
+		fprintf(io->out, "  %zu) %s (%s, %zu items", i + 1, e->lesson->title.s, e->lesson->id.s, total);
+		if (done > 0)
+			fprintf(io->out, "; %zu/%zu done, score %d", done, total, score);
+		fprintf(io->out, "): %s\n", e->lesson->summary.s);
 	}
+	size_t due = io->track->progress ? progress_due_count(io->track->progress, io->catalog, time(NULL)) : 0;
+	if (due > 0)
+		fprintf(io->out, "Review: %zu item%s due; type review.\n", due, due == 1 ? "" : "s");
 	fputs("Type a lesson number or id, help, or quit.\n", io->out);
 }
 
@@ -386,9 +500,12 @@ static const pt_entry *pick_lesson(const pt_catalog *cat, const char *word)
 
 int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *out)
 {
-	plain_io io = { in, out };
+	plain_io io = { in, out, cat, options->track };
 	char line[LINE_MAX_LEN];
 	fprintf(out, "paratutor, plain mode. Type help at any prompt.\n");
+	print_notice(&io);
+	if (options->review && run_review(&io) == PLAIN_QUIT)
+		return 0;
 	if (options->lesson_id != NULL) {
 		const pt_entry *e = catalog_find(cat, options->lesson_id);
 		if (e != NULL && !e->broken && run_lesson(&io, e->lesson) == PLAIN_QUIT)
@@ -406,6 +523,11 @@ int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *out
 			return 0;
 		if (strcmp(word, "help") == 0 || strcmp(word, "?") == 0) {
 			print_help(&io, NULL);
+			continue;
+		}
+		if (strcmp(word, "review") == 0) {
+			if (run_review(&io) == PLAIN_QUIT)
+				return 0;
 			continue;
 		}
 		const pt_entry *e = pick_lesson(cat, word);

@@ -2,10 +2,15 @@
 #ifndef PARATUTOR_UI_H
 #define PARATUTOR_UI_H
 
+#include <stdbool.h>
+
 #include "paratutor/catalog.h"
+#include "paratutor/track.h"
 
 typedef struct pt_ui_options {
 	const char *lesson_id; /* open this lesson directly; NULL for the menu */
+	bool review;           /* start with the items due for review */
+	pt_track *track;       /* progress keeping; never NULL */
 } pt_ui_options;
 
 /* Runs the tutor on the catalog until the learner quits.  Restores the

@@ -6,7 +6,9 @@ fixtures=tests/fixtures
 passed=0
 failed=0
 out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+XDG_STATE_HOME=$(mktemp -d)
+export XDG_STATE_HOME
+trap 'rm -rf "$out" "$err" "$XDG_STATE_HOME"' EXIT
 
 # expect NAME STATUS PATTERN -- ARGS...: runs the binary, checks the exit
 # status and that stdout+stderr match the extended regex PATTERN.
@@ -54,6 +56,10 @@ else
 fi
 expect "an unknown lesson id" 3 'nosuch: no such lesson' -- --lessons $fixtures/good nosuch
 expect "a broken lesson is not opened" 3 'the lesson has errors' -- --lessons $fixtures/bad/duplicate-items.json duplicate-items
+expect "--format takes csv or json" 2 "--format takes csv or json, not 'xml'" -- --report --format xml
+expect "an empty store reports just the header" 0 '^lesson,item,outcome,attempts,hints,wrong_options,time_spent,first_seen,last_seen,item_status' \
+	-- --lessons $fixtures/good --report
+expect "a missing --state store is reported, not created" 0 'no-such-store.json' -- --report --state "$XDG_STATE_HOME/no-such-store.json"
 empty=$(mktemp -d)
 expect "no lessons found says what to do" 3 "Give a directory with --lessons DIR" -- --lessons "$empty"
 rmdir "$empty"

@@ -5,12 +5,20 @@ bin=$1
 passed=0
 failed=0
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+XDG_STATE_HOME=$(mktemp -d)
+export XDG_STATE_HOME
+trap 'rm -rf "$out" "$XDG_STATE_HOME"' EXIT
 
-# play SCRIPT: feeds the lines of SCRIPT to the tutor on the good fixture.
-play() {
+# resume SCRIPT: feeds the lines of SCRIPT to the tutor on the good
+# fixture, keeping the progress store of earlier runs.
+resume() {
 	printf '%s\n' "$@" | "$bin" --lessons tests/fixtures/good >"$out" 2>&1
-	echo $? >>"$out.status"
+}
+
+# play SCRIPT: the same with a fresh progress store.
+play() {
+	rm -rf "$XDG_STATE_HOME/paratutor"
+	resume "$@"
 }
 
 # has NAME TEXT: the last transcript contains TEXT as a fixed string.
@@ -75,6 +83,33 @@ has "a lesson id opens that lesson" "item 1 of 3"
 if [ "$status" -eq 0 ]; then passed=$((passed + 1)); echo "ok - end of input exits 0"
 else failed=$((failed + 1)); echo "not ok - end of input exits 0 (got $status)"; fi
 
-rm -f "$out.status"
+# Progress: a fresh store, then quit mid-lesson and come back.
+play 1 "1 b 2 d" quit
+resume 1 quit
+has "resume opens the first unfinished item" "item 2 of 3"
+resume quit
+has "the menu shows progress" "(fixture-minimal, 3 items; 1/3 done, score 33)"
+resume 1 a a "a b" "a c" quit
+resume quit
+has "missed items are due for review" "Review: 2 items due; type review."
+resume review c b quit
+has "review lists what is due" "2 items due for review."
+has "review asks the due item" "Which one?"
+resume 1 reset no quit
+has "reset asks first" "Forget every answer you gave in this lesson? Type yes to confirm:"
+has "reset can be declined" "Kept your answers."
+resume 1 reset yes quit
+has "reset after yes starts afresh" "Done: the lesson starts afresh."
+resume quit
+lacks "after a reset the menu shows no progress" "done, score"
+"$bin" --lessons tests/fixtures/good --report >"$out" 2>&1
+has "the report still runs after a reset" "lesson,item,outcome"
+printf 'not json' >"$XDG_STATE_HOME/paratutor/progress.json"
+resume quit
+has "a corrupt store is moved aside and reported" "progress.json.corrupt-"
+ls "$XDG_STATE_HOME/paratutor/" | grep -q 'progress.json.corrupt-'
+if [ $? -eq 0 ]; then passed=$((passed + 1)); echo "ok - the corrupt file is kept"
+else failed=$((failed + 1)); echo "not ok - the corrupt file is kept"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

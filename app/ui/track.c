@@ -1,0 +1,86 @@
+/* track.c - recording sessions into the progress store. */
+#include <stdio.h>
+#include <string.h>
+
+#include "paratutor/track.h"
+
+void track_init(pt_track *t, pt_progress *progress, const char *open_message)
+{
+	memset(t, 0, sizeof *t);
+	t->progress = progress;
+	t->mark = time(NULL);
+	if (open_message != NULL)
+		snprintf(t->notice, sizeof t->notice, "%s", open_message);
+}
+
+/* Returns the seconds since the last mark, capped, and moves the mark. */
+static long take_time(pt_track *t)
+{
+	time_t now = time(NULL);
+	long spent = now > t->mark ? (long)(now - t->mark) : 0;
+	t->mark = now;
+	return spent > PT_TRACK_IDLE_CAP ? PT_TRACK_IDLE_CAP : spent;
+}
+
+/* Saves, turning a new error or a store notice into the notice. */
+static void save(pt_track *t)
+{
+	char err[512] = "";
+	if (!progress_save(t->progress, err, sizeof err) && strcmp(err, t->last_error) != 0) {
+		snprintf(t->last_error, sizeof t->last_error, "%s", err);
+		snprintf(t->notice, sizeof t->notice, "Progress not saved: %s", err);
+	}
+	progress_take_notice(t->progress, t->notice, sizeof t->notice);
+}
+
+void track_open(pt_track *t, pt_session *s)
+{
+	t->mark = time(NULL);
+	if (t->progress == NULL)
+		return;
+	size_t changed = 0;
+	progress_restore(t->progress, s, &changed);
+	if (changed > 0)
+		snprintf(t->notice, sizeof t->notice,
+		    "%zu item%s changed since you last answered %s; %s starts over.",
+		    changed, changed == 1 ? "" : "s", changed == 1 ? "it" : "them", changed == 1 ? "it" : "each");
+}
+
+void track_checked(pt_track *t, const pt_session *s)
+{
+	if (t->progress == NULL)
+		return;
+	const pt_item *item = &s->lesson->items[s->current];
+	time_t now = time(NULL);
+	progress_add_time(t->progress, s->lesson, item, take_time(t), now);
+	progress_record_item(t->progress, s->lesson, item, &s->grades[s->current], now);
+	save(t);
+}
+
+void track_moved(pt_track *t, const pt_session *s, size_t from)
+{
+	if (t->progress == NULL)
+		return;
+	if (from < s->lesson->n_items)
+		progress_add_time(t->progress, s->lesson, &s->lesson->items[from], take_time(t), time(NULL));
+	if (s->current < s->lesson->n_items)
+		progress_set_position(t->progress, s->lesson->id.s, s->lesson->items[s->current].id.s);
+	save(t);
+}
+
+void track_reset(pt_track *t, const pt_lesson *lesson)
+{
+	if (t->progress == NULL)
+		return;
+	progress_reset_lesson(t->progress, lesson->id.s, time(NULL));
+	save(t);
+}
+
+bool track_take_notice(pt_track *t, char *buf, size_t size)
+{
+	if (t->notice[0] == '\0')
+		return false;
+	snprintf(buf, size, "%s", t->notice);
+	t->notice[0] = '\0';
+	return true;
+}

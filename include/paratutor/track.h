@@ -1,0 +1,45 @@
+/* track.h - ties a learner's sessions to the progress store: restores a
+ * lesson, records every check and move, keeps time, and saves after each.
+ * Shared by the full-screen tutor and the plain mode. */
+#ifndef PARATUTOR_TRACK_H
+#define PARATUTOR_TRACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "paratutor/progress.h"
+#include "paratutor/session.h"
+
+#define PT_TRACK_IDLE_CAP 300 /* seconds of one stretch counted at most */
+
+typedef struct pt_track {
+	pt_progress *progress; /* borrowed; NULL keeps nothing */
+	time_t mark;           /* when the current item's time last advanced */
+	char notice[1024];     /* one message for the learner, or "" */
+	char last_error[512];  /* the last save error shown, to show it once */
+} pt_track;
+
+/* Starts tracking into progress (may be NULL); notice gets open_message
+ * when not empty. */
+void track_init(pt_track *t, pt_progress *progress, const char *open_message);
+
+/* Restores a freshly initialised session from the store and starts its
+ * clock; notes in the notice how many items changed since last time. */
+void track_open(pt_track *t, pt_session *s);
+
+/* Records the current item after a check that returned PT_GRADE_OK, with
+ * the time spent, and saves. */
+void track_checked(pt_track *t, const pt_session *s);
+
+/* Records the time spent on item from, stores the new position and
+ * saves; call after s->current changed (from may equal it). */
+void track_moved(pt_track *t, const pt_session *s, size_t from);
+
+/* Forgets a lesson's progress and saves. */
+void track_reset(pt_track *t, const pt_lesson *lesson);
+
+/* Copies the pending notice into buf and clears it; false when none. */
+bool track_take_notice(pt_track *t, char *buf, size_t size);
+
+#endif
