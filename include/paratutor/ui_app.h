@@ -26,16 +26,17 @@ typedef enum pt_screen { UI_SCREEN_MENU, UI_SCREEN_ITEM, UI_SCREEN_SUMMARY } pt_
 
 /* What just happened to a session, for a progress store. */
 typedef enum pt_progress_event {
+	UI_PROGRESS_OPEN,  /* the session was just created; the hook may restore it */
 	UI_PROGRESS_CHECK, /* item was checked */
 	UI_PROGRESS_HINT,  /* item revealed a hint */
-	UI_PROGRESS_MOVE,  /* the learner moved to item */
+	UI_PROGRESS_MOVE,  /* the learner moved from item to session->current */
 	UI_PROGRESS_RESET  /* item was reset for a retry */
 } pt_progress_event;
 
-/* Called after every check, hint, move and reset; item indexes the
- * entry's lesson items. */
+/* Called when a session opens and after every check, hint, move between
+ * items and reset; item indexes the entry's lesson items. */
 typedef void (*pt_progress_hook)(void *data, const pt_entry *entry,
-    const pt_session *session, size_t item, pt_progress_event event);
+    pt_session *session, size_t item, pt_progress_event event);
 
 /* The part of the body the next draw should scroll into view. */
 typedef enum pt_reveal { REVEAL_NONE, REVEAL_RESULT, REVEAL_HINT } pt_reveal;
@@ -138,20 +139,40 @@ bool frame_scroll_key(const pt_event *ev, size_t *scroll, int page, bool arrows)
 void frame_too_small(int rows, int cols);
 
 /* menu.c: the lesson list */
+
+/* Draws the menu: every catalog entry, broken ones with their first error. */
 void menu_draw(pt_ui *ui, int rows, int cols);
+
+/* Moves the selection, opens a lesson (Enter, click) or quits (q). */
 unsigned menu_key(pt_ui *ui, const pt_event *ev);
 
 /* item.c: one item of the open lesson */
+
+/* Shows item index of the open lesson with a fresh view (focus on the
+ * first blank to fill, no scroll, no message). */
 void item_enter(pt_ui *ui, size_t index);
+
+/* Draws the item: prompt, code and bank or options, marks and feedback,
+ * hints, mistakes, and once finished the explanation and solution. */
 void item_draw(pt_ui *ui, int rows, int cols);
+
+/* Handles answering, checking, hints, moving between items and scrolling. */
 unsigned item_key(pt_ui *ui, const pt_event *ev);
 
 /* summary.c: the end-of-lesson summary */
+
+/* Draws the score, the outcome counts and every item's result. */
 void summary_draw(pt_ui *ui, int rows, int cols);
+
+/* Retries the missed items (r), goes back (p) or to the menu (m, q). */
 unsigned summary_key(pt_ui *ui, const pt_event *ev);
 
 /* help.c: the key list overlay */
+
+/* Draws the key list in a box over the current screen. */
 void help_draw(pt_ui *ui, int rows, int cols);
+
+/* Scrolls the key list or closes it (Esc, ?, q). */
 unsigned help_key(pt_ui *ui, const pt_event *ev);
 
 #endif

@@ -42,8 +42,6 @@ typedef enum pt_glyph {
 	GLYPH_DOT,      /* separator in "10 items · 3 easy" */
 	GLYPH_UP,
 	GLYPH_DOWN,
-	GLYPH_LEFT,
-	GLYPH_RIGHTWARD,
 	GLYPH_RADIO_ON, /* a chosen single-choice option */
 	GLYPH_DASH,
 	GLYPH_COUNT

@@ -1,0 +1,206 @@
+/* draw.c - colour roles, glyphs and clipped UTF-8 text output on curses. */
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+#include <wchar.h>
+#include <wctype.h>
+
+#include "paratutor/text.h"
+#include "paratutor/ui_draw.h"
+
+/* How one role looks: attributes, and a colour pair when colour is on. */
+typedef struct role_style {
+	attr_t attrs;
+	short pair;
+} role_style;
+
+/* A role's look with colour (foreground, background, attributes) and
+ * without (attributes only). */
+typedef struct role_theme {
+	short fg, bg;
+	attr_t colour_attrs;
+	attr_t mono_attrs;
+} role_theme;
+
+#define DEFAULT_BG (-1)
+
+static const role_theme themes[ROLE_COUNT] = {
+	[ROLE_NORMAL] = { -1, DEFAULT_BG, A_NORMAL, A_NORMAL },
+	[ROLE_TITLE] = { COLOR_WHITE, COLOR_BLUE, A_BOLD, A_REVERSE | A_BOLD },
+	[ROLE_HEADING] = { COLOR_YELLOW, DEFAULT_BG, A_BOLD, A_BOLD | A_UNDERLINE },
+	[ROLE_PROMPT] = { -1, DEFAULT_BG, A_BOLD, A_BOLD },
+	[ROLE_CODE] = { COLOR_CYAN, DEFAULT_BG, A_NORMAL, A_NORMAL },
+	[ROLE_BLANK] = { COLOR_YELLOW, DEFAULT_BG, A_BOLD, A_BOLD },
+	[ROLE_FOCUS] = { COLOR_YELLOW, DEFAULT_BG, A_REVERSE | A_BOLD, A_REVERSE | A_BOLD },
+	[ROLE_LABEL] = { COLOR_YELLOW, DEFAULT_BG, A_BOLD, A_BOLD },
+	[ROLE_RIGHT] = { COLOR_GREEN, DEFAULT_BG, A_BOLD, A_BOLD },
+	[ROLE_WRONG] = { COLOR_RED, DEFAULT_BG, A_BOLD, A_BOLD },
+	[ROLE_MISSED] = { COLOR_MAGENTA, DEFAULT_BG, A_BOLD, A_BOLD },
+	[ROLE_HINT] = { COLOR_CYAN, DEFAULT_BG, A_NORMAL, A_NORMAL },
+	[ROLE_DIM] = { -1, DEFAULT_BG, A_DIM, A_DIM },
+	[ROLE_MESSAGE] = { COLOR_GREEN, DEFAULT_BG, A_BOLD, A_BOLD },
+	[ROLE_SELECTED] = { -1, DEFAULT_BG, A_REVERSE | A_BOLD, A_REVERSE | A_BOLD },
+	[ROLE_KEY] = { COLOR_CYAN, DEFAULT_BG, A_BOLD, A_BOLD },
+};
+
+static role_style styles[ROLE_COUNT];
+
+static const char *const utf8_glyphs[GLYPH_COUNT] = {
+	[GLYPH_RIGHT] = "\u2713", [GLYPH_WRONG] = "\u2717", [GLYPH_MISSED] = "!",
+	[GLYPH_FOCUS] = "\u25b8", [GLYPH_ANSWER] = "\u2192", [GLYPH_BULLET] = "\u2022",
+	[GLYPH_DOT] = "\u00b7", [GLYPH_UP] = "\u2191", [GLYPH_DOWN] = "\u2193",
+	[GLYPH_RADIO_ON] = "\u2022", [GLYPH_DASH] = "\u2014",
+};
+
+static const char *const ascii_glyphs[GLYPH_COUNT] = {
+	[GLYPH_RIGHT] = "+", [GLYPH_WRONG] = "x", [GLYPH_MISSED] = "!",
+	[GLYPH_FOCUS] = ">", [GLYPH_ANSWER] = "->", [GLYPH_BULLET] = "-",
+	[GLYPH_DOT] = "-", [GLYPH_UP] = "Up", [GLYPH_DOWN] = "Down",
+	[GLYPH_RADIO_ON] = "*", [GLYPH_DASH] = "-",
+};
+
+static const char *const *glyphs = utf8_glyphs;
+static bool ascii_mode;
+
+void draw_setup(bool colour, bool ascii)
+{
+	ascii_mode = ascii;
+	glyphs = ascii ? ascii_glyphs : utf8_glyphs;
+	bool default_bg = false;
+	if (colour) {
+		start_color();
+		default_bg = use_default_colors() == OK;
+	}
+	for (int r = 0; r < ROLE_COUNT; r++) {
+		const role_theme *t = &themes[r];
+		styles[r].attrs = colour ? t->colour_attrs : t->mono_attrs;
+		styles[r].pair = 0;
+		if (!colour || (t->fg < 0 && t->bg == DEFAULT_BG))
+			continue;
+		short fg = t->fg, bg = t->bg;
+		if (!default_bg) {
+			fg = fg < 0 ? COLOR_WHITE : fg;
+			bg = bg == DEFAULT_BG ? COLOR_BLACK : bg;
+		}
+		if (init_pair((short)(r + 1), fg, bg) == OK)
+			styles[r].pair = (short)(r + 1);
+	}
+}
+
+const char *draw_glyph(pt_glyph glyph)
+{
+	return glyphs[glyph];
+}
+
+void draw_size(int *rows, int *cols)
+{
+	getmaxyx(stdscr, *rows, *cols);
+}
+
+void draw_erase(void)
+{
+	werase(stdscr);
+}
+
+/* Returns a printable stand-in for a code point the locale cannot show. */
+static wchar_t transliterate(unsigned cp)
+{
+	switch (cp) {
+	case 0x2013: case 0x2014: case 0x2212: return L'-';
+	case 0x2018: case 0x2019: return L'\'';
+	case 0x201C: case 0x201D: return L'"';
+	case 0x2022: case 0x00B7: case 0x2026: return L'.';
+	case 0x00D7: case 0x2717: return L'x';
+	case 0x2713: return L'+';
+	case 0x2192: case 0x25B8: return L'>';
+	case 0x2190: case 0x2264: return L'<';
+	case 0x2265: return L'>';
+	case 0x00F7: return L'/';
+	case 0x2248: return L'~';
+	case 0x00A0: return L' ';
+	default: return L'?';
+	}
+}
+
+int draw_text(int y, int x, int max_width, pt_role role, const char *s, size_t len)
+{
+	if (max_width <= 0)
+		return 0;
+	int total = text_width(s, len);
+	int room = total > max_width ? max_width - 1 : max_width;
+	wchar_t buf[256];
+	size_t n = 0;
+	int used = 0;
+	wattr_set(stdscr, styles[role].attrs, styles[role].pair, NULL);
+	wmove(stdscr, y, x);
+	for (size_t i = 0; i < len;) {
+		unsigned cp = text_decode(s, len, &i);
+		int w = text_cp_width(cp);
+		if (used + w > room)
+			break;
+		if (cp < 0x20 || cp == 0x7F)
+			continue;
+		if (w > 0 && !iswprint((wint_t)cp)) {
+			for (int k = 0; k < w; k++)
+				buf[n++] = k == 0 ? transliterate(cp) : L' ';
+		} else {
+			buf[n++] = (wchar_t)cp;
+		}
+		used += w;
+		if (n >= 250) { /* each step adds at most two */
+			waddnwstr(stdscr, buf, (int)n);
+			n = 0;
+		}
+	}
+	if (total > max_width)
+		buf[n++] = ascii_mode ? L'~' : L'\u2026';
+	if (n > 0)
+		waddnwstr(stdscr, buf, (int)n);
+	wattr_set(stdscr, A_NORMAL, 0, NULL);
+	return total > max_width ? max_width : used;
+}
+
+int draw_str(int y, int x, int max_width, pt_role role, const char *s)
+{
+	return draw_text(y, x, max_width, role, s, strlen(s));
+}
+
+void draw_fill(int y, int x, int width, pt_role role)
+{
+	static const char spaces[] = "                                ";
+	while (width > 0) {
+		int chunk = width < (int)sizeof spaces - 1 ? width : (int)sizeof spaces - 1;
+		draw_text(y, x, chunk, role, spaces, (size_t)chunk);
+		x += chunk;
+		width -= chunk;
+	}
+}
+
+/* Draws one row of a frame: left corner, width - 2 fills, right corner. */
+static void box_row(int y, int x, int width, const char *left, const char *fill, const char *right)
+{
+	char row[1024];
+	size_t len = 0, fill_len = strlen(fill);
+	len += (size_t)snprintf(row, sizeof row, "%s", left);
+	for (int k = 0; k < width - 2 && len + fill_len + 8 < sizeof row; k++) {
+		memcpy(row + len, fill, fill_len);
+		len += fill_len;
+	}
+	len += (size_t)snprintf(row + len, sizeof row - len, "%s", right);
+	draw_text(y, x, width, ROLE_NORMAL, row, len);
+}
+
+void draw_box(int y, int x, int height, int width)
+{
+	const char *h = ascii_mode ? "-" : "\u2500", *v = ascii_mode ? "|" : "\u2502";
+	box_row(y, x, width, ascii_mode ? "+" : "\u250c", h, ascii_mode ? "+" : "\u2510");
+	for (int r = 1; r < height - 1; r++)
+		box_row(y + r, x, width, v, " ", v);
+	box_row(y + height - 1, x, width, ascii_mode ? "+" : "\u2514", h, ascii_mode ? "+" : "\u2518");
+}
+
+void draw_flush(void)
+{
+	wnoutrefresh(stdscr);
+	doupdate();
+}

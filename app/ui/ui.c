@@ -1,0 +1,310 @@
+/* ui.c - ui_run: terminal setup and restore, signals, the event loop and
+ * moving between screens. */
+#include <curses.h>
+#include <langinfo.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "paratutor/ui.h"
+#include "paratutor/ui_app.h"
+
+#define ESC_DELAY_MS 25
+
+static const int quit_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+#define N_QUIT (sizeof quit_signals / sizeof quit_signals[0])
+#define N_CRASH (sizeof crash_signals / sizeof crash_signals[0])
+
+/* Set by the quit handlers to the signal's number. */
+static volatile sig_atomic_t quit_signal;
+
+/* What the crash handler writes and sets to put the terminal back, and
+ * the handlers it passes the signal on to. */
+static char restore_seq[256];
+static size_t restore_len;
+static struct termios saved_tty;
+static bool have_saved_tty;
+static struct sigaction old_crash[N_CRASH];
+
+/* Records a quit request; the event loop wakes up and leaves. */
+static void on_quit_signal(int sig)
+{
+	quit_signal = sig;
+}
+
+/* Restores the terminal with async-signal-safe calls only, then raises
+ * the signal again for the handler that was there before (the default
+ * one, which dies and dumps core, or a sanitizer's, which reports). */
+static void on_crash_signal(int sig)
+{
+	if (restore_len > 0) {
+		ssize_t written = write(STDOUT_FILENO, restore_seq, restore_len);
+		(void)written;
+	}
+	if (have_saved_tty)
+		tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
+	for (size_t i = 0; i < N_CRASH; i++)
+		if (crash_signals[i] == sig)
+			sigaction(sig, &old_crash[i], NULL);
+	raise(sig);
+}
+
+/* Installs handler for each of n signals, saving the old actions. */
+static void install(const int *sigs, size_t n, void (*handler)(int), int flags,
+    struct sigaction *old)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = handler;
+	sa.sa_flags = flags;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < n; i++)
+		sigaction(sigs[i], &sa, &old[i]);
+}
+
+/* Puts back the actions saved by install. */
+static void uninstall(const int *sigs, size_t n, const struct sigaction *old)
+{
+	for (size_t i = 0; i < n; i++)
+		sigaction(sigs[i], &old[i], NULL);
+}
+
+/* Appends terminfo capability cap, when the terminal has it, to the
+ * crash handler's restore sequence. */
+static void add_restore_cap(const char *cap)
+{
+	const char *s = tigetstr(cap);
+	if (s == NULL || s == (const char *)-1)
+		return;
+	size_t len = strlen(s);
+	if (restore_len + len < sizeof restore_seq) {
+		memcpy(restore_seq + restore_len, s, len);
+		restore_len += len;
+	}
+}
+
+/* Prepares what the crash handler sends: attributes off, cursor on,
+ * keypad off, mouse reporting off, main screen back. */
+static void prepare_crash_restore(bool mouse)
+{
+	static const char mouse_off[] = "\033[?1006l\033[?1002l\033[?1000l";
+	restore_len = 0;
+	add_restore_cap("sgr0");
+	add_restore_cap("cnorm");
+	add_restore_cap("rmkx");
+	if (mouse && restore_len + sizeof mouse_off < sizeof restore_seq) {
+		memcpy(restore_seq + restore_len, mouse_off, sizeof mouse_off - 1);
+		restore_len += sizeof mouse_off - 1;
+	}
+	add_restore_cap("rmcup");
+}
+
+/* Returns true when the locale's character set is UTF-8. */
+static bool locale_is_utf8(void)
+{
+	const char *codeset = nl_langinfo(CODESET);
+	return strcasecmp(codeset, "UTF-8") == 0 || strcasecmp(codeset, "utf8") == 0;
+}
+
+/* Returns true when the NO_COLOR convention asks for no colour. */
+static bool no_color_requested(void)
+{
+	const char *value = getenv("NO_COLOR");
+	return value != NULL && value[0] != '\0';
+}
+
+pt_session *ui_session(pt_ui *ui)
+{
+	return &ui->sessions[ui->entry];
+}
+
+bool ui_open_lesson(pt_ui *ui, size_t index)
+{
+	const pt_entry *e = &ui->catalog->v[index];
+	if (e->lesson == NULL || e->broken || e->lesson->n_items == 0)
+		return false;
+	pt_session *s = &ui->sessions[index];
+	bool fresh = s->grades == NULL;
+	if (fresh && !session_init(s, e->lesson))
+		return false;
+	ui->entry = index;
+	if (fresh)
+		ui_notify(ui, s->current, UI_PROGRESS_OPEN);
+	item_enter(ui, s->current);
+	return true;
+}
+
+void ui_show(pt_ui *ui, pt_screen screen)
+{
+	ui->screen = screen;
+	switch (screen) {
+	case UI_SCREEN_MENU:
+		ui->menu.selected = ui->entry;
+		ui->menu.message[0] = '\0';
+		break;
+	case UI_SCREEN_SUMMARY:
+		ui->summary.scroll = 0;
+		ui->summary.message[0] = '\0';
+		break;
+	case UI_SCREEN_ITEM:
+		break;
+	}
+}
+
+void ui_notify(pt_ui *ui, size_t item, pt_progress_event event)
+{
+	if (ui->on_progress != NULL)
+		ui->on_progress(ui->progress_data, &ui->catalog->v[ui->entry], ui_session(ui), item, event);
+}
+
+void ui_say(char message[UI_MESSAGE_MAX], const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(message, UI_MESSAGE_MAX, fmt, ap);
+	va_end(ap);
+}
+
+/* Draws the current screen (and the help over it) and sends the changes. */
+static void ui_draw(pt_ui *ui)
+{
+	int rows, cols;
+	draw_erase();
+	draw_size(&rows, &cols);
+	ui->too_small = rows < UI_MIN_ROWS || cols < UI_MIN_COLS;
+	if (ui->too_small) {
+		frame_too_small(rows, cols);
+	} else {
+		switch (ui->screen) {
+		case UI_SCREEN_MENU: menu_draw(ui, rows, cols); break;
+		case UI_SCREEN_ITEM: item_draw(ui, rows, cols); break;
+		case UI_SCREEN_SUMMARY: summary_draw(ui, rows, cols); break;
+		}
+		if (ui->help.open)
+			help_draw(ui, rows, cols);
+	}
+	draw_flush();
+}
+
+/* Routes an event to the help overlay or the current screen. */
+static unsigned ui_dispatch(pt_ui *ui, const pt_event *ev)
+{
+	if (ev->kind == EV_RESIZE)
+		return UI_REDRAW;
+	if (ui->too_small)
+		return event_is_char(ev, 'q') ? UI_QUIT : 0;
+	if (ui->help.open)
+		return help_key(ui, ev);
+	if (event_is_char(ev, '?')) {
+		ui->help.open = true;
+		ui->help.scroll = 0;
+		return UI_REDRAW;
+	}
+	switch (ui->screen) {
+	case UI_SCREEN_MENU: return menu_key(ui, ev);
+	case UI_SCREEN_ITEM: return item_key(ui, ev);
+	case UI_SCREEN_SUMMARY: return summary_key(ui, ev);
+	}
+	return 0;
+}
+
+/* Runs until the learner quits, a quit signal arrives or the terminal
+ * goes away; returns the exit status. */
+static int event_loop(pt_ui *ui)
+{
+	sigset_t signals;
+	sigemptyset(&signals);
+	for (size_t i = 0; i < N_QUIT; i++)
+		sigaddset(&signals, quit_signals[i]);
+	sigaddset(&signals, SIGWINCH);
+
+	ui_draw(ui);
+	for (;;) {
+		pt_event ev;
+		switch (input_next(&ev, &quit_signal, &signals)) {
+		case INPUT_SIGNAL: return 128 + quit_signal;
+		case INPUT_CLOSED: return 1;
+		case INPUT_EVENT: break;
+		}
+		unsigned result = ui_dispatch(ui, &ev);
+		if (result & UI_QUIT)
+			return 0;
+		if (result & UI_REDRAW)
+			ui_draw(ui);
+	}
+}
+
+/* Takes over the terminal: quit handlers first (so curses leaves SIGINT
+ * and SIGTERM to us), then curses, colours, mouse, and the crash
+ * handlers.  Returns the curses screen, or NULL with nothing changed. */
+static SCREEN *terminal_start(struct sigaction old_quit[N_QUIT])
+{
+	quit_signal = 0;
+	install(quit_signals, N_QUIT, on_quit_signal, SA_RESTART, old_quit);
+	have_saved_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
+	SCREEN *screen = newterm(NULL, stdout, stdin);
+	if (screen == NULL) {
+		uninstall(quit_signals, N_QUIT, old_quit);
+		const char *term = getenv("TERM");
+		fprintf(stderr, "paratutor: cannot use the terminal (TERM=%s)\n", term ? term : "");
+		return NULL;
+	}
+	set_escdelay(ESC_DELAY_MS);
+	cbreak();
+	noecho();
+	curs_set(0);
+	bool mouse = input_setup();
+	draw_setup(has_colors() && !no_color_requested(), !locale_is_utf8());
+	prepare_crash_restore(mouse);
+	install(crash_signals, N_CRASH, on_crash_signal, SA_RESETHAND | SA_NODEFER, old_crash);
+	return screen;
+}
+
+/* Gives the terminal back as it was and puts the old handlers back. */
+static void terminal_stop(SCREEN *screen, const struct sigaction old_quit[N_QUIT])
+{
+	endwin();
+	uninstall(crash_signals, N_CRASH, old_crash);
+	delscreen(screen);
+	uninstall(quit_signals, N_QUIT, old_quit);
+}
+
+int ui_run(pt_catalog *catalog, const pt_ui_options *options)
+{
+	if (catalog->n == 0) {
+		fputs("paratutor: no lessons to show\n", stderr);
+		return 1;
+	}
+	pt_ui ui;
+	memset(&ui, 0, sizeof ui);
+	ui.catalog = catalog;
+	ui.item.focus = -1;
+	ui.sessions = calloc(catalog->n, sizeof *ui.sessions);
+	if (ui.sessions == NULL) {
+		fputs("paratutor: out of memory\n", stderr);
+		return 1;
+	}
+	struct sigaction old_quit[N_QUIT];
+	SCREEN *screen = terminal_start(old_quit);
+	int status = 1;
+	if (screen != NULL) {
+		ui_show(&ui, UI_SCREEN_MENU);
+		pt_entry *e = options->lesson_id != NULL ? catalog_find(catalog, options->lesson_id) : NULL;
+		if (e != NULL)
+			ui_open_lesson(&ui, (size_t)(e - catalog->v));
+		status = event_loop(&ui);
+		terminal_stop(screen, old_quit);
+	}
+	for (size_t i = 0; i < catalog->n; i++)
+		session_free(&ui.sessions[i]);
+	free(ui.sessions);
+	doc_free(&ui.body);
+	doc_free(&ui.overlay);
+	return status;
+}

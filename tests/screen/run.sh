@@ -1,0 +1,315 @@
+#!/bin/sh
+# run.sh BINARY - screen tests: the full-screen tutor in a real terminal
+# (tmux), driven by keys and mouse reports, checked on the screen it draws.
+# Prints "ok N - name" / "not ok N - name" per test, then "N passed, M
+# failed"; exits 1 when a test failed.
+set -u
+if [ $# -ne 1 ]; then
+	echo "usage: sh tests/screen/run.sh BINARY" >&2
+	exit 2
+fi
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "screen tests need tmux; 'make test-deps' installs it" >&2
+	exit 1
+fi
+ST_BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+. "$(dirname "$0")/lib.sh"
+cd "$ST_DIR/../.." || exit 1
+FIXTURE="--lessons tests/screen/lessons"
+
+# seed_words FIELD COUNT - prints the first COUNT words of the seed drill's
+# explanation, or of the feedback for a bank option, as the bundled lesson
+# has it today.
+seed_words() {
+	python3 - "$1" "$2" <<'EOF'
+import glob, json, sys
+field, count = sys.argv[1], int(sys.argv[2])
+for path in sorted(glob.glob("content/*.json")):
+    lesson = json.load(open(path, encoding="utf-8"))
+    if lesson.get("id") != "dp-vs-mp":
+        continue
+    item = next(i for i in lesson["items"] if i["id"] == "fib1-split")
+    text = item["explanation"] if field == "explanation" else item["blanks"][0]["feedback"][field]
+    print(" ".join(text.split()[:count]))
+EOF
+}
+
+# The first drill of the bundled seed lesson, as the source has it.
+test_seed_drill() {
+	explanation=$(seed_words explanation 8)
+	batch_feedback=$(seed_words batch 6)
+	[ -n "$explanation" ] && [ -n "$batch_feedback" ] ||
+		st_fail "no drill fib1-split in lesson dp-vs-mp under content/" || return 1
+	st_start -- --lessons content dp-vs-mp || return 1
+	st_wait "distributed_data = dataset." || return 1
+	st_wait "Attempts: 3 left" || return 1
+	st_keys a Enter
+	st_wait "Wrong" || return 1
+	st_wait "Attempts: 2 left" || return 1
+	st_wait "$batch_feedback" || return 1
+	st_keys b Enter
+	st_wait "Correct" || return 1
+	st_wait "$explanation" || return 1
+	st_lacks "Attempts: 1 left" || return 1
+	st_keys q
+	st_wait "Choose a lesson" || return 1
+	st_wait "1/11 done" || return 1
+}
+
+# Opens the fixture lesson from the menu at its first item.
+open_fixture() {
+	st_start "$@" -- $FIXTURE || return 1
+	st_wait "Screen test drills" || return 1
+	st_keys Enter
+	st_wait "mean = " || return 1
+}
+
+# Blank 2 first, by digit and letter, then blank 1; then check.
+test_fill_keys() {
+	open_fixture || return 1
+	st_wait "[1](values) / [2](values)" || return 1
+	st_keys 2 b
+	st_wait "[2:len](values)" || return 1
+	st_keys 1 a
+	st_wait "mean = [1:sum](values) / [2:len](values)" || return 1
+	st_wait "Press Enter to check" || return 1
+	st_keys Enter
+	st_wait "[1:sum ✓](values) / [2:len ✓](values)" || return 1
+	st_wait "✓ Correct  right first time, score 100" || return 1
+	st_wait "The mean adds every value up" || return 1
+	st_wait "Step 1" || return 1
+	st_wait "Final answer" || return 1
+	st_wait "Quick check" || return 1
+	st_wait "Note: Written for the screen tests." || return 1
+}
+
+# The same drill with the mouse: click blank 2 then option B, then option
+# A, which goes to the blank left empty; then a click on blank 1 and on
+# option A again, and Enter.
+test_fill_mouse() {
+	open_fixture || return 1
+	st_wait "[2](values)" || return 1
+	st_click "[2](values)" || return 1
+	st_wait "▸[2](values)" || return 1
+	st_click "B len" || return 1
+	st_wait "[2:len](values)" || return 1
+	st_wait "▸[1](values)" || return 1
+	st_click "A sum" || return 1
+	st_wait "mean = [1:sum](values) / [2:len](values)" || return 1
+	st_click "[1:sum]" || return 1
+	st_wait "▸[1:sum]" || return 1
+	st_click "C max" || return 1
+	st_wait "[1:max](values)" || return 1
+	st_click "[1:max]" || return 1
+	st_click "A sum" || return 1
+	st_wait "[1:sum](values)" || return 1
+	st_keys Enter
+	st_wait "✓ Correct  right first time" || return 1
+}
+
+# A select-all question: one right pick, one wrong pick, one miss.
+test_multi() {
+	open_fixture || return 1
+	st_keys n
+	st_wait "Which numbers are even?" || return 1
+	st_keys a c
+	st_wait "A [x] Two" || return 1
+	st_wait "C [x] Three" || return 1
+	st_keys Enter
+	st_wait "✓ Correct" || return 1
+	st_wait "! Missed: Four is two times two." || return 1
+	st_wait "✗ Wrong: Three leaves a remainder of one." || return 1
+	st_wait "Attempts: 2 left" || return 1
+	st_lacks "Five leaves a remainder" || return 1
+	st_keys c b Enter
+	st_wait "✓ Correct  right after retries, score 75" || return 1
+}
+
+# Hints come in order; running out of attempts reveals the answers, for a
+# choice and for a fill item.
+test_hints_and_reveal() {
+	open_fixture || return 1
+	st_keys n n
+	st_wait "capital of Australia" || return 1
+	st_lacks "Common mistakes:" || return 1
+	st_keys h
+	st_wait "Hint 1/2  It is not the largest city." || return 1
+	st_wait "Common mistakes:" || return 1
+	st_lacks "Hint 2/2" || return 1
+	st_keys h
+	st_wait "Hint 2/2  It was built as a compromise" || return 1
+	st_keys h
+	st_wait "No more hints: all 2 are shown" || return 1
+	st_keys b Enter
+	st_wait "✗ Wrong: Sydney is the largest city" || return 1
+	st_wait "Attempts: 1 left" || return 1
+	st_keys c Enter
+	st_wait "✗ Out of attempts" || return 1
+	st_wait "Attempts: 0 left" || return 1
+	st_wait "→ Correct answer" || return 1
+	st_wait "Canberra was chosen as a compromise" || return 1
+	st_keys n
+	st_wait "count = ▸[1](items)" || return 1
+	st_keys b Enter
+	st_wait "count = [1:len](items)" || return 1
+	st_wait "✗ Wrong     [1] sum  → answer: len" || return 1
+	st_wait "sum adds the items up instead of counting them." || return 1
+	st_wait "len returns how many items a collection holds." || return 1
+}
+
+# Too small at 20x6, and back at 80x24 with the answer and hint intact.
+test_resize() {
+	open_fixture || return 1
+	st_keys 2 b h
+	st_wait "Hint 1/2" || return 1
+	st_tmux resize-window -t st -x 20 -y 6
+	st_wait "Terminal too small" || return 1
+	st_tmux resize-window -t st -x 80 -y 24
+	st_wait "[2:len](values)" || return 1
+	st_wait "Hint 1/2  The mean is the total" || return 1
+	st_tmux resize-window -t st -x 60 -y 16
+	st_wait "Attempts: 3 left" || return 1
+	st_lacks "Terminal too small" || return 1
+	st_tmux resize-window -t st -x 100 -y 30
+	st_wait "[2:len](values)" || return 1
+}
+
+# quit_by SIGNAL STATUS [VAR=VALUE...] - ends the program with a signal
+# and checks its exit status and the terminal it leaves.
+quit_by() {
+	signal=$1
+	expected=$2
+	shift 2
+	st_start "$@" -- $FIXTURE || return 1
+	st_wait "Screen test drills" || return 1
+	[ "$(st_tmux display-message -p -t st '#{alternate_on}')" = 1 ] ||
+		st_fail "the tutor did not use the alternate screen" || return 1
+	if [ "$signal" = C-c ]; then
+		st_keys C-c
+	else
+		kill -s "$signal" "$(st_pid)"
+	fi
+	status=$(st_wait_exit) || return 1
+	[ "$status" = "$expected" ] || st_fail "$signal: exit status $status, expected $expected" || return 1
+	st_wait "[exited with status" || return 1
+	st_restored
+}
+
+test_signals() {
+	quit_by TERM 143 || return 1
+	quit_by C-c 130 || return 1
+	quit_by HUP 129
+}
+
+# A crash (SIGSEGV) restores the terminal and still dies of the signal.
+# AddressSanitizer stays out of it: its report of the signal would be
+# right, but it is not what this test checks.
+test_crash() {
+	quit_by SEGV 139 ASAN_OPTIONS="log_path=$ST_TMP/asan:handle_segv=0"
+}
+
+# Prints the parameters of the SGR escape sequences on the screen, one a line.
+sgr_params() {
+	st_screen -e | grep -o "$(printf '\033')\[[0-9;]*m" | tr -d '\033[m' | tr ';' '\n'
+}
+
+# Prints the SGR parameters that set a colour (30-38, 40-48, 90-97, 100-107).
+colour_sgr() {
+	sgr_params | grep -Ex '3[0-8]|4[0-8]|9[0-7]|10[0-7]'
+}
+
+# With NO_COLOR set no colour reaches the screen; without it colour does.
+test_no_color() {
+	open_fixture NO_COLOR=1 || return 1
+	st_keys c Enter
+	st_wait "Fill every blank" || return 1
+	st_keys b Enter
+	st_wait "✗ Wrong" || return 1
+	[ -z "$(colour_sgr)" ] || st_fail "colour with NO_COLOR=1: $(colour_sgr | sort -u | tr '\n' ' ')" || return 1
+	sgr_params | grep -qx 7 ||
+		st_fail "no reverse video for the title bar or the focus" || return 1
+	st_stop
+	open_fixture || return 1
+	st_keys c Enter b Enter
+	st_wait "✗ Wrong" || return 1
+	[ -n "$(colour_sgr)" ] || st_fail "no colour without NO_COLOR, so the check above proves nothing"
+}
+
+# A broken lesson is listed with its first error and cannot be opened.
+test_broken_lesson() {
+	st_start -- $FIXTURE --lessons tests/screen/broken || return 1
+	st_wait "Screen test drills" || return 1
+	st_wait "✗ Broken: A lesson with an error" || return 1
+	st_wait "broken-lesson.json:12:18: error: a choice item needs" || return 1
+	st_keys j Enter
+	st_wait "Cannot open a broken lesson" || return 1
+	st_keys k Enter
+	st_wait "mean = " || return 1
+}
+
+# The help overlay lists the keys; Esc closes it at once.
+test_help() {
+	open_fixture || return 1
+	st_keys '?'
+	st_wait "Keys" || return 1
+	st_wait "Tab, Shift-Tab" || return 1
+	st_keys Escape
+	st_wait_gone "Tab, Shift-Tab" || return 1
+	st_keys q
+	st_wait "Choose a lesson" || return 1
+	st_keys q
+	[ "$(st_wait_exit)" = 0 ] || st_fail "q did not exit with status 0" || return 1
+	st_restored
+}
+
+# After the last item: the summary; r retries what was not right first time.
+test_summary() {
+	open_fixture || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "✓ Correct" || return 1
+	st_keys p
+	st_wait "This is the first item" || return 1
+	st_keys n n n
+	st_wait "count = " || return 1
+	st_keys c Enter
+	st_wait "✗ Out of attempts" || return 1
+	st_keys n
+	st_wait "Lesson summary" || return 1
+	st_wait "Score: 25/100" || return 1
+	st_wait "Right first time          1" || return 1
+	st_wait "Failed                    1" || return 1
+	st_wait "Press r to retry the 3 items not right first time" || return 1
+	st_keys r
+	st_wait "Which numbers are even?" || return 1
+	st_keys n n
+	st_wait "count = ▸[1](items)" || return 1
+	st_wait "Attempts: 1 left" || return 1
+}
+
+# Waiting for a key costs no CPU time.
+test_idle() {
+	st_start -- $FIXTURE || return 1
+	st_wait "Screen test drills" || return 1
+	pid=$(st_pid)
+	before=$(awk '{ print $14 + $15 }' "/proc/$pid/stat") || return 1
+	sleep 1
+	after=$(awk '{ print $14 + $15 }' "/proc/$pid/stat") || return 1
+	[ $((after - before)) -le 2 ] || st_fail "used $((after - before)) clock ticks in 1 s while idle"
+}
+
+st_test "first source drill: batch is wrong, split is right" test_seed_drill
+st_test "two-blank drill by digit and letter" test_fill_keys
+st_test "two-blank drill by mouse clicks" test_fill_mouse
+st_test "select all: a wrong pick and a miss" test_multi
+st_test "hints in order; out of attempts reveals the answers" test_hints_and_reveal
+st_test "resize to 20x6 and back keeps the state" test_resize
+st_test "SIGTERM, Ctrl-C and SIGHUP restore the terminal" test_signals
+st_test "a crash signal restores the terminal" test_crash
+st_test "NO_COLOR=1 draws without colour" test_no_color
+st_test "a broken lesson is listed, not opened" test_broken_lesson
+st_test "help overlay; q back to the menu and out" test_help
+st_test "summary after the last item; r retries what was missed" test_summary
+if [ -r /proc/self/stat ]; then
+	st_test "no CPU use while waiting for a key" test_idle
+fi
+st_finish
