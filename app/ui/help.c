@@ -17,7 +17,8 @@ typedef struct help_line {
 static const help_line help_lines[] = {
 	{ NULL, "Lesson menu" },
 	{ "Up/Down, j/k", "move between lessons" },
-	{ "Enter, click", "open the lesson" },
+	{ "Enter, click", "open the lesson, at its first unfinished item" },
+	{ "r", "answer the items due for review" },
 	{ "q", "quit paratutor" },
 	{ NULL, "Item screen" },
 	{ "1-9", "focus blank N (code with blanks)" },
@@ -27,7 +28,7 @@ static const help_line help_lines[] = {
 	{ "Backspace, Delete", "empty the focused blank" },
 	{ "Enter", "check the answer; once the item is finished, go on to the next open item" },
 	{ "h", "show the next hint" },
-	{ "n, Right", "next item (after the last one: the summary)" },
+	{ "n, Right", "next item (after the last one: the summary; in a review: the next due item)" },
 	{ "p, Left", "previous item" },
 	{ "Up/Down, PgUp/PgDn", "scroll; Home/End jump to the top / bottom; the mouse wheel scrolls too" },
 	{ "mouse", "click a blank, then click an option; or click an option to fill the first "
@@ -35,6 +36,7 @@ static const help_line help_lines[] = {
 	{ "q", "back to the lesson menu" },
 	{ NULL, "Lesson summary" },
 	{ "r", "retry the items not right first time" },
+	{ "x", "forget every answer to this lesson and start afresh (asks first)" },
 	{ "p, Left", "back to the last item" },
 	{ "m, q", "back to the lesson menu" },
 	{ NULL, "Everywhere" },

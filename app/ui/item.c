@@ -375,7 +375,9 @@ static void next_step(pt_ui *ui, const pt_grade *g, char message[UI_MESSAGE_MAX]
 	const pt_item *it = g->item;
 	pt_session *s = ui_session(ui);
 	char last = last_label(it);
-	if (g->status != PT_OPEN) {
+	if (g->status != PT_OPEN && ui->review.active) {
+		ui_say(message, "Press Enter for the next item due for review");
+	} else if (g->status != PT_OPEN) {
 		if (session_next_open(s, 0) == s->lesson->n_items)
 			ui_say(message, "Lesson complete: press Enter for your summary");
 		else
@@ -408,8 +410,12 @@ static void draw_frame(pt_ui *ui, const pt_grade *g, int rows, int cols)
 	const pt_session *s = ui_session(ui);
 	const pt_item *it = g->item;
 	char right[64], status[128], message[UI_MESSAGE_MAX], letters[8], blanks[8];
-	snprintf(right, sizeof right, "%zu/%zu   %s", s->current + 1, s->lesson->n_items,
-	    lesson_difficulty_name(it->difficulty));
+	if (ui->review.active)
+		snprintf(right, sizeof right, "review %zu/%zu   %s", ui->review.pos + 1, ui->review.due.n,
+		    lesson_difficulty_name(it->difficulty));
+	else
+		snprintf(right, sizeof right, "%zu/%zu   %s", s->current + 1, s->lesson->n_items,
+		    lesson_difficulty_name(it->difficulty));
 	frame_header(cols, s->lesson->title.s, right);
 
 	snprintf(status, sizeof status, "Attempts: %d left   Hints: %d/%zu", g->attempts_left,
@@ -467,10 +473,13 @@ void item_draw(pt_ui *ui, int rows, int cols)
 
 /* ---- keys ---- */
 
-/* Goes to item index, or to the summary past the last item. */
+/* Goes to item index, or to the summary past the last item; in a review,
+ * to the next due item instead. */
 static unsigned go_to(pt_ui *ui, size_t index)
 {
-	if (index >= ui_session(ui)->lesson->n_items)
+	if (ui->review.active)
+		review_next(ui);
+	else if (index >= ui_session(ui)->lesson->n_items)
 		ui_show(ui, UI_SCREEN_SUMMARY);
 	else
 		item_enter(ui, index);
@@ -611,6 +620,10 @@ static unsigned hint(pt_ui *ui, pt_grade *g)
 static unsigned previous(pt_ui *ui)
 {
 	pt_session *s = ui_session(ui);
+	if (ui->review.active) {
+		ui_say(ui->item.message, "In a review: n goes to the next due item, q back to the menu");
+		return UI_REDRAW;
+	}
 	if (s->current == 0) {
 		ui_say(ui->item.message, "This is the first item");
 		return UI_REDRAW;
@@ -654,7 +667,10 @@ static unsigned char_key(pt_ui *ui, pt_grade *g, int c)
 	case 'n': case 'N': return go_to(ui, ui_session(ui)->current + 1);
 	case 'p': case 'P': return previous(ui);
 	case 'h': case 'H': return hint(ui, g);
-	case 'q': case 'Q': ui_show(ui, UI_SCREEN_MENU); return UI_REDRAW;
+	case 'q': case 'Q':
+		review_stop(ui);
+		ui_show(ui, UI_SCREEN_MENU);
+		return UI_REDRAW;
 	default: break;
 	}
 	int o = lesson_option_index(c, (size_t)option_count(g->item));

@@ -1,11 +1,15 @@
 /* menu.c - the lesson menu: every lesson found, broken ones included and
  * shown with their first diagnostic, never hidden and never opened. */
 #include <stdio.h>
+#include <string.h>
+#include <time.h>
 
 #include "paratutor/ui_app.h"
 
 /* Lessons the page keys move over. */
 #define MENU_PAGE 5
+/* Cells of a lesson's progress bar. */
+#define BAR_CELLS 10
 
 /* Returns the entry's first error, else its first diagnostic, or NULL. */
 static const pt_diag *first_problem(const pt_entry *e)
@@ -39,9 +43,8 @@ static void add_broken(pt_doc *d, const pt_entry *e, int zone, bool selected)
 	doc_wrap(d, ROLE_DIM, zone, text);
 }
 
-/* Adds the line "10 items · 3 easy 4 medium 3 hard", plus progress once
- * the lesson was opened. */
-static void add_counts(pt_doc *d, const pt_lesson *lesson, const pt_session *s, int zone)
+/* Adds the line "10 items · 3 easy 4 medium 3 hard". */
+static void add_counts(pt_doc *d, const pt_lesson *lesson, int zone)
 {
 	size_t per[3] = { 0, 0, 0 };
 	for (size_t i = 0; i < lesson->n_items; i++)
@@ -53,13 +56,29 @@ static void add_counts(pt_doc *d, const pt_lesson *lesson, const pt_session *s, 
 		if (per[k] > 0)
 			len += snprintf(text + len, sizeof text - (size_t)len, " %zu %s", per[k],
 			    lesson_difficulty_name((pt_difficulty)k));
-	if (s->grades != NULL && len > 0 && (size_t)len < sizeof text) {
-		pt_summary sum;
-		session_summarize(s, &sum);
-		snprintf(text + len, sizeof text - (size_t)len, "   %s %zu/%zu done",
-		    draw_glyph(GLYPH_DOT), sum.items - sum.open, sum.items);
-	}
 	doc_wrap(d, ROLE_DIM, zone, text);
+}
+
+/* Adds the lesson's progress from the store: a bar, done/total, score. */
+static void add_progress(pt_doc *d, const pt_ui *ui, const pt_lesson *lesson, int zone)
+{
+	size_t done = 0, total = lesson->n_items;
+	int score = 0;
+	progress_lesson_stats(ui->track->progress, lesson, &done, &total, &score);
+	char bar[BAR_CELLS + 3];
+	size_t filled = total ? done * BAR_CELLS / total : 0;
+	bar[0] = '[';
+	for (size_t k = 0; k < BAR_CELLS; k++)
+		bar[k + 1] = k < filled ? '#' : '.';
+	bar[BAR_CELLS + 1] = ']';
+	bar[BAR_CELLS + 2] = '\0';
+	doc_atom(d, done == total && total > 0 ? ROLE_RIGHT : ROLE_LABEL, zone, bar);
+	doc_move_to(d, d->col + 1);
+	if (done == 0)
+		doc_atomf(d, ROLE_DIM, zone, "not started");
+	else
+		doc_atomf(d, ROLE_NORMAL, zone, "%zu/%zu done %s score %d", done, total,
+		    draw_glyph(GLYPH_DOT), score);
 }
 
 /* Adds catalog entry index to the menu document. */
@@ -79,7 +98,10 @@ static void add_entry(pt_ui *ui, pt_doc *d, size_t index, bool selected)
 	doc_wrap(d, ROLE_NORMAL, zone, e->lesson->summary.s);
 	doc_newline(d);
 	doc_move_to(d, 4);
-	add_counts(d, e->lesson, &ui->sessions[index], zone);
+	add_counts(d, e->lesson, zone);
+	doc_newline(d);
+	doc_move_to(d, 4);
+	add_progress(d, ui, e->lesson, zone);
 }
 
 void menu_draw(pt_ui *ui, int rows, int cols)
@@ -88,7 +110,13 @@ void menu_draw(pt_ui *ui, int rows, int cols)
 	pt_doc *d = &ui->body;
 	size_t n = ui->catalog->n;
 	size_t first = 0, last = 0;
+	size_t due = progress_due_count(ui->track->progress, ui->catalog, time(NULL));
 	doc_reset(d, cols - 2);
+	if (due > 0)
+		doc_atomf(d, ROLE_PROMPT, 0, "Review: %zu item%s due %s press r to answer %s", due,
+		    due == 1 ? "" : "s", draw_glyph(GLYPH_DOT), due == 1 ? "it" : "them");
+	else
+		doc_atom(d, ROLE_DIM, 0, "Review: nothing due");
 	for (size_t i = 0; i < n; i++) {
 		doc_gap(d);
 		if (i == m->selected)
@@ -115,7 +143,7 @@ void menu_draw(pt_ui *ui, int rows, int cols)
 	else
 		snprintf(message, sizeof message, "Choose a lesson with %s and press Enter to start", move);
 	const pt_keyhint keys[] = {
-		{ move, "move" }, { "Enter", "open" }, { "?", "help" }, { "q", "quit" },
+		{ move, "move" }, { "Enter", "open" }, { "r", "review" }, { "?", "help" }, { "q", "quit" },
 	};
 	frame_footer(rows, cols, status, message, keys, sizeof keys / sizeof keys[0]);
 }
@@ -166,6 +194,7 @@ unsigned menu_key(pt_ui *ui, const pt_event *ev)
 		case 'j': move_selection(ui, 1); break;
 		case 'k': move_selection(ui, -1); break;
 		case 'l': return open_selected(ui);
+		case 'r': case 'R': review_start(ui); break;
 		case 'q': case 'Q': return UI_QUIT;
 		default: break;
 		}

@@ -294,6 +294,7 @@ static plain_step item_command(plain_io *io, pt_session *s, char *line)
 			fputs(it->hints.n ? "No more hints.\n" : "This item has no hints.\n", io->out);
 			return PLAIN_STAY;
 		}
+		track_hinted(io->track, s);
 		fprintf(io->out, "Hint %d/%zu: %s\n", g->hints_shown, it->hints.n, it->hints.v[g->hints_shown - 1].s);
 		if (g->hints_shown == 1 && g->checks == 0)
 			print_mistakes(io, it);

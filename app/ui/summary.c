@@ -41,6 +41,24 @@ static void add_items(pt_doc *d, const pt_session *s)
 	}
 }
 
+/* Adds the mistakes met most often in this lesson, from the store. */
+static void add_misconceptions(pt_doc *d, const pt_ui *ui, const pt_lesson *lesson)
+{
+	pt_misconception m[3];
+	size_t n = 0;
+	if (!progress_misconceptions(ui->track->progress, ui->catalog, lesson->id.s, m, 3, &n) || n == 0)
+		return;
+	doc_gap(d);
+	doc_atom(d, ROLE_HEADING, 0, "Mistakes you made most often");
+	for (size_t k = 0; k < n; k++) {
+		doc_newline(d);
+		doc_move_to(d, 2);
+		doc_atomf(d, ROLE_PROMPT, 0, "%zux", m[k].count);
+		doc_move_to(d, 7);
+		doc_wrap(d, ROLE_NORMAL, 0, m[k].feedback);
+	}
+}
+
 /* Returns true when a retry covers item g: anything not right first time. */
 static bool missed(const pt_grade *g)
 {
@@ -77,6 +95,7 @@ void summary_draw(pt_ui *ui, int rows, int cols)
 		add_count(d, "Not finished", sum.open);
 	add_count(d, "Hints used", sum.hints);
 	add_items(d, s);
+	add_misconceptions(d, ui, s->lesson);
 
 	frame_header(cols, s->lesson->title.s, "Summary");
 	frame_body(ui, d, &ui->summary.scroll, rows, cols);
@@ -85,7 +104,10 @@ void summary_draw(pt_ui *ui, int rows, int cols)
 	snprintf(status, sizeof status, "%zu of %zu items solved",
 	    sum.items - sum.failed - sum.open, sum.items);
 	size_t to_retry = count_missed(s);
-	if (ui->summary.message[0] != '\0')
+	if (ui->summary.confirm_reset)
+		snprintf(message, sizeof message,
+		    "Forget every answer in this lesson? Press y to confirm, any other key keeps them");
+	else if (ui->summary.message[0] != '\0')
 		snprintf(message, sizeof message, "%s", ui->summary.message);
 	else if (to_retry > 0)
 		snprintf(message, sizeof message,
@@ -94,7 +116,8 @@ void summary_draw(pt_ui *ui, int rows, int cols)
 	else
 		snprintf(message, sizeof message, "Every item right first time. Press m for the menu");
 	const pt_keyhint keys[] = {
-		{ "r", "retry missed" }, { "m", "menu" }, { "p", "last item" }, { "?", "help" }, { "q", "menu" },
+		{ "r", "retry missed" }, { "x", "reset lesson" }, { "m", "menu" }, { "p", "last item" },
+		{ "?", "help" }, { "q", "menu" },
 	};
 	frame_footer(rows, cols, status, message, keys, sizeof keys / sizeof keys[0]);
 }
@@ -109,7 +132,6 @@ static unsigned retry_missed(pt_ui *ui)
 		if (s->grades[i].status == PT_OPEN || !missed(&s->grades[i]))
 			continue;
 		session_reset_item(s, i);
-		ui_notify(ui, i, UI_PROGRESS_RESET);
 	}
 	size_t first = session_next_open(s, 0);
 	if (first == n) {
@@ -127,9 +149,28 @@ static unsigned back_to_last_item(pt_ui *ui)
 	return UI_REDRAW;
 }
 
+/* Forgets the lesson's answers, in the store too, and starts it afresh. */
+static unsigned reset_lesson(pt_ui *ui)
+{
+	pt_session *s = ui_session(ui);
+	track_reset(ui->track, s->lesson);
+	for (size_t i = 0; i < s->lesson->n_items; i++)
+		session_reset_item(s, i);
+	item_enter(ui, 0);
+	ui_say(ui->item.message, "The lesson starts afresh: your earlier answers are forgotten");
+	return UI_REDRAW;
+}
+
 unsigned summary_key(pt_ui *ui, const pt_event *ev)
 {
 	ui->summary.message[0] = '\0';
+	if (ui->summary.confirm_reset) {
+		ui->summary.confirm_reset = false;
+		if (event_is_char(ev, 'y') || event_is_char(ev, 'Y'))
+			return reset_lesson(ui);
+		ui_say(ui->summary.message, "Kept your answers");
+		return UI_REDRAW;
+	}
 	if (frame_scroll_key(ev, &ui->summary.scroll, ui->body_rows, true))
 		return UI_REDRAW;
 	if (event_is_key(ev, PT_KEY_LEFT))
@@ -138,6 +179,9 @@ unsigned summary_key(pt_ui *ui, const pt_event *ev)
 		return UI_REDRAW;
 	switch (ev->code) {
 	case 'r': case 'R': return retry_missed(ui);
+	case 'x': case 'X':
+		ui->summary.confirm_reset = true;
+		return UI_REDRAW;
 	case 'p': case 'P': return back_to_last_item(ui);
 	case 'm': case 'M': case 'q': case 'Q':
 		ui_show(ui, UI_SCREEN_MENU);

@@ -57,6 +57,15 @@ void track_checked(pt_track *t, const pt_session *s)
 	save(t);
 }
 
+void track_hinted(pt_track *t, const pt_session *s)
+{
+	const pt_grade *g = &s->grades[s->current];
+	if (t->progress == NULL || g->status != PT_OPEN)
+		return;
+	progress_record_item(t->progress, s->lesson, g->item, g, time(NULL));
+	save(t);
+}
+
 void track_moved(pt_track *t, const pt_session *s, size_t from)
 {
 	if (t->progress == NULL)

@@ -150,6 +150,7 @@ void ui_show(pt_ui *ui, pt_screen screen)
 		break;
 	case UI_SCREEN_SUMMARY:
 		ui->summary.scroll = 0;
+		ui->summary.confirm_reset = false;
 		ui->summary.message[0] = '\0';
 		break;
 	case UI_SCREEN_ITEM:
@@ -159,8 +160,16 @@ void ui_show(pt_ui *ui, pt_screen screen)
 
 void ui_notify(pt_ui *ui, size_t item, pt_progress_event event)
 {
-	if (ui->on_progress != NULL)
-		ui->on_progress(ui->progress_data, &ui->catalog->v[ui->entry], ui_session(ui), item, event);
+	pt_session *s = ui_session(ui);
+	switch (event) {
+	case UI_PROGRESS_OPEN: track_open(ui->track, s); break;
+	case UI_PROGRESS_CHECK: track_checked(ui->track, s); break;
+	case UI_PROGRESS_HINT: track_hinted(ui->track, s); break;
+	case UI_PROGRESS_MOVE: track_moved(ui->track, s, item); break;
+	}
+	char *message = ui->screen == UI_SCREEN_MENU ? ui->menu.message :
+	    ui->screen == UI_SCREEN_SUMMARY ? ui->summary.message : ui->item.message;
+	track_take_notice(ui->track, message, UI_MESSAGE_MAX);
 }
 
 void ui_say(char message[UI_MESSAGE_MAX], const char *fmt, ...)
@@ -285,6 +294,7 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	memset(&ui, 0, sizeof ui);
 	ui.catalog = catalog;
 	ui.item.focus = -1;
+	ui.track = options->track;
 	ui.sessions = calloc(catalog->n, sizeof *ui.sessions);
 	if (ui.sessions == NULL) {
 		fputs("paratutor: out of memory\n", stderr);
@@ -295,12 +305,16 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	int status = 1;
 	if (screen != NULL) {
 		ui_show(&ui, UI_SCREEN_MENU);
+		track_take_notice(ui.track, ui.menu.message, UI_MESSAGE_MAX);
 		pt_entry *e = options->lesson_id != NULL ? catalog_find(catalog, options->lesson_id) : NULL;
 		if (e != NULL)
 			ui_open_lesson(&ui, (size_t)(e - catalog->v));
+		if (options->review)
+			review_start(&ui);
 		status = event_loop(&ui);
 		terminal_stop(screen, old_quit);
 	}
+	review_stop(&ui);
 	for (size_t i = 0; i < catalog->n; i++)
 		session_free(&ui.sessions[i]);
 	free(ui.sessions);

@@ -32,6 +32,10 @@ void track_open(pt_track *t, pt_session *s);
  * the time spent, and saves. */
 void track_checked(pt_track *t, const pt_session *s);
 
+/* Records the hints now shown on the current item while it is open (a
+ * finished item's record is left alone), and saves. */
+void track_hinted(pt_track *t, const pt_session *s);
+
 /* Records the time spent on item from, stores the new position and
  * saves; call after s->current changed (from may equal it). */
 void track_moved(pt_track *t, const pt_session *s, size_t from);

@@ -11,7 +11,9 @@
 #include <stddef.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/progress.h"
 #include "paratutor/session.h"
+#include "paratutor/track.h"
 #include "paratutor/ui_doc.h"
 #include "paratutor/ui_input.h"
 
@@ -24,19 +26,13 @@ enum { UI_REDRAW = 1u << 0, UI_QUIT = 1u << 1 };
 
 typedef enum pt_screen { UI_SCREEN_MENU, UI_SCREEN_ITEM, UI_SCREEN_SUMMARY } pt_screen;
 
-/* What just happened to a session, for a progress store. */
+/* What just happened to a session, for the progress store. */
 typedef enum pt_progress_event {
-	UI_PROGRESS_OPEN,  /* the session was just created; the hook may restore it */
+	UI_PROGRESS_OPEN,  /* the session was just created: restore it */
 	UI_PROGRESS_CHECK, /* item was checked */
 	UI_PROGRESS_HINT,  /* item revealed a hint */
-	UI_PROGRESS_MOVE,  /* the learner moved from item to session->current */
-	UI_PROGRESS_RESET  /* item was reset for a retry */
+	UI_PROGRESS_MOVE   /* the learner moved from item to session->current */
 } pt_progress_event;
-
-/* Called when a session opens and after every check, hint, move between
- * items and reset; item indexes the entry's lesson items. */
-typedef void (*pt_progress_hook)(void *data, const pt_entry *entry,
-    pt_session *session, size_t item, pt_progress_event event);
 
 /* The part of the body the next draw should scroll into view. */
 typedef enum pt_reveal { REVEAL_NONE, REVEAL_RESULT, REVEAL_HINT } pt_reveal;
@@ -56,8 +52,16 @@ typedef struct pt_item_view {
 
 typedef struct pt_summary_view {
 	size_t scroll;
+	bool confirm_reset; /* the next key answers "forget this lesson?" */
 	char message[UI_MESSAGE_MAX];
 } pt_summary_view;
+
+/* A pass over the items due for review, across lessons. */
+typedef struct pt_review {
+	bool active;
+	pt_due_list due;
+	size_t pos; /* the due item being answered */
+} pt_review;
 
 typedef struct pt_help_view {
 	bool open;
@@ -78,8 +82,8 @@ typedef struct pt_ui {
 	pt_help_view help;
 	pt_doc body;          /* the current screen's scrolling content */
 	pt_doc overlay;       /* the help overlay's content */
-	pt_progress_hook on_progress; /* NULL: nothing stores progress yet */
-	void *progress_data;
+	pt_track *track;      /* progress keeping, borrowed */
+	pt_review review;
 } pt_ui;
 
 /* A key and what it does, for the key bar. */
@@ -100,8 +104,20 @@ bool ui_open_lesson(pt_ui *ui, size_t index);
 /* Shows another screen of the open lesson, or the menu. */
 void ui_show(pt_ui *ui, pt_screen screen);
 
-/* Tells the progress hook, if any, what happened to item. */
+/* Records in the progress store what happened to item, and shows any
+ * notice the store has for the learner. */
 void ui_notify(pt_ui *ui, size_t item, pt_progress_event event);
+
+/* review.c: answering the items due for review */
+
+/* Starts a review of the due items; says so on the menu when none is due. */
+void review_start(pt_ui *ui);
+
+/* Goes to the next due item, or ends the review on the menu. */
+void review_next(pt_ui *ui);
+
+/* Ends the review and frees its list. */
+void review_stop(pt_ui *ui);
 
 /* Formats a message into a view's message buffer. */
 void ui_say(char message[UI_MESSAGE_MAX], const char *fmt, ...)

@@ -286,6 +286,54 @@ test_summary() {
 	st_wait "Attempts: 1 left" || return 1
 }
 
+# Quitting in the middle of a lesson and starting again resumes it: the
+# menu shows the progress, the lesson opens at the first unfinished item,
+# and the answered item comes back answered.
+test_resume() {
+	state="$ST_TMP/resume-state"
+	rm -rf "$state"
+	st_start XDG_STATE_HOME="$state" -- $FIXTURE || return 1
+	st_wait "Screen test drills" || return 1
+	st_wait "not started" || return 1
+	st_keys Enter
+	st_wait "mean = " || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "✓ Correct" || return 1
+	st_keys n
+	st_wait "Which numbers are even?" || return 1
+	st_keys q
+	st_wait "1/4 done" || return 1
+	st_keys q
+	st_wait_exit >/dev/null || return 1
+	st_start XDG_STATE_HOME="$state" -- $FIXTURE || return 1
+	st_wait "1/4 done · score 25" || return 1
+	st_keys Enter
+	st_wait "Which numbers are even?" || return 1
+	st_keys p
+	st_wait "[1:sum ✓](values) / [2:len ✓](values)" || return 1
+}
+
+# The summary's reset asks first, then forgets the lesson in the store.
+test_reset() {
+	st_start -- $FIXTURE || return 1
+	st_wait "Screen test drills" || return 1
+	st_keys Enter
+	st_wait "mean = " || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "✓ Correct" || return 1
+	st_keys n n n n
+	st_wait "Lesson summary" || return 1
+	st_keys x
+	st_wait "Forget every answer in this lesson? Press y to confirm" || return 1
+	st_keys n
+	st_wait "Kept your answers" || return 1
+	st_keys x y
+	st_wait "The lesson starts afresh" || return 1
+	st_wait "mean = ▸[1](values)" || return 1
+	st_keys q
+	st_wait "not started" || return 1
+}
+
 # Waiting for a key costs no CPU time.
 test_idle() {
 	st_start -- $FIXTURE || return 1
@@ -309,6 +357,8 @@ st_test "NO_COLOR=1 draws without colour" test_no_color
 st_test "a broken lesson is listed, not opened" test_broken_lesson
 st_test "help overlay; q back to the menu and out" test_help
 st_test "summary after the last item; r retries what was missed" test_summary
+st_test "quit mid-lesson, start again: progress resumes" test_resume
+st_test "reset from the summary asks first and forgets the lesson" test_reset
 if [ -r /proc/self/stat ]; then
 	st_test "no CPU use while waiting for a key" test_idle
 fi
