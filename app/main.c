@@ -15,7 +15,7 @@
 
 #define MAX_DIRS 32
 
-enum long_only { OPT_STATE = 256, OPT_REPORT, OPT_FORMAT };
+enum long_only { OPT_STATE = 256, OPT_REPORT, OPT_FORMAT, OPT_WATCH };
 
 enum exit_code {
 	EXIT_OK = 0,
@@ -46,6 +46,8 @@ static void usage(FILE *fp)
 	      "      --report         print every recorded item result of the progress\n"
 	      "                       store (this user's, or --state FILE), then exit\n"
 	      "      --format FMT     --report as csv (default) or json\n"
+	      "      --watch FILE     preview the lesson FILE and reload it on every save;\n"
+	      "                       while it is broken, its diagnostics are shown\n"
 	      "  -l, --lessons DIR    read lessons from DIR (repeatable); default:\n"
 	      "                       ./content in the source tree, then\n"
 	      "                       $XDG_DATA_HOME/paratutor/lessons, then\n"
@@ -154,6 +156,35 @@ static int run_tutor(pt_catalog *cat, pt_ui_options *uio, const char *state, boo
 	return status;
 }
 
+/* Previews one lesson file, reloading it on save, with progress kept in
+ * memory only so previews never touch the learner's store. */
+static int run_watch(const char *path)
+{
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fputs("paratutor: --watch needs a terminal\n", stderr);
+		return EXIT_USAGE;
+	}
+	pt_catalog cat = { 0 };
+	const char *why = NULL;
+	if (!catalog_add_path(&cat, path, false, &why)) {
+		fprintf(stderr, "paratutor: %s: %s\n", path, why);
+		catalog_free(&cat);
+		return EXIT_NO_LESSONS;
+	}
+	pt_open_report rep;
+	pt_progress *progress = progress_open(NULL, time(NULL), &rep);
+	int status = EXIT_INVALID;
+	if (progress != NULL) {
+		pt_track track;
+		track_init(&track, progress, NULL);
+		pt_ui_options uio = { NULL, false, path, &track };
+		status = ui_run(&cat, &uio);
+		progress_close(progress);
+	}
+	catalog_free(&cat);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -165,6 +196,7 @@ int main(int argc, char **argv)
 		{ "state", required_argument, NULL, OPT_STATE },
 		{ "report", no_argument, NULL, OPT_REPORT },
 		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "watch", required_argument, NULL, OPT_WATCH },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -172,7 +204,7 @@ int main(int argc, char **argv)
 	const char *dirs[MAX_DIRS];
 	size_t n_dirs = 0;
 	bool check = false, strict = false, plain = false, review = false, report = false;
-	const char *state = NULL, *format = "csv";
+	const char *state = NULL, *format = "csv", *watch = NULL;
 	int opt;
 
 	setlocale(LC_ALL, "");
@@ -184,6 +216,7 @@ int main(int argc, char **argv)
 		case 'r': review = true; break;
 		case OPT_STATE: state = optarg; break;
 		case OPT_REPORT: report = true; break;
+		case OPT_WATCH: watch = optarg; break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "csv") != 0 && strcmp(optarg, "json") != 0) {
 				fprintf(stderr, "paratutor: --format takes csv or json, not '%s'\n", optarg);
@@ -222,6 +255,9 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
+	if (watch != NULL)
+		return run_watch(watch);
+
 	bool explicit_dirs = n_dirs > 0;
 	char buf[8192];
 	if (!explicit_dirs)
@@ -248,7 +284,7 @@ int main(int argc, char **argv)
 	} else {
 		if (state == NULL)
 			fprintf(stderr, "paratutor: %s; progress will not be kept\n", err);
-		pt_ui_options uio = { optind < argc ? argv[optind] : NULL, review, NULL };
+		pt_ui_options uio = { optind < argc ? argv[optind] : NULL, review, NULL, NULL };
 		status = run_tutor(&cat, &uio, state, plain);
 	}
 	catalog_free(&cat);

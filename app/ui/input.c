@@ -78,9 +78,11 @@ static bool translate_char(wint_t ch, pt_event *ev)
 	}
 }
 
-/* Sleeps until the terminal is readable or a signal arrives; the signals
- * are unblocked only while sleeping.  Returns pselect's result. */
-static int wait_readable(volatile sig_atomic_t *quit, const sigset_t *signals)
+/* Sleeps until the terminal or watch_fd is readable or a signal arrives;
+ * the signals are unblocked only while sleeping.  Returns pselect's
+ * result; *watched tells whether watch_fd is readable. */
+static int wait_readable(volatile sig_atomic_t *quit, const sigset_t *signals, int watch_fd,
+    bool *watched)
 {
 	sigset_t old;
 	sigprocmask(SIG_BLOCK, signals, &old);
@@ -91,14 +93,21 @@ static int wait_readable(volatile sig_atomic_t *quit, const sigset_t *signals)
 	fd_set readable;
 	FD_ZERO(&readable);
 	FD_SET(STDIN_FILENO, &readable);
-	int rc = pselect(STDIN_FILENO + 1, &readable, NULL, NULL, NULL, &old);
+	if (watch_fd >= 0)
+		FD_SET(watch_fd, &readable);
+	int top = watch_fd > STDIN_FILENO ? watch_fd : STDIN_FILENO;
+	int rc = pselect(top + 1, &readable, NULL, NULL, NULL, &old);
 	int saved = errno;
+	*watched = rc > 0 && watch_fd >= 0 && FD_ISSET(watch_fd, &readable);
+	if (*watched)
+		rc -= 1; /* what is left counts the terminal */
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	errno = saved;
 	return rc;
 }
 
-pt_input_rc input_next(pt_event *ev, volatile sig_atomic_t *quit, const sigset_t *signals)
+pt_input_rc input_next(pt_event *ev, volatile sig_atomic_t *quit, const sigset_t *signals,
+    int watch_fd)
 {
 	int empty_wakeups = 0;
 	for (;;) {
@@ -114,7 +123,10 @@ pt_input_rc input_next(pt_event *ev, volatile sig_atomic_t *quit, const sigset_t
 			empty_wakeups = 0;
 			continue; /* a key the UI ignores; look for more */
 		}
-		int ready = wait_readable(quit, signals);
+		bool watched = false;
+		int ready = wait_readable(quit, signals, watch_fd, &watched);
+		if (watched)
+			return INPUT_WATCH;
 		if (ready < 0 && errno != EINTR && !*quit)
 			return INPUT_CLOSED;
 		if (ready > 0 && ++empty_wakeups > MAX_EMPTY_WAKEUPS)

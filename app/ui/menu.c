@@ -11,36 +11,41 @@
 /* Cells of a lesson's progress bar. */
 #define BAR_CELLS 10
 
-/* Returns the entry's first error, else its first diagnostic, or NULL. */
-static const pt_diag *first_problem(const pt_entry *e)
-{
-	for (size_t i = 0; i < e->diags.n; i++)
-		if (e->diags.v[i].severity == PT_ERROR)
-			return &e->diags.v[i];
-	return e->diags.n > 0 ? &e->diags.v[0] : NULL;
-}
-
 /* Returns true when the entry is shown as broken. */
 static bool entry_broken(const pt_entry *e)
 {
 	return e->lesson == NULL || e->broken;
 }
 
-/* Adds a broken entry: its name and the diagnostic that breaks it. */
+/* Diagnostics listed under a broken lesson; the rest are counted. */
+#define MAX_SHOWN_DIAGS 6
+
+/* Adds a broken entry: its name and its diagnostics, errors first. */
 static void add_broken(pt_doc *d, const pt_entry *e, int zone, bool selected)
 {
 	const char *name = e->lesson != NULL && e->lesson->title.s != NULL ? e->lesson->title.s : e->path;
 	doc_atomf(d, ROLE_WRONG, zone, "%s Broken:", draw_glyph(GLYPH_WRONG));
 	doc_move_to(d, d->col + 1);
 	doc_wrap(d, selected ? ROLE_SELECTED : ROLE_HEADING, zone, name);
-	const pt_diag *diag = first_problem(e);
-	if (diag == NULL)
-		return;
-	char text[1024];
-	diags_format(diag, text, sizeof text);
-	doc_newline(d);
-	doc_move_to(d, 4);
-	doc_wrap(d, ROLE_DIM, zone, text);
+	size_t shown = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		pt_severity want = pass == 0 ? PT_ERROR : PT_WARNING;
+		for (size_t i = 0; i < e->diags.n && shown < MAX_SHOWN_DIAGS; i++) {
+			if (e->diags.v[i].severity != want)
+				continue;
+			char text[1024];
+			diags_format(&e->diags.v[i], text, sizeof text);
+			doc_newline(d);
+			doc_move_to(d, 4);
+			doc_wrap(d, ROLE_DIM, zone, text);
+			shown++;
+		}
+	}
+	if (e->diags.n > shown) {
+		doc_newline(d);
+		doc_move_to(d, 4);
+		doc_atomf(d, ROLE_DIM, zone, "... and %zu more: run paratutor --check %s", e->diags.n - shown, e->path);
+	}
 }
 
 /* Adds the line "10 items · 3 easy 4 medium 3 hard". */

@@ -223,6 +223,31 @@ static unsigned ui_dispatch(pt_ui *ui, const pt_event *ev)
 	return 0;
 }
 
+/* Reloads the watched lesson after a save and puts the learner back on
+ * the item they were on; while the file is broken, the menu shows its
+ * diagnostics. */
+static void reload_watched(pt_ui *ui)
+{
+	pt_session *s = &ui->sessions[0];
+	char item_id[256] = "";
+	if (s->grades != NULL) {
+		snprintf(item_id, sizeof item_id, "%s", s->lesson->items[s->current].id.s);
+		session_free(s);
+		memset(s, 0, sizeof *s);
+	}
+	if (!catalog_reload(ui->catalog, 0) || !ui_open_lesson(ui, 0)) {
+		ui_show(ui, UI_SCREEN_MENU);
+		ui_say(ui->menu.message, "%s has errors: fix them and save; the lesson comes back by itself",
+		    ui->watch_path);
+		return;
+	}
+	const pt_lesson *lesson = ui_session(ui)->lesson;
+	const pt_item *item = item_id[0] != '\0' ? lesson_find_item(lesson, item_id) : NULL;
+	if (item != NULL)
+		item_enter(ui, (size_t)(item - lesson->items));
+	ui_say(ui->item.message, "Reloaded %s", ui->watch_path);
+}
+
 /* Runs until the learner quits, a quit signal arrives or the terminal
  * goes away; returns the exit status. */
 static int event_loop(pt_ui *ui)
@@ -236,9 +261,15 @@ static int event_loop(pt_ui *ui)
 	ui_draw(ui);
 	for (;;) {
 		pt_event ev;
-		switch (input_next(&ev, &quit_signal, &signals)) {
+		switch (input_next(&ev, &quit_signal, &signals, ui->watch.fd)) {
 		case INPUT_SIGNAL: return 128 + quit_signal;
 		case INPUT_CLOSED: return 1;
+		case INPUT_WATCH:
+			if (watch_changed(&ui->watch)) {
+				reload_watched(ui);
+				ui_draw(ui);
+			}
+			continue;
 		case INPUT_EVENT: break;
 		}
 		unsigned result = ui_dispatch(ui, &ev);
@@ -295,6 +326,14 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	ui.catalog = catalog;
 	ui.item.focus = -1;
 	ui.track = options->track;
+	ui.watch.fd = -1;
+	ui.watch_path = options->watch;
+	char err[512];
+	if (ui.watch_path != NULL && !watch_start(&ui.watch, ui.watch_path, err, sizeof err)) {
+		fprintf(stderr, "paratutor: %s\n", err);
+		free(ui.sessions);
+		return 1;
+	}
 	ui.sessions = calloc(catalog->n, sizeof *ui.sessions);
 	if (ui.sessions == NULL) {
 		fputs("paratutor: out of memory\n", stderr);
@@ -311,10 +350,14 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 			ui_open_lesson(&ui, (size_t)(e - catalog->v));
 		if (options->review)
 			review_start(&ui);
+		if (ui.watch_path != NULL && !ui_open_lesson(&ui, 0))
+			ui_say(ui.menu.message, "%s has errors: fix them and save; the lesson comes back by itself",
+			    ui.watch_path);
 		status = event_loop(&ui);
 		terminal_stop(screen, old_quit);
 	}
 	review_stop(&ui);
+	watch_stop(&ui.watch);
 	for (size_t i = 0; i < catalog->n; i++)
 		session_free(&ui.sessions[i]);
 	free(ui.sessions);

@@ -10,6 +10,7 @@
 typedef struct pt_ui_options {
 	const char *lesson_id; /* open this lesson directly; NULL for the menu */
 	bool review;           /* start with the items due for review */
+	const char *watch;     /* reload this lesson file (catalog entry 0) on save */
 	pt_track *track;       /* progress keeping; never NULL */
 } pt_ui_options;
 

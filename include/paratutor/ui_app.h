@@ -16,6 +16,7 @@
 #include "paratutor/track.h"
 #include "paratutor/ui_doc.h"
 #include "paratutor/ui_input.h"
+#include "paratutor/watch.h"
 
 #define UI_MIN_COLS 60
 #define UI_MIN_ROWS 16
@@ -84,6 +85,8 @@ typedef struct pt_ui {
 	pt_doc overlay;       /* the help overlay's content */
 	pt_track *track;      /* progress keeping, borrowed */
 	pt_review review;
+	const char *watch_path; /* the lesson file reloaded on save, or NULL */
+	pt_watch watch;
 } pt_ui;
 
 /* A key and what it does, for the key bar. */

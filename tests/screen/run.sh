@@ -334,6 +334,27 @@ test_reset() {
 	st_wait "not started" || return 1
 }
 
+# --watch reloads on save, in place and by rename, staying on the item;
+# a broken save shows the diagnostics and a fix brings the lesson back.
+test_watch() {
+	lesson="$ST_TMP/watched.json"
+	cp tests/screen/lessons/screen-drills.json "$lesson"
+	st_start -- --watch "$lesson" || return 1
+	st_wait "mean = " || return 1
+	st_keys n
+	st_wait "Which numbers are even?" || return 1
+	sed 's/Which numbers are even?/Which numbers are EVEN?/' "$lesson" >"$lesson.new"
+	mv "$lesson.new" "$lesson"
+	st_wait "Which numbers are EVEN?" || return 1
+	st_wait "Reloaded $lesson" || return 1
+	printf '{ "format": 1,\n  "id": oops }\n' >"$lesson"
+	st_wait "watched.json:2:9: error: invalid JSON" || return 1
+	st_wait "has errors: fix them and save" || return 1
+	cp tests/screen/lessons/screen-drills.json "$lesson"
+	st_wait "Which numbers are even?" || return 1
+	st_wait "2/4" || return 1
+}
+
 # Waiting for a key costs no CPU time.
 test_idle() {
 	st_start -- $FIXTURE || return 1
@@ -359,6 +380,7 @@ st_test "help overlay; q back to the menu and out" test_help
 st_test "summary after the last item; r retries what was missed" test_summary
 st_test "quit mid-lesson, start again: progress resumes" test_resume
 st_test "reset from the summary asks first and forgets the lesson" test_reset
+st_test "--watch reloads on save and survives a broken save" test_watch
 if [ -r /proc/self/stat ]; then
 	st_test "no CPU use while waiting for a key" test_idle
 fi
