@@ -352,6 +352,10 @@ static bool disk_wins(const pt_record *k, const pt_record *m)
 			return older == k;
 		return newer == k;
 	}
+	/* In the same second, a check made here since the last save is the
+	 * latest news (a review pass right after the first one, say). */
+	if (m->checked_here)
+		return false;
 	bool kf = k->outcome != PT_OUTCOME_NONE, mf = m->outcome != PT_OUTCOME_NONE;
 	if (kf != mf)
 		return kf;
@@ -1282,8 +1286,10 @@ bool progress_take_notice(pt_progress *p, char *buf, size_t size)
 /* Marks everything in memory as saved. */
 static void mark_saved(pt_progress *p)
 {
-	for (size_t i = 0; i < p->d.n_rec; i++)
+	for (size_t i = 0; i < p->d.n_rec; i++) {
 		p->d.rec[i].time_pending = 0;
+		p->d.rec[i].checked_here = false;
+	}
 	for (size_t i = 0; i < p->d.n_les; i++)
 		p->d.les[i].position_dirty = false;
 	p->dirty = false;
@@ -1456,6 +1462,7 @@ bool progress_record_item(pt_progress *p, const pt_lesson *lesson,
 	r->hints = g->hints_shown;
 	r->outcome = grade_outcome(g);
 	r->last_seen = now;
+	r->checked_here = true;
 	if (r->outcome != PT_OUTCOME_NONE) {
 		schedule_apply(r->outcome, now, &r->box, &r->due);
 		r->scheduled = true;

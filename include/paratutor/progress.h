@@ -58,6 +58,7 @@ typedef struct pt_record {
 	bool scheduled;           /* due is set (the item was finished once) */
 	time_t due;
 	long time_pending;        /* bookkeeping: seconds added since the last save */
+	bool checked_here;        /* bookkeeping: a check recorded since the last save */
 } pt_record;
 
 /* What progress_open() found. */

@@ -355,6 +355,30 @@ test_watch() {
 	st_wait "2/4" || return 1
 }
 
+# An item right only after a retry is due for review at once: the menu
+# says so with the mistakes made, r answers it, and then nothing is due.
+test_review() {
+	st_start -- $FIXTURE || return 1
+	st_wait "Review: nothing due" || return 1
+	st_keys Enter
+	st_wait "mean = " || return 1
+	st_keys 1 b 2 a Enter
+	st_wait "Attempts: 2 left" || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "✓ Correct" || return 1
+	st_keys q
+	st_wait "Review: 1 item due" || return 1
+	st_wait "Mistakes you made most often:" || return 1
+	st_keys r
+	st_wait "review 1/1" || return 1
+	st_wait "mean = ▸[1](values)" || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "✓ Correct" || return 1
+	st_keys Enter
+	st_wait "Review done: 1 item went through" || return 1
+	st_wait "Review: nothing due" || return 1
+}
+
 # Waiting for a key costs no CPU time.
 test_idle() {
 	st_start -- $FIXTURE || return 1
@@ -381,6 +405,7 @@ st_test "summary after the last item; r retries what was missed" test_summary
 st_test "quit mid-lesson, start again: progress resumes" test_resume
 st_test "reset from the summary asks first and forgets the lesson" test_reset
 st_test "--watch reloads on save and survives a broken save" test_watch
+st_test "review: what is due, the mistakes made, answering it" test_review
 if [ -r /proc/self/stat ]; then
 	st_test "no CPU use while waiting for a key" test_idle
 fi

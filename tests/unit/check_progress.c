@@ -568,6 +568,34 @@ END_TEST
 
 /* A damaged file is moved aside under a dated name, reported, and a fresh
  * store starts; a second one the same second gets "-2". */
+/* A review pass in the same second as the pass it follows is not lost to
+ * the copy on disk when saving merges them. */
+START_TEST(test_same_second_pass_kept)
+{
+	pt_lesson *l = mk(lesson_p);
+	pt_progress *s = open_ok(path, T0);
+	pt_grade g;
+	grade_init(&g, &l->items[1]);
+	check_pick(&g, 1u << 0);
+	check_pick(&g, 1u << 1);
+	ck_assert_int_eq(grade_outcome(&g), PT_OUTCOME_RETRIES);
+	ck_assert(progress_record_item(s, l, g.item, &g, T0));
+	save_ok(s);
+	grade_init(&g, &l->items[1]);
+	check_pick(&g, 1u << 1);
+	ck_assert(progress_record_item(s, l, g.item, &g, T0));
+	save_ok(s);
+	progress_close(s);
+	s = open_ok(path, T0);
+	const pt_record *r = progress_find(s, "p", "one");
+	ck_assert_int_eq(r->outcome, PT_OUTCOME_FIRST_TIME);
+	ck_assert_int_eq(r->attempts, 1);
+	ck_assert_int_eq(r->box, 1);
+	progress_close(s);
+	lesson_free(l);
+}
+END_TEST
+
 START_TEST(test_corrupt_moved_aside)
 {
 	pt_lesson *l = mk(lesson_p);
@@ -1207,6 +1235,7 @@ int main(void)
 	tcase_add_test(tc, test_reorder_keeps_progress);
 	tcase_add_test(tc, test_merge_no_lost_update);
 	tcase_add_test(tc, test_new_pass_after_completion);
+	tcase_add_test(tc, test_same_second_pass_kept);
 	tcase_add_test(tc, test_corrupt_moved_aside);
 	tcase_add_test(tc, test_corrupt_found_while_saving);
 	tcase_add_test(tc, test_newer_format_left_alone);
