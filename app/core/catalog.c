@@ -10,16 +10,6 @@
 #include "paratutor/load.h"
 #include "paratutor/validate.h"
 
-/* Returns a copy of s, or NULL. */
-static char *dup_str(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *copy = malloc(n);
-	if (copy != NULL)
-		memcpy(copy, s, n);
-	return copy;
-}
-
 /* Loads and validates path into entry. */
 static void entry_load(pt_entry *e)
 {
@@ -48,7 +38,7 @@ static bool add_file(pt_catalog *c, const char *path, bool shadow)
 {
 	pt_entry e;
 	memset(&e, 0, sizeof e);
-	e.path = dup_str(path);
+	e.path = strdup(path);
 	if (e.path == NULL)
 		return false;
 	entry_load(&e);

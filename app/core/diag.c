@@ -5,16 +5,6 @@
 
 #include "paratutor/diag.h"
 
-/* Returns a copy of s, or NULL when out of memory. */
-static char *dup_str(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *copy = malloc(n);
-	if (copy != NULL)
-		memcpy(copy, s, n);
-	return copy;
-}
-
 void diags_add(pt_diags *d, const char *file, pt_pos pos, pt_severity sev,
     const char *fmt, ...)
 {
@@ -33,8 +23,8 @@ void diags_add(pt_diags *d, const char *file, pt_pos pos, pt_severity sev,
 		d->cap = cap;
 	}
 	pt_diag *diag = &d->v[d->n];
-	diag->file = dup_str(file ? file : "");
-	diag->message = dup_str(msg);
+	diag->file = strdup(file ? file : "");
+	diag->message = strdup(msg);
 	if (diag->file == NULL || diag->message == NULL) {
 		free(diag->file);
 		free(diag->message);

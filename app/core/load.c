@@ -369,13 +369,9 @@ static pt_pos pos_key(const loader *ld, const cJSON *node)
 /* Returns a copy of s. */
 static char *dup_str(loader *ld, const char *s)
 {
-	size_t n = strlen(s) + 1;
-	char *copy = malloc(n);
-	if (copy == NULL) {
+	char *copy = strdup(s);
+	if (copy == NULL)
 		ld->failed = true;
-		return NULL;
-	}
-	memcpy(copy, s, n);
 	return copy;
 }
 

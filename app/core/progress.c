@@ -69,16 +69,6 @@ struct pt_progress {
 
 /* ---- small helpers ----------------------------------------------------- */
 
-/* Returns a copy of s, or NULL. */
-static char *dup_str(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *copy = malloc(n);
-	if (copy != NULL)
-		memcpy(copy, s, n);
-	return copy;
-}
-
 /* Writes a printf-style message into err when err is not NULL. */
 static void PT_PRINTF(3, 4) set_err(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -171,7 +161,7 @@ static bool record_add_wrong(pt_record *r, const char *text)
 	if (v == NULL)
 		return false;
 	r->wrong = v;
-	v[r->n_wrong] = dup_str(text);
+	v[r->n_wrong] = strdup(text);
 	if (v[r->n_wrong] == NULL)
 		return false;
 	r->n_wrong++;
@@ -258,38 +248,43 @@ static void rec_remove_at(store_data *d, size_t at)
 	d->n_rec--;
 }
 
-/* Returns the lesson state for id, or NULL. */
-static lesson_state *les_find(const store_data *d, const char *id)
+/* Returns where id is, or would be inserted, in the sorted lesson states;
+ * *found tells which. */
+static size_t les_search(const store_data *d, const char *id, bool *found)
 {
 	size_t lo = 0, hi = d->n_les;
+	*found = false;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		int c = strcmp(id, d->les[mid].id);
-		if (c == 0)
-			return &d->les[mid];
+		if (c == 0) {
+			*found = true;
+			return mid;
+		}
 		if (c < 0)
 			hi = mid;
 		else
 			lo = mid + 1;
 	}
-	return NULL;
+	return lo;
+}
+
+/* Returns the lesson state for id, or NULL. */
+static lesson_state *les_find(const store_data *d, const char *id)
+{
+	bool found;
+	size_t at = les_search(d, id, &found);
+	return found ? &d->les[at] : NULL;
 }
 
 /* Returns the lesson state for id, adding an empty one when missing;
  * NULL when out of memory. */
 static lesson_state *les_get(store_data *d, const char *id)
 {
-	size_t lo = 0, hi = d->n_les;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(id, d->les[mid].id);
-		if (c == 0)
-			return &d->les[mid];
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
+	bool found;
+	size_t lo = les_search(d, id, &found);
+	if (found)
+		return &d->les[lo];
 	if (d->n_les == d->cap_les) {
 		size_t cap = d->cap_les ? d->cap_les * 2 : 8;
 		lesson_state *v = realloc(d->les, cap * sizeof *v);
@@ -298,7 +293,7 @@ static lesson_state *les_get(store_data *d, const char *id)
 		d->les = v;
 		d->cap_les = cap;
 	}
-	char *copy = dup_str(id);
+	char *copy = strdup(id);
 	if (copy == NULL)
 		return NULL;
 	memmove(&d->les[lo + 1], &d->les[lo], (d->n_les - lo) * sizeof *d->les);
@@ -318,7 +313,7 @@ static pt_record *rec_get(store_data *d, const char *lesson, const char *item, b
 		return &d->rec[at];
 	if (les_get(d, lesson) == NULL)
 		return NULL;
-	char *l = dup_str(lesson), *i = dup_str(item);
+	char *l = strdup(lesson), *i = strdup(item);
 	pt_record *r = l && i ? rec_insert_at(d, at) : NULL;
 	if (r == NULL) {
 		free(l);
@@ -532,8 +527,8 @@ static parse_rc parse_record(parser *ps, store_data *d, const char *lesson, cons
 
 	pt_record k;
 	memset(&k, 0, sizeof k);
-	k.lesson = dup_str(lesson);
-	k.item = dup_str(obj->string);
+	k.lesson = strdup(lesson);
+	k.item = strdup(obj->string);
 	if (k.lesson == NULL || k.item == NULL) {
 		record_free(&k);
 		return PARSE_NOMEM;
@@ -588,7 +583,7 @@ static parse_rc parse_lesson(parser *ps, store_data *d, const cJSON *obj)
 		if (!cJSON_IsString(pos))
 			return bad(ps, "\"position\" is not a string"), PARSE_CORRUPT;
 		free(l->position);
-		l->position = dup_str(pos->valuestring);
+		l->position = strdup(pos->valuestring);
 		if (l->position == NULL)
 			return PARSE_NOMEM;
 	}
@@ -829,7 +824,7 @@ static read_rc read_store_file(const char *path, char **text, size_t *len, int *
 /* Creates dir and its missing parents with mode 0700. */
 static bool make_dirs(const char *dir, char *err, size_t errlen)
 {
-	char *copy = dup_str(dir);
+	char *copy = strdup(dir);
 	if (copy == NULL) {
 		set_err(err, errlen, "out of memory");
 		return false;
@@ -1070,14 +1065,14 @@ bool progress_default_path(char *buf, size_t size, char *err, size_t errlen)
 /* Splits path into the store's dir, base and lock path. */
 static bool set_paths(pt_progress *p, const char *path)
 {
-	p->path = dup_str(path);
+	p->path = strdup(path);
 	p->lock_path = concat(path, ".lock");
 	if (p->path == NULL || p->lock_path == NULL)
 		return false;
 	const char *slash = strrchr(path, '/');
 	if (slash == NULL) {
-		p->dir = dup_str(".");
-		p->base = dup_str(path);
+		p->dir = strdup(".");
+		p->base = strdup(path);
 	} else {
 		size_t n = slash == path ? 1 : (size_t)(slash - path);
 		p->dir = malloc(n + 1);
@@ -1085,7 +1080,7 @@ static bool set_paths(pt_progress *p, const char *path)
 			memcpy(p->dir, path, n);
 			p->dir[n] = '\0';
 		}
-		p->base = dup_str(slash + 1);
+		p->base = strdup(slash + 1);
 	}
 	return p->dir != NULL && p->base != NULL;
 }
@@ -1492,7 +1487,7 @@ bool progress_set_position(pt_progress *p, const char *lesson_id, const char *it
 	if (item_id != NULL && l->position != NULL && strcmp(item_id, l->position) == 0)
 		return true;
 	char *copy = NULL;
-	if (item_id != NULL && (copy = dup_str(item_id)) == NULL)
+	if (item_id != NULL && (copy = strdup(item_id)) == NULL)
 		return false;
 	free(l->position);
 	l->position = copy;

@@ -114,3 +114,20 @@ void frame_too_small(int rows, int cols)
 	if (rows > 2)
 		draw_str(2, 0, cols, ROLE_NORMAL, "Enlarge it; q quits.");
 }
+
+void frame_misconceptions(const pt_ui *ui, pt_doc *d, const char *lesson_id)
+{
+	pt_misconception m[3];
+	size_t n = 0;
+	if (!progress_misconceptions(ui->track->progress, ui->catalog, lesson_id, m, 3, &n) || n == 0)
+		return;
+	doc_newline(d);
+	doc_atom(d, lesson_id ? ROLE_HEADING : ROLE_DIM, 0, "Mistakes you made most often:");
+	for (size_t k = 0; k < n; k++) {
+		doc_newline(d);
+		doc_move_to(d, 2);
+		doc_atomf(d, ROLE_PROMPT, 0, "%zux", m[k].count);
+		doc_move_to(d, 7);
+		doc_wrap(d, ROLE_NORMAL, 0, m[k].feedback);
+	}
+}

@@ -86,30 +86,14 @@ static void add_progress(pt_doc *d, const pt_ui *ui, const pt_lesson *lesson, in
 		    draw_glyph(GLYPH_DOT), score);
 }
 
-/* Adds the mistakes the learner made most often, across lessons. */
-static void add_misconceptions(pt_doc *d, const pt_ui *ui)
-{
-	pt_misconception m[3];
-	size_t n = 0;
-	if (!progress_misconceptions(ui->track->progress, ui->catalog, NULL, m, 3, &n) || n == 0)
-		return;
-	doc_newline(d);
-	doc_atom(d, ROLE_DIM, 0, "Mistakes you made most often:");
-	for (size_t k = 0; k < n; k++) {
-		doc_newline(d);
-		doc_move_to(d, 2);
-		doc_atomf(d, ROLE_PROMPT, 0, "%zux", m[k].count);
-		doc_move_to(d, 7);
-		doc_wrap(d, ROLE_NORMAL, 0, m[k].feedback);
-	}
-}
-
 /* Adds catalog entry index to the menu document. */
 static void add_entry(pt_ui *ui, pt_doc *d, size_t index, bool selected)
 {
 	const pt_entry *e = &ui->catalog->v[index];
 	int zone = ZONE(ZONE_ENTRY, index);
-	doc_atom(d, ROLE_LABEL, zone, selected ? draw_glyph(GLYPH_FOCUS) : " ");
+	/* The blank where the marker is not stays plain: moving the selection
+	 * then costs the terminal no attribute changes for it. */
+	doc_atom(d, selected ? ROLE_LABEL : ROLE_NORMAL, zone, selected ? draw_glyph(GLYPH_FOCUS) : " ");
 	doc_move_to(d, 2);
 	if (entry_broken(e)) {
 		add_broken(d, e, zone, selected);
@@ -140,7 +124,7 @@ void menu_draw(pt_ui *ui, int rows, int cols)
 		    due == 1 ? "" : "s", draw_glyph(GLYPH_DOT), due == 1 ? "it" : "them");
 	else
 		doc_atom(d, ROLE_DIM, 0, "Review: nothing due");
-	add_misconceptions(d, ui);
+	frame_misconceptions(ui, d, NULL);
 	for (size_t i = 0; i < n; i++) {
 		doc_gap(d);
 		if (i == m->selected)

@@ -363,6 +363,19 @@ static void print_summary(plain_io *io, const pt_session *s)
 	print_misconceptions(io, s->lesson->id.s);
 }
 
+/* Prompts for one command on the current item and runs it; the end of
+ * input quits. */
+static plain_step prompt_command(plain_io *io, pt_session *s)
+{
+	char line[LINE_MAX_LEN];
+	fputs("> ", io->out);
+	if (!read_line(io, line, sizeof line))
+		return PLAIN_QUIT;
+	plain_step step = item_command(io, s, line);
+	print_notice(io);
+	return step;
+}
+
 /* Moves to the next or previous item, recording the move; returns false
  * at the end of the lesson. */
 static bool step_item(plain_io *io, pt_session *s, plain_step step)
@@ -389,17 +402,10 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 	}
 	track_open(io->track, &s);
 	plain_step step = PLAIN_STAY;
-	char line[LINE_MAX_LEN];
 	print_notice(io);
 	print_item(io, &s);
 	while (step != PLAIN_QUIT && step != PLAIN_MENU) {
-		fputs("> ", io->out);
-		if (!read_line(io, line, sizeof line)) {
-			step = PLAIN_QUIT;
-			break;
-		}
-		step = item_command(io, &s, line);
-		print_notice(io);
+		step = prompt_command(io, &s);
 		if (step == PLAIN_RESET) {
 			if (confirm(io, "Forget every answer you gave in this lesson?")) {
 				track_reset(io->track, lesson);
@@ -437,7 +443,6 @@ static plain_step run_review(plain_io *io)
 	}
 	fprintf(io->out, "%zu item%s due for review.\n", due.n, due.n == 1 ? "" : "s");
 	plain_step step = PLAIN_STAY;
-	char line[LINE_MAX_LEN];
 	for (size_t k = 0; k < due.n && step != PLAIN_QUIT && step != PLAIN_MENU; k++) {
 		pt_session s;
 		if (!session_init(&s, due.v[k].lesson))
@@ -445,15 +450,8 @@ static plain_step run_review(plain_io *io)
 		s.current = due.v[k].index;
 		print_item(io, &s);
 		step = PLAIN_STAY;
-		while (step == PLAIN_STAY || step == PLAIN_PREV || step == PLAIN_RESET) {
-			fputs("> ", io->out);
-			if (!read_line(io, line, sizeof line)) {
-				step = PLAIN_QUIT;
-				break;
-			}
-			step = item_command(io, &s, line);
-			print_notice(io);
-		}
+		while (step == PLAIN_STAY || step == PLAIN_PREV || step == PLAIN_RESET)
+			step = prompt_command(io, &s);
 		session_free(&s);
 	}
 	progress_due_free(&due);

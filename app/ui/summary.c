@@ -41,24 +41,6 @@ static void add_items(pt_doc *d, const pt_session *s)
 	}
 }
 
-/* Adds the mistakes met most often in this lesson, from the store. */
-static void add_misconceptions(pt_doc *d, const pt_ui *ui, const pt_lesson *lesson)
-{
-	pt_misconception m[3];
-	size_t n = 0;
-	if (!progress_misconceptions(ui->track->progress, ui->catalog, lesson->id.s, m, 3, &n) || n == 0)
-		return;
-	doc_gap(d);
-	doc_atom(d, ROLE_HEADING, 0, "Mistakes you made most often");
-	for (size_t k = 0; k < n; k++) {
-		doc_newline(d);
-		doc_move_to(d, 2);
-		doc_atomf(d, ROLE_PROMPT, 0, "%zux", m[k].count);
-		doc_move_to(d, 7);
-		doc_wrap(d, ROLE_NORMAL, 0, m[k].feedback);
-	}
-}
-
 /* Returns true when a retry covers item g: anything not right first time. */
 static bool missed(const pt_grade *g)
 {
@@ -95,7 +77,8 @@ void summary_draw(pt_ui *ui, int rows, int cols)
 		add_count(d, "Not finished", sum.open);
 	add_count(d, "Hints used", sum.hints);
 	add_items(d, s);
-	add_misconceptions(d, ui, s->lesson);
+	doc_gap(d);
+	frame_misconceptions(ui, d, s->lesson->id.s);
 
 	frame_header(cols, s->lesson->title.s, "Summary");
 	frame_body(ui, d, &ui->summary.scroll, rows, cols);

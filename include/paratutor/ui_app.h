@@ -154,6 +154,11 @@ void frame_body(pt_ui *ui, pt_doc *d, size_t *scroll, int rows, int cols);
  * scroll too.  Returns true when ev was one of them. */
 bool frame_scroll_key(const pt_event *ev, size_t *scroll, int page, bool arrows);
 
+/* Adds the mistakes the learner made most often (in one lesson, or in
+ * all when lesson_id is NULL), from the progress store; nothing when
+ * there are none. */
+void frame_misconceptions(const pt_ui *ui, pt_doc *d, const char *lesson_id);
+
 /* Draws the "Terminal too small" notice. */
 void frame_too_small(int rows, int cols);
 
