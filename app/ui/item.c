@@ -75,9 +75,9 @@ void item_enter(pt_ui *ui, size_t index)
 
 /* ---- drawing ---- */
 
-/* Adds blank b as "[1]" or "[1:split]", with its mark after a check and
- * the focus marker when focused. */
-static void add_blank(pt_doc *d, const pt_grade *g, int b, int focus)
+/* Writes blank b as "[1]" or "[1:split]" into token, with its mark after a
+ * check; returns the role to draw it in. */
+static pt_role blank_token(const pt_grade *g, int b, char *token, size_t size)
 {
 	const pt_item *it = g->item;
 	const char *shown = g->fill[b] >= 0 ? it->bank.v[g->fill[b]].s : NULL;
@@ -93,11 +93,31 @@ static void add_blank(pt_doc *d, const pt_grade *g, int b, int focus)
 		mark = draw_glyph(GLYPH_WRONG);
 		role = ROLE_WRONG;
 	}
-	char token[256];
 	if (shown == NULL)
-		snprintf(token, sizeof token, "[%d]", b + 1);
+		snprintf(token, size, "[%d]", b + 1);
 	else
-		snprintf(token, sizeof token, "[%d:%s%s%s]", b + 1, shown, *mark ? " " : "", mark);
+		snprintf(token, size, "[%d:%s%s%s]", b + 1, shown, *mark ? " " : "", mark);
+	return role;
+}
+
+/* Returns the columns blank b takes, with the focus marker when focused. */
+static int blank_width(const pt_grade *g, int b, int focus)
+{
+	char token[256];
+	blank_token(g, b, token, sizeof token);
+	int w = text_width(token, strlen(token));
+	if (b == focus) {
+		const char *marker = draw_glyph(GLYPH_FOCUS);
+		w += text_width(marker, strlen(marker));
+	}
+	return w;
+}
+
+/* Adds blank b, with the focus marker when focused. */
+static void add_blank(pt_doc *d, const pt_grade *g, int b, int focus)
+{
+	char token[256];
+	pt_role role = blank_token(g, b, token, sizeof token);
 	int zone = ZONE(ZONE_BLANK, b);
 	if (b == focus) {
 		const char *marker = draw_glyph(GLYPH_FOCUS);
@@ -134,7 +154,17 @@ static void add_code(pt_doc *d, const pt_grade *g, int focus)
 			i++;
 			continue;
 		}
-		doc_code(d, ROLE_CODE, code + start, i - start);
+		/* A blank stays with the code that touches it ("strategy.[2]",
+		 * "[2]}"): a line too wide wraps before that word, not inside it. */
+		size_t word = i, after = i + 5, end = i + 5;
+		while (word > start && code[word - 1] != ' ')
+			word--;
+		while (end < len && code[end] != ' ' && code[end] != '\n' && code[end] != '\t' && code[end] != '{')
+			end++;
+		doc_code(d, ROLE_CODE, code + start, word - start);
+		doc_make_room(d, text_width(code + word, i - word) + blank_width(g, b, focus) +
+		    text_width(code + after, end - after));
+		doc_code(d, ROLE_CODE, code + word, i - word);
 		add_blank(d, g, b, focus);
 		i += 5;
 		start = i;
@@ -604,6 +634,8 @@ static unsigned check(pt_ui *ui, pt_grade *g)
 /* Reveals the next hint. */
 static unsigned hint(pt_ui *ui, pt_grade *g)
 {
+	if (g->status != PT_OPEN) /* a hint now would lower a score already earned */
+		return say_finished(ui);
 	if (grade_hint(g) == PT_GRADE_NO_HINT) {
 		if (g->item->hints.n == 0)
 			ui_say(ui->item.message, "This item has no hints");

@@ -289,6 +289,10 @@ static plain_step item_command(plain_io *io, pt_session *s, char *line)
 		print_help(io, it);
 		return PLAIN_STAY;
 	}
+	if (g->status != PT_OPEN) {
+		fputs("This item is finished; type next to go on.\n", io->out);
+		return PLAIN_STAY;
+	}
 	if (strcmp(cmd, "hint") == 0 || strcmp(cmd, "h") == 0) {
 		if (grade_hint(g) == PT_GRADE_NO_HINT) {
 			fputs(it->hints.n ? "No more hints.\n" : "This item has no hints.\n", io->out);
@@ -298,10 +302,6 @@ static plain_step item_command(plain_io *io, pt_session *s, char *line)
 		fprintf(io->out, "Hint %d/%zu: %s\n", g->hints_shown, it->hints.n, it->hints.v[g->hints_shown - 1].s);
 		if (g->hints_shown == 1 && g->checks == 0)
 			print_mistakes(io, it);
-		return PLAIN_STAY;
-	}
-	if (g->status != PT_OPEN) {
-		fputs("This item is finished; type next to go on.\n", io->out);
 		return PLAIN_STAY;
 	}
 	if (!apply_answer(io, g, cmd))

@@ -1,6 +1,7 @@
 /* summary.c - the end-of-lesson summary: score, outcomes, hints used and
  * each item's result; r retries the items not right first time. */
 #include <stdio.h>
+#include <string.h>
 
 #include "paratutor/ui_app.h"
 
@@ -19,6 +20,16 @@ static void add_count(pt_doc *d, const char *label, size_t count)
 /* Adds one line per item: symbol, number, id, outcome and score. */
 static void add_items(pt_doc *d, const pt_session *s)
 {
+	/* The id column fits the longest id, as far as the line allows: the
+	 * rest of a row takes 32 columns. */
+	int id_cols = 24;
+	for (size_t i = 0; i < s->lesson->n_items; i++) {
+		int w = (int)strlen(s->lesson->items[i].id.s);
+		if (w > id_cols)
+			id_cols = w;
+	}
+	if (id_cols > d->width - 32)
+		id_cols = d->width - 32 > 8 ? d->width - 32 : 8;
 	doc_gap(d);
 	doc_atom(d, ROLE_HEADING, 0, "Items");
 	for (size_t i = 0; i < s->lesson->n_items; i++) {
@@ -36,8 +47,8 @@ static void add_items(pt_doc *d, const pt_session *s)
 		doc_move_to(d, 2);
 		doc_atom(d, role, 0, draw_glyph(glyph));
 		doc_move_to(d, 4);
-		doc_atomf(d, ROLE_NORMAL, 0, "%2zu  %-24.24s %-19s %3d", i + 1, s->lesson->items[i].id.s,
-		    grade_outcome_name(grade_outcome(g)), grade_score(g));
+		doc_atomf(d, ROLE_NORMAL, 0, "%2zu  %-*.*s %-19s %3d", i + 1, id_cols, id_cols,
+		    s->lesson->items[i].id.s, grade_outcome_name(grade_outcome(g)), grade_score(g));
 	}
 }
 
