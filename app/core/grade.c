@@ -145,6 +145,8 @@ pt_grade_rc grade_check(pt_grade *g)
 
 pt_grade_rc grade_hint(pt_grade *g)
 {
+	if (g->status != PT_OPEN)
+		return PT_GRADE_CLOSED; /* a hint now would lower a score already earned */
 	if ((size_t)g->hints_shown >= g->item->hints.n)
 		return PT_GRADE_NO_HINT;
 	g->hints_shown++;

@@ -634,9 +634,10 @@ static unsigned check(pt_ui *ui, pt_grade *g)
 /* Reveals the next hint. */
 static unsigned hint(pt_ui *ui, pt_grade *g)
 {
-	if (g->status != PT_OPEN) /* a hint now would lower a score already earned */
+	pt_grade_rc rc = grade_hint(g);
+	if (rc == PT_GRADE_CLOSED)
 		return say_finished(ui);
-	if (grade_hint(g) == PT_GRADE_NO_HINT) {
+	if (rc == PT_GRADE_NO_HINT) {
 		if (g->item->hints.n == 0)
 			ui_say(ui->item.message, "This item has no hints");
 		else

@@ -71,7 +71,7 @@ pt_grade_rc grade_pick(pt_grade *g, int option);
  * when anything is wrong, locks right blanks, and solves or fails the item. */
 pt_grade_rc grade_check(pt_grade *g);
 
-/* Reveals the next hint. */
+/* Reveals the next hint of an open item. */
 pt_grade_rc grade_hint(pt_grade *g);
 
 /* Returns the index of the first empty, unlocked blank after blank

@@ -113,6 +113,15 @@ START_TEST(test_hints)
 	grade_check(&g);
 	ck_assert_int_eq(grade_outcome(&g), PT_OUTCOME_WITH_HINTS);
 	ck_assert_int_eq(grade_score(&g), 80);
+	/* A finished item takes no more hints, so its score stays. */
+	pt_grade done;
+	grade_init(&done, &lesson->items[0]);
+	grade_fill(&done, 0, 1);
+	grade_fill(&done, 1, 3);
+	grade_check(&done);
+	ck_assert_int_eq(grade_hint(&done), PT_GRADE_CLOSED);
+	ck_assert_int_eq(done.hints_shown, 0);
+	ck_assert_int_eq(grade_score(&done), 100);
 }
 END_TEST
 
