@@ -37,7 +37,12 @@ ASAN_OBJ   := $(APP_SRC:%.c=build/asan/%.o)
 TEST_BIN   := $(TEST_SRC:tests/unit/%.c=build/asan/tests/%)
 VG_CORE    := $(CORE_SRC:%.c=build/rel/%.o)
 VG_BIN     := $(TEST_SRC:tests/unit/%.c=build/rel/tests/%)
+VG_APP_OBJ := $(APP_SRC:%.c=build/vg/%.o)
 VALGRIND   := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible
+# The tutor itself: curses keeps memory reachable (and possibly lost) at
+# exit by design, so only definite and indirect leaks count; the log goes
+# where the screen tests look for reports (lib.sh sets ST_LOGS).
+VALGRIND_APP := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect --log-file=%q{ST_LOGS}/valgrind.%p
 
 ALL_CFLAGS  = $(PT_WARN) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -MMD -MP $(CFLAGS)
 
@@ -65,6 +70,7 @@ build/datadir.stamp: FORCE
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
 
 build/rel/app/core/catalog.o build/asan/app/core/catalog.o build/rel/app/main.o build/asan/app/main.o: build/datadir.stamp
+build/vg/app/core/catalog.o build/vg/app/main.o: build/datadir.stamp
 
 FORCE:
 
@@ -82,6 +88,14 @@ build/asan/%.o: %.c | $(DEPS_OK)
 build/asan/paratutor: $(ASAN_OBJ)
 	$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $(ASAN_OBJ) $(LIBS_PC)
 
+# Unoptimised and unsanitized, for valgrind.
+build/vg/%.o: %.c | $(DEPS_OK)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -O0 -g -c -o $@ $<
+
+build/vg/paratutor: $(VG_APP_OBJ)
+	$(CC) $(CFLAGS) -O0 -g $(LDFLAGS) -o $@ $(VG_APP_OBJ) $(LIBS_PC)
+
 build/asan/tests/%: tests/unit/%.c $(ASAN_CORE) tests/unit/testutil.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(SANITIZE) -Itests/unit -o $@ $< $(ASAN_CORE) $(LIBS_PC) $(CHECK_LIBS)
@@ -90,22 +104,40 @@ build/rel/tests/%: tests/unit/%.c $(VG_CORE) tests/unit/testutil.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests/unit -o $@ $< $(VG_CORE) $(LIBS_PC) $(CHECK_LIBS)
 
-# The unit tests (and, through PT_WRAP, the screen tests' binary) under
-# memcheck: any error or leak fails.
-check-valgrind: $(VG_BIN) paratutor
+# The unit tests, then (through PT_WRAP) the screen tests' scenarios and a
+# plain-mode run of an unsanitized debug build, under memcheck: any error
+# or leak fails.
+check-valgrind: $(VG_BIN) paratutor build/vg/paratutor test-deps
 	@build-aux/ensure-deps cmd:valgrind:valgrind
 	@set -e; for t in $(VG_BIN); do \
 		echo "== valgrind $$t"; PT_SRCDIR=. CK_FORK=no $(VALGRIND) $$t; \
 	done
+	@echo "== valgrind build/vg/paratutor: screen scenarios and plain mode"
+	@PT_WRAP="$(VALGRIND_APP)" ST_TIMEOUT=60 sh tests/screen/memcheck.sh build/vg/paratutor
 
 build/rel/bench/%: tests/bench/%.c $(VG_CORE)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(VG_CORE) $(LIBS_PC)
 
+# The pty bench drives programs through forkpty (libutil); the minimal
+# ncurses menu it compares against needs nothing but ncursesw.
+build/rel/bench/bench_pty: tests/bench/bench_pty.c $(VG_CORE)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(VG_CORE) $(LIBS_PC) -lutil
+
+build/rel/bench/minimal_menu: tests/bench/minimal_menu.c | $(DEPS_OK)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(shell $(PKG_CONFIG) --libs ncursesw)
+
 # Figures, not pass/fail: load + validate cost for the bundled lessons and
-# generated packs.
-bench: build/rel/bench/bench_load
+# generated packs; then the release build's menu through a pty beside
+# whiptail --menu and a minimal ncurses menu (BENCH_RUNS rounds).
+BENCH_RUNS ?= 5
+bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/minimal_menu paratutor
+	@build-aux/ensure-deps cmd:whiptail:whiptail
 	@build/rel/bench/bench_load content
+	@echo
+	@build/rel/bench/bench_pty ./paratutor build/rel/bench/minimal_menu content $(BENCH_RUNS)
 
 run: paratutor
 	./paratutor --lessons content
@@ -126,6 +158,7 @@ plain-tests: build/asan/paratutor
 
 screen-tests: build/asan/paratutor test-deps
 	@sh tests/screen/run.sh build/asan/paratutor
+	@sh tests/screen/storm.sh build/asan/paratutor
 
 progress-tests: $(ASAN_CORE)
 	@sh tests/progress/run.sh
@@ -178,4 +211,4 @@ uninstall:
 clean:
 	rm -rf build paratutor
 
--include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d)
+-include $(OBJ:.o=.d) $(ASAN_OBJ:.o=.d) $(VG_APP_OBJ:.o=.d)

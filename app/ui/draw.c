@@ -65,6 +65,9 @@ static bool ascii_mode;
 void draw_setup(bool colour, bool ascii)
 {
 	ascii_mode = ascii;
+	/* The cursor is hidden: no need to send it back to the last drawn
+	 * cell after every update (8 bytes or so each time). */
+	leaveok(stdscr, TRUE);
 	glyphs = ascii ? ascii_glyphs : utf8_glyphs;
 	bool default_bg = false;
 	if (colour) {

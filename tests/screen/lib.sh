@@ -5,6 +5,12 @@
 # screen with capture-pane until the expected text appears or a deadline
 # passes; nothing sleeps blindly before an assertion.  Sanitizer reports go
 # to log files that every test checks at its end.
+#
+# PT_WRAP, when set, holds command words run before the binary, such as
+# valgrind and its options (no word may contain a space).  The program's
+# environment has ST_LOGS, the directory those end-of-test checks read: a
+# wrapper that writes its report to a non-empty ST_LOGS/valgrind.* file
+# (valgrind --log-file=%q{ST_LOGS}/valgrind.%p) fails the test.
 
 ST_DIR=$(cd "$(dirname "$0")" && pwd)
 ST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/paratutor-screen.XXXXXX")
@@ -48,7 +54,7 @@ st_start() {
 	ST_RUN="$ST_TMP/run"
 	rm -rf "$ST_RUN"
 	mkdir -p "$ST_RUN"
-	set -- TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_STATE_HOME="$ST_RUN/state" \
+	set -- TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_STATE_HOME="$ST_RUN/state" ST_LOGS="$ST_TMP" \
 	    ASAN_OPTIONS="log_path=$ST_TMP/asan:detect_leaks=1" \
 	    UBSAN_OPTIONS="log_path=$ST_TMP/ubsan:print_stacktrace=1:halt_on_error=1" "$@"
 	env_args=""
@@ -57,9 +63,9 @@ st_start() {
 		shift
 	done
 	shift
-	# shellcheck disable=SC2086 # env_args holds VAR=VALUE words without spaces
+	# shellcheck disable=SC2086 # env_args and PT_WRAP hold words without spaces
 	st_tmux new-session -d -s st -x 80 -y 24 \
-	    sh "$ST_DIR/pane.sh" "$ST_RUN" env -u NO_COLOR $env_args "$ST_BIN" "$@" || return 1
+	    sh "$ST_DIR/pane.sh" "$ST_RUN" env -u NO_COLOR $env_args ${PT_WRAP:-} "$ST_BIN" "$@" || return 1
 	st_tmux set-option -g window-size manual >/dev/null
 }
 
@@ -161,10 +167,15 @@ st_stop() {
 	st_wait_exit >/dev/null
 }
 
-# st_sanitizers_clean - fails when a sanitizer wrote a report.
+# st_sanitizers_clean - fails when a sanitizer or the PT_WRAP valgrind
+# wrote a report.
 st_sanitizers_clean() {
-	for log in "$ST_TMP"/asan.* "$ST_TMP"/ubsan.*; do
+	for log in "$ST_TMP"/asan.* "$ST_TMP"/ubsan.* "$ST_TMP"/valgrind.*; do
 		[ -e "$log" ] || continue
+		if [ ! -s "$log" ]; then # valgrind --quiet leaves an empty log when all is well
+			rm -f "$log"
+			continue
+		fi
 		ST_WHY="sanitizer report $(basename "$log"):
 $(cat "$log")"
 		rm -f "$log"
