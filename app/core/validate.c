@@ -11,6 +11,10 @@
 bool validate_utf8(const char *s, size_t len)
 {
 	for (size_t i = 0; i < len;) {
+		if ((unsigned char)s[i] < 0x80) { /* ASCII needs no decoding */
+			i++;
+			continue;
+		}
 		size_t at = i;
 		unsigned cp = text_decode(s, len, &i);
 		if (cp == 0xFFFD && !(i - at == 3 && memcmp(s + at, "\xEF\xBF\xBD", 3) == 0))
