@@ -49,7 +49,8 @@ ALL_CFLAGS  = $(PT_WARN) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -MMD -MP $(CFLAGS)
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev
+FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
+                file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
 .PHONY: all run check unit-tests cli-tests plain-tests progress-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
