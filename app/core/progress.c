@@ -931,20 +931,32 @@ static void remove_stale_temps(const pt_progress *p)
 	closedir(dir);
 }
 
-/* Returns true when a new file can be created in the store's directory. */
-static bool dir_writable(const pt_progress *p, char *err, size_t errlen)
+/* Creates a new temporary file in the store's directory; returns its
+ * descriptor and sets *path (caller frees), or -1 with the cause. */
+static int make_temp(const pt_progress *p, char **path, char *err, size_t errlen)
 {
 	char *tmpl = temp_template(p);
 	if (tmpl == NULL) {
 		set_err(err, errlen, "out of memory");
-		return false;
+		return -1;
 	}
 	int fd = mkstemp(tmpl);
 	if (fd < 0) {
-		set_err(err, errlen, "cannot write in %s: %s", p->dir, strerror(errno));
+		set_err(err, errlen, "cannot create a file in %s: %s", p->dir, strerror(errno));
 		free(tmpl);
-		return false;
+		return -1;
 	}
+	*path = tmpl;
+	return fd;
+}
+
+/* Returns true when a new file can be created in the store's directory. */
+static bool dir_writable(const pt_progress *p, char *err, size_t errlen)
+{
+	char *tmpl;
+	int fd = make_temp(p, &tmpl, err, errlen);
+	if (fd < 0)
+		return false;
 	close(fd);
 	unlink(tmpl);
 	free(tmpl);
@@ -988,17 +1000,10 @@ static bool write_atomically(const pt_progress *p, const char *text, bool *renam
     char *err, size_t errlen)
 {
 	*renamed = false;
-	char *tmpl = temp_template(p);
-	if (tmpl == NULL) {
-		set_err(err, errlen, "out of memory");
+	char *tmpl;
+	int fd = make_temp(p, &tmpl, err, errlen);
+	if (fd < 0)
 		return false;
-	}
-	int fd = mkstemp(tmpl);
-	if (fd < 0) {
-		set_err(err, errlen, "cannot create a temporary file in %s: %s", p->dir, strerror(errno));
-		free(tmpl);
-		return false;
-	}
 	size_t len = strlen(text), off = 0;
 	bool ok = true;
 	while (ok && off < len) {

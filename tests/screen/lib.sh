@@ -23,6 +23,21 @@ ST_FAILED=0
 ST_WHY=""
 unset TMUX TMUX_PANE
 
+# st_setup "$@" - takes the suite's one argument, the binary to test,
+# checks that tmux is there, and moves to the source tree's root.
+st_setup() {
+	if [ $# -ne 1 ]; then
+		echo "usage: sh $0 BINARY" >&2
+		exit 2
+	fi
+	if ! command -v tmux >/dev/null 2>&1; then
+		echo "screen tests need tmux; 'make test-deps' installs it" >&2
+		exit 1
+	fi
+	ST_BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+	cd "$ST_DIR/../.." || exit 1
+}
+
 # st_tmux ARGS... - tmux on the tests' own server, whose socket lives in
 # the scratch directory.
 st_tmux() {

@@ -6,17 +6,8 @@
 # fails on any report.  Prints "ok N - name" / "not ok N - name" per test,
 # then "N passed, M failed"; exits 1 when a test failed.
 set -u
-if [ $# -ne 1 ]; then
-	echo "usage: sh tests/screen/memcheck.sh BINARY" >&2
-	exit 2
-fi
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "screen tests need tmux; 'make test-deps' installs it" >&2
-	exit 1
-fi
-ST_BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 . "$(dirname "$0")/lib.sh"
-cd "$ST_DIR/../.." || exit 1
+st_setup "$@"
 FIXTURE="--lessons tests/screen/lessons"
 
 # Open a lesson, fill, check wrong, check right; a hint, the help, quit

@@ -4,17 +4,8 @@
 # Prints "ok N - name" / "not ok N - name" per test, then "N passed, M
 # failed"; exits 1 when a test failed.
 set -u
-if [ $# -ne 1 ]; then
-	echo "usage: sh tests/screen/run.sh BINARY" >&2
-	exit 2
-fi
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "screen tests need tmux; 'make test-deps' installs it" >&2
-	exit 1
-fi
-ST_BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 . "$(dirname "$0")/lib.sh"
-cd "$ST_DIR/../.." || exit 1
+st_setup "$@"
 FIXTURE="--lessons tests/screen/lessons"
 
 # seed_words FIELD COUNT - prints the first COUNT words of the seed drill's

@@ -9,17 +9,8 @@
 # ST_SEED=SEED runs the same one again.  ST_RESIZES and ST_SIGNAL_RUNS
 # change their sizes (200 and 30).
 set -u
-if [ $# -ne 1 ]; then
-	echo "usage: sh tests/screen/storm.sh BINARY" >&2
-	exit 2
-fi
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "screen tests need tmux; 'make test-deps' installs it" >&2
-	exit 1
-fi
-ST_BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 . "$(dirname "$0")/lib.sh"
-cd "$ST_DIR/../.." || exit 1
+st_setup "$@"
 FIXTURE="--lessons tests/screen/lessons"
 SEED=${ST_SEED:-$(($(od -An -N4 -tu4 /dev/urandom | tr -d ' ') % 2147483647))}
 RESIZES=${ST_RESIZES:-200}
