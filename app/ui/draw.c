@@ -49,14 +49,14 @@ static const char *const utf8_glyphs[GLYPH_COUNT] = {
 	[GLYPH_RIGHT] = "\u2713", [GLYPH_WRONG] = "\u2717", [GLYPH_MISSED] = "!",
 	[GLYPH_FOCUS] = "\u25b8", [GLYPH_ANSWER] = "\u2192", [GLYPH_BULLET] = "\u2022",
 	[GLYPH_DOT] = "\u00b7", [GLYPH_UP] = "\u2191", [GLYPH_DOWN] = "\u2193",
-	[GLYPH_RADIO_ON] = "\u2022", [GLYPH_DASH] = "\u2014",
+	[GLYPH_RADIO_ON] = "\u2022", [GLYPH_DASH] = "\u2014", [GLYPH_ELLIPSIS] = "\u2026",
 };
 
 static const char *const ascii_glyphs[GLYPH_COUNT] = {
 	[GLYPH_RIGHT] = "+", [GLYPH_WRONG] = "x", [GLYPH_MISSED] = "!",
 	[GLYPH_FOCUS] = ">", [GLYPH_ANSWER] = "->", [GLYPH_BULLET] = "-",
 	[GLYPH_DOT] = "-", [GLYPH_UP] = "Up", [GLYPH_DOWN] = "Down",
-	[GLYPH_RADIO_ON] = "*", [GLYPH_DASH] = "-",
+	[GLYPH_RADIO_ON] = "*", [GLYPH_DASH] = "-", [GLYPH_ELLIPSIS] = "...",
 };
 
 static const char *const *glyphs = utf8_glyphs;

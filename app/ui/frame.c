@@ -121,7 +121,7 @@ void frame_misconceptions(const pt_ui *ui, pt_doc *d, const char *lesson_id)
 	size_t n = 0;
 	if (!progress_misconceptions(ui->track->progress, ui->catalog, lesson_id, m, 3, &n) || n == 0)
 		return;
-	doc_newline(d);
+	doc_gap(d);
 	doc_atom(d, lesson_id ? ROLE_HEADING : ROLE_DIM, 0, "Mistakes you made most often:");
 	for (size_t k = 0; k < n; k++) {
 		doc_newline(d);

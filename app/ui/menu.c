@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "paratutor/text.h"
 #include "paratutor/ui_app.h"
 
 /* Lessons the page keys move over. */
@@ -48,67 +49,96 @@ static void add_broken(pt_doc *d, const pt_entry *e, int zone, bool selected)
 	}
 }
 
-/* Adds the line "10 items · 3 easy 4 medium 3 hard". */
-static void add_counts(pt_doc *d, const pt_lesson *lesson, int zone)
+/* Writes "10 items · 3 easy 4 medium 3 hard · " into buf. */
+static void format_counts(const pt_lesson *lesson, char *buf, size_t size)
 {
 	size_t per[3] = { 0, 0, 0 };
 	for (size_t i = 0; i < lesson->n_items; i++)
 		per[lesson->items[i].difficulty]++;
-	char text[256];
-	int len = snprintf(text, sizeof text, "%zu item%s %s", lesson->n_items,
-	    lesson->n_items == 1 ? "" : "s", draw_glyph(GLYPH_DOT));
-	for (int k = PT_EASY; k <= PT_HARD && len > 0 && (size_t)len < sizeof text; k++)
+	const char *dot = draw_glyph(GLYPH_DOT);
+	int len = snprintf(buf, size, "%zu item%s %s", lesson->n_items, lesson->n_items == 1 ? "" : "s", dot);
+	for (int k = PT_EASY; k <= PT_HARD && len > 0 && (size_t)len < size; k++)
 		if (per[k] > 0)
-			len += snprintf(text + len, sizeof text - (size_t)len, " %zu %s", per[k],
+			len += snprintf(buf + len, size - (size_t)len, " %zu %s", per[k],
 			    lesson_difficulty_name((pt_difficulty)k));
-	doc_wrap(d, ROLE_DIM, zone, text);
+	if (len > 0 && (size_t)len < size)
+		snprintf(buf + len, size - (size_t)len, " %s ", dot);
 }
 
-/* Adds the lesson's progress from the store: a bar, done/total, score. */
-static void add_progress(pt_doc *d, const pt_ui *ui, const pt_lesson *lesson, int zone)
+/* Writes the lesson's progress from the store into buf: a bar, done/total
+ * and score, or "not started"; returns the role to draw it in. */
+static pt_role format_progress(const pt_ui *ui, const pt_lesson *lesson, char *buf, size_t size)
 {
 	size_t done = 0, total = lesson->n_items;
 	int score = 0;
 	progress_lesson_stats(ui->track->progress, lesson, &done, &total, &score);
-	char bar[BAR_CELLS + 3];
+	if (done == 0) {
+		snprintf(buf, size, "not started");
+		return ROLE_DIM;
+	}
+	char bar[BAR_CELLS + 1];
 	size_t filled = total ? done * BAR_CELLS / total : 0;
-	bar[0] = '[';
 	for (size_t k = 0; k < BAR_CELLS; k++)
-		bar[k + 1] = k < filled ? '#' : '.';
-	bar[BAR_CELLS + 1] = ']';
-	bar[BAR_CELLS + 2] = '\0';
-	doc_atom(d, done == total && total > 0 ? ROLE_RIGHT : ROLE_LABEL, zone, bar);
-	doc_move_to(d, d->col + 1);
-	if (done == 0)
-		doc_atomf(d, ROLE_DIM, zone, "not started");
-	else
-		doc_atomf(d, ROLE_NORMAL, zone, "%zu/%zu done %s score %d", done, total,
-		    draw_glyph(GLYPH_DOT), score);
+		bar[k] = k < filled ? '#' : '.';
+	bar[BAR_CELLS] = '\0';
+	snprintf(buf, size, "[%s] %zu/%zu done %s score %d", bar, done, total, draw_glyph(GLYPH_DOT), score);
+	return done == total ? ROLE_RIGHT : ROLE_NORMAL;
 }
 
-/* Adds catalog entry index to the menu document. */
+/* Adds s, cut with an ellipsis to the room left on the line (less keep
+ * columns), never inside a character. */
+static void add_clipped(pt_doc *d, pt_role role, int zone, const char *s, int keep)
+{
+	int room = d->width - d->col - keep;
+	size_t len = strlen(s);
+	if (room <= 0)
+		return;
+	if (text_width(s, len) <= room) {
+		doc_atom(d, role, zone, s);
+		return;
+	}
+	const char *ellipsis = draw_glyph(GLYPH_ELLIPSIS);
+	int budget = room - text_width(ellipsis, strlen(ellipsis));
+	size_t i = 0;
+	int w = 0;
+	while (i < len) {
+		size_t next = i;
+		int cw = text_cp_width(text_decode(s, len, &next));
+		if (w + cw > budget)
+			break;
+		w += cw;
+		i = next;
+	}
+	char cut[1024];
+	snprintf(cut, sizeof cut, "%.*s%s", (int)(i < sizeof cut - 8 ? i : sizeof cut - 8), s, ellipsis);
+	doc_atom(d, role, zone, cut);
+}
+
+/* Adds catalog entry index to the menu document: two rows that do not
+ * change when the selection moves, so a move redraws only the marker.
+ * Row one: marker, title and progress; row two: item count, difficulty
+ * mix and the summary, cut to fit. */
 static void add_entry(pt_ui *ui, pt_doc *d, size_t index, bool selected)
 {
 	const pt_entry *e = &ui->catalog->v[index];
 	int zone = ZONE(ZONE_ENTRY, index);
-	/* The blank where the marker is not stays plain: moving the selection
-	 * then costs the terminal no attribute changes for it. */
-	doc_atom(d, selected ? ROLE_LABEL : ROLE_NORMAL, zone, selected ? draw_glyph(GLYPH_FOCUS) : " ");
+	doc_atom(d, ROLE_NORMAL, zone, selected ? draw_glyph(GLYPH_FOCUS) : " ");
 	doc_move_to(d, 2);
 	if (entry_broken(e)) {
 		add_broken(d, e, zone, selected);
 		return;
 	}
-	doc_wrap(d, selected ? ROLE_SELECTED : ROLE_HEADING, zone, e->lesson->title.s);
+	char progress[96], counts[160];
+	pt_role progress_role = format_progress(ui, e->lesson, progress, sizeof progress);
+	int progress_w = text_width(progress, strlen(progress));
+	add_clipped(d, ROLE_HEADING, zone, e->lesson->title.s, progress_w + 2);
+	doc_move_to(d, d->width - progress_w);
+	doc_atom(d, progress_role, zone, progress);
 	doc_newline(d);
 	doc_move_to(d, 4);
-	doc_wrap(d, ROLE_NORMAL, zone, e->lesson->summary.s);
-	doc_newline(d);
-	doc_move_to(d, 4);
-	add_counts(d, e->lesson, zone);
-	doc_newline(d);
-	doc_move_to(d, 4);
-	add_progress(d, ui, e->lesson, zone);
+	format_counts(e->lesson, counts, sizeof counts);
+	doc_atom(d, ROLE_DIM, zone, counts);
+	add_clipped(d, ROLE_NORMAL, zone, e->lesson->summary.s, 0);
 }
 
 void menu_draw(pt_ui *ui, int rows, int cols)
@@ -117,22 +147,19 @@ void menu_draw(pt_ui *ui, int rows, int cols)
 	pt_doc *d = &ui->body;
 	size_t n = ui->catalog->n;
 	size_t first = 0, last = 0;
-	size_t due = progress_due_count(ui->track->progress, ui->catalog, time(NULL));
 	doc_reset(d, cols - 2);
-	if (due > 0)
-		doc_atomf(d, ROLE_PROMPT, 0, "Review: %zu item%s due %s press r to answer %s", due,
-		    due == 1 ? "" : "s", draw_glyph(GLYPH_DOT), due == 1 ? "it" : "them");
-	else
-		doc_atom(d, ROLE_DIM, 0, "Review: nothing due");
-	frame_misconceptions(ui, d, NULL);
 	for (size_t i = 0; i < n; i++) {
-		doc_gap(d);
+		if (entry_broken(&ui->catalog->v[i]) || (i > 0 && entry_broken(&ui->catalog->v[i - 1])))
+			doc_gap(d);
+		else if (i > 0)
+			doc_newline(d);
 		if (i == m->selected)
 			first = doc_line(d);
 		add_entry(ui, d, i, i == m->selected);
 		if (i == m->selected)
 			last = doc_line(d);
 	}
+	frame_misconceptions(ui, d, NULL);
 	doc_show_lines(&m->scroll, first, last, frame_body_rows(rows));
 
 	char right[64];
@@ -140,8 +167,13 @@ void menu_draw(pt_ui *ui, int rows, int cols)
 	frame_header(cols, "paratutor: lessons", right);
 	frame_body(ui, d, &m->scroll, rows, cols);
 
-	char status[64], message[UI_MESSAGE_MAX], move[32];
-	snprintf(status, sizeof status, "Lesson %zu of %zu", m->selected + 1, n);
+	char status[96], message[UI_MESSAGE_MAX], move[32];
+	size_t due = progress_due_count(ui->track->progress, ui->catalog, time(NULL));
+	if (due > 0)
+		snprintf(status, sizeof status, "Review: %zu item%s due %s press r", due, due == 1 ? "" : "s",
+		    draw_glyph(GLYPH_DOT));
+	else
+		snprintf(status, sizeof status, "Review: nothing due");
 	snprintf(move, sizeof move, "%s/%s", draw_glyph(GLYPH_UP), draw_glyph(GLYPH_DOWN));
 	if (m->message[0] != '\0')
 		snprintf(message, sizeof message, "%s", m->message);

@@ -88,7 +88,6 @@ void summary_draw(pt_ui *ui, int rows, int cols)
 		add_count(d, "Not finished", sum.open);
 	add_count(d, "Hints used", sum.hints);
 	add_items(d, s);
-	doc_gap(d);
 	frame_misconceptions(ui, d, s->lesson->id.s);
 
 	frame_header(cols, s->lesson->title.s, "Summary");

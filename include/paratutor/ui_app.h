@@ -131,8 +131,8 @@ void ui_say(char message[UI_MESSAGE_MAX], const char *fmt, ...)
 
 /* frame.c: the parts every screen shares */
 
-/* Row where the scrolling body starts. */
-#define UI_BODY_TOP 2
+/* Row where the scrolling body starts, right under the header bar. */
+#define UI_BODY_TOP 1
 /* Rows below the body: status, message and key bar. */
 #define UI_FOOTER_ROWS 3
 
@@ -154,9 +154,9 @@ void frame_body(pt_ui *ui, pt_doc *d, size_t *scroll, int rows, int cols);
  * scroll too.  Returns true when ev was one of them. */
 bool frame_scroll_key(const pt_event *ev, size_t *scroll, int page, bool arrows);
 
-/* Adds the mistakes the learner made most often (in one lesson, or in
- * all when lesson_id is NULL), from the progress store; nothing when
- * there are none. */
+/* Adds, after an empty line, the mistakes the learner made most often (in
+ * one lesson, or in all when lesson_id is NULL), from the progress store;
+ * nothing when there are none. */
 void frame_misconceptions(const pt_ui *ui, pt_doc *d, const char *lesson_id);
 
 /* Draws the "Terminal too small" notice. */

@@ -44,6 +44,7 @@ typedef enum pt_glyph {
 	GLYPH_DOWN,
 	GLYPH_RADIO_ON, /* a chosen single-choice option */
 	GLYPH_DASH,
+	GLYPH_ELLIPSIS, /* ends text cut to fit */
 	GLYPH_COUNT
 } pt_glyph;
 
