@@ -416,8 +416,16 @@ static int edit_distance(const char *a, const char *b)
 static void check_fields(loader *ld, const cJSON *obj, const char *what,
     const char *const *known)
 {
+	unsigned long seen = 0; /* bit per known field met so far */
 	for (const cJSON *c = obj->child; c != NULL; c = c->next) {
-		for (const cJSON *p = obj->child; p != c; p = p->next) {
+		int k = 0;
+		while (known[k] != NULL && strcmp(known[k], c->string) != 0)
+			k++;
+		bool twice = known[k] != NULL ? (seen >> k) & 1ul : true;
+		if (known[k] != NULL)
+			seen |= 1ul << k;
+		/* Only a known field met before, or an unknown one, can repeat. */
+		for (const cJSON *p = obj->child; twice && p != c; p = p->next) {
 			if (strcmp(p->string, c->string) == 0) {
 				pt_pos first = pos_key(ld, p);
 				diags_add(ld->diags, ld->name, pos_key(ld, c), PT_ERROR,
@@ -426,18 +434,15 @@ static void check_fields(loader *ld, const cJSON *obj, const char *what,
 				break;
 			}
 		}
-		bool found = false;
-		for (const char *const *k = known; *k != NULL && !found; k++)
-			found = strcmp(*k, c->string) == 0;
-		if (found)
+		if (known[k] != NULL)
 			continue;
 		const char *best = NULL;
 		int best_d = 3;
-		for (const char *const *k = known; *k != NULL; k++) {
-			int d = edit_distance(*k, c->string);
+		for (const char *const *kn = known; *kn != NULL; kn++) {
+			int d = edit_distance(*kn, c->string);
 			if (d < best_d) {
 				best_d = d;
-				best = *k;
+				best = *kn;
 			}
 		}
 		if (best != NULL)
