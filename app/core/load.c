@@ -536,8 +536,12 @@ static bool get_int(loader *ld, const cJSON *obj, const char *name,
 		return false;
 	*pos = pos_value(ld, v);
 	double d = v->valuedouble;
-	if (!cJSON_IsNumber(v) || d != (double)(int)d || d > 1e6 || d < -1e6) {
-		if (cJSON_IsNumber(v))
+	/* The range comes first: casting a larger double to int is undefined. */
+	if (!cJSON_IsNumber(v) || d > 1e6 || d < -1e6 || d != (double)(int)d) {
+		if (cJSON_IsNumber(v) && (d > 1e6 || d < -1e6))
+			diags_add(ld->diags, ld->name, *pos, PT_ERROR,
+			    "\"%s\" is out of range: give a whole number up to 1000000", name);
+		else if (cJSON_IsNumber(v))
 			diags_add(ld->diags, ld->name, *pos, PT_ERROR, "\"%s\" must be a whole number", name);
 		else
 			wrong_type(ld, v, name, "a whole number");

@@ -68,6 +68,7 @@ structural='^invalid JSON:
 ^a lesson file must hold one JSON object
 ^[a-z ]+ is missing the required field "
 ^"[^"]*" must be 
+^"[^"]*" is out of range: 
 ^unsupported format 
 ^unknown field "
 ^field ".*" appears twice in 
