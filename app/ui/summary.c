@@ -52,10 +52,11 @@ static void add_items(pt_doc *d, const pt_session *s)
 	}
 }
 
-/* Returns true when a retry covers item g: anything not right first time. */
+/* Returns true when a retry covers item g: finished, but not right first
+ * time. */
 static bool missed(const pt_grade *g)
 {
-	return grade_outcome(g) != PT_OUTCOME_FIRST_TIME;
+	return g->status != PT_OPEN && grade_outcome(g) != PT_OUTCOME_FIRST_TIME;
 }
 
 /* Returns the number of items a retry covers. */
@@ -106,6 +107,10 @@ void summary_draw(pt_ui *ui, int rows, int cols)
 		snprintf(message, sizeof message,
 		    "Press r to retry the %zu item%s not right first time, or m for the menu",
 		    to_retry, to_retry == 1 ? "" : "s");
+	else if (sum.open > 0)
+		snprintf(message, sizeof message,
+		    "Press r to go to the %zu item%s not finished yet, or m for the menu",
+		    sum.open, sum.open == 1 ? "" : "s");
 	else
 		snprintf(message, sizeof message, "Every item right first time. Press m for the menu");
 	const pt_keyhint keys[] = {
@@ -122,9 +127,8 @@ static unsigned retry_missed(pt_ui *ui)
 	pt_session *s = ui_session(ui);
 	size_t n = s->lesson->n_items;
 	for (size_t i = 0; i < n; i++) {
-		if (s->grades[i].status == PT_OPEN || !missed(&s->grades[i]))
-			continue;
-		session_reset_item(s, i);
+		if (missed(&s->grades[i]))
+			session_reset_item(s, i);
 	}
 	size_t first = session_next_open(s, 0);
 	if (first == n) {

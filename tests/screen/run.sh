@@ -269,7 +269,7 @@ test_summary() {
 	st_wait "Score: 25/100" || return 1
 	st_wait "Right first time          1" || return 1
 	st_wait "Failed                    1" || return 1
-	st_wait "Press r to retry the 3 items not right first time" || return 1
+	st_wait "Press r to retry the 1 item not right first time" || return 1
 	st_keys r
 	st_wait "Which numbers are even?" || return 1
 	st_keys n n
