@@ -128,12 +128,12 @@ static bool load_lessons(pt_catalog *cat, const char **dirs, size_t n_dirs, bool
 
 /* Opens the progress store and runs the tutor, full-screen or plain (the
  * latter also whenever stdin or stdout is not a terminal). */
-static int run_tutor(pt_catalog *cat, pt_ui_options *uio, const char *state, bool plain)
+static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const char *state, bool plain)
 {
-	if (uio->lesson_id != NULL) {
-		pt_entry *e = catalog_find(cat, uio->lesson_id);
+	if (lesson_id != NULL) {
+		pt_entry *e = catalog_find(cat, lesson_id);
 		if (e == NULL || e->broken) {
-			fprintf(stderr, "paratutor: %s: %s\n", uio->lesson_id,
+			fprintf(stderr, "paratutor: %s: %s\n", lesson_id,
 			    e == NULL ? "no such lesson" : "the lesson has errors; run 'paratutor --check' on it");
 			if (e != NULL)
 				diags_print(&e->diags, stderr);
@@ -148,10 +148,10 @@ static int run_tutor(pt_catalog *cat, pt_ui_options *uio, const char *state, boo
 	}
 	pt_track track;
 	track_init(&track, progress, rep.message);
-	uio->track = &track;
+	pt_ui_options uio = { lesson_id, review, NULL, &track };
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 		plain = true;
-	int status = plain ? plain_run(cat, uio, stdin, stdout) : ui_run(cat, uio);
+	int status = plain ? plain_run(cat, &uio, stdin, stdout) : ui_run(cat, &uio);
 	progress_close(progress);
 	return status;
 }
@@ -284,8 +284,7 @@ int main(int argc, char **argv)
 	} else {
 		if (state == NULL)
 			fprintf(stderr, "paratutor: %s; progress will not be kept\n", err);
-		pt_ui_options uio = { optind < argc ? argv[optind] : NULL, review, NULL, NULL };
-		status = run_tutor(&cat, &uio, state, plain);
+		status = run_tutor(&cat, optind < argc ? argv[optind] : NULL, review, state, plain);
 	}
 	catalog_free(&cat);
 	return status;
