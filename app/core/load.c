@@ -7,6 +7,7 @@
  * leaves this file. */
 #include <errno.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,16 +94,34 @@ static bool sc_fail(scanner *sc, const char *why)
 	return false;
 }
 
+/* Returns true when none of the 8 bytes at p is a quote, a backslash, a
+ * control character or a non-ASCII byte (word-at-a-time byte tests). */
+static bool plain_ascii8(const unsigned char *p)
+{
+	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+	uint64_t v;
+	memcpy(&v, p, sizeof v);
+	uint64_t quote = v ^ (ones * '"'), backslash = v ^ (ones * '\\');
+	uint64_t special = ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) |
+	    ((v - ones * 0x20) & ~v) | v;
+	return (special & highs) == 0;
+}
+
 /* Skips a string starting at '"'. */
 static bool sc_string(scanner *sc)
 {
 	sc_advance(sc);
 	const unsigned char *s = (const unsigned char *)sc->s;
 	while (sc->i < sc->len) {
-		/* Fast path: plain characters only move the column. */
+		/* Fast path: plain characters only move the column, eight plain
+		 * ASCII bytes at a time where they come in a run. */
 		size_t i = sc->i;
 		int col = sc->col;
 		unsigned char c;
+		while (i + 8 <= sc->len && plain_ascii8(s + i)) {
+			i += 8;
+			col += 8;
+		}
 		while (i < sc->len && (c = s[i]) != '"' && c != '\\' && c >= 0x20) {
 			col += (c & 0xC0) != 0x80;
 			i++;
