@@ -204,6 +204,35 @@ START_TEST(test_item_hash)
 }
 END_TEST
 
+/* Columns stay exact after long runs of ASCII and of multibyte text in
+ * strings, which the scanner skips in bulk: a key after them is reported
+ * where a byte-by-byte count puts it. */
+START_TEST(test_positions_after_long_strings)
+{
+	const char *text =
+	    "{\"format\": 1, \"id\": \"u\", \"title\": \"plain ascii text that runs for a while\", "
+	    "\"summary\": \"caf\xc3\xa9 na\xc3\xafve r\xc3\xa9sum\xc3\xa9 \xe2\x9c\x93 \\\"quoted\\\" and more ascii after\", "
+	    "\"zzz\": 1, \"items\": []}";
+	pt_diags d = { 0 };
+	pt_lesson *l = load_lesson_text("t.json", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(l);
+	const char *key = strstr(text, "\"zzz\"");
+	pt_pos want = load_offset_pos(text, strlen(text), (size_t)(key - text));
+	bool found = false;
+	for (size_t i = 0; i < d.n; i++) {
+		if (strstr(d.v[i].message, "unknown field \"zzz\"") == NULL)
+			continue;
+		found = true;
+		ck_assert_int_eq(d.v[i].pos.line, want.line);
+		ck_assert_int_eq(d.v[i].pos.col, want.col);
+	}
+	ck_assert(found);
+	ck_assert_int_eq(want.col, (int)(key - text) + 1 - 6); /* 6 continuation bytes before it */
+	lesson_free(l);
+	diags_free(&d);
+}
+END_TEST
+
 /* UTF-8 validation rejects overlongs, surrogates and stray bytes. */
 START_TEST(test_utf8)
 {
@@ -229,6 +258,7 @@ int main(void)
 	tcase_add_test(tc, test_fields_loaded);
 	tcase_add_test(tc, test_item_hash);
 	tcase_add_test(tc, test_utf8);
+	tcase_add_test(tc, test_positions_after_long_strings);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
