@@ -676,6 +676,18 @@ static bool add_num(cJSON *obj, const char *name, double v)
 	return cJSON_AddNumberToObject(obj, name, v) != NULL;
 }
 
+/* Adds an array of n strings named name to o; false when out of memory. */
+static bool add_strings(cJSON *o, const char *name, char *const *v, size_t n)
+{
+	cJSON *arr = cJSON_AddArrayToObject(o, name);
+	bool ok = arr != NULL;
+	for (size_t i = 0; ok && i < n; i++) {
+		cJSON *s = cJSON_CreateString(v[i]);
+		ok = s != NULL && cJSON_AddItemToArray(arr, s);
+	}
+	return ok;
+}
+
 /* Builds one record's object. */
 static cJSON *record_json(const pt_record *r)
 {
@@ -685,12 +697,7 @@ static cJSON *record_json(const pt_record *r)
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "hash", hash) != NULL &&
 	    cJSON_AddStringToObject(o, "outcome", progress_outcome_word(r->outcome)) != NULL &&
 	    add_num(o, "attempts", r->attempts) && add_num(o, "hints", r->hints);
-	cJSON *wrong = ok ? cJSON_AddArrayToObject(o, "wrong") : NULL;
-	ok = wrong != NULL;
-	for (size_t i = 0; ok && i < r->n_wrong; i++) {
-		cJSON *s = cJSON_CreateString(r->wrong[i]);
-		ok = s != NULL && cJSON_AddItemToArray(wrong, s);
-	}
+	ok = ok && add_strings(o, "wrong", r->wrong, r->n_wrong);
 	ok = ok && add_num(o, "first_seen", (double)r->first_seen) &&
 	    add_num(o, "last_seen", (double)r->last_seen) &&
 	    add_num(o, "pass_start", (double)r->pass_start) &&
@@ -1918,12 +1925,7 @@ static bool report_json(FILE *out, const report_row *rows, size_t n)
 		    cJSON_AddStringToObject(o, "item", r->item) != NULL &&
 		    cJSON_AddStringToObject(o, "outcome", progress_outcome_word(r->outcome)) != NULL &&
 		    add_num(o, "attempts", r->attempts) && add_num(o, "hints", r->hints);
-		cJSON *wrong = ok ? cJSON_AddArrayToObject(o, "wrong_options") : NULL;
-		ok = wrong != NULL;
-		for (size_t w = 0; ok && w < r->n_wrong; w++) {
-			cJSON *s = cJSON_CreateString(r->wrong[w]);
-			ok = s != NULL && cJSON_AddItemToArray(wrong, s);
-		}
+		ok = ok && add_strings(o, "wrong_options", r->wrong, r->n_wrong);
 		ok = ok && add_num(o, "time_spent", (double)r->time_spent) &&
 		    (first[0] ? cJSON_AddStringToObject(o, "first_seen", first) : cJSON_AddNullToObject(o, "first_seen")) != NULL &&
 		    (last[0] ? cJSON_AddStringToObject(o, "last_seen", last) : cJSON_AddNullToObject(o, "last_seen")) != NULL &&
