@@ -21,7 +21,7 @@ BUILD_DEPS := pc:ncursesw:libncurses-dev pc:libcjson:libcjson-dev pc:check:check
 TEST_DEPS  := cmd:tmux:tmux cmd:man:man-db cmd:groff:groff-base cmd:python3:python3
 
 DEPS_OK    := build/.deps-ok
-LIBS_PC     = $(shell $(PKG_CONFIG) --libs ncursesw libcjson)
+LIBS_PC     = $(shell $(PKG_CONFIG) --libs ncursesw libcjson) -pthread
 CFLAGS_PC   = $(shell $(PKG_CONFIG) --cflags ncursesw libcjson)
 CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
@@ -44,7 +44,7 @@ VALGRIND   := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak
 # where the screen tests look for reports (lib.sh sets ST_LOGS).
 VALGRIND_APP := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect --log-file=%q{ST_LOGS}/valgrind.%p
 
-ALL_CFLAGS  = $(PT_WARN) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -MMD -MP $(CFLAGS)
+ALL_CFLAGS  = $(PT_WARN) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread -MMD -MP $(CFLAGS)
 
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang

@@ -1,6 +1,8 @@
 /* catalog.c - finding, loading and validating the lessons on the path. */
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -9,6 +11,8 @@
 #include "paratutor/catalog.h"
 #include "paratutor/load.h"
 #include "paratutor/validate.h"
+
+#define MAX_LOAD_THREADS 8
 
 /* Loads and validates path into entry. */
 static void entry_load(pt_entry *e)
@@ -33,6 +37,36 @@ static void entry_free(pt_entry *e)
 	diags_free(&e->diags);
 }
 
+/* Adds a loaded entry, or drops it when shadow is set and its lesson id
+ * is taken; returns false (freeing it) when out of memory. */
+static bool catalog_take(pt_catalog *c, pt_entry *e, bool shadow)
+{
+	if (e->lesson != NULL && e->lesson->id.s != NULL) {
+		pt_entry *first = catalog_find(c, e->lesson->id.s);
+		if (first != NULL && shadow) {
+			entry_free(e);
+			return true;
+		}
+		if (first != NULL)
+			diags_add(&e->diags, e->path, e->lesson->id.pos, PT_ERROR,
+			    "duplicate lesson id \"%s\" (also used by %s:%d:%d)", e->lesson->id.s,
+			    first->path, first->lesson->id.pos.line, first->lesson->id.pos.col);
+	}
+	entry_finish(e);
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 16;
+		pt_entry *v = realloc(c->v, cap * sizeof *v);
+		if (v == NULL) {
+			entry_free(e);
+			return false;
+		}
+		c->v = v;
+		c->cap = cap;
+	}
+	c->v[c->n++] = *e;
+	return true;
+}
+
 /* Adds one file; returns false when out of memory. */
 static bool add_file(pt_catalog *c, const char *path, bool shadow)
 {
@@ -42,30 +76,47 @@ static bool add_file(pt_catalog *c, const char *path, bool shadow)
 	if (e.path == NULL)
 		return false;
 	entry_load(&e);
-	if (e.lesson != NULL && e.lesson->id.s != NULL) {
-		pt_entry *first = catalog_find(c, e.lesson->id.s);
-		if (first != NULL && shadow) {
-			entry_free(&e);
-			return true;
-		}
-		if (first != NULL)
-			diags_add(&e.diags, e.path, e.lesson->id.pos, PT_ERROR,
-			    "duplicate lesson id \"%s\" (also used by %s:%d:%d)", e.lesson->id.s,
-			    first->path, first->lesson->id.pos.line, first->lesson->id.pos.col);
-	}
-	entry_finish(&e);
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 16;
-		pt_entry *v = realloc(c->v, cap * sizeof *v);
-		if (v == NULL) {
-			entry_free(&e);
-			return false;
-		}
-		c->v = v;
-		c->cap = cap;
-	}
-	c->v[c->n++] = e;
-	return true;
+	load_release();
+	return catalog_take(c, &e, shadow);
+}
+
+/* Entries being loaded by several threads, each taking the next one. */
+typedef struct load_queue {
+	pt_entry *v;
+	size_t n;
+	atomic_size_t next;
+} load_queue;
+
+/* Loads queued entries until none is left (a thread's body). */
+static void *queue_work(void *arg)
+{
+	load_queue *q = arg;
+	for (size_t i; (i = atomic_fetch_add(&q->next, 1)) < q->n;)
+		entry_load(&q->v[i]);
+	load_release();
+	return NULL;
+}
+
+/* Loads n entries, on up to MAX_LOAD_THREADS threads as the processors
+ * and the file count allow; the calling thread works too, so a thread
+ * that cannot be started only costs time. */
+static void load_entries(pt_entry *v, size_t n)
+{
+	load_queue q = { .v = v, .n = n };
+	atomic_init(&q.next, 0);
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t helpers = cpus > 1 ? (size_t)cpus - 1 : 0;
+	if (helpers > MAX_LOAD_THREADS - 1)
+		helpers = MAX_LOAD_THREADS - 1;
+	if (helpers > n / 2)
+		helpers = n / 2;
+	pthread_t threads[MAX_LOAD_THREADS];
+	size_t started = 0;
+	while (started < helpers && pthread_create(&threads[started], NULL, queue_work, &q) == 0)
+		started++;
+	queue_work(&q);
+	for (size_t t = 0; t < started; t++)
+		pthread_join(threads[t], NULL);
 }
 
 /* Orders directory entry names. */
@@ -118,12 +169,27 @@ static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **wh
 	closedir(d);
 	if (n > 1)
 		qsort(names, n, sizeof *names, name_cmp);
-	for (size_t i = 0; i < n; i++) {
-		if (ok && !add_file(c, names[i], shadow))
-			ok = false;
-		free(names[i]);
+	pt_entry *entries = ok && n > 0 ? calloc(n, sizeof *entries) : NULL;
+	if (entries == NULL && n > 0)
+		ok = false;
+	if (ok) {
+		for (size_t i = 0; i < n; i++)
+			entries[i].path = names[i]; /* the entry takes the name */
+		free(names);
+		names = NULL;
+		load_entries(entries, n);
+		for (size_t i = 0; i < n; i++)
+			if (!catalog_take(c, &entries[i], shadow)) {
+				ok = false;
+				for (size_t j = i + 1; j < n; j++)
+					entry_free(&entries[j]);
+				break;
+			}
 	}
+	for (size_t i = 0; names != NULL && i < n; i++)
+		free(names[i]);
 	free(names);
+	free(entries);
 	if (!ok)
 		*why = "out of memory";
 	return ok;
@@ -152,6 +218,7 @@ bool catalog_reload(pt_catalog *c, size_t index)
 	e->lesson = NULL;
 	diags_free(&e->diags);
 	entry_load(e);
+	load_release();
 	entry_finish(e);
 	return !e->broken;
 }

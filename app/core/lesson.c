@@ -5,64 +5,10 @@
 
 #include "paratutor/lesson.h"
 
-/* Frees the strings of a text list and the list itself. */
-static void text_list_free(pt_text_list *list)
-{
-	for (size_t i = 0; i < list->n; i++)
-		free(list->v[i].s);
-	free(list->v);
-}
-
-/* Frees everything an item owns. */
-static void item_free(pt_item *item)
-{
-	free(item->id.s);
-	free(item->prompt.s);
-	text_list_free(&item->hints);
-	text_list_free(&item->mistakes);
-	free(item->explanation.s);
-	text_list_free(&item->solution.steps);
-	free(item->solution.answer.s);
-	free(item->solution.check.s);
-	free(item->language.s);
-	free(item->note.s);
-	free(item->source.s);
-	for (size_t i = 0; i < item->n_refs; i++) {
-		free(item->refs[i].title.s);
-		free(item->refs[i].url.s);
-	}
-	free(item->refs);
-	free(item->code.s);
-	text_list_free(&item->bank);
-	for (size_t i = 0; i < item->n_blanks; i++) {
-		text_list_free(&item->blanks[i].accept);
-		for (size_t j = 0; j < item->blanks[i].n_feedback; j++) {
-			free(item->blanks[i].feedback[j].option.s);
-			free(item->blanks[i].feedback[j].text.s);
-		}
-		free(item->blanks[i].feedback);
-	}
-	free(item->blanks);
-	for (size_t i = 0; i < item->n_options; i++) {
-		free(item->options[i].text.s);
-		free(item->options[i].feedback.s);
-	}
-	free(item->options);
-}
-
 void lesson_free(pt_lesson *lesson)
 {
-	if (lesson == NULL)
-		return;
-	for (size_t i = 0; i < lesson->n_items; i++)
-		item_free(&lesson->items[i]);
-	free(lesson->items);
-	free(lesson->path);
-	free(lesson->id.s);
-	free(lesson->title.s);
-	free(lesson->summary.s);
-	free(lesson->language.s);
-	free(lesson);
+	if (lesson != NULL)
+		arena_free(lesson->arena);
 }
 
 const char *lesson_kind_name(pt_kind kind)

@@ -6,6 +6,7 @@
  * copies it into pt_lesson, looking positions up by node.  No cJSON type
  * leaves this file. */
 #include <errno.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 
 #include <cJSON.h>
 
+#include "paratutor/arena.h"
 #include "paratutor/load.h"
 #include "paratutor/validate.h"
 
@@ -46,7 +48,9 @@ typedef struct loader {
 	pt_diags *diags;
 	const pos_pair *rec; /* value and key positions, by node index */
 	size_t n_rec;
-	bool failed; /* out of memory */
+	pt_arena *model;     /* where the lesson being built lives */
+	bool text_is_utf8;   /* the whole file is valid UTF-8 */
+	bool failed;         /* out of memory */
 } loader;
 
 /* ---- scanning ---------------------------------------------------------- */
@@ -72,12 +76,27 @@ static pt_pos sc_pos(const scanner *sc)
 /* Skips JSON white space. */
 static void sc_skip_ws(scanner *sc)
 {
-	while (sc->i < sc->len) {
-		char c = sc->s[sc->i];
-		if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+	if (sc->i < sc->len && (unsigned char)sc->s[sc->i] > ' ')
+		return; /* most values follow a bracket, colon or comma directly */
+	size_t i = sc->i;
+	int line = sc->line, col = sc->col;
+	for (; i < sc->len; i++) {
+		char c = sc->s[i];
+		if (c == '\n') {
+			line++;
+			col = 1;
+		} else if (c == ' ' && i + 8 <= sc->len && memcmp(sc->s + i, "        ", 8) == 0) {
+			i += 7; /* indentation, eight spaces at a time */
+			col += 8;
+		} else if (c == ' ' || c == '\t' || c == '\r') {
+			col++;
+		} else {
 			break;
-		sc_advance(sc);
+		}
 	}
+	sc->i = i;
+	sc->line = line;
+	sc->col = col;
 }
 
 /* Returns the current byte, or 0 at the end. */
@@ -94,43 +113,60 @@ static bool sc_fail(scanner *sc, const char *why)
 	return false;
 }
 
-/* Returns true when none of the 8 bytes at p is a quote, a backslash, a
- * control character or a non-ASCII byte (word-at-a-time byte tests). */
-static bool plain_ascii8(const unsigned char *p)
+/* Returns a mask with the high bit set in each of the 8 bytes at p that
+ * is a quote, a backslash, a control character or a non-ASCII byte; the
+ * lowest flagged byte is exact (bytes after it may be flagged falsely). */
+static uint64_t special8(const unsigned char *p)
 {
 	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
 	uint64_t v;
 	memcpy(&v, p, sizeof v);
 	uint64_t quote = v ^ (ones * '"'), backslash = v ^ (ones * '\\');
-	uint64_t special = ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) |
-	    ((v - ones * 0x20) & ~v) | v;
-	return (special & highs) == 0;
+	return (((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) |
+	    ((v - ones * 0x20) & ~v) | v) & highs;
+}
+
+/* Returns how many plain ASCII string bytes (no quote, backslash or
+ * control character) start p, looking at most n bytes ahead. */
+static size_t plain_run(const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t m = special8(p + i);
+		if (m != 0) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+			return i + (size_t)__builtin_clzll(m) / 8;
+#else
+			return i + (size_t)__builtin_ctzll(m) / 8;
+#endif
+		}
+	}
+	while (i < n && p[i] != '"' && p[i] != '\\' && p[i] >= 0x20 && p[i] < 0x80)
+		i++;
+	return i;
 }
 
 /* Skips a string starting at '"'. */
 static bool sc_string(scanner *sc)
 {
-	sc_advance(sc);
 	const unsigned char *s = (const unsigned char *)sc->s;
-	while (sc->i < sc->len) {
-		/* Fast path: plain characters only move the column, eight plain
-		 * ASCII bytes at a time where they come in a run. */
-		size_t i = sc->i;
-		int col = sc->col;
-		unsigned char c;
-		while (i + 8 <= sc->len && plain_ascii8(s + i)) {
-			i += 8;
-			col += 8;
-		}
-		while (i < sc->len && (c = s[i]) != '"' && c != '\\' && c >= 0x20) {
-			col += (c & 0xC0) != 0x80;
+	size_t i = sc->i + 1, len = sc->len;
+	int col = sc->col + 1;
+	for (;;) {
+		/* Plain characters only move the column. */
+		size_t run = plain_run(s + i, len - i);
+		i += run;
+		col += (int)run;
+		if (i >= len)
+			break;
+		unsigned char c = s[i];
+		if (c >= 0x80) {
+			col += (c & 0xC0) != 0x80; /* a character starts here */
 			i++;
+			continue;
 		}
 		sc->i = i;
 		sc->col = col;
-		if (i >= sc->len)
-			break;
-		c = s[i];
 		if (c == '"') {
 			sc_advance(sc);
 			return true;
@@ -149,12 +185,16 @@ static bool sc_string(scanner *sc)
 					return sc_fail(sc, "\\u must be followed by four hex digits");
 				sc_advance(sc);
 			}
-			continue;
-		}
-		if (e == '\0' || strchr("\"\\/bfnrt", e) == NULL)
+		} else if (e == '\0' || strchr("\"\\/bfnrt", e) == NULL) {
 			return sc_fail(sc, "invalid escape in string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
-		sc_advance(sc);
+		} else {
+			sc_advance(sc);
+		}
+		i = sc->i;
+		col = sc->col;
 	}
+	sc->i = i;
+	sc->col = col;
 	return sc_fail(sc, "unterminated string at end of file");
 }
 
@@ -301,51 +341,28 @@ static bool sc_value(scanner *sc)
 /* ---- parse arena ------------------------------------------------------- */
 
 /* cJSON allocates a block per node and per string and frees them one by
- * one; during a load they all live exactly as long as the tree, so they
- * come from a bump arena that is dropped whole afterwards. */
-typedef struct arena_chunk {
-	struct arena_chunk *next;
-	size_t used;
-	size_t size;
-	max_align_t data[];
-} arena_chunk;
+ * one; during a load they all live exactly as long as the tree, so while
+ * this thread parses a lesson they come from an arena emptied whole
+ * afterwards and kept for the next lesson, until load_release().  Outside
+ * a lesson parse the hooks fall back to malloc and free, so other cJSON
+ * users are unaffected.  Parsing on several threads at once follows the
+ * conditions cJSON documents for it: the hooks are set once, before any
+ * parse, and cJSON_GetErrorPtr is never used. */
+static _Thread_local pt_arena *parse_arena;  /* set while parsing */
+static _Thread_local pt_arena *parse_scratch; /* kept between loads */
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
-static arena_chunk *parse_arena;
-
-/* Allocates from the current parse arena (cJSON's malloc hook). */
-static void *arena_alloc(size_t n)
+/* Allocates for cJSON from this thread's parse arena, if one is open. */
+static void *parse_alloc(size_t n)
 {
-	n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
-	arena_chunk *c = parse_arena;
-	if (c == NULL || c->size - c->used < n) {
-		size_t size = n > (size_t)64 << 10 ? n : (size_t)64 << 10;
-		arena_chunk *fresh = malloc(sizeof *fresh + size);
-		if (fresh == NULL)
-			return NULL;
-		fresh->next = c;
-		fresh->used = 0;
-		fresh->size = size;
-		parse_arena = c = fresh;
-	}
-	void *p = (char *)c->data + c->used;
-	c->used += n;
-	return p;
+	return parse_arena != NULL ? arena_alloc(parse_arena, n) : malloc(n);
 }
 
-/* Leaves freeing to arena_drop (cJSON's free hook). */
-static void arena_free(void *p)
+/* Frees for cJSON; blocks of an open parse arena wait for the arena. */
+static void parse_free(void *p)
 {
-	(void)p;
-}
-
-/* Frees every chunk of the parse arena. */
-static void arena_drop(void)
-{
-	while (parse_arena != NULL) {
-		arena_chunk *next = parse_arena->next;
-		free(parse_arena);
-		parse_arena = next;
-	}
+	if (parse_arena == NULL)
+		free(p);
 }
 
 /* ---- positions --------------------------------------------------------- */
@@ -385,13 +402,22 @@ static pt_pos pos_key(const loader *ld, const cJSON *node)
 
 /* ---- conversion helpers ------------------------------------------------ */
 
-/* Returns a copy of s. */
+/* Returns a copy of s in the lesson's arena. */
 static char *dup_str(loader *ld, const char *s)
 {
-	char *copy = strdup(s);
+	char *copy = arena_strdup(ld->model, s);
 	if (copy == NULL)
 		ld->failed = true;
 	return copy;
+}
+
+/* Returns n zeroed elements of size bytes in the lesson's arena. */
+static void *model_calloc(loader *ld, size_t n, size_t size)
+{
+	void *p = arena_calloc(ld->model, n, size);
+	if (p == NULL)
+		ld->failed = true;
+	return p;
 }
 
 /* Names a cJSON value's type for messages. */
@@ -430,18 +456,115 @@ static int edit_distance(const char *a, const char *b)
 	return row[lb] > 9 ? 9 : row[lb];
 }
 
-/* Warns about members of obj not in known (NULL-terminated) and reports
- * fields given twice. */
-static void check_fields(loader *ld, const cJSON *obj, const char *what,
-    const char *const *known)
+/* ---- fields ------------------------------------------------------------ */
+
+/* Every field name of the format.  The order agrees with the order of
+ * each object's own list in the format reference, so "did you mean"
+ * picks the same name whichever object it looks at. */
+typedef enum field {
+	F_SCHEMA, F_FORMAT, F_ID, F_TITLE, F_SUMMARY, F_KIND, F_DIFFICULTY,
+	F_PROMPT, F_HINTS, F_MISTAKES, F_EXPLANATION, F_SOLUTION, F_ATTEMPTS,
+	F_LANGUAGE, F_ITEMS, F_NOTE, F_SOURCE, F_REFERENCES, F_CODE, F_BANK,
+	F_BLANKS, F_OPTIONS, F_STEPS, F_ANSWER, F_CHECK, F_URL, F_ACCEPT,
+	F_TEXT, F_CORRECT, F_FEEDBACK, N_FIELDS
+} field;
+
+static const char *const field_names[N_FIELDS] = {
+	"$schema", "format", "id", "title", "summary", "kind", "difficulty",
+	"prompt", "hints", "mistakes", "explanation", "solution", "attempts",
+	"language", "items", "note", "source", "references", "code", "bank",
+	"blanks", "options", "steps", "answer", "check", "url", "accept",
+	"text", "correct", "feedback"
+};
+
+#define BIT(f) (1ul << (f))
+#define LESSON_FIELDS (BIT(F_SCHEMA) | BIT(F_FORMAT) | BIT(F_ID) | BIT(F_TITLE) | \
+	BIT(F_SUMMARY) | BIT(F_ATTEMPTS) | BIT(F_LANGUAGE) | BIT(F_ITEMS))
+#define COMMON_ITEM_FIELDS (BIT(F_ID) | BIT(F_KIND) | BIT(F_DIFFICULTY) | BIT(F_PROMPT) | \
+	BIT(F_HINTS) | BIT(F_MISTAKES) | BIT(F_EXPLANATION) | BIT(F_SOLUTION) | \
+	BIT(F_ATTEMPTS) | BIT(F_LANGUAGE) | BIT(F_NOTE) | BIT(F_SOURCE) | BIT(F_REFERENCES))
+#define FILL_FIELDS (COMMON_ITEM_FIELDS | BIT(F_CODE) | BIT(F_BANK) | BIT(F_BLANKS))
+#define OPTION_ITEM_FIELDS (COMMON_ITEM_FIELDS | BIT(F_OPTIONS))
+#define ANY_ITEM_FIELDS (FILL_FIELDS | OPTION_ITEM_FIELDS)
+#define SOLUTION_FIELDS (BIT(F_STEPS) | BIT(F_ANSWER) | BIT(F_CHECK))
+#define REFERENCE_FIELDS (BIT(F_TITLE) | BIT(F_URL))
+#define BLANK_FIELDS (BIT(F_ACCEPT) | BIT(F_FEEDBACK))
+#define OPTION_FIELDS (BIT(F_TEXT) | BIT(F_CORRECT) | BIT(F_FEEDBACK))
+
+/* An object's members looked up once: the first member of each field the
+ * object may have, or NULL. */
+typedef struct fields {
+	const cJSON *obj;
+	const cJSON *v[N_FIELDS];
+} fields;
+
+/* Field names hash to distinct slots of FIELD_SLOTS (checked when the
+ * table is built); a slot two names shared would fall back to a search. */
+#define FIELD_SLOTS 64
+#define SLOT_EMPTY ((unsigned char)N_FIELDS)
+#define SLOT_SHARED ((unsigned char)(N_FIELDS + 1))
+static unsigned char field_slots[FIELD_SLOTS];
+
+/* Hashes a member name from its first two bytes and its length. */
+static size_t field_hash(const char *name, size_t len)
 {
-	unsigned long seen = 0; /* bit per known field met so far */
+	return ((size_t)(unsigned char)name[0] * 22 + (size_t)(unsigned char)name[1] * 54 + len) % FIELD_SLOTS;
+}
+
+/* Fills field_slots. */
+static void field_slots_build(void)
+{
+	memset(field_slots, SLOT_EMPTY, sizeof field_slots);
+	for (int k = 0; k < N_FIELDS; k++) {
+		unsigned char *slot = &field_slots[field_hash(field_names[k], strlen(field_names[k]))];
+		*slot = *slot == SLOT_EMPTY ? (unsigned char)k : SLOT_SHARED;
+	}
+}
+
+/* Returns the field a member name stands for, or N_FIELDS. */
+static field field_lookup(const char *name)
+{
+	if (name[0] == '\0')
+		return N_FIELDS;
+	size_t len = strlen(name);
+	unsigned char k = field_slots[field_hash(name, len)];
+	if (k < N_FIELDS)
+		return strcmp(field_names[k], name) == 0 ? (field)k : N_FIELDS;
+	for (int i = 0; k == SLOT_SHARED && i < N_FIELDS; i++)
+		if (strcmp(field_names[i], name) == 0)
+			return (field)i;
+	return N_FIELDS;
+}
+
+/* Returns true when field k is one of the allowed set. */
+static bool field_allowed(field k, unsigned long allowed)
+{
+	return k < N_FIELDS && ((allowed >> k) & 1ul);
+}
+
+/* Fills f with obj's members of the allowed fields; reports nothing. */
+static void fields_scan(const cJSON *obj, unsigned long allowed, fields *f)
+{
+	memset(f, 0, sizeof *f);
+	f->obj = obj;
 	for (const cJSON *c = obj->child; c != NULL; c = c->next) {
-		int k = 0;
-		while (known[k] != NULL && strcmp(known[k], c->string) != 0)
-			k++;
-		bool twice = known[k] != NULL ? (seen >> k) & 1ul : true;
-		if (known[k] != NULL)
+		field k = field_lookup(c->string);
+		if (field_allowed(k, allowed) && f->v[k] == NULL)
+			f->v[k] = c;
+	}
+}
+
+/* Warns about members of f's object outside allowed and reports fields
+ * given twice. */
+static void check_fields(loader *ld, const fields *f, const char *what, unsigned long allowed)
+{
+	unsigned long seen = 0; /* bit per allowed field met so far */
+	const cJSON *obj = f->obj;
+	for (const cJSON *c = obj->child; c != NULL; c = c->next) {
+		field k = field_lookup(c->string);
+		bool known = field_allowed(k, allowed);
+		bool twice = known ? (seen >> k) & 1ul : true;
+		if (known)
 			seen |= 1ul << k;
 		/* Only a known field met before, or an unknown one, can repeat. */
 		for (const cJSON *p = obj->child; twice && p != c; p = p->next) {
@@ -453,15 +576,17 @@ static void check_fields(loader *ld, const cJSON *obj, const char *what,
 				break;
 			}
 		}
-		if (known[k] != NULL)
+		if (known)
 			continue;
 		const char *best = NULL;
 		int best_d = 3;
-		for (const char *const *kn = known; *kn != NULL; kn++) {
-			int d = edit_distance(*kn, c->string);
+		for (int kn = 0; kn < N_FIELDS; kn++) {
+			if (!field_allowed((field)kn, allowed))
+				continue;
+			int d = edit_distance(field_names[kn], c->string);
 			if (d < best_d) {
 				best_d = d;
-				best = *kn;
+				best = field_names[kn];
 			}
 		}
 		if (best != NULL)
@@ -473,14 +598,13 @@ static void check_fields(loader *ld, const cJSON *obj, const char *what,
 	}
 }
 
-/* Returns obj's member name, reporting it when required and missing. */
-static const cJSON *get_field(loader *ld, const cJSON *obj, const char *name,
-    const char *what, bool required)
+/* Returns field k of f's object, reporting it when required and missing. */
+static const cJSON *get_field(loader *ld, const fields *f, field k, const char *what, bool required)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+	const cJSON *v = f->v[k];
 	if (v == NULL && required)
-		diags_add(ld->diags, ld->name, pos_value(ld, obj), PT_ERROR,
-		    "%s is missing the required field \"%s\"", what, name);
+		diags_add(ld->diags, ld->name, pos_value(ld, f->obj), PT_ERROR,
+		    "%s is missing the required field \"%s\"", what, field_names[k]);
 	return v;
 }
 
@@ -500,7 +624,7 @@ static bool take_text(loader *ld, const cJSON *v, const char *name, pt_text *out
 	}
 	out->pos = pos_value(ld, v);
 	const char *s = v->valuestring;
-	if (!validate_utf8(s, strlen(s))) {
+	if (!ld->text_is_utf8 && !validate_utf8(s, strlen(s))) {
 		diags_add(ld->diags, ld->name, out->pos, PT_ERROR,
 		    "\"%s\" is not valid UTF-8", name);
 		return false;
@@ -513,46 +637,44 @@ static bool take_text(loader *ld, const cJSON *v, const char *name, pt_text *out
 }
 
 /* Reads an optional or required string member. */
-static void get_text(loader *ld, const cJSON *obj, const char *name,
-    const char *what, bool required, pt_text *out)
+static void get_text(loader *ld, const fields *f, field k, const char *what, bool required, pt_text *out)
 {
-	const cJSON *v = get_field(ld, obj, name, what, required);
+	const cJSON *v = get_field(ld, f, k, what, required);
 	if (v != NULL)
-		take_text(ld, v, name, out);
+		take_text(ld, v, field_names[k], out);
 }
 
 /* Reads an array of strings into list. */
-static void get_text_list(loader *ld, const cJSON *obj, const char *name,
-    const char *what, bool required, pt_text_list *list)
+static void get_text_list(loader *ld, const fields *f, field k, const char *what, bool required,
+    pt_text_list *list)
 {
-	const cJSON *v = get_field(ld, obj, name, what, required);
+	const cJSON *v = get_field(ld, f, k, what, required);
 	if (v == NULL)
 		return;
 	list->pos = pos_value(ld, v);
 	if (!cJSON_IsArray(v)) {
-		wrong_type(ld, v, name, "an array of strings");
+		wrong_type(ld, v, field_names[k], "an array of strings");
 		return;
 	}
 	int n = cJSON_GetArraySize(v);
-	list->v = calloc((size_t)n + 1, sizeof *list->v);
-	if (list->v == NULL) {
-		ld->failed = true;
+	list->v = model_calloc(ld, (size_t)n + 1, sizeof *list->v);
+	if (list->v == NULL)
 		return;
-	}
 	const cJSON *e;
 	cJSON_ArrayForEach(e, v) {
-		if (take_text(ld, e, name, &list->v[list->n]))
+		if (take_text(ld, e, field_names[k], &list->v[list->n]))
 			list->n++;
 	}
 }
 
 /* Reads an integer member; returns whether it was present and valid. */
-static bool get_int(loader *ld, const cJSON *obj, const char *name,
-    const char *what, bool required, int *out, pt_pos *pos)
+static bool get_int(loader *ld, const fields *f, field k, const char *what, bool required,
+    int *out, pt_pos *pos)
 {
-	const cJSON *v = get_field(ld, obj, name, what, required);
+	const cJSON *v = get_field(ld, f, k, what, required);
 	if (v == NULL)
 		return false;
+	const char *name = field_names[k];
 	*pos = pos_value(ld, v);
 	double d = v->valuedouble;
 	/* The range comes first: casting a larger double to int is undefined. */
@@ -571,88 +693,62 @@ static bool get_int(loader *ld, const cJSON *obj, const char *name,
 }
 
 /* Reads an object member, reporting a wrong type. */
-static const cJSON *get_object(loader *ld, const cJSON *obj, const char *name,
-    const char *what, bool required)
+static const cJSON *get_object(loader *ld, const fields *f, field k, const char *what, bool required)
 {
-	const cJSON *v = get_field(ld, obj, name, what, required);
+	const cJSON *v = get_field(ld, f, k, what, required);
 	if (v != NULL && !cJSON_IsObject(v)) {
-		wrong_type(ld, v, name, "an object");
+		wrong_type(ld, v, field_names[k], "an object");
 		return NULL;
 	}
 	return v;
 }
 
 /* Reads an array member, reporting a wrong type. */
-static const cJSON *get_array(loader *ld, const cJSON *obj, const char *name,
-    const char *what, bool required)
+static const cJSON *get_array(loader *ld, const fields *f, field k, const char *what, bool required)
 {
-	const cJSON *v = get_field(ld, obj, name, what, required);
+	const cJSON *v = get_field(ld, f, k, what, required);
 	if (v != NULL && !cJSON_IsArray(v)) {
-		wrong_type(ld, v, name, "an array");
+		wrong_type(ld, v, field_names[k], "an array");
 		return NULL;
 	}
 	return v;
 }
 
 /* Matches a string member against names; returns the index or -1. */
-static int get_enum(loader *ld, const cJSON *obj, const char *name,
-    const char *what, const char *const *names, const char *choices)
+static int get_enum(loader *ld, const fields *f, field k, const char *what,
+    const char *const *names, const char *choices)
 {
-	const cJSON *v = get_field(ld, obj, name, what, true);
+	const cJSON *v = get_field(ld, f, k, what, true);
 	if (v == NULL)
 		return -1;
 	if (!cJSON_IsString(v)) {
-		wrong_type(ld, v, name, "a string");
+		wrong_type(ld, v, field_names[k], "a string");
 		return -1;
 	}
 	for (int i = 0; names[i] != NULL; i++)
 		if (strcmp(names[i], v->valuestring) == 0)
 			return i;
 	diags_add(ld->diags, ld->name, pos_value(ld, v), PT_ERROR,
-	    "\"%s\" must be one of %s, not \"%s\"", name, choices, v->valuestring);
+	    "\"%s\" must be one of %s, not \"%s\"", field_names[k], choices, v->valuestring);
 	return -1;
 }
 
 /* ---- lesson structure -------------------------------------------------- */
 
-static const char *const lesson_fields[] = {
-	"$schema", "format", "id", "title", "summary", "attempts", "language", "items", NULL
-};
-static const char *const any_item_fields[] = {
-	"id", "kind", "difficulty", "prompt", "hints", "mistakes", "explanation",
-	"solution", "attempts", "language", "note", "source", "references",
-	"code", "bank", "blanks", "options", NULL
-};
-static const char *const fill_fields[] = {
-	"id", "kind", "difficulty", "prompt", "hints", "mistakes", "explanation",
-	"solution", "attempts", "language", "note", "source", "references",
-	"code", "bank", "blanks", NULL
-};
-static const char *const option_item_fields[] = {
-	"id", "kind", "difficulty", "prompt", "hints", "mistakes", "explanation",
-	"solution", "attempts", "language", "note", "source", "references",
-	"options", NULL
-};
-static const char *const solution_fields[] = { "steps", "answer", "check", NULL };
-static const char *const reference_fields[] = { "title", "url", NULL };
-static const char *const blank_fields[] = { "accept", "feedback", NULL };
-static const char *const option_fields[] = { "text", "correct", "feedback", NULL };
 static const char *const kind_names[] = { "fill", "choice", "multi", NULL };
 static const char *const difficulty_names[] = { "easy", "medium", "hard", NULL };
 
 /* Reads a fill item's blanks. */
-static void load_blanks(loader *ld, const cJSON *obj, pt_item *item)
+static void load_blanks(loader *ld, const fields *itf, pt_item *item)
 {
-	const cJSON *arr = get_array(ld, obj, "blanks", "a fill item", true);
+	const cJSON *arr = get_array(ld, itf, F_BLANKS, "a fill item", true);
 	if (arr == NULL)
 		return;
 	item->blanks_pos = pos_value(ld, arr);
 	int n = cJSON_GetArraySize(arr);
-	item->blanks = calloc((size_t)n + 1, sizeof *item->blanks);
-	if (item->blanks == NULL) {
-		ld->failed = true;
+	item->blanks = model_calloc(ld, (size_t)n + 1, sizeof *item->blanks);
+	if (item->blanks == NULL)
 		return;
-	}
 	const cJSON *b;
 	cJSON_ArrayForEach(b, arr) {
 		pt_blank *blank = &item->blanks[item->n_blanks++];
@@ -661,47 +757,45 @@ static void load_blanks(loader *ld, const cJSON *obj, pt_item *item)
 			wrong_type(ld, b, "blanks[]", "an object");
 			continue;
 		}
-		check_fields(ld, b, "a blank", blank_fields);
-		get_text_list(ld, b, "accept", "a blank", true, &blank->accept);
-		const cJSON *fb = get_object(ld, b, "feedback", "a blank", false);
+		fields bf;
+		fields_scan(b, BLANK_FIELDS, &bf);
+		check_fields(ld, &bf, "a blank", BLANK_FIELDS);
+		get_text_list(ld, &bf, F_ACCEPT, "a blank", true, &blank->accept);
+		const cJSON *fb = get_object(ld, &bf, F_FEEDBACK, "a blank", false);
 		if (fb == NULL)
 			continue;
 		int nf = cJSON_GetArraySize(fb);
-		blank->feedback = calloc((size_t)nf + 1, sizeof *blank->feedback);
-		if (blank->feedback == NULL) {
-			ld->failed = true;
+		blank->feedback = model_calloc(ld, (size_t)nf + 1, sizeof *blank->feedback);
+		if (blank->feedback == NULL)
 			continue;
-		}
-		const cJSON *f;
-		cJSON_ArrayForEach(f, fb) {
-			for (const cJSON *p = fb->child; p != f; p = p->next)
-				if (strcmp(p->string, f->string) == 0)
-					diags_add(ld->diags, ld->name, pos_key(ld, f), PT_ERROR,
+		const cJSON *e;
+		cJSON_ArrayForEach(e, fb) {
+			for (const cJSON *p = fb->child; p != e; p = p->next)
+				if (strcmp(p->string, e->string) == 0)
+					diags_add(ld->diags, ld->name, pos_key(ld, e), PT_ERROR,
 					    "feedback for \"%s\" appears twice in this blank (first at line %d)",
-					    f->string, pos_key(ld, p).line);
+					    e->string, pos_key(ld, p).line);
 			pt_feedback *entry = &blank->feedback[blank->n_feedback];
-			if (!take_text(ld, f, "feedback", &entry->text))
+			if (!take_text(ld, e, "feedback", &entry->text))
 				continue;
-			entry->option.s = dup_str(ld, f->string);
-			entry->option.pos = pos_key(ld, f);
+			entry->option.s = dup_str(ld, e->string);
+			entry->option.pos = pos_key(ld, e);
 			blank->n_feedback++;
 		}
 	}
 }
 
 /* Reads a choice or multi item's options. */
-static void load_options(loader *ld, const cJSON *obj, pt_item *item)
+static void load_options(loader *ld, const fields *itf, pt_item *item)
 {
-	const cJSON *arr = get_array(ld, obj, "options", "a choice or multi item", true);
+	const cJSON *arr = get_array(ld, itf, F_OPTIONS, "a choice or multi item", true);
 	if (arr == NULL)
 		return;
 	item->options_pos = pos_value(ld, arr);
 	int n = cJSON_GetArraySize(arr);
-	item->options = calloc((size_t)n + 1, sizeof *item->options);
-	if (item->options == NULL) {
-		ld->failed = true;
+	item->options = model_calloc(ld, (size_t)n + 1, sizeof *item->options);
+	if (item->options == NULL)
 		return;
-	}
 	const cJSON *o;
 	cJSON_ArrayForEach(o, arr) {
 		pt_option *opt = &item->options[item->n_options++];
@@ -710,10 +804,12 @@ static void load_options(loader *ld, const cJSON *obj, pt_item *item)
 			wrong_type(ld, o, "options[]", "an object");
 			continue;
 		}
-		check_fields(ld, o, "an option", option_fields);
-		get_text(ld, o, "text", "an option", true, &opt->text);
-		get_text(ld, o, "feedback", "an option", false, &opt->feedback);
-		const cJSON *c = get_field(ld, o, "correct", "an option", false);
+		fields of;
+		fields_scan(o, OPTION_FIELDS, &of);
+		check_fields(ld, &of, "an option", OPTION_FIELDS);
+		get_text(ld, &of, F_TEXT, "an option", true, &opt->text);
+		get_text(ld, &of, F_FEEDBACK, "an option", false, &opt->feedback);
+		const cJSON *c = get_field(ld, &of, F_CORRECT, "an option", false);
 		if (c != NULL && !cJSON_IsBool(c))
 			wrong_type(ld, c, "correct", "true or false");
 		else if (c != NULL)
@@ -722,24 +818,24 @@ static void load_options(loader *ld, const cJSON *obj, pt_item *item)
 }
 
 /* Reads an item's solution and references. */
-static void load_extras(loader *ld, const cJSON *obj, pt_item *item)
+static void load_extras(loader *ld, const fields *itf, pt_item *item)
 {
-	const cJSON *sol = get_object(ld, obj, "solution", "an item", false);
+	const cJSON *sol = get_object(ld, itf, F_SOLUTION, "an item", false);
 	if (sol != NULL) {
 		item->solution.present = true;
-		check_fields(ld, sol, "a solution", solution_fields);
-		get_text_list(ld, sol, "steps", "a solution", true, &item->solution.steps);
-		get_text(ld, sol, "answer", "a solution", false, &item->solution.answer);
-		get_text(ld, sol, "check", "a solution", false, &item->solution.check);
+		fields sf;
+		fields_scan(sol, SOLUTION_FIELDS, &sf);
+		check_fields(ld, &sf, "a solution", SOLUTION_FIELDS);
+		get_text_list(ld, &sf, F_STEPS, "a solution", true, &item->solution.steps);
+		get_text(ld, &sf, F_ANSWER, "a solution", false, &item->solution.answer);
+		get_text(ld, &sf, F_CHECK, "a solution", false, &item->solution.check);
 	}
-	const cJSON *refs = get_array(ld, obj, "references", "an item", false);
+	const cJSON *refs = get_array(ld, itf, F_REFERENCES, "an item", false);
 	if (refs == NULL)
 		return;
-	item->refs = calloc((size_t)cJSON_GetArraySize(refs) + 1, sizeof *item->refs);
-	if (item->refs == NULL) {
-		ld->failed = true;
+	item->refs = model_calloc(ld, (size_t)cJSON_GetArraySize(refs) + 1, sizeof *item->refs);
+	if (item->refs == NULL)
 		return;
-	}
 	const cJSON *r;
 	cJSON_ArrayForEach(r, refs) {
 		if (!cJSON_IsObject(r)) {
@@ -747,48 +843,50 @@ static void load_extras(loader *ld, const cJSON *obj, pt_item *item)
 			continue;
 		}
 		pt_reference *ref = &item->refs[item->n_refs++];
-		check_fields(ld, r, "a reference", reference_fields);
-		get_text(ld, r, "title", "a reference", true, &ref->title);
-		get_text(ld, r, "url", "a reference", true, &ref->url);
+		fields rf;
+		fields_scan(r, REFERENCE_FIELDS, &rf);
+		check_fields(ld, &rf, "a reference", REFERENCE_FIELDS);
+		get_text(ld, &rf, F_TITLE, "a reference", true, &ref->title);
+		get_text(ld, &rf, F_URL, "a reference", true, &ref->url);
 	}
 }
 
 /* Reads one item; kind-specific parts follow its kind. */
 static void load_item(loader *ld, const cJSON *obj, pt_item *item, const pt_lesson *lesson)
 {
+	fields f;
+	fields_scan(obj, ANY_ITEM_FIELDS, &f);
 	item->pos = pos_value(ld, obj);
 	item->attempts = lesson->attempts;
 	item->attempts_pos = lesson->attempts_pos;
-	get_text(ld, obj, "id", "an item", true, &item->id);
-	int kind = get_enum(ld, obj, "kind", "an item", kind_names, "\"fill\", \"choice\", \"multi\"");
-	int diff = get_enum(ld, obj, "difficulty", "an item", difficulty_names, "\"easy\", \"medium\", \"hard\"");
+	get_text(ld, &f, F_ID, "an item", true, &item->id);
+	int kind = get_enum(ld, &f, F_KIND, "an item", kind_names, "\"fill\", \"choice\", \"multi\"");
+	int diff = get_enum(ld, &f, F_DIFFICULTY, "an item", difficulty_names, "\"easy\", \"medium\", \"hard\"");
 	item->kind = kind < 0 ? PT_KIND_CHOICE : (pt_kind)kind;
 	item->difficulty = diff < 0 ? PT_EASY : (pt_difficulty)diff;
 	if (kind < 0)
-		check_fields(ld, obj, "an item", any_item_fields);
+		check_fields(ld, &f, "an item", ANY_ITEM_FIELDS);
 	else if (kind == PT_KIND_FILL)
-		check_fields(ld, obj, "a fill item", fill_fields);
+		check_fields(ld, &f, "a fill item", FILL_FIELDS);
 	else
-		check_fields(ld, obj, kind == PT_KIND_CHOICE ? "a choice item" : "a multi item", option_item_fields);
-	get_text(ld, obj, "prompt", "an item", true, &item->prompt);
-	get_text_list(ld, obj, "hints", "an item", false, &item->hints);
-	get_text_list(ld, obj, "mistakes", "an item", false, &item->mistakes);
-	get_text(ld, obj, "explanation", "an item", false, &item->explanation);
-	get_text(ld, obj, "note", "an item", false, &item->note);
-	get_text(ld, obj, "source", "an item", false, &item->source);
-	get_text(ld, obj, "language", "an item", false, &item->language);
-	if (item->language.s == NULL && lesson->language.s != NULL) {
-		item->language.s = dup_str(ld, lesson->language.s);
-		item->language.pos = lesson->language.pos;
-	}
-	get_int(ld, obj, "attempts", "an item", false, &item->attempts, &item->attempts_pos);
-	load_extras(ld, obj, item);
+		check_fields(ld, &f, kind == PT_KIND_CHOICE ? "a choice item" : "a multi item", OPTION_ITEM_FIELDS);
+	get_text(ld, &f, F_PROMPT, "an item", true, &item->prompt);
+	get_text_list(ld, &f, F_HINTS, "an item", false, &item->hints);
+	get_text_list(ld, &f, F_MISTAKES, "an item", false, &item->mistakes);
+	get_text(ld, &f, F_EXPLANATION, "an item", false, &item->explanation);
+	get_text(ld, &f, F_NOTE, "an item", false, &item->note);
+	get_text(ld, &f, F_SOURCE, "an item", false, &item->source);
+	get_text(ld, &f, F_LANGUAGE, "an item", false, &item->language);
+	if (item->language.s == NULL && lesson->language.s != NULL)
+		item->language = lesson->language; /* the same arena holds both */
+	get_int(ld, &f, F_ATTEMPTS, "an item", false, &item->attempts, &item->attempts_pos);
+	load_extras(ld, &f, item);
 	if (kind == PT_KIND_FILL) {
-		get_text(ld, obj, "code", "a fill item", true, &item->code);
-		get_text_list(ld, obj, "bank", "a fill item", true, &item->bank);
-		load_blanks(ld, obj, item);
+		get_text(ld, &f, F_CODE, "a fill item", true, &item->code);
+		get_text_list(ld, &f, F_BANK, "a fill item", true, &item->bank);
+		load_blanks(ld, &f, item);
 	} else if (kind >= 0) {
-		load_options(ld, obj, item);
+		load_options(ld, &f, item);
 	}
 }
 
@@ -800,39 +898,38 @@ static pt_lesson *load_tree(loader *ld, const cJSON *root)
 		    "a lesson file must hold one JSON object, not %s", type_name(root));
 		return NULL;
 	}
-	pt_lesson *lesson = calloc(1, sizeof *lesson);
-	if (lesson == NULL) {
-		ld->failed = true;
+	pt_lesson *lesson = model_calloc(ld, 1, sizeof *lesson);
+	if (lesson == NULL)
 		return NULL;
-	}
+	lesson->arena = ld->model;
 	lesson->path = dup_str(ld, ld->name);
 	lesson->attempts = PT_DEFAULT_ATTEMPTS;
-	check_fields(ld, root, "the lesson", lesson_fields);
-	const cJSON *schema = get_field(ld, root, "$schema", "the lesson", false);
+	fields f;
+	fields_scan(root, LESSON_FIELDS, &f);
+	check_fields(ld, &f, "the lesson", LESSON_FIELDS);
+	const cJSON *schema = get_field(ld, &f, F_SCHEMA, "the lesson", false);
 	if (schema != NULL && !cJSON_IsString(schema))
 		wrong_type(ld, schema, "$schema", "a string");
 	int format = 0;
 	pt_pos format_pos;
-	if (get_int(ld, root, "format", "the lesson", true, &format, &format_pos) &&
+	if (get_int(ld, &f, F_FORMAT, "the lesson", true, &format, &format_pos) &&
 	    format != PT_FORMAT_VERSION)
 		diags_add(ld->diags, ld->name, format_pos, PT_ERROR,
 		    "unsupported format %d; this paratutor reads format %d", format, PT_FORMAT_VERSION);
-	get_text(ld, root, "id", "the lesson", true, &lesson->id);
-	get_text(ld, root, "title", "the lesson", true, &lesson->title);
-	get_text(ld, root, "summary", "the lesson", true, &lesson->summary);
-	get_text(ld, root, "language", "the lesson", false, &lesson->language);
+	get_text(ld, &f, F_ID, "the lesson", true, &lesson->id);
+	get_text(ld, &f, F_TITLE, "the lesson", true, &lesson->title);
+	get_text(ld, &f, F_SUMMARY, "the lesson", true, &lesson->summary);
+	get_text(ld, &f, F_LANGUAGE, "the lesson", false, &lesson->language);
 	lesson->attempts_pos = pos_value(ld, root);
-	get_int(ld, root, "attempts", "the lesson", false, &lesson->attempts, &lesson->attempts_pos);
-	const cJSON *items = get_array(ld, root, "items", "the lesson", true);
+	get_int(ld, &f, F_ATTEMPTS, "the lesson", false, &lesson->attempts, &lesson->attempts_pos);
+	const cJSON *items = get_array(ld, &f, F_ITEMS, "the lesson", true);
 	if (items == NULL)
 		return lesson;
 	lesson->items_pos = pos_value(ld, items);
 	int n = cJSON_GetArraySize(items);
-	lesson->items = calloc((size_t)n + 1, sizeof *lesson->items);
-	if (lesson->items == NULL) {
-		ld->failed = true;
+	lesson->items = model_calloc(ld, (size_t)n + 1, sizeof *lesson->items);
+	if (lesson->items == NULL)
 		return lesson;
-	}
 	const cJSON *it;
 	cJSON_ArrayForEach(it, items) {
 		if (!cJSON_IsObject(it)) {
@@ -844,7 +941,30 @@ static pt_lesson *load_tree(loader *ld, const cJSON *root)
 	return lesson;
 }
 
+/* Sets up what every load shares, once per process: cJSON's allocation
+ * hooks and the field name table. */
+static void load_init(void)
+{
+	cJSON_Hooks hooks = { parse_alloc, parse_free };
+	cJSON_InitHooks(&hooks);
+	field_slots_build();
+}
+
+/* Ends a parse: cJSON's blocks are taken back in one go. */
+static void parse_done(void)
+{
+	if (parse_arena != NULL)
+		arena_reset(parse_arena);
+	parse_arena = NULL;
+}
+
 /* ---- entry points ------------------------------------------------------ */
+
+void load_release(void)
+{
+	arena_free(parse_scratch);
+	parse_scratch = NULL;
+}
 
 pt_pos load_offset_pos(const char *text, size_t len, size_t offset)
 {
@@ -874,26 +994,37 @@ pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
 		return NULL;
 	}
 	const char *end = NULL;
-	cJSON_Hooks hooks = { arena_alloc, arena_free };
-	cJSON_InitHooks(&hooks);
-	cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
-	cJSON_InitHooks(NULL); /* other cJSON users get malloc and free back */
+	pthread_once(&init_once, load_init);
+	if (parse_scratch == NULL)
+		parse_scratch = arena_new();
+	parse_arena = parse_scratch;
+	cJSON *root = parse_arena != NULL ? cJSON_ParseWithLengthOpts(text, len, &end, 0) : NULL;
 	if (root == NULL) {
-		arena_drop();
+		bool no_memory = parse_arena == NULL;
+		parse_done();
 		size_t off = end != NULL && end >= text ? (size_t)(end - text) : 0;
-		diags_add(diags, name, load_offset_pos(text, len, off), PT_ERROR,
-		    "invalid JSON: the parser rejected this value");
+		diags_add(diags, name, no_memory ? (pt_pos){ 1, 1 } : load_offset_pos(text, len, off), PT_ERROR,
+		    no_memory ? "out of memory while loading" : "invalid JSON: the parser rejected this value");
 		free(sc.rec);
 		return NULL;
 	}
 	size_t n_nodes = 0;
 	index_walk(root, &n_nodes);
 	/* A parser that disagreed with the scanner would misplace positions. */
-	loader ld = { name, diags, sc.rec, n_nodes == sc.n_rec ? sc.n_rec : 0, false };
-	pt_lesson *lesson = load_tree(&ld, root);
-	arena_drop();
+	loader ld = {
+		.name = name,
+		.diags = diags,
+		.rec = sc.rec,
+		.n_rec = n_nodes == sc.n_rec ? sc.n_rec : 0,
+		.model = arena_new(),
+		.text_is_utf8 = validate_utf8(text, len),
+	};
+	pt_lesson *lesson = ld.model != NULL ? load_tree(&ld, root) : NULL;
+	parse_done();
 	free(sc.rec);
-	if (ld.failed) {
+	if (lesson == NULL)
+		arena_free(ld.model);
+	if (ld.failed || ld.model == NULL) {
 		diags_add(diags, name, (pt_pos){ 1, 1 }, PT_ERROR, "out of memory while loading");
 		lesson_free(lesson);
 		return NULL;
@@ -909,12 +1040,17 @@ char *load_read_file(const char *path, size_t max, size_t *len, const char **why
 		return NULL;
 	}
 	struct stat st;
-	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+	bool have_size = fstat(fileno(fp), &st) == 0;
+	if (have_size && S_ISDIR(st.st_mode)) {
 		fclose(fp);
 		*why = "is a directory";
 		return NULL;
 	}
+	/* A regular file is read into one block of its size (a byte more shows
+	 * whether it grew meanwhile); anything else grows as it is read. */
 	size_t cap = 4096, n = 0;
+	if (have_size && S_ISREG(st.st_mode) && st.st_size > 0)
+		cap = (uintmax_t)st.st_size < max ? (size_t)st.st_size + 1 : max + 1;
 	char *buf = malloc(cap + 1);
 	while (buf != NULL) {
 		size_t got = fread(buf + n, 1, cap - n, fp);

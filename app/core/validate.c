@@ -1,5 +1,6 @@
 /* validate.c - cross-field rules and authoring lint for lessons. */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +12,12 @@
 bool validate_utf8(const char *s, size_t len)
 {
 	for (size_t i = 0; i < len;) {
-		if ((unsigned char)s[i] < 0x80) { /* ASCII needs no decoding */
+		uint64_t word;
+		if (i + 8 <= len && (memcpy(&word, s + i, 8), (word & 0x8080808080808080ULL) == 0)) {
+			i += 8; /* eight ASCII bytes need no decoding */
+			continue;
+		}
+		if ((unsigned char)s[i] < 0x80) {
 			i++;
 			continue;
 		}

@@ -1,13 +1,15 @@
 /* lesson.h - the lesson model: lessons, items, options and blanks.
  *
- * A pt_lesson owns every string and array reachable from it; free it with
- * lesson_free().  Positions (line, column, both 1-based) point at the JSON
+ * A pt_lesson owns every string and array reachable from it, all kept in
+ * its arena together with the lesson itself; free it with lesson_free().  Positions (line, column, both 1-based) point at the JSON
  * value each field came from, so diagnostics can name the exact spot. */
 #ifndef PARATUTOR_LESSON_H
 #define PARATUTOR_LESSON_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "paratutor/arena.h"
 
 #define PT_FORMAT_VERSION 1
 #define PT_MAX_OPTIONS 7   /* labels A-G; H, N, P and Q are command keys */
@@ -105,6 +107,7 @@ typedef struct pt_item {
 } pt_item;
 
 typedef struct pt_lesson {
+	pt_arena *arena; /* holds the lesson and everything it points to */
 	char *path;
 	pt_text id;
 	pt_text title;

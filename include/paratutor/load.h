@@ -17,8 +17,14 @@
 pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
     pt_diags *diags);
 
-/* Reads and parses the lesson file at path, as load_lesson_text. */
+/* Reads and parses the lesson file at path, as load_lesson_text.
+ *
+ * Each thread keeps the memory it parsed with for its next lesson; a
+ * thread that is done loading gives it back with load_release(). */
 pt_lesson *load_lesson_file(const char *path, pt_diags *diags);
+
+/* Frees the parsing memory this thread kept; loading again is allowed. */
+void load_release(void);
 
 /* Reads a whole file of at most max bytes into a new NUL-terminated
  * buffer (caller frees).  On failure returns NULL and sets *why to a static

@@ -84,6 +84,52 @@ START_TEST(test_bad_fixtures)
 }
 END_TEST
 
+/* Name order of directory entries, for qsort. */
+static int name_order(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A directory, loaded on several threads, gives the same entries in the
+ * same order with the same diagnostics as its files added one by one. */
+START_TEST(test_directory_matches_files)
+{
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/tests/fixtures/bad/", test_srcdir());
+	pt_catalog whole = { 0 }, single = { 0 };
+	const char *why = NULL;
+	ck_assert_msg(catalog_add_path(&whole, dir, false, &why), "%s: %s", dir, why);
+	DIR *d = opendir(dir);
+	ck_assert_ptr_nonnull(d);
+	char *names[256];
+	size_t n = 0;
+	struct dirent *de;
+	while ((de = readdir(d)) != NULL && n < 256) {
+		size_t len = strlen(de->d_name);
+		if (de->d_name[0] != '.' && len > 5 && strcmp(de->d_name + len - 5, ".json") == 0)
+			names[n++] = strdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, n, sizeof *names, name_order);
+	for (size_t i = 0; i < n; i++) {
+		char path[4400];
+		snprintf(path, sizeof path, "%s%s", dir, names[i]);
+		ck_assert(catalog_add_path(&single, path, false, &why));
+		free(names[i]);
+	}
+	ck_assert_uint_ge(whole.n, 20);
+	ck_assert_uint_eq(whole.n, single.n);
+	for (size_t i = 0; i < whole.n; i++)
+		ck_assert_str_eq(whole.v[i].path, single.v[i].path);
+	char *a = render(&whole, dir), *b = render(&single, dir);
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	catalog_free(&whole);
+	catalog_free(&single);
+}
+END_TEST
+
 /* The good fixture and every bundled lesson load with no error. */
 START_TEST(test_good_lessons_clean)
 {
@@ -252,6 +298,7 @@ int main(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_bad_fixtures);
 	tcase_add_test(tc, test_good_lessons_clean);
+	tcase_add_test(tc, test_directory_matches_files);
 	tcase_add_test(tc, test_file_too_large);
 	tcase_add_test(tc, test_missing_file);
 	tcase_add_test(tc, test_offset_pos);

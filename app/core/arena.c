@@ -1,0 +1,117 @@
+/* arena.c - bump allocation in growing chunks, freed all at once. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paratutor/arena.h"
+
+#define CHUNK_FIRST ((size_t)16 << 10)
+#define CHUNK_MAX ((size_t)1 << 20)
+
+typedef struct chunk {
+	struct chunk *next;
+	size_t used;
+	size_t size;
+	max_align_t data[];
+} chunk;
+
+struct pt_arena {
+	chunk *head;      /* the chunk being filled; older ones follow */
+	chunk *spare;     /* emptied by arena_reset, waiting to be filled again */
+	size_t next_size; /* size of the next chunk, doubling up to CHUNK_MAX */
+};
+
+pt_arena *arena_new(void)
+{
+	pt_arena *a = malloc(sizeof *a);
+	if (a != NULL) {
+		a->head = NULL;
+		a->spare = NULL;
+		a->next_size = CHUNK_FIRST;
+	}
+	return a;
+}
+
+/* Returns n bytes aligned to align (a power of two), or NULL. */
+static void *arena_take(pt_arena *a, size_t n, size_t align)
+{
+	if (n > SIZE_MAX / 2)
+		return NULL;
+	chunk *c = a->head;
+	size_t at = c != NULL ? (c->used + align - 1) & ~(align - 1) : 0;
+	if (c == NULL || at > c->size || c->size - at < n) {
+		chunk *fresh = a->spare;
+		if (fresh != NULL && fresh->size >= n) {
+			a->spare = fresh->next;
+		} else {
+			size_t size = n > a->next_size ? n : a->next_size;
+			fresh = malloc(sizeof *fresh + size);
+			if (fresh == NULL)
+				return NULL;
+			fresh->size = size;
+			if (a->next_size < CHUNK_MAX)
+				a->next_size *= 2;
+		}
+		fresh->next = c;
+		fresh->used = 0;
+		a->head = c = fresh;
+		at = 0;
+	}
+	c->used = at + n;
+	return (char *)c->data + at;
+}
+
+void *arena_alloc(pt_arena *a, size_t n)
+{
+	return arena_take(a, n, sizeof(max_align_t));
+}
+
+void *arena_calloc(pt_arena *a, size_t n, size_t size)
+{
+	if (size != 0 && n > SIZE_MAX / 2 / size)
+		return NULL;
+	void *p = arena_alloc(a, n * size);
+	if (p != NULL)
+		memset(p, 0, n * size);
+	return p;
+}
+
+char *arena_strdup(pt_arena *a, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *copy = arena_take(a, n, 1);
+	if (copy != NULL)
+		memcpy(copy, s, n);
+	return copy;
+}
+
+/* Frees a list of chunks. */
+static void chunks_free(chunk *c)
+{
+	while (c != NULL) {
+		chunk *next = c->next;
+		free(c);
+		c = next;
+	}
+}
+
+void arena_reset(pt_arena *a)
+{
+	/* The head list runs newest first; pushing each onto spare puts the
+	 * oldest (smallest) chunk first, the order they were filled in. */
+	while (a->head != NULL) {
+		chunk *next = a->head->next;
+		a->head->next = a->spare;
+		a->spare = a->head;
+		a->head = next;
+	}
+}
+
+void arena_free(pt_arena *a)
+{
+	if (a == NULL)
+		return;
+	chunks_free(a->head);
+	chunks_free(a->spare);
+	free(a);
+}

@@ -1,0 +1,34 @@
+/* arena.h - bump allocation for data that is freed all at once.
+ *
+ * An arena owns every block it hands out; arena_free() releases them
+ * together.  Blocks from arena_alloc and arena_calloc are aligned for any
+ * type; strings from arena_strdup are packed without padding.  Not
+ * thread-safe: one arena belongs to one thread at a time. */
+#ifndef PARATUTOR_ARENA_H
+#define PARATUTOR_ARENA_H
+
+#include <stddef.h>
+
+typedef struct pt_arena pt_arena;
+
+/* Returns an empty arena, or NULL when out of memory. */
+pt_arena *arena_new(void);
+
+/* Returns n bytes that live until the arena is freed, or NULL. */
+void *arena_alloc(pt_arena *a, size_t n);
+
+/* Returns n zeroed elements of size bytes each, or NULL (also on
+ * overflow). */
+void *arena_calloc(pt_arena *a, size_t n, size_t size);
+
+/* Returns a copy of s in the arena, or NULL. */
+char *arena_strdup(pt_arena *a, const char *s);
+
+/* Takes back every block the arena handed out, keeping its memory for
+ * the blocks it hands out next. */
+void arena_reset(pt_arena *a);
+
+/* Frees the arena and every block it handed out; NULL is allowed. */
+void arena_free(pt_arena *a);
+
+#endif

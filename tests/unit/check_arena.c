@@ -1,0 +1,87 @@
+/* check_arena.c - bump allocation: alignment, packing, reuse and limits. */
+#include <stdint.h>
+
+#include "paratutor/arena.h"
+#include "testutil.h"
+
+/* Blocks are aligned for any type and do not overlap; strings are packed. */
+START_TEST(test_alignment_and_packing)
+{
+	pt_arena *a = arena_new();
+	ck_assert_ptr_nonnull(a);
+	char *s1 = arena_strdup(a, "ab");
+	char *s2 = arena_strdup(a, "cde");
+	ck_assert_str_eq(s1, "ab");
+	ck_assert_str_eq(s2, "cde");
+	ck_assert_ptr_eq(s2, s1 + 3);
+	for (size_t n = 1; n < 100; n += 7) {
+		unsigned char *p = arena_alloc(a, n);
+		ck_assert_ptr_nonnull(p);
+		ck_assert_uint_eq((uintptr_t)p % sizeof(max_align_t), 0);
+		memset(p, 0xAB, n);
+	}
+	ck_assert_str_eq(s1, "ab");
+	ck_assert_str_eq(s2, "cde");
+	arena_free(a);
+}
+END_TEST
+
+/* arena_calloc zeroes, and refuses sizes that overflow. */
+START_TEST(test_calloc)
+{
+	pt_arena *a = arena_new();
+	int *v = arena_calloc(a, 1000, sizeof *v);
+	ck_assert_ptr_nonnull(v);
+	for (size_t i = 0; i < 1000; i++)
+		ck_assert_int_eq(v[i], 0);
+	ck_assert_ptr_null(arena_calloc(a, SIZE_MAX / 4, 8));
+	ck_assert_ptr_null(arena_alloc(a, SIZE_MAX - 8));
+	arena_free(a);
+}
+END_TEST
+
+/* Blocks larger than a chunk get a chunk of their own. */
+START_TEST(test_large_blocks)
+{
+	pt_arena *a = arena_new();
+	char *small = arena_strdup(a, "small");
+	char *big = arena_alloc(a, (size_t)3 << 20);
+	ck_assert_ptr_nonnull(big);
+	memset(big, 1, (size_t)3 << 20);
+	ck_assert_str_eq(small, "small");
+	ck_assert_ptr_nonnull(arena_strdup(a, "after"));
+	arena_free(a);
+}
+END_TEST
+
+/* After a reset the arena hands its memory out again, from the start. */
+START_TEST(test_reset_reuses_memory)
+{
+	pt_arena *a = arena_new();
+	void *first = arena_alloc(a, 64);
+	for (int i = 0; i < 10000; i++)
+		ck_assert_ptr_nonnull(arena_alloc(a, 100));
+	arena_reset(a);
+	void *again = arena_alloc(a, 64);
+	ck_assert_ptr_eq(again, first);
+	for (int i = 0; i < 10000; i++)
+		ck_assert_ptr_nonnull(arena_alloc(a, 100));
+	arena_reset(a);
+	arena_reset(a);
+	ck_assert_ptr_eq(arena_alloc(a, 64), first);
+	arena_free(a);
+	arena_free(NULL);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("arena");
+	TCase *tc = tcase_create("arena");
+	tcase_add_test(tc, test_alignment_and_packing);
+	tcase_add_test(tc, test_calloc);
+	tcase_add_test(tc, test_large_blocks);
+	tcase_add_test(tc, test_reset_reuses_memory);
+	suite_add_tcase(s, tc);
+	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
