@@ -13,6 +13,7 @@
 #include "paratutor/validate.h"
 
 #define MAX_LOAD_THREADS 8
+#define BYTES_PER_THREAD ((size_t)1 << 20)
 
 /* Loads and validates path into entry. */
 static void entry_load(pt_entry *e)
@@ -97,19 +98,29 @@ static void *queue_work(void *arg)
 	return NULL;
 }
 
-/* Loads n entries, on up to MAX_LOAD_THREADS threads as the processors
- * and the file count allow; the calling thread works too, so a thread
- * that cannot be started only costs time. */
+/* Loads n entries.  Starting a thread costs about as much as loading a
+ * few hundred kilobytes, so a helper thread joins in for each
+ * BYTES_PER_THREAD of lesson files, up to one per processor (and
+ * MAX_LOAD_THREADS); the calling thread works too, so a thread that
+ * cannot be started only costs time. */
 static void load_entries(pt_entry *v, size_t n)
 {
 	load_queue q = { .v = v, .n = n };
 	atomic_init(&q.next, 0);
+	size_t bytes = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+		if (stat(v[i].path, &st) == 0 && S_ISREG(st.st_mode))
+			bytes += (size_t)st.st_size;
+	}
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t helpers = cpus > 1 ? (size_t)cpus - 1 : 0;
 	if (helpers > MAX_LOAD_THREADS - 1)
 		helpers = MAX_LOAD_THREADS - 1;
 	if (helpers > n / 2)
 		helpers = n / 2;
+	if (helpers > bytes / BYTES_PER_THREAD)
+		helpers = bytes / BYTES_PER_THREAD;
 	pthread_t threads[MAX_LOAD_THREADS];
 	size_t started = 0;
 	while (started < helpers && pthread_create(&threads[started], NULL, queue_work, &q) == 0)
