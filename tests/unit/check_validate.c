@@ -130,6 +130,69 @@ START_TEST(test_directory_matches_files)
 }
 END_TEST
 
+/* Writes a lesson file of n choice items under dir; with broken set, one
+ * item lacks its prompt.  Returns the file's size. */
+static long write_big_lesson(const char *dir, const char *name, const char *id, int n, bool broken)
+{
+	char path[4400];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *fp = fopen(path, "w");
+	ck_assert_ptr_nonnull(fp);
+	fprintf(fp, "{\"format\": 1, \"id\": \"%s\", \"title\": \"Big %s\", \"summary\": \"Many items.\",\n \"items\": [\n", id, id);
+	for (int i = 0; i < n; i++)
+		fprintf(fp, "  {\"id\": \"q%d\", \"kind\": \"choice\", \"difficulty\": \"easy\",%s\n"
+		    "   \"options\": [{\"text\": \"Replicate the model on every GPU\", \"correct\": true},\n"
+		    "               {\"text\": \"Split the layers\", \"feedback\": \"That is model parallelism, not data parallelism.\"}]}%s\n",
+		    i, broken && i == n / 2 ? "" : " \"prompt\": \"Which describes data parallelism?\",",
+		    i + 1 < n ? "," : "");
+	fputs("]}\n", fp);
+	long size = ftell(fp);
+	fclose(fp);
+	return size;
+}
+
+/* A directory big enough to load on several threads gives the same
+ * entries, in name order, with the same diagnostics (a broken item, a
+ * duplicate lesson id) as its files added one by one. */
+START_TEST(test_threaded_directory_matches_files)
+{
+	char dir[] = "/tmp/paratutor-threads-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	const char *const names[] = { "a.json", "b.json", "c.json", "d.json" };
+	const char *const ids[] = { "first", "second", "first", "fourth" };
+	long total = 0;
+	for (int f = 0; f < 4; f++)
+		total += write_big_lesson(dir, names[f], ids[f], 2500, f == 1);
+	ck_assert_int_gt(total, 2 << 20); /* enough for a helper thread */
+	pt_catalog whole = { 0 }, single = { 0 };
+	const char *why = NULL;
+	ck_assert(catalog_add_path(&whole, dir, false, &why));
+	for (int f = 0; f < 4; f++) {
+		char path[4400];
+		snprintf(path, sizeof path, "%s/%s", dir, names[f]);
+		ck_assert(catalog_add_path(&single, path, false, &why));
+	}
+	ck_assert_uint_eq(whole.n, 4);
+	ck_assert_uint_eq(single.n, 4);
+	char *a = render(&whole, dir), *b = render(&single, dir);
+	ck_assert_str_eq(a, b);
+	ck_assert_ptr_nonnull(strstr(a, "/b.json:"));
+	ck_assert_ptr_nonnull(strstr(a, "duplicate lesson id \"first\""));
+	for (int f = 0; f < 4; f++) {
+		ck_assert_str_eq(whole.v[f].path + strlen(dir) + 1, names[f]);
+		ck_assert_uint_eq(whole.v[f].lesson->n_items, 2500);
+		char path[4400];
+		snprintf(path, sizeof path, "%s/%s", dir, names[f]);
+		unlink(path);
+	}
+	free(a);
+	free(b);
+	catalog_free(&whole);
+	catalog_free(&single);
+	rmdir(dir);
+}
+END_TEST
+
 /* The good fixture and every bundled lesson load with no error. */
 START_TEST(test_good_lessons_clean)
 {
@@ -299,6 +362,7 @@ int main(void)
 	tcase_add_test(tc, test_bad_fixtures);
 	tcase_add_test(tc, test_good_lessons_clean);
 	tcase_add_test(tc, test_directory_matches_files);
+	tcase_add_test(tc, test_threaded_directory_matches_files);
 	tcase_add_test(tc, test_file_too_large);
 	tcase_add_test(tc, test_missing_file);
 	tcase_add_test(tc, test_offset_pos);
