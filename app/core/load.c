@@ -18,6 +18,7 @@
 
 #include "paratutor/arena.h"
 #include "paratutor/load.h"
+#include "paratutor/text.h"
 #include "paratutor/validate.h"
 
 #define MAX_DEPTH 64
@@ -41,6 +42,7 @@ typedef struct scanner {
 	size_t cap_rec;
 	pt_pos key;       /* key of the member whose value comes next */
 	bool have_key;
+	bool bad_utf8;    /* some string holds bytes that are not UTF-8 */
 } scanner;
 
 typedef struct loader {
@@ -49,7 +51,7 @@ typedef struct loader {
 	const pos_pair *rec; /* value and key positions, by node index */
 	size_t n_rec;
 	pt_arena *model;     /* where the lesson being built lives */
-	bool text_is_utf8;   /* the whole file is valid UTF-8 */
+	bool text_is_utf8;   /* every string of the file is valid UTF-8 */
 	bool failed;         /* out of memory */
 } loader;
 
@@ -161,8 +163,12 @@ static bool sc_string(scanner *sc)
 			break;
 		unsigned char c = s[i];
 		if (c >= 0x80) {
-			col += (c & 0xC0) != 0x80; /* a character starts here */
-			i++;
+			size_t at = i;
+			unsigned cp = text_decode(sc->s, len, &i);
+			if (cp == 0xFFFD && !(i - at == 3 && memcmp(s + at, "\xEF\xBF\xBD", 3) == 0))
+				sc->bad_utf8 = true;
+			for (; at < i; at++)
+				col += (s[at] & 0xC0) != 0x80; /* a character starts here */
 			continue;
 		}
 		sc->i = i;
@@ -352,10 +358,29 @@ static _Thread_local pt_arena *parse_arena;  /* set while parsing */
 static _Thread_local pt_arena *parse_scratch; /* kept between loads */
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
+/* cJSON asks for a block per node and per string, so small blocks are cut
+ * from a run taken from the arena PARSE_RUN bytes at a time. */
+#define PARSE_RUN ((size_t)32 << 10)
+static _Thread_local char *run_at, *run_end;
+
 /* Allocates for cJSON from this thread's parse arena, if one is open. */
 static void *parse_alloc(size_t n)
 {
-	return parse_arena != NULL ? arena_alloc(parse_arena, n) : malloc(n);
+	if (parse_arena == NULL)
+		return malloc(n);
+	const size_t align = sizeof(max_align_t);
+	n = (n + align - 1) / align * align;
+	if (n > (size_t)(run_end - run_at)) {
+		if (n > PARSE_RUN / 4)
+			return arena_alloc(parse_arena, n);
+		run_at = arena_alloc(parse_arena, PARSE_RUN);
+		run_end = run_at != NULL ? run_at + PARSE_RUN : NULL;
+		if (run_at == NULL)
+			return NULL;
+	}
+	void *p = run_at;
+	run_at += n;
+	return p;
 }
 
 /* Frees for cJSON; blocks of an open parse arena wait for the arena. */
@@ -956,6 +981,7 @@ static void parse_done(void)
 	if (parse_arena != NULL)
 		arena_reset(parse_arena);
 	parse_arena = NULL;
+	run_at = run_end = NULL;
 }
 
 /* ---- entry points ------------------------------------------------------ */
@@ -1017,7 +1043,7 @@ pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
 		.rec = sc.rec,
 		.n_rec = n_nodes == sc.n_rec ? sc.n_rec : 0,
 		.model = arena_new(),
-		.text_is_utf8 = validate_utf8(text, len),
+		.text_is_utf8 = !sc.bad_utf8,
 	};
 	pt_lesson *lesson = ld.model != NULL ? load_tree(&ld, root) : NULL;
 	parse_done();

@@ -17,6 +17,7 @@
 #include "paratutor/catalog.h"
 
 #define ITEMS_PER_FILE 1000
+#define RUNS 7 /* fresh processes per row; the median is reported */
 
 /* Writes one generated item (fill, choice or multi by turns). */
 static void write_item(FILE *fp, size_t n)
@@ -82,9 +83,9 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Loads and validates path in a child; prints one table row.  Returns
- * false when anything failed. */
-static bool measure(const char *label, const char *path)
+/* Loads and validates path in a child; returns false when anything
+ * failed, else sets *items, *secs and *peak_kib. */
+static bool measure_once(const char *path, size_t *items, double *secs, long *peak_kib)
 {
 	int fds[2];
 	if (pipe(fds) != 0)
@@ -97,12 +98,12 @@ static bool measure(const char *label, const char *path)
 		double t0 = now();
 		bool ok = catalog_add_path(&cat, path, false, &why);
 		double t1 = now();
-		size_t items = 0, errors, warnings;
+		size_t n = 0, errors, warnings;
 		catalog_count(&cat, &errors, &warnings);
 		for (size_t i = 0; i < cat.n; i++)
-			items += cat.v[i].lesson ? cat.v[i].lesson->n_items : 0;
+			n += cat.v[i].lesson ? cat.v[i].lesson->n_items : 0;
 		char msg[128];
-		int len = snprintf(msg, sizeof msg, "%zu %zu %.6f", items, ok ? errors : 1, t1 - t0);
+		int len = snprintf(msg, sizeof msg, "%zu %zu %.6f", n, ok ? errors : 1, t1 - t0);
 		if (write(fds[1], msg, (size_t)len) != len)
 			_exit(2);
 		catalog_free(&cat);
@@ -117,13 +118,40 @@ static bool measure(const char *label, const char *path)
 	if (pid < 0 || got <= 0 || wait4(pid, &status, 0, &ru) < 0)
 		return false;
 	msg[got] = '\0';
-	size_t items = 0, errors = 0;
-	double secs = 0;
-	if (sscanf(msg, "%zu %zu %lf", &items, &errors, &secs) != 3)
+	size_t errors = 0;
+	if (sscanf(msg, "%zu %zu %lf", items, &errors, secs) != 3)
 		return false;
-	printf("| %-22s | %8zu | %10.1f | %10.2f | %12.0f |\n", label, items, secs * 1e3,
-	    (double)ru.ru_maxrss / 1024.0, items ? secs * 1e9 / (double)items : 0.0);
+	*peak_kib = ru.ru_maxrss;
 	return errors == 0;
+}
+
+/* Orders doubles, for qsort. */
+static int double_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Measures path RUNS times, each in a fresh process, and prints one table
+ * row: the median and fastest time, and the largest peak RSS.  Returns
+ * false when any run failed. */
+static bool measure(const char *label, const char *path)
+{
+	double secs[RUNS];
+	size_t items = 0;
+	long peak = 0;
+	for (int r = 0; r < RUNS; r++) {
+		long kib = 0;
+		if (!measure_once(path, &items, &secs[r], &kib))
+			return false;
+		if (kib > peak)
+			peak = kib;
+	}
+	qsort(secs, RUNS, sizeof secs[0], double_cmp);
+	double median = secs[RUNS / 2];
+	printf("| %-22s | %8zu | %7.1f (%5.1f) | %10.2f | %12.0f |\n", label, items, median * 1e3,
+	    secs[0] * 1e3, (double)peak / 1024.0, items ? median * 1e9 / (double)items : 0.0);
+	return true;
 }
 
 int main(int argc, char **argv)
@@ -136,9 +164,10 @@ int main(int argc, char **argv)
 	}
 	static const size_t sizes[] = { 1000, 10000, 100000 };
 	bool ok = true;
-	printf("Load + validate (one process per row; RSS is the process's peak)\n\n");
-	printf("| %-22s | %8s | %10s | %10s | %12s |\n", "input", "items", "time ms", "peak MiB", "ns per item");
-	printf("|%s|%s|%s|%s|%s|\n", "------------------------", "----------", "------------", "------------", "--------------");
+	printf("Load + validate: median of %d fresh processes per row (fastest in brackets);\n"
+	    "peak MiB is the largest peak RSS of the runs\n\n", RUNS);
+	printf("| %-22s | %8s | %15s | %10s | %12s |\n", "input", "items", "time ms", "peak MiB", "ns per item");
+	printf("|%s|%s|%s|%s|%s|\n", "------------------------", "----------", "-----------------", "------------", "--------------");
 	ok = measure("bundled lessons", content) && ok;
 	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
 		char dir[4096], label[64];
