@@ -97,6 +97,8 @@ static void chunks_free(chunk *c)
 
 void arena_reset(pt_arena *a)
 {
+	if (a == NULL)
+		return;
 	/* The head list runs newest first; pushing each onto spare puts the
 	 * oldest (smallest) chunk first, the order they were filled in. */
 	while (a->head != NULL) {

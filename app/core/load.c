@@ -29,6 +29,17 @@ typedef struct pos_pair {
 	pt_pos key;
 } pos_pair;
 
+/* Where a member of the root object, or an element of one of its arrays,
+ * lies in the text: byte offsets, its record, how many records its
+ * contents take, and its key's bytes (quotes included) for members. */
+typedef struct span {
+	size_t rec;
+	size_t desc;
+	size_t start, end;
+	size_t key_at, key_len;
+	int depth;
+} span;
+
 typedef struct scanner {
 	const char *s;
 	size_t len;
@@ -41,8 +52,12 @@ typedef struct scanner {
 	size_t n_rec;
 	size_t cap_rec;
 	pt_pos key;       /* key of the member whose value comes next */
+	size_t key_at, key_len;
 	bool have_key;
 	bool bad_utf8;    /* some string holds bytes that are not UTF-8 */
+	span *spans;      /* values at depths 1 and 2, in document order */
+	size_t n_spans;
+	size_t cap_spans;
 } scanner;
 
 typedef struct loader {
@@ -53,6 +68,10 @@ typedef struct loader {
 	pt_arena *model;     /* where the lesson being built lives */
 	bool text_is_utf8;   /* every string of the file is valid UTF-8 */
 	bool failed;         /* out of memory */
+	const char *text;    /* the file */
+	const span *items;   /* the root's items array when parsed apart, else NULL */
+	const span *elements; /* the array's elements, parsed one at a time */
+	size_t n_elements;
 } loader;
 
 /* ---- scanning ---------------------------------------------------------- */
@@ -271,8 +290,11 @@ static bool sc_container(scanner *sc, char close)
 			if (sc_peek(sc) != '"')
 				return sc_fail(sc, "expected a field name in double quotes");
 			pt_pos key = sc_pos(sc);
+			size_t key_at = sc->i;
 			if (!sc_string(sc))
 				return false;
+			sc->key_at = key_at;
+			sc->key_len = sc->i - key_at;
 			sc_skip_ws(sc);
 			if (sc_peek(sc) != ':')
 				return sc_fail(sc, "expected ':' after the field name");
@@ -320,12 +342,9 @@ static bool sc_record(scanner *sc)
 	return true;
 }
 
-/* Skips one value of any type, recording where it starts. */
-static bool sc_value(scanner *sc)
+/* Skips one value of any type (after its leading white space). */
+static bool sc_value_body(scanner *sc)
 {
-	sc_skip_ws(sc);
-	if (!sc_record(sc))
-		return false;
 	switch (sc_peek(sc)) {
 	case '{': return sc_container(sc, '}');
 	case '[': return sc_container(sc, ']');
@@ -344,6 +363,45 @@ static bool sc_value(scanner *sc)
 	}
 }
 
+/* Starts a span for the value about to be scanned; returns its index, or
+ * SIZE_MAX when out of memory. */
+static size_t sc_span_open(scanner *sc)
+{
+	if (sc->n_spans == sc->cap_spans) {
+		size_t cap = sc->cap_spans ? sc->cap_spans * 2 : 64;
+		span *v = realloc(sc->spans, cap * sizeof *v);
+		if (v == NULL)
+			return SIZE_MAX;
+		sc->spans = v;
+		sc->cap_spans = cap;
+	}
+	sc->spans[sc->n_spans] = (span){
+		.rec = sc->n_rec,
+		.start = sc->i,
+		.key_at = sc->have_key ? sc->key_at : 0,
+		.key_len = sc->have_key ? sc->key_len : 0,
+		.depth = sc->depth,
+	};
+	return sc->n_spans++;
+}
+
+/* Skips one value of any type, recording where it starts, and its span
+ * when it sits at depth 1 or 2. */
+static bool sc_value(scanner *sc)
+{
+	sc_skip_ws(sc);
+	size_t at = SIZE_MAX;
+	if ((sc->depth == 1 || sc->depth == 2) && (at = sc_span_open(sc)) == SIZE_MAX)
+		return sc_fail(sc, "out of memory");
+	if (!sc_record(sc) || !sc_value_body(sc))
+		return false;
+	if (at != SIZE_MAX) {
+		sc->spans[at].end = sc->i;
+		sc->spans[at].desc = sc->n_rec - sc->spans[at].rec - 1;
+	}
+	return true;
+}
+
 /* ---- parse arena ------------------------------------------------------- */
 
 /* cJSON allocates a block per node and per string and frees them one by
@@ -354,8 +412,9 @@ static bool sc_value(scanner *sc)
  * users are unaffected.  Parsing on several threads at once follows the
  * conditions cJSON documents for it: the hooks are set once, before any
  * parse, and cJSON_GetErrorPtr is never used. */
-static _Thread_local pt_arena *parse_arena;  /* set while parsing */
-static _Thread_local pt_arena *parse_scratch; /* kept between loads */
+static _Thread_local pt_arena *parse_arena;   /* set while parsing */
+static _Thread_local pt_arena *parse_scratch;  /* the root's tree, kept between loads */
+static _Thread_local pt_arena *element_scratch; /* one item's tree at a time */
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 /* cJSON asks for a block per node and per string, so small blocks are cut
@@ -390,16 +449,44 @@ static void parse_free(void *p)
 		free(p);
 }
 
+/* Parses len bytes of text with cJSON into arena; the tree lives until
+ * the arena is reset.  Returns NULL when the parser rejects the text (end
+ * then points near the fault) or arena is NULL. */
+static cJSON *parse_into(pt_arena *arena, const char *text, size_t len, const char **end)
+{
+	*end = NULL;
+	if (arena == NULL)
+		return NULL;
+	parse_arena = arena;
+	run_at = run_end = NULL;
+	cJSON *root = cJSON_ParseWithLengthOpts(text, len, end, 0);
+	parse_arena = NULL;
+	run_at = run_end = NULL;
+	return root;
+}
+
 /* ---- positions --------------------------------------------------------- */
 
 /* Numbers are read from valuedouble, so each node's valueint is free to
  * carry its index in document order: a pre-order walk of the tree meets
  * the values in the order the scanner recorded them. */
-static void index_walk(cJSON *node, size_t *next)
+static void index_walk(cJSON *node, size_t *next, size_t skip_at, size_t skip)
 {
 	for (; node != NULL; node = node->next) {
-		node->valueint = (int)(*next)++;
-		index_walk(node->child, next);
+		size_t at = (*next)++;
+		node->valueint = (int)at;
+		if (at == skip_at)
+			*next += skip; /* records of contents parsed apart */
+		index_walk(node->child, next, skip_at, skip);
+	}
+}
+
+/* Marks every node of a tree as having no known position. */
+static void index_forget(cJSON *node)
+{
+	for (; node != NULL; node = node->next) {
+		node->valueint = -1;
+		index_forget(node->child);
 	}
 }
 
@@ -915,6 +1002,35 @@ static void load_item(loader *ld, const cJSON *obj, pt_item *item, const pt_less
 	}
 }
 
+/* Adds one element of the items array to the lesson. */
+static void load_element(loader *ld, const cJSON *it, pt_lesson *lesson)
+{
+	if (!cJSON_IsObject(it))
+		wrong_type(ld, it, "items[]", "an object");
+	else
+		load_item(ld, it, &lesson->items[lesson->n_items++], lesson);
+}
+
+/* Parses one element of the items array on its own, numbering its nodes
+ * from its first record; NULL (and failed set) when out of memory, as the
+ * scanner has already accepted its syntax. */
+static const cJSON *parse_element(loader *ld, const span *e)
+{
+	if (element_scratch == NULL)
+		element_scratch = arena_new();
+	const char *end;
+	cJSON *node = parse_into(element_scratch, ld->text + e->start, e->end - e->start, &end);
+	if (node == NULL) {
+		ld->failed = true;
+		return NULL;
+	}
+	size_t next = e->rec;
+	index_walk(node, &next, SIZE_MAX, 0);
+	if (next != e->rec + e->desc + 1)
+		index_forget(node); /* the parsers disagree: no positions */
+	return node;
+}
+
 /* Builds the lesson from a parsed tree. */
 static pt_lesson *load_tree(loader *ld, const cJSON *root)
 {
@@ -951,18 +1067,23 @@ static pt_lesson *load_tree(loader *ld, const cJSON *root)
 	if (items == NULL)
 		return lesson;
 	lesson->items_pos = pos_value(ld, items);
-	int n = cJSON_GetArraySize(items);
-	lesson->items = model_calloc(ld, (size_t)n + 1, sizeof *lesson->items);
+	bool apart = ld->items != NULL && items->valueint >= 0 && (size_t)items->valueint == ld->items->rec;
+	size_t n = apart ? ld->n_elements : (size_t)cJSON_GetArraySize(items);
+	lesson->items = model_calloc(ld, n + 1, sizeof *lesson->items);
 	if (lesson->items == NULL)
 		return lesson;
-	const cJSON *it;
-	cJSON_ArrayForEach(it, items) {
-		if (!cJSON_IsObject(it)) {
-			wrong_type(ld, it, "items[]", "an object");
-			continue;
+	if (apart) {
+		for (size_t k = 0; k < n && !ld->failed; k++) {
+			const cJSON *it = parse_element(ld, &ld->elements[k]);
+			if (it != NULL)
+				load_element(ld, it, lesson);
+			arena_reset(element_scratch);
 		}
-		load_item(ld, it, &lesson->items[lesson->n_items++], lesson);
+		return lesson;
 	}
+	const cJSON *it;
+	cJSON_ArrayForEach(it, items)
+		load_element(ld, it, lesson);
 	return lesson;
 }
 
@@ -975,21 +1096,13 @@ static void load_init(void)
 	field_slots_build();
 }
 
-/* Ends a parse: cJSON's blocks are taken back in one go. */
-static void parse_done(void)
-{
-	if (parse_arena != NULL)
-		arena_reset(parse_arena);
-	parse_arena = NULL;
-	run_at = run_end = NULL;
-}
-
 /* ---- entry points ------------------------------------------------------ */
 
 void load_release(void)
 {
 	arena_free(parse_scratch);
-	parse_scratch = NULL;
+	arena_free(element_scratch);
+	parse_scratch = element_scratch = NULL;
 }
 
 pt_pos load_offset_pos(const char *text, size_t len, size_t offset)
@@ -998,6 +1111,51 @@ pt_pos load_offset_pos(const char *text, size_t len, size_t offset)
 	while (sc.i < offset && sc.i < len)
 		sc_advance(&sc);
 	return sc_pos(&sc);
+}
+
+/* Finds the root's items array for parsing apart: the first root member
+ * whose key is written "items" and whose value is an array. */
+static void find_items(const scanner *sc, loader *ld)
+{
+	for (size_t k = 0; k < sc->n_spans; k++) {
+		const span *m = &sc->spans[k];
+		if (m->depth == 1 && m->key_len == 7 && memcmp(sc->s + m->key_at, "\"items\"", 7) == 0 &&
+		    sc->s[m->start] == '[') {
+			ld->items = m;
+			ld->elements = m + 1;
+			while (k + 1 + ld->n_elements < sc->n_spans && m[1 + ld->n_elements].depth == 2 &&
+			    m[1 + ld->n_elements].rec <= m->rec + m->desc)
+				ld->n_elements++;
+			return;
+		}
+	}
+}
+
+/* Parses the root object with its items array emptied, numbering nodes
+ * as if the items were there; NULL when that fails, and the caller parses
+ * the whole text instead. */
+static cJSON *parse_root_apart(loader *ld, const scanner *sc)
+{
+	const span *items = ld->items;
+	size_t tail = sc->len - items->end, len = items->start + 2 + tail;
+	char *root_text = malloc(len + 1);
+	if (root_text == NULL)
+		return NULL;
+	memcpy(root_text, sc->s, items->start);
+	memcpy(root_text + items->start, "[]", 2);
+	memcpy(root_text + items->start + 2, sc->s + items->end, tail);
+	root_text[len] = '\0';
+	const char *end;
+	cJSON *root = parse_into(parse_scratch, root_text, len, &end);
+	free(root_text);
+	size_t n_nodes = 0;
+	if (root != NULL)
+		index_walk(root, &n_nodes, items->rec, items->desc);
+	if (root == NULL || n_nodes != sc->n_rec) {
+		arena_reset(parse_scratch);
+		return NULL;
+	}
+	return root;
 }
 
 pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
@@ -1017,37 +1175,49 @@ pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
 	if (sc.error != NULL) {
 		diags_add(diags, name, sc_pos(&sc), PT_ERROR, "invalid JSON: %s", sc.error);
 		free(sc.rec);
+		free(sc.spans);
 		return NULL;
 	}
-	const char *end = NULL;
 	pthread_once(&init_once, load_init);
 	if (parse_scratch == NULL)
 		parse_scratch = arena_new();
-	parse_arena = parse_scratch;
-	cJSON *root = parse_arena != NULL ? cJSON_ParseWithLengthOpts(text, len, &end, 0) : NULL;
-	if (root == NULL) {
-		bool no_memory = parse_arena == NULL;
-		parse_done();
-		size_t off = end != NULL && end >= text ? (size_t)(end - text) : 0;
-		diags_add(diags, name, no_memory ? (pt_pos){ 1, 1 } : load_offset_pos(text, len, off), PT_ERROR,
-		    no_memory ? "out of memory while loading" : "invalid JSON: the parser rejected this value");
-		free(sc.rec);
-		return NULL;
-	}
-	size_t n_nodes = 0;
-	index_walk(root, &n_nodes);
-	/* A parser that disagreed with the scanner would misplace positions. */
 	loader ld = {
 		.name = name,
 		.diags = diags,
 		.rec = sc.rec,
-		.n_rec = n_nodes == sc.n_rec ? sc.n_rec : 0,
-		.model = arena_new(),
+		.n_rec = sc.n_rec,
 		.text_is_utf8 = !sc.bad_utf8,
+		.text = text,
 	};
+	/* Items are parsed one at a time, so the parser's memory stays the
+	 * size of one item instead of the whole file. */
+	find_items(&sc, &ld);
+	cJSON *root = ld.items != NULL ? parse_root_apart(&ld, &sc) : NULL;
+	if (root == NULL) {
+		ld.items = NULL;
+		const char *end;
+		root = parse_into(parse_scratch, text, len, &end);
+		if (root == NULL) {
+			bool no_memory = parse_scratch == NULL;
+			size_t off = end != NULL && end >= text ? (size_t)(end - text) : 0;
+			diags_add(diags, name, no_memory ? (pt_pos){ 1, 1 } : load_offset_pos(text, len, off), PT_ERROR,
+			    no_memory ? "out of memory while loading" : "invalid JSON: the parser rejected this value");
+			arena_reset(parse_scratch);
+			free(sc.rec);
+			free(sc.spans);
+			return NULL;
+		}
+		size_t n_nodes = 0;
+		index_walk(root, &n_nodes, SIZE_MAX, 0);
+		if (n_nodes != sc.n_rec)
+			ld.n_rec = 0; /* the parsers disagree: positions are unknown */
+	}
+	ld.model = arena_new();
 	pt_lesson *lesson = ld.model != NULL ? load_tree(&ld, root) : NULL;
-	parse_done();
+	arena_reset(parse_scratch);
+	arena_reset(element_scratch);
 	free(sc.rec);
+	free(sc.spans);
 	if (lesson == NULL)
 		arena_free(ld.model);
 	if (ld.failed || ld.model == NULL) {

@@ -25,7 +25,7 @@ void *arena_calloc(pt_arena *a, size_t n, size_t size);
 char *arena_strdup(pt_arena *a, const char *s);
 
 /* Takes back every block the arena handed out, keeping its memory for
- * the blocks it hands out next. */
+ * the blocks it hands out next; NULL is allowed. */
 void arena_reset(pt_arena *a);
 
 /* Frees the arena and every block it handed out; NULL is allowed. */

@@ -342,6 +342,58 @@ START_TEST(test_positions_after_long_strings)
 }
 END_TEST
 
+/* Loads text and returns its diagnostics, one formatted line each. */
+static char *diags_of(const char *text, size_t *n_items)
+{
+	pt_diags d = { 0 };
+	pt_lesson *l = load_lesson_text("t.json", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(l);
+	*n_items = l->n_items;
+	pt_catalog cat = { 0 };
+	pt_entry e = { .path = "t.json", .lesson = l, .diags = d };
+	cat.v = &e;
+	cat.n = 1;
+	char *out = render(&cat, "/no/such/dir/");
+	lesson_free(l);
+	diags_free(&d);
+	return out;
+}
+
+/* Items are parsed one at a time; positions inside later items, a second
+ * "items" field and a key spelled with an escape (parsed whole) all come
+ * out the same as for the whole file. */
+START_TEST(test_items_parsed_apart)
+{
+	const char *head = "{\"format\": 1, \"id\": \"u\", \"title\": \"T\", \"summary\": \"S\",\n";
+	const char *body =
+	    " [\n"
+	    "  {\"id\": \"a\", \"kind\": \"choice\", \"difficulty\": \"easy\", \"prompt\": \"P\",\n"
+	    "   \"options\": [{\"text\": \"x\", \"correct\": true}, {\"text\": \"y\"}]},\n"
+	    "  7,\n"
+	    "  {\"id\": \"b\", \"kind\": \"multi\", \"difficulty\": \"hard\", \"prompt\": \"Q\", \"bogus\": 1,\n"
+	    "   \"options\": [{\"text\": \"x\", \"correct\": true}, {\"text\": \"\"}]}\n"
+	    " ],\n"
+	    " \"items\": []}\n";
+	char plain[2048], escaped[2048];
+	snprintf(plain, sizeof plain, "%s\"items\":%s", head, body);
+	snprintf(escaped, sizeof escaped, "%s\"\\u0069tems\":%s", head, body);
+	size_t n_plain = 0, n_escaped = 0;
+	char *a = diags_of(plain, &n_plain);
+	char *b = diags_of(escaped, &n_escaped);
+	ck_assert_uint_eq(n_plain, 2);
+	ck_assert_uint_eq(n_escaped, 2);
+	ck_assert_ptr_nonnull(strstr(a, "t.json:6:69: warning: unknown field \"bogus\" in a multi item"));
+	ck_assert_ptr_nonnull(strstr(a, "t.json:5:3: error: \"items[]\" must be an object, not a number"));
+	ck_assert_ptr_nonnull(strstr(a, "t.json:7:57: error: \"text\" is empty"));
+	ck_assert_ptr_nonnull(strstr(a, "t.json:9:2: error: field \"items\" appears twice in the lesson (first at line 2)"));
+	/* The escaped key moves nothing after its own line. */
+	ck_assert_ptr_nonnull(strstr(b, "t.json:6:69: warning: unknown field \"bogus\" in a multi item"));
+	ck_assert_ptr_nonnull(strstr(b, "t.json:7:57: error: \"text\" is empty"));
+	free(a);
+	free(b);
+}
+END_TEST
+
 /* UTF-8 validation rejects overlongs, surrogates and stray bytes. */
 START_TEST(test_utf8)
 {
@@ -370,6 +422,7 @@ int main(void)
 	tcase_add_test(tc, test_item_hash);
 	tcase_add_test(tc, test_utf8);
 	tcase_add_test(tc, test_positions_after_long_strings);
+	tcase_add_test(tc, test_items_parsed_apart);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
