@@ -78,10 +78,16 @@ void *arena_calloc(pt_arena *a, size_t n, size_t size)
 
 char *arena_strdup(pt_arena *a, const char *s)
 {
-	size_t n = strlen(s) + 1;
-	char *copy = arena_take(a, n, 1);
-	if (copy != NULL)
+	return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_strndup(pt_arena *a, const char *s, size_t n)
+{
+	char *copy = n < SIZE_MAX ? arena_take(a, n + 1, 1) : NULL;
+	if (copy != NULL) {
 		memcpy(copy, s, n);
+		copy[n] = '\0';
+	}
 	return copy;
 }
 

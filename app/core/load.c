@@ -23,10 +23,14 @@
 
 #define MAX_DEPTH 64
 
-/* Where one value and its key start, in document order. */
+/* Where one value and its key start, in document order; for a string
+ * value without escapes, also where its characters lie in the text (the
+ * skeleton cJSON parses holds it emptied). */
 typedef struct pos_pair {
 	pt_pos value;
 	pt_pos key;
+	uint32_t raw_off, raw_len;
+	bool raw;
 } pos_pair;
 
 /* Where a member of the root object, or an element of one of its arrays,
@@ -35,7 +39,8 @@ typedef struct pos_pair {
 typedef struct span {
 	size_t rec;
 	size_t desc;
-	size_t start, end;
+	size_t start, end;       /* in the text */
+	size_t sk_start, sk_end; /* in the skeleton */
 	size_t key_at, key_len;
 	int depth;
 } span;
@@ -58,6 +63,9 @@ typedef struct scanner {
 	span *spans;      /* values at depths 1 and 2, in document order */
 	size_t n_spans;
 	size_t cap_spans;
+	char *out;        /* the skeleton: the text with plain string values emptied */
+	size_t out_len;
+	size_t copied;    /* the text before this offset is in out already */
 } scanner;
 
 typedef struct loader {
@@ -69,6 +77,7 @@ typedef struct loader {
 	bool text_is_utf8;   /* every string of the file is valid UTF-8 */
 	bool failed;         /* out of memory */
 	const char *text;    /* the file */
+	const char *skel;    /* the text cJSON parses: the file's skeleton, or the file */
 	const span *items;   /* the root's items array when parsed apart, else NULL */
 	const span *elements; /* the array's elements, parsed one at a time */
 	size_t n_elements;
@@ -167,12 +176,35 @@ static size_t plain_run(const unsigned char *p, size_t n)
 	return i;
 }
 
-/* Skips a string starting at '"'. */
-static bool sc_string(scanner *sc)
+/* Returns where the text's current offset falls in the skeleton. */
+static size_t sc_skeleton_at(const scanner *sc)
+{
+	return sc->out_len + (sc->i - sc->copied);
+}
+
+/* Empties the string value that runs from the quote at open to the
+ * current offset (just past its closing quote) in the skeleton, noting
+ * where its characters are in the text. */
+static void sc_blank_string(scanner *sc, size_t open)
+{
+	memcpy(sc->out + sc->out_len, sc->s + sc->copied, open + 1 - sc->copied);
+	sc->out_len += open + 1 - sc->copied;
+	sc->out[sc->out_len++] = '"';
+	sc->copied = sc->i;
+	pos_pair *r = &sc->rec[sc->n_rec - 1];
+	r->raw = true;
+	r->raw_off = (uint32_t)(open + 1);
+	r->raw_len = (uint32_t)(sc->i - 1 - (open + 1));
+}
+
+/* Skips a string starting at '"'; a value (not a key) without escapes is
+ * emptied in the skeleton, as cJSON need not copy what the text holds. */
+static bool sc_string(scanner *sc, bool value)
 {
 	const unsigned char *s = (const unsigned char *)sc->s;
-	size_t i = sc->i + 1, len = sc->len;
+	size_t open = sc->i, i = sc->i + 1, len = sc->len;
 	int col = sc->col + 1;
+	bool escaped = false;
 	for (;;) {
 		/* Plain characters only move the column. */
 		size_t run = plain_run(s + i, len - i);
@@ -194,6 +226,8 @@ static bool sc_string(scanner *sc)
 		sc->col = col;
 		if (c == '"') {
 			sc_advance(sc);
+			if (value && !escaped && sc->out != NULL)
+				sc_blank_string(sc, open);
 			return true;
 		}
 		if (c == '\n')
@@ -201,6 +235,7 @@ static bool sc_string(scanner *sc)
 		if (c < 0x20)
 			return sc_fail(sc, "control character in string (write it as an escape such as \\t)");
 		sc_advance(sc); /* the backslash */
+		escaped = true;
 		char e = sc_peek(sc);
 		if (e == 'u') {
 			sc_advance(sc);
@@ -291,7 +326,7 @@ static bool sc_container(scanner *sc, char close)
 				return sc_fail(sc, "expected a field name in double quotes");
 			pt_pos key = sc_pos(sc);
 			size_t key_at = sc->i;
-			if (!sc_string(sc))
+			if (!sc_string(sc, false))
 				return false;
 			sc->key_at = key_at;
 			sc->key_len = sc->i - key_at;
@@ -337,7 +372,7 @@ static bool sc_record(scanner *sc)
 		sc->cap_rec = cap;
 	}
 	pt_pos here = sc_pos(sc);
-	sc->rec[sc->n_rec++] = (pos_pair){ here, sc->have_key ? sc->key : here };
+	sc->rec[sc->n_rec++] = (pos_pair){ .value = here, .key = sc->have_key ? sc->key : here };
 	sc->have_key = false;
 	return true;
 }
@@ -348,7 +383,7 @@ static bool sc_value_body(scanner *sc)
 	switch (sc_peek(sc)) {
 	case '{': return sc_container(sc, '}');
 	case '[': return sc_container(sc, ']');
-	case '"': return sc_string(sc);
+	case '"': return sc_string(sc, true);
 	case 't': return sc_word(sc, "true");
 	case 'f': return sc_word(sc, "false");
 	case 'n': return sc_word(sc, "null");
@@ -378,6 +413,7 @@ static size_t sc_span_open(scanner *sc)
 	sc->spans[sc->n_spans] = (span){
 		.rec = sc->n_rec,
 		.start = sc->i,
+		.sk_start = sc_skeleton_at(sc),
 		.key_at = sc->have_key ? sc->key_at : 0,
 		.key_len = sc->have_key ? sc->key_len : 0,
 		.depth = sc->depth,
@@ -397,6 +433,7 @@ static bool sc_value(scanner *sc)
 		return false;
 	if (at != SIZE_MAX) {
 		sc->spans[at].end = sc->i;
+		sc->spans[at].sk_end = sc_skeleton_at(sc);
 		sc->spans[at].desc = sc->n_rec - sc->spans[at].rec - 1;
 	}
 	return true;
@@ -518,6 +555,15 @@ static pt_pos pos_key(const loader *ld, const cJSON *node)
 static char *dup_str(loader *ld, const char *s)
 {
 	char *copy = arena_strdup(ld->model, s);
+	if (copy == NULL)
+		ld->failed = true;
+	return copy;
+}
+
+/* Returns a copy of the n bytes at s in the lesson's arena. */
+static char *dup_strn(loader *ld, const char *s, size_t n)
+{
+	char *copy = arena_strndup(ld->model, s, n);
 	if (copy == NULL)
 		ld->failed = true;
 	return copy;
@@ -720,6 +766,20 @@ static const cJSON *get_field(loader *ld, const fields *f, field k, const char *
 	return v;
 }
 
+/* Returns a string node's characters and sets *len to their count: from
+ * the text when the skeleton held the string emptied, else as cJSON
+ * decoded them. */
+static const char *node_string(const loader *ld, const cJSON *v, size_t *len)
+{
+	const pos_pair *p = pos_of(ld, v);
+	if (p != NULL && p->raw) {
+		*len = p->raw_len;
+		return ld->text + p->raw_off;
+	}
+	*len = strlen(v->valuestring);
+	return v->valuestring;
+}
+
 /* Reports that field has the wrong type. */
 static void wrong_type(loader *ld, const cJSON *v, const char *name, const char *want)
 {
@@ -735,16 +795,19 @@ static bool take_text(loader *ld, const cJSON *v, const char *name, pt_text *out
 		return false;
 	}
 	out->pos = pos_value(ld, v);
-	const char *s = v->valuestring;
-	if (!ld->text_is_utf8 && !validate_utf8(s, strlen(s))) {
+	size_t n;
+	const char *s = node_string(ld, v, &n);
+	if (!ld->text_is_utf8 && !validate_utf8(s, n)) {
 		diags_add(ld->diags, ld->name, out->pos, PT_ERROR,
 		    "\"%s\" is not valid UTF-8", name);
 		return false;
 	}
-	size_t k = strspn(s, " \t\n\r");
-	if (s[k] == '\0')
+	size_t k = 0;
+	while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r'))
+		k++;
+	if (k == n)
 		diags_add(ld->diags, ld->name, out->pos, PT_ERROR, "\"%s\" is empty", name);
-	out->s = dup_str(ld, s);
+	out->s = dup_strn(ld, s, n);
 	return out->s != NULL;
 }
 
@@ -837,11 +900,14 @@ static int get_enum(loader *ld, const fields *f, field k, const char *what,
 		wrong_type(ld, v, field_names[k], "a string");
 		return -1;
 	}
+	size_t n;
+	const char *s = node_string(ld, v, &n);
 	for (int i = 0; names[i] != NULL; i++)
-		if (strcmp(names[i], v->valuestring) == 0)
+		if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0)
 			return i;
 	diags_add(ld->diags, ld->name, pos_value(ld, v), PT_ERROR,
-	    "\"%s\" must be one of %s, not \"%s\"", field_names[k], choices, v->valuestring);
+	    "\"%s\" must be one of %s, not \"%.*s\"", field_names[k], choices,
+	    (int)n, s);
 	return -1;
 }
 
@@ -1019,15 +1085,19 @@ static const cJSON *parse_element(loader *ld, const span *e)
 	if (element_scratch == NULL)
 		element_scratch = arena_new();
 	const char *end;
-	cJSON *node = parse_into(element_scratch, ld->text + e->start, e->end - e->start, &end);
-	if (node == NULL) {
-		ld->failed = true;
-		return NULL;
-	}
+	cJSON *node = parse_into(element_scratch, ld->skel + e->sk_start, e->sk_end - e->sk_start, &end);
 	size_t next = e->rec;
-	index_walk(node, &next, SIZE_MAX, 0);
-	if (next != e->rec + e->desc + 1)
-		index_forget(node); /* the parsers disagree: no positions */
+	if (node != NULL)
+		index_walk(node, &next, SIZE_MAX, 0);
+	if (node == NULL || next != e->rec + e->desc + 1) {
+		/* The parsers disagree: parse the text itself, without positions. */
+		arena_reset(element_scratch);
+		node = parse_into(element_scratch, ld->text + e->start, e->end - e->start, &end);
+		if (node != NULL)
+			index_forget(node);
+	}
+	if (node == NULL)
+		ld->failed = true;
 	return node;
 }
 
@@ -1131,19 +1201,19 @@ static void find_items(const scanner *sc, loader *ld)
 	}
 }
 
-/* Parses the root object with its items array emptied, numbering nodes
- * as if the items were there; NULL when that fails, and the caller parses
- * the whole text instead. */
-static cJSON *parse_root_apart(loader *ld, const scanner *sc)
+/* Parses the skeleton's root object with its items array emptied,
+ * numbering nodes as if the items were there; NULL when that fails. */
+static cJSON *parse_root_apart(const loader *ld, const scanner *sc)
 {
 	const span *items = ld->items;
-	size_t tail = sc->len - items->end, len = items->start + 2 + tail;
+	size_t skel_len = sc->out != NULL ? sc->out_len : sc->len;
+	size_t tail = skel_len - items->sk_end, len = items->sk_start + 2 + tail;
 	char *root_text = malloc(len + 1);
 	if (root_text == NULL)
 		return NULL;
-	memcpy(root_text, sc->s, items->start);
-	memcpy(root_text + items->start, "[]", 2);
-	memcpy(root_text + items->start + 2, sc->s + items->end, tail);
+	memcpy(root_text, ld->skel, items->sk_start);
+	memcpy(root_text + items->sk_start, "[]", 2);
+	memcpy(root_text + items->sk_start + 2, ld->skel + items->sk_end, tail);
 	root_text[len] = '\0';
 	const char *end;
 	cJSON *root = parse_into(parse_scratch, root_text, len, &end);
@@ -1158,6 +1228,53 @@ static cJSON *parse_root_apart(loader *ld, const scanner *sc)
 	return root;
 }
 
+/* Parses all of text (len bytes) and numbers its nodes; clears
+ * ld->n_rec when the count disagrees with the scanner's.  NULL when the
+ * parser rejects it, with *end near the fault. */
+static cJSON *parse_whole(loader *ld, const char *text, size_t len, const char **end)
+{
+	cJSON *root = parse_into(parse_scratch, text, len, end);
+	if (root == NULL)
+		return NULL;
+	size_t n_nodes = 0;
+	index_walk(root, &n_nodes, SIZE_MAX, 0);
+	if (n_nodes != ld->n_rec) {
+		arena_reset(parse_scratch);
+		return NULL;
+	}
+	return root;
+}
+
+/* Parses the lesson for the loader: the root with its items apart when
+ * it can, else the whole skeleton, else the text itself (where a count
+ * that disagrees with the scanner leaves positions unknown).  Returns
+ * NULL, with a diagnostic, when the parser rejects the text. */
+static cJSON *parse_lesson(loader *ld, const scanner *sc)
+{
+	cJSON *root = ld->items != NULL ? parse_root_apart(ld, sc) : NULL;
+	if (root != NULL)
+		return root;
+	ld->items = NULL;
+	const char *end;
+	size_t skel_len = sc->out != NULL ? sc->out_len : sc->len;
+	root = parse_whole(ld, ld->skel, skel_len, &end);
+	if (root != NULL)
+		return root;
+	root = parse_into(parse_scratch, ld->text, sc->len, &end);
+	if (root != NULL) {
+		size_t n_nodes = 0;
+		index_walk(root, &n_nodes, SIZE_MAX, 0);
+		if (n_nodes != ld->n_rec)
+			ld->n_rec = 0; /* the parsers disagree: positions are unknown */
+		return root;
+	}
+	bool no_memory = parse_scratch == NULL;
+	size_t off = end != NULL && end >= ld->text ? (size_t)(end - ld->text) : 0;
+	diags_add(ld->diags, ld->name, no_memory ? (pt_pos){ 1, 1 } : load_offset_pos(ld->text, sc->len, off),
+	    PT_ERROR, no_memory ? "out of memory while loading" : "invalid JSON: the parser rejected this value");
+	return NULL;
+}
+
 pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
     pt_diags *diags)
 {
@@ -1166,17 +1283,24 @@ pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
 		    "file starts with a UTF-8 byte order mark; save it without one");
 		return NULL;
 	}
+	/* Files are at most 4 MiB, so offsets fit the records' 32 bits; a
+	 * larger text is parsed without a skeleton. */
 	scanner sc = { .s = text, .len = len, .line = 1, .col = 1 };
+	sc.out = len < UINT32_MAX ? malloc(len + 1) : NULL;
 	if (sc_value(&sc)) {
 		sc_skip_ws(&sc);
 		if (sc.i < sc.len)
 			sc_fail(&sc, "unexpected text after the end of the lesson object");
 	}
+	pt_lesson *lesson = NULL;
 	if (sc.error != NULL) {
 		diags_add(diags, name, sc_pos(&sc), PT_ERROR, "invalid JSON: %s", sc.error);
-		free(sc.rec);
-		free(sc.spans);
-		return NULL;
+		goto done;
+	}
+	if (sc.out != NULL) {
+		memcpy(sc.out + sc.out_len, text + sc.copied, len - sc.copied);
+		sc.out_len += len - sc.copied;
+		sc.out[sc.out_len] = '\0';
 	}
 	pthread_once(&init_once, load_init);
 	if (parse_scratch == NULL)
@@ -1188,43 +1312,29 @@ pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
 		.n_rec = sc.n_rec,
 		.text_is_utf8 = !sc.bad_utf8,
 		.text = text,
+		.skel = sc.out != NULL ? sc.out : text,
 	};
 	/* Items are parsed one at a time, so the parser's memory stays the
 	 * size of one item instead of the whole file. */
 	find_items(&sc, &ld);
-	cJSON *root = ld.items != NULL ? parse_root_apart(&ld, &sc) : NULL;
-	if (root == NULL) {
-		ld.items = NULL;
-		const char *end;
-		root = parse_into(parse_scratch, text, len, &end);
-		if (root == NULL) {
-			bool no_memory = parse_scratch == NULL;
-			size_t off = end != NULL && end >= text ? (size_t)(end - text) : 0;
-			diags_add(diags, name, no_memory ? (pt_pos){ 1, 1 } : load_offset_pos(text, len, off), PT_ERROR,
-			    no_memory ? "out of memory while loading" : "invalid JSON: the parser rejected this value");
-			arena_reset(parse_scratch);
-			free(sc.rec);
-			free(sc.spans);
-			return NULL;
-		}
-		size_t n_nodes = 0;
-		index_walk(root, &n_nodes, SIZE_MAX, 0);
-		if (n_nodes != sc.n_rec)
-			ld.n_rec = 0; /* the parsers disagree: positions are unknown */
-	}
+	cJSON *root = parse_lesson(&ld, &sc);
+	if (root == NULL)
+		goto done;
 	ld.model = arena_new();
-	pt_lesson *lesson = ld.model != NULL ? load_tree(&ld, root) : NULL;
-	arena_reset(parse_scratch);
-	arena_reset(element_scratch);
-	free(sc.rec);
-	free(sc.spans);
+	lesson = ld.model != NULL ? load_tree(&ld, root) : NULL;
 	if (lesson == NULL)
 		arena_free(ld.model);
 	if (ld.failed || ld.model == NULL) {
 		diags_add(diags, name, (pt_pos){ 1, 1 }, PT_ERROR, "out of memory while loading");
 		lesson_free(lesson);
-		return NULL;
+		lesson = NULL;
 	}
+done:
+	arena_reset(parse_scratch);
+	arena_reset(element_scratch);
+	free(sc.rec);
+	free(sc.spans);
+	free(sc.out);
 	return lesson;
 }
 

@@ -24,6 +24,9 @@ void *arena_calloc(pt_arena *a, size_t n, size_t size);
 /* Returns a copy of s in the arena, or NULL. */
 char *arena_strdup(pt_arena *a, const char *s);
 
+/* Returns a NUL-terminated copy of the n bytes at s, or NULL. */
+char *arena_strndup(pt_arena *a, const char *s, size_t n);
+
 /* Takes back every block the arena handed out, keeping its memory for
  * the blocks it hands out next; NULL is allowed. */
 void arena_reset(pt_arena *a);
