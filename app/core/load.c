@@ -24,13 +24,13 @@
 #define MAX_DEPTH 64
 
 /* Where one value and its key start, in document order; for a string
- * value without escapes, also where its characters lie in the text (the
- * skeleton cJSON parses holds it emptied). */
+ * value without escapes, also the offset of its first character in the
+ * text (the skeleton cJSON parses holds it emptied), else 0: a string's
+ * characters never start a file. */
 typedef struct pos_pair {
 	pt_pos value;
 	pt_pos key;
-	uint32_t raw_off, raw_len;
-	bool raw;
+	uint32_t raw_off;
 } pos_pair;
 
 /* Where a member of the root object, or an element of one of its arrays,
@@ -77,6 +77,7 @@ typedef struct loader {
 	bool text_is_utf8;   /* every string of the file is valid UTF-8 */
 	bool failed;         /* out of memory */
 	const char *text;    /* the file */
+	size_t text_len;
 	const char *skel;    /* the text cJSON parses: the file's skeleton, or the file */
 	const span *items;   /* the root's items array when parsed apart, else NULL */
 	const span *elements; /* the array's elements, parsed one at a time */
@@ -192,9 +193,7 @@ static void sc_blank_string(scanner *sc, size_t open)
 	sc->out[sc->out_len++] = '"';
 	sc->copied = sc->i;
 	pos_pair *r = &sc->rec[sc->n_rec - 1];
-	r->raw = true;
 	r->raw_off = (uint32_t)(open + 1);
-	r->raw_len = (uint32_t)(sc->i - 1 - (open + 1));
 }
 
 /* Skips a string starting at '"'; a value (not a key) without escapes is
@@ -772,9 +771,11 @@ static const cJSON *get_field(loader *ld, const fields *f, field k, const char *
 static const char *node_string(const loader *ld, const cJSON *v, size_t *len)
 {
 	const pos_pair *p = pos_of(ld, v);
-	if (p != NULL && p->raw) {
-		*len = p->raw_len;
-		return ld->text + p->raw_off;
+	if (p != NULL && p->raw_off != 0) {
+		/* Without escapes, the first quote after the start ends it. */
+		const char *s = ld->text + p->raw_off;
+		*len = (size_t)((const char *)memchr(s, '"', ld->text_len - p->raw_off) - s);
+		return s;
 	}
 	*len = strlen(v->valuestring);
 	return v->valuestring;
@@ -1312,6 +1313,7 @@ pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
 		.n_rec = sc.n_rec,
 		.text_is_utf8 = !sc.bad_utf8,
 		.text = text,
+		.text_len = len,
 		.skel = sc.out != NULL ? sc.out : text,
 	};
 	/* Items are parsed one at a time, so the parser's memory stays the
