@@ -14,6 +14,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include <cJSON.h>
 
 #include "paratutor/arena.h"
@@ -107,20 +111,26 @@ static pt_pos sc_pos(const scanner *sc)
 /* Skips JSON white space. */
 static void sc_skip_ws(scanner *sc)
 {
-	if (sc->i < sc->len && (unsigned char)sc->s[sc->i] > ' ')
+	const char *s = sc->s;
+	size_t i = sc->i, n = sc->len;
+	if (i < n && (unsigned char)s[i] > ' ')
 		return; /* most values follow a bracket, colon or comma directly */
-	size_t i = sc->i;
 	int line = sc->line, col = sc->col;
-	for (; i < sc->len; i++) {
-		char c = sc->s[i];
-		if (c == '\n') {
+	while (i < n) {
+		char c = s[i];
+		if (c == ' ') {
+			size_t j = i + 1;
+			while (j < n && s[j] == ' ')
+				j++;
+			col += (int)(j - i);
+			i = j;
+		} else if (c == '\n') {
 			line++;
 			col = 1;
-		} else if (c == ' ' && i + 8 <= sc->len && memcmp(sc->s + i, "        ", 8) == 0) {
-			i += 7; /* indentation, eight spaces at a time */
-			col += 8;
-		} else if (c == ' ' || c == '\t' || c == '\r') {
+			i++;
+		} else if (c == '\t' || c == '\r') {
 			col++;
+			i++;
 		} else {
 			break;
 		}
@@ -162,6 +172,20 @@ static uint64_t special8(const unsigned char *p)
 static size_t plain_run(const unsigned char *p, size_t n)
 {
 	size_t i = 0;
+#ifdef __SSE2__
+	/* Sixteen bytes at a time: the signed compare flags both control
+	 * characters and bytes of 0x80 and above. */
+	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+	const __m128i space = _mm_set1_epi8(' ');
+	for (; i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+		__m128i special = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+		    _mm_cmplt_epi8(v, space));
+		unsigned mask = (unsigned)_mm_movemask_epi8(special);
+		if (mask != 0)
+			return i + (size_t)__builtin_ctz(mask);
+	}
+#endif
 	for (; i + 8 <= n; i += 8) {
 		uint64_t m = special8(p + i);
 		if (m != 0) {

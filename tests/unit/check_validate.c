@@ -342,6 +342,45 @@ START_TEST(test_positions_after_long_strings)
 }
 END_TEST
 
+/* Whatever a string holds and wherever (an escape, a multibyte
+ * character, in the 16- and 8-byte blocks the scanner skips or in the
+ * tail), a key after it is reported where a byte-by-byte count puts it. */
+START_TEST(test_positions_after_any_string)
+{
+	static const char *const specials[] = { "\\\"", "\\n", "\xc3\xa9", "\xe2\x9c\x93", "\\u00e9" };
+	static const char *const decoded[] = { "\"", "\n", "\xc3\xa9", "\xe2\x9c\x93", "\xc3\xa9" };
+	for (size_t sp = 0; sp < sizeof specials / sizeof specials[0]; sp++) {
+		for (int before = 0; before < 40; before++) {
+			char value[128], text[512];
+			snprintf(value, sizeof value, "%.*s%s%s", before,
+			    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP", specials[sp], "tail text 0123456789");
+			snprintf(text, sizeof text, "{\"format\": 1, \"id\": \"u\", \"title\": \"%s\", "
+			    "\"summary\": \"%s\", \"zzz\": 1, \"items\": []}", value, value);
+			pt_diags d = { 0 };
+			pt_lesson *l = load_lesson_text("t.json", text, strlen(text), &d);
+			ck_assert_ptr_nonnull(l);
+			pt_pos want = load_offset_pos(text, strlen(text), (size_t)(strstr(text, "\"zzz\"") - text));
+			bool found = false;
+			for (size_t i = 0; i < d.n; i++) {
+				if (strstr(d.v[i].message, "unknown field \"zzz\"") == NULL)
+					continue;
+				found = true;
+				ck_assert_int_eq(d.v[i].pos.line, want.line);
+				ck_assert_int_eq(d.v[i].pos.col, want.col);
+			}
+			ck_assert(found);
+			char expect[128];
+			snprintf(expect, sizeof expect, "%.*s%s%s", before,
+			    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP", decoded[sp], "tail text 0123456789");
+			ck_assert_str_eq(l->title.s, expect);
+			ck_assert_str_eq(l->summary.s, expect);
+			lesson_free(l);
+			diags_free(&d);
+		}
+	}
+}
+END_TEST
+
 /* Loads text and returns its diagnostics, one formatted line each. */
 static char *diags_of(const char *text, size_t *n_items)
 {
@@ -423,6 +462,7 @@ int main(void)
 	tcase_add_test(tc, test_utf8);
 	tcase_add_test(tc, test_positions_after_long_strings);
 	tcase_add_test(tc, test_items_parsed_apart);
+	tcase_add_test(tc, test_positions_after_any_string);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
