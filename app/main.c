@@ -207,7 +207,9 @@ int main(int argc, char **argv)
 	const char *state = NULL, *format = "csv", *watch = NULL;
 	int opt;
 
-	setlocale(LC_ALL, "");
+	/* Only the character type comes from the environment (UTF-8 and
+	 * display widths); numbers in reports keep the '.' of the C locale. */
+	setlocale(LC_CTYPE, "");
 	while ((opt = getopt_long(argc, argv, "csl:prhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c': check = true; break;
