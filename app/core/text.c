@@ -73,6 +73,14 @@ int text_width(const char *s, size_t len)
 	return w;
 }
 
+int text_width_capped(const char *s, size_t len, int cap)
+{
+	int w = 0;
+	for (size_t i = 0; i < len && w < cap;)
+		w += text_cp_width(text_decode(s, len, &i));
+	return w < cap ? w : cap;
+}
+
 /* Appends a line; returns false when out of memory. */
 static bool lines_push(pt_lines *out, size_t *cap, size_t start, size_t len, int width)
 {

@@ -1,5 +1,6 @@
 /* draw.c - colour roles, glyphs and clipped UTF-8 text output on curses. */
 #include <curses.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <wchar.h>
@@ -129,7 +130,8 @@ int draw_text(int y, int x, int max_width, pt_role role, const char *s, size_t l
 {
 	if (max_width <= 0)
 		return 0;
-	int total = text_width(s, len);
+	/* Only whether the text fits matters, so measuring stops past it. */
+	int total = text_width_capped(s, len, max_width < INT_MAX ? max_width + 1 : max_width);
 	int room = total > max_width ? max_width - 1 : max_width;
 	wchar_t buf[256];
 	size_t n = 0;

@@ -30,6 +30,10 @@ int text_cp_width(unsigned cp);
 /* Returns the display width of len bytes of s. */
 int text_width(const char *s, size_t len);
 
+/* Returns text_width(s, len), or cap when that is more: measuring stops
+ * there. */
+int text_width_capped(const char *s, size_t len, int cap);
+
 /* Splits s into lines at most width columns wide, breaking at spaces where
  * possible, at '\n' always, and never inside a character.  Returns false
  * when out of memory. */

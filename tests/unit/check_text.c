@@ -21,6 +21,10 @@ START_TEST(test_width)
 	ck_assert_int_eq(text_width("\xe4\xb8\xad\xe6\x96\x87", 6), 4);
 	ck_assert_int_eq(text_width("e\xcc\x81", 3), 1);
 	ck_assert_int_eq(text_width("\xff", 1), 1);
+	ck_assert_int_eq(text_width_capped("abcdef", 6, 4), 4);
+	ck_assert_int_eq(text_width_capped("abc", 3, 4), 3);
+	ck_assert_int_eq(text_width_capped("\xe4\xb8\xad\xe6\x96\x87", 6, 3), 3);
+	ck_assert_int_eq(text_width_capped("\xe4\xb8\xad\xe6\x96\x87", 6, 5), 4);
 	size_t i = 0;
 	ck_assert_uint_eq(text_decode("\xe2\x9c\x93", 3, &i), 0x2713);
 	ck_assert_uint_eq(i, 3);
