@@ -2,9 +2,13 @@
  *
  * A small scanner walks the text first: it reports the first JSON syntax
  * error with its line and column, and otherwise records where every value
- * and object key starts.  cJSON then builds the tree, and the converter
- * copies it into pt_lesson, looking positions up by node.  No cJSON type
- * leaves this file. */
+ * and object key starts.  As it goes it writes a skeleton of the text in
+ * which every string value without escapes is emptied, since the text
+ * already holds its characters.  cJSON then parses the skeleton: the root
+ * object with its items array left empty, and each item on its own, so
+ * the tree in memory is never larger than one item.  The converter copies
+ * each tree into pt_lesson, looking positions (and emptied strings) up by
+ * node.  No cJSON type leaves this file. */
 #include <errno.h>
 #include <pthread.h>
 #include <stddef.h>
