@@ -1315,7 +1315,8 @@ pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
 	/* Files are at most 4 MiB, so offsets fit the records' 32 bits; a
 	 * larger text is parsed without a skeleton. */
 	scanner sc = { .s = text, .len = len, .line = 1, .col = 1 };
-	sc.out = len < UINT32_MAX ? malloc(len + 1) : NULL;
+	/* In blocks of 64 KiB, like the file's, so the next file reuses them. */
+	sc.out = len < UINT32_MAX ? malloc((len + 1 + 0xFFFF) / 0x10000 * 0x10000) : NULL;
 	if (sc_value(&sc)) {
 		sc_skip_ws(&sc);
 		if (sc.i < sc.len)
@@ -1387,6 +1388,7 @@ char *load_read_file(const char *path, size_t max, size_t *len, const char **why
 	size_t cap = 4096, n = 0;
 	if (have_size && S_ISREG(st.st_mode) && st.st_size > 0)
 		cap = (uintmax_t)st.st_size < max ? (size_t)st.st_size + 1 : max + 1;
+	cap = (cap + 1 + 0xFFFF) / 0x10000 * 0x10000 - 1; /* blocks of 64 KiB, reused file after file */
 	char *buf = malloc(cap + 1);
 	while (buf != NULL) {
 		size_t got = fread(buf + n, 1, cap - n, fp);
