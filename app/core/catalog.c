@@ -107,18 +107,18 @@ static void load_entries(pt_entry *v, size_t n)
 {
 	load_queue q = { .v = v, .n = n };
 	atomic_init(&q.next, 0);
-	size_t bytes = 0;
-	for (size_t i = 0; i < n; i++) {
-		struct stat st;
-		if (stat(v[i].path, &st) == 0 && S_ISREG(st.st_mode))
-			bytes += (size_t)st.st_size;
-	}
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t helpers = cpus > 1 ? (size_t)cpus - 1 : 0;
 	if (helpers > MAX_LOAD_THREADS - 1)
 		helpers = MAX_LOAD_THREADS - 1;
 	if (helpers > n / 2)
 		helpers = n / 2;
+	size_t bytes = 0; /* sizes are added up only as far as they can matter */
+	for (size_t i = 0; i < n && bytes / BYTES_PER_THREAD < helpers; i++) {
+		struct stat st;
+		if (stat(v[i].path, &st) == 0 && S_ISREG(st.st_mode))
+			bytes += (size_t)st.st_size;
+	}
 	if (helpers > bytes / BYTES_PER_THREAD)
 		helpers = bytes / BYTES_PER_THREAD;
 	pthread_t threads[MAX_LOAD_THREADS];
