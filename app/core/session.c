@@ -63,3 +63,29 @@ void session_summarize(const pt_session *s, pt_summary *out)
 	}
 	out->score = out->items ? (int)(total / (long)out->items) : 0;
 }
+
+void session_disclose(const pt_grade *g, pt_disclosure *out)
+{
+	memset(out, 0, sizeof *out);
+	int failed_checks = g->checks - (g->status == PT_SOLVED ? 1 : 0);
+	out->finished = g->status != PT_OPEN;
+	out->answer = g->status == PT_FAILED;
+	out->explanation = out->finished;
+	out->mistakes = g->hints_shown > 0 || failed_checks > 0;
+	out->hints = g->hints_shown;
+	if (!out->finished && g->checked && g->item->kind == PT_KIND_MULTI) {
+		out->right_count = true;
+		for (int o = 0; o < grade_slots(g); o++)
+			out->right_picked += g->marks[o] == PT_MARK_RIGHT;
+	}
+}
+
+pt_mark session_shown_mark(const pt_grade *g, int slot)
+{
+	if (slot < 0 || slot >= grade_slots(g))
+		return PT_MARK_NONE;
+	pt_mark mark = g->marks[slot];
+	if (g->status != PT_OPEN || g->item->kind == PT_KIND_FILL)
+		return mark;
+	return mark == PT_MARK_WRONG ? PT_MARK_WRONG : PT_MARK_NONE;
+}

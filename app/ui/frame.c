@@ -24,37 +24,61 @@ void frame_header(int cols, const char *left, const char *right)
 	draw_str(0, cols - right_w - 1, right_w, ROLE_TITLE, right);
 }
 
-/* Draws the key bar; pairs that do not fit are left out. */
+int frame_text_width(int cols)
+{
+	int width = cols - 2;
+	return width > UI_TEXT_MAX ? UI_TEXT_MAX : width;
+}
+
+/* Returns the columns key hint k takes in the key bar, gap included. */
+static int hint_width(const pt_keyhint *k)
+{
+	return text_width(k->key, strlen(k->key)) + 1 + text_width(k->label, strlen(k->label)) + 2;
+}
+
+/* Draws the key bar; the last pair ("? help") always stays, and pairs
+ * before it that do not fit are left out. */
 static void draw_keys(int y, int cols, const pt_keyhint *keys, size_t n_keys)
 {
 	int x = 1;
+	int keep = n_keys > 0 ? hint_width(&keys[n_keys - 1]) : 0;
 	for (size_t k = 0; k < n_keys; k++) {
+		bool last = k + 1 == n_keys;
+		if (x + hint_width(&keys[k]) - 2 > cols - 1 - (last ? 0 : keep))
+			continue;
 		int kw = text_width(keys[k].key, strlen(keys[k].key));
 		int lw = text_width(keys[k].label, strlen(keys[k].label));
-		if (x + kw + 1 + lw > cols - 1)
-			break;
 		x += draw_str(y, x, kw, ROLE_KEY, keys[k].key) + 1;
 		x += draw_str(y, x, lw, ROLE_NORMAL, keys[k].label) + 2;
 	}
 }
 
-void frame_footer(int rows, int cols, const char *status, const char *message,
-    const pt_keyhint *keys, size_t n_keys)
+void frame_footer(pt_ui *ui, int rows, int cols, const char *status, const char *fallback)
 {
+	pt_keyhint keys[16];
+	size_t n = bind_bar(ui, ui_screen_ops(ui->screen), keys, sizeof keys / sizeof keys[0]);
 	draw_str(rows - 3, 1, cols - 2 - SCROLL_MARK_COLS, ROLE_NORMAL, status);
-	draw_str(rows - 2, 1, cols - 2, ROLE_MESSAGE, message);
-	draw_keys(rows - 1, cols, keys, n_keys);
+	draw_str(rows - 2, 1, cols - 2, ROLE_MESSAGE, ui->message[0] != '\0' ? ui->message : fallback);
+	draw_keys(rows - 1, cols, keys, n);
+}
+
+size_t frame_pane(pt_pane *pane, const pt_doc *d, int rows, size_t scroll)
+{
+	size_t height = doc_height(d);
+	pane->rows = rows;
+	pane->max = height > (size_t)rows ? height - (size_t)rows : 0;
+	return scroll < pane->max ? scroll : pane->max;
 }
 
 void frame_body(pt_ui *ui, pt_doc *d, size_t *scroll, int rows, int cols)
 {
 	int body_rows = frame_body_rows(rows);
-	ui->body_rows = body_rows;
-	doc_clamp_scroll(d, scroll, body_rows);
-	doc_render(d, UI_BODY_TOP, 1, body_rows, *scroll);
+	size_t shown = frame_pane(&ui->body_pane, d, body_rows, *scroll);
+	doc_render(d, UI_BODY_TOP, 1, body_rows, shown);
+	ui->body_scrolls = ui->body_pane.max > 0;
 
-	bool above = *scroll > 0;
-	bool below = *scroll + (size_t)body_rows < doc_height(d);
+	bool above = shown > 0;
+	bool below = shown < ui->body_pane.max;
 	if (!above && !below)
 		return;
 	const char *mark = !above ? "more below (PgDn)" :
@@ -63,45 +87,46 @@ void frame_body(pt_ui *ui, pt_doc *d, size_t *scroll, int rows, int cols)
 	draw_str(rows - 3, cols - w - 1, w, ROLE_DIM, mark);
 }
 
-bool frame_scroll_key(const pt_event *ev, size_t *scroll, int page, bool arrows)
+bool frame_scroll(const pt_event *ev, size_t *scroll, const pt_pane *pane)
 {
-	size_t step = page > 2 ? (size_t)page - 1 : 1;
+	size_t step = pane->rows > 2 ? (size_t)pane->rows - 1 : 1;
+	if (ev->kind != EV_WHEEL && ev->kind != EV_KEY)
+		return false;
+	if (*scroll > pane->max)
+		*scroll = pane->max;
 	if (ev->kind == EV_WHEEL) {
 		step = 3;
 		if (ev->code < 0)
 			*scroll = *scroll > step ? *scroll - step : 0;
 		else
 			*scroll += step;
-		return true;
-	}
-	if (ev->kind != EV_KEY)
-		return false;
-	switch (ev->code) {
-	case PT_KEY_UP:
-		if (!arrows)
+	} else {
+		switch (ev->code) {
+		case PT_KEY_UP:
+			step = 1;
+			/* fall through */
+		case PT_KEY_PGUP:
+			*scroll = *scroll > step ? *scroll - step : 0;
+			break;
+		case PT_KEY_DOWN:
+			step = 1;
+			/* fall through */
+		case PT_KEY_PGDN:
+			*scroll += step;
+			break;
+		case PT_KEY_HOME:
+			*scroll = 0;
+			break;
+		case PT_KEY_END:
+			*scroll = pane->max;
+			break;
+		default:
 			return false;
-		step = 1;
-		/* fall through */
-	case PT_KEY_PGUP:
-		*scroll = *scroll > step ? *scroll - step : 0;
-		return true;
-	case PT_KEY_DOWN:
-		if (!arrows)
-			return false;
-		step = 1;
-		/* fall through */
-	case PT_KEY_PGDN:
-		*scroll += step; /* the next draw clamps it */
-		return true;
-	case PT_KEY_HOME:
-		*scroll = 0;
-		return true;
-	case PT_KEY_END:
-		*scroll = (size_t)-1 / 2;
-		return true;
-	default:
-		return false;
+		}
 	}
+	if (*scroll > pane->max)
+		*scroll = pane->max;
+	return true;
 }
 
 void frame_too_small(int rows, int cols)

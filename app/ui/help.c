@@ -1,65 +1,57 @@
-/* help.c - the help overlay: every key, by screen, in a box over the
- * current screen.  Esc, ? or q closes it. */
+/* help.c - the help overlay: every screen's keys, generated from the
+ * screens' key tables, in a box over the current screen (its own keys
+ * first).  Its own keys are a table too. */
 #include <stdio.h>
+#include <string.h>
 
 #include "paratutor/ui_app.h"
+#include "paratutor/ui_draw.h"
 
 #define KEY_COL 2   /* column of the key names */
 #define WHAT_COL 22 /* column of what they do */
 #define MAX_BOX_WIDTH 78
 
-/* One line of the key list; a NULL key starts a section named by what. */
-typedef struct help_line {
-	const char *key;
-	const char *what;
-} help_line;
-
-static const help_line help_lines[] = {
-	{ NULL, "Lesson menu" },
-	{ "Up/Down, j/k", "move between lessons" },
-	{ "Enter, click", "open the lesson, at its first unfinished item" },
-	{ "r", "answer the items due for review" },
-	{ "q", "quit paratutor" },
-	{ NULL, "Item screen" },
-	{ "1-9", "focus blank N (code with blanks)" },
-	{ "Tab, Shift-Tab", "focus the next / previous blank" },
-	{ "a-g", "put option A-G into the focused blank, then go to the next empty one; "
-		 "choose it (one answer); toggle it (select all that apply)" },
-	{ "Backspace, Delete", "empty the focused blank" },
-	{ "Enter", "check the answer; once the item is finished, go on to the next open item" },
-	{ "h", "show the next hint" },
-	{ "n, Right", "next item (after the last one: the summary; in a review: the next due item)" },
-	{ "p, Left", "previous item" },
-	{ "Up/Down, PgUp/PgDn", "scroll; Home/End jump to the top / bottom; the mouse wheel scrolls too" },
-	{ "mouse", "click a blank, then click an option; or click an option to fill the first "
-		   "empty blank, choose or toggle it" },
-	{ "q", "back to the lesson menu" },
-	{ NULL, "Lesson summary" },
-	{ "r", "retry the items not right first time" },
-	{ "x", "forget every answer to this lesson and start afresh (asks first)" },
-	{ "p, Left", "back to the last item" },
-	{ "m, q", "back to the lesson menu" },
-	{ NULL, "Everywhere" },
-	{ "?", "this help; Esc, ? or q closes it" },
-	{ "Ctrl-C", "quit at once" },
-};
-
-/* Builds the key list into the overlay document. */
-static void build_help(pt_doc *d)
+/* Adds a section: a heading, then each binding that has a help line. */
+static void add_section(pt_doc *d, const char *name, const pt_binding *keys, size_t n)
 {
-	for (size_t i = 0; i < sizeof help_lines / sizeof help_lines[0]; i++) {
-		const help_line *line = &help_lines[i];
-		if (line->key == NULL) {
-			doc_gap(d);
-			doc_atom(d, ROLE_HEADING, 0, line->what);
+	doc_gap(d);
+	doc_atom(d, ROLE_HEADING, 0, name);
+	for (size_t i = 0; i < n; i++) {
+		if (keys[i].help == NULL)
 			continue;
-		}
 		doc_newline(d);
 		doc_move_to(d, KEY_COL);
-		doc_atom(d, ROLE_KEY, 0, line->key);
+		doc_atom(d, ROLE_KEY, 0, keys[i].keys);
 		doc_move_to(d, d->col + 1 > WHAT_COL ? d->col + 1 : WHAT_COL);
-		doc_wrap(d, ROLE_NORMAL, 0, line->what);
+		doc_wrap(d, ROLE_NORMAL, 0, keys[i].help);
 	}
+}
+
+static unsigned help_close(pt_ui *ui, const pt_event *ev);
+static unsigned help_scroll(pt_ui *ui, const pt_event *ev);
+
+static const pt_binding help_keys[] = {
+	{ "Esc, ?, q", "close this list", "close", NULL, 0, 0, "?qQ", { PT_KEY_ESC + 1 }, 0, help_close },
+	{ "Up/Down, PgUp/PgDn", "scroll the list; Home/End jump to the top / bottom", "scroll", "PgUp/PgDn",
+	    0, 0, "jk",
+	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
+	    UI_ON_WHEEL, help_scroll },
+};
+#define N_HELP_KEYS (sizeof help_keys / sizeof help_keys[0])
+
+/* Builds the key list: this screen's keys, the others', then the keys
+ * that work everywhere. */
+static void build_help(const pt_ui *ui, pt_doc *d)
+{
+	const pt_screen_ops *current = ui_screen_ops(ui->screen);
+	add_section(d, current->name, current->keys, current->n_keys);
+	for (int s = 0; s < UI_N_SCREENS; s++) {
+		const pt_screen_ops *ops = ui_screen_ops((pt_screen)s);
+		if (ops != current)
+			add_section(d, ops->name, ops->keys, ops->n_keys);
+	}
+	add_section(d, "Everywhere", ui_global_keys, ui_n_global_keys);
+	add_section(d, "In this list", help_keys, N_HELP_KEYS);
 }
 
 void help_draw(pt_ui *ui, int rows, int cols)
@@ -67,32 +59,53 @@ void help_draw(pt_ui *ui, int rows, int cols)
 	pt_doc *d = &ui->overlay;
 	int width = cols - 2 < MAX_BOX_WIDTH ? cols - 2 : MAX_BOX_WIDTH;
 	doc_reset(d, width - 4);
-	build_help(d);
+	build_help(ui, d);
 
+	/* The box leaves the key bar free, so it shows this list's keys. */
 	int height = (int)doc_height(d) + 3;
 	if (height > rows - 2)
 		height = rows - 2;
-	int y = (rows - height) / 2, x = (cols - width) / 2;
+	int y = (rows - 1 - height) / 2, x = (cols - width) / 2;
 	int inner = height - 3;
-	ui->help.rows = inner;
+	size_t shown = frame_pane(&ui->help_pane, d, inner, ui->help_scroll);
 	draw_box(y, x, height, width);
 	draw_str(y, x + 2, width - 4, ROLE_HEADING, " Keys ");
-	doc_clamp_scroll(d, &ui->help.scroll, inner);
-	doc_render(d, y + 1, x + 2, inner, ui->help.scroll);
+	doc_render(d, y + 1, x + 2, inner, shown);
 
-	char foot[96];
-	bool more = ui->help.scroll + (size_t)inner < doc_height(d);
-	snprintf(foot, sizeof foot, "Esc, ? or q closes%s", more ? "; PgDn / Down for more" : "");
-	draw_str(y + height - 2, x + 2, width - 4, ROLE_MESSAGE, foot);
+	bool more = shown < ui->help_pane.max;
+	draw_str(y + height - 2, x + 2, width - 4, ROLE_MESSAGE, more ? "More below: PgDn or Down" : "");
+
+	draw_fill(rows - 1, 0, cols, ROLE_NORMAL);
+	int bx = 1;
+	for (size_t i = 0; i < N_HELP_KEYS; i++) {
+		const char *keys = help_keys[i].bar_keys ? help_keys[i].bar_keys : help_keys[i].keys;
+		bx += draw_str(rows - 1, bx, cols - bx - 1, ROLE_KEY, keys) + 1;
+		bx += draw_str(rows - 1, bx, cols - bx - 1, ROLE_NORMAL, help_keys[i].bar) + 2;
+	}
+}
+
+/* Closes the list. */
+static unsigned help_close(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui->help_open = false;
+	return UI_REDRAW;
+}
+
+/* Scrolls the list; j and k move a line like Down and Up. */
+static unsigned help_scroll(pt_ui *ui, const pt_event *ev)
+{
+	pt_event e = *ev;
+	if (ev->kind == EV_CHAR) {
+		e.kind = EV_KEY;
+		e.code = ev->code == 'j' ? PT_KEY_DOWN : PT_KEY_UP;
+	}
+	frame_scroll(&e, &ui->help_scroll, &ui->help_pane);
+	return UI_REDRAW;
 }
 
 unsigned help_key(pt_ui *ui, const pt_event *ev)
 {
-	if (event_is_key(ev, PT_KEY_ESC) || event_is_char(ev, '?') || event_is_char(ev, 'q')) {
-		ui->help.open = false;
-		return UI_REDRAW;
-	}
-	if (frame_scroll_key(ev, &ui->help.scroll, ui->help.rows, true))
-		return UI_REDRAW;
-	return 0;
+	const pt_binding *b = bind_find(help_keys, N_HELP_KEYS, 0, ev);
+	return b != NULL ? b->run(ui, ev) : 0;
 }

@@ -13,6 +13,28 @@
 #define RESULT_TEXT 14 /* column of what a result line is about */
 #define TAB_WIDTH 4    /* tab stops in code */
 
+/* The part of the body the next draw should scroll into view. */
+typedef enum item_reveal { REVEAL_NONE, REVEAL_RESULT, REVEAL_HINT } item_reveal;
+
+/* The item screen's view state, private to this screen. */
+static struct item_view {
+	int focus; /* focused blank, -1 for none */
+	size_t scroll;
+	item_reveal reveal;
+} view = { -1, 0, REVEAL_NONE };
+
+/* Context bits of the item screen's bindings. */
+enum {
+	IT_OPEN = 1u << 0,   /* still answering */
+	IT_DONE = 1u << 1,   /* solved or out of attempts */
+	IT_FILL = 1u << 2,   /* code with blanks */
+	IT_BLANKS = 1u << 3, /* more than one blank */
+	IT_CHOICE = 1u << 4, /* one answer */
+	IT_MULTI = 1u << 5,  /* select all that apply */
+	IT_REVIEW = 1u << 6, /* answering the items due for review */
+	IT_SCROLLS = 1u << 7 /* the body is taller than the screen */
+};
+
 /* Lines of the body the next draw may scroll into view. */
 typedef struct item_anchors {
 	size_t result_first, result_last;
@@ -60,16 +82,16 @@ static int next_focus(const pt_grade *g, int after)
 	return -1;
 }
 
-void item_enter(pt_ui *ui, size_t index)
+/* Shows item index of the open lesson with a fresh view (focus on the
+ * first blank to fill, no scroll). */
+static void item_enter(pt_ui *ui, size_t index)
 {
 	pt_session *s = ui_session(ui);
 	size_t from = s->current;
 	s->current = index;
-	ui->screen = UI_SCREEN_ITEM;
-	ui->item.scroll = 0;
-	ui->item.reveal = REVEAL_NONE;
-	ui->item.message[0] = '\0';
-	ui->item.focus = next_focus(session_grade(s), -1);
+	view.scroll = 0;
+	view.reveal = REVEAL_NONE;
+	view.focus = next_focus(session_grade(s), -1);
 	ui_notify(ui, from, UI_PROGRESS_MOVE);
 }
 
@@ -83,13 +105,14 @@ static pt_role blank_token(const pt_grade *g, int b, char *token, size_t size)
 	const char *shown = g->fill[b] >= 0 ? it->bank.v[g->fill[b]].s : NULL;
 	const char *mark = "";
 	pt_role role = ROLE_BLANK;
-	if (g->status == PT_FAILED && g->marks[b] != PT_MARK_RIGHT) {
+	pt_mark shown_mark = session_shown_mark(g, b);
+	if (g->status == PT_FAILED && shown_mark != PT_MARK_RIGHT) {
 		shown = it->blanks[b].accept.v[0].s; /* the revealed answer */
 		role = ROLE_RIGHT;
-	} else if (g->marks[b] == PT_MARK_RIGHT) {
+	} else if (shown_mark == PT_MARK_RIGHT) {
 		mark = draw_glyph(GLYPH_RIGHT);
 		role = ROLE_RIGHT;
-	} else if (g->marks[b] == PT_MARK_WRONG) {
+	} else if (shown_mark == PT_MARK_WRONG) {
 		mark = draw_glyph(GLYPH_WRONG);
 		role = ROLE_WRONG;
 	}
@@ -206,19 +229,20 @@ static void add_mark(pt_doc *d, pt_glyph glyph, const char *word, pt_role role,
 
 /* Adds the options of a choice or multi item, each with its mark and
  * feedback after a check. */
-static void add_options(pt_doc *d, const pt_grade *g)
+static void add_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
 {
 	const pt_item *it = g->item;
 	bool multi = it->kind == PT_KIND_MULTI;
 	for (int o = 0; o < option_count(it); o++) {
 		const pt_option *opt = &it->options[o];
+		pt_mark mark = session_shown_mark(g, o);
 		int zone = ZONE(ZONE_OPTION, o);
 		pt_role role = g->picked[o] ? ROLE_BLANK : ROLE_NORMAL;
-		if (g->marks[o] == PT_MARK_RIGHT)
+		if (mark == PT_MARK_RIGHT)
 			role = ROLE_RIGHT;
-		else if (g->marks[o] == PT_MARK_WRONG)
+		else if (mark == PT_MARK_WRONG)
 			role = ROLE_WRONG;
-		else if (g->marks[o] == PT_MARK_MISSED)
+		else if (mark == PT_MARK_MISSED)
 			role = ROLE_MISSED;
 		char label[2] = { lesson_option_label((size_t)o), '\0' };
 		char box[16];
@@ -233,12 +257,12 @@ static void add_options(pt_doc *d, const pt_grade *g)
 		doc_move_to(d, OPTION_TEXT);
 		doc_wrap(d, g->picked[o] ? ROLE_PROMPT : ROLE_NORMAL, zone, opt->text.s);
 
-		bool reveal = g->status == PT_FAILED && opt->correct && g->marks[o] == PT_MARK_NONE;
-		if (g->marks[o] != PT_MARK_NONE || reveal) {
+		bool reveal = show->answer && opt->correct && mark == PT_MARK_NONE;
+		if (mark != PT_MARK_NONE || reveal) {
 			doc_newline(d);
 			doc_move_to(d, OPTION_TEXT);
 		}
-		switch (g->marks[o]) {
+		switch (mark) {
 		case PT_MARK_RIGHT: add_mark(d, GLYPH_RIGHT, "Correct", ROLE_RIGHT, NULL); break;
 		case PT_MARK_WRONG: add_mark(d, GLYPH_WRONG, "Wrong", ROLE_WRONG, opt->feedback.s); break;
 		case PT_MARK_MISSED: add_mark(d, GLYPH_MISSED, "Missed", ROLE_MISSED, opt->feedback.s); break;
@@ -249,15 +273,27 @@ static void add_options(pt_doc *d, const pt_grade *g)
 		}
 		doc_newline(d);
 	}
+	if (show->right_count) {
+		char said[160];
+		if (show->right_picked == 0)
+			snprintf(said, sizeof said, "None of the options you ticked is correct.");
+		else
+			snprintf(said, sizeof said, "You have correctly ticked %d option%s; only wrong ticks are marked.",
+			    show->right_picked, show->right_picked == 1 ? "" : "s");
+		doc_newline(d);
+		doc_move_to(d, MARGIN);
+		doc_wrap(d, ROLE_PROMPT, 0, said);
+		doc_newline(d);
+	}
 }
 
 /* Adds one line per checked blank: its mark, the learner's choice, the
  * answer once the item is failed, and the feedback for a wrong choice. */
-static void add_fill_results(pt_doc *d, const pt_grade *g)
+static void add_fill_results(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
 {
 	const pt_item *it = g->item;
 	for (int b = 0; b < grade_slots(g); b++) {
-		if (g->marks[b] == PT_MARK_NONE || g->fill[b] < 0)
+		if (session_shown_mark(g, b) == PT_MARK_NONE || g->fill[b] < 0)
 			continue;
 		const char *chosen = it->bank.v[g->fill[b]].s;
 		bool right = g->marks[b] == PT_MARK_RIGHT;
@@ -266,7 +302,7 @@ static void add_fill_results(pt_doc *d, const pt_grade *g)
 		    draw_glyph(right ? GLYPH_RIGHT : GLYPH_WRONG), right ? "Correct" : "Wrong");
 		doc_move_to(d, RESULT_TEXT);
 		doc_atomf(d, ROLE_BLANK, 0, "[%d] %s", b + 1, chosen);
-		if (!right && g->status == PT_FAILED) {
+		if (!right && show->answer) {
 			doc_move_to(d, d->col + 2);
 			doc_atomf(d, ROLE_RIGHT, 0, "%s answer: %s", draw_glyph(GLYPH_ANSWER),
 			    it->blanks[b].accept.v[0].s);
@@ -319,7 +355,8 @@ static void add_verdict(pt_doc *d, const pt_grade *g)
 		doc_atomf(d, ROLE_DIM, 0, "  %s, score %d", grade_outcome_name(grade_outcome(g)), grade_score(g));
 	} else {
 		doc_atomf(d, ROLE_WRONG, 0, "%s Out of attempts", draw_glyph(GLYPH_WRONG));
-		doc_atom(d, ROLE_DIM, 0, "  the correct answers are shown above");
+		bool one = it->kind == PT_KIND_CHOICE || (it->kind == PT_KIND_FILL && it->n_blanks == 1);
+		doc_atomf(d, ROLE_DIM, 0, "  the correct answer%s shown above", one ? " is" : "s are");
 	}
 	if (it->explanation.s != NULL) {
 		doc_newline(d);
@@ -363,11 +400,10 @@ static void add_hints(pt_doc *d, const pt_grade *g, item_anchors *a)
 
 /* Adds the general common-mistake notes once a hint was taken or a check
  * failed. */
-static void add_mistakes(pt_doc *d, const pt_grade *g)
+static void add_mistakes(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
 {
 	const pt_text_list *mistakes = &g->item->mistakes;
-	int failed_checks = g->checks - (g->status == PT_SOLVED ? 1 : 0);
-	if (mistakes->n == 0 || (g->hints_shown == 0 && failed_checks == 0))
+	if (mistakes->n == 0 || !show->mistakes)
 		return;
 	doc_gap(d);
 	doc_atom(d, ROLE_HEADING, 0, "Common mistakes:");
@@ -379,6 +415,8 @@ static void add_mistakes(pt_doc *d, const pt_grade *g)
 static void build_body(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
 {
 	const pt_item *it = g->item;
+	pt_disclosure show;
+	session_disclose(g, &show);
 	doc_wrap(d, ROLE_PROMPT, 0, it->prompt.s);
 	doc_gap(d);
 	if (it->kind == PT_KIND_FILL) {
@@ -387,49 +425,54 @@ static void build_body(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
 		add_bank(d, it);
 		doc_gap(d);
 		a->result_first = doc_line(d);
-		add_fill_results(d, g);
+		add_fill_results(d, g, &show);
 	} else {
 		a->result_first = doc_line(d);
-		add_options(d, g);
+		add_options(d, g, &show);
 	}
-	if (g->status != PT_OPEN)
+	if (show.explanation)
 		add_verdict(d, g);
 	a->result_last = doc_line(d);
 	add_hints(d, g, a);
-	add_mistakes(d, g);
+	add_mistakes(d, g, &show);
 }
 
 /* Writes what the learner should do next into message. */
-static void next_step(pt_ui *ui, const pt_grade *g, char message[UI_MESSAGE_MAX])
+static void next_step(pt_ui *ui, const pt_grade *g, char *message, size_t size)
 {
 	const pt_item *it = g->item;
 	pt_session *s = ui_session(ui);
 	char last = last_label(it);
+	bool one_blank = it->kind == PT_KIND_FILL && grade_slots(g) == 1;
 	if (g->status != PT_OPEN && ui->review.active) {
-		ui_say(message, "Press Enter for the next item due for review");
+		snprintf(message, size, "Press Enter for the next item due for review");
 	} else if (g->status != PT_OPEN) {
 		if (session_next_open(s, 0) == s->lesson->n_items)
-			ui_say(message, "Lesson complete: press Enter for your summary");
+			snprintf(message, size, "Lesson complete: press Enter for your summary");
 		else
-			ui_say(message, "Press Enter for the next open item (n/p: next/previous)");
+			snprintf(message, size, "Press Enter for the next open item (n/p: next/previous)");
 	} else if (it->kind == PT_KIND_FILL) {
 		if (g->checked && has_wrong_mark(g))
-			ui_say(message, "Not yet: refill the blanks marked Wrong, then press Enter");
+			snprintf(message, size, one_blank ? "Not yet: press another letter A-%c, then Enter" :
+			    "Not yet: refill the blanks marked Wrong, then press Enter", last);
 		else if (grade_ready(g))
-			ui_say(message, "Press Enter to check your answer");
-		else if (ui->item.focus >= 0)
-			ui_say(message, "Blank %d: press a letter A-%c (or click an option) to %s it",
-			    ui->item.focus + 1, last, g->fill[ui->item.focus] < 0 ? "fill" : "change");
+			snprintf(message, size, one_blank ? "Press Enter to check, or another letter to change it" :
+			    "Press Enter to check your answer");
+		else if (one_blank)
+			snprintf(message, size, "Press a letter A-%c (or click an option) to fill the blank", last);
+		else if (view.focus >= 0)
+			snprintf(message, size, "Blank %d: press a letter A-%c (or click an option) to %s it",
+			    view.focus + 1, last, g->fill[view.focus] < 0 ? "fill" : "change");
 		else
-			ui_say(message, "Fill every blank, then press Enter to check");
+			snprintf(message, size, "Fill every blank, then press Enter to check");
 	} else if (g->checked && has_wrong_mark(g)) {
-		ui_say(message, "Not yet: change your answer, then press Enter");
+		snprintf(message, size, "Not yet: change your answer, then press Enter");
 	} else if (grade_ready(g)) {
-		ui_say(message, it->kind == PT_KIND_MULTI ?
+		snprintf(message, size, it->kind == PT_KIND_MULTI ?
 		    "Toggle every option that applies, then press Enter to check" :
 		    "Press Enter to check, or another letter to change your answer");
 	} else {
-		ui_say(message, "Press %s A-%c (or click) to answer, then Enter to check",
+		snprintf(message, size, "Press %s A-%c (or click) to answer, then Enter to check",
 		    it->kind == PT_KIND_MULTI ? "letters" : "a letter", last);
 	}
 }
@@ -439,7 +482,7 @@ static void draw_frame(pt_ui *ui, const pt_grade *g, int rows, int cols)
 {
 	const pt_session *s = ui_session(ui);
 	const pt_item *it = g->item;
-	char right[64], status[128], message[UI_MESSAGE_MAX], letters[8], blanks[8];
+	char right[64], status[128], fallback[UI_MESSAGE_MAX];
 	if (ui->review.active)
 		snprintf(right, sizeof right, "review %zu/%zu   %s", ui->review.pos + 1, ui->review.due.n,
 		    lesson_difficulty_name(it->difficulty));
@@ -447,227 +490,127 @@ static void draw_frame(pt_ui *ui, const pt_grade *g, int rows, int cols)
 		snprintf(right, sizeof right, "%zu/%zu   %s", s->current + 1, s->lesson->n_items,
 		    lesson_difficulty_name(it->difficulty));
 	frame_header(cols, s->lesson->title.s, right);
-
 	snprintf(status, sizeof status, "Attempts: %d left   Hints: %d/%zu", g->attempts_left,
 	    g->hints_shown, it->hints.n);
-	if (ui->item.message[0] != '\0')
-		snprintf(message, sizeof message, "%s", ui->item.message);
-	else
-		next_step(ui, g, message);
-	snprintf(letters, sizeof letters, "A-%c", last_label(it));
-	if (grade_slots(g) > 1)
-		snprintf(blanks, sizeof blanks, "1-%d", grade_slots(g));
-	else
-		snprintf(blanks, sizeof blanks, "1");
-
-	pt_keyhint keys[8];
-	size_t n = 0;
-	if (g->status != PT_OPEN) {
-		keys[n++] = (pt_keyhint){ "Enter", "continue" };
-		keys[n++] = (pt_keyhint){ "PgUp/PgDn", "scroll" };
-	} else {
-		keys[n++] = (pt_keyhint){ "Enter", "check" };
-		if (it->kind == PT_KIND_FILL) {
-			keys[n++] = (pt_keyhint){ letters, "fill" };
-			keys[n++] = (pt_keyhint){ blanks, "blank" };
-		} else {
-			keys[n++] = (pt_keyhint){ letters, it->kind == PT_KIND_MULTI ? "toggle" : "choose" };
-		}
-		keys[n++] = (pt_keyhint){ "h", "hint" };
-	}
-	keys[n++] = (pt_keyhint){ "n/p", "item" };
-	keys[n++] = (pt_keyhint){ "?", "help" };
-	keys[n++] = (pt_keyhint){ "q", "menu" };
-	frame_footer(rows, cols, status, message, keys, n);
+	next_step(ui, g, fallback, sizeof fallback);
+	frame_footer(ui, rows, cols, status, fallback);
 }
 
-void item_draw(pt_ui *ui, int rows, int cols)
+/* Draws the item: prompt, code and bank or options, marks and feedback,
+ * hints, mistakes, and once finished the explanation and solution. */
+static void item_draw(pt_ui *ui, int rows, int cols)
 {
-	pt_item_view *v = &ui->item;
 	const pt_grade *g = session_grade(ui_session(ui));
 	pt_doc *d = &ui->body;
 	item_anchors a = { 0, 0, 0, 0 };
-	doc_reset(d, cols - 2);
-	build_body(d, g, v->focus, &a);
+	doc_reset(d, frame_text_width(cols));
+	build_body(d, g, view.focus, &a);
 
 	int body_rows = frame_body_rows(rows);
-	if (v->reveal == REVEAL_RESULT)
-		doc_show_lines(&v->scroll, a.result_first, a.result_last, body_rows);
-	else if (v->reveal == REVEAL_HINT)
-		doc_show_lines(&v->scroll, a.hint_first, a.hint_last, body_rows);
-	v->reveal = REVEAL_NONE;
+	if (view.reveal == REVEAL_RESULT)
+		doc_show_lines(&view.scroll, a.result_first, a.result_last, body_rows);
+	else if (view.reveal == REVEAL_HINT)
+		doc_show_lines(&view.scroll, a.hint_first, a.hint_last, body_rows);
+	view.reveal = REVEAL_NONE;
 
+	frame_body(ui, d, &view.scroll, rows, cols);
 	draw_frame(ui, g, rows, cols);
-	frame_body(ui, d, &v->scroll, rows, cols);
 }
 
 /* ---- keys ---- */
 
-/* Goes to item index, or to the summary past the last item; in a review,
- * to the next due item instead. */
-static unsigned go_to(pt_ui *ui, size_t index)
+/* Returns the grading state of the item on screen. */
+static pt_grade *grade_of(pt_ui *ui)
 {
-	if (ui->review.active)
-		review_next(ui);
-	else if (index >= ui_session(ui)->lesson->n_items)
-		ui_show(ui, UI_SCREEN_SUMMARY);
-	else
-		item_enter(ui, index);
-	return UI_REDRAW;
-}
-
-/* After a finished item: the next open item, or the summary when none is left. */
-static unsigned continue_lesson(pt_ui *ui)
-{
-	pt_session *s = ui_session(ui);
-	return go_to(ui, session_next_open(s, s->current + 1));
+	return session_grade(ui_session(ui));
 }
 
 /* Says that a finished item takes no more answers. */
 static unsigned say_finished(pt_ui *ui)
 {
-	ui_say(ui->item.message, "This item is finished: press Enter for the next one, or p to go back");
+	ui_say(ui, "This item is finished: press Enter for the next one, or p to go back");
 	return UI_REDRAW;
 }
 
 /* Focuses blank b of a fill item. */
 static unsigned focus_blank(pt_ui *ui, pt_grade *g, int b)
 {
-	if (g->item->kind != PT_KIND_FILL) {
-		ui_say(ui->item.message, "This question has no blanks: press a letter A-%c", last_label(g->item));
-		return UI_REDRAW;
-	}
-	if (g->status != PT_OPEN)
-		return say_finished(ui);
 	if (b >= grade_slots(g)) {
-		ui_say(ui->item.message, "This code has %d blank%s: press 1-%d", grade_slots(g),
-		    grade_slots(g) == 1 ? "" : "s", grade_slots(g));
+		ui_say(ui, "This code has %d blanks: press 1-%d", grade_slots(g), grade_slots(g));
 		return UI_REDRAW;
 	}
-	ui->item.focus = b;
+	view.focus = b;
 	if (g->locked[b])
-		ui_say(ui->item.message, "Blank %d is already correct and stays as it is", b + 1);
+		ui_say(ui, "Blank %d is already correct and stays as it is", b + 1);
 	return UI_REDRAW;
 }
 
-/* Moves the focus to the next (step 1) or previous (step -1) unlocked blank. */
-static unsigned cycle_focus(pt_ui *ui, pt_grade *g, int step)
+/* 1-9 or a click on a blank: focus that blank. */
+static unsigned key_blank(pt_ui *ui, const pt_event *ev)
 {
-	if (g->item->kind != PT_KIND_FILL || g->status != PT_OPEN)
-		return UI_REDRAW;
+	pt_grade *g = grade_of(ui);
+	if (ev->kind == EV_CHAR)
+		return focus_blank(ui, g, ev->code - '1');
+	return UI_REDRAW;
+}
+
+/* Tab / Shift-Tab: the next / previous unlocked blank. */
+static unsigned key_cycle(pt_ui *ui, const pt_event *ev)
+{
+	pt_grade *g = grade_of(ui);
+	int step = ev->code == PT_KEY_BTAB ? -1 : 1;
 	int n = grade_slots(g);
-	int b = ui->item.focus >= 0 ? ui->item.focus : (step > 0 ? -1 : n);
+	int b = view.focus >= 0 ? view.focus : (step > 0 ? -1 : n);
 	for (int k = 0; k < n; k++) {
 		b = ((b + step) % n + n) % n;
 		if (!g->locked[b]) {
-			ui->item.focus = b;
+			view.focus = b;
 			break;
 		}
 	}
 	return UI_REDRAW;
 }
 
-/* Puts option o into the focused blank (or the first empty one) of a fill
- * item, or picks / toggles it in a choice or multi item. */
+/* Puts option o into the focused blank (the only one, or the first empty
+ * one) of a fill item, or picks / toggles it in a choice or multi item. */
 static unsigned choose(pt_ui *ui, pt_grade *g, int o)
 {
-	pt_item_view *v = &ui->item;
-	if (g->status != PT_OPEN)
-		return say_finished(ui);
 	if (g->item->kind != PT_KIND_FILL) {
 		grade_pick(g, o);
 		return UI_REDRAW;
 	}
-	int blank = v->focus >= 0 ? v->focus : grade_next_empty(g, -1);
+	int blank = grade_slots(g) == 1 ? 0 : view.focus >= 0 ? view.focus : grade_next_empty(g, -1);
 	if (blank < 0) {
-		ui_say(v->message, "Every blank is filled: press Enter to check, or 1-%d to change one",
-		    grade_slots(g));
+		ui_say(ui, "Every blank is filled: press Enter to check, or 1-%d to change one", grade_slots(g));
 		return UI_REDRAW;
 	}
 	if (grade_fill(g, blank, o) == PT_GRADE_LOCKED) {
-		ui_say(v->message, "Blank %d is already correct and stays as it is; Tab moves on", blank + 1);
+		ui_say(ui, "Blank %d is already correct and stays as it is; Tab moves on", blank + 1);
 		return UI_REDRAW;
 	}
-	v->focus = next_focus(g, blank);
+	view.focus = next_focus(g, blank);
 	return UI_REDRAW;
 }
 
-/* Empties the focused blank. */
-static unsigned clear_blank(pt_ui *ui, pt_grade *g)
+/* An option letter: fill, choose or toggle it. */
+static unsigned key_letter(pt_ui *ui, const pt_event *ev)
 {
-	pt_item_view *v = &ui->item;
-	if (g->item->kind != PT_KIND_FILL)
-		return UI_REDRAW;
-	if (g->status != PT_OPEN)
-		return say_finished(ui);
-	if (v->focus < 0) {
-		ui_say(v->message, "Pick a blank to clear first: press 1-%d or Tab", grade_slots(g));
+	pt_grade *g = grade_of(ui);
+	int o = lesson_option_index(ev->code, (size_t)option_count(g->item));
+	if (o < 0) {
+		ui_say(ui, "The options are A-%c; press ? for every key", last_label(g->item));
 		return UI_REDRAW;
 	}
-	if (grade_clear(g, v->focus) == PT_GRADE_LOCKED)
-		ui_say(v->message, "Blank %d is already correct and stays as it is", v->focus + 1);
-	return UI_REDRAW;
+	return choose(ui, g, o);
 }
 
-/* Checks the answer; on a finished item, moves on instead. */
-static unsigned check(pt_ui *ui, pt_grade *g)
+/* A click on a blank, a bank option or an option. */
+static unsigned key_click(pt_ui *ui, const pt_event *ev)
 {
-	pt_item_view *v = &ui->item;
-	const pt_item *it = g->item;
-	if (g->status != PT_OPEN)
-		return continue_lesson(ui);
-	if (grade_check(g) == PT_GRADE_INCOMPLETE) {
-		if (it->kind == PT_KIND_FILL)
-			ui_say(v->message, "Fill every blank, then press Enter to check");
-		else
-			ui_say(v->message, "Pick %s first: press %s A-%c", it->kind == PT_KIND_MULTI ?
-			    "at least one option" : "an answer", it->kind == PT_KIND_MULTI ? "letters" : "a letter",
-			    last_label(it));
-		return UI_REDRAW;
-	}
-	v->focus = next_focus(g, -1);
-	v->reveal = REVEAL_RESULT;
-	ui_notify(ui, ui_session(ui)->current, UI_PROGRESS_CHECK);
-	return UI_REDRAW;
-}
-
-/* Reveals the next hint. */
-static unsigned hint(pt_ui *ui, pt_grade *g)
-{
-	pt_grade_rc rc = grade_hint(g);
-	if (rc == PT_GRADE_CLOSED)
-		return say_finished(ui);
-	if (rc == PT_GRADE_NO_HINT) {
-		if (g->item->hints.n == 0)
-			ui_say(ui->item.message, "This item has no hints");
-		else
-			ui_say(ui->item.message, "No more hints: all %zu are shown", g->item->hints.n);
-		return UI_REDRAW;
-	}
-	ui->item.reveal = REVEAL_HINT;
-	ui_notify(ui, ui_session(ui)->current, UI_PROGRESS_HINT);
-	return UI_REDRAW;
-}
-
-/* Goes to the previous item, if there is one. */
-static unsigned previous(pt_ui *ui)
-{
-	pt_session *s = ui_session(ui);
-	if (ui->review.active) {
-		ui_say(ui->item.message, "In a review: n goes to the next due item, q back to the menu");
-		return UI_REDRAW;
-	}
-	if (s->current == 0) {
-		ui_say(ui->item.message, "This is the first item");
-		return UI_REDRAW;
-	}
-	return go_to(ui, s->current - 1);
-}
-
-/* Handles a mouse click on a blank, a bank option or an option. */
-static unsigned click(pt_ui *ui, pt_grade *g, const pt_event *ev)
-{
+	pt_grade *g = grade_of(ui);
 	int zone = doc_hit(&ui->body, ev->y, ev->x);
+	if (g->status != PT_OPEN)
+		return ZONE_KIND(zone) == ZONE_NONE ? UI_REDRAW : say_finished(ui);
 	switch (ZONE_KIND(zone)) {
 	case ZONE_BLANK: return focus_blank(ui, g, ZONE_INDEX(zone));
 	case ZONE_BANK:
@@ -676,54 +619,172 @@ static unsigned click(pt_ui *ui, pt_grade *g, const pt_event *ev)
 	}
 }
 
-/* Handles a named key. */
-static unsigned named_key(pt_ui *ui, pt_grade *g, int key)
+/* Backspace / Delete: empty the focused blank. */
+static unsigned key_clear(pt_ui *ui, const pt_event *ev)
 {
-	switch (key) {
-	case PT_KEY_ENTER: return check(ui, g);
-	case PT_KEY_TAB: return cycle_focus(ui, g, 1);
-	case PT_KEY_BTAB: return cycle_focus(ui, g, -1);
-	case PT_KEY_BACKSPACE:
-	case PT_KEY_DELETE: return clear_blank(ui, g);
-	case PT_KEY_RIGHT: return go_to(ui, ui_session(ui)->current + 1);
-	case PT_KEY_LEFT: return previous(ui);
-	default: return UI_REDRAW;
-	}
-}
-
-/* Handles a character key: digits, command letters, option letters. */
-static unsigned char_key(pt_ui *ui, pt_grade *g, int c)
-{
-	if (c >= '1' && c <= '9')
-		return focus_blank(ui, g, c - '1');
-	switch (c) {
-	case 'n': case 'N': return go_to(ui, ui_session(ui)->current + 1);
-	case 'p': case 'P': return previous(ui);
-	case 'h': case 'H': return hint(ui, g);
-	case 'q': case 'Q':
-		review_stop(ui);
-		ui_show(ui, UI_SCREEN_MENU);
+	(void)ev;
+	pt_grade *g = grade_of(ui);
+	int blank = grade_slots(g) == 1 ? 0 : view.focus;
+	if (blank < 0) {
+		ui_say(ui, "Pick a blank to clear first: press 1-%d or Tab", grade_slots(g));
 		return UI_REDRAW;
-	default: break;
 	}
-	int o = lesson_option_index(c, (size_t)option_count(g->item));
-	if (o >= 0)
-		return choose(ui, g, o);
-	if (c < 128 && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
-		ui_say(ui->item.message, "The options are A-%c; press ? for every key", last_label(g->item));
+	if (grade_clear(g, blank) == PT_GRADE_LOCKED)
+		ui_say(ui, "Blank %d is already correct and stays as it is", blank + 1);
 	return UI_REDRAW;
 }
 
-unsigned item_key(pt_ui *ui, const pt_event *ev)
+/* Enter on an open item: check the answer. */
+static unsigned key_check(pt_ui *ui, const pt_event *ev)
 {
-	pt_grade *g = session_grade(ui_session(ui));
-	ui->item.message[0] = '\0';
-	if (frame_scroll_key(ev, &ui->item.scroll, ui->body_rows, true))
+	(void)ev;
+	pt_grade *g = grade_of(ui);
+	const pt_item *it = g->item;
+	if (grade_check(g) == PT_GRADE_INCOMPLETE) {
+		if (it->kind == PT_KIND_FILL)
+			ui_say(ui, "Fill every blank, then press Enter to check");
+		else
+			ui_say(ui, "Pick %s first: press %s A-%c", it->kind == PT_KIND_MULTI ?
+			    "at least one option" : "an answer", it->kind == PT_KIND_MULTI ? "letters" : "a letter",
+			    last_label(it));
 		return UI_REDRAW;
-	switch (ev->kind) {
-	case EV_CLICK: return click(ui, g, ev);
-	case EV_KEY: return named_key(ui, g, ev->code);
-	case EV_CHAR: return char_key(ui, g, ev->code);
-	default: return UI_REDRAW;
 	}
+	view.focus = next_focus(g, -1);
+	view.reveal = REVEAL_RESULT;
+	ui_notify(ui, ui_session(ui)->current, UI_PROGRESS_CHECK);
+	return UI_REDRAW;
 }
+
+/* Enter on a finished item: the next open item (or due item, or summary). */
+static unsigned key_continue(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui_go(ui, UI_GO_CONTINUE, 0);
+	return UI_REDRAW;
+}
+
+/* h: the next hint. */
+static unsigned key_hint(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	pt_grade *g = grade_of(ui);
+	if (grade_hint(g) == PT_GRADE_NO_HINT) {
+		if (g->item->hints.n == 0)
+			ui_say(ui, "This item has no hints");
+		else
+			ui_say(ui, "No more hints: all %zu are shown", g->item->hints.n);
+		return UI_REDRAW;
+	}
+	view.reveal = REVEAL_HINT;
+	ui_notify(ui, ui_session(ui)->current, UI_PROGRESS_HINT);
+	return UI_REDRAW;
+}
+
+/* A key that answers, pressed on a finished item. */
+static unsigned key_finished(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	return say_finished(ui);
+}
+
+/* n, Right: the next item. */
+static unsigned key_next(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui_go(ui, UI_GO_NEXT, 0);
+	return UI_REDRAW;
+}
+
+/* p, Left: the previous item. */
+static unsigned key_previous(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	pt_session *s = ui_session(ui);
+	if (s->current == 0)
+		ui_say(ui, "This is the first item");
+	else
+		ui_go(ui, UI_GO_ITEM, s->current - 1);
+	return UI_REDRAW;
+}
+
+/* Scrolling keys and the wheel. */
+static unsigned key_scroll(pt_ui *ui, const pt_event *ev)
+{
+	frame_scroll(ev, &view.scroll, &ui->body_pane);
+	return UI_REDRAW;
+}
+
+/* q: back to the menu. */
+static unsigned key_menu(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui_go(ui, UI_GO_MENU, 0);
+	return UI_REDRAW;
+}
+
+#define LETTERS "abcdefgABCDEFG"
+#define SCROLL_KEYS { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 }
+
+static const pt_binding item_keys[] = {
+	{ "Enter", "check the answer", "check", NULL, IT_OPEN, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_check },
+	{ "Enter", "on a finished item: go on to the next open item (in a review, the next due item)",
+	    "continue", NULL, IT_DONE, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_continue },
+	{ "a-g", "put option A-G into the focused blank, then focus the next empty one", "fill", NULL,
+	    IT_OPEN | IT_FILL, 0, LETTERS, { 0 }, 0, key_letter },
+	{ "a-g", "choose that answer (one answer)", "choose", NULL, IT_OPEN | IT_CHOICE, 0, LETTERS, { 0 }, 0,
+	    key_letter },
+	{ "a-g", "tick or untick that option (select all that apply)", "toggle", NULL, IT_OPEN | IT_MULTI, 0,
+	    LETTERS, { 0 }, 0, key_letter },
+	{ "1-9", "focus blank N (code with several blanks)", "blank", NULL, IT_OPEN | IT_BLANKS, 0, "123456789",
+	    { 0 }, 0, key_blank },
+	{ "Tab, Shift-Tab", "focus the next / previous blank", NULL, NULL, IT_OPEN | IT_BLANKS, 0, NULL,
+	    { PT_KEY_TAB + 1, PT_KEY_BTAB + 1 }, 0, key_cycle },
+	{ "Backspace, Delete", "empty the focused blank", NULL, NULL, IT_OPEN | IT_FILL, 0, NULL,
+	    { PT_KEY_BACKSPACE + 1, PT_KEY_DELETE + 1 }, 0, key_clear },
+	{ "h", "show the next hint (each hint lowers the item's score)", "hint", NULL, IT_OPEN, 0, "hH", { 0 }, 0,
+	    key_hint },
+	{ "mouse", "click a blank, then an option; or click an option to fill the first empty blank, "
+		   "choose or toggle it", NULL, NULL, 0, 0, NULL, { 0 }, UI_ON_CLICK, key_click },
+	{ "a-g, h", NULL, NULL, NULL, IT_DONE, 0, LETTERS "hH123456789", { 0 }, 0, key_finished },
+	{ "n, Right", "next item (after the last one: the summary; in a review: the next due item)", "next",
+	    "n", 0, 0, "nN", { PT_KEY_RIGHT + 1 }, 0, key_next },
+	{ "p, Left", "previous item (not in a review)", "prev", "p", 0, IT_REVIEW, "pP", { PT_KEY_LEFT + 1 }, 0,
+	    key_previous },
+	{ "Up/Down, PgUp/PgDn", "scroll a long item; Home/End jump to the top / bottom; the wheel scrolls too",
+	    "scroll", "PgUp/PgDn", IT_SCROLLS, 0, NULL, SCROLL_KEYS, UI_ON_WHEEL, key_scroll },
+	{ "q", "back to the lesson menu (your answers are kept)", "menu", NULL, 0, 0, "qQ", { 0 }, 0, key_menu },
+};
+
+/* Returns the item screen's context bits. */
+static unsigned item_context(const pt_ui *ui)
+{
+	const pt_session *s = &ui->sessions[ui->entry];
+	const pt_grade *g = &s->grades[s->current];
+	unsigned ctx = g->status == PT_OPEN ? IT_OPEN : IT_DONE;
+	switch (g->item->kind) {
+	case PT_KIND_FILL: ctx |= IT_FILL | (g->item->n_blanks > 1 ? IT_BLANKS : 0); break;
+	case PT_KIND_CHOICE: ctx |= IT_CHOICE; break;
+	case PT_KIND_MULTI: ctx |= IT_MULTI; break;
+	}
+	if (ui->review.active)
+		ctx |= IT_REVIEW;
+	if (ui->body_scrolls)
+		ctx |= IT_SCROLLS;
+	return ctx;
+}
+
+/* Names the item's own letters and blanks in the key bar: "A-D", "1-3". */
+static void item_bar_keys(const pt_ui *ui, const pt_binding *b, char *buf, size_t size)
+{
+	const pt_session *s = &ui->sessions[ui->entry];
+	const pt_item *it = s->grades[s->current].item;
+	if (b->chars != NULL && strcmp(b->chars, LETTERS) == 0)
+		snprintf(buf, size, "A-%c", last_label(it));
+	else if (b->chars != NULL && strcmp(b->chars, "123456789") == 0)
+		snprintf(buf, size, "1-%zu", it->n_blanks);
+}
+
+const pt_screen_ops ui_item_screen = {
+	"Item screen", item_enter, item_draw, NULL, item_context, item_bar_keys,
+	item_keys, sizeof item_keys / sizeof item_keys[0],
+};

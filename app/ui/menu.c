@@ -1,14 +1,13 @@
 /* menu.c - the lesson menu: every lesson found, broken ones included and
  * shown with their first diagnostic, never hidden and never opened. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "paratutor/text.h"
 #include "paratutor/ui_app.h"
 
-/* Lessons the page keys move over. */
-#define MENU_PAGE 5
 /* Cells of a lesson's progress bar. */
 #define BAR_CELLS 10
 
@@ -141,118 +140,239 @@ static void add_entry(pt_ui *ui, pt_doc *d, size_t index, bool selected)
 	add_clipped(d, ROLE_NORMAL, zone, e->lesson->summary.s, 0);
 }
 
-void menu_draw(pt_ui *ui, int rows, int cols)
+/* The menu's view state, private to this screen. */
+static struct menu_view {
+	size_t selected;
+	size_t scroll;
+	bool paged;     /* the last key scrolled by a page: keep the scroll, fit the selection to it */
+	size_t *first;  /* first body line of each entry at the last draw */
+	size_t *last;   /* last body line of each entry at the last draw */
+	size_t n_lines; /* entries the arrays hold */
+} menu;
+
+/* Keeps room for each entry's first and last line; false when out of memory. */
+static bool reserve_lines(size_t n)
 {
-	pt_menu_view *m = &ui->menu;
-	pt_doc *d = &ui->body;
-	size_t n = ui->catalog->n;
-	size_t first = 0, last = 0;
-	doc_reset(d, cols - 2);
+	if (n <= menu.n_lines)
+		return true;
+	size_t *first = realloc(menu.first, n * sizeof *first);
+	if (first == NULL)
+		return false;
+	menu.first = first;
+	size_t *last = realloc(menu.last, n * sizeof *last);
+	if (last == NULL)
+		return false;
+	menu.last = last;
+	menu.n_lines = n;
+	return true;
+}
+
+/* After a page key: selects the entry nearest the view's top (moving
+ * down) or bottom (moving up) that is wholly in view. */
+static void fit_selection(int rows)
+{
+	size_t top = menu.scroll, bottom = menu.scroll + (size_t)rows;
+	size_t n = menu.n_lines;
+	if (menu.selected < n && menu.first[menu.selected] >= top && menu.last[menu.selected] < bottom)
+		return;
 	for (size_t i = 0; i < n; i++) {
+		size_t k = menu.first[menu.selected] < top ? i : n - 1 - i;
+		if (menu.first[k] >= top && menu.last[k] < bottom) {
+			menu.selected = k;
+			return;
+		}
+	}
+}
+
+/* Builds the menu document: every entry, then the mistakes made most
+ * often; with lines set, records where each entry lies. */
+static void build_menu(pt_ui *ui, pt_doc *d, int cols, bool lines)
+{
+	doc_reset(d, frame_text_width(cols));
+	for (size_t i = 0; i < ui->catalog->n; i++) {
 		if (entry_broken(&ui->catalog->v[i]) || (i > 0 && entry_broken(&ui->catalog->v[i - 1])))
 			doc_gap(d);
 		else if (i > 0)
 			doc_newline(d);
-		if (i == m->selected)
-			first = doc_line(d);
-		add_entry(ui, d, i, i == m->selected);
-		if (i == m->selected)
-			last = doc_line(d);
+		size_t first = doc_line(d);
+		add_entry(ui, d, i, i == menu.selected);
+		if (lines) {
+			menu.first[i] = first;
+			menu.last[i] = doc_line(d);
+		}
 	}
 	frame_misconceptions(ui, d, NULL);
-	doc_show_lines(&m->scroll, first, last, frame_body_rows(rows));
+}
+
+/* Draws the menu: every catalog entry, broken ones with their first error. */
+static void menu_draw(pt_ui *ui, int rows, int cols)
+{
+	pt_doc *d = &ui->body;
+	size_t n = ui->catalog->n;
+	bool lines = reserve_lines(n);
+	if (menu.selected >= n)
+		menu.selected = n ? n - 1 : 0;
+	build_menu(ui, d, cols, lines);
+	int body_rows = frame_body_rows(rows);
+	if (menu.paged && lines) {
+		doc_clamp_scroll(d, &menu.scroll, body_rows);
+		fit_selection(body_rows);
+		/* The marker moved: draw the entries again with it. */
+		build_menu(ui, d, cols, lines);
+	} else if (lines && n > 0) {
+		doc_show_lines(&menu.scroll, menu.first[menu.selected], menu.last[menu.selected], body_rows);
+	}
+	menu.paged = false;
 
 	char right[64];
 	snprintf(right, sizeof right, "%zu lesson%s", n, n == 1 ? "" : "s");
 	frame_header(cols, "paratutor: lessons", right);
-	frame_body(ui, d, &m->scroll, rows, cols);
+	frame_body(ui, d, &menu.scroll, rows, cols);
 
-	char status[96], message[UI_MESSAGE_MAX], move[32];
+	char status[96], fallback[UI_MESSAGE_MAX];
 	size_t due = progress_due_count(ui->track->progress, ui->catalog, time(NULL));
 	if (due > 0)
 		snprintf(status, sizeof status, "Review: %zu item%s due %s press r", due, due == 1 ? "" : "s",
 		    draw_glyph(GLYPH_DOT));
 	else
 		snprintf(status, sizeof status, "Review: nothing due");
-	snprintf(move, sizeof move, "%s/%s", draw_glyph(GLYPH_UP), draw_glyph(GLYPH_DOWN));
-	if (m->message[0] != '\0')
-		snprintf(message, sizeof message, "%s", m->message);
-	else if (entry_broken(&ui->catalog->v[m->selected]))
-		snprintf(message, sizeof message, "This lesson has errors: see 'paratutor --check %s'",
-		    ui->catalog->v[m->selected].path);
+	if (n > 0 && entry_broken(&ui->catalog->v[menu.selected]))
+		snprintf(fallback, sizeof fallback, "This lesson has errors: see 'paratutor --check %s'",
+		    ui->catalog->v[menu.selected].path);
 	else
-		snprintf(message, sizeof message, "Choose a lesson with %s and press Enter to start", move);
-	const pt_keyhint keys[] = {
-		{ move, "move" }, { "Enter", "open" }, { "r", "review" }, { "?", "help" }, { "q", "quit" },
-	};
-	frame_footer(rows, cols, status, message, keys, sizeof keys / sizeof keys[0]);
+		snprintf(fallback, sizeof fallback, "Choose a lesson with %s/%s and press Enter to start",
+		    draw_glyph(GLYPH_UP), draw_glyph(GLYPH_DOWN));
+	frame_footer(ui, rows, cols, status, fallback);
+}
+
+/* Makes the menu current with the selection on entry arg. */
+static void menu_enter(pt_ui *ui, size_t arg)
+{
+	(void)ui;
+	menu.selected = arg;
+	menu.paged = false;
+}
+
+/* Frees the entry line arrays. */
+static void menu_release(void)
+{
+	free(menu.first);
+	free(menu.last);
+	menu.first = menu.last = NULL;
+	menu.n_lines = 0;
+}
+
+/* Returns the menu's context bits: every key is always offered. */
+static unsigned menu_context(const pt_ui *ui)
+{
+	(void)ui;
+	return 0;
+}
+
+/* Writes the arrows for the move binding in the key bar. */
+static void menu_bar_keys(const pt_ui *ui, const pt_binding *b, char *buf, size_t size)
+{
+	(void)ui;
+	if (b->bar_keys != NULL && strcmp(b->bar_keys, "Up/Down") == 0)
+		snprintf(buf, size, "%s/%s", draw_glyph(GLYPH_UP), draw_glyph(GLYPH_DOWN));
 }
 
 /* Opens the selected lesson, or says why it cannot be opened. */
 static unsigned open_selected(pt_ui *ui)
 {
-	pt_menu_view *m = &ui->menu;
-	const pt_entry *e = &ui->catalog->v[m->selected];
-	if (ui_open_lesson(ui, m->selected))
-		return UI_REDRAW;
+	const pt_entry *e = &ui->catalog->v[menu.selected];
 	if (entry_broken(e))
-		ui_say(m->message, "Cannot open a broken lesson: fix %s and restart paratutor", e->path);
+		ui_say(ui, "Cannot open a broken lesson: fix %s and restart paratutor", e->path);
 	else if (e->lesson->n_items == 0)
-		ui_say(m->message, "This lesson has no items yet");
+		ui_say(ui, "This lesson has no items yet");
 	else
-		ui_say(m->message, "Out of memory: cannot open this lesson");
+		ui_go(ui, UI_GO_LESSON, menu.selected);
 	return UI_REDRAW;
 }
 
 /* Moves the selection by delta entries, stopping at either end. */
 static void move_selection(pt_ui *ui, long delta)
 {
-	long target = (long)ui->menu.selected + delta;
+	long target = (long)menu.selected + delta;
 	long last = (long)ui->catalog->n - 1;
-	ui->menu.selected = (size_t)(target < 0 ? 0 : target > last ? last : target);
+	menu.selected = (size_t)(target < 0 ? 0 : target > last ? last : target);
 }
 
-unsigned menu_key(pt_ui *ui, const pt_event *ev)
+/* Up, k, wheel up: the lesson above. */
+static unsigned key_up(pt_ui *ui, const pt_event *ev)
 {
-	pt_menu_view *m = &ui->menu;
-	m->message[0] = '\0';
-	switch (ev->kind) {
-	case EV_CLICK: {
-		int zone = doc_hit(&ui->body, ev->y, ev->x);
-		if (ZONE_KIND(zone) != ZONE_ENTRY)
-			return UI_REDRAW;
-		if ((size_t)ZONE_INDEX(zone) == m->selected)
-			return open_selected(ui);
-		m->selected = (size_t)ZONE_INDEX(zone);
-		return UI_REDRAW;
-	}
-	case EV_WHEEL:
-		move_selection(ui, ev->code);
-		return UI_REDRAW;
-	case EV_CHAR:
-		switch (ev->code) {
-		case 'j': move_selection(ui, 1); break;
-		case 'k': move_selection(ui, -1); break;
-		case 'l': return open_selected(ui);
-		case 'r': case 'R': review_start(ui); break;
-		case 'q': case 'Q': return UI_QUIT;
-		default: break;
-		}
-		return UI_REDRAW;
-	case EV_KEY:
-		switch (ev->code) {
-		case PT_KEY_UP: move_selection(ui, -1); break;
-		case PT_KEY_DOWN: move_selection(ui, 1); break;
-		case PT_KEY_PGUP: move_selection(ui, -MENU_PAGE); break;
-		case PT_KEY_PGDN: move_selection(ui, MENU_PAGE); break;
-		case PT_KEY_HOME: m->selected = 0; break;
-		case PT_KEY_END: move_selection(ui, (long)ui->catalog->n); break;
-		case PT_KEY_ENTER: case PT_KEY_RIGHT: return open_selected(ui);
-		default: break;
-		}
-		return UI_REDRAW;
-	case EV_RESIZE:
-		break;
+	move_selection(ui, ev->kind == EV_WHEEL ? ev->code : -1);
+	return UI_REDRAW;
+}
+
+/* Down, j: the lesson below. */
+static unsigned key_down(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	move_selection(ui, 1);
+	return UI_REDRAW;
+}
+
+/* PgUp, PgDn, Home, End: scroll the list by a page or to an end. */
+static unsigned key_page(pt_ui *ui, const pt_event *ev)
+{
+	if (ev->code == PT_KEY_HOME) {
+		menu.selected = 0;
+	} else if (ev->code == PT_KEY_END) {
+		move_selection(ui, (long)ui->catalog->n);
+		frame_scroll(ev, &menu.scroll, &ui->body_pane);
+		menu.paged = true;
+	} else {
+		frame_scroll(ev, &menu.scroll, &ui->body_pane);
+		menu.paged = true;
 	}
 	return UI_REDRAW;
 }
+
+/* Enter, l, Right, a click on the selected lesson: open it. */
+static unsigned key_open(pt_ui *ui, const pt_event *ev)
+{
+	if (ev->kind == EV_CLICK) {
+		int zone = doc_hit(&ui->body, ev->y, ev->x);
+		if (ZONE_KIND(zone) != ZONE_ENTRY)
+			return UI_REDRAW;
+		if ((size_t)ZONE_INDEX(zone) != menu.selected) {
+			menu.selected = (size_t)ZONE_INDEX(zone);
+			return UI_REDRAW;
+		}
+	}
+	return open_selected(ui);
+}
+
+/* r: answer the items due for review. */
+static unsigned key_review(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui_go(ui, UI_GO_REVIEW, 0);
+	return UI_REDRAW;
+}
+
+/* q: leave paratutor. */
+static unsigned key_quit(pt_ui *ui, const pt_event *ev)
+{
+	(void)ui;
+	(void)ev;
+	return UI_QUIT;
+}
+
+static const pt_binding menu_keys[] = {
+	{ "Up, k", "select the lesson above (the mouse wheel moves too)", "move", "Up/Down", 0, 0, "kK",
+	    { PT_KEY_UP + 1 }, UI_ON_WHEEL, key_up },
+	{ "Down, j", "select the lesson below", NULL, NULL, 0, 0, "jJ", { PT_KEY_DOWN + 1 }, 0, key_down },
+	{ "PgUp/PgDn, Home/End", "scroll the list by a page, or to the top / bottom", NULL, NULL, 0, 0, NULL,
+	    { PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 }, 0, key_page },
+	{ "Enter, l, Right, click", "open the lesson at its first unfinished item", "open", "Enter", 0, 0, "lL",
+	    { PT_KEY_ENTER + 1, PT_KEY_RIGHT + 1 }, UI_ON_CLICK, key_open },
+	{ "r", "answer the items due for review", "review", NULL, 0, 0, "rR", { 0 }, 0, key_review },
+	{ "q", "quit paratutor (your progress is already saved)", "quit", NULL, 0, 0, "qQ", { 0 }, 0, key_quit },
+};
+
+const pt_screen_ops ui_menu_screen = {
+	"Lesson menu", menu_enter, menu_draw, menu_release, menu_context, menu_bar_keys,
+	menu_keys, sizeof menu_keys / sizeof menu_keys[0],
+};

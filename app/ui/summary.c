@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "paratutor/ui_app.h"
+#include "paratutor/ui_draw.h"
 
 #define COUNT_COL 26 /* column of the numbers in the outcome table */
 
@@ -68,13 +69,23 @@ static size_t count_missed(const pt_session *s)
 	return n;
 }
 
-void summary_draw(pt_ui *ui, int rows, int cols)
+/* The summary's view state, private to this screen. */
+static struct summary_view {
+	size_t scroll;
+	bool confirm_reset; /* the next key answers "forget this lesson?" */
+} view;
+
+/* Context bits of the summary's bindings. */
+enum { SUM_CONFIRM = 1u << 0, SUM_SCROLLS = 1u << 1 };
+
+/* Draws the score, the outcome counts and every item's result. */
+static void summary_draw(pt_ui *ui, int rows, int cols)
 {
 	pt_session *s = ui_session(ui);
 	pt_doc *d = &ui->body;
 	pt_summary sum;
 	session_summarize(s, &sum);
-	doc_reset(d, cols - 2);
+	doc_reset(d, frame_text_width(cols));
 	doc_atom(d, ROLE_HEADING, 0, sum.open ? "Lesson summary" : "Lesson complete");
 	if (sum.open > 0)
 		doc_atomf(d, ROLE_DIM, 0, "  %zu of %zu items not finished yet", sum.open, sum.items);
@@ -92,38 +103,43 @@ void summary_draw(pt_ui *ui, int rows, int cols)
 	frame_misconceptions(ui, d, s->lesson->id.s);
 
 	frame_header(cols, s->lesson->title.s, "Summary");
-	frame_body(ui, d, &ui->summary.scroll, rows, cols);
+	frame_body(ui, d, &view.scroll, rows, cols);
 
-	char status[64], message[UI_MESSAGE_MAX];
+	char status[64], fallback[UI_MESSAGE_MAX];
 	snprintf(status, sizeof status, "%zu of %zu items solved",
 	    sum.items - sum.failed - sum.open, sum.items);
 	size_t to_retry = count_missed(s);
-	if (ui->summary.confirm_reset)
-		snprintf(message, sizeof message,
-		    "Forget every answer in this lesson? Press y to confirm, any other key keeps them");
-	else if (ui->summary.message[0] != '\0')
-		snprintf(message, sizeof message, "%s", ui->summary.message);
+	if (view.confirm_reset)
+		snprintf(fallback, sizeof fallback, "Forget every answer here? y: yes; any other key keeps them");
 	else if (to_retry > 0)
-		snprintf(message, sizeof message,
+		snprintf(fallback, sizeof fallback,
 		    "Press r to retry the %zu item%s not right first time, or m for the menu",
 		    to_retry, to_retry == 1 ? "" : "s");
 	else if (sum.open > 0)
-		snprintf(message, sizeof message,
+		snprintf(fallback, sizeof fallback,
 		    "Press r to go to the %zu item%s not finished yet, or m for the menu",
 		    sum.open, sum.open == 1 ? "" : "s");
 	else
-		snprintf(message, sizeof message, "Every item right first time. Press m for the menu");
-	const pt_keyhint keys[] = {
-		{ "r", "retry missed" }, { "x", "reset lesson" }, { "m", "menu" }, { "p", "last item" },
-		{ "?", "help" }, { "q", "menu" },
-	};
-	frame_footer(rows, cols, status, message, keys, sizeof keys / sizeof keys[0]);
+		snprintf(fallback, sizeof fallback, "Every item right first time. Press m for the menu");
+	frame_footer(ui, rows, cols, status, view.confirm_reset ? "" : fallback);
+	if (view.confirm_reset)
+		draw_str(rows - 2, 1, cols - 2, ROLE_MESSAGE, fallback);
 }
 
-/* Resets the finished items that were not right first time and goes to
- * the first item left to do. */
-static unsigned retry_missed(pt_ui *ui)
+/* Makes the summary current, scrolled to the top. */
+static void summary_enter(pt_ui *ui, size_t arg)
 {
+	(void)ui;
+	(void)arg;
+	view.scroll = 0;
+	view.confirm_reset = false;
+}
+
+/* r: reset the finished items that were not right first time and go to
+ * the first item left to do. */
+static unsigned key_retry(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
 	pt_session *s = ui_session(ui);
 	size_t n = s->lesson->n_items;
 	for (size_t i = 0; i < n; i++) {
@@ -131,59 +147,92 @@ static unsigned retry_missed(pt_ui *ui)
 			session_reset_item(s, i);
 	}
 	size_t first = session_next_open(s, 0);
-	if (first == n) {
-		ui_say(ui->summary.message, "Nothing to retry: every item was right first time");
-		return UI_REDRAW;
-	}
-	item_enter(ui, first);
+	if (first == n)
+		ui_say(ui, "Nothing to retry: every item was right first time");
+	else
+		ui_go(ui, UI_GO_ITEM, first);
 	return UI_REDRAW;
 }
 
-/* Goes back to the lesson's last item. */
-static unsigned back_to_last_item(pt_ui *ui)
+/* p, Left: back to the lesson's last item. */
+static unsigned key_last_item(pt_ui *ui, const pt_event *ev)
 {
-	item_enter(ui, ui_session(ui)->lesson->n_items - 1);
+	(void)ev;
+	ui_go(ui, UI_GO_ITEM, ui_session(ui)->lesson->n_items - 1);
 	return UI_REDRAW;
 }
 
-/* Forgets the lesson's answers, in the store too, and starts it afresh. */
-static unsigned reset_lesson(pt_ui *ui)
+/* x: ask before forgetting the lesson's answers. */
+static unsigned key_ask_reset(pt_ui *ui, const pt_event *ev)
 {
+	(void)ui;
+	(void)ev;
+	view.confirm_reset = true;
+	return UI_REDRAW;
+}
+
+/* y after x: forget the lesson's answers, in the store too, and start afresh. */
+static unsigned key_reset(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
 	pt_session *s = ui_session(ui);
+	view.confirm_reset = false;
 	track_reset(ui->track, s->lesson);
 	for (size_t i = 0; i < s->lesson->n_items; i++)
 		session_reset_item(s, i);
-	item_enter(ui, 0);
-	ui_say(ui->item.message, "The lesson starts afresh: your earlier answers are forgotten");
+	ui_go(ui, UI_GO_ITEM, 0);
+	ui_say(ui, "The lesson starts afresh: your earlier answers are forgotten");
 	return UI_REDRAW;
 }
 
-unsigned summary_key(pt_ui *ui, const pt_event *ev)
+/* Any other key after x: keep the answers. */
+static unsigned key_keep(pt_ui *ui, const pt_event *ev)
 {
-	ui->summary.message[0] = '\0';
-	if (ui->summary.confirm_reset) {
-		ui->summary.confirm_reset = false;
-		if (event_is_char(ev, 'y') || event_is_char(ev, 'Y'))
-			return reset_lesson(ui);
-		ui_say(ui->summary.message, "Kept your answers");
-		return UI_REDRAW;
-	}
-	if (frame_scroll_key(ev, &ui->summary.scroll, ui->body_rows, true))
-		return UI_REDRAW;
-	if (event_is_key(ev, PT_KEY_LEFT))
-		return back_to_last_item(ui);
-	if (ev->kind != EV_CHAR)
-		return UI_REDRAW;
-	switch (ev->code) {
-	case 'r': case 'R': return retry_missed(ui);
-	case 'x': case 'X':
-		ui->summary.confirm_reset = true;
-		return UI_REDRAW;
-	case 'p': case 'P': return back_to_last_item(ui);
-	case 'm': case 'M': case 'q': case 'Q':
-		ui_show(ui, UI_SCREEN_MENU);
-		return UI_REDRAW;
-	default:
-		return UI_REDRAW;
-	}
+	(void)ev;
+	view.confirm_reset = false;
+	ui_say(ui, "Kept your answers");
+	return UI_REDRAW;
 }
+
+/* Scrolling keys and the wheel. */
+static unsigned key_scroll(pt_ui *ui, const pt_event *ev)
+{
+	frame_scroll(ev, &view.scroll, &ui->body_pane);
+	return UI_REDRAW;
+}
+
+/* m, q: back to the menu. */
+static unsigned key_menu(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui_go(ui, UI_GO_MENU, 0);
+	return UI_REDRAW;
+}
+
+static const pt_binding summary_keys[] = {
+	{ "y", "after x: yes, forget the answers", "forget", NULL, SUM_CONFIRM, 0, "yY", { 0 }, 0, key_reset },
+	{ "any other key", "after x: keep the answers", "keep", "other", SUM_CONFIRM, 0, NULL, { 0 }, UI_ON_ANY,
+	    key_keep },
+	{ "r", "retry the items not right first time (a retry scores as a retry)", "retry missed", NULL, 0,
+	    SUM_CONFIRM, "rR", { 0 }, 0, key_retry },
+	{ "x", "forget every answer to this lesson and start afresh (asks first)", "reset lesson", NULL, 0,
+	    SUM_CONFIRM, "xX", { 0 }, 0, key_ask_reset },
+	{ "p, Left", "back to the last item", "last item", "p", 0, SUM_CONFIRM, "pP", { PT_KEY_LEFT + 1 }, 0,
+	    key_last_item },
+	{ "Up/Down, PgUp/PgDn", "scroll; Home/End jump to the top / bottom; the wheel scrolls too", "scroll",
+	    "PgUp/PgDn", SUM_SCROLLS, SUM_CONFIRM, NULL,
+	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
+	    UI_ON_WHEEL, key_scroll },
+	{ "m, q", "back to the lesson menu", "menu", "m", 0, SUM_CONFIRM, "mMqQ", { 0 }, 0, key_menu },
+};
+
+/* Returns the summary's context bits. */
+static unsigned summary_context(const pt_ui *ui)
+{
+	return (view.confirm_reset ? SUM_CONFIRM : 0) | (ui->body_scrolls ? SUM_SCROLLS : 0);
+}
+
+const pt_screen_ops ui_summary_screen = {
+	"Lesson summary", summary_enter, summary_draw, NULL, summary_context, NULL,
+	summary_keys, sizeof summary_keys / sizeof summary_keys[0],
+};

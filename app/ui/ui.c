@@ -119,12 +119,54 @@ static bool no_color_requested(void)
 	return value != NULL && value[0] != '\0';
 }
 
+static const pt_screen_ops *const screens[UI_N_SCREENS] = {
+	[UI_SCREEN_MENU] = &ui_menu_screen,
+	[UI_SCREEN_ITEM] = &ui_item_screen,
+	[UI_SCREEN_SUMMARY] = &ui_summary_screen,
+};
+
+const pt_screen_ops *ui_screen_ops(pt_screen screen)
+{
+	return screens[screen];
+}
+
+/* ?: the key list. */
+static unsigned key_help(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui->help_open = true;
+	ui->help_scroll = 0;
+	return UI_REDRAW;
+}
+
+const pt_binding ui_global_keys[] = {
+	{ "?", "this list of keys", "help", NULL, 0, 0, "?", { 0 }, 0, key_help },
+	{ "Ctrl-C", "quit at once; your progress is already saved and the terminal is restored", NULL, NULL,
+	    0, 0, NULL, { 0 }, 0, NULL },
+};
+const size_t ui_n_global_keys = sizeof ui_global_keys / sizeof ui_global_keys[0];
+
 pt_session *ui_session(pt_ui *ui)
 {
 	return &ui->sessions[ui->entry];
 }
 
-bool ui_open_lesson(pt_ui *ui, size_t index)
+void ui_go(pt_ui *ui, pt_goto where, size_t arg)
+{
+	ui->go = where;
+	ui->go_arg = arg;
+}
+
+/* Makes screen current and lets it set up its view. */
+static void show(pt_ui *ui, pt_screen screen, size_t arg)
+{
+	ui->screen = screen;
+	screens[screen]->enter(ui, arg);
+}
+
+/* Opens catalog entry index: its session is created (and restored from
+ * the store) the first time.  Returns false when it cannot be opened. */
+static bool open_lesson(pt_ui *ui, size_t index)
 {
 	const pt_entry *e = &ui->catalog->v[index];
 	if (e->lesson == NULL || e->broken || e->lesson->n_items == 0)
@@ -136,24 +178,100 @@ bool ui_open_lesson(pt_ui *ui, size_t index)
 	ui->entry = index;
 	if (fresh)
 		ui_notify(ui, s->current, UI_PROGRESS_OPEN);
-	item_enter(ui, s->current);
 	return true;
 }
 
-void ui_show(pt_ui *ui, pt_screen screen)
+/* Returns the catalog index of lesson, or the catalog's size. */
+static size_t entry_of(const pt_ui *ui, const pt_lesson *lesson)
 {
-	ui->screen = screen;
-	switch (screen) {
-	case UI_SCREEN_MENU:
-		ui->menu.selected = ui->entry;
-		ui->menu.message[0] = '\0';
+	for (size_t i = 0; i < ui->catalog->n; i++)
+		if (ui->catalog->v[i].lesson == lesson)
+			return i;
+	return ui->catalog->n;
+}
+
+/* Opens the review's current due item, or the next one that can be
+ * opened; at the end of the list, ends the review on the menu. */
+static void open_due(pt_ui *ui)
+{
+	size_t n = ui->review.due.n;
+	for (const pt_due *due; (due = review_current(ui)) != NULL; ui->review.pos++) {
+		size_t index = entry_of(ui, due->lesson);
+		if (index == ui->catalog->n || !open_lesson(ui, index))
+			continue;
+		pt_session *s = ui_session(ui);
+		if (s->grades[due->index].status != PT_OPEN)
+			session_reset_item(s, due->index);
+		show(ui, UI_SCREEN_ITEM, due->index);
+		ui_say(ui, "Review %zu of %zu: answer and press Enter; n skips to the next",
+		    ui->review.pos + 1, n);
+		return;
+	}
+	review_stop(ui);
+	show(ui, UI_SCREEN_MENU, ui->entry);
+	ui_say(ui, "Review done: %zu item%s went through; the menu shows what is due next", n, n == 1 ? "" : "s");
+}
+
+/* Starts a review of the due items; says so on the menu when none is due. */
+static void start_review(pt_ui *ui)
+{
+	if (!review_load(ui)) {
+		show(ui, UI_SCREEN_MENU, ui->entry);
+		ui_say(ui, "Nothing is due for review: items you miss or get right only with help come back here");
+		return;
+	}
+	open_due(ui);
+}
+
+/* Carries out the transition the last handler asked for. */
+static void apply_go(pt_ui *ui)
+{
+	pt_goto where = ui->go;
+	size_t arg = ui->go_arg;
+	ui->go = UI_GO_NONE;
+	if (where == UI_GO_NONE)
+		return;
+	if (ui->review.active && (where == UI_GO_NEXT || where == UI_GO_CONTINUE)) {
+		ui->review.pos++;
+		open_due(ui);
+		return;
+	}
+	pt_session *s = ui_session(ui);
+	size_t n = s->grades != NULL ? s->lesson->n_items : 0;
+	switch (where) {
+	case UI_GO_NONE: break;
+	case UI_GO_MENU:
+		review_stop(ui);
+		show(ui, UI_SCREEN_MENU, ui->entry);
 		break;
-	case UI_SCREEN_SUMMARY:
-		ui->summary.scroll = 0;
-		ui->summary.confirm_reset = false;
-		ui->summary.message[0] = '\0';
+	case UI_GO_LESSON:
+		if (open_lesson(ui, arg))
+			show(ui, UI_SCREEN_ITEM, ui_session(ui)->current);
+		else
+			ui_say(ui, "Out of memory: cannot open this lesson");
 		break;
-	case UI_SCREEN_ITEM:
+	case UI_GO_ITEM:
+		show(ui, UI_SCREEN_ITEM, arg < n ? arg : 0);
+		break;
+	case UI_GO_NEXT:
+		if (s->current + 1 < n)
+			show(ui, UI_SCREEN_ITEM, s->current + 1);
+		else
+			show(ui, UI_SCREEN_SUMMARY, 0);
+		break;
+	case UI_GO_CONTINUE: {
+		size_t next = session_next_open(s, s->current + 1);
+		if (next < n)
+			show(ui, UI_SCREEN_ITEM, next);
+		else
+			show(ui, UI_SCREEN_SUMMARY, 0);
+		break;
+	}
+	case UI_GO_SUMMARY:
+		show(ui, UI_SCREEN_SUMMARY, 0);
+		break;
+	case UI_GO_REVIEW:
+		start_review(ui);
 		break;
 	}
 }
@@ -167,16 +285,14 @@ void ui_notify(pt_ui *ui, size_t item, pt_progress_event event)
 	case UI_PROGRESS_HINT: track_hinted(ui->track, s); break;
 	case UI_PROGRESS_MOVE: track_moved(ui->track, s, item); break;
 	}
-	char *message = ui->screen == UI_SCREEN_MENU ? ui->menu.message :
-	    ui->screen == UI_SCREEN_SUMMARY ? ui->summary.message : ui->item.message;
-	track_take_notice(ui->track, message, UI_MESSAGE_MAX);
+	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
 }
 
-void ui_say(char message[UI_MESSAGE_MAX], const char *fmt, ...)
+void ui_say(pt_ui *ui, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(message, UI_MESSAGE_MAX, fmt, ap);
+	vsnprintf(ui->message, UI_MESSAGE_MAX, fmt, ap);
 	va_end(ap);
 }
 
@@ -190,37 +306,36 @@ static void ui_draw(pt_ui *ui)
 	if (ui->too_small) {
 		frame_too_small(rows, cols);
 	} else {
-		switch (ui->screen) {
-		case UI_SCREEN_MENU: menu_draw(ui, rows, cols); break;
-		case UI_SCREEN_ITEM: item_draw(ui, rows, cols); break;
-		case UI_SCREEN_SUMMARY: summary_draw(ui, rows, cols); break;
-		}
-		if (ui->help.open)
+		screens[ui->screen]->draw(ui, rows, cols);
+		if (ui->help_open)
 			help_draw(ui, rows, cols);
 	}
 	draw_flush();
 }
 
-/* Routes an event to the help overlay or the current screen. */
+/* Routes an event to the help overlay, the keys every screen shares or
+ * the current screen's key table, then carries out any transition. */
 static unsigned ui_dispatch(pt_ui *ui, const pt_event *ev)
 {
 	if (ev->kind == EV_RESIZE)
 		return UI_REDRAW;
 	if (ui->too_small)
 		return event_is_char(ev, 'q') ? UI_QUIT : 0;
-	if (ui->help.open)
+	if (ui->help_open)
 		return help_key(ui, ev);
-	if (event_is_char(ev, '?')) {
-		ui->help.open = true;
-		ui->help.scroll = 0;
+	const pt_screen_ops *ops = screens[ui->screen];
+	const pt_binding *b = bind_find(ops->keys, ops->n_keys, ops->context(ui), ev);
+	if (b == NULL)
+		b = bind_find(ui_global_keys, ui_n_global_keys, 0, ev);
+	ui->message[0] = '\0';
+	if (b == NULL || b->run == NULL) {
+		if (ev->kind == EV_CHAR || ev->kind == EV_KEY)
+			ui_say(ui, "That key does nothing here: press ? for the keys");
 		return UI_REDRAW;
 	}
-	switch (ui->screen) {
-	case UI_SCREEN_MENU: return menu_key(ui, ev);
-	case UI_SCREEN_ITEM: return item_key(ui, ev);
-	case UI_SCREEN_SUMMARY: return summary_key(ui, ev);
-	}
-	return 0;
+	unsigned result = b->run(ui, ev);
+	apply_go(ui);
+	return result;
 }
 
 /* Reloads the watched lesson after a save and puts the learner back on
@@ -235,17 +350,15 @@ static void reload_watched(pt_ui *ui)
 		session_free(s);
 		memset(s, 0, sizeof *s);
 	}
-	if (!catalog_reload(ui->catalog, 0) || !ui_open_lesson(ui, 0)) {
-		ui_show(ui, UI_SCREEN_MENU);
-		ui_say(ui->menu.message, "%s has errors: fix them and save; the lesson comes back by itself",
-		    ui->watch_path);
+	if (!catalog_reload(ui->catalog, 0) || !open_lesson(ui, 0)) {
+		show(ui, UI_SCREEN_MENU, 0);
+		ui_say(ui, "%s has errors: fix them and save; the lesson comes back by itself", ui->watch_path);
 		return;
 	}
 	const pt_lesson *lesson = ui_session(ui)->lesson;
 	const pt_item *item = item_id[0] != '\0' ? lesson_find_item(lesson, item_id) : NULL;
-	if (item != NULL)
-		item_enter(ui, (size_t)(item - lesson->items));
-	ui_say(ui->item.message, "Reloaded %s", ui->watch_path);
+	show(ui, UI_SCREEN_ITEM, item != NULL ? (size_t)(item - lesson->items) : ui_session(ui)->current);
+	ui_say(ui, "Reloaded %s", ui->watch_path);
 }
 
 /* Runs until the learner quits, a quit signal arrives or the terminal
@@ -324,7 +437,6 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	pt_ui ui;
 	memset(&ui, 0, sizeof ui);
 	ui.catalog = catalog;
-	ui.item.focus = -1;
 	ui.track = options->track;
 	ui.watch.fd = -1;
 	ui.watch_path = options->watch;
@@ -343,20 +455,28 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	SCREEN *screen = terminal_start(old_quit);
 	int status = 1;
 	if (screen != NULL) {
-		ui_show(&ui, UI_SCREEN_MENU);
-		track_take_notice(ui.track, ui.menu.message, UI_MESSAGE_MAX);
+		show(&ui, UI_SCREEN_MENU, 0);
+		track_take_notice(ui.track, ui.message, UI_MESSAGE_MAX);
 		pt_entry *e = options->lesson_id != NULL ? catalog_find(catalog, options->lesson_id) : NULL;
 		if (e != NULL)
-			ui_open_lesson(&ui, (size_t)(e - catalog->v));
+			ui_go(&ui, UI_GO_LESSON, (size_t)(e - catalog->v));
 		if (options->review)
-			review_start(&ui);
-		if (ui.watch_path != NULL && !ui_open_lesson(&ui, 0))
-			ui_say(ui.menu.message, "%s has errors: fix them and save; the lesson comes back by itself",
-			    ui.watch_path);
+			ui_go(&ui, UI_GO_REVIEW, 0);
+		if (ui.watch_path != NULL) {
+			if (catalog->v[0].broken || catalog->v[0].lesson == NULL)
+				ui_say(&ui, "%s has errors: fix them and save; the lesson comes back by itself",
+				    ui.watch_path);
+			else
+				ui_go(&ui, UI_GO_LESSON, 0);
+		}
+		apply_go(&ui);
 		status = event_loop(&ui);
 		terminal_stop(screen, old_quit);
 	}
 	review_stop(&ui);
+	for (int k = 0; k < UI_N_SCREENS; k++)
+		if (screens[k]->release != NULL)
+			screens[k]->release();
 	watch_stop(&ui.watch);
 	for (size_t i = 0; i < catalog->n; i++)
 		session_free(&ui.sessions[i]);

@@ -28,6 +28,28 @@ typedef struct pt_summary {
 	int score; /* mean item score over all items, 0-100 */
 } pt_summary;
 
+/* What a learner may be shown of one item at this moment: the one rule
+ * that the curses screens and plain mode both follow.  Nothing reveals an
+ * answer before the item is solved or out of attempts. */
+typedef struct pt_disclosure {
+	bool finished;       /* solved or out of attempts */
+	bool answer;         /* the key may be shown: the item is out of attempts */
+	bool explanation;    /* explanation, worked solution, note and references */
+	bool mistakes;       /* the item's common-mistakes list: after a hint or a failed check */
+	bool right_count;    /* multi, open, after a check: say how many picks were correct */
+	int right_picked;    /* with right_count: correct options ticked at the last check */
+	int hints;           /* hints shown so far */
+} pt_disclosure;
+
+/* Fills out with what the learner may be shown of g now. */
+void session_disclose(const pt_grade *g, pt_disclosure *out);
+
+/* Returns the mark to show for blank or option slot of g: every mark once
+ * the item is finished; while it is open, a fill blank's mark, and of a
+ * choice or multi item only Wrong marks (never Correct or Missed, which
+ * would tell the answer). */
+pt_mark session_shown_mark(const pt_grade *g, int slot);
+
 /* Starts a session at the first item; returns false when out of memory. */
 bool session_init(pt_session *s, const pt_lesson *lesson);
 

@@ -1,9 +1,13 @@
-/* ui_app.h - the terminal UI's shared state and its screens.
+/* ui_app.h - the terminal UI's shared state and its screen table.
  *
- * Every screen is a draw function and a key handler.  Key handlers return
- * result flags (UI_REDRAW, UI_QUIT); they change screens through the
- * ui_* calls below.  UI state (screen, focus, scroll offsets, messages)
- * lives here; grading state lives in the core's pt_session. */
+ * The UI is a table of screens, one const pt_screen_ops per screen file
+ * (menu.c, item.c, summary.c), in the manner of tmux's modes: each screen
+ * keeps its view state private to its file, draws itself, and lists its
+ * keys in a binding table that ui.c uses for three things at once -
+ * dispatching a key, the key bar and the help overlay - so a key that is
+ * handled is always listed.  Screens never call each other: a handler asks
+ * for a transition with ui_go() and ui.c carries it out after the handler
+ * returns.  Grading state lives in the core's pt_session. */
 #ifndef PARATUTOR_UI_APP_H
 #define PARATUTOR_UI_APP_H
 
@@ -25,7 +29,19 @@
 /* Result flags of the key handlers. */
 enum { UI_REDRAW = 1u << 0, UI_QUIT = 1u << 1 };
 
-typedef enum pt_screen { UI_SCREEN_MENU, UI_SCREEN_ITEM, UI_SCREEN_SUMMARY } pt_screen;
+typedef enum pt_screen { UI_SCREEN_MENU, UI_SCREEN_ITEM, UI_SCREEN_SUMMARY, UI_N_SCREENS } pt_screen;
+
+/* Transitions a handler can ask for; ui.c carries them out. */
+typedef enum pt_goto {
+	UI_GO_NONE,
+	UI_GO_MENU,        /* the lesson menu, on the open lesson */
+	UI_GO_LESSON,      /* open catalog entry arg at its resume point */
+	UI_GO_ITEM,        /* item arg of the open lesson */
+	UI_GO_NEXT,        /* the next item (the summary after the last; in a review, the next due item) */
+	UI_GO_CONTINUE,    /* the next unfinished item, else the summary (in a review, the next due item) */
+	UI_GO_SUMMARY,     /* the open lesson's summary */
+	UI_GO_REVIEW       /* start answering the items due for review */
+} pt_goto;
 
 /* What just happened to a session, for the progress store. */
 typedef enum pt_progress_event {
@@ -35,28 +51,6 @@ typedef enum pt_progress_event {
 	UI_PROGRESS_MOVE   /* the learner moved from item to session->current */
 } pt_progress_event;
 
-/* The part of the body the next draw should scroll into view. */
-typedef enum pt_reveal { REVEAL_NONE, REVEAL_RESULT, REVEAL_HINT } pt_reveal;
-
-typedef struct pt_menu_view {
-	size_t selected;
-	size_t scroll;
-	char message[UI_MESSAGE_MAX];
-} pt_menu_view;
-
-typedef struct pt_item_view {
-	int focus;  /* focused blank, -1 for none */
-	size_t scroll;
-	pt_reveal reveal;
-	char message[UI_MESSAGE_MAX]; /* empty: say what to do next */
-} pt_item_view;
-
-typedef struct pt_summary_view {
-	size_t scroll;
-	bool confirm_reset; /* the next key answers "forget this lesson?" */
-	char message[UI_MESSAGE_MAX];
-} pt_summary_view;
-
 /* A pass over the items due for review, across lessons. */
 typedef struct pt_review {
 	bool active;
@@ -64,23 +58,28 @@ typedef struct pt_review {
 	size_t pos; /* the due item being answered */
 } pt_review;
 
-typedef struct pt_help_view {
-	bool open;
-	size_t scroll;
-	int rows; /* rows of its last draw, for paging */
-} pt_help_view;
+/* A scrolling area as last drawn: its rows and the furthest its scroll
+ * offset can go.  Scroll keys clamp against it; a draw clamps only the
+ * copy it renders, so resizing never moves what the learner scrolled to. */
+typedef struct pt_pane {
+	int rows;
+	size_t max;
+} pt_pane;
 
 typedef struct pt_ui {
 	pt_catalog *catalog;
 	pt_session *sessions; /* one per catalog entry; grades NULL until opened */
 	size_t entry;         /* the open lesson's catalog index */
 	pt_screen screen;
+	pt_goto go;           /* the transition asked for by the last handler */
+	size_t go_arg;
 	bool too_small;       /* the last draw found the terminal too small */
-	int body_rows;        /* rows of the scrolling body at the last draw */
-	pt_menu_view menu;
-	pt_item_view item;
-	pt_summary_view summary;
-	pt_help_view help;
+	bool help_open;       /* the key list is drawn over the screen */
+	size_t help_scroll;
+	pt_pane help_pane;    /* the help's rows and furthest scroll at its last draw */
+	pt_pane body_pane;    /* the body's rows and furthest scroll at the last draw */
+	bool body_scrolls;    /* the last body was taller than its rows */
+	char message[UI_MESSAGE_MAX]; /* for the footer; empty: the screen says what to do next */
 	pt_doc body;          /* the current screen's scrolling content */
 	pt_doc overlay;       /* the help overlay's content */
 	pt_track *track;      /* progress keeping, borrowed */
@@ -89,45 +88,100 @@ typedef struct pt_ui {
 	pt_watch watch;
 } pt_ui;
 
-/* A key and what it does, for the key bar. */
+/* Events a binding answers to besides characters and named keys. */
+enum { UI_ON_CLICK = 1u << 0, UI_ON_WHEEL = 1u << 1, UI_ON_ANY = 1u << 2 };
+
+#define UI_MAX_NAMED 6
+
+/* One entry of a screen's key table: what triggers it, when it is offered,
+ * how the key bar and the help name it, and its handler. */
+typedef struct pt_binding {
+	const char *keys;  /* as the help names them: "n, Right" */
+	const char *help;  /* what it does, for the help overlay */
+	const char *bar;   /* key-bar label, or NULL to list it in the help only */
+	const char *bar_keys; /* key-bar key name when shorter than keys, or NULL */
+	unsigned when;     /* context bits that must all be set */
+	unsigned unless;   /* context bits that must all be clear */
+	const char *chars; /* characters that trigger it, or NULL */
+	int named[UI_MAX_NAMED]; /* pt_key codes + 1 that trigger it; 0 ends */
+	unsigned events;   /* UI_ON_* */
+	unsigned (*run)(pt_ui *ui, const pt_event *ev);
+} pt_binding;
+
+/* A key and its label as drawn in the key bar. */
 typedef struct pt_keyhint {
-	const char *key;
+	char key[24];
 	const char *label;
 } pt_keyhint;
+
+/* A screen: its name for the help, its hooks and its keys. */
+typedef struct pt_screen_ops {
+	const char *name;
+	void (*enter)(pt_ui *ui, size_t arg);   /* made current; arg from ui_go */
+	void (*draw)(pt_ui *ui, int rows, int cols);
+	void (*release)(void);                   /* frees the view state at exit; may be NULL */
+	unsigned (*context)(const pt_ui *ui);    /* context bits for the bindings */
+	/* Fills buf with the key-bar name of a binding whose keys depend on the
+	 * context ("A-D"), or leaves it alone; may be NULL. */
+	void (*bar_keys)(const pt_ui *ui, const pt_binding *b, char *buf, size_t size);
+	const pt_binding *keys;
+	size_t n_keys;
+} pt_screen_ops;
+
+/* The screens, defined in their files; only ui.c and help.c use them. */
+extern const pt_screen_ops ui_menu_screen;
+extern const pt_screen_ops ui_item_screen;
+extern const pt_screen_ops ui_summary_screen;
 
 /* ui.c */
 
 /* Returns the open lesson's session. */
 pt_session *ui_session(pt_ui *ui);
 
-/* Opens catalog entry index on its current item; returns false (and
- * leaves the screen alone) when it cannot be opened. */
-bool ui_open_lesson(pt_ui *ui, size_t index);
-
-/* Shows another screen of the open lesson, or the menu. */
-void ui_show(pt_ui *ui, pt_screen screen);
+/* Asks for a transition, carried out once the current handler returns. */
+void ui_go(pt_ui *ui, pt_goto where, size_t arg);
 
 /* Records in the progress store what happened to item, and shows any
  * notice the store has for the learner. */
 void ui_notify(pt_ui *ui, size_t item, pt_progress_event event);
 
-/* review.c: answering the items due for review */
-
-/* Starts a review of the due items; says so on the menu when none is due. */
-void review_start(pt_ui *ui);
-
-/* Goes to the next due item, or ends the review on the menu. */
-void review_next(pt_ui *ui);
-
-/* Ends the review and frees its list. */
-void review_stop(pt_ui *ui);
-
-/* Formats a message into a view's message buffer. */
-void ui_say(char message[UI_MESSAGE_MAX], const char *fmt, ...)
+/* Formats the footer message. */
+void ui_say(pt_ui *ui, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* Returns the screen table entry of screen. */
+const pt_screen_ops *ui_screen_ops(pt_screen screen);
+
+/* bind.c: matching events to bindings, and the key bar */
+
+/* Returns true when binding b is offered in context ctx. */
+bool bind_offered(const pt_binding *b, unsigned ctx);
+
+/* Returns the first binding of the n in keys offered in ctx that ev
+ * triggers, or NULL. */
+const pt_binding *bind_find(const pt_binding *keys, size_t n, unsigned ctx, const pt_event *ev);
+
+/* Fills out (up to max) with the key-bar entries of the screen in its
+ * context, then "? help"; returns how many. */
+size_t bind_bar(const pt_ui *ui, const pt_screen_ops *ops, pt_keyhint *out, size_t max);
+
+/* The keys every screen shares (the help), for the help overlay. */
+extern const pt_binding ui_global_keys[];
+extern const size_t ui_n_global_keys;
+
+/* review.c: the queue of items due for review */
+
+/* Loads the items due now; returns false when none is due. */
+bool review_load(pt_ui *ui);
+
+/* Returns the current due item, or NULL past the end. */
+const pt_due *review_current(const pt_ui *ui);
+
+/* Ends the review and frees its list. */
+void review_stop(pt_ui *ui);
 
 /* frame.c: the parts every screen shares */
 
@@ -135,24 +189,34 @@ void ui_say(char message[UI_MESSAGE_MAX], const char *fmt, ...)
 #define UI_BODY_TOP 1
 /* Rows below the body: status, message and key bar. */
 #define UI_FOOTER_ROWS 3
+/* Widest a paragraph of text is wrapped on a wide terminal. */
+#define UI_TEXT_MAX 100
 
 /* Returns the number of body rows on a screen rows high. */
 int frame_body_rows(int rows);
 
+/* Returns the width to lay text out in on a screen cols wide. */
+int frame_text_width(int cols);
+
 /* Draws the header bar: left-aligned title, right-aligned position. */
 void frame_header(int cols, const char *left, const char *right);
 
-/* Draws the status line, the message line and the key bar. */
-void frame_footer(int rows, int cols, const char *status, const char *message,
-    const pt_keyhint *keys, size_t n_keys);
+/* Draws the status line, the message line (ui->message when set, else
+ * fallback) and the key bar generated from the current screen's keys. */
+void frame_footer(pt_ui *ui, int rows, int cols, const char *status, const char *fallback);
 
-/* Clamps *scroll, renders the body document and draws the scroll
- * indicator at the right of the status line. */
+/* Renders the body document at *scroll (clamped for this size only) and
+ * draws the scroll indicator at the right of the status line. */
 void frame_body(pt_ui *ui, pt_doc *d, size_t *scroll, int rows, int cols);
 
-/* Handles the scrolling keys and the wheel; with arrows set, Up and Down
- * scroll too.  Returns true when ev was one of them. */
-bool frame_scroll_key(const pt_event *ev, size_t *scroll, int page, bool arrows);
+/* Scrolls *scroll for a scrolling key or the wheel, by a line, a page of
+ * pane or to an end, within the pane as last drawn; returns false for any
+ * other event. */
+bool frame_scroll(const pt_event *ev, size_t *scroll, const pt_pane *pane);
+
+/* Records the geometry of a scrolling area drawn with d in rows rows, and
+ * returns scroll clamped for it. */
+size_t frame_pane(pt_pane *pane, const pt_doc *d, int rows, size_t scroll);
 
 /* Adds, after an empty line, the mistakes the learner made most often (in
  * one lesson, or in all when lesson_id is NULL), from the progress store;
@@ -162,41 +226,13 @@ void frame_misconceptions(const pt_ui *ui, pt_doc *d, const char *lesson_id);
 /* Draws the "Terminal too small" notice. */
 void frame_too_small(int rows, int cols);
 
-/* menu.c: the lesson list */
-
-/* Draws the menu: every catalog entry, broken ones with their first error. */
-void menu_draw(pt_ui *ui, int rows, int cols);
-
-/* Moves the selection, opens a lesson (Enter, click) or quits (q). */
-unsigned menu_key(pt_ui *ui, const pt_event *ev);
-
-/* item.c: one item of the open lesson */
-
-/* Shows item index of the open lesson with a fresh view (focus on the
- * first blank to fill, no scroll, no message). */
-void item_enter(pt_ui *ui, size_t index);
-
-/* Draws the item: prompt, code and bank or options, marks and feedback,
- * hints, mistakes, and once finished the explanation and solution. */
-void item_draw(pt_ui *ui, int rows, int cols);
-
-/* Handles answering, checking, hints, moving between items and scrolling. */
-unsigned item_key(pt_ui *ui, const pt_event *ev);
-
-/* summary.c: the end-of-lesson summary */
-
-/* Draws the score, the outcome counts and every item's result. */
-void summary_draw(pt_ui *ui, int rows, int cols);
-
-/* Retries the missed items (r), goes back (p) or to the menu (m, q). */
-unsigned summary_key(pt_ui *ui, const pt_event *ev);
-
 /* help.c: the key list overlay */
 
-/* Draws the key list in a box over the current screen. */
+/* Draws every screen's keys in a box over the current screen, the
+ * current screen's first. */
 void help_draw(pt_ui *ui, int rows, int cols);
 
-/* Scrolls the key list or closes it (Esc, ?, q). */
+/* Scrolls the key list or closes it; the keys come from help_keys. */
 unsigned help_key(pt_ui *ui, const pt_event *ev);
 
 #endif

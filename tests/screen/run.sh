@@ -107,10 +107,14 @@ test_multi() {
 	st_wait "A [x] Two" || return 1
 	st_wait "C [x] Three" || return 1
 	st_keys Enter
-	st_wait "✓ Correct" || return 1
-	st_wait "! Missed: Four is two times two." || return 1
 	st_wait "✗ Wrong: Three leaves a remainder of one." || return 1
+	st_wait "You have correctly ticked 1 option" || return 1
 	st_wait "Attempts: 2 left" || return 1
+	# No free reveals: until the item is solved or out of attempts, the
+	# right pick is not marked and the missed option is not named.
+	st_lacks "Missed" || return 1
+	st_lacks "✓ Correct" || return 1
+	st_lacks "Four is two times two" || return 1
 	st_lacks "Five leaves a remainder" || return 1
 	st_keys c b Enter
 	st_wait "✓ Correct  right after retries, score 75" || return 1
@@ -253,6 +257,43 @@ test_help() {
 	st_restored
 }
 
+# The help is generated from the key tables: the menu's page keys and l,
+# once handled but not listed, are listed; its own key bar replaces the
+# screen's (no "Enter check" under the help).
+test_help_lists_keys() {
+	st_start -- $FIXTURE || return 1
+	st_wait "Screen test drills" || return 1
+	st_keys '?'
+	st_wait "Lesson menu" || return 1
+	st_wait "PgUp/PgDn, Home/End" || return 1
+	st_wait "Enter, l, Right, click" || return 1
+	st_wait "Esc, ?, q close" || return 1
+	st_keys Escape Enter
+	st_wait "mean = " || return 1
+	st_keys '?'
+	st_wait "Item screen" || return 1
+	st_lacks "Enter check" || return 1
+	st_keys q
+	st_wait "Enter check" || return 1
+	st_keys z
+	st_wait "That key does nothing here: press ? for the keys" || return 1
+}
+
+# A single-blank drill: a letter fills the blank and another replaces it,
+# with no blank to focus and no blank key offered.
+test_single_blank() {
+	open_fixture || return 1
+	st_keys n n n
+	st_wait "count = " || return 1
+	st_lacks "1 blank" || return 1
+	st_keys b
+	st_wait "count = [1:sum](items)" || return 1
+	st_keys c
+	st_wait "count = [1:max](items)" || return 1
+	st_keys 1
+	st_wait "That key does nothing here" || return 1
+}
+
 # After the last item: the summary; r retries what was not right first time.
 test_summary() {
 	open_fixture || return 1
@@ -315,7 +356,8 @@ test_reset() {
 	st_keys n n n n
 	st_wait "Lesson summary" || return 1
 	st_keys x
-	st_wait "Forget every answer in this lesson? Press y to confirm" || return 1
+	st_wait "Forget every answer here? y: yes; any other key keeps them" || return 1
+	st_wait "y forget  other keep" || return 1
 	st_keys n
 	st_wait "Kept your answers" || return 1
 	st_keys x y
@@ -392,6 +434,8 @@ st_test "a crash signal restores the terminal" test_crash
 st_test "NO_COLOR=1 draws without colour" test_no_color
 st_test "a broken lesson is listed, not opened" test_broken_lesson
 st_test "help overlay; q back to the menu and out" test_help
+st_test "help and key bars come from the key tables" test_help_lists_keys
+st_test "a single-blank drill: letters fill and replace" test_single_blank
 st_test "summary after the last item; r retries what was missed" test_summary
 st_test "quit mid-lesson, start again: progress resumes" test_resume
 st_test "reset from the summary asks first and forgets the lesson" test_reset
