@@ -149,8 +149,14 @@ static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const 
 	pt_track track;
 	track_init(&track, progress, rep.message);
 	pt_ui_options uio = { lesson_id, review, NULL, &track };
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+	char why[160];
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		plain = true;
+	} else if (!plain && !ui_terminal_usable(why, sizeof why)) {
+		fprintf(stderr, "paratutor: %s, so it runs in plain mode (--plain); set TERM to your terminal's "
+		    "type (e.g. xterm-256color) for the full screen\n", why);
+		plain = true;
+	}
 	int status = plain ? plain_run(cat, &uio, stdin, stdout) : ui_run(cat, &uio);
 	progress_close(progress);
 	return status;
@@ -162,6 +168,11 @@ static int run_watch(const char *path)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fputs("paratutor: --watch needs a terminal\n", stderr);
+		return EXIT_USAGE;
+	}
+	char cannot[160];
+	if (!ui_terminal_usable(cannot, sizeof cannot)) {
+		fprintf(stderr, "paratutor: --watch needs a full-screen terminal, but %s\n", cannot);
 		return EXIT_USAGE;
 	}
 	pt_catalog cat = { 0 };

@@ -31,7 +31,7 @@ static unsigned help_close(pt_ui *ui, const pt_event *ev);
 static unsigned help_scroll(pt_ui *ui, const pt_event *ev);
 
 static const pt_binding help_keys[] = {
-	{ "Esc, ?, q", "close this list", "close", NULL, 0, 0, "?qQ", { PT_KEY_ESC + 1 }, 0, help_close },
+	{ "Esc, ?, q", "close this list", "close help", NULL, 0, 0, "?qQ", { PT_KEY_ESC + 1 }, 0, help_close },
 	{ "Up/Down, PgUp/PgDn", "scroll the list; Home/End jump to the top / bottom", "scroll", "PgUp/PgDn",
 	    0, 0, "jk",
 	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
@@ -65,7 +65,7 @@ void help_draw(pt_ui *ui, int rows, int cols)
 	int height = (int)doc_height(d) + 3;
 	if (height > rows - 2)
 		height = rows - 2;
-	int y = (rows - 1 - height) / 2, x = (cols - width) / 2;
+	int y = 1 + (rows - 2 - height) / 2, x = (cols - width) / 2;
 	int inner = height - 3;
 	size_t shown = frame_pane(&ui->help_pane, d, inner, ui->help_scroll);
 	draw_box(y, x, height, width);

@@ -3,6 +3,7 @@
 #define PARATUTOR_UI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "paratutor/catalog.h"
 #include "paratutor/track.h"
@@ -16,6 +17,11 @@ typedef struct pt_ui_options {
 
 /* Runs the tutor on the catalog until the learner quits.  Restores the
  * terminal on every exit path, signals included.  Returns an exit status. */
+/* Returns true when curses can drive the terminal on standard output
+ * (TERM set, known to terminfo, able to move the cursor); otherwise
+ * writes why into why and returns false. */
+bool ui_terminal_usable(char *why, size_t size);
+
 int ui_run(pt_catalog *catalog, const pt_ui_options *options);
 
 #endif

@@ -267,7 +267,7 @@ test_help_lists_keys() {
 	st_wait "Lesson menu" || return 1
 	st_wait "PgUp/PgDn, Home/End" || return 1
 	st_wait "Enter, l, Right, click" || return 1
-	st_wait "Esc, ?, q close" || return 1
+	st_wait "Esc, ?, q close help" || return 1
 	st_keys Escape Enter
 	st_wait "mean = " || return 1
 	st_keys '?'
