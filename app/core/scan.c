@@ -39,8 +39,7 @@ static const char *const error_messages[] = {
 	[SCAN_LINE_BREAK_IN_STRING] = "unterminated string (a line break must be written \\n)",
 	[SCAN_CONTROL_IN_STRING] = "control character in string (write it as an escape such as \\t)",
 	[SCAN_BAD_UNICODE_ESCAPE] = "\\u must be followed by four hex digits",
-	[SCAN_UNPAIRED_SURROGATE] = "unpaired UTF-16 surrogate in a \\u escape (write the character itself, "
-	    "or a \\uD800-\\uDBFF escape followed by a \\uDC00-\\uDFFF one)",
+	[SCAN_UNPAIRED_SURROGATE] = "unpaired UTF-16 surrogate in a \\u escape (write the character itself)",
 	[SCAN_BAD_ESCAPE] = "invalid escape in string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)",
 	[SCAN_UNTERMINATED_STRING] = "unterminated string at end of file",
 	[SCAN_BAD_NUMBER] = "invalid number",
