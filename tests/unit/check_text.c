@@ -130,6 +130,18 @@ START_TEST(test_placeholders)
 }
 END_TEST
 
+/* Edit distances count single-byte edits and stop at 9. */
+START_TEST(test_distance)
+{
+	ck_assert_int_eq(text_distance("blank", "blanks"), 1);
+	ck_assert_int_eq(text_distance("blank", "bank"), 1);
+	ck_assert_int_eq(text_distance("shrad", "shard"), 2);
+	ck_assert_int_eq(text_distance("", "abc"), 3);
+	ck_assert_int_eq(text_distance("same", "same"), 0);
+	ck_assert_int_eq(text_distance("abcdefghijkl", "zyxwvutsrqpo"), 9);
+}
+END_TEST
+
 /* grow_array keeps what the array holds, grows it at least twofold and
  * refuses sizes that overflow without touching the array. */
 START_TEST(test_grow_array)
@@ -169,6 +181,7 @@ int main(void)
 	tcase_add_test(tc, test_wrap_multibyte);
 	tcase_add_test(tc, test_placeholders);
 	tcase_add_test(tc, test_grow_array);
+	tcase_add_test(tc, test_distance);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
