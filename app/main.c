@@ -66,33 +66,62 @@ static void usage(FILE *fp)
 	      "See paratutor(1) and paratutor-lessons(5).\n", fp);
 }
 
-/* Runs --check over paths; returns the exit status. */
+/* Prints the note that python fill items went unchecked, if any did. */
+static void note_unchecked(pt_codecheck_status status, size_t unchecked, FILE *fp)
+{
+	if (unchecked == 0)
+		return;
+	fprintf(fp, "paratutor: note: %s; skipped the parse check of %zu python fill item%s\n",
+	    status == CODECHECK_NO_PYTHON ? "python3 is not available" : "out of memory",
+	    unchecked, unchecked == 1 ? "" : "s");
+}
+
+/* Runs --check over paths; returns the exit status.  Everything it says
+ * goes to stdout, in order: per path, the reason it gave no lesson or its
+ * lessons' diagnostics; then the summary line. */
 static int run_check(char *const *paths, int n, bool strict)
 {
 	pt_catalog cat = { 0 };
-	int status = EXIT_OK;
+	size_t *first = calloc((size_t)n + 1, sizeof *first); /* each path's first entry */
+	const char **why = calloc((size_t)n, sizeof *why);    /* or why it gave none */
+	if (first == NULL || why == NULL) {
+		free(first);
+		free(why);
+		fputs("paratutor: out of memory\n", stdout);
+		return EXIT_INVALID;
+	}
 	for (int i = 0; i < n; i++) {
-		const char *why = NULL;
-		if (!catalog_add_path(&cat, paths[i], false, &why)) {
-			fprintf(stderr, "paratutor: %s: %s\n", paths[i], why);
-			status = EXIT_INVALID;
+		first[i] = cat.n;
+		if (catalog_add_path(&cat, paths[i], false, &why[i]) && cat.n == first[i])
+			why[i] = "no lesson files here; give a lesson .json file or a directory that holds some";
+	}
+	first[n] = cat.n;
+	size_t unchecked = 0;
+	pt_codecheck_status code_status = codecheck_catalog(&cat, &unchecked);
+	size_t errors, warnings, items = 0;
+	catalog_count(&cat, &errors, &warnings);
+	for (int i = 0; i < n; i++) {
+		if (why[i] != NULL) {
+			printf("%s: error: %s\n", paths[i], why[i]);
+			errors++;
+		}
+		for (size_t e = first[i]; e < first[i + 1]; e++) {
+			char line[2048];
+			diags_print(&cat.v[e].diags, stdout);
+			if (diags_format_dropped(&cat.v[e].diags, cat.v[e].path, line, sizeof line))
+				printf("%s\n", line);
+			items += cat.v[e].lesson ? cat.v[e].lesson->n_items : 0;
 		}
 	}
-	codecheck_catalog(&cat);
-	size_t errors, warnings;
-	catalog_count(&cat, &errors, &warnings);
-	for (size_t i = 0; i < cat.n; i++)
-		diags_print(&cat.v[i].diags, stdout);
-	size_t items = 0;
-	for (size_t i = 0; i < cat.n; i++)
-		items += cat.v[i].lesson ? cat.v[i].lesson->n_items : 0;
-	fprintf(stderr, "paratutor: checked %zu lesson%s (%zu items): %zu error%s, %zu warning%s\n",
+	note_unchecked(code_status, unchecked, stdout);
+	printf("paratutor: checked %zu lesson%s (%zu items): %zu error%s, %zu warning%s\n",
 	    cat.n, cat.n == 1 ? "" : "s", items, errors, errors == 1 ? "" : "s",
 	    warnings, warnings == 1 ? "" : "s");
-	if (errors > 0 || (strict && warnings > 0))
-		status = EXIT_INVALID;
+	fflush(stdout);
 	catalog_free(&cat);
-	return status;
+	free(first);
+	free(why);
+	return errors > 0 || (strict && warnings > 0) ? EXIT_INVALID : EXIT_OK;
 }
 
 /* Prints the instructor report of the store at path; returns the exit

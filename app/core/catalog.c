@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/grow.h"
 #include "paratutor/load.h"
 #include "paratutor/validate.h"
 
@@ -54,16 +55,12 @@ static bool catalog_take(pt_catalog *c, pt_entry *e, bool shadow)
 			    first->path, first->lesson->id.pos.line, first->lesson->id.pos.col);
 	}
 	entry_finish(e);
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 16;
-		pt_entry *v = realloc(c->v, cap * sizeof *v);
-		if (v == NULL) {
-			entry_free(e);
-			return false;
-		}
-		c->v = v;
-		c->cap = cap;
+	void *v = c->v;
+	if (!grow_array(&v, &c->cap, c->n + 1, sizeof *c->v)) {
+		entry_free(e);
+		return false;
 	}
+	c->v = v;
 	c->v[c->n++] = *e;
 	return true;
 }
@@ -159,15 +156,12 @@ static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **wh
 	while ((de = readdir(d)) != NULL) {
 		if (!is_lesson_name(de->d_name))
 			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 32;
-			char **bigger = realloc(names, cap * sizeof *names);
-			if (bigger == NULL) {
-				ok = false;
-				break;
-			}
-			names = bigger;
+		void *bigger = names;
+		if (!grow_array(&bigger, &cap, n + 1, sizeof *names)) {
+			ok = false;
+			break;
 		}
+		names = bigger;
 		size_t len = strlen(dir) + strlen(de->d_name) + 2;
 		names[n] = malloc(len);
 		if (names[n] == NULL) {
@@ -206,6 +200,21 @@ static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **wh
 	return ok;
 }
 
+/* Says why a path that is neither a regular file nor a directory cannot
+ * be loaded. */
+static const char *not_regular(mode_t mode)
+{
+	if (S_ISFIFO(mode))
+		return "not a regular file (a FIFO); give a lesson .json file or a directory";
+	if (S_ISCHR(mode))
+		return "not a regular file (a character device); give a lesson .json file or a directory";
+	if (S_ISBLK(mode))
+		return "not a regular file (a block device); give a lesson .json file or a directory";
+	if (S_ISSOCK(mode))
+		return "not a regular file (a socket); give a lesson .json file or a directory";
+	return "not a regular file; give a lesson .json file or a directory";
+}
+
 bool catalog_add_path(pt_catalog *c, const char *path, bool shadow, const char **why)
 {
 	struct stat st;
@@ -215,6 +224,10 @@ bool catalog_add_path(pt_catalog *c, const char *path, bool shadow, const char *
 	}
 	if (S_ISDIR(st.st_mode))
 		return add_dir(c, path, shadow, why);
+	if (!S_ISREG(st.st_mode)) {
+		*why = not_regular(st.st_mode); /* reading a FIFO would wait for a writer */
+		return false;
+	}
 	if (!add_file(c, path, shadow)) {
 		*why = "out of memory";
 		return false;

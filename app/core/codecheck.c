@@ -1,14 +1,21 @@
 /* codecheck.c - parse-checking python fill items with python3's parser. */
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
-#include <stdio.h>
+#include <spawn.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "paratutor/codecheck.h"
+#include "paratutor/grow.h"
 #include "paratutor/validate.h"
+
+extern char **environ;
 
 /* Reads NUL-separated sources on stdin; prints "INDEX ok" or
  * "INDEX LINE MESSAGE" per source. */
@@ -26,14 +33,20 @@ typedef struct py_job {
 	const pt_item *item;
 } py_job;
 
-/* Returns true when item holds python code to check. */
+/* Returns true when item holds python code to check: its placeholders are
+ * sound and every blank has an answer to fill in. */
 static bool is_python_fill(const pt_item *it)
 {
-	return it->kind == PT_KIND_FILL && it->code.s != NULL && it->language.s != NULL &&
-	    strcmp(it->language.s, "python") == 0;
+	if (it->kind != PT_KIND_FILL || it->code.s == NULL || it->language.s == NULL ||
+	    strcmp(it->language.s, "python") != 0 || !validate_placeholders_ok(it))
+		return false;
+	for (size_t b = 0; b < it->n_blanks; b++)
+		if (it->blanks[b].accept.n == 0)
+			return false;
+	return true;
 }
 
-/* Writes all of buf to fd; returns false on error. */
+/* Writes all of buf to fd; returns false on error, with errno set. */
 static bool write_all(int fd, const char *buf, size_t len)
 {
 	while (len > 0) {
@@ -48,78 +61,158 @@ static bool write_all(int fd, const char *buf, size_t len)
 	return true;
 }
 
-/* Runs python3 on the joined sources; returns its output (caller frees)
- * or NULL when python3 could not run. */
-static char *run_python(const char *input, size_t len)
+/* Writes all of buf to the pipe fd with SIGPIPE blocked in this thread
+ * only; a SIGPIPE the write raises is taken off the pending set before
+ * the mask is restored, so it is never delivered.  Returns false on
+ * error (EPIPE when the reader is gone). */
+static bool write_pipe(int fd, const char *buf, size_t len)
 {
-	int in[2], out[2];
-	if (pipe(in) != 0)
-		return NULL;
-	if (pipe(out) != 0) {
-		close(in[0]);
-		close(in[1]);
-		return NULL;
+	sigset_t pipe_only, old, pending;
+	sigemptyset(&pipe_only);
+	sigaddset(&pipe_only, SIGPIPE);
+	if (pthread_sigmask(SIG_BLOCK, &pipe_only, &old) != 0)
+		return false;
+	/* A SIGPIPE pending already is someone else's: leave it be. */
+	bool was_pending = sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE) == 1;
+	bool ok = write_all(fd, buf, len);
+	int saved = errno;
+	if (!ok && saved == EPIPE && !was_pending) {
+		const struct timespec now = { 0, 0 };
+		while (sigtimedwait(&pipe_only, NULL, &now) < 0 && errno == EINTR)
+			;
 	}
-	pid_t pid = fork();
-	if (pid < 0) {
-		close(in[0]); close(in[1]); close(out[0]); close(out[1]);
-		return NULL;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = saved;
+	return ok;
+}
+
+/* Closes both ends of a pipe that are open. */
+static void close_pipe(int p[2])
+{
+	if (p[0] >= 0)
+		close(p[0]);
+	if (p[1] >= 0)
+		close(p[1]);
+	p[0] = p[1] = -1;
+}
+
+/* Makes a pipe whose ends children do not inherit; false on failure. */
+static bool make_pipe(int p[2])
+{
+	if (pipe(p) != 0) {
+		p[0] = p[1] = -1;
+		return false;
 	}
-	if (pid == 0) {
-		dup2(in[0], 0);
-		dup2(out[1], 1);
-		close(in[0]); close(in[1]); close(out[0]); close(out[1]);
-		execlp("python3", "python3", "-c", py_script, (char *)NULL);
-		_exit(127);
-	}
-	close(in[0]);
-	close(out[1]);
-	void (*old)(int) = signal(SIGPIPE, SIG_IGN);
-	write_all(in[1], input, len);
-	close(in[1]);
-	size_t cap = 4096, n = 0;
-	char *buf = malloc(cap);
+	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	fcntl(p[1], F_SETFD, FD_CLOEXEC);
+	return true;
+}
+
+/* Starts python3 with its stdin and stdout on the given pipe ends;
+ * returns false when it cannot be started. */
+static bool spawn_python(pid_t *pid, int in_fd, int out_fd)
+{
+	posix_spawn_file_actions_t fa;
+	if (posix_spawn_file_actions_init(&fa) != 0)
+		return false;
+	char *argv[] = { "python3", "-c", (char *)py_script, NULL };
+	bool ok = posix_spawn_file_actions_adddup2(&fa, in_fd, STDIN_FILENO) == 0 &&
+	    posix_spawn_file_actions_adddup2(&fa, out_fd, STDOUT_FILENO) == 0 &&
+	    posix_spawnp(pid, "python3", &fa, NULL, argv, environ) == 0;
+	posix_spawn_file_actions_destroy(&fa);
+	return ok;
+}
+
+/* Reads fd to its end into a new NUL-terminated buffer (caller frees);
+ * NULL when out of memory (the rest is still read, so the writer ends). */
+static char *read_all(int fd)
+{
+	void *buf = NULL;
+	size_t cap = 0, n = 0;
+	bool ok = true;
 	for (;;) {
-		if (buf != NULL && n + 1 >= cap) {
-			char *bigger = realloc(buf, cap * 2);
-			if (bigger == NULL) {
-				free(buf);
-				buf = NULL;
-			} else {
-				buf = bigger;
-				cap *= 2;
-			}
-		}
 		char sink[512];
-		ssize_t r = buf ? read(out[0], buf + n, cap - n - 1) : read(out[0], sink, sizeof sink);
+		if (ok && !grow_array(&buf, &cap, n + 4096, 1))
+			ok = false;
+		ssize_t r = ok ? read(fd, (char *)buf + n, cap - n - 1) : read(fd, sink, sizeof sink);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
 			break;
-		if (buf)
+		if (ok)
 			n += (size_t)r;
 	}
+	if (!ok || buf == NULL) {
+		free(buf);
+		return NULL;
+	}
+	((char *)buf)[n] = '\0';
+	return buf;
+}
+
+/* Runs python3 on the joined sources; returns its output (caller frees)
+ * or NULL when python3 could not run or did not read them all. */
+static char *run_python(const char *input, size_t len)
+{
+	int in[2], out[2] = { -1, -1 };
+	if (!make_pipe(in) || !make_pipe(out)) {
+		close_pipe(in);
+		close_pipe(out);
+		return NULL;
+	}
+	pid_t pid;
+	if (!spawn_python(&pid, in[0], out[1])) {
+		close_pipe(in);
+		close_pipe(out);
+		return NULL;
+	}
+	close(in[0]);
+	close(out[1]);
+	/* python3 reads all its input before it writes, so writing all of it
+	 * first cannot deadlock. */
+	bool fed = write_pipe(in[1], input, len);
+	close(in[1]);
+	char *result = read_all(out[0]);
 	close(out[0]);
 	int status = 0;
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	signal(SIGPIPE, old);
-	if (buf == NULL || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		free(buf);
+	if (!fed || result == NULL || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		free(result);
 		return NULL;
 	}
-	buf[n] = '\0';
-	return buf;
+	return result;
 }
 
-void codecheck_catalog(pt_catalog *cat)
+/* Adds the parse errors python3 reported in result to their entries. */
+static void report(char *result, const py_job *jobs, size_t n_jobs)
+{
+	char *save = NULL;
+	for (char *line = strtok_r(result, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
+		char *rest;
+		unsigned long idx = strtoul(line, &rest, 10);
+		if (idx >= n_jobs || strncmp(rest, " ok", 3) == 0)
+			continue;
+		long code_line = strtol(rest, &rest, 10);
+		pt_entry *entry = jobs[idx].entry;
+		diags_add(&entry->diags, entry->path, jobs[idx].item->code.pos, PT_ERROR,
+		    "with the answers filled in, code line %ld does not parse as Python:%s",
+		    code_line, rest);
+		entry->broken = true;
+		diags_sort(&entry->diags);
+	}
+}
+
+pt_codecheck_status codecheck_catalog(pt_catalog *cat, size_t *unchecked)
 {
 	size_t n_jobs = 0, len = 0;
 	for (size_t e = 0; e < cat->n; e++)
 		for (size_t i = 0; cat->v[e].lesson && i < cat->v[e].lesson->n_items; i++)
 			n_jobs += is_python_fill(&cat->v[e].lesson->items[i]);
+	*unchecked = n_jobs;
 	if (n_jobs == 0)
-		return;
+		return CODECHECK_DONE;
+	pt_codecheck_status status = CODECHECK_NO_MEMORY;
 	py_job *jobs = calloc(n_jobs, sizeof *jobs);
 	char **codes = calloc(n_jobs, sizeof *codes);
 	char *input = NULL;
@@ -150,28 +243,18 @@ void codecheck_catalog(pt_catalog *cat)
 	}
 	char *result = run_python(input, len);
 	if (result == NULL) {
-		fprintf(stderr, "paratutor: note: python3 is not available; skipped the parse check of %zu python fill item%s\n",
-		    k, k == 1 ? "" : "s");
+		status = CODECHECK_NO_PYTHON;
 		goto out;
 	}
-	for (char *line = strtok(result, "\n"); line != NULL; line = strtok(NULL, "\n")) {
-		char *rest;
-		unsigned long idx = strtoul(line, &rest, 10);
-		if (idx >= k || strncmp(rest, " ok", 3) == 0)
-			continue;
-		long code_line = strtol(rest, &rest, 10);
-		pt_entry *entry = jobs[idx].entry;
-		diags_add(&entry->diags, entry->path, jobs[idx].item->code.pos, PT_ERROR,
-		    "with the answers filled in, code line %ld does not parse as Python:%s",
-		    code_line, rest);
-		entry->broken = true;
-		diags_sort(&entry->diags);
-	}
+	report(result, jobs, k);
 	free(result);
+	*unchecked = 0;
+	status = CODECHECK_DONE;
 out:
 	for (size_t j = 0; j < k; j++)
 		free(codes[j]);
 	free(codes);
 	free(jobs);
 	free(input);
+	return status;
 }

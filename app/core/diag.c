@@ -4,39 +4,39 @@
 #include <string.h>
 
 #include "paratutor/diag.h"
+#include "paratutor/grow.h"
 
 void diags_add(pt_diags *d, const char *file, pt_pos pos, pt_severity sev,
     const char *fmt, ...)
 {
+	/* Counted first, so a diagnostic that cannot be kept still counts. */
+	if (sev == PT_ERROR)
+		d->errors++;
+	else
+		d->warnings++;
+	void *v = d->v;
+	if ((d->limit != 0 && d->n >= d->limit) || !grow_array(&v, &d->cap, d->n + 1, sizeof *d->v)) {
+		d->dropped++;
+		return;
+	}
+	d->v = v;
 	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-
-	if (d->n == d->cap) {
-		size_t cap = d->cap ? d->cap * 2 : 16;
-		pt_diag *v = realloc(d->v, cap * sizeof *v);
-		if (v == NULL)
-			return;
-		d->v = v;
-		d->cap = cap;
-	}
 	pt_diag *diag = &d->v[d->n];
 	diag->file = strdup(file ? file : "");
 	diag->message = strdup(msg);
 	if (diag->file == NULL || diag->message == NULL) {
 		free(diag->file);
 		free(diag->message);
+		d->dropped++;
 		return;
 	}
 	diag->pos = pos;
 	diag->severity = sev;
 	d->n++;
-	if (sev == PT_ERROR)
-		d->errors++;
-	else
-		d->warnings++;
 }
 
 /* Orders two diagnostics by file, line and column. */
@@ -80,6 +80,15 @@ void diags_print(const pt_diags *d, FILE *fp)
 		diags_format(&d->v[i], line, sizeof line);
 		fprintf(fp, "%s\n", line);
 	}
+}
+
+bool diags_format_dropped(const pt_diags *d, const char *file, char *buf, size_t size)
+{
+	if (d->dropped == 0)
+		return false;
+	snprintf(buf, size, "%s: error: out of memory: %zu more diagnostic%s could not be kept; "
+	    "check this file on its own or free some memory", file, d->dropped, d->dropped == 1 ? "" : "s");
+	return true;
 }
 
 void diags_free(pt_diags *d)

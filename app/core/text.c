@@ -3,6 +3,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "paratutor/grow.h"
 #include "paratutor/text.h"
 
 unsigned text_decode(const char *s, size_t len, size_t *i)
@@ -81,17 +82,36 @@ int text_width_capped(const char *s, size_t len, int cap)
 	return w < cap ? w : cap;
 }
 
+int text_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 40 || lb > 40)
+		return 9;
+	int row[41];
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		int diag = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= lb; j++) {
+			int up = row[j];
+			int best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best) best = up + 1;
+			if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb] > 9 ? 9 : row[lb];
+}
+
 /* Appends a line; returns false when out of memory. */
 static bool lines_push(pt_lines *out, size_t *cap, size_t start, size_t len, int width)
 {
-	if (out->n == *cap) {
-		size_t bigger = *cap ? *cap * 2 : 8;
-		pt_line *v = realloc(out->v, bigger * sizeof *v);
-		if (v == NULL)
-			return false;
-		out->v = v;
-		*cap = bigger;
-	}
+	void *v = out->v;
+	if (!grow_array(&v, cap, out->n + 1, sizeof *out->v))
+		return false;
+	out->v = v;
 	out->v[out->n++] = (pt_line){ start, len, width };
 	return true;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/placeholder.h"
 #include "paratutor/text.h"
 #include "paratutor/validate.h"
 
@@ -29,74 +30,112 @@ bool validate_utf8(const char *s, size_t len)
 	return true;
 }
 
-/* Calls fn for each {{N}} placeholder in code with N and its byte offset;
- * returns the number of placeholders. */
-static size_t scan_placeholders(const char *code, void (*fn)(void *, long, size_t), void *ctx)
+/* Reports a fill item's placeholders against its blanks; with d NULL
+ * only judges them.  Returns true when they are exactly {{1}}..{{N}}
+ * for N blanks, each once. */
+static bool placeholders(const char *file, const pt_item *it, pt_code_locator where, void *ctx, pt_diags *d)
 {
-	size_t count = 0;
-	for (const char *p = strstr(code, "{{"); p != NULL; p = strstr(p + 2, "{{")) {
-		char *end;
-		if (!isdigit((unsigned char)p[2]))
+	size_t n = it->n_blanks, total = 0, bad = 0;
+	size_t first[PT_MAX_BLANKS]; /* offset of each blank's first placeholder, + 1 */
+	memset(first, 0, sizeof first);
+	bool ok = true;
+	pt_ph_iter iter;
+	pt_ph_token tok;
+	ph_begin(&iter, it->code.s);
+	while (ph_next(&iter, &tok)) {
+		if (tok.kind == PT_PH_TEXT)
 			continue;
-		long n = strtol(p + 2, &end, 10);
-		if (end[0] != '}' || end[1] != '}')
-			continue;
-		fn(ctx, n, (size_t)(p - code));
-		count++;
+		size_t at = (size_t)(tok.start - it->code.s);
+		total++;
+		ok = ok && tok.kind == PT_PH_BLANK && (size_t)tok.blank < n && first[tok.blank] == 0;
+		if (d == NULL) {
+			if (!ok)
+				return false;
+		} else if (tok.kind == PT_PH_BAD) {
+			bad++;
+			diags_add(d, file, where(ctx, at), PT_ERROR,
+			    "placeholder %.*s is not a blank: write blanks as {{1}} to {{9}}, "
+			    "without spaces or leading zeros", (int)tok.len, tok.start);
+		} else if ((size_t)tok.blank >= n) {
+			diags_add(d, file, where(ctx, at), PT_ERROR, "placeholder {{%d}} has no blank (%zu blank%s given)",
+			    tok.blank + 1, n, n == 1 ? "" : "s");
+		} else if (first[tok.blank] != 0) {
+			pt_pos was = where(ctx, first[tok.blank] - 1);
+			diags_add(d, file, where(ctx, at), PT_ERROR,
+			    "placeholder {{%d}} appears more than once in code (first at line %d, column %d)",
+			    tok.blank + 1, was.line, was.col);
+		}
+		if (tok.kind == PT_PH_BLANK && first[tok.blank] == 0)
+			first[tok.blank] = at + 1;
 	}
-	return count;
+	/* A bad placeholder is a blank written wrongly: the blank it stands
+	 * for is not missing as well. */
+	if (total == 0 || bad > 0) {
+		if (d != NULL && total == 0)
+			diags_add(d, file, it->code.pos, PT_ERROR,
+			    "code has no placeholders; write blanks as {{1}}, {{2}}, ...");
+		return false;
+	}
+	for (size_t k = 0; k < n && k < PT_MAX_BLANKS; k++) {
+		if (first[k] != 0)
+			continue;
+		ok = false;
+		if (d != NULL)
+			diags_add(d, file, it->code.pos, PT_ERROR,
+			    "placeholder {{%zu}} is missing from code (%zu blank%s given)", k + 1, n, n == 1 ? "" : "s");
+	}
+	return ok && n <= PT_MAX_BLANKS;
 }
 
-typedef struct placeholder_ctx {
-	int seen[PT_MAX_BLANKS + 1];
-	bool has_bad;
-	long bad;
-	long twice;
-} placeholder_ctx;
-
-/* Counts one placeholder occurrence. */
-static void note_placeholder(void *ctx, long n, size_t offset)
+void validate_placeholders(const char *file, const pt_item *item, pt_code_locator where, void *ctx,
+    pt_diags *diags)
 {
-	placeholder_ctx *pc = ctx;
-	(void)offset;
-	if (n >= 1 && n <= PT_MAX_BLANKS) {
-		if (++pc->seen[n] == 2 && pc->twice == 0)
-			pc->twice = n;
-	} else if (!pc->has_bad) {
-		pc->has_bad = true;
-		pc->bad = n;
-	}
+	if (item->kind == PT_KIND_FILL && item->code.s != NULL)
+		placeholders(file, item, where, ctx, diags);
 }
 
-/* Checks that the placeholders are exactly {{1}}..{{N}}, once each. */
-static void check_placeholders(const pt_lesson *l, const pt_item *it, pt_diags *d)
+bool validate_placeholders_ok(const pt_item *item)
 {
-	placeholder_ctx pc;
-	memset(&pc, 0, sizeof pc);
-	size_t total = scan_placeholders(it->code.s, note_placeholder, &pc);
-	size_t n = it->n_blanks;
-	if (total == 0) {
-		diags_add(d, l->path, it->code.pos, PT_ERROR,
-		    "code has no placeholders; write blanks as {{1}}, {{2}}, ...");
+	return item->kind == PT_KIND_FILL && item->code.s != NULL && placeholders(NULL, item, NULL, NULL, NULL);
+}
+
+/* Returns the index of the bank option nearest to word, when one is near
+ * enough to be a slip of the keyboard, else -1. */
+static int nearest_in_bank(const pt_item *it, const char *word)
+{
+	int best = -1, best_d = 3;
+	for (size_t i = 0; i < it->bank.n; i++) {
+		int dist = text_distance(it->bank.v[i].s, word);
+		if (dist < best_d) {
+			best_d = dist;
+			best = (int)i;
+		}
+	}
+	return best;
+}
+
+/* Reports text, an accepted answer (answer set) or a feedback key of
+ * blank b, when it is not in the bank, with the option it was probably
+ * meant to name; marks that option in *meant. */
+static void check_in_bank(const pt_lesson *l, const pt_item *it, size_t b, const pt_text *text, bool answer,
+    uint64_t *meant, pt_diags *d)
+{
+	if (lesson_bank_find(it, text->s) >= 0)
+		return;
+	char where[64];
+	snprintf(where, sizeof where, answer ? "blank %zu accepts" : "feedback for", b + 1);
+	char tail[32] = "";
+	if (!answer)
+		snprintf(tail, sizeof tail, " in blank %zu", b + 1);
+	int near = nearest_in_bank(it, text->s);
+	if (near < 0) {
+		diags_add(d, l->path, text->pos, PT_ERROR, "%s \"%s\"%s, which is not in the bank", where, text->s, tail);
 		return;
 	}
-	if (pc.has_bad || pc.twice != 0) {
-		if (pc.twice != 0)
-			diags_add(d, l->path, it->code.pos, PT_ERROR,
-			    "placeholder {{%ld}} appears more than once in code", pc.twice);
-		if (pc.has_bad)
-			diags_add(d, l->path, it->code.pos, PT_ERROR,
-			    "placeholder {{%ld}} is out of range; blanks are numbered 1 to %zu", pc.bad, n);
-		return;
-	}
-	for (size_t k = 1; k <= PT_MAX_BLANKS; k++) {
-		if (k <= n && pc.seen[k] == 0)
-			diags_add(d, l->path, it->code.pos, PT_ERROR,
-			    "placeholder {{%zu}} is missing from code (%zu blank%s given)", k, n, n == 1 ? "" : "s");
-		else if (k > n && pc.seen[k] != 0)
-			diags_add(d, l->path, it->code.pos, PT_ERROR,
-			    "placeholder {{%zu}} has no blank (%zu blank%s given)", k, n, n == 1 ? "" : "s");
-	}
+	if (near < 64)
+		*meant |= (uint64_t)1 << near;
+	diags_add(d, l->path, text->pos, PT_ERROR, "%s \"%s\"%s, which is not in the bank; did you mean \"%s\"?",
+	    where, text->s, tail, it->bank.v[near].s);
 }
 
 /* Returns true when needle occurs in hay as a whole word. */
@@ -136,8 +175,6 @@ static void check_fill(const pt_lesson *l, const pt_item *it, pt_diags *d)
 	if (it->n_blanks > PT_MAX_BLANKS)
 		diags_add(d, l->path, it->blanks_pos, PT_ERROR,
 		    "%zu blanks; at most %d can be numbered on screen", it->n_blanks, PT_MAX_BLANKS);
-	else
-		check_placeholders(l, it, d);
 	if (it->bank.n > PT_MAX_OPTIONS)
 		diags_add(d, l->path, it->bank.pos, PT_ERROR,
 		    "%zu options in the bank; at most %d can be labelled (A-G)", it->bank.n, PT_MAX_OPTIONS);
@@ -159,18 +196,18 @@ static void check_fill(const pt_lesson *l, const pt_item *it, pt_diags *d)
 		if (blank->accept.n == 0)
 			diags_add(d, l->path, blank->accept.pos, PT_ERROR,
 			    "blank %zu accepts nothing; name at least one bank option", b + 1);
+		/* Bank options a misspelt answer or key was meant to name: their
+		 * missing feedback is a knock-on of the misspelling. */
+		uint64_t meant = 0;
 		for (size_t a = 0; a < blank->accept.n; a++) {
-			if (lesson_bank_find(it, blank->accept.v[a].s) < 0)
-				diags_add(d, l->path, blank->accept.v[a].pos, PT_ERROR,
-				    "blank %zu accepts \"%s\", which is not in the bank", b + 1, blank->accept.v[a].s);
+			check_in_bank(l, it, b, &blank->accept.v[a], true, &meant, d);
 			check_hint_leaks(l, it, blank->accept.v[a].s, d);
 		}
 		for (size_t f = 0; f < blank->n_feedback; f++) {
 			const pt_feedback *fb = &blank->feedback[f];
 			int opt = lesson_bank_find(it, fb->option.s);
 			if (opt < 0)
-				diags_add(d, l->path, fb->option.pos, PT_ERROR,
-				    "feedback for \"%s\" in blank %zu, which is not in the bank", fb->option.s, b + 1);
+				check_in_bank(l, it, b, &fb->option, false, &meant, d);
 			else if (lesson_blank_accepts(it, b, (size_t)opt))
 				diags_add(d, l->path, fb->option.pos, PT_WARNING,
 				    "feedback for \"%s\" in blank %zu is never shown: it is an accepted answer", fb->option.s, b + 1);
@@ -178,7 +215,8 @@ static void check_fill(const pt_lesson *l, const pt_item *it, pt_diags *d)
 		char missing[512] = "";
 		size_t n_missing = 0;
 		for (size_t o = 0; o < it->bank.n; o++) {
-			if (lesson_blank_accepts(it, b, o) || lesson_blank_feedback(it, b, o) != NULL)
+			if (lesson_blank_accepts(it, b, o) || lesson_blank_feedback(it, b, o) != NULL ||
+			    (o < 64 && (meant >> o) & 1))
 				continue;
 			size_t used = strlen(missing);
 			snprintf(missing + used, sizeof missing - used, "%s\"%s\"", n_missing ? ", " : "", it->bank.v[o].s);
@@ -332,20 +370,19 @@ char *validate_fill_answers(const pt_item *item)
 	if (out == NULL)
 		return NULL;
 	size_t o = 0;
-	for (const char *p = item->code.s; *p;) {
-		char *end;
-		if (p[0] == '{' && p[1] == '{' && isdigit((unsigned char)p[2])) {
-			long n = strtol(p + 2, &end, 10);
-			if (end[0] == '}' && end[1] == '}' && n >= 1 && (size_t)n <= item->n_blanks &&
-			    item->blanks[n - 1].accept.n > 0) {
-				const char *ans = item->blanks[n - 1].accept.v[0].s;
-				memcpy(out + o, ans, strlen(ans));
-				o += strlen(ans);
-				p = end + 2;
-				continue;
-			}
+	pt_ph_iter iter;
+	pt_ph_token tok;
+	ph_begin(&iter, item->code.s);
+	while (ph_next(&iter, &tok)) {
+		const char *s = tok.start;
+		size_t n = tok.len;
+		if (tok.kind == PT_PH_BLANK && (size_t)tok.blank < item->n_blanks &&
+		    item->blanks[tok.blank].accept.n > 0) {
+			s = item->blanks[tok.blank].accept.v[0].s;
+			n = strlen(s);
 		}
-		out[o++] = *p++;
+		memcpy(out + o, s, n);
+		o += n;
 	}
 	out[o] = '\0';
 	return out;

@@ -27,8 +27,9 @@ typedef struct pt_catalog {
 /* Loads and validates a lesson file, or every *.json file (except
  * lesson.schema.json) in a directory, in name order.  With shadow set, a
  * lesson whose id is already in the catalog is skipped instead of being
- * reported as a duplicate.  Returns false and sets *why when path cannot
- * be read at all. */
+ * reported as a duplicate.  Returns false and sets *why (static words)
+ * when path cannot be read at all, or is neither a regular file nor a
+ * directory (a FIFO, device or socket is refused at once, not read). */
 bool catalog_add_path(pt_catalog *c, const char *path, bool shadow, const char **why);
 
 /* Reloads entry index from its file, replacing its lesson and diagnostics. */

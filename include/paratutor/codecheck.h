@@ -1,13 +1,31 @@
-/* codecheck.h - checking fill items' code with the answers filled in. */
+/* codecheck.h - checking fill items' code with the answers filled in.
+ *
+ * Pure by contract: nothing is printed and no process-wide state changes.
+ * python3 runs as a child process fed through a pipe; a write to a pipe
+ * python3 has closed raises SIGPIPE at the writing thread only, so that
+ * thread blocks SIGPIPE with pthread_sigmask while it writes, takes a
+ * SIGPIPE its own write raised off the pending set with sigtimedwait,
+ * and restores its mask: the process's handlers and every other thread
+ * are untouched.  The caller tells the user what the result means. */
 #ifndef PARATUTOR_CODECHECK_H
 #define PARATUTOR_CODECHECK_H
 
+#include <stddef.h>
+
 #include "paratutor/catalog.h"
 
-/* For every fill item whose language is python, fills in the accepted
- * answers and asks python3's own parser whether the result parses; adds an
- * error per item that does not, or one note (a warning-free message on
- * stderr) when python3 is not installed.  Runs one python3 process. */
-void codecheck_catalog(pt_catalog *catalog);
+typedef enum pt_codecheck_status {
+	CODECHECK_DONE,      /* every python fill item that could be checked was (maybe none) */
+	CODECHECK_NO_PYTHON, /* python3 could not be run: *unchecked items were not checked */
+	CODECHECK_NO_MEMORY  /* out of memory: *unchecked items were not checked */
+} pt_codecheck_status;
+
+/* For every fill item whose language is python and whose placeholders and
+ * answers are sound (a knock-on parse error would only repeat theirs),
+ * fills in the first accepted answers and asks python3's own parser
+ * whether the result parses; adds an error to the item's entry for each
+ * that does not.  Runs one python3 process.  Sets *unchecked to the
+ * number of such items left unchecked. */
+pt_codecheck_status codecheck_catalog(pt_catalog *catalog, size_t *unchecked);
 
 #endif

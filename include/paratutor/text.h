@@ -34,6 +34,10 @@ int text_width(const char *s, size_t len);
  * there. */
 int text_width_capped(const char *s, size_t len, int cap);
 
+/* Returns the edit distance (insertions, deletions, substitutions of
+ * bytes) between a and b, capped at 9; strings over 40 bytes count as 9. */
+int text_distance(const char *a, const char *b);
+
 /* Splits s into lines at most width columns wide, breaking at spaces where
  * possible, at '\n' always, and never inside a character.  Returns false
  * when out of memory. */

@@ -39,17 +39,64 @@ expect "a syntax error fails with file:line:col" 1 '^tests/fixtures/bad/syntax-m
 expect "errors in several files are all reported" 1 'checked [0-9]+ lessons.*[0-9]+ errors' -- --check $fixtures/bad
 expect "warnings alone pass without --strict" 0 'lint.json:12:15: warning: code line 1 is 85 columns wide' -- --check $fixtures/bad/lint.json
 expect "warnings fail with --strict" 1 '9 warnings' -- --check --strict $fixtures/bad/lint.json
-expect "a missing path fails" 1 'nonexistent.json: No such file or directory' -- --check $fixtures/nonexistent.json
+expect "a missing path fails" 1 'nonexistent.json: error: No such file or directory' -- --check $fixtures/nonexistent.json
+
+# ok NAME / not_ok NAME: counts a hand-written test.
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+not_ok() { failed=$((failed + 1)); echo "not ok - $1"; sed 's/^/  | /' "$out" "$err" | head -20; }
+
+# Paths that are not lesson files are errors at once, never a wait or a
+# silent pass; so is a path that yields no lesson.
+tmpd=$(mktemp -d)
+mkfifo "$tmpd/lesson.json"
+timeout 20 "$bin" --check "$tmpd/lesson.json" >"$out" 2>"$err" </dev/null
+got=$?
+if [ "$got" -eq 1 ] && grep -qx "$tmpd/lesson.json: error: not a regular file (a FIFO); give a lesson .json file or a directory" "$out"; then
+	ok "a FIFO is refused at once"
+else
+	not_ok "a FIFO is refused at once (exit $got; 124 is a hang)"
+fi
+timeout 20 "$bin" --check "$tmpd" >"$out" 2>"$err" </dev/null
+got=$?
+if [ "$got" -eq 1 ] && grep -q "^$tmpd/lesson.json:1:1: error: cannot read: not a regular file (a FIFO)" "$out"; then
+	ok "a FIFO in a lesson directory is reported, not read"
+else
+	not_ok "a FIFO in a lesson directory is reported, not read (exit $got; 124 is a hang)"
+fi
+rm "$tmpd/lesson.json"
+expect "a character device is refused" 1 '^/dev/null: error: not a regular file \(a character device\); give a lesson .json file or a directory$' \
+	-- --check /dev/null
+expect "a directory without lessons is an error" 1 "^$tmpd: error: no lesson files here; give a lesson .json file or a directory that holds some\$" \
+	-- --check "$tmpd"
+expect "a path without lessons fails beside good ones" 1 'checked 1 lesson \(3 items\): 1 error, 0 warnings' \
+	-- --check $fixtures/good "$tmpd"
+rmdir "$tmpd"
+
+# Diagnostics and the summary share stdout, in order: the summary last.
+"$bin" --check $fixtures/bad/placeholders.json >"$out" 2>"$err" </dev/null
+if [ ! -s "$err" ] && [ "$(grep -c ': error: ' "$out")" -eq 3 ] &&
+	tail -n 1 "$out" | grep -q '^paratutor: checked 1 lesson (3 items): 3 errors, 0 warnings$'; then
+	ok "diagnostics, then the summary, all on stdout"
+else
+	not_ok "diagnostics, then the summary, all on stdout"
+fi
 if command -v python3 >/dev/null 2>&1; then
 	expect "python code that does not parse is an error" 1 \
 		'python-parse.json:13:15: error: with the answers filled in, code line 1 does not parse as Python' \
 		-- --check $fixtures/cli/python-parse.json
-	"$bin" --check $fixtures/cli/python-parse.json 2>/dev/null | grep -c error >"$out"
+	"$bin" --check $fixtures/cli/python-parse.json 2>/dev/null | grep -c ': error: ' >"$out"
 	if [ "$(cat "$out")" = 1 ]; then passed=$((passed + 1)); echo "ok - only the broken python item is reported"
 	else failed=$((failed + 1)); echo "not ok - only the broken python item is reported"; fi
+	"$bin" --check $fixtures/bad/python-knock-on.json >"$out" 2>"$err" </dev/null
+	if [ "$(grep -c ': error: ' "$out")" -eq 1 ] && grep -q 'placeholder {{01}} is not a blank' "$out"; then
+		ok "wrong placeholders skip the python parse check"
+	else
+		not_ok "wrong placeholders skip the python parse check"
+	fi
 fi
 PATH=/nonexistent "$bin" --check $fixtures/cli/python-parse.json >"$out" 2>"$err"
-if [ $? -eq 0 ] && grep -q 'python3 is not available; skipped the parse check of 2 python fill items' "$err"; then
+if [ $? -eq 0 ] && grep -q 'python3 is not available; skipped the parse check of 2 python fill items' "$out" &&
+	tail -n 1 "$out" | grep -q '^paratutor: checked'; then
 	passed=$((passed + 1)); echo "ok - without python3 the parse check is skipped with a note"
 else
 	failed=$((failed + 1)); echo "not ok - without python3 the parse check is skipped with a note"; cat "$err"

@@ -1,6 +1,10 @@
 /* check_text.c - display width and wrapping of UTF-8 text. */
 #include <locale.h>
 
+#include <stdint.h>
+
+#include "paratutor/grow.h"
+#include "paratutor/placeholder.h"
 #include "paratutor/text.h"
 #include "testutil.h"
 
@@ -84,6 +88,88 @@ START_TEST(test_wrap_multibyte)
 }
 END_TEST
 
+/* Renders code's placeholder tokens as "T<text>", "B<index><token>" and
+ * "X<token>", separated by '|'. */
+static char *ph_render(const char *code)
+{
+	static char out[1024];
+	size_t n = 0;
+	pt_ph_iter it;
+	pt_ph_token tok;
+	out[0] = '\0';
+	ph_begin(&it, code);
+	while (ph_next(&it, &tok)) {
+		ck_assert_uint_gt(tok.len, 0);
+		if (tok.kind == PT_PH_BLANK)
+			n += (size_t)snprintf(out + n, sizeof out - n, "%sB%d%.*s", n ? "|" : "", tok.blank, (int)tok.len, tok.start);
+		else
+			n += (size_t)snprintf(out + n, sizeof out - n, "%s%c%.*s", n ? "|" : "",
+			    tok.kind == PT_PH_TEXT ? 'T' : 'X', (int)tok.len, tok.start);
+		if (tok.kind != PT_PH_BLANK)
+			ck_assert_int_eq(tok.blank, -1);
+	}
+	return out;
+}
+
+/* The placeholder grammar: {{1}}..{{9}} are blanks; digits in braces
+ * written any other way are bad placeholders; other braces are text. */
+START_TEST(test_placeholders)
+{
+	ck_assert_str_eq(ph_render("a = {{1}} + x[1]"), "Ta = |B0{{1}}|T + x[1]");
+	ck_assert_str_eq(ph_render("{{9}}{{2}}"), "B8{{9}}|B1{{2}}");
+	ck_assert_str_eq(ph_render("x.{{01}}(n)"), "Tx.|X{{01}}|T(n)");
+	ck_assert_str_eq(ph_render("{{0}} {{10}} {{ 1 }} {{1 }} {{\t2}}"),
+	    "X{{0}}|T |X{{10}}|T |X{{ 1 }}|T |X{{1 }}|T |X{{\t2}}");
+	ck_assert_str_eq(ph_render("{{x}} {{}} {1} {{-1}} {{1a}} {{1}"), "T{{x}} {{}} {1} {{-1}} {{1a}} {{1}");
+	ck_assert_str_eq(ph_render("{{{1}}}"), "T{|B0{{1}}|T}");
+	ck_assert_str_eq(ph_render("d = {{'k': {{2}}}}"), "Td = {{'k': |B1{{2}}|T}}");
+	ck_assert_str_eq(ph_render("{"), "T{");
+	ck_assert_str_eq(ph_render("{{"), "T{{");
+	ck_assert_str_eq(ph_render(""), "");
+	ck_assert_str_eq(ph_render(NULL), "");
+}
+END_TEST
+
+/* Edit distances count single-byte edits and stop at 9. */
+START_TEST(test_distance)
+{
+	ck_assert_int_eq(text_distance("blank", "blanks"), 1);
+	ck_assert_int_eq(text_distance("blank", "bank"), 1);
+	ck_assert_int_eq(text_distance("shrad", "shard"), 2);
+	ck_assert_int_eq(text_distance("", "abc"), 3);
+	ck_assert_int_eq(text_distance("same", "same"), 0);
+	ck_assert_int_eq(text_distance("abcdefghijkl", "zyxwvutsrqpo"), 9);
+}
+END_TEST
+
+/* grow_array keeps what the array holds, grows it at least twofold and
+ * refuses sizes that overflow without touching the array. */
+START_TEST(test_grow_array)
+{
+	void *p = NULL;
+	size_t cap = 0;
+	ck_assert(grow_array(&p, &cap, 1, sizeof(int)));
+	ck_assert_uint_ge(cap, 1);
+	int *v = p;
+	for (int k = 0; k < (int)cap; k++)
+		v[k] = k;
+	size_t old = cap;
+	ck_assert(grow_array(&p, &cap, old + 1, sizeof(int)));
+	ck_assert_uint_ge(cap, 2 * old);
+	v = p;
+	for (int k = 0; k < (int)old; k++)
+		ck_assert_int_eq(v[k], k);
+	void *same = p;
+	size_t same_cap = cap;
+	ck_assert(grow_array(&p, &cap, cap, sizeof(int))); /* already big enough */
+	ck_assert_ptr_eq(p, same);
+	ck_assert(!grow_array(&p, &cap, SIZE_MAX / 2, sizeof(int)));
+	ck_assert_ptr_eq(p, same);
+	ck_assert_uint_eq(cap, same_cap);
+	free(p);
+}
+END_TEST
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -93,6 +179,9 @@ int main(void)
 	tcase_add_test(tc, test_wrap_words);
 	tcase_add_test(tc, test_wrap_newlines);
 	tcase_add_test(tc, test_wrap_multibyte);
+	tcase_add_test(tc, test_placeholders);
+	tcase_add_test(tc, test_grow_array);
+	tcase_add_test(tc, test_distance);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

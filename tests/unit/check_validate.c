@@ -1,19 +1,24 @@
 /* check_validate.c - every validator rule against a fixture whose exact
  * diagnostics (message, line and column) are listed in a .expect file. */
 #include <dirent.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/codecheck.h"
 #include "testutil.h"
 
 /* Reads a whole text file; fails the test when it cannot. */
 static char *slurp(const char *path)
 {
 	size_t len = 0;
-	const char *why = NULL;
-	char *text = load_read_file(path, 1u << 20, &len, &why);
+	pt_read_error err;
+	char *text = load_read_file(path, 1u << 20, &len, &err);
 	if (text == NULL)
-		ck_abort_msg("cannot read %s: %s", path, why);
+		ck_abort_msg("cannot read %s: %s", path, load_read_describe(&err));
 	return text;
 }
 
@@ -52,6 +57,8 @@ static void check_fixture(const char *name)
 	pt_catalog cat = { 0 };
 	const char *why = NULL;
 	ck_assert_msg(catalog_add_path(&cat, path, false, &why), "%s: %s", path, why);
+	size_t unchecked; /* without python3 the parse check adds nothing */
+	codecheck_catalog(&cat, &unchecked);
 	char *got = render(&cat, dir);
 	char *want = slurp(expect_path);
 	ck_assert_msg(strcmp(got, want) == 0, "%s\n--- expected:\n%s--- got:\n%s", name, want, got);
@@ -433,6 +440,340 @@ START_TEST(test_items_parsed_apart)
 }
 END_TEST
 
+/* ---- the fast path against the reference path ------------------------- */
+
+/* Asserts that two texts of the model are the same, position included. */
+static void text_eq(const pt_text *a, const pt_text *b, const char *what)
+{
+	ck_assert_msg((a->s == NULL) == (b->s == NULL), "%s: present in one path only", what);
+	if (a->s != NULL)
+		ck_assert_msg(strcmp(a->s, b->s) == 0, "%s: \"%s\" vs \"%s\"", what, a->s, b->s);
+	ck_assert_msg(a->pos.line == b->pos.line && a->pos.col == b->pos.col, "%s: at %d:%d vs %d:%d", what,
+	    a->pos.line, a->pos.col, b->pos.line, b->pos.col);
+}
+
+/* Asserts that two positions are the same. */
+static void pos_eq(pt_pos a, pt_pos b, const char *what)
+{
+	ck_assert_msg(a.line == b.line && a.col == b.col, "%s: %d:%d vs %d:%d", what, a.line, a.col, b.line, b.col);
+}
+
+/* Asserts that two text lists are the same. */
+static void list_eq(const pt_text_list *a, const pt_text_list *b, const char *what)
+{
+	ck_assert_msg((a->v == NULL) == (b->v == NULL), "%s: present in one path only", what);
+	ck_assert_msg(a->n == b->n, "%s: %zu vs %zu entries", what, a->n, b->n);
+	pos_eq(a->pos, b->pos, what);
+	for (size_t i = 0; i < a->n; i++)
+		text_eq(&a->v[i], &b->v[i], what);
+}
+
+/* Asserts that two items are the same in every field. */
+static void item_eq(const pt_item *a, const pt_item *b)
+{
+	text_eq(&a->id, &b->id, "item id");
+	ck_assert_int_eq(a->kind, b->kind);
+	ck_assert_int_eq(a->difficulty, b->difficulty);
+	text_eq(&a->prompt, &b->prompt, "prompt");
+	list_eq(&a->hints, &b->hints, "hints");
+	list_eq(&a->mistakes, &b->mistakes, "mistakes");
+	text_eq(&a->explanation, &b->explanation, "explanation");
+	ck_assert_int_eq(a->solution.present, b->solution.present);
+	list_eq(&a->solution.steps, &b->solution.steps, "steps");
+	text_eq(&a->solution.answer, &b->solution.answer, "answer");
+	text_eq(&a->solution.check, &b->solution.check, "check");
+	ck_assert_int_eq(a->attempts, b->attempts);
+	pos_eq(a->attempts_pos, b->attempts_pos, "attempts");
+	text_eq(&a->language, &b->language, "language");
+	text_eq(&a->note, &b->note, "note");
+	text_eq(&a->source, &b->source, "source");
+	ck_assert_uint_eq(a->n_refs, b->n_refs);
+	for (size_t i = 0; i < a->n_refs; i++) {
+		text_eq(&a->refs[i].title, &b->refs[i].title, "reference title");
+		text_eq(&a->refs[i].url, &b->refs[i].url, "reference url");
+	}
+	text_eq(&a->code, &b->code, "code");
+	list_eq(&a->bank, &b->bank, "bank");
+	ck_assert_uint_eq(a->n_blanks, b->n_blanks);
+	pos_eq(a->blanks_pos, b->blanks_pos, "blanks");
+	for (size_t i = 0; i < a->n_blanks; i++) {
+		const pt_blank *x = &a->blanks[i], *y = &b->blanks[i];
+		list_eq(&x->accept, &y->accept, "accept");
+		pos_eq(x->pos, y->pos, "blank");
+		ck_assert_uint_eq(x->n_feedback, y->n_feedback);
+		for (size_t f = 0; f < x->n_feedback; f++) {
+			text_eq(&x->feedback[f].option, &y->feedback[f].option, "feedback key");
+			text_eq(&x->feedback[f].text, &y->feedback[f].text, "feedback");
+		}
+	}
+	ck_assert_uint_eq(a->n_options, b->n_options);
+	pos_eq(a->options_pos, b->options_pos, "options");
+	for (size_t i = 0; i < a->n_options; i++) {
+		text_eq(&a->options[i].text, &b->options[i].text, "option text");
+		ck_assert_int_eq(a->options[i].correct, b->options[i].correct);
+		text_eq(&a->options[i].feedback, &b->options[i].feedback, "option feedback");
+		pos_eq(a->options[i].pos, b->options[i].pos, "option");
+	}
+	pos_eq(a->pos, b->pos, "item");
+}
+
+/* Asserts that two lessons are the same in every field. */
+static void lesson_eq(const pt_lesson *a, const pt_lesson *b)
+{
+	ck_assert((a == NULL) == (b == NULL));
+	if (a == NULL)
+		return;
+	ck_assert_str_eq(a->path, b->path);
+	text_eq(&a->id, &b->id, "lesson id");
+	text_eq(&a->title, &b->title, "title");
+	text_eq(&a->summary, &b->summary, "summary");
+	ck_assert_int_eq(a->attempts, b->attempts);
+	pos_eq(a->attempts_pos, b->attempts_pos, "lesson attempts");
+	text_eq(&a->language, &b->language, "lesson language");
+	ck_assert_uint_eq(a->n_items, b->n_items);
+	pos_eq(a->items_pos, b->items_pos, "items");
+	for (size_t i = 0; i < a->n_items; i++)
+		item_eq(&a->items[i], &b->items[i]);
+}
+
+/* Loads text by one path, validates it, and returns its diagnostics, a
+ * formatted line each. */
+static char *load_by(pt_load_path how, const char *name, const char *text, size_t len, pt_lesson **lesson)
+{
+	pt_diags d = { 0 };
+	*lesson = load_lesson_text_with(how, name, text, len, &d);
+	if (*lesson != NULL)
+		validate_lesson(*lesson, &d);
+	diags_sort(&d);
+	size_t cap = 1 + d.n * 2048, n = 0;
+	char *out = calloc(cap, 1);
+	ck_assert_ptr_nonnull(out);
+	for (size_t i = 0; i < d.n; i++) {
+		diags_format(&d.v[i], out + n, cap - n - 1);
+		n += strlen(out + n);
+		out[n++] = '\n';
+	}
+	diags_free(&d);
+	return out;
+}
+
+/* Holds both paths to the same lesson and diagnostics for text. */
+static void paths_agree(const char *name, const char *text, size_t len)
+{
+	pt_lesson *fast, *reference;
+	char *a = load_by(PT_LOAD_FAST, name, text, len, &fast);
+	char *b = load_by(PT_LOAD_REFERENCE, name, text, len, &reference);
+	ck_assert_msg(strcmp(a, b) == 0, "%s\n--- fast path:\n%s--- reference path:\n%s", name, a, b);
+	lesson_eq(fast, reference);
+	lesson_free(fast);
+	lesson_free(reference);
+	free(a);
+	free(b);
+}
+
+/* Holds both paths to the same result for every .json file under dir
+ * (and its subdirectories); returns how many there were. */
+static int paths_agree_in(const char *dir)
+{
+	DIR *d = opendir(dir);
+	ck_assert_msg(d != NULL, "cannot open %s", dir);
+	int count = 0;
+	struct dirent *de;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		char path[4400];
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		struct stat st;
+		ck_assert_int_eq(stat(path, &st), 0);
+		size_t n = strlen(de->d_name);
+		if (S_ISDIR(st.st_mode)) {
+			count += paths_agree_in(path);
+		} else if (n > 5 && strcmp(de->d_name + n - 5, ".json") == 0) {
+			size_t len = 0;
+			pt_read_error err;
+			char *text = load_read_file(path, PT_MAX_FILE_SIZE, &len, &err);
+			ck_assert_msg(text != NULL, "%s: %s", path, load_read_describe(&err));
+			paths_agree(path, text, len);
+			free(text);
+			count++;
+		}
+	}
+	closedir(d);
+	return count;
+}
+
+/* Every bundled lesson and every fixture gives the same lesson and the
+ * same diagnostics by the fast path and by the reference path. */
+START_TEST(test_fast_path_matches_reference)
+{
+	static const char *const dirs[] = {
+		"content", "tests/fixtures/good", "tests/fixtures/bad", "tests/fixtures/cli", "tests/schema/cases",
+	};
+	int total = 0;
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+		char dir[4096];
+		snprintf(dir, sizeof dir, "%s/%s", test_srcdir(), dirs[i]);
+		int n = paths_agree_in(dir);
+		ck_assert_msg(n > 0, "no lesson files in %s", dir);
+		total += n;
+	}
+	ck_assert_int_ge(total, 50);
+	/* Texts the skeleton and the items parsed apart handle specially. */
+	static const char *const texts[] = {
+		"{\"format\": 1, \"id\": \"u\", \"title\": \"T\", \"summary\": \"S\", \"\\u0069tems\": [7], \"items\": [1, {}]}",
+		"{\"format\": 1, \"id\": \"u\", \"title\": \"t\\\"q\", \"summary\": \"\\u00e9\", \"items\": {}}",
+		"[1, 2]",
+		"{\"items\": [{\"id\": \"a\", \"kind\": \"fill\", \"code\": \"x = \\\"\\t\\\" + {{01}}\", \"blanks\": [{}]}]}",
+		"{\"items\": [\"\\ud800\"]}",
+	};
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+		paths_agree("t.json", texts[i], strlen(texts[i]));
+}
+END_TEST
+
+/* ---- diagnostics that cannot be kept ---------------------------------- */
+
+/* A diagnostic the list cannot keep still counts, so a broken lesson
+ * never looks clean, and the list says how many it lost. */
+START_TEST(test_dropped_diagnostics_still_count)
+{
+	pt_diags d = { .limit = 1 };
+	diags_add(&d, "a.json", (pt_pos){ 1, 1 }, PT_WARNING, "kept");
+	diags_add(&d, "a.json", (pt_pos){ 2, 1 }, PT_ERROR, "not kept");
+	diags_add(&d, "a.json", (pt_pos){ 3, 1 }, PT_ERROR, "not kept either");
+	ck_assert_uint_eq(d.n, 1);
+	ck_assert_uint_eq(d.errors, 2);
+	ck_assert_uint_eq(d.warnings, 1);
+	ck_assert_uint_eq(d.dropped, 2);
+	char line[512];
+	ck_assert(diags_format_dropped(&d, "a.json", line, sizeof line));
+	ck_assert_str_eq(line, "a.json: error: out of memory: 2 more diagnostics could not be kept; "
+	    "check this file on its own or free some memory");
+	diags_free(&d);
+	ck_assert(!diags_format_dropped(&d, "a.json", line, sizeof line));
+}
+END_TEST
+
+/* ---- the python parse check is pure ----------------------------------- */
+
+static volatile sig_atomic_t sigpipes;
+
+/* Counts SIGPIPEs delivered to the process. */
+static void count_sigpipe(int sig)
+{
+	(void)sig;
+	sigpipes++;
+}
+
+/* With a python3 that exits without reading its input, the parse check
+ * hits a closed pipe: it reports that python3 could not run, prints
+ * nothing, delivers no SIGPIPE, and leaves the handler, the thread's
+ * signal mask and the pending set as they were. */
+START_TEST(test_codecheck_pure)
+{
+	char dir[] = "/tmp/paratutor-python-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char fake[4200];
+	snprintf(fake, sizeof fake, "%s/python3", dir);
+	FILE *fp = fopen(fake, "w");
+	ck_assert_ptr_nonnull(fp);
+	fputs("#!/bin/sh\nexit 1\n", fp);
+	fclose(fp);
+	ck_assert_int_eq(chmod(fake, 0755), 0);
+	/* More code than a pipe holds, so the write meets the closed pipe. */
+	size_t cap = 1 << 20, n = 0;
+	char *json = malloc(cap);
+	ck_assert_ptr_nonnull(json);
+	n += (size_t)snprintf(json + n, cap - n, "{\"format\": 1, \"id\": \"py\", \"title\": \"T\", \"summary\": \"S\", "
+	    "\"language\": \"python\", \"items\": [");
+	for (int i = 0; i < 300; i++)
+		n += (size_t)snprintf(json + n, cap - n, "%s{\"id\": \"q%d\", \"kind\": \"fill\", \"difficulty\": \"easy\", "
+		    "\"prompt\": \"P\", \"code\": \"x = {{1}}%0400d\", \"bank\": [\"a\", \"b\"], "
+		    "\"blanks\": [{\"accept\": [\"a\"]}]}", i ? "," : "", i, 0);
+	n += (size_t)snprintf(json + n, cap - n, "]}");
+	pt_diags d = { 0 };
+	pt_lesson *l = load_lesson_text("py.json", json, n, &d);
+	ck_assert_ptr_nonnull(l);
+	ck_assert_uint_eq(d.errors, 0);
+	pt_entry e = { .path = "py.json", .lesson = l, .diags = d };
+	pt_catalog cat = { .v = &e, .n = 1 };
+
+	struct sigaction count = { .sa_handler = count_sigpipe }, before, after;
+	sigemptyset(&count.sa_mask);
+	ck_assert_int_eq(sigaction(SIGPIPE, &count, &before), 0);
+	sigset_t mask_before, mask_after, pending;
+	pthread_sigmask(SIG_SETMASK, NULL, &mask_before);
+	char *path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+	setenv("PATH", dir, 1);
+	char err_path[] = "/tmp/paratutor-stderr-XXXXXX";
+	int err_fd = mkstemp(err_path);
+	ck_assert_int_ge(err_fd, 0);
+	fflush(stderr);
+	int saved_err = dup(STDERR_FILENO);
+	dup2(err_fd, STDERR_FILENO);
+
+	size_t unchecked = 0;
+	pt_codecheck_status status = codecheck_catalog(&cat, &unchecked);
+
+	fflush(stderr);
+	dup2(saved_err, STDERR_FILENO);
+	close(saved_err);
+	setenv("PATH", path, 1);
+	free(path);
+	ck_assert_int_eq(status, CODECHECK_NO_PYTHON);
+	ck_assert_uint_eq(unchecked, 300);
+	ck_assert_int_eq(sigpipes, 0);
+	ck_assert_int_eq(sigaction(SIGPIPE, &before, &after), 0);
+	ck_assert(after.sa_handler == count_sigpipe);
+	pthread_sigmask(SIG_SETMASK, NULL, &mask_after);
+	ck_assert_int_eq(sigismember(&mask_after, SIGPIPE), sigismember(&mask_before, SIGPIPE));
+	sigpending(&pending);
+	ck_assert_int_eq(sigismember(&pending, SIGPIPE), 0);
+	struct stat st;
+	ck_assert_int_eq(fstat(err_fd, &st), 0);
+	ck_assert_msg(st.st_size == 0, "the parse check wrote %lld bytes to stderr", (long long)st.st_size);
+	close(err_fd);
+	unlink(err_path);
+	unlink(fake);
+	rmdir(dir);
+	lesson_free(l);
+	diags_free(&e.diags);
+	free(json);
+}
+END_TEST
+
+/* ---- paths that are not lesson files ---------------------------------- */
+
+/* A FIFO is refused at once, by path or inside a directory, instead of
+ * waiting for a writer; so are a device and a directory read as a file. */
+START_TEST(test_not_regular_files)
+{
+	char dir[] = "/tmp/paratutor-fifo-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char fifo[4200];
+	snprintf(fifo, sizeof fifo, "%s/pipe.json", dir);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	pt_catalog cat = { 0 };
+	const char *why = NULL;
+	ck_assert(!catalog_add_path(&cat, fifo, false, &why));
+	ck_assert_str_eq(why, "not a regular file (a FIFO); give a lesson .json file or a directory");
+	ck_assert(!catalog_add_path(&cat, "/dev/null", false, &why));
+	ck_assert_str_eq(why, "not a regular file (a character device); give a lesson .json file or a directory");
+	ck_assert(catalog_add_path(&cat, dir, false, &why));
+	ck_assert_uint_eq(cat.n, 1);
+	ck_assert(cat.v[0].broken);
+	ck_assert_str_eq(cat.v[0].diags.v[0].message, "cannot read: not a regular file (a FIFO); a lesson is a .json file");
+	catalog_free(&cat);
+	pt_diags d = { 0 };
+	ck_assert_ptr_null(load_lesson_file(dir, &d));
+	ck_assert_str_eq(d.v[0].message, "cannot read: not a regular file (a directory); a lesson is a .json file");
+	diags_free(&d);
+	unlink(fifo);
+	rmdir(dir);
+}
+END_TEST
+
 /* UTF-8 validation rejects overlongs, surrogates and stray bytes. */
 START_TEST(test_utf8)
 {
@@ -463,6 +804,10 @@ int main(void)
 	tcase_add_test(tc, test_positions_after_long_strings);
 	tcase_add_test(tc, test_items_parsed_apart);
 	tcase_add_test(tc, test_positions_after_any_string);
+	tcase_add_test(tc, test_fast_path_matches_reference);
+	tcase_add_test(tc, test_dropped_diagnostics_still_count);
+	tcase_add_test(tc, test_codecheck_pure);
+	tcase_add_test(tc, test_not_regular_files);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
