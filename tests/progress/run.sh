@@ -4,8 +4,10 @@
 # Builds tests/progress/killer.c against the sanitized core objects, then
 # SIGKILLs a saving tutor at random moments (PT_KILL_ROUNDS, default 200)
 # and checks after each kill that the store loads with every reported
-# check, and runs two processes saving to one store at once.  Prints
-# "N passed, M failed" and exits non-zero on any failure.
+# check, and runs two processes saving to one store at once.  Then
+# broken.sh runs the sanitized tutor over every bad fixture beside a good
+# lesson with a store that knows them.  Prints "N passed, M failed" and
+# exits non-zero on any failure.
 # PT_KILL_SEED fixes the random kill times (default: the process id).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -32,7 +34,12 @@ grep -q '^FAIL' "$tmp/kill.out" || [ $rc -eq 0 ] || { echo "FAIL kill: killer ex
 cat "$tmp/race.out"
 grep -q '^FAIL' "$tmp/race.out" || [ $rc -eq 0 ] || { echo "FAIL race: killer exited with status $rc"; extra=$((extra + 1)); }
 
-passed=$(cat "$tmp/kill.out" "$tmp/race.out" | grep -c '^PASS')
-failed=$(( $(cat "$tmp/kill.out" "$tmp/race.out" | grep -c '^FAIL') + extra ))
+make -s build/asan/paratutor || exit 2
+sh tests/progress/broken.sh build/asan/paratutor >"$tmp/broken.out"; rc=$?
+grep -v '^[0-9]* passed, [0-9]* failed$' "$tmp/broken.out"
+grep -q '^not ok' "$tmp/broken.out" || [ $rc -eq 0 ] || { echo "FAIL broken: broken.sh exited with status $rc"; extra=$((extra + 1)); }
+
+passed=$(( $(cat "$tmp/kill.out" "$tmp/race.out" | grep -c '^PASS') + $(grep -c '^ok' "$tmp/broken.out") ))
+failed=$(( $(cat "$tmp/kill.out" "$tmp/race.out" | grep -c '^FAIL') + $(grep -c '^not ok' "$tmp/broken.out") + extra ))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
