@@ -62,7 +62,7 @@ void track_hinted(pt_track *t, const pt_session *s)
 	const pt_grade *g = &s->grades[s->current];
 	if (t->progress == NULL || g->status != PT_OPEN)
 		return;
-	progress_record_item(t->progress, s->lesson, g->item, g, time(NULL));
+	progress_record_hints(t->progress, s->lesson, g->item, g, time(NULL));
 	save(t);
 }
 

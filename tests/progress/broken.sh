@@ -159,7 +159,7 @@ $(tail -n 15 "$ST_TMP/plain.out")" || return 1
 
 mid_edit_screen() {
 	st_start -- --lessons "$CASE_DIR/lessons" --state "$CASE_DIR/progress.json" || return 1
-	st_wait "Choose a lesson" || return 1
+	st_wait "paratutor: lessons" || return 1
 	st_wait "missing the required field" || return 1
 	st_keys q
 	status=$(st_wait_exit) || return 1
