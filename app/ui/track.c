@@ -55,15 +55,30 @@ void track_open(pt_track *t, pt_session *s)
 		    changed, changed == 1 ? "" : "s", changed == 1 ? "it" : "them", changed == 1 ? "it" : "each");
 }
 
-void track_checked(pt_track *t, const pt_session *s)
+/* Records the current item's check, as a review's when review is set,
+ * with the time spent, and saves. */
+static void record_check(pt_track *t, const pt_session *s, bool review)
 {
 	if (t->progress == NULL)
 		return;
 	const pt_item *item = &s->lesson->items[s->current];
+	const pt_grade *g = &s->grades[s->current];
 	time_t now = time(NULL);
 	bool ok = progress_add_time(t->progress, s->lesson, item, take_time(t), now);
-	kept(t, progress_record_item(t->progress, s->lesson, item, &s->grades[s->current], now) && ok);
+	ok = (review ? progress_record_review(t->progress, s->lesson, item, g, now)
+	             : progress_record_item(t->progress, s->lesson, item, g, now)) && ok;
+	kept(t, ok);
 	save(t);
+}
+
+void track_checked(pt_track *t, const pt_session *s)
+{
+	record_check(t, s, false);
+}
+
+void track_reviewed(pt_track *t, const pt_session *s)
+{
+	record_check(t, s, true);
 }
 
 void track_hinted(pt_track *t, const pt_session *s)

@@ -33,6 +33,11 @@ void track_open(pt_track *t, pt_session *s);
  * the time spent, and saves. */
 void track_checked(pt_track *t, const pt_session *s);
 
+/* Records the current item's check made in a review pass (the item was
+ * opened afresh for the review) with the time spent, and saves: the
+ * review state moves, the lesson result stays (progress_record_review). */
+void track_reviewed(pt_track *t, const pt_session *s);
+
 /* Records the hints now shown on the current item while it is open; they
  * count only for a first pass (progress_record_hints).  Saves. */
 void track_hinted(pt_track *t, const pt_session *s);

@@ -94,6 +94,8 @@ int main(void)
 	grade_check(&s.grades[0]);
 	track_checked(&t, &s);
 	expect_notice(&t, "a check that cannot be recorded is reported");
+	track_reviewed(&t, &s);
+	expect_notice(&t, "a review check that cannot be recorded is reported");
 	s.current = 1;
 	grade_hint(&s.grades[1]);
 	track_hinted(&t, &s);
