@@ -112,7 +112,7 @@ static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const
 	ps->item = obj->string;
 	if (!cJSON_IsObject(obj))
 		return bad(ps, "not an object"), FILE_DAMAGED;
-	pt_outcome oc;
+	pt_outcome oc = PT_OUTCOME_NONE;
 	if (!check_record(ps, obj, &oc))
 		return FILE_DAMAGED;
 	double attempts = 0, hints = 0, first = 0, last = 0, start = 0, spent = 0, box = 0, due = -1, sched = -1;
