@@ -85,6 +85,21 @@ START_TEST(test_schedule_transitions)
 		ck_assert_int_eq(box, 0);
 		ck_assert_int_eq(due, T0 + 7);
 	}
+	/* Reviews: right climbs (to the last box at most), wrong drops to box
+	 * 1 for the relearning delay, from any box. */
+	box = 0;
+	for (int b = 1; b <= 6; b++) {
+		schedule_review(true, T0, &box, &due);
+		ck_assert_int_eq(box, b < 5 ? b : 5);
+		ck_assert_int_eq(due, T0 + days[b < 5 ? b : 5] * DAY);
+	}
+	for (int from = 0; from < PT_LEITNER_BOXES; from++) {
+		box = from;
+		schedule_review(false, T0 + 9, &box, &due);
+		ck_assert_int_eq(box, 1);
+		ck_assert_int_eq(due, T0 + 9 + PT_RELEARN_SECONDS);
+		ck_assert_int_gt(due, T0 + 9); /* never due at once */
+	}
 }
 END_TEST
 
