@@ -1,4 +1,5 @@
 /* main.c - command line: option parsing and dispatch. */
+#include <errno.h>
 #include <getopt.h>
 #include <locale.h>
 #include <stdio.h>
@@ -136,10 +137,16 @@ static int run_report(const pt_catalog *cat, const char *path, const char *forma
 	}
 	if (rep.message[0] != '\0')
 		fprintf(stderr, "paratutor: %s\n", rep.message);
-	char err[512];
-	bool ok = progress_report(p, cat, stdout, format, err, sizeof err);
-	if (!ok)
+	char err[512], *text;
+	size_t len;
+	bool ok = progress_report(p, cat, format, &text, &len, err, sizeof err);
+	if (!ok) {
 		fprintf(stderr, "paratutor: %s\n", err);
+	} else if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
+		fprintf(stderr, "paratutor: cannot write the report: %s\n", strerror(errno));
+		ok = false;
+	}
+	free(text);
 	progress_close(p);
 	return ok ? EXIT_OK : EXIT_INVALID;
 }

@@ -196,3 +196,72 @@ const char *grade_outcome_name(pt_outcome outcome)
 	}
 	return "?";
 }
+
+/* Returns the text of option o of item (a bank entry for fill), or NULL. */
+static const char *option_text(const pt_item *item, size_t o)
+{
+	if (item->kind == PT_KIND_FILL)
+		return o < item->bank.n ? item->bank.v[o].s : NULL;
+	return o < item->n_options ? item->options[o].text.s : NULL;
+}
+
+/* Puts the right answer of a solved item in place. */
+static void restore_right_answer(pt_grade *g)
+{
+	const pt_item *item = g->item;
+	g->checked = true;
+	if (item->kind == PT_KIND_FILL) {
+		for (int b = 0; b < grade_slots(g); b++) {
+			for (int o = 0; o < choices(g); o++) {
+				if (lesson_blank_accepts(item, (size_t)b, (size_t)o)) {
+					g->fill[b] = o;
+					g->locked[b] = true;
+					g->marks[b] = PT_MARK_RIGHT;
+					break;
+				}
+			}
+		}
+		return;
+	}
+	for (int o = 0; o < grade_slots(g); o++) {
+		g->picked[o] = item->options[o].correct;
+		g->marks[o] = item->options[o].correct ? PT_MARK_RIGHT : PT_MARK_NONE;
+	}
+}
+
+void grade_restore(pt_grade *g, const pt_item *item, pt_outcome outcome,
+    int checks, int hints, char *const *wrong, size_t n_wrong)
+{
+	grade_init(g, item);
+	int budget = g->attempts_left;
+	g->checks = checks < 0 ? 0 : checks;
+	g->hints_shown = hints < 0 ? 0 : hints;
+	if ((size_t)g->hints_shown > item->hints.n)
+		g->hints_shown = (int)item->hints.n;
+	for (size_t i = 0; i < n_wrong; i++)
+		for (int o = 0; o < choices(g); o++) {
+			const char *text = option_text(item, (size_t)o);
+			if (text != NULL && wrong[i] != NULL && strcmp(text, wrong[i]) == 0)
+				g->wrong_seen |= 1u << o;
+		}
+	switch (outcome) {
+	case PT_OUTCOME_NONE:
+		g->attempts_left = budget - g->checks < 1 ? 1 : budget - g->checks;
+		return;
+	case PT_OUTCOME_FAILED:
+		g->status = PT_FAILED;
+		g->attempts_left = 0;
+		if (g->checks < 1)
+			g->checks = 1;
+		return;
+	case PT_OUTCOME_FIRST_TIME:
+	case PT_OUTCOME_WITH_HINTS:
+	case PT_OUTCOME_RETRIES:
+		break;
+	}
+	g->status = PT_SOLVED;
+	if (g->checks < 1)
+		g->checks = 1;
+	g->attempts_left = budget - (g->checks - 1) < 0 ? 0 : budget - (g->checks - 1);
+	restore_right_answer(g);
+}

@@ -44,28 +44,47 @@ int lesson_option_index(int key, size_t n_options)
 	return index < n_options ? (int)index : -1;
 }
 
+/* Returns true when a and b are both set and equal.  A lesson with errors
+ * can lack any string, so every lookup goes through here. */
+static bool same(const char *a, const char *b)
+{
+	return a != NULL && b != NULL && strcmp(a, b) == 0;
+}
+
+/* Returns bank option index's text, or NULL when there is none. */
+static const char *bank_text(const pt_item *item, size_t option)
+{
+	return option < item->bank.n ? item->bank.v[option].s : NULL;
+}
+
 int lesson_bank_find(const pt_item *item, const char *text)
 {
 	for (size_t i = 0; i < item->bank.n; i++)
-		if (strcmp(item->bank.v[i].s, text) == 0)
+		if (same(item->bank.v[i].s, text))
 			return (int)i;
 	return -1;
 }
 
 bool lesson_blank_accepts(const pt_item *item, size_t blank, size_t option)
 {
+	const char *text = bank_text(item, option);
+	if (blank >= item->n_blanks || text == NULL)
+		return false;
 	const pt_text_list *accept = &item->blanks[blank].accept;
 	for (size_t i = 0; i < accept->n; i++)
-		if (strcmp(accept->v[i].s, item->bank.v[option].s) == 0)
+		if (same(accept->v[i].s, text))
 			return true;
 	return false;
 }
 
 const char *lesson_blank_feedback(const pt_item *item, size_t blank, size_t option)
 {
+	const char *text = bank_text(item, option);
+	if (blank >= item->n_blanks || text == NULL)
+		return NULL;
 	const pt_blank *b = &item->blanks[blank];
 	for (size_t i = 0; i < b->n_feedback; i++)
-		if (strcmp(b->feedback[i].option.s, item->bank.v[option].s) == 0)
+		if (same(b->feedback[i].option.s, text))
 			return b->feedback[i].text.s;
 	return NULL;
 }
@@ -80,8 +99,8 @@ size_t lesson_correct_count(const pt_item *item)
 
 pt_item *lesson_find_item(const pt_lesson *lesson, const char *id)
 {
-	for (size_t i = 0; i < lesson->n_items; i++)
-		if (strcmp(lesson->items[i].id.s, id) == 0)
+	for (size_t i = 0; lesson != NULL && i < lesson->n_items; i++)
+		if (same(lesson->items[i].id.s, id))
 			return &lesson->items[i];
 	return NULL;
 }

@@ -22,6 +22,15 @@ static long take_time(pt_track *t)
 	return spent > PT_TRACK_IDLE_CAP ? PT_TRACK_IDLE_CAP : spent;
 }
 
+/* Tells the learner, through the notice, that the latest work could not
+ * be kept when ok is false (the store ran out of memory). */
+static void kept(pt_track *t, bool ok)
+{
+	if (!ok)
+		snprintf(t->notice, sizeof t->notice, "Out of memory: your progress could not be kept, "
+		    "so this session's latest work may be forgotten when you quit.");
+}
+
 /* Saves, turning a new error or a store notice into the notice. */
 static void save(pt_track *t)
 {
@@ -46,15 +55,30 @@ void track_open(pt_track *t, pt_session *s)
 		    changed, changed == 1 ? "" : "s", changed == 1 ? "it" : "them", changed == 1 ? "it" : "each");
 }
 
-void track_checked(pt_track *t, const pt_session *s)
+/* Records the current item's check, as a review's when review is set,
+ * with the time spent, and saves. */
+static void record_check(pt_track *t, const pt_session *s, bool review)
 {
 	if (t->progress == NULL)
 		return;
 	const pt_item *item = &s->lesson->items[s->current];
+	const pt_grade *g = &s->grades[s->current];
 	time_t now = time(NULL);
-	progress_add_time(t->progress, s->lesson, item, take_time(t), now);
-	progress_record_item(t->progress, s->lesson, item, &s->grades[s->current], now);
+	bool ok = progress_add_time(t->progress, s->lesson, item, take_time(t), now);
+	ok = (review ? progress_record_review(t->progress, s->lesson, item, g, now)
+	             : progress_record_item(t->progress, s->lesson, item, g, now)) && ok;
+	kept(t, ok);
 	save(t);
+}
+
+void track_checked(pt_track *t, const pt_session *s)
+{
+	record_check(t, s, false);
+}
+
+void track_reviewed(pt_track *t, const pt_session *s)
+{
+	record_check(t, s, true);
 }
 
 void track_hinted(pt_track *t, const pt_session *s)
@@ -62,7 +86,7 @@ void track_hinted(pt_track *t, const pt_session *s)
 	const pt_grade *g = &s->grades[s->current];
 	if (t->progress == NULL || g->status != PT_OPEN)
 		return;
-	progress_record_item(t->progress, s->lesson, g->item, g, time(NULL));
+	kept(t, progress_record_hints(t->progress, s->lesson, g->item, g, time(NULL)));
 	save(t);
 }
 
@@ -70,10 +94,12 @@ void track_moved(pt_track *t, const pt_session *s, size_t from)
 {
 	if (t->progress == NULL)
 		return;
+	bool ok = true;
 	if (from < s->lesson->n_items)
-		progress_add_time(t->progress, s->lesson, &s->lesson->items[from], take_time(t), time(NULL));
+		ok = progress_add_time(t->progress, s->lesson, &s->lesson->items[from], take_time(t), time(NULL));
 	if (s->current < s->lesson->n_items)
-		progress_set_position(t->progress, s->lesson->id.s, s->lesson->items[s->current].id.s);
+		ok = progress_set_position(t->progress, s->lesson->id.s, s->lesson->items[s->current].id.s) && ok;
+	kept(t, ok);
 	save(t);
 }
 
@@ -81,7 +107,7 @@ void track_reset(pt_track *t, const pt_lesson *lesson)
 {
 	if (t->progress == NULL)
 		return;
-	progress_reset_lesson(t->progress, lesson->id.s, time(NULL));
+	kept(t, progress_reset_lesson(t->progress, lesson->id.s, time(NULL)));
 	save(t);
 }
 

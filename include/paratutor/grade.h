@@ -88,6 +88,14 @@ pt_outcome grade_outcome(const pt_grade *g);
  * per hint, at least 10 when solved; 0 when failed or open. */
 int grade_score(const pt_grade *g);
 
+/* Rebuilds the state of a pass through item from what was kept of it: its
+ * outcome, checks made, hints shown and the texts of the options picked
+ * wrongly (n_wrong of them; unknown texts are ignored).  An open pass gets
+ * its attempts left (at least one); a solved one has the right answer in
+ * place and locked; a failed one has no attempts left. */
+void grade_restore(pt_grade *g, const pt_item *item, pt_outcome outcome,
+    int checks, int hints, char *const *wrong, size_t n_wrong);
+
 /* Returns a short word for an outcome, e.g. "right first time". */
 const char *grade_outcome_name(pt_outcome outcome);
 

@@ -21,7 +21,8 @@ typedef struct pt_track {
 } pt_track;
 
 /* Starts tracking into progress (may be NULL); notice gets open_message
- * when not empty. */
+ * when not empty.  Every call below that records something sets the notice
+ * when the store cannot keep it (out of memory) or saving fails. */
 void track_init(pt_track *t, pt_progress *progress, const char *open_message);
 
 /* Restores a freshly initialised session from the store and starts its
@@ -32,8 +33,13 @@ void track_open(pt_track *t, pt_session *s);
  * the time spent, and saves. */
 void track_checked(pt_track *t, const pt_session *s);
 
-/* Records the hints now shown on the current item while it is open (a
- * finished item's record is left alone), and saves. */
+/* Records the current item's check made in a review pass (the item was
+ * opened afresh for the review) with the time spent, and saves: the
+ * review state moves, the lesson result stays (progress_record_review). */
+void track_reviewed(pt_track *t, const pt_session *s);
+
+/* Records the hints now shown on the current item while it is open; they
+ * count only for a first pass (progress_record_hints).  Saves. */
 void track_hinted(pt_track *t, const pt_session *s);
 
 /* Records the time spent on item from, stores the new position and

@@ -93,9 +93,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		progress_due_free(&due);
 	pt_misconception m[4];
 	progress_misconceptions(p, &cat, NULL, m, 4, &n);
-	char err[128];
-	progress_report(p, &cat, sink, "csv", err, sizeof err);
-	progress_report(p, &cat, sink, "json", err, sizeof err);
+	char err[128], *text;
+	size_t len;
+	if (progress_report(p, &cat, "csv", &text, &len, err, sizeof err))
+		fwrite(text, 1, len, sink);
+	free(text);
+	if (progress_report(p, &cat, "json", &text, &len, err, sizeof err))
+		fwrite(text, 1, len, sink);
+	free(text);
 	progress_close(p);
 	return 0;
 }

@@ -4,8 +4,11 @@
 # Builds tests/progress/killer.c against the sanitized core objects, then
 # SIGKILLs a saving tutor at random moments (PT_KILL_ROUNDS, default 200)
 # and checks after each kill that the store loads with every reported
-# check, and runs two processes saving to one store at once.  Prints
-# "N passed, M failed" and exits non-zero on any failure.
+# check, and runs two processes saving to one store at once.  track_oom.c
+# checks that the tracker reports a store out of memory.  Then
+# broken.sh runs the sanitized tutor over every bad fixture beside a good
+# lesson with a store that knows them.  Prints "N passed, M failed" and
+# exits non-zero on any failure.
 # PT_KILL_SEED fixes the random kill times (default: the process id).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -32,7 +35,21 @@ grep -q '^FAIL' "$tmp/kill.out" || [ $rc -eq 0 ] || { echo "FAIL kill: killer ex
 cat "$tmp/race.out"
 grep -q '^FAIL' "$tmp/race.out" || [ $rc -eq 0 ] || { echo "FAIL race: killer exited with status $rc"; extra=$((extra + 1)); }
 
-passed=$(cat "$tmp/kill.out" "$tmp/race.out" | grep -c '^PASS')
-failed=$(( $(cat "$tmp/kill.out" "$tmp/race.out" | grep -c '^FAIL') + extra ))
+# The tracker over a store that runs out of memory: allocations fail on
+# demand through the linker's --wrap.
+oom=build/asan/tests/progress-track-oom
+# shellcheck disable=SC2046,SC2086
+cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -D_POSIX_C_SOURCE=200809L -Iinclude $(pkg-config --cflags libcjson) -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -o "$oom" tests/progress/track_oom.c app/ui/track.c $objs -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup $(pkg-config --libs libcjson ncursesw) || exit 2
+ASAN_OPTIONS=detect_leaks=0 "$oom" >"$tmp/oom.out"; rc=$?
+cat "$tmp/oom.out"
+grep -q '^FAIL' "$tmp/oom.out" || [ $rc -eq 0 ] || { echo "FAIL track-oom: exited with status $rc"; extra=$((extra + 1)); }
+
+make -s build/asan/paratutor || exit 2
+sh tests/progress/broken.sh build/asan/paratutor >"$tmp/broken.out"; rc=$?
+grep -v '^[0-9]* passed, [0-9]* failed$' "$tmp/broken.out"
+grep -q '^not ok' "$tmp/broken.out" || [ $rc -eq 0 ] || { echo "FAIL broken: broken.sh exited with status $rc"; extra=$((extra + 1)); }
+
+passed=$(( $(cat "$tmp/kill.out" "$tmp/race.out" "$tmp/oom.out" | grep -c '^PASS') + $(grep -c '^ok' "$tmp/broken.out") ))
+failed=$(( $(cat "$tmp/kill.out" "$tmp/race.out" "$tmp/oom.out" | grep -c '^FAIL') + $(grep -c '^not ok' "$tmp/broken.out") + extra ))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

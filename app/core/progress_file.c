@@ -1,0 +1,357 @@
+/* progress_file.c - the progress store's JSON text (the format is in
+ * progress_file.h).  The only progress module that parses with cJSON. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+
+#include "paratutor/progress_file.h"
+
+#define MAX_TIME 253402300799.0 /* 9999-12-31T23:59:59Z */
+#define MAX_COUNT 1000000.0
+#define MAX_FORMAT 1e6
+
+/* Where a structural problem is, for its message. */
+typedef struct parser {
+	char *why;
+	size_t whylen;
+	const char *lesson;
+	const char *item;
+} parser;
+
+/* Reports a structural problem at the parser's place; returns false. */
+static bool PT_PRINTF(2, 3) bad(parser *ps, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (ps->item != NULL)
+		progress_say(ps->why, ps->whylen, "item \"%s\" of lesson \"%s\": %s", ps->item, ps->lesson, msg);
+	else if (ps->lesson != NULL)
+		progress_say(ps->why, ps->whylen, "lesson \"%s\": %s", ps->lesson, msg);
+	else
+		progress_say(ps->why, ps->whylen, "%s", msg);
+	return false;
+}
+
+/* Sets *line and *col (1-based, columns in characters) of byte offset in
+ * text. */
+static void text_place(const char *text, size_t len, size_t offset, int *line, int *col)
+{
+	*line = 1;
+	*col = 1;
+	for (size_t i = 0; i < offset && i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c == '\n') {
+			++*line;
+			*col = 1;
+		} else if ((c & 0xC0) != 0x80) {
+			++*col;
+		}
+	}
+}
+
+/* Parses an outcome word; returns false when unknown. */
+static bool outcome_from_word(const char *s, pt_outcome *out)
+{
+	static const pt_outcome all[] = { PT_OUTCOME_NONE, PT_OUTCOME_FIRST_TIME,
+		PT_OUTCOME_WITH_HINTS, PT_OUTCOME_RETRIES, PT_OUTCOME_FAILED };
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+		if (strcmp(s, progress_outcome_word(all[i])) == 0) {
+			*out = all[i];
+			return true;
+		}
+	return false;
+}
+
+/* Reads a whole number member in [0, max] into *out (left alone when
+ * absent or null, which is an error when required). */
+static bool get_num(parser *ps, const cJSON *obj, const char *name, double max, bool required, double *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+	if (v == NULL || cJSON_IsNull(v)) {
+		if (required)
+			return bad(ps, "\"%s\" is missing", name);
+		return true;
+	}
+	/* The range test also refuses NaN and infinities. */
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble <= max) ||
+	    (double)(long long)v->valuedouble != v->valuedouble)
+		return bad(ps, "\"%s\" is not a whole number from 0 to %.0f", name, max);
+	*out = v->valuedouble;
+	return true;
+}
+
+/* Checks a record's hash, outcome and wrong members; false when damaged. */
+static bool check_record(parser *ps, const cJSON *obj, pt_outcome *oc)
+{
+	const cJSON *hash = cJSON_GetObjectItemCaseSensitive(obj, "hash");
+	const cJSON *outcome = cJSON_GetObjectItemCaseSensitive(obj, "outcome");
+	const cJSON *wrong = cJSON_GetObjectItemCaseSensitive(obj, "wrong");
+	if (!cJSON_IsString(hash) || strlen(hash->valuestring) != 16 ||
+	    strspn(hash->valuestring, "0123456789abcdefABCDEF") != 16)
+		return bad(ps, "\"hash\" is not 16 hex digits");
+	if (!cJSON_IsString(outcome) || !outcome_from_word(outcome->valuestring, oc))
+		return bad(ps, "\"outcome\" is not one of open, first_time, with_hints, retries, failed");
+	if (wrong != NULL && !cJSON_IsArray(wrong))
+		return bad(ps, "\"wrong\" is not an array");
+	const cJSON *w;
+	cJSON_ArrayForEach(w, wrong)
+		if (!cJSON_IsString(w))
+			return bad(ps, "\"wrong\" holds a non-string");
+	return true;
+}
+
+/* Reads one item record into d. */
+static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const cJSON *obj)
+{
+	ps->item = obj->string;
+	if (!cJSON_IsObject(obj))
+		return bad(ps, "not an object"), FILE_DAMAGED;
+	pt_outcome oc = PT_OUTCOME_NONE;
+	if (!check_record(ps, obj, &oc))
+		return FILE_DAMAGED;
+	double attempts = 0, hints = 0, first = 0, last = 0, start = 0, spent = 0, box = 0, due = -1, sched = -1;
+	if (!get_num(ps, obj, "attempts", MAX_COUNT, false, &attempts) ||
+	    !get_num(ps, obj, "hints", MAX_COUNT, false, &hints) ||
+	    !get_num(ps, obj, "first_seen", MAX_TIME, false, &first) ||
+	    !get_num(ps, obj, "last_seen", MAX_TIME, true, &last) ||
+	    !get_num(ps, obj, "pass_start", MAX_TIME, false, &start) ||
+	    !get_num(ps, obj, "time_spent", 1e15, false, &spent) ||
+	    !get_num(ps, obj, "box", PT_LEITNER_BOXES - 1, false, &box) ||
+	    !get_num(ps, obj, "due", MAX_TIME, false, &due) ||
+	    !get_num(ps, obj, "scheduled_at", MAX_TIME, false, &sched))
+		return FILE_DAMAGED;
+
+	pt_record k;
+	memset(&k, 0, sizeof k);
+	k.lesson = strdup(lesson);
+	k.item = strdup(obj->string);
+	bool ok = k.lesson != NULL && k.item != NULL;
+	const cJSON *w;
+	cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(obj, "wrong"))
+		ok = ok && record_add_wrong(&k, w->valuestring);
+	if (!ok) {
+		record_free(&k);
+		return FILE_NOMEM;
+	}
+	k.hash = strtoull(cJSON_GetObjectItemCaseSensitive(obj, "hash")->valuestring, NULL, 16);
+	k.outcome = oc;
+	k.attempts = (int)attempts;
+	k.hints = (int)hints;
+	k.first_seen = (time_t)first;
+	k.last_seen = (time_t)last;
+	k.pass_start = (time_t)start;
+	k.time_spent = (long)spent;
+	k.box = (int)box;
+	k.scheduled = due >= 0;
+	k.due = due >= 0 ? (time_t)due : 0;
+	k.scheduled_at = !k.scheduled ? 0 : sched >= 0 ? (time_t)sched : k.last_seen;
+	/* A duplicate key is merged like a second copy of the file. */
+	return data_add(d, &k) ? FILE_OK : FILE_NOMEM;
+}
+
+/* Reads one lesson object into d. */
+static file_rc parse_lesson(parser *ps, store_data *d, const cJSON *obj)
+{
+	ps->lesson = obj->string;
+	ps->item = NULL;
+	if (!cJSON_IsObject(obj))
+		return bad(ps, "not an object"), FILE_DAMAGED;
+	lesson_state *l = data_lesson_get(d, obj->string);
+	if (l == NULL)
+		return FILE_NOMEM;
+	const cJSON *pos = cJSON_GetObjectItemCaseSensitive(obj, "position");
+	if (pos != NULL && !cJSON_IsNull(pos)) {
+		if (!cJSON_IsString(pos))
+			return bad(ps, "\"position\" is not a string"), FILE_DAMAGED;
+		free(l->position);
+		l->position = strdup(pos->valuestring);
+		if (l->position == NULL)
+			return FILE_NOMEM;
+	}
+	double reset = 0;
+	if (!get_num(ps, obj, "reset_at", MAX_TIME, false, &reset))
+		return FILE_DAMAGED;
+	if ((time_t)reset > l->reset_at)
+		l->reset_at = (time_t)reset;
+	const cJSON *items = cJSON_GetObjectItemCaseSensitive(obj, "items");
+	if (items == NULL || cJSON_IsNull(items))
+		return FILE_OK;
+	if (!cJSON_IsObject(items))
+		return bad(ps, "\"items\" is not an object"), FILE_DAMAGED;
+	const cJSON *it;
+	cJSON_ArrayForEach(it, items) {
+		file_rc rc = parse_record(ps, d, obj->string, it);
+		if (rc != FILE_OK)
+			return rc;
+	}
+	ps->item = NULL;
+	return FILE_OK;
+}
+
+/* Parses the JSON text into a tree; NULL when it is not one JSON value
+ * (why says where). */
+static cJSON *parse_json(const char *text, size_t len, char *why, size_t whylen)
+{
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+		progress_say(why, whylen, "starts with a byte order mark");
+		return NULL;
+	}
+	if (memchr(text, '\0', len) != NULL) {
+		progress_say(why, whylen, "contains a NUL byte");
+		return NULL;
+	}
+	const char *end = NULL;
+	int line, col;
+	cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+	if (root == NULL) {
+		size_t off = end != NULL && end >= text ? (size_t)(end - text) : 0;
+		text_place(text, len, off > len ? len : off, &line, &col);
+		if (len == 0)
+			progress_say(why, whylen, "empty file");
+		else
+			progress_say(why, whylen, "not valid JSON (line %d, column %d)", line, col);
+		return NULL;
+	}
+	size_t used = end != NULL ? (size_t)(end - text) : len;
+	if (used < len && strspn(end, " \t\r\n") != len - used) {
+		text_place(text, len, used, &line, &col);
+		progress_say(why, whylen, "text after the JSON value (line %d, column %d)", line, col);
+		cJSON_Delete(root);
+		return NULL;
+	}
+	return root;
+}
+
+file_rc file_parse(const char *text, size_t len, store_data *d, int *format,
+    char *why, size_t whylen)
+{
+	parser ps = { why, whylen, NULL, NULL };
+	cJSON *root = parse_json(text, len, why, whylen);
+	if (root == NULL)
+		return FILE_DAMAGED;
+	file_rc rc = FILE_OK;
+	double f = 0;
+	const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
+	if (!cJSON_IsObject(root)) {
+		rc = (bad(&ps, "the top level is not an object"), FILE_DAMAGED);
+	} else if (!get_num(&ps, root, "format", MAX_FORMAT, true, &f) || f < 1) {
+		if (fmt != NULL && cJSON_IsNumber(fmt) && f < 1)
+			bad(&ps, "unknown \"format\" %g", fmt->valuedouble);
+		rc = FILE_DAMAGED;
+	} else if (f > PT_PROGRESS_FORMAT) {
+		*format = (int)f;
+		rc = FILE_NEWER;
+	} else {
+		const cJSON *lessons = cJSON_GetObjectItemCaseSensitive(root, "lessons");
+		if (lessons != NULL && !cJSON_IsObject(lessons)) {
+			rc = (bad(&ps, "\"lessons\" is not an object"), FILE_DAMAGED);
+		} else {
+			const cJSON *l;
+			cJSON_ArrayForEach(l, lessons) {
+				rc = parse_lesson(&ps, d, l);
+				if (rc != FILE_OK)
+					break;
+			}
+		}
+	}
+	cJSON_Delete(root);
+	if (rc != FILE_OK)
+		data_free(d);
+	return rc;
+}
+
+/* Adds a whole number member; returns false when out of memory. */
+static bool add_num(cJSON *obj, const char *name, double v)
+{
+	return cJSON_AddNumberToObject(obj, name, v) != NULL;
+}
+
+bool file_add_strings(cJSON *o, const char *name, char *const *v, size_t n)
+{
+	cJSON *arr = cJSON_AddArrayToObject(o, name);
+	bool ok = arr != NULL;
+	for (size_t i = 0; ok && i < n; i++) {
+		cJSON *s = cJSON_CreateString(v[i]);
+		ok = s != NULL && cJSON_AddItemToArray(arr, s);
+	}
+	return ok;
+}
+
+/* Builds one record's object, or NULL when out of memory. */
+static cJSON *record_json(const pt_record *r)
+{
+	cJSON *o = cJSON_CreateObject();
+	char hash[17];
+	snprintf(hash, sizeof hash, "%016llx", r->hash);
+	bool ok = o != NULL && cJSON_AddStringToObject(o, "hash", hash) != NULL &&
+	    cJSON_AddStringToObject(o, "outcome", progress_outcome_word(r->outcome)) != NULL &&
+	    add_num(o, "attempts", r->attempts) && add_num(o, "hints", r->hints);
+	ok = ok && file_add_strings(o, "wrong", r->wrong, r->n_wrong);
+	ok = ok && add_num(o, "first_seen", (double)r->first_seen) &&
+	    add_num(o, "last_seen", (double)r->last_seen) &&
+	    add_num(o, "pass_start", (double)r->pass_start) &&
+	    add_num(o, "time_spent", (double)r->time_spent) && add_num(o, "box", r->box) &&
+	    (!r->scheduled || (add_num(o, "due", (double)r->due) &&
+	                       add_num(o, "scheduled_at", (double)r->scheduled_at)));
+	if (!ok) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* Adds lesson l's object, with records rec[first..end), to lessons. */
+static bool add_lesson(cJSON *lessons, const lesson_state *l, const pt_record *rec, size_t first, size_t end)
+{
+	cJSON *lo = cJSON_CreateObject();
+	if (lo == NULL || !cJSON_AddItemToObject(lessons, l->id, lo)) {
+		cJSON_Delete(lo);
+		return false;
+	}
+	bool ok = l->position == NULL || cJSON_AddStringToObject(lo, "position", l->position) != NULL;
+	if (ok && l->reset_at != 0)
+		ok = add_num(lo, "reset_at", (double)l->reset_at);
+	cJSON *items = ok ? cJSON_AddObjectToObject(lo, "items") : NULL;
+	ok = items != NULL;
+	for (size_t k = first; ok && k < end; k++) {
+		cJSON *ro = record_json(&rec[k]);
+		ok = ro != NULL && cJSON_AddItemToObject(items, rec[k].item, ro);
+		if (!ok)
+			cJSON_Delete(ro);
+	}
+	return ok;
+}
+
+char *file_print(const store_data *d)
+{
+	cJSON *root = cJSON_CreateObject();
+	cJSON *lessons = NULL;
+	bool ok = root != NULL && add_num(root, "format", PT_PROGRESS_FORMAT) &&
+	    (lessons = cJSON_AddObjectToObject(root, "lessons")) != NULL;
+	size_t r = 0;
+	for (size_t i = 0; ok && i < d->n_les; i++) {
+		const lesson_state *l = &d->les[i];
+		while (r < d->n_rec && strcmp(d->rec[r].lesson, l->id) < 0)
+			r++; /* cannot happen: every record has a lesson state */
+		size_t first = r;
+		while (r < d->n_rec && strcmp(d->rec[r].lesson, l->id) == 0)
+			r++;
+		if (first == r && l->position == NULL && l->reset_at == 0)
+			continue;
+		ok = add_lesson(lessons, l, d->rec, first, r);
+	}
+	char *text = ok ? cJSON_Print(root) : NULL;
+	cJSON_Delete(root);
+	return text;
+}
+
+void file_text_free(char *text)
+{
+	cJSON_free(text);
+}

@@ -1,0 +1,569 @@
+/* progress_record.c - the progress store's records in memory: lookups,
+ * recording checks, reviews, hints, time and positions, and merging two
+ * copies of the store. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "paratutor/grow.h"
+#include "paratutor/progress_data.h"
+
+/* ---- records and lesson states ----------------------------------------- */
+
+const char *progress_outcome_word(pt_outcome outcome)
+{
+	switch (outcome) {
+	case PT_OUTCOME_NONE: return "open";
+	case PT_OUTCOME_FIRST_TIME: return "first_time";
+	case PT_OUTCOME_WITH_HINTS: return "with_hints";
+	case PT_OUTCOME_RETRIES: return "retries";
+	case PT_OUTCOME_FAILED: return "failed";
+	}
+	return "open";
+}
+
+/* Frees every wrong-option text of a record. */
+static void record_clear_wrong(pt_record *r)
+{
+	for (size_t i = 0; i < r->n_wrong; i++)
+		free(r->wrong[i]);
+	free(r->wrong);
+	r->wrong = NULL;
+	r->n_wrong = 0;
+}
+
+void record_free(pt_record *r)
+{
+	free(r->lesson);
+	free(r->item);
+	record_clear_wrong(r);
+	memset(r, 0, sizeof *r);
+}
+
+bool record_add_wrong(pt_record *r, const char *text)
+{
+	for (size_t i = 0; i < r->n_wrong; i++)
+		if (strcmp(r->wrong[i], text) == 0)
+			return true;
+	char *copy = strdup(text);
+	char **v = copy != NULL ? realloc(r->wrong, (r->n_wrong + 1) * sizeof *v) : NULL;
+	if (v == NULL) {
+		free(copy);
+		return false;
+	}
+	r->wrong = v;
+	v[r->n_wrong++] = copy;
+	return true;
+}
+
+/* Frees a lesson state's strings. */
+static void lesson_state_free(lesson_state *l)
+{
+	free(l->id);
+	free(l->position);
+	memset(l, 0, sizeof *l);
+}
+
+void data_free(store_data *d)
+{
+	for (size_t i = 0; i < d->n_rec; i++)
+		record_free(&d->rec[i]);
+	free(d->rec);
+	for (size_t i = 0; i < d->n_les; i++)
+		lesson_state_free(&d->les[i]);
+	free(d->les);
+	memset(d, 0, sizeof *d);
+}
+
+/* Compares a key with a record's (lesson, item). */
+static int key_cmp(const char *lesson, const char *item, const pt_record *r)
+{
+	int c = strcmp(lesson, r->lesson);
+	return c != 0 ? c : strcmp(item, r->item);
+}
+
+bool data_search(const store_data *d, const char *lesson, const char *item, size_t *at)
+{
+	size_t lo = 0, hi = d->n_rec;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = key_cmp(lesson, item, &d->rec[mid]);
+		if (c == 0) {
+			*at = mid;
+			return true;
+		}
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	*at = lo;
+	return false;
+}
+
+pt_record *data_find(const store_data *d, const char *lesson, const char *item)
+{
+	size_t at;
+	if (lesson == NULL || item == NULL)
+		return NULL;
+	return data_search(d, lesson, item, &at) ? &d->rec[at] : NULL;
+}
+
+/* Opens a zeroed slot at index at; returns it or NULL when out of memory. */
+static pt_record *insert_at(store_data *d, size_t at)
+{
+	if (!grow_array((void **)&d->rec, &d->cap_rec, d->n_rec + 1, sizeof *d->rec))
+		return NULL;
+	memmove(&d->rec[at + 1], &d->rec[at], (d->n_rec - at) * sizeof *d->rec);
+	d->n_rec++;
+	memset(&d->rec[at], 0, sizeof d->rec[at]);
+	return &d->rec[at];
+}
+
+/* Frees and removes the record at index at. */
+static void remove_at(store_data *d, size_t at)
+{
+	record_free(&d->rec[at]);
+	memmove(&d->rec[at], &d->rec[at + 1], (d->n_rec - at - 1) * sizeof *d->rec);
+	d->n_rec--;
+}
+
+/* Returns where id is, or would be inserted, in the sorted lesson states;
+ * *found tells which. */
+static size_t lesson_search(const store_data *d, const char *id, bool *found)
+{
+	size_t lo = 0, hi = d->n_les;
+	*found = false;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(id, d->les[mid].id);
+		if (c == 0) {
+			*found = true;
+			return mid;
+		}
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+lesson_state *data_lesson(const store_data *d, const char *id)
+{
+	bool found;
+	if (id == NULL)
+		return NULL;
+	size_t at = lesson_search(d, id, &found);
+	return found ? &d->les[at] : NULL;
+}
+
+lesson_state *data_lesson_get(store_data *d, const char *id)
+{
+	bool found;
+	size_t lo = lesson_search(d, id, &found);
+	if (found)
+		return &d->les[lo];
+	char *copy = strdup(id);
+	if (copy == NULL || !grow_array((void **)&d->les, &d->cap_les, d->n_les + 1, sizeof *d->les)) {
+		free(copy);
+		return NULL;
+	}
+	memmove(&d->les[lo + 1], &d->les[lo], (d->n_les - lo) * sizeof *d->les);
+	d->n_les++;
+	memset(&d->les[lo], 0, sizeof d->les[lo]);
+	d->les[lo].id = copy;
+	return &d->les[lo];
+}
+
+/* Returns the record for lesson/item, creating it (and its lesson state)
+ * when missing (then *created is set); NULL when out of memory. */
+static pt_record *record_get(store_data *d, const char *lesson, const char *item, bool *created)
+{
+	size_t at;
+	*created = false;
+	if (data_search(d, lesson, item, &at))
+		return &d->rec[at];
+	if (data_lesson_get(d, lesson) == NULL)
+		return NULL;
+	char *l = strdup(lesson), *i = strdup(item);
+	pt_record *r = l && i ? insert_at(d, at) : NULL;
+	if (r == NULL) {
+		free(l);
+		free(i);
+		return NULL;
+	}
+	r->lesson = l;
+	r->item = i;
+	*created = true;
+	return r;
+}
+
+/* ---- merging ----------------------------------------------------------- */
+
+/* Returns true when disk record k's lesson result should replace that of m
+ * (same hash): a finished one beats an open one; of two finished ones the
+ * pass begun earlier (the first) stands; of two open ones the one with
+ * more checks, then the later one.  Ties keep memory's. */
+static bool disk_result_wins(const pt_record *k, const pt_record *m)
+{
+	bool kf = k->outcome != PT_OUTCOME_NONE, mf = m->outcome != PT_OUTCOME_NONE;
+	if (kf != mf)
+		return kf;
+	if (kf)
+		return k->pass_start != 0 && m->pass_start != 0 && k->pass_start < m->pass_start;
+	if (k->attempts != m->attempts)
+		return k->attempts > m->attempts;
+	return k->last_seen > m->last_seen;
+}
+
+/* Returns true when disk record k's review state should replace that of m
+ * (same hash): the one set later wins; in the same second a check made
+ * here since the last save is the latest news. */
+static bool disk_schedule_wins(const pt_record *k, const pt_record *m)
+{
+	if (k->scheduled != m->scheduled)
+		return k->scheduled;
+	if (!k->scheduled)
+		return false;
+	if (k->scheduled_at != m->scheduled_at)
+		return k->scheduled_at > m->scheduled_at;
+	return !m->checked_here;
+}
+
+/* Returns true when disk record k, whose hash differs from m's, is the
+ * newer version of the item: checked later; in the same second, unless a
+ * check was made here since the last save, the finished one, then the one
+ * with more checks. */
+static bool disk_newer(const pt_record *k, const pt_record *m)
+{
+	if (k->last_seen != m->last_seen)
+		return k->last_seen > m->last_seen;
+	if (m->checked_here)
+		return false;
+	bool kf = k->outcome != PT_OUTCOME_NONE, mf = m->outcome != PT_OUTCOME_NONE;
+	if (kf != mf)
+		return kf;
+	return k->attempts > m->attempts;
+}
+
+/* Copies the lesson result of k into m. */
+static void take_result(pt_record *m, const pt_record *k)
+{
+	m->outcome = k->outcome;
+	m->attempts = k->attempts;
+	m->hints = k->hints;
+	m->pass_start = k->pass_start;
+}
+
+/* Copies the review state of k into m. */
+static void take_schedule(pt_record *m, const pt_record *k)
+{
+	m->box = k->box;
+	m->scheduled = k->scheduled;
+	m->due = k->due;
+	m->scheduled_at = k->scheduled_at;
+}
+
+/* Merges disk record k into memory record m (same key); k is consumed.
+ * Returns false when out of memory. */
+static bool record_combine(pt_record *m, pt_record *k)
+{
+	bool ok = true;
+	time_t first = m->first_seen;
+	if (k->first_seen != 0 && (first == 0 || k->first_seen < first))
+		first = k->first_seen;
+	if (k->hash == m->hash) {
+		for (size_t i = 0; i < k->n_wrong && ok; i++)
+			ok = record_add_wrong(m, k->wrong[i]);
+		if (disk_result_wins(k, m))
+			take_result(m, k);
+		if (disk_schedule_wins(k, m))
+			take_schedule(m, k);
+	} else if (disk_newer(k, m)) {
+		m->hash = k->hash;
+		take_result(m, k);
+		take_schedule(m, k);
+		record_clear_wrong(m);
+		m->wrong = k->wrong;
+		m->n_wrong = k->n_wrong;
+		k->wrong = NULL;
+		k->n_wrong = 0;
+	}
+	if (k->last_seen > m->last_seen)
+		m->last_seen = k->last_seen;
+	m->first_seen = first;
+	m->time_spent = k->time_spent + m->time_pending;
+	record_free(k);
+	return ok;
+}
+
+bool data_add(store_data *d, pt_record *k)
+{
+	size_t at;
+	if (data_search(d, k->lesson, k->item, &at))
+		return record_combine(&d->rec[at], k);
+	pt_record *slot = data_lesson_get(d, k->lesson) != NULL ? insert_at(d, at) : NULL;
+	if (slot == NULL) {
+		record_free(k);
+		return false;
+	}
+	*slot = *k;
+	memset(k, 0, sizeof *k);
+	return true;
+}
+
+/* Merges one lesson state from disk into mem: the later reset wins (and
+ * drops mem's records checked at or before it); a position set here since
+ * the last save stays unless the disk was reset since. */
+static bool merge_lesson(store_data *mem, lesson_state *dl)
+{
+	lesson_state *ml = data_lesson_get(mem, dl->id);
+	if (ml == NULL)
+		return false;
+	dl->filter_disk = ml->reset_at > dl->reset_at;
+	bool take_position = !ml->position_dirty;
+	if (dl->reset_at > ml->reset_at) {
+		for (size_t r = mem->n_rec; r-- > 0;)
+			if (strcmp(mem->rec[r].lesson, dl->id) == 0 && mem->rec[r].last_seen <= dl->reset_at)
+				remove_at(mem, r);
+		ml->reset_at = dl->reset_at;
+		take_position = true;
+	}
+	if (take_position) {
+		free(ml->position);
+		ml->position = dl->position;
+		dl->position = NULL;
+		ml->position_dirty = false;
+	}
+	return true;
+}
+
+bool data_merge(store_data *mem, store_data *disk)
+{
+	bool ok = true;
+	for (size_t i = 0; i < disk->n_les && ok; i++)
+		ok = merge_lesson(mem, &disk->les[i]);
+	for (size_t i = 0; i < disk->n_rec && ok; i++) {
+		pt_record *k = &disk->rec[i];
+		lesson_state *dl = data_lesson(disk, k->lesson);
+		lesson_state *ml = data_lesson(mem, k->lesson);
+		if (dl != NULL && dl->filter_disk && ml != NULL && k->last_seen <= ml->reset_at)
+			continue;
+		ok = data_add(mem, k);
+	}
+	data_free(disk);
+	return ok;
+}
+
+void data_mark_saved(store_data *d)
+{
+	for (size_t i = 0; i < d->n_rec; i++) {
+		d->rec[i].time_pending = 0;
+		d->rec[i].checked_here = false;
+	}
+	for (size_t i = 0; i < d->n_les; i++)
+		d->les[i].position_dirty = false;
+}
+
+/* ---- recording --------------------------------------------------------- */
+
+/* Returns the record for item, started over when its hash changed; NULL
+ * when out of memory or when the lesson or item has no id. */
+static pt_record *record_for(pt_progress *p, const pt_lesson *lesson, const pt_item *item, time_t now)
+{
+	if (lesson->id.s == NULL || item->id.s == NULL)
+		return NULL;
+	bool created;
+	pt_record *r = record_get(&p->d, lesson->id.s, item->id.s, &created);
+	if (r == NULL)
+		return NULL;
+	unsigned long long h = lesson_item_hash(item);
+	if (created) {
+		r->hash = h;
+		r->first_seen = now;
+		r->last_seen = now;
+	} else if (r->hash != h) {
+		/* The item's answer changed: only its time and first sight stay. */
+		r->hash = h;
+		r->outcome = PT_OUTCOME_NONE;
+		r->attempts = 0;
+		r->hints = 0;
+		record_clear_wrong(r);
+		r->pass_start = 0;
+		r->last_seen = now;
+		r->box = 0;
+		r->scheduled = false;
+		r->due = 0;
+		r->scheduled_at = 0;
+	}
+	return r;
+}
+
+/* Adds the texts of the options marked in g->wrong_seen. */
+static bool add_wrong_seen(pt_record *r, const pt_item *item, const pt_grade *g)
+{
+	size_t n = item->kind == PT_KIND_FILL ? item->bank.n : item->n_options;
+	for (size_t i = 0; i < n && i < sizeof g->wrong_seen * 8; i++) {
+		if (!(g->wrong_seen & (1u << i)))
+			continue;
+		const char *text = item->kind == PT_KIND_FILL ? item->bank.v[i].s : item->options[i].text.s;
+		if (text != NULL && !record_add_wrong(r, text))
+			return false;
+	}
+	return true;
+}
+
+/* Records a check of the first pass (the lesson result is open). */
+static bool lesson_check(pt_progress *p, pt_record *r, const pt_item *item, const pt_grade *g, time_t now)
+{
+	p->dirty = true;
+	if (g->checks <= 0) {
+		if (g->hints_shown > r->hints)
+			r->hints = g->hints_shown;
+		return true;
+	}
+	if (!add_wrong_seen(r, item, g))
+		return false;
+	if (g->status == PT_OPEN && g->checks == r->attempts && r->pass_start != 0) {
+		/* Called again for a check already recorded (after a hint, say). */
+		if (g->hints_shown > r->hints)
+			r->hints = g->hints_shown;
+		return true;
+	}
+	if (g->checks == 1 || g->checks <= r->attempts || r->pass_start == 0)
+		r->pass_start = now;
+	r->attempts = g->checks;
+	r->hints = g->hints_shown;
+	r->outcome = grade_outcome(g);
+	r->last_seen = now;
+	r->checked_here = true;
+	if (r->outcome != PT_OUTCOME_NONE) {
+		schedule_apply(r->outcome, now, &r->box, &r->due);
+		r->scheduled = true;
+		r->scheduled_at = now;
+	}
+	return true;
+}
+
+/* Records a check of a later pass: the first check of the pass moves the
+ * review state; every check adds its wrong picks. */
+static bool review_check(pt_progress *p, pt_record *r, const pt_item *item, const pt_grade *g, time_t now)
+{
+	if (g->checks <= 0)
+		return true;
+	p->dirty = true;
+	if (!add_wrong_seen(r, item, g))
+		return false;
+	r->last_seen = now;
+	r->checked_here = true;
+	if (g->checks == 1) {
+		bool right = g->status == PT_SOLVED && g->hints_shown == 0;
+		schedule_review(right, now, &r->box, &r->due);
+		r->scheduled = true;
+		r->scheduled_at = now;
+	}
+	return true;
+}
+
+bool progress_record_item(pt_progress *p, const pt_lesson *lesson,
+    const pt_item *item, const pt_grade *g, time_t now)
+{
+	pt_record *r = record_for(p, lesson, item, now);
+	if (r == NULL)
+		return false;
+	if (r->outcome == PT_OUTCOME_NONE)
+		return lesson_check(p, r, item, g, now);
+	return review_check(p, r, item, g, now);
+}
+
+bool progress_record_review(pt_progress *p, const pt_lesson *lesson,
+    const pt_item *item, const pt_grade *g, time_t now)
+{
+	pt_record *r = record_for(p, lesson, item, now);
+	if (r == NULL)
+		return false;
+	if (r->outcome == PT_OUTCOME_NONE && !r->scheduled)
+		return lesson_check(p, r, item, g, now);
+	return review_check(p, r, item, g, now);
+}
+
+bool progress_record_hints(pt_progress *p, const pt_lesson *lesson,
+    const pt_item *item, const pt_grade *g, time_t now)
+{
+	pt_record *r = record_for(p, lesson, item, now);
+	if (r == NULL)
+		return false;
+	p->dirty = true;
+	if (r->outcome == PT_OUTCOME_NONE && g->hints_shown > r->hints)
+		r->hints = g->hints_shown;
+	return true;
+}
+
+bool progress_add_time(pt_progress *p, const pt_lesson *lesson,
+    const pt_item *item, long seconds, time_t now)
+{
+	if (seconds <= 0)
+		return true;
+	pt_record *r = record_for(p, lesson, item, now);
+	if (r == NULL)
+		return false;
+	r->time_spent += seconds;
+	r->time_pending += seconds;
+	p->dirty = true;
+	return true;
+}
+
+bool progress_set_position(pt_progress *p, const char *lesson_id, const char *item_id)
+{
+	if (lesson_id == NULL)
+		return false;
+	lesson_state *l = data_lesson_get(&p->d, lesson_id);
+	if (l == NULL)
+		return false;
+	if (item_id != NULL && l->position != NULL && strcmp(item_id, l->position) == 0)
+		return true;
+	char *copy = NULL;
+	if (item_id != NULL && (copy = strdup(item_id)) == NULL)
+		return false;
+	free(l->position);
+	l->position = copy;
+	l->position_dirty = true;
+	p->dirty = true;
+	return true;
+}
+
+const char *progress_position(const pt_progress *p, const char *lesson_id)
+{
+	const lesson_state *l = data_lesson(&p->d, lesson_id);
+	return l != NULL ? l->position : NULL;
+}
+
+bool progress_reset_lesson(pt_progress *p, const char *lesson_id, time_t now)
+{
+	if (lesson_id == NULL)
+		return false;
+	lesson_state *l = data_lesson_get(&p->d, lesson_id);
+	if (l == NULL)
+		return false;
+	for (size_t r = p->d.n_rec; r-- > 0;)
+		if (strcmp(p->d.rec[r].lesson, lesson_id) == 0)
+			remove_at(&p->d, r);
+	if (now > l->reset_at)
+		l->reset_at = now;
+	free(l->position);
+	l->position = NULL;
+	l->position_dirty = true;
+	p->dirty = true;
+	return true;
+}
+
+const pt_record *progress_find(const pt_progress *p, const char *lesson_id, const char *item_id)
+{
+	return data_find(&p->d, lesson_id, item_id);
+}
+
+const pt_record *progress_records(const pt_progress *p, size_t *n)
+{
+	*n = p->d.n_rec;
+	return p->d.rec;
+}

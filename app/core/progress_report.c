@@ -1,0 +1,224 @@
+/* progress_report.c - the instructor report of a progress store, built as
+ * CSV or JSON text in memory; printing it is the caller's business. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+
+#include "paratutor/grow.h"
+#include "paratutor/progress_file.h"
+
+void progress_format_time(time_t t, char *buf, size_t size)
+{
+	struct tm tm;
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	if (t == 0 || gmtime_r(&t, &tm) == NULL)
+		return;
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* A growing NUL-terminated text. */
+typedef struct text_buf {
+	char *s;
+	size_t len;
+	size_t cap;
+	bool failed; /* out of memory: later appends do nothing */
+} text_buf;
+
+/* Appends n bytes of s. */
+static void put(text_buf *b, const char *s, size_t n)
+{
+	if (b->failed || !grow_array((void **)&b->s, &b->cap, b->len + n + 1, 1)) {
+		b->failed = true;
+		return;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+/* Appends the string s. */
+static void puts_buf(text_buf *b, const char *s)
+{
+	put(b, s, strlen(s));
+}
+
+typedef struct report_row {
+	const pt_record *r;
+	size_t index;        /* item order in its lesson; SIZE_MAX when unknown */
+	const char *status;  /* current, changed, removed */
+} report_row;
+
+/* Orders rows by lesson id, then item order, then item id. */
+static int row_cmp(const void *a, const void *b)
+{
+	const report_row *x = a, *y = b;
+	int c = strcmp(x->r->lesson, y->r->lesson);
+	if (c != 0)
+		return c;
+	if (x->index != y->index)
+		return x->index < y->index ? -1 : 1;
+	return strcmp(x->r->item, y->r->item);
+}
+
+/* Appends one CSV field, quoted per RFC 4180 when needed, and its
+ * separator (CRLF after the last). */
+static void csv_field(text_buf *b, const char *s, bool last)
+{
+	if (strpbrk(s, ",\"\r\n") != NULL) {
+		put(b, "\"", 1);
+		for (const char *q; (q = strchr(s, '"')) != NULL; s = q + 1) {
+			put(b, s, (size_t)(q - s) + 1); /* through the quote */
+			put(b, "\"", 1);              /* which is doubled */
+		}
+		puts_buf(b, s);
+		put(b, "\"", 1);
+	} else {
+		puts_buf(b, s);
+	}
+	puts_buf(b, last ? "\r\n" : ",");
+}
+
+/* Appends the record's wrong options joined by ";" as one CSV field. */
+static void csv_wrong(text_buf *b, const pt_record *r)
+{
+	text_buf joined = { 0 };
+	put(&joined, "", 0);
+	for (size_t w = 0; w < r->n_wrong; w++) {
+		if (w > 0)
+			put(&joined, ";", 1);
+		puts_buf(&joined, r->wrong[w]);
+	}
+	if (joined.failed)
+		b->failed = true;
+	else
+		csv_field(b, joined.s, false);
+	free(joined.s);
+}
+
+/* Appends the rows as CSV with a header row. */
+static void report_csv(text_buf *b, const report_row *rows, size_t n)
+{
+	static const char *const head[] = { "lesson", "item", "outcome", "attempts", "hints",
+		"wrong_options", "time_spent", "first_seen", "last_seen", "item_status" };
+	size_t nh = sizeof head / sizeof head[0];
+	for (size_t i = 0; i < nh; i++)
+		csv_field(b, head[i], i + 1 == nh);
+	for (size_t i = 0; i < n; i++) {
+		const pt_record *r = rows[i].r;
+		char attempts[24], hints[24], spent[24], first[32], last[32];
+		snprintf(attempts, sizeof attempts, "%d", r->attempts);
+		snprintf(hints, sizeof hints, "%d", r->hints);
+		snprintf(spent, sizeof spent, "%ld", r->time_spent);
+		progress_format_time(r->first_seen, first, sizeof first);
+		progress_format_time(r->last_seen, last, sizeof last);
+		csv_field(b, r->lesson, false);
+		csv_field(b, r->item, false);
+		csv_field(b, progress_outcome_word(r->outcome), false);
+		csv_field(b, attempts, false);
+		csv_field(b, hints, false);
+		csv_wrong(b, r);
+		csv_field(b, spent, false);
+		csv_field(b, first, false);
+		csv_field(b, last, false);
+		csv_field(b, rows[i].status, true);
+	}
+}
+
+/* Adds an ISO 8601 time member, null for 0; false when out of memory. */
+static bool add_time(cJSON *o, const char *name, time_t t)
+{
+	char buf[32];
+	progress_format_time(t, buf, sizeof buf);
+	return (buf[0] ? cJSON_AddStringToObject(o, name, buf) : cJSON_AddNullToObject(o, name)) != NULL;
+}
+
+/* Builds one row's object into arr; false when out of memory. */
+static bool json_row(cJSON *arr, const report_row *row)
+{
+	const pt_record *r = row->r;
+	cJSON *o = cJSON_CreateObject();
+	if (o == NULL || !cJSON_AddItemToArray(arr, o)) {
+		cJSON_Delete(o);
+		return false;
+	}
+	return cJSON_AddStringToObject(o, "lesson", r->lesson) != NULL &&
+	    cJSON_AddStringToObject(o, "item", r->item) != NULL &&
+	    cJSON_AddStringToObject(o, "outcome", progress_outcome_word(r->outcome)) != NULL &&
+	    cJSON_AddNumberToObject(o, "attempts", r->attempts) != NULL &&
+	    cJSON_AddNumberToObject(o, "hints", r->hints) != NULL &&
+	    file_add_strings(o, "wrong_options", r->wrong, r->n_wrong) &&
+	    cJSON_AddNumberToObject(o, "time_spent", (double)r->time_spent) != NULL &&
+	    add_time(o, "first_seen", r->first_seen) && add_time(o, "last_seen", r->last_seen) &&
+	    cJSON_AddStringToObject(o, "item_status", row->status) != NULL;
+}
+
+/* Appends the rows as a JSON array and a newline. */
+static void report_json(text_buf *b, const report_row *rows, size_t n)
+{
+	cJSON *arr = cJSON_CreateArray();
+	bool ok = arr != NULL;
+	for (size_t i = 0; ok && i < n; i++)
+		ok = json_row(arr, &rows[i]);
+	char *text = ok ? cJSON_Print(arr) : NULL;
+	cJSON_Delete(arr);
+	if (text == NULL) {
+		b->failed = true;
+		return;
+	}
+	puts_buf(b, text);
+	put(b, "\n", 1);
+	cJSON_free(text);
+}
+
+/* Fills rows (one per record) with each record's place and status in the
+ * catalog (may be NULL), sorted for the report. */
+static void make_rows(const pt_progress *p, const pt_catalog *catalog, report_row *rows)
+{
+	for (size_t i = 0; i < p->d.n_rec; i++) {
+		const pt_record *r = &p->d.rec[i];
+		rows[i] = (report_row){ r, SIZE_MAX, "removed" };
+		const pt_entry *e = catalog != NULL ? catalog_find(catalog, r->lesson) : NULL;
+		const pt_item *item = e != NULL ? lesson_find_item(e->lesson, r->item) : NULL;
+		if (item != NULL) {
+			rows[i].index = (size_t)(item - e->lesson->items);
+			rows[i].status = lesson_item_hash(item) == r->hash ? "current" : "changed";
+		}
+	}
+	if (p->d.n_rec > 1)
+		qsort(rows, p->d.n_rec, sizeof *rows, row_cmp);
+}
+
+bool progress_report(const pt_progress *p, const pt_catalog *catalog,
+    const char *format, char **out, size_t *len, char *err, size_t errlen)
+{
+	*out = NULL;
+	*len = 0;
+	bool csv = strcmp(format, "csv") == 0;
+	if (!csv && strcmp(format, "json") != 0) {
+		progress_say(err, errlen, "unknown report format '%s' (use csv or json)", format);
+		return false;
+	}
+	report_row *rows = calloc(p->d.n_rec ? p->d.n_rec : 1, sizeof *rows);
+	text_buf b = { 0 };
+	if (rows != NULL) {
+		make_rows(p, catalog, rows);
+		put(&b, "", 0);
+		if (csv)
+			report_csv(&b, rows, p->d.n_rec);
+		else
+			report_json(&b, rows, p->d.n_rec);
+	}
+	free(rows);
+	if (rows == NULL || b.failed) {
+		free(b.s);
+		progress_say(err, errlen, "out of memory");
+		return false;
+	}
+	*out = b.s;
+	*len = b.len;
+	return true;
+}

@@ -1,0 +1,647 @@
+/* progress_store.c - the progress store on disk: finding, reading, locking,
+ * moving aside and atomically writing the file, and opening, saving and
+ * closing a store.  The text itself is progress_file.c's. */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE 1 /* flock() */
+#endif
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "paratutor/grow.h"
+#include "paratutor/progress_file.h"
+
+#define LOCK_STEP_MS 10
+#define MIB (1024u * 1024u)
+
+/* ---- reading the file -------------------------------------------------- */
+
+/* What reading the store file found. */
+typedef enum disk_state {
+	DISK_OK,         /* read and parsed */
+	DISK_MISSING,    /* no file */
+	DISK_TOO_LARGE,  /* over PT_PROGRESS_MAX_SIZE */
+	DISK_NOT_FILE,   /* not a regular file */
+	DISK_UNREADABLE, /* err_no says why */
+	DISK_DAMAGED,    /* why says what is wrong */
+	DISK_NEWER,      /* format says which */
+	DISK_NOMEM
+} disk_state;
+
+typedef struct disk_read {
+	disk_state state;
+	int err_no;
+	int format;
+	char why[400];
+} disk_read;
+
+/* Reads the open file fd (a regular file of size bytes, at most
+ * PT_PROGRESS_MAX_SIZE, that may still grow) into a new NUL-terminated
+ * buffer; sets res->state when it returns NULL. */
+static char *read_all(int fd, size_t size, size_t *len, disk_read *res)
+{
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	bool more = grow_array((void **)&buf, &cap, size + 2, 1); /* one byte shows growth */
+	res->state = DISK_NOMEM;
+	while (more && n <= PT_PROGRESS_MAX_SIZE) {
+		if (n + 1 == cap && !grow_array((void **)&buf, &cap, cap + 1, 1))
+			break;
+		ssize_t got = read(fd, buf + n, cap - 1 - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			res->state = DISK_UNREADABLE;
+			res->err_no = errno;
+			break;
+		}
+		if (got == 0) {
+			buf[n] = '\0';
+			*len = n;
+			return buf;
+		}
+		n += (size_t)got;
+	}
+	if (n > PT_PROGRESS_MAX_SIZE)
+		res->state = DISK_TOO_LARGE;
+	free(buf);
+	return NULL;
+}
+
+/* Reads and parses the store file at path into out (empty on entry; left
+ * empty unless res->state is DISK_OK).  The one reader of the file. */
+static void read_disk(const char *path, store_data *out, disk_read *res)
+{
+	memset(res, 0, sizeof *res);
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		res->err_no = errno;
+		res->state = errno == ENOENT ? DISK_MISSING : DISK_UNREADABLE;
+		return;
+	}
+	struct stat st;
+	char *text = NULL;
+	size_t len = 0;
+	if (fstat(fd, &st) != 0) {
+		res->state = DISK_UNREADABLE;
+		res->err_no = errno;
+	} else if (!S_ISREG(st.st_mode)) {
+		res->state = DISK_NOT_FILE;
+	} else if ((unsigned long long)st.st_size > PT_PROGRESS_MAX_SIZE) {
+		res->state = DISK_TOO_LARGE;
+	} else {
+		text = read_all(fd, (size_t)st.st_size, &len, res);
+	}
+	close(fd);
+	if (text == NULL)
+		return;
+	switch (file_parse(text, len, out, &res->format, res->why, sizeof res->why)) {
+	case FILE_OK: res->state = DISK_OK; break;
+	case FILE_DAMAGED: res->state = DISK_DAMAGED; break;
+	case FILE_NEWER: res->state = DISK_NEWER; break;
+	case FILE_NOMEM: res->state = DISK_NOMEM; break;
+	}
+	free(text);
+}
+
+/* ---- the file system --------------------------------------------------- */
+
+/* Returns a malloc'd "a" "b" concatenation, or NULL. */
+static char *concat(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	char *s = malloc(la + lb + 1);
+	if (s != NULL) {
+		memcpy(s, a, la);
+		memcpy(s + la, b, lb + 1);
+	}
+	return s;
+}
+
+/* Creates dir and its missing parents with mode 0700. */
+static bool make_dirs(const char *dir, char *err, size_t errlen)
+{
+	char *copy = strdup(dir);
+	if (copy == NULL) {
+		progress_say(err, errlen, "out of memory");
+		return false;
+	}
+	for (char *p = copy + 1;; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char c = *p;
+		*p = '\0';
+		if (mkdir(copy, 0700) != 0 && errno != EEXIST) {
+			progress_say(err, errlen, "cannot create %s: %s", copy, strerror(errno));
+			free(copy);
+			return false;
+		}
+		*p = c;
+		if (c == '\0')
+			break;
+	}
+	free(copy);
+	struct stat st;
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		progress_say(err, errlen, "%s is not a directory", dir);
+		return false;
+	}
+	return true;
+}
+
+/* Opens and locks the lock file; returns its descriptor or -1 with err.
+ * *busy is set when another tutor kept it locked too long. */
+static int lock_acquire(const pt_progress *p, bool *busy, char *err, size_t errlen)
+{
+	*busy = false;
+	int fd = open(p->lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		progress_say(err, errlen, "cannot open %s: %s", p->lock_path, strerror(errno));
+		return -1;
+	}
+	for (int waited = 0;; waited += LOCK_STEP_MS) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return fd;
+		if (errno == EINTR)
+			continue;
+		if (errno != EWOULDBLOCK) {
+			progress_say(err, errlen, "cannot lock %s: %s", p->lock_path, strerror(errno));
+			break;
+		}
+		if (waited >= PT_PROGRESS_LOCK_WAIT_MS) {
+			*busy = true;
+			progress_say(err, errlen, "%s stayed locked by another paratutor for %d s",
+			    p->lock_path, PT_PROGRESS_LOCK_WAIT_MS / 1000);
+			break;
+		}
+		struct timespec ts = { 0, LOCK_STEP_MS * 1000000L };
+		nanosleep(&ts, NULL);
+	}
+	close(fd);
+	return -1;
+}
+
+/* Unlocks and closes the lock file. */
+static void lock_release(int fd)
+{
+	if (fd >= 0) {
+		flock(fd, LOCK_UN);
+		close(fd);
+	}
+}
+
+/* fsyncs a directory; EINVAL (not supported there) is not an error. */
+static bool sync_dir(const char *dir, char *err, size_t errlen)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0) {
+		progress_say(err, errlen, "cannot open %s: %s", dir, strerror(errno));
+		return false;
+	}
+	bool ok = fsync(fd) == 0 || errno == EINVAL;
+	if (!ok)
+		progress_say(err, errlen, "cannot sync %s: %s", dir, strerror(errno));
+	close(fd);
+	return ok;
+}
+
+/* Removes temporary files left by tutors that died while saving.  Only
+ * called with the lock held, when no other tutor can be writing one. */
+static void remove_stale_temps(const pt_progress *p)
+{
+	DIR *dir = opendir(p->dir);
+	if (dir == NULL)
+		return;
+	char *prefix = concat(p->base, ".tmp-");
+	size_t plen = prefix ? strlen(prefix) : 0;
+	struct dirent *e;
+	while (prefix != NULL && (e = readdir(dir)) != NULL)
+		if (strncmp(e->d_name, prefix, plen) == 0 && strlen(e->d_name) == plen + 6)
+			unlinkat(dirfd(dir), e->d_name, 0);
+	free(prefix);
+	closedir(dir);
+}
+
+/* Creates a new temporary file PATH.tmp-XXXXXX in the store's directory;
+ * returns its descriptor and sets *path (caller frees), or -1 with the
+ * cause. */
+static int make_temp(const pt_progress *p, char **path, char *err, size_t errlen)
+{
+	char *tmpl = concat(p->path, ".tmp-XXXXXX");
+	if (tmpl == NULL) {
+		progress_say(err, errlen, "out of memory");
+		return -1;
+	}
+	int fd = mkstemp(tmpl);
+	if (fd < 0) {
+		progress_say(err, errlen, "cannot create a file in %s: %s", p->dir, strerror(errno));
+		free(tmpl);
+		return -1;
+	}
+	*path = tmpl;
+	return fd;
+}
+
+/* Returns true when a new file can be created in the store's directory. */
+static bool dir_writable(const pt_progress *p, char *err, size_t errlen)
+{
+	char *tmpl;
+	int fd = make_temp(p, &tmpl, err, errlen);
+	if (fd < 0)
+		return false;
+	close(fd);
+	unlink(tmpl);
+	free(tmpl);
+	return true;
+}
+
+/* Renames the store file to PATH.corrupt-YYYYmmdd-HHMMSS (adding -2, -3...
+ * when taken) and writes the new name into moved_to. */
+static bool move_aside(const pt_progress *p, time_t now, char *moved_to, size_t size,
+    char *err, size_t errlen)
+{
+	char stamp[32] = "unknown";
+	struct tm tm;
+	if (gmtime_r(&now, &tm) != NULL)
+		strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+	for (int n = 1; n < 1000; n++) {
+		int w = n == 1 ? snprintf(moved_to, size, "%s.corrupt-%s", p->path, stamp)
+		               : snprintf(moved_to, size, "%s.corrupt-%s-%d", p->path, stamp, n);
+		if (w < 0 || (size_t)w >= size) {
+			progress_say(err, errlen, "path too long");
+			break;
+		}
+		struct stat st;
+		if (lstat(moved_to, &st) == 0)
+			continue;
+		if (rename(p->path, moved_to) == 0) {
+			sync_dir(p->dir, NULL, 0);
+			return true;
+		}
+		progress_say(err, errlen, "cannot rename %s: %s", p->path, strerror(errno));
+		break;
+	}
+	moved_to[0] = '\0';
+	return false;
+}
+
+/* Writes len bytes of text to fd; false with the cause in err. */
+static bool write_all(int fd, const char *name, const char *text, size_t len, char *err, size_t errlen)
+{
+	size_t off = 0;
+	while (off < len) {
+		ssize_t w = write(fd, text + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0) {
+			progress_say(err, errlen, "cannot write %s: %s", name, strerror(errno));
+			return false;
+		}
+		off += (size_t)w;
+	}
+	return true;
+}
+
+/* Writes text and a newline to a new temporary file and renames it over
+ * the store; *renamed tells whether the new file is in place (even when
+ * syncing the directory then failed). */
+static bool write_atomically(const pt_progress *p, const char *text, bool *renamed,
+    char *err, size_t errlen)
+{
+	*renamed = false;
+	char *tmpl;
+	int fd = make_temp(p, &tmpl, err, errlen);
+	if (fd < 0)
+		return false;
+	bool ok = write_all(fd, tmpl, text, strlen(text), err, errlen) && write_all(fd, tmpl, "\n", 1, err, errlen);
+	if (ok && fsync(fd) != 0) {
+		progress_say(err, errlen, "cannot sync %s: %s", tmpl, strerror(errno));
+		ok = false;
+	}
+	if (close(fd) != 0 && ok) {
+		progress_say(err, errlen, "cannot close %s: %s", tmpl, strerror(errno));
+		ok = false;
+	}
+	if (ok && rename(tmpl, p->path) != 0) {
+		progress_say(err, errlen, "cannot rename %s to %s: %s", tmpl, p->path, strerror(errno));
+		ok = false;
+	}
+	if (!ok)
+		unlink(tmpl);
+	free(tmpl);
+	*renamed = ok;
+	return ok && sync_dir(p->dir, err, errlen);
+}
+
+/* ---- opening, saving, closing ------------------------------------------ */
+
+bool progress_default_path(char *buf, size_t size, char *err, size_t errlen)
+{
+	const char *state = getenv("XDG_STATE_HOME");
+	int n;
+	if (state != NULL && state[0] == '/') {
+		n = snprintf(buf, size, "%s/paratutor/progress.json", state);
+	} else {
+		const char *home = getenv("HOME");
+		if (home == NULL || home[0] == '\0') {
+			struct passwd *pw = getpwuid(getuid());
+			home = pw != NULL ? pw->pw_dir : NULL;
+		}
+		if (home == NULL || home[0] == '\0') {
+			progress_say(err, errlen, "neither XDG_STATE_HOME nor HOME is set");
+			return false;
+		}
+		n = snprintf(buf, size, "%s/.local/state/paratutor/progress.json", home);
+	}
+	if (n < 0 || (size_t)n >= size) {
+		progress_say(err, errlen, "the state path is too long");
+		return false;
+	}
+	return true;
+}
+
+/* Splits path into the store's dir, base and lock path. */
+static bool set_paths(pt_progress *p, const char *path)
+{
+	p->path = strdup(path);
+	p->lock_path = concat(path, ".lock");
+	if (p->path == NULL || p->lock_path == NULL)
+		return false;
+	const char *slash = strrchr(path, '/');
+	if (slash == NULL) {
+		p->dir = strdup(".");
+		p->base = strdup(path);
+	} else {
+		size_t n = slash == path ? 1 : (size_t)(slash - path);
+		p->dir = malloc(n + 1);
+		if (p->dir != NULL) {
+			memcpy(p->dir, path, n);
+			p->dir[n] = '\0';
+		}
+		p->base = strdup(slash + 1);
+	}
+	return p->dir != NULL && p->base != NULL;
+}
+
+/* Switches to memory-only mode with a message for the learner. */
+static void PT_PRINTF(2, 3) go_memory(pt_open_report *rep, const char *fmt, ...)
+{
+	rep->memory_only = true;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(rep->message, sizeof rep->message, fmt, ap);
+	va_end(ap);
+}
+
+/* Loads what read_disk() found into the store being opened (lock held
+ * when writable); a damaged file is moved aside when it may be. */
+static void open_loaded(pt_progress *p, time_t now, bool may_move, pt_open_report *rep)
+{
+	store_data disk;
+	memset(&disk, 0, sizeof disk);
+	disk_read res;
+	read_disk(p->path, &disk, &res);
+	char cause[512] = "";
+	const char *memory_only = "this session's progress stays in memory only";
+	switch (res.state) {
+	case DISK_MISSING:
+		break;
+	case DISK_OK:
+		rep->loaded = true;
+		if (!data_merge(&p->d, &disk))
+			go_memory(rep, "out of memory reading %s; %s", p->path, memory_only);
+		break;
+	case DISK_TOO_LARGE:
+		go_memory(rep, "%s is larger than %u MiB; it was left untouched and %s",
+		    p->path, PT_PROGRESS_MAX_SIZE / MIB, memory_only);
+		break;
+	case DISK_NOT_FILE:
+		go_memory(rep, "%s is not a regular file; %s", p->path, memory_only);
+		break;
+	case DISK_NEWER:
+		go_memory(rep, "%s was written by a newer paratutor (format %d); it was left untouched and %s",
+		    p->path, res.format, memory_only);
+		break;
+	case DISK_NOMEM:
+		go_memory(rep, "out of memory reading %s; %s", p->path, memory_only);
+		break;
+	case DISK_UNREADABLE:
+		progress_say(cause, sizeof cause, "cannot be read: %s", strerror(res.err_no));
+		break;
+	case DISK_DAMAGED:
+		progress_say(cause, sizeof cause, "is damaged: %s", res.why);
+		break;
+	}
+	data_free(&disk);
+	if (cause[0] == '\0')
+		return;
+	char why[PT_PROGRESS_PATH_MAX + 256];
+	if (may_move && move_aside(p, now, rep->moved_to, sizeof rep->moved_to, why, sizeof why))
+		progress_say(rep->message, sizeof rep->message,
+		    "%s %s; it was moved to %s and a fresh progress store was started", p->path, cause, rep->moved_to);
+	else
+		go_memory(rep, "%s %s and could not be moved aside; it was left untouched and %s",
+		    p->path, cause, memory_only);
+}
+
+pt_progress *progress_open(const char *path, time_t now, pt_open_report *rep)
+{
+	memset(rep, 0, sizeof *rep);
+	pt_progress *p = calloc(1, sizeof *p);
+	if (p == NULL)
+		return NULL;
+	if (path == NULL) {
+		rep->memory_only = true;
+		return p;
+	}
+	if (path[0] == '\0') {
+		go_memory(rep, "the progress file name is empty; this session's progress stays in memory only");
+		return p;
+	}
+	if (!set_paths(p, path)) {
+		progress_close(p);
+		return NULL;
+	}
+	char why[PT_PROGRESS_PATH_MAX + 256];
+	if (!make_dirs(p->dir, why, sizeof why)) {
+		go_memory(rep, "cannot keep progress: %s; this session's progress stays in memory only", why);
+		return p;
+	}
+	bool busy = false;
+	int lock = lock_acquire(p, &busy, why, sizeof why);
+	bool writable = lock >= 0 && dir_writable(p, why, sizeof why);
+	if (!writable && !busy)
+		go_memory(rep, "cannot save progress (%s); this session's progress stays in memory only", why);
+	open_loaded(p, now, writable, rep);
+	lock_release(lock);
+	p->persistent = !rep->memory_only;
+	return p;
+}
+
+pt_progress *progress_open_readonly(const char *path, pt_open_report *rep)
+{
+	memset(rep, 0, sizeof *rep);
+	rep->memory_only = true;
+	pt_progress *p = calloc(1, sizeof *p);
+	if (p == NULL)
+		return NULL;
+	if (path[0] == '\0') {
+		progress_say(rep->message, sizeof rep->message, "the progress file name is empty");
+		return p;
+	}
+	if (!set_paths(p, path)) {
+		progress_close(p);
+		return NULL;
+	}
+	store_data disk;
+	memset(&disk, 0, sizeof disk);
+	disk_read res;
+	read_disk(path, &disk, &res);
+	char *msg = rep->message;
+	size_t size = sizeof rep->message;
+	switch (res.state) {
+	case DISK_OK:
+		rep->loaded = data_merge(&p->d, &disk);
+		if (!rep->loaded)
+			progress_say(msg, size, "out of memory reading %s", path);
+		break;
+	case DISK_MISSING: progress_say(msg, size, "%s: no progress recorded there", path); break;
+	case DISK_TOO_LARGE: progress_say(msg, size, "%s is larger than %u MiB", path, PT_PROGRESS_MAX_SIZE / MIB); break;
+	case DISK_NOT_FILE: progress_say(msg, size, "%s is not a regular file", path); break;
+	case DISK_UNREADABLE: progress_say(msg, size, "%s cannot be read: %s", path, strerror(res.err_no)); break;
+	case DISK_DAMAGED: progress_say(msg, size, "%s is damaged: %s", path, res.why); break;
+	case DISK_NEWER: progress_say(msg, size, "%s was written by a newer paratutor (format %d)", path, res.format); break;
+	case DISK_NOMEM: progress_say(msg, size, "out of memory reading %s", path); break;
+	}
+	data_free(&disk);
+	return p;
+}
+
+void progress_close(pt_progress *p)
+{
+	if (p == NULL)
+		return;
+	data_free(&p->d);
+	free(p->path);
+	free(p->dir);
+	free(p->base);
+	free(p->lock_path);
+	free(p);
+}
+
+const char *progress_path(const pt_progress *p)
+{
+	return p->path;
+}
+
+bool progress_persistent(const pt_progress *p)
+{
+	return p->persistent;
+}
+
+bool progress_dirty(const pt_progress *p)
+{
+	return p->dirty;
+}
+
+bool progress_take_notice(pt_progress *p, char *buf, size_t size)
+{
+	if (p->notice[0] == '\0')
+		return false;
+	progress_say(buf, size, "%s", p->notice);
+	p->notice[0] = '\0';
+	return true;
+}
+
+/* Reads the file for saving (lock held) into disk; a damaged or unreadable
+ * file is moved aside and noted for the learner.  Returns false with the
+ * cause when the file must not be overwritten. */
+static bool save_read(pt_progress *p, store_data *disk, char *err, size_t errlen)
+{
+	disk_read res;
+	read_disk(p->path, disk, &res);
+	char cause[512] = "";
+	switch (res.state) {
+	case DISK_OK:
+	case DISK_MISSING:
+		return true;
+	case DISK_TOO_LARGE:
+		progress_say(err, errlen, "%s has grown larger than %u MiB; not overwriting it", p->path,
+		    PT_PROGRESS_MAX_SIZE / MIB);
+		return false;
+	case DISK_NOT_FILE:
+		progress_say(err, errlen, "%s is not a regular file; not overwriting it", p->path);
+		return false;
+	case DISK_NEWER:
+		p->persistent = false;
+		progress_say(p->notice, sizeof p->notice,
+		    "%s was rewritten by a newer paratutor (format %d); progress from now on stays in memory only",
+		    p->path, res.format);
+		progress_say(err, errlen, "%s was written by a newer paratutor (format %d); not overwriting it",
+		    p->path, res.format);
+		return false;
+	case DISK_NOMEM:
+		progress_say(err, errlen, "out of memory");
+		return false;
+	case DISK_UNREADABLE:
+		progress_say(cause, sizeof cause, "could not be read (%s)", strerror(res.err_no));
+		break;
+	case DISK_DAMAGED:
+		progress_say(cause, sizeof cause, "was found damaged (%s)", res.why);
+		break;
+	}
+	char moved[PT_PROGRESS_PATH_MAX];
+	if (!move_aside(p, time(NULL), moved, sizeof moved, err, errlen))
+		return false;
+	progress_say(p->notice, sizeof p->notice, "%s %s; it was moved to %s", p->path, cause, moved);
+	return true;
+}
+
+bool progress_save(pt_progress *p, char *err, size_t errlen)
+{
+	if (!p->persistent || !p->dirty)
+		return true;
+	if (!make_dirs(p->dir, err, errlen))
+		return false;
+	bool busy;
+	int lock = lock_acquire(p, &busy, err, errlen);
+	if (lock < 0)
+		return false;
+	remove_stale_temps(p);
+
+	store_data disk;
+	memset(&disk, 0, sizeof disk);
+	bool ok = save_read(p, &disk, err, errlen);
+	if (ok && !data_merge(&p->d, &disk)) {
+		progress_say(err, errlen, "out of memory");
+		ok = false;
+	}
+	data_free(&disk);
+	char *out = ok ? file_print(&p->d) : NULL;
+	if (ok && out == NULL) {
+		progress_say(err, errlen, "out of memory");
+		ok = false;
+	}
+	if (out != NULL && strlen(out) + 1 > PT_PROGRESS_MAX_SIZE) {
+		progress_say(err, errlen, "the progress store would exceed %u MiB; not saving", PT_PROGRESS_MAX_SIZE / MIB);
+		ok = false;
+	}
+	bool renamed = false;
+	if (ok)
+		ok = write_atomically(p, out, &renamed, err, errlen);
+	if (renamed) {
+		data_mark_saved(&p->d); /* the data is in the file: never count it twice */
+		p->dirty = false;
+	}
+	file_text_free(out);
+	lock_release(lock);
+	return ok;
+}

@@ -1,0 +1,232 @@
+/* progress_view.c - views built from the progress records: where a lesson
+ * resumes, the menu's stats, the items due for review and the
+ * misconceptions met most often. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "paratutor/grow.h"
+#include "paratutor/progress_data.h"
+
+/* Returns the record of item when its hash matches, else NULL. */
+static const pt_record *current_record(const pt_progress *p, const pt_lesson *lesson, const pt_item *item)
+{
+	const pt_record *r = data_find(&p->d, lesson->id.s, item->id.s);
+	return r != NULL && r->hash == lesson_item_hash(item) ? r : NULL;
+}
+
+/* Rebuilds the grading state of item from its record's lesson result. */
+static void restore_grade(const pt_record *r, const pt_item *item, pt_grade *g)
+{
+	grade_restore(g, item, r->outcome, r->attempts, r->hints, r->wrong, r->n_wrong);
+}
+
+size_t progress_resume_point(const pt_progress *p, const pt_lesson *lesson)
+{
+	for (size_t i = 0; i < lesson->n_items; i++) {
+		const pt_record *r = current_record(p, lesson, &lesson->items[i]);
+		if (r == NULL || r->outcome == PT_OUTCOME_NONE)
+			return i;
+	}
+	return 0;
+}
+
+size_t progress_restore(const pt_progress *p, pt_session *s, size_t *changed)
+{
+	const pt_lesson *lesson = s->lesson;
+	size_t restored = 0, reset = 0;
+	for (size_t i = 0; i < lesson->n_items; i++) {
+		const pt_item *item = &lesson->items[i];
+		const pt_record *r = data_find(&p->d, lesson->id.s, item->id.s);
+		if (r == NULL)
+			continue;
+		if (r->hash != lesson_item_hash(item)) {
+			session_reset_item(s, i);
+			reset++;
+			continue;
+		}
+		restore_grade(r, item, &s->grades[i]);
+		restored++;
+	}
+	if (changed != NULL)
+		*changed = reset;
+	s->current = progress_resume_point(p, lesson);
+	return restored;
+}
+
+void progress_lesson_stats(const pt_progress *p, const pt_lesson *lesson,
+    size_t *done, size_t *total, int *score)
+{
+	size_t n = lesson->n_items, finished = 0;
+	long sum = 0;
+	for (size_t i = 0; i < n; i++) {
+		const pt_record *r = current_record(p, lesson, &lesson->items[i]);
+		if (r == NULL || r->outcome == PT_OUTCOME_NONE)
+			continue;
+		pt_grade g;
+		restore_grade(r, &lesson->items[i], &g);
+		finished++;
+		sum += grade_score(&g);
+	}
+	*done = finished;
+	*total = n;
+	*score = n > 0 ? (int)(sum / (long)n) : 0;
+}
+
+/* Returns the lesson of catalog entry e when the views may look into it
+ * (loaded, not broken, with an id), else NULL. */
+static const pt_lesson *usable(const pt_entry *e)
+{
+	return e != NULL && !e->broken && e->lesson != NULL && e->lesson->id.s != NULL ? e->lesson : NULL;
+}
+
+/* ---- review ------------------------------------------------------------ */
+
+/* Orders due entries: oldest due first, then lesson id, then item order. */
+static int due_cmp(const void *a, const void *b)
+{
+	const pt_due *x = a, *y = b;
+	if (x->due != y->due)
+		return x->due < y->due ? -1 : 1;
+	int c = strcmp(x->lesson->id.s, y->lesson->id.s);
+	if (c != 0)
+		return c;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Appends the due entries to out (when not NULL) and returns the count;
+ * *ok turns false when out of memory. */
+static size_t collect_due(const pt_progress *p, const pt_catalog *cat, time_t now, pt_due_list *out, bool *ok)
+{
+	size_t count = 0, cap = 0;
+	*ok = true;
+	for (size_t e = 0; e < cat->n; e++) {
+		const pt_lesson *l = usable(&cat->v[e]);
+		for (size_t i = 0; l != NULL && i < l->n_items; i++) {
+			const pt_record *r = current_record(p, l, &l->items[i]);
+			if (r == NULL || !r->scheduled || r->due > now)
+				continue;
+			count++;
+			if (out == NULL)
+				continue;
+			if (!grow_array((void **)&out->v, &cap, out->n + 1, sizeof *out->v)) {
+				*ok = false;
+				return count;
+			}
+			out->v[out->n++] = (pt_due){ l, &l->items[i], i, r->due, r->box };
+		}
+	}
+	return count;
+}
+
+bool progress_due(const pt_progress *p, const pt_catalog *catalog, time_t now, pt_due_list *out)
+{
+	bool ok;
+	out->v = NULL;
+	out->n = 0;
+	collect_due(p, catalog, now, out, &ok);
+	if (!ok) {
+		progress_due_free(out);
+		return false;
+	}
+	if (out->n > 1)
+		qsort(out->v, out->n, sizeof *out->v, due_cmp);
+	return true;
+}
+
+size_t progress_due_count(const pt_progress *p, const pt_catalog *catalog, time_t now)
+{
+	bool ok;
+	return collect_due(p, catalog, now, NULL, &ok);
+}
+
+void progress_due_free(pt_due_list *list)
+{
+	free(list->v);
+	list->v = NULL;
+	list->n = 0;
+}
+
+/* ---- misconceptions ---------------------------------------------------- */
+
+/* Returns the feedback for having picked the wrong option text, or NULL. */
+static const char *wrong_feedback(const pt_item *item, const char *text)
+{
+	if (item->kind == PT_KIND_FILL) {
+		int o = lesson_bank_find(item, text);
+		if (o < 0)
+			return NULL;
+		for (size_t b = 0; b < item->n_blanks; b++) {
+			if (lesson_blank_accepts(item, b, (size_t)o))
+				continue;
+			const char *fb = lesson_blank_feedback(item, b, (size_t)o);
+			if (fb != NULL)
+				return fb;
+		}
+		return NULL;
+	}
+	for (size_t o = 0; o < item->n_options; o++)
+		if (!item->options[o].correct && item->options[o].text.s != NULL &&
+		    strcmp(item->options[o].text.s, text) == 0)
+			return item->options[o].feedback.s;
+	return NULL;
+}
+
+typedef struct tally {
+	const char *feedback;
+	size_t count;
+	size_t first; /* order first met, for stable ties */
+} tally;
+
+/* Orders tallies by count, most first, then by first appearance. */
+static int tally_cmp(const void *a, const void *b)
+{
+	const tally *x = a, *y = b;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* Counts feedback fb in the tallies t (n of them, cap allocated); false
+ * when out of memory. */
+static bool tally_add(tally **t, size_t *n, size_t *cap, const char *fb)
+{
+	size_t k = 0;
+	while (k < *n && strcmp((*t)[k].feedback, fb) != 0)
+		k++;
+	if (k == *n) {
+		if (!grow_array((void **)t, cap, *n + 1, sizeof **t))
+			return false;
+		(*t)[k] = (tally){ fb, 0, k };
+		++*n;
+	}
+	(*t)[k].count++;
+	return true;
+}
+
+bool progress_misconceptions(const pt_progress *p, const pt_catalog *catalog,
+    const char *lesson_id, pt_misconception *out, size_t max, size_t *n)
+{
+	tally *t = NULL;
+	size_t nt = 0, cap = 0;
+	*n = 0;
+	for (size_t i = 0; i < p->d.n_rec; i++) {
+		const pt_record *r = &p->d.rec[i];
+		if (r->n_wrong == 0 || (lesson_id != NULL && strcmp(r->lesson, lesson_id) != 0))
+			continue;
+		const pt_lesson *l = usable(catalog_find(catalog, r->lesson));
+		const pt_item *item = l != NULL ? lesson_find_item(l, r->item) : NULL;
+		for (size_t w = 0; item != NULL && w < r->n_wrong; w++) {
+			const char *fb = wrong_feedback(item, r->wrong[w]);
+			if (fb != NULL && !tally_add(&t, &nt, &cap, fb)) {
+				free(t);
+				return false;
+			}
+		}
+	}
+	if (nt > 1)
+		qsort(t, nt, sizeof *t, tally_cmp);
+	for (size_t k = 0; k < nt && k < max; k++)
+		out[(*n)++] = (pt_misconception){ t[k].feedback, t[k].count };
+	free(t);
+	return true;
+}

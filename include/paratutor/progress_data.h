@@ -1,0 +1,101 @@
+/* progress_data.h - the progress store's data in memory, shared by the
+ * progress modules (app/core/progress_*.c) and by nothing else.
+ *
+ * A store_data owns its records (sorted by lesson id, then item id) and its
+ * lesson states (sorted by id); data_free() releases them.  Record and
+ * lesson state pointers stay valid until the next insertion or removal. */
+#ifndef PARATUTOR_PROGRESS_DATA_H
+#define PARATUTOR_PROGRESS_DATA_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "paratutor/diag.h"
+#include "paratutor/progress.h"
+
+#define PT_PROGRESS_NOTICE_SIZE (PT_PROGRESS_PATH_MAX + 512)
+
+/* Per-lesson state kept beside the records. */
+typedef struct lesson_state {
+	char *id;
+	char *position;      /* current item id, or NULL */
+	bool position_dirty; /* set here since the last save */
+	time_t reset_at;     /* last reset; 0 when never */
+	bool filter_disk;    /* merge scratch: drop older disk records */
+} lesson_state;
+
+/* Records sorted by (lesson, item) and lesson states sorted by id. */
+typedef struct store_data {
+	pt_record *rec;
+	size_t n_rec;
+	size_t cap_rec;
+	lesson_state *les;
+	size_t n_les;
+	size_t cap_les;
+} store_data;
+
+struct pt_progress {
+	char *path;      /* NULL for a plain memory store */
+	char *dir;
+	char *base;      /* file name part of path */
+	char *lock_path;
+	bool persistent;
+	bool dirty;
+	store_data d;
+	char notice[PT_PROGRESS_NOTICE_SIZE];
+};
+
+/* Writes a printf-style message into buf when buf is not NULL. */
+static inline void PT_PRINTF(3, 4) progress_say(char *buf, size_t size, const char *fmt, ...)
+{
+	if (buf == NULL || size == 0)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- records and lesson states (progress_record.c) --------------------- */
+
+/* Frees what a record owns and zeroes it. */
+void record_free(pt_record *r);
+
+/* Adds text to the record's wrong options unless present; false on OOM. */
+bool record_add_wrong(pt_record *r, const char *text);
+
+/* Frees everything in d and empties it. */
+void data_free(store_data *d);
+
+/* Binary search: returns true when lesson/item is found, with *at its
+ * index; else *at is where it would be inserted. */
+bool data_search(const store_data *d, const char *lesson, const char *item, size_t *at);
+
+/* Returns the record for lesson/item, or NULL (also for NULL ids). */
+pt_record *data_find(const store_data *d, const char *lesson, const char *item);
+
+/* Adds record k (taking what it owns) to d: a new key is inserted, a key
+ * already there is merged as by data_merge().  Returns false when out of
+ * memory; k is freed either way. */
+bool data_add(store_data *d, pt_record *k);
+
+/* Returns the lesson state for id, or NULL. */
+lesson_state *data_lesson(const store_data *d, const char *id);
+
+/* Returns the lesson state for id, adding an empty one when missing; NULL
+ * when out of memory. */
+lesson_state *data_lesson_get(store_data *d, const char *id);
+
+/* Merges disk into mem (mem becomes the union, as progress_save()
+ * describes; resets: the later reset of a lesson drops the other side's
+ * records checked at or before it); disk is emptied.  Returns false when
+ * out of memory. */
+bool data_merge(store_data *mem, store_data *disk);
+
+/* Marks everything in d as saved (no pending time, checks or positions). */
+void data_mark_saved(store_data *d);
+
+#endif

@@ -1,0 +1,51 @@
+/* progress_file.h - the progress store's JSON text: parsing it into store
+ * data and printing store data as it.  Internal to the progress modules.
+ *
+ * The file:
+ *   { "format": 1,
+ *     "lessons": { LESSON-ID: { "position": ITEM-ID, "reset_at": T,
+ *                               "items": { ITEM-ID: RECORD, ... } }, ... } }
+ * RECORD: "hash" (16 hex digits), "outcome" of the lesson result (open,
+ * first_time, with_hints, retries, failed), "attempts", "hints", "wrong"
+ * (option texts), "first_seen", "last_seen", "pass_start", "time_spent",
+ * "box", "due" (absent until the item is first finished) and
+ * "scheduled_at" (when box and due were last set; files written before it
+ * existed lack it, and it is then taken as last_seen).  Times are seconds
+ * since the epoch.  Members a reader does not know are ignored, so older
+ * paratutors read these files too. */
+#ifndef PARATUTOR_PROGRESS_FILE_H
+#define PARATUTOR_PROGRESS_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "paratutor/progress_data.h"
+
+struct cJSON;
+
+typedef enum file_rc {
+	FILE_OK,
+	FILE_DAMAGED, /* not a store: why says what is wrong */
+	FILE_NEWER,   /* written by a newer paratutor: *format says which */
+	FILE_NOMEM
+} file_rc;
+
+/* Parses the store text (len bytes) into d, which must be empty.  On
+ * FILE_DAMAGED why says what is wrong, with the line and column for JSON
+ * syntax; on FILE_NEWER *format is the file's format.  d is empty again
+ * on any failure. */
+file_rc file_parse(const char *text, size_t len, store_data *d, int *format,
+    char *why, size_t whylen);
+
+/* Returns d as the store's JSON text (free it with file_text_free), or
+ * NULL when out of memory. */
+char *file_print(const store_data *d);
+
+/* Frees a text from file_print(); NULL is allowed. */
+void file_text_free(char *text);
+
+/* Adds to JSON object o an array named name of the n strings in v; returns
+ * false when out of memory.  (The report writes its arrays so too.) */
+bool file_add_strings(struct cJSON *o, const char *name, char *const *v, size_t n);
+
+#endif

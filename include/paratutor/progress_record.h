@@ -1,0 +1,119 @@
+/* progress_record.h - the records of the progress store: recording checks,
+ * reviews, time and positions, and looking records up.
+ *
+ * Each item's record keeps two things apart:
+ *   - the lesson result: the item's first pass in its lesson (outcome,
+ *     checks, hints).  It is set once, when that pass finishes, and stays
+ *     until the item's graded content changes or the lesson is reset; it
+ *     is what the menu counts as done and scores.
+ *   - the review state: the Leitner box and when the item is due.  Every
+ *     later pass (a review, or a retry of a missed item) moves only this,
+ *     and adds its wrong picks to the misconception statistics.
+ *
+ * Ownership: the store (pt_progress, see progress.h) owns every record and
+ * string; pointers returned here stay valid until the next call that
+ * changes the store, progress_save() included.  Nothing here reads the
+ * clock: calls that need the time take `now` from the caller. */
+#ifndef PARATUTOR_PROGRESS_RECORD_H
+#define PARATUTOR_PROGRESS_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "paratutor/grade.h"
+#include "paratutor/lesson.h"
+#include "paratutor/schedule.h"
+
+typedef struct pt_progress pt_progress;
+
+/* One item's record.  Read-only for callers. */
+typedef struct pt_record {
+	char *lesson;             /* lesson id */
+	char *item;               /* item id */
+	unsigned long long hash;  /* lesson_item_hash() when recorded */
+	/* The lesson result: the first pass. */
+	pt_outcome outcome;       /* NONE while the first pass is open */
+	int attempts;             /* checks made in the first pass */
+	int hints;                /* hints shown in the first pass */
+	time_t pass_start;        /* first check of the first pass */
+	/* Every pass, reviews included. */
+	char **wrong;             /* texts of wrong options picked */
+	size_t n_wrong;
+	time_t first_seen;
+	time_t last_seen;         /* time of the latest check */
+	long time_spent;          /* seconds, summed across tutors */
+	/* The review state. */
+	int box;                  /* Leitner box, 0 to PT_LEITNER_BOXES - 1 */
+	bool scheduled;           /* due is set (the item was finished once) */
+	time_t due;
+	time_t scheduled_at;      /* when box and due were last set */
+	/* Bookkeeping, not saved. */
+	long time_pending;        /* seconds added since the last save */
+	bool checked_here;        /* a check recorded since the last save */
+} pt_record;
+
+/* Records item's grading state g after a check: call it once for each
+ * grade_check() that returned PT_GRADE_OK.  While the lesson result is
+ * open this is the first pass (calling again for the same check changes
+ * nothing): finishing it sets the lesson result and schedules the item
+ * (right first time: up a box, due after its interval; right with hints
+ * or retries, or failed: box 0, due now).  Once the lesson result is set,
+ * the check belongs to a later pass (a retry) and is recorded as by
+ * progress_record_review().  Wrong options are stored as their texts.  A
+ * record whose item hash changed starts over (keeping its first sight and
+ * time spent).  With g->checks 0 only the record's existence and the hints
+ * of an open first pass are noted.  Returns false when out of memory. */
+bool progress_record_item(pt_progress *p, const pt_lesson *lesson,
+    const pt_item *item, const pt_grade *g, time_t now);
+
+/* Records a check made in a review pass (g is a fresh grading state of
+ * item, started for the review): call it once for each grade_check() that
+ * returned PT_GRADE_OK.  The pass's first check decides: right (solved
+ * with no hint shown) moves the item up a Leitner box, due after that
+ * box's interval; wrong (or right only after a hint) drops it to box 1,
+ * due again in PT_RELEARN_SECONDS.  Either way it leaves the due list at
+ * once.  Later checks of the same pass add only their wrong picks.  The
+ * lesson result is never changed, except that an item whose first pass
+ * never finished is recorded as that first pass.  Returns false when out
+ * of memory. */
+bool progress_record_review(pt_progress *p, const pt_lesson *lesson,
+    const pt_item *item, const pt_grade *g, time_t now);
+
+/* Records the hints shown in g on item: they count for the lesson result
+ * while its first pass is open; later passes keep none.  Creates the
+ * record when missing.  Returns false when out of memory. */
+bool progress_record_hints(pt_progress *p, const pt_lesson *lesson,
+    const pt_item *item, const pt_grade *g, time_t now);
+
+/* Adds seconds of time spent on item (creating its record when needed).
+ * Time added by several tutors is summed when they save.  Returns false
+ * when out of memory. */
+bool progress_add_time(pt_progress *p, const pt_lesson *lesson,
+    const pt_item *item, long seconds, time_t now);
+
+/* Sets the lesson's current item; NULL item_id clears it.  Returns false
+ * when out of memory. */
+bool progress_set_position(pt_progress *p, const char *lesson_id,
+    const char *item_id);
+
+/* Returns the lesson's stored current item id, or NULL. */
+const char *progress_position(const pt_progress *p, const char *lesson_id);
+
+/* Forgets every record and the position of a lesson.  Records another
+ * tutor saved with a check at or before now are dropped when merging too.
+ * Returns false when out of memory. */
+bool progress_reset_lesson(pt_progress *p, const char *lesson_id, time_t now);
+
+/* Returns the record of lesson_id/item_id, or NULL (also for NULL ids). */
+const pt_record *progress_find(const pt_progress *p, const char *lesson_id,
+    const char *item_id);
+
+/* Returns the records, sorted by lesson id then item id; *n gets their
+ * count. */
+const pt_record *progress_records(const pt_progress *p, size_t *n);
+
+/* Returns the stable word used in files and reports for an outcome. */
+const char *progress_outcome_word(pt_outcome outcome);
+
+#endif

@@ -1,0 +1,85 @@
+/* progress_view.h - what the screens show from the progress records: where
+ * a lesson resumes, the menu's done counts and scores, the items due for
+ * review and the misconceptions met most often.
+ *
+ * Read-only over the store.  Views that take a catalog never look into a
+ * lesson whose entry is broken (it may lack ids and texts).  Lists point
+ * into the catalog, which must outlive them. */
+#ifndef PARATUTOR_PROGRESS_VIEW_H
+#define PARATUTOR_PROGRESS_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "paratutor/catalog.h"
+#include "paratutor/progress_record.h"
+#include "paratutor/session.h"
+
+/* An item due for review; lesson and item point into the catalog. */
+typedef struct pt_due {
+	const pt_lesson *lesson;
+	const pt_item *item;
+	size_t index;   /* the item's index in lesson->items */
+	time_t due;
+	int box;
+} pt_due;
+
+typedef struct pt_due_list {
+	pt_due *v;      /* owned; free with progress_due_free() */
+	size_t n;
+} pt_due_list;
+
+/* A misconception met: the feedback of a wrong option (points into the
+ * catalog) and how many times a learner picked an option leading to it. */
+typedef struct pt_misconception {
+	const char *feedback;
+	size_t count;
+} pt_misconception;
+
+/* Fills a session's grading states from the lesson results whose hash
+ * still matches: finished items come back finished (solved ones with the
+ * right answer in place) with their checks, hints and attempts left; an
+ * open first pass comes back with its checks, hints and attempts left.
+ * An item whose hash changed keeps a fresh state.  Sets s->current to
+ * progress_resume_point().  Returns how many items were restored; *changed
+ * (may be NULL) gets how many were reset because their item changed. */
+size_t progress_restore(const pt_progress *p, pt_session *s, size_t *changed);
+
+/* Returns where the lesson resumes, from the records alone: the index of
+ * its first item without a finished lesson result (never answered,
+ * skipped, left open or changed since), or 0 when every item is finished.
+ * Works on any lesson, broken ones included. */
+size_t progress_resume_point(const pt_progress *p, const pt_lesson *lesson);
+
+/* For the menu: *done items whose lesson result is finished (with a
+ * matching hash) out of *total, and *score, the mean lesson-result score
+ * over all items (grade_score), 0-100.  Reviews never lower either. */
+void progress_lesson_stats(const pt_progress *p, const pt_lesson *lesson,
+    size_t *done, size_t *total, int *score);
+
+/* Fills out with the items due for review at now (finished at least once,
+ * due at or before now, hash matching, in a lesson of the catalog that is
+ * not broken), oldest due first.  Returns false when out of memory; free
+ * the list with progress_due_free(). */
+bool progress_due(const pt_progress *p, const pt_catalog *catalog, time_t now,
+    pt_due_list *out);
+
+/* Returns how many items progress_due() would list (for the menu). */
+size_t progress_due_count(const pt_progress *p, const pt_catalog *catalog,
+    time_t now);
+
+/* Frees a due list and empties it. */
+void progress_due_free(pt_due_list *list);
+
+/* Fills out (up to max entries) with the misconceptions met most often,
+ * most frequent first: the feedback texts of the wrong options picked in
+ * any pass, reviews included, counted across the lessons of the catalog
+ * that are not broken (or within lesson_id when not NULL).  A fill
+ * option's feedback is that of the first blank that does not accept it
+ * and has feedback for it.  *n gets the number filled.  Returns false when
+ * out of memory. */
+bool progress_misconceptions(const pt_progress *p, const pt_catalog *catalog,
+    const char *lesson_id, pt_misconception *out, size_t max, size_t *n);
+
+#endif

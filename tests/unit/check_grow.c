@@ -1,0 +1,55 @@
+/* check_grow.c - grow_array: growth steps, keeping contents, refusing
+ * sizes that overflow. */
+#include <stdint.h>
+
+#include "paratutor/grow.h"
+#include "testutil.h"
+
+/* From nothing to at least eight, then doubling, contents kept. */
+START_TEST(test_grow_steps)
+{
+	int *v = NULL;
+	size_t cap = 0;
+	ck_assert(grow_array((void **)&v, &cap, 1, sizeof *v));
+	ck_assert_ptr_nonnull(v);
+	ck_assert_uint_eq(cap, 8);
+	for (int i = 0; i < 8; i++)
+		v[i] = i * 3;
+	int *before = v;
+	ck_assert(grow_array((void **)&v, &cap, 8, sizeof *v));
+	ck_assert_ptr_eq(v, before); /* enough room: nothing changes */
+	ck_assert_uint_eq(cap, 8);
+	ck_assert(grow_array((void **)&v, &cap, 9, sizeof *v));
+	ck_assert_uint_eq(cap, 16);
+	ck_assert(grow_array((void **)&v, &cap, 100, sizeof *v));
+	ck_assert_uint_eq(cap, 100); /* more than double asked: just that */
+	for (int i = 0; i < 8; i++)
+		ck_assert_int_eq(v[i], i * 3);
+	free(v);
+}
+END_TEST
+
+/* A size that would overflow is refused and leaves the array alone. */
+START_TEST(test_grow_overflow)
+{
+	char *v = NULL;
+	size_t cap = 0;
+	ck_assert(grow_array((void **)&v, &cap, 4, 1));
+	char *before = v;
+	ck_assert(!grow_array((void **)&v, &cap, SIZE_MAX / 2, 4));
+	ck_assert_ptr_eq(v, before);
+	ck_assert_uint_eq(cap, 8);
+	ck_assert(!grow_array((void **)&v, &cap, 9, 0));
+	free(v);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("grow");
+	TCase *tc = tcase_create("grow");
+	tcase_add_test(tc, test_grow_steps);
+	tcase_add_test(tc, test_grow_overflow);
+	suite_add_tcase(s, tc);
+	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
