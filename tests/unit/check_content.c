@@ -1,6 +1,12 @@
 /* check_content.c - the bundled lessons: every source item present and
- * recognisable, and every lesson meeting the curriculum's counts. */
+ * recognisable, every lesson meeting the curriculum's counts, and the text
+ * learners read free of internal words, option letters and a correct
+ * option that gives itself away by its length. */
+#include <ctype.h>
+#include <strings.h>
+
 #include "paratutor/catalog.h"
+#include "paratutor/text.h"
 #include "testutil.h"
 
 typedef struct source_item {
@@ -31,6 +37,14 @@ static const source_item source_items[] = {
 	{ "scaling-prototypes", "a8-deepspeed-ddp", "seed-a/q8", "7B-parameter model" },
 };
 
+/* The highest share of choice items whose correct option may be strictly
+ * the longest, and of multi items whose strictly longest option may be a
+ * correct one. */
+#define MAX_KEY_LONGEST 0.30
+#define MAX_MULTI_LONGEST_CORRECT 0.50
+
+#define MAX_TEXTS 512
+
 static pt_catalog catalog;
 
 /* Loads the bundled lessons once per test. */
@@ -49,10 +63,137 @@ static void teardown(void)
 	catalog_free(&catalog);
 }
 
+/* Returns the lesson with this id; fails the test when it is missing. */
+static const pt_lesson *must_lesson(const char *lesson_id)
+{
+	pt_entry *e = catalog_find(&catalog, lesson_id);
+	ck_assert_msg(e != NULL && e->lesson != NULL, "lesson %s missing", lesson_id);
+	return e->lesson;
+}
+
+/* Returns the item; fails the test when the lesson or the item is missing. */
+static const pt_item *must_item(const char *lesson_id, const char *item_id)
+{
+	const pt_item *it = lesson_find_item(must_lesson(lesson_id), item_id);
+	ck_assert_msg(it != NULL, "item %s/%s missing", lesson_id, item_id);
+	return it;
+}
+
+/* Returns the one option whose text contains needle; fails the test when no
+ * option or more than one does. */
+static const pt_option *must_option(const pt_item *it, const char *needle)
+{
+	const pt_option *found = NULL;
+	size_t n = 0;
+	for (size_t o = 0; o < it->n_options; o++)
+		if (strstr(it->options[o].text.s, needle) != NULL) {
+			found = &it->options[o];
+			n++;
+		}
+	ck_assert_msg(n == 1, "%s: %zu options contain \"%s\", want exactly 1", it->id.s, n, needle);
+	return found;
+}
+
 /* Returns the item's code (fill) or prompt (choice, multi). */
 static const char *recognisable_text(const pt_item *it)
 {
 	return it->kind == PT_KIND_FILL ? it->code.s : it->prompt.s;
+}
+
+/* Adds s to the list when it is set. */
+static void add_text(const char **v, size_t *n, const char *s)
+{
+	if (s == NULL)
+		return;
+	ck_assert_uint_lt(*n, MAX_TEXTS);
+	v[(*n)++] = s;
+}
+
+/* Collects every text of an item that a learner can read (the source field
+ * is for instructors and is left out); returns how many. */
+static size_t learner_texts(const pt_item *it, const char **v)
+{
+	size_t n = 0;
+	add_text(v, &n, it->prompt.s);
+	add_text(v, &n, it->code.s);
+	add_text(v, &n, it->explanation.s);
+	add_text(v, &n, it->note.s);
+	for (size_t i = 0; i < it->hints.n; i++)
+		add_text(v, &n, it->hints.v[i].s);
+	for (size_t i = 0; i < it->mistakes.n; i++)
+		add_text(v, &n, it->mistakes.v[i].s);
+	for (size_t i = 0; i < it->bank.n; i++)
+		add_text(v, &n, it->bank.v[i].s);
+	for (size_t b = 0; b < it->n_blanks; b++)
+		for (size_t f = 0; f < it->blanks[b].n_feedback; f++)
+			add_text(v, &n, it->blanks[b].feedback[f].text.s);
+	for (size_t o = 0; o < it->n_options; o++) {
+		add_text(v, &n, it->options[o].text.s);
+		add_text(v, &n, it->options[o].feedback.s);
+	}
+	if (it->solution.present) {
+		for (size_t i = 0; i < it->solution.steps.n; i++)
+			add_text(v, &n, it->solution.steps.v[i].s);
+		add_text(v, &n, it->solution.answer.s);
+		add_text(v, &n, it->solution.check.s);
+	}
+	for (size_t r = 0; r < it->n_refs; r++)
+		add_text(v, &n, it->refs[r].title.s);
+	return n;
+}
+
+/* Returns true when s contains word at the start of a word, in any case
+ * ("Source" and "sources" count, "resource" does not). */
+static bool has_word_start(const char *s, const char *word)
+{
+	size_t len = strlen(word);
+	for (const char *p = s; *p != '\0'; p++) {
+		if (p > s && isalpha((unsigned char)p[-1]))
+			continue;
+		if (strncasecmp(p, word, len) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Returns true when s names an option by its letter: "option C", or an
+ * answer that is a letter ("B", "D (25%)", "A, C, E", "C: ..."). */
+static bool names_option_letter(const char *s, bool is_answer)
+{
+	for (const char *p = strstr(s, "option "); p != NULL; p = strstr(p + 1, "option ")) {
+		char c = p[7];
+		if (c >= 'A' && c <= 'G' && !isalnum((unsigned char)p[8]))
+			return true;
+	}
+	if (!is_answer || s[0] < 'A' || s[0] > 'G')
+		return false;
+	const char *rest = s + 1;
+	return rest[0] == '\0' || rest[0] == ':' || rest[0] == ',' || rest[0] == ')' ||
+	       strncmp(rest, " (", 2) == 0 || strncmp(rest, " and ", 5) == 0;
+}
+
+/* Returns the display width of an option's text. */
+static int option_width(const pt_option *o)
+{
+	return text_width(o->text.s, strlen(o->text.s));
+}
+
+/* Returns the index of the strictly widest option, or -1 on a tie. */
+static int widest_option(const pt_item *it)
+{
+	int best = -1, best_w = -1;
+	bool tie = false;
+	for (size_t o = 0; o < it->n_options; o++) {
+		int w = option_width(&it->options[o]);
+		if (w > best_w) {
+			best = (int)o;
+			best_w = w;
+			tie = false;
+		} else if (w == best_w) {
+			tie = true;
+		}
+	}
+	return tie ? -1 : best;
 }
 
 /* Each of the 18 source items is there by id, names its source and still
@@ -62,10 +203,7 @@ START_TEST(test_source_items_present)
 	ck_assert_uint_eq(sizeof source_items / sizeof source_items[0], 18);
 	for (size_t i = 0; i < sizeof source_items / sizeof source_items[0]; i++) {
 		const source_item *s = &source_items[i];
-		pt_entry *e = catalog_find(&catalog, s->lesson);
-		ck_assert_msg(e != NULL, "lesson %s missing", s->lesson);
-		pt_item *it = lesson_find_item(e->lesson, s->item);
-		ck_assert_msg(it != NULL, "item %s/%s missing", s->lesson, s->item);
+		const pt_item *it = must_item(s->lesson, s->item);
 		ck_assert_msg(it->source.s != NULL && strcmp(it->source.s, s->source) == 0,
 		    "%s: source is %s, want %s", s->item, it->source.s ? it->source.s : "(none)", s->source);
 		ck_assert_msg(strstr(recognisable_text(it), s->recognisable) != NULL,
@@ -80,8 +218,9 @@ START_TEST(test_source_order)
 	size_t next[2] = { 0, 0 };
 	for (size_t i = 0; i < sizeof source_items / sizeof source_items[0]; i++) {
 		size_t which = strcmp(source_items[i].lesson, "dp-vs-mp") == 0 ? 0 : 1;
-		pt_entry *e = catalog_find(&catalog, source_items[i].lesson);
-		ck_assert_str_eq(e->lesson->items[next[which]].id.s, source_items[i].item);
+		const pt_lesson *l = must_lesson(source_items[i].lesson);
+		ck_assert_uint_lt(next[which], l->n_items);
+		ck_assert_str_eq(l->items[next[which]].id.s, source_items[i].item);
 		next[which]++;
 	}
 }
@@ -113,24 +252,121 @@ START_TEST(test_lesson_counts)
 }
 END_TEST
 
-/* Items whose source is marked invented or wrong carry a note. */
-START_TEST(test_corrected_items_have_notes)
+/* Where exam-style versions of a question expect a wrong answer, that
+ * answer stays a wrong option and a note warns the learner. */
+START_TEST(test_wrong_exam_answers_stay_wrong)
 {
-	const char *const corrected[][2] = {
-		{ "dp-vs-mp", "fib1-split" }, { "dp-vs-mp", "fib2-to-device" },
-		{ "dp-vs-mp", "fib4-model-parts" }, { "dp-vs-mp", "mcq4-idle-workers" },
-		{ "scaling-prototypes", "a4-llama2-vertex" }, { "scaling-prototypes", "a6-vertex-pytorch" },
-		{ "scaling-prototypes", "a7-pipeline-mirrored" }, { "scaling-prototypes", "a8-deepspeed-ddp" },
+	const struct {
+		const char *lesson, *item, *wrong_answer;
+	} kept[] = {
+		{ "dp-vs-mp", "mcq4-idle-workers", "not connected properly" },
+		{ "scaling-prototypes", "a4-llama2-vertex", "Hyperparameter Tuning" },
+		{ "scaling-prototypes", "a6-vertex-pytorch", "--worker-machine-count" },
+		{ "scaling-prototypes", "a6-vertex-pytorch", "torch.distributed.pipeline.sync.Pipe" },
+		{ "scaling-prototypes", "a7-pipeline-mirrored", "PipelineMirroredStrategy" },
+		{ "scaling-prototypes", "a8-deepspeed-ddp", "wrapping it in PyTorch DDP" },
+		{ "managed-platforms", "d7-4-vertex-pytorch", "--worker-machine-count" },
+		{ "managed-platforms", "d7-4-vertex-pytorch", "Vizier" },
 	};
-	for (size_t i = 0; i < sizeof corrected / sizeof corrected[0]; i++) {
-		pt_item *it = lesson_find_item(catalog_find(&catalog, corrected[i][0])->lesson, corrected[i][1]);
-		ck_assert_msg(it->note.s != NULL, "%s has no note", corrected[i][1]);
+	for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+		const pt_item *it = must_item(kept[i].lesson, kept[i].item);
+		const pt_option *o = must_option(it, kept[i].wrong_answer);
+		ck_assert_msg(!o->correct, "%s: \"%s\" is marked correct", it->id.s, kept[i].wrong_answer);
 	}
-	/* The invented TensorFlow strategy is never the keyed answer. */
-	pt_item *a7 = lesson_find_item(catalog_find(&catalog, "scaling-prototypes")->lesson, "a7-pipeline-mirrored");
-	for (size_t o = 0; o < a7->n_options; o++)
-		if (strstr(a7->options[o].text.s, "PipelineMirroredStrategy") != NULL)
-			ck_assert(!a7->options[o].correct);
+	const char *const warned[][2] = {
+		{ "dp-vs-mp", "mcq4-idle-workers" }, { "scaling-prototypes", "a4-llama2-vertex" },
+		{ "scaling-prototypes", "a6-vertex-pytorch" }, { "scaling-prototypes", "a7-pipeline-mirrored" },
+		{ "scaling-prototypes", "a8-deepspeed-ddp" },
+	};
+	for (size_t i = 0; i < sizeof warned / sizeof warned[0]; i++) {
+		const pt_item *it = must_item(warned[i][0], warned[i][1]);
+		ck_assert_msg(it->note.s != NULL && strstr(it->note.s, "Exam-style") != NULL,
+		    "%s: no note warning about the exam-style answer", it->id.s);
+	}
+}
+END_TEST
+
+/* Drills that keep pseudo-code say so in the prompt. */
+START_TEST(test_pseudo_code_is_announced)
+{
+	const char *const drills[] = { "fib1-split", "fib2-to-device", "fib4-model-parts" };
+	for (size_t i = 0; i < sizeof drills / sizeof drills[0]; i++) {
+		const pt_item *it = must_item("dp-vs-mp", drills[i]);
+		ck_assert_msg(strstr(it->prompt.s, "pseudo-code") != NULL, "%s: prompt does not say pseudo-code", drills[i]);
+	}
+}
+END_TEST
+
+/* No text a learner reads says "source" or "seed", names an item id, or
+ * refers to an option by its letter (letters change when options are
+ * shuffled). */
+START_TEST(test_learner_text_is_clean)
+{
+	const char *texts[MAX_TEXTS];
+	size_t checked = 0;
+	for (size_t i = 0; i < catalog.n; i++) {
+		const pt_lesson *l = catalog.v[i].lesson;
+		ck_assert_msg(!has_word_start(l->title.s, "source") && !has_word_start(l->summary.s, "source"),
+		    "%s: title or summary says source", l->id.s);
+		for (size_t k = 0; k < l->n_items; k++) {
+			const pt_item *it = &l->items[k];
+			size_t n = learner_texts(it, texts);
+			for (size_t t = 0; t < n; t++) {
+				const char *s = texts[t];
+				ck_assert_msg(!has_word_start(s, "source") && !has_word_start(s, "seed"),
+				    "%s/%s: learners read \"%s\"", l->id.s, it->id.s, s);
+				bool is_answer = s == it->solution.answer.s;
+				ck_assert_msg(!names_option_letter(s, is_answer),
+				    "%s/%s names an option by its letter: \"%s\"", l->id.s, it->id.s, s);
+				for (size_t j = 0; j < catalog.n; j++)
+					for (size_t m = 0; m < catalog.v[j].lesson->n_items; m++) {
+						const char *id = catalog.v[j].lesson->items[m].id.s;
+						ck_assert_msg(strstr(s, id) == NULL, "%s/%s: learners read the item id %s",
+						    l->id.s, it->id.s, id);
+					}
+				checked++;
+			}
+		}
+	}
+	ck_assert_uint_gt(checked, 1000);
+}
+END_TEST
+
+/* The correct option must not give itself away by its length: in at most
+ * 30% of choice items is it strictly the longest, and in at most half of
+ * the multi items is the strictly longest option a correct one. */
+START_TEST(test_correct_option_not_longest)
+{
+	size_t choice = 0, key_longest = 0, multi = 0, multi_longest_correct = 0;
+	for (size_t i = 0; i < catalog.n; i++) {
+		const pt_lesson *l = catalog.v[i].lesson;
+		for (size_t k = 0; k < l->n_items; k++) {
+			const pt_item *it = &l->items[k];
+			if (it->kind == PT_KIND_FILL)
+				continue;
+			int widest = widest_option(it);
+			bool widest_correct = widest >= 0 && it->options[widest].correct;
+			if (it->kind == PT_KIND_CHOICE) {
+				choice++;
+				key_longest += widest_correct;
+			} else {
+				multi++;
+				multi_longest_correct += widest_correct;
+			}
+		}
+	}
+	ck_assert_uint_gt(choice, 0);
+	ck_assert_uint_gt(multi, 0);
+	double key_rate = (double)key_longest / (double)choice;
+	double multi_rate = (double)multi_longest_correct / (double)multi;
+	printf("correct option strictly the longest: %zu of %zu choice items (%.1f%%), %zu of %zu multi items (%.1f%%)\n",
+	    key_longest, choice, 100.0 * key_rate, multi_longest_correct, multi, 100.0 * multi_rate);
+	fflush(stdout);
+	ck_assert_msg(key_rate <= MAX_KEY_LONGEST, "the correct option is the longest in %.1f%% of choice items (at most %.0f%%)",
+	    100.0 * key_rate, 100.0 * MAX_KEY_LONGEST);
+	ck_assert_msg(multi_rate <= MAX_MULTI_LONGEST_CORRECT,
+	    "the longest option is correct in %.1f%% of multi items (at most %.0f%%)", 100.0 * multi_rate,
+	    100.0 * MAX_MULTI_LONGEST_CORRECT);
 }
 END_TEST
 
@@ -142,7 +378,10 @@ int main(void)
 	tcase_add_test(tc, test_source_items_present);
 	tcase_add_test(tc, test_source_order);
 	tcase_add_test(tc, test_lesson_counts);
-	tcase_add_test(tc, test_corrected_items_have_notes);
+	tcase_add_test(tc, test_wrong_exam_answers_stay_wrong);
+	tcase_add_test(tc, test_pseudo_code_is_announced);
+	tcase_add_test(tc, test_learner_text_is_clean);
+	tcase_add_test(tc, test_correct_option_not_longest);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
