@@ -28,7 +28,8 @@ CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 
 CORE_SRC   := $(sort $(wildcard app/core/*.c))
 UI_SRC     := $(sort $(wildcard app/ui/*.c))
-APP_SRC    := $(CORE_SRC) $(UI_SRC) app/main.c
+CLI_SRC    := $(sort $(wildcard app/cli/*.c))
+APP_SRC    := $(CORE_SRC) $(UI_SRC) $(CLI_SRC) app/main.c
 TEST_SRC   := $(sort $(wildcard tests/unit/check_*.c))
 
 OBJ        := $(APP_SRC:%.c=build/rel/%.o)

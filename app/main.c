@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/cli_import.h"
 #include "paratutor/codecheck.h"
 #include "paratutor/plain.h"
 #include "paratutor/progress.h"
@@ -207,6 +208,8 @@ int main(int argc, char **argv)
 	const char *state = NULL, *format = "csv", *watch = NULL;
 	int opt;
 
+	if (argc > 1 && strcmp(argv[1], "import") == 0)
+		return cli_import(argc - 1, argv + 1);
 	/* Only the character type comes from the environment (UTF-8 and
 	 * display widths); numbers in reports keep the '.' of the C locale. */
 	setlocale(LC_CTYPE, "");
