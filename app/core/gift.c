@@ -249,6 +249,7 @@ static void read_question(pt_import *imp, pt_gift_block *blk)
 	free(prompt);
 	free(code);
 	free(q.title);
+	free(q.right);
 }
 
 /* Returns true when the line [s, s+n) holds only white space. */

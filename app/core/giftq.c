@@ -58,6 +58,8 @@ pt_gift_format giftq_format(const pt_gift_block *blk, size_t *a, size_t b, pt_gi
 
 char *giftq_raw(const pt_gift_block *blk, size_t a, size_t b, pt_gift_format fmt)
 {
+	if (b < a)
+		b = a;
 	char *s = malloc((b - a) * 4 + 1);
 	if (s == NULL)
 		return NULL;
@@ -222,7 +224,7 @@ cJSON *giftq_truefalse(pt_gift_question *q, const char *prompt, size_t a, size_t
 	add_option(options, "True", is_true, is_true ? NULL : wrong);
 	add_option(options, "False", !is_true, is_true ? wrong : NULL);
 	cJSON_AddFalseToObject(item, "shuffle");
-	snprintf(q->right, sizeof q->right, "%s", right ? right : "");
+	import_keep(&q->right, right ? right : "");
 	free(wrong);
 	free(right);
 	return item;
@@ -247,8 +249,8 @@ cJSON *giftq_short(pt_gift_question *q, const char *prompt, pt_gift_answer *ans,
 			if (an->has_weight && an->weight < 100)
 				import_approx(q->imp, item, an->pos,
 				    "partial credit (%g%%) for \"%s\" cannot be represented: it is accepted as right", an->weight, text);
-			if (fb && fb[0] && q->right[0] == '\0')
-				snprintf(q->right, sizeof q->right, "%s", fb);
+			if (fb && fb[0] && q->right == NULL)
+				import_keep(&q->right, fb);
 		} else if (fb && fb[0]) {
 			cJSON *w = cJSON_CreateObject();
 			cJSON_AddStringToObject(w, "answer", text ? text : "");
@@ -316,7 +318,7 @@ cJSON *giftq_choice(pt_gift_question *q, const char *prompt, const char *gap_tex
 			add_option(options, text, correct, correct && single ? NULL : fb);
 		}
 		if (correct && single && fb && fb[0])
-			snprintf(q->right, sizeof q->right, "%s", fb);
+			import_keep(&q->right, fb);
 		free(text);
 		free(fb);
 	}
@@ -353,9 +355,10 @@ cJSON *giftq_match(pt_gift_question *q, const char *prompt, pt_gift_answer *ans,
 		pt_gift_answer *an = &ans[k];
 		size_t end = an->has_feedback ? an->fb : an->b;
 		size_t arrow = giftq_find(blk, an->a, end, "->");
-		if (an->sign != '=' || arrow == end) {
+		if (an->sign != '=' || arrow == end || arrow > an->b) {
 			import_error(q->imp, an->pos, an->sign != '=' ? "put '=' in front of each matching pair"
-			    : "a matching pair is written =prompt -> answer; this one has no '->'");
+			    : arrow == end ? "a matching pair is written =prompt -> answer; this one has no '->'"
+			    : "'#' before '->' in a matching pair; write \\# for a literal #");
 			q->failed = true;
 			break;
 		}
@@ -480,7 +483,7 @@ cJSON *giftq_numeric(pt_gift_question *q, const char *prompt, pt_gift_answer *an
 				import_approx(q->imp, item, an->pos,
 				    "partial credit (%g%%) cannot be represented: the best answer counts as fully right", w);
 			if (fb && fb[0])
-				snprintf(q->right, sizeof q->right, "%s", fb);
+				import_keep(&q->right, fb);
 		} else if (w >= 100) {
 			import_approx(q->imp, item, an->pos,
 			    "a numeric item has one right answer: this second right answer is dropped");

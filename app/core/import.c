@@ -44,11 +44,26 @@ void import_free(pt_import *imp)
 	memset(imp, 0, sizeof *imp);
 }
 
+/* Cuts an incomplete UTF-8 sequence off the end of s. */
+static void utf8_cut(char *s)
+{
+	size_t n = strlen(s), k = n;
+	while (k > 0 && ((unsigned char)s[k - 1] & 0xC0) == 0x80 && n - k < 3)
+		k--;
+	if (k == 0 || ((unsigned char)s[k - 1] & 0x80) == 0)
+		return;
+	unsigned char lead = (unsigned char)s[k - 1];
+	size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+	if (n - (k - 1) < need)
+		s[k - 1] = '\0';
+}
+
 /* Appends a diagnostic of severity sev with a va_list message. */
 static void report(pt_import *imp, pt_pos pos, pt_severity sev, const char *fmt, va_list ap)
 {
 	char msg[900];
 	vsnprintf(msg, sizeof msg, fmt, ap);
+	utf8_cut(msg);
 	diags_add(imp->diags, imp->file ? imp->file : "", pos, sev, "%s", msg);
 }
 
@@ -84,13 +99,15 @@ void import_approx(pt_import *imp, cJSON *item, pt_pos pos, const char *fmt, ...
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	utf8_cut(msg);
 	import_warn(imp, pos, "%s", msg);
 	const cJSON *old = cJSON_GetObjectItemCaseSensitive(item, "editor_note");
-	char note[2048];
+	char note[4096];
 	if (cJSON_IsString(old))
-		snprintf(note, sizeof note, "%s Imported: %s.", old->valuestring, msg);
+		snprintf(note, sizeof note, "%.*s; %s.", (int)strlen(old->valuestring) - 1, old->valuestring, msg);
 	else
-		snprintf(note, sizeof note, "Imported: %s.", msg);
+		snprintf(note, sizeof note, "Imported from Moodle: %s.", msg);
+	utf8_cut(note);
 	cJSON_DeleteItemFromObjectCaseSensitive(item, "editor_note");
 	cJSON_AddStringToObject(item, "editor_note", note);
 }
@@ -124,10 +141,29 @@ void import_right_feedback(pt_import *imp, cJSON *item, const char *feedback, pt
 		import_set_text(item, "explanation", feedback);
 		return;
 	}
+	char ex_buf[64];
 	if (strcmp(ex->valuestring, feedback) != 0)
 		import_approx(imp, item, pos,
-		    "the feedback for a right answer (\"%.60s\") is dropped: paratutor shows the explanation after a right answer",
-		    feedback);
+		    "the feedback for a right answer (\"%s\") is dropped: paratutor shows the explanation after a right answer",
+		    import_excerpt(feedback, ex_buf, sizeof ex_buf));
+}
+
+void import_keep(char **slot, const char *s)
+{
+	free(*slot);
+	*slot = s != NULL && s[0] != '\0' ? strdup(s) : NULL;
+}
+
+const char *import_excerpt(const char *s, char *buf, size_t size)
+{
+	if (strlen(s) < size) {
+		snprintf(buf, size, "%s", s);
+		return buf;
+	}
+	snprintf(buf, size > 3 ? size - 3 : 1, "%s", s);
+	utf8_cut(buf);
+	strncat(buf, "...", size - strlen(buf) - 1);
+	return buf;
 }
 
 /* Compares the first n bytes of a and b ignoring ASCII case; returns 0

@@ -17,7 +17,7 @@ typedef struct mquestion {
 	const pt_xml_node *node;
 	const char *label;   /* its name, for messages */
 	size_t images;       /* images and media dropped from its texts */
-	char right[512];     /* feedback written for a right answer */
+	char *right;         /* feedback written for a right answer (owned) */
 	bool failed;
 } mquestion;
 
@@ -153,7 +153,7 @@ static cJSON *make_multichoice(mquestion *q, const char *prompt)
 		if (f > 0 && !full_marks(f) && strlen(partial) + 16 < sizeof partial)
 			snprintf(partial + strlen(partial), sizeof partial - strlen(partial), "%s%g%%", partial[0] ? ", " : "", f);
 		if (correct && !multi && fb && fb[0])
-			snprintf(q->right, sizeof q->right, "%s", fb);
+			import_keep(&q->right, fb);
 		add_option(options, text, correct, correct && !multi ? NULL : fb);
 		free(text);
 		free(fb);
@@ -192,7 +192,7 @@ static cJSON *make_truefalse(mquestion *q, const char *prompt)
 	add_option(options, "True", true_right, true_right ? NULL : fb_true);
 	add_option(options, "False", !true_right, true_right ? fb_false : NULL);
 	const char *right = true_right ? fb_true : fb_false;
-	snprintf(q->right, sizeof q->right, "%s", right ? right : "");
+	import_keep(&q->right, right ? right : "");
 	free(fb_true);
 	free(fb_false);
 	return item;
@@ -224,8 +224,8 @@ static cJSON *make_shortanswer(mquestion *q, const char *prompt)
 			if (text && strchr(text, '*') != NULL)
 				import_approx(q->imp, item, a->pos,
 				    "'*' in \"%s\" is a wildcard in Moodle but a plain character here", text);
-			if (fb && fb[0] && q->right[0] == '\0')
-				snprintf(q->right, sizeof q->right, "%s", fb);
+			if (fb && fb[0] && q->right == NULL)
+				import_keep(&q->right, fb);
 		} else if (fb && fb[0]) {
 			cJSON *w = cJSON_CreateObject();
 			cJSON_AddStringToObject(w, "answer", text ? text : "");
@@ -292,9 +292,11 @@ static cJSON *make_numerical(mquestion *q, const char *prompt)
 		}
 		const pt_xml_node *tn = xml_child(a, "tolerance");
 		if (!parse_number(t, &v) || (tn && (!parse_number(tn->text, &tol) || tol < 0))) {
-			import_error(q->imp, tn && parse_number(t, &v) ? tn->pos : a->pos,
-			    "the answers of a numerical question are numbers and tolerances numbers >= 0; fix \"%.40s\"",
-			    tn && parse_number(t, &v) ? tn->text : t);
+			char ex[48];
+			bool tol_bad = tn && parse_number(t, &v);
+			import_error(q->imp, tol_bad ? tn->pos : a->pos,
+			    "the answers of a numerical question are numbers and tolerances numbers >= 0; fix \"%s\"",
+			    import_excerpt(tol_bad ? tn->text : t, ex, sizeof ex));
 			q->failed = true;
 			free(fb);
 			break;
@@ -309,7 +311,7 @@ static cJSON *make_numerical(mquestion *q, const char *prompt)
 				import_approx(q->imp, item, a->pos,
 				    "partial credit (%g%%) cannot be represented: the best answer counts as fully right", f);
 			if (fb && fb[0])
-				snprintf(q->right, sizeof q->right, "%s", fb);
+				import_keep(&q->right, fb);
 		} else if (full_marks(f)) {
 			import_approx(q->imp, item, a->pos, "a numeric item has one right answer: this second right answer is dropped");
 			cJSON_Delete(r);
@@ -510,8 +512,8 @@ static void combined_feedback(mquestion *q, cJSON *item)
 	char *right = text_of(q, xml_child(q->node, "correctfeedback"));
 	char *wrong = text_of(q, xml_child(q->node, "incorrectfeedback"));
 	char *partial = text_of(q, xml_child(q->node, "partiallycorrectfeedback"));
-	if (right && !default_feedback(right) && q->right[0] == '\0')
-		snprintf(q->right, sizeof q->right, "%s", right);
+	if (right && !default_feedback(right) && q->right == NULL)
+		import_keep(&q->right, right);
 	if (wrong && !default_feedback(wrong)) {
 		cJSON *m = cJSON_GetObjectItemCaseSensitive(item, "mistakes");
 		if (m == NULL)
@@ -584,6 +586,7 @@ static void read_question(pt_import *imp, const pt_xml_node *node)
 	free(prompt);
 	if (item == NULL || q.failed) {
 		cJSON_Delete(item);
+		free(q.right);
 		return;
 	}
 	cJSON *hints = cJSON_CreateArray();
@@ -602,12 +605,13 @@ static void read_question(pt_import *imp, const pt_xml_node *node)
 	free(general);
 	combined_feedback(&q, item);
 	import_right_feedback(imp, item, q.right, node->pos);
-	size_t files = count_files(node);
-	if (q.images + files == 1)
+	free(q.right);
+	/* An image usually shows twice: as <img> in the text and as <file>. */
+	size_t files = count_files(node), lost = files > q.images ? files : q.images;
+	if (lost == 1)
 		import_approx(imp, item, node->pos, "an embedded image or file is dropped; describe it in words");
-	else if (q.images + files > 1)
-		import_approx(imp, item, node->pos, "%zu embedded images or files are dropped; describe them in words",
-		    q.images + files);
+	else if (lost > 1)
+		import_approx(imp, item, node->pos, "%zu embedded images or files are dropped; describe them in words", lost);
 	const char *difficulty = NULL;
 	for (const pt_xml_node *t = xml_child(xml_child(node, "tags"), "tag"); t; t = xml_next(t))
 		if (import_difficulty(plain_of(t, "text")[0] ? plain_of(t, "text") : t->text) != NULL)

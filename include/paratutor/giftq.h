@@ -57,7 +57,7 @@ typedef struct pt_gift_question {
 	pt_gift_format fmt;
 	char *title;
 	const char *label;   /* title, or the start of the text, for messages */
-	char right[512];     /* feedback written for the right answer */
+	char *right;         /* feedback written for the right answer (owned) */
 	bool failed;
 } pt_gift_question;
 

@@ -66,6 +66,13 @@ void import_set_text(cJSON *item, const char *key, const char *s);
  * dropped with a warning at pos.  Empty feedback is ignored. */
 void import_right_feedback(pt_import *imp, cJSON *item, const char *feedback, pt_pos pos);
 
+/* Replaces *slot (freed) with a copy of s; NULL or "" leaves it NULL. */
+void import_keep(char **slot, const char *s);
+
+/* Writes into buf (size bytes) the start of s, cut at a character
+ * boundary with "..." when it does not fit; returns buf. */
+const char *import_excerpt(const char *s, char *buf, size_t size);
+
 /* Returns "easy", "medium" or "hard" when tag names a difficulty ("hard",
  * "difficulty:hard", "difficulty=hard", any case), else NULL. */
 const char *import_difficulty(const char *tag);
