@@ -30,6 +30,7 @@ static void usage(FILE *fp)
 {
 	fputs("Usage: paratutor [OPTION]... [LESSON-ID]\n"
 	      "       paratutor --check [--strict] PATH...\n"
+	      "       paratutor import [-o FILE] [--id ID] [--title T] FILE...\n"
 	      "A terminal tutor for data, model, pipeline, tensor and sharded parallelism.\n"
 	      "\n"
 	      "With no LESSON-ID, opens the lesson menu; with one, opens that lesson.\n"

@@ -279,8 +279,12 @@ char *htmltext_reduce(const char *html, size_t *images)
 			}
 		}
 		if (r.pre && (c == '\n' || c == ' ' || c == '\t')) {
-			if (r.out.n > 0)
+			if (r.newline && r.out.n > 0)
+				out_put(&r.out, "\n", 1);
+			/* The line break right after <pre> is not content. */
+			if (!(r.newline && c == '\n') && r.out.n > 0)
 				out_put(&r.out, html + i, 1);
+			r.newline = r.space = false;
 			i++;
 			continue;
 		}

@@ -219,33 +219,32 @@ void import_category(pt_import *imp, const char *path, pt_pos pos)
 void import_slug(const char *s, char *out, size_t size)
 {
 	size_t n = 0, cap = size - 1 < MAX_SLUG ? size - 1 : MAX_SLUG;
-	bool dash = false;
-	for (; *s && n < cap; s++) {
+	bool dash = false, cut = false;
+	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 		if (c == '{' && s[1] == '{' && isdigit((unsigned char)s[2]) && strncmp(s + 3, "}}", 2) == 0) {
 			s += 4;
 			dash = true;
-			continue;
-		}
-		if (isalnum(c) && c < 0x80) {
-			if (dash && n > 0 && n + 1 < cap)
+		} else if (isalnum(c) && c < 0x80) {
+			if (dash && n > 0 && n + 2 > cap)
+				break;
+			if (dash && n > 0)
 				out[n++] = '-';
 			dash = false;
+			if (n == cap) {
+				cut = true;
+				break;
+			}
 			out[n++] = (char)tolower(c);
-		} else if (c != '\'' && !(c >= 0x80 && n == 0)) {
+		} else if (c != '\'') {
 			dash = true;
 		}
 	}
 	out[n] = '\0';
-	/* Cut at the last '-' rather than inside a word, when that keeps some. */
-	if (*s != '\0' && n == cap) {
-		char *d = strrchr(out, '-');
-		if (d != NULL && d - out >= 8)
-			*d = '\0';
-	}
-	n = strlen(out);
-	while (n > 0 && out[n - 1] == '-')
-		out[--n] = '\0';
+	/* A word cut short goes, when that leaves something. */
+	char *d = cut ? strrchr(out, '-') : NULL;
+	if (d != NULL && d - out >= 8)
+		*d = '\0';
 }
 
 bool import_id_ok(const char *id)
