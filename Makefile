@@ -28,7 +28,8 @@ CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 
 CORE_SRC   := $(sort $(wildcard app/core/*.c))
 UI_SRC     := $(sort $(wildcard app/ui/*.c))
-APP_SRC    := $(CORE_SRC) $(UI_SRC) app/main.c
+CLI_SRC    := $(sort $(wildcard app/cli/*.c))
+APP_SRC    := $(CORE_SRC) $(UI_SRC) $(CLI_SRC) app/main.c
 TEST_SRC   := $(sort $(wildcard tests/unit/check_*.c))
 
 OBJ        := $(APP_SRC:%.c=build/rel/%.o)
@@ -52,7 +53,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check unit-tests cli-tests plain-tests progress-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check unit-tests cli-tests plain-tests progress-tests import-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -143,7 +144,7 @@ bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/mini
 run: paratutor
 	./paratutor --lessons content
 
-check: unit-tests cli-tests plain-tests progress-tests schema-check screen-tests man-check install-check
+check: unit-tests cli-tests plain-tests progress-tests import-tests schema-check screen-tests man-check install-check
 	@echo "make check: all test suites passed"
 
 unit-tests: $(TEST_BIN)
@@ -163,6 +164,11 @@ screen-tests: build/asan/paratutor test-deps
 
 progress-tests: $(ASAN_CORE)
 	@sh tests/progress/run.sh
+
+# paratutor import: GIFT beside the gift-pegjs parser, Moodle XML against
+# golden lessons, malformed files against their exact diagnostics.
+import-tests: build/asan/paratutor test-deps
+	@sh tests/import/run.sh build/asan/paratutor
 
 schema-check: build/asan/paratutor
 	@sh tests/schema/run.sh build/asan/paratutor

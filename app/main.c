@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/cli_import.h"
 #include "paratutor/codecheck.h"
 #include "paratutor/plain.h"
 #include "paratutor/progress.h"
@@ -30,6 +31,7 @@ static void usage(FILE *fp)
 {
 	fputs("Usage: paratutor [OPTION]... [LESSON-ID]\n"
 	      "       paratutor --check [--strict] PATH...\n"
+	      "       paratutor import [-o FILE] [--id ID] [--title T] FILE...\n"
 	      "A terminal tutor for data, model, pipeline, tensor and sharded parallelism.\n"
 	      "\n"
 	      "With no LESSON-ID, opens the lesson menu; with one, opens that lesson.\n"
@@ -254,6 +256,8 @@ int main(int argc, char **argv)
 	const char *state = NULL, *format = "csv", *watch = NULL;
 	int opt;
 
+	if (argc > 1 && strcmp(argv[1], "import") == 0)
+		return cli_import(argc - 1, argv + 1);
 	/* Only the character type comes from the environment (UTF-8 and
 	 * display widths); numbers in reports keep the '.' of the C locale. */
 	setlocale(LC_CTYPE, "");

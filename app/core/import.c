@@ -1,0 +1,594 @@
+/* import.c - items of a format-2 lesson from imported questions: ids,
+ * limits, approximations and the lesson's JSON text. */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paratutor/import.h"
+
+#define MAX_OPTIONS 7
+#define MAX_BLANKS 9
+#define MAX_SLUG 40
+#define RENDER_WIDTH 100
+
+bool import_init(pt_import *imp, pt_diags *diags)
+{
+	memset(imp, 0, sizeof *imp);
+	imp->diags = diags;
+	imp->items = cJSON_CreateArray();
+	return imp->items != NULL;
+}
+
+void import_file(pt_import *imp, const char *file)
+{
+	imp->file = file;
+	free(imp->source);
+	const char *base = strrchr(file, '/');
+	imp->source = strdup(base ? base + 1 : file);
+	free(imp->category);
+	imp->category = NULL;
+}
+
+void import_free(pt_import *imp)
+{
+	cJSON_Delete(imp->items);
+	for (size_t i = 0; i < imp->n_ids; i++)
+		free(imp->ids[i]);
+	free(imp->ids);
+	free(imp->title);
+	free(imp->category);
+	free(imp->source);
+	memset(imp, 0, sizeof *imp);
+}
+
+/* Cuts an incomplete UTF-8 sequence off the end of s. */
+static void utf8_cut(char *s)
+{
+	size_t n = strlen(s), k = n;
+	while (k > 0 && ((unsigned char)s[k - 1] & 0xC0) == 0x80 && n - k < 3)
+		k--;
+	if (k == 0 || ((unsigned char)s[k - 1] & 0x80) == 0)
+		return;
+	unsigned char lead = (unsigned char)s[k - 1];
+	size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+	if (n - (k - 1) < need)
+		s[k - 1] = '\0';
+}
+
+/* Appends a diagnostic of severity sev with a va_list message. */
+static void report(pt_import *imp, pt_pos pos, pt_severity sev, const char *fmt, va_list ap)
+{
+	char msg[900];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	utf8_cut(msg);
+	diags_add(imp->diags, imp->file ? imp->file : "", pos, sev, "%s", msg);
+}
+
+void import_warn(pt_import *imp, pt_pos pos, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(imp, pos, PT_WARNING, fmt, ap);
+	va_end(ap);
+}
+
+void import_error(pt_import *imp, pt_pos pos, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(imp, pos, PT_ERROR, fmt, ap);
+	va_end(ap);
+}
+
+void import_skip(pt_import *imp, pt_pos pos, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(imp, pos, PT_WARNING, fmt, ap);
+	va_end(ap);
+	imp->skipped++;
+}
+
+void import_approx(pt_import *imp, cJSON *item, pt_pos pos, const char *fmt, ...)
+{
+	char msg[900];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	utf8_cut(msg);
+	import_warn(imp, pos, "%s", msg);
+	const cJSON *old = cJSON_GetObjectItemCaseSensitive(item, "editor_note");
+	char note[4096];
+	if (cJSON_IsString(old))
+		snprintf(note, sizeof note, "%.*s; %s.", (int)strlen(old->valuestring) - 1, old->valuestring, msg);
+	else
+		snprintf(note, sizeof note, "Imported from Moodle: %s.", msg);
+	utf8_cut(note);
+	cJSON_DeleteItemFromObjectCaseSensitive(item, "editor_note");
+	cJSON_AddStringToObject(item, "editor_note", note);
+}
+
+cJSON *import_item(const char *kind, const char *prompt)
+{
+	cJSON *item = cJSON_CreateObject();
+	if (item == NULL)
+		return NULL;
+	cJSON_AddStringToObject(item, "id", "");
+	cJSON_AddStringToObject(item, "kind", kind);
+	cJSON_AddStringToObject(item, "difficulty", "medium");
+	cJSON_AddStringToObject(item, "prompt", prompt ? prompt : "");
+	return item;
+}
+
+void import_set_text(cJSON *item, const char *key, const char *s)
+{
+	if (s == NULL || s[0] == '\0')
+		return;
+	cJSON_DeleteItemFromObjectCaseSensitive(item, key);
+	cJSON_AddStringToObject(item, key, s);
+}
+
+void import_right_feedback(pt_import *imp, cJSON *item, const char *feedback, pt_pos pos)
+{
+	if (feedback == NULL || feedback[0] == '\0')
+		return;
+	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(item, "explanation");
+	if (!cJSON_IsString(ex)) {
+		import_set_text(item, "explanation", feedback);
+		return;
+	}
+	char ex_buf[64];
+	if (strcmp(ex->valuestring, feedback) != 0)
+		import_approx(imp, item, pos,
+		    "the feedback for a right answer (\"%s\") is dropped: paratutor shows the explanation after a right answer",
+		    import_excerpt(feedback, ex_buf, sizeof ex_buf));
+}
+
+void import_keep(char **slot, const char *s)
+{
+	free(*slot);
+	*slot = s != NULL && s[0] != '\0' ? strdup(s) : NULL;
+}
+
+const char *import_excerpt(const char *s, char *buf, size_t size)
+{
+	if (strlen(s) < size) {
+		snprintf(buf, size, "%s", s);
+		return buf;
+	}
+	snprintf(buf, size > 3 ? size - 3 : 1, "%s", s);
+	utf8_cut(buf);
+	strncat(buf, "...", size - strlen(buf) - 1);
+	return buf;
+}
+
+/* Compares the first n bytes of a and b ignoring ASCII case; returns 0
+ * when they match. */
+static int ascii_ncasecmp(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int x = tolower((unsigned char)a[i]), y = tolower((unsigned char)b[i]);
+		if (x != y || x == 0)
+			return x - y;
+	}
+	return 0;
+}
+
+const char *import_difficulty(const char *tag)
+{
+	static const char *const names[] = { "easy", "medium", "hard" };
+	const char *p = tag;
+	if (ascii_ncasecmp(p, "difficulty", 10) == 0 && (p[10] == ':' || p[10] == '='))
+		p += 11;
+	while (*p == ' ')
+		p++;
+	for (size_t i = 0; i < 3; i++) {
+		size_t n = strlen(names[i]);
+		if (ascii_ncasecmp(p, names[i], n) == 0 && (p[n] == '\0' || p[n] == ' '))
+			return names[i];
+	}
+	return NULL;
+}
+
+void import_category(pt_import *imp, const char *path, pt_pos pos)
+{
+	(void)pos;
+	const char *end = path + strlen(path);
+	while (end > path && (end[-1] == '/' || end[-1] == ' '))
+		end--;
+	const char *start = end;
+	while (start > path && start[-1] != '/')
+		start--;
+	while (start < end && *start == ' ')
+		start++;
+	char *last = strndup(start, (size_t)(end - start));
+	if (last == NULL)
+		return;
+	free(imp->category);
+	imp->category = last;
+	/* Moodle's own levels ("top", "Default for ...") name no subject. */
+	if (imp->title == NULL && last[0] != '\0' && strcmp(last, "top") != 0 &&
+	    ascii_ncasecmp(last, "Default for ", 12) != 0 && last[0] != '$')
+		imp->title = strdup(last);
+}
+
+void import_slug(const char *s, char *out, size_t size)
+{
+	size_t n = 0, cap = size - 1 < MAX_SLUG ? size - 1 : MAX_SLUG;
+	bool dash = false, cut = false;
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '{' && s[1] == '{' && isdigit((unsigned char)s[2]) && strncmp(s + 3, "}}", 2) == 0) {
+			s += 4;
+			dash = true;
+		} else if (isalnum(c) && c < 0x80) {
+			if (dash && n > 0 && n + 2 > cap)
+				break;
+			if (dash && n > 0)
+				out[n++] = '-';
+			dash = false;
+			if (n == cap) {
+				cut = true;
+				break;
+			}
+			out[n++] = (char)tolower(c);
+		} else if (c != '\'') {
+			dash = true;
+		}
+	}
+	out[n] = '\0';
+	/* A word cut short goes, when that leaves something. */
+	char *d = cut ? strrchr(out, '-') : NULL;
+	if (d != NULL && d - out >= 8)
+		*d = '\0';
+}
+
+bool import_id_ok(const char *id)
+{
+	if (!islower((unsigned char)id[0]) && !isdigit((unsigned char)id[0]))
+		return false;
+	for (const char *p = id; *p; p++)
+		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) && !strchr("-_.", *p))
+			return false;
+	return true;
+}
+
+/* Returns true when the import already uses id. */
+static bool id_taken(const pt_import *imp, const char *id)
+{
+	for (size_t i = 0; i < imp->n_ids; i++)
+		if (strcmp(imp->ids[i], id) == 0)
+			return true;
+	return false;
+}
+
+/* Records id as used; returns false when out of memory. */
+static bool id_keep(pt_import *imp, const char *id)
+{
+	if (imp->n_ids == imp->cap_ids) {
+		size_t cap = imp->cap_ids ? imp->cap_ids * 2 : 32;
+		char **v = realloc(imp->ids, cap * sizeof *v);
+		if (v == NULL)
+			return false;
+		imp->ids = v;
+		imp->cap_ids = cap;
+	}
+	if ((imp->ids[imp->n_ids] = strdup(id)) == NULL)
+		return false;
+	imp->n_ids++;
+	return true;
+}
+
+/* Returns the string item[key], or "" when absent. */
+static const char *str_of(const cJSON *item, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(item, key);
+	return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+/* Returns the number of elements of item[key] (0 when absent). */
+static int count_of(const cJSON *item, const char *key)
+{
+	return cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(item, key));
+}
+
+/* Returns true when the strings of arr (or of member key of its objects,
+ * when key is not NULL) are all different and none is empty. */
+static bool all_different(const cJSON *arr, const char *key, const cJSON *more)
+{
+	const cJSON *lists[2] = { arr, more };
+	for (int l = 0; l < 2; l++) {
+		const cJSON *a;
+		cJSON_ArrayForEach(a, lists[l]) {
+			const char *s = key && l == 0 ? str_of(a, key) : cJSON_IsString(a) ? a->valuestring : "";
+			if (s[0] == '\0')
+				return false;
+			for (int m = 0; m <= l; m++) {
+				const cJSON *b;
+				cJSON_ArrayForEach(b, lists[m]) {
+					if (b == a)
+						break;
+					const char *t = key && m == 0 ? str_of(b, key) : cJSON_IsString(b) ? b->valuestring : "";
+					if (strcmp(s, t) == 0)
+						return false;
+				}
+			}
+		}
+	}
+	return true;
+}
+
+/* Checks item against the format-2 limits; returns NULL when it keeps
+ * them, else writes why not into buf and returns it. */
+static const char *check_limits(const cJSON *item, char *buf, size_t size)
+{
+	const char *kind = str_of(item, "kind");
+	if (str_of(item, "prompt")[0] == '\0')
+		return "it has no question text";
+	if (strcmp(kind, "choice") == 0 || strcmp(kind, "multi") == 0) {
+		int n = count_of(item, "options");
+		if (n < 2 || n > MAX_OPTIONS) {
+			snprintf(buf, size, "it has %d option%s and an item shows 2 to %d (%s)", n, n == 1 ? "" : "s",
+			    MAX_OPTIONS, n < 2 ? "add options" : "drop some wrong options or split the question");
+			return buf;
+		}
+		const cJSON *o;
+		cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(item, "options"))
+			if (str_of(o, "text")[0] == '\0')
+				return "an option has no text";
+	} else if (strcmp(kind, "fill") == 0) {
+		int n = count_of(item, "bank"), b = count_of(item, "blanks");
+		if (n < 2 || n > MAX_OPTIONS) {
+			snprintf(buf, size, "its choices make a bank of %d and a bank holds 2 to %d", n, MAX_OPTIONS);
+			return buf;
+		}
+		if (!all_different(cJSON_GetObjectItemCaseSensitive(item, "bank"), NULL, NULL))
+			return "a choice has no text";
+		if (b < 1 || b > MAX_BLANKS) {
+			snprintf(buf, size, "it has %d blanks and an item holds 1 to %d", b, MAX_BLANKS);
+			return buf;
+		}
+	} else if (strcmp(kind, "match") == 0) {
+		const cJSON *pairs = cJSON_GetObjectItemCaseSensitive(item, "pairs");
+		const cJSON *extra = cJSON_GetObjectItemCaseSensitive(item, "distractors");
+		int n = cJSON_GetArraySize(pairs), r = n + cJSON_GetArraySize(extra);
+		if (n < 2 || n > MAX_OPTIONS) {
+			snprintf(buf, size, "it has %d pair%s and an item matches 2 to %d", n, n == 1 ? "" : "s", MAX_OPTIONS);
+			return buf;
+		}
+		if (r < 3 || r > MAX_OPTIONS) {
+			snprintf(buf, size, "it has %d answers to match against and an item needs 3 to %d (%s)", r,
+			    MAX_OPTIONS, r < 3 ? "add a wrong answer" : "drop some wrong answers");
+			return buf;
+		}
+		if (!all_different(pairs, "right", extra))
+			return "two prompts share an answer (or an answer is empty), and each answer matches one prompt";
+	} else if (strcmp(kind, "order") == 0) {
+		int n = count_of(item, "steps");
+		if (n < 3 || n > MAX_OPTIONS) {
+			snprintf(buf, size, "it has %d steps and an item orders 3 to %d", n, MAX_OPTIONS);
+			return buf;
+		}
+		if (!all_different(cJSON_GetObjectItemCaseSensitive(item, "steps"), "text", NULL))
+			return "two steps have the same text (or a step is empty)";
+	} else if (strcmp(kind, "text") == 0) {
+		if (count_of(item, "accept") < 1)
+			return "it has no right answer";
+	}
+	return NULL;
+}
+
+void import_add(pt_import *imp, cJSON *item, const char *idnumber, const char *name,
+    const char *difficulty, pt_pos pos)
+{
+	char why[200], label[64];
+	/* A fill item's prompt is a stock instruction: its code says more. */
+	const char *text = strcmp(str_of(item, "kind"), "fill") == 0 ? str_of(item, "code") : str_of(item, "prompt");
+	import_slug(name && name[0] ? name : text, label, sizeof label);
+	const char *msg = check_limits(item, why, sizeof why);
+	if (msg != NULL) {
+		import_skip(imp, pos, "question \"%s\" is not imported: %s", name && name[0] ? name : label, msg);
+		cJSON_Delete(item);
+		return;
+	}
+	char base[MAX_SLUG + 1], id[MAX_SLUG + 16];
+	import_slug(idnumber && idnumber[0] ? idnumber : name && name[0] ? name : text, base, sizeof base);
+	if (base[0] == '\0')
+		snprintf(base, sizeof base, "question");
+	snprintf(id, sizeof id, "%s", base);
+	for (unsigned k = 2; id_taken(imp, id); k++)
+		snprintf(id, sizeof id, "%s-%u", base, k);
+	if (!id_keep(imp, id)) {
+		cJSON_Delete(item);
+		return;
+	}
+	cJSON_ReplaceItemInObjectCaseSensitive(item, "id", cJSON_CreateString(id));
+	if (difficulty != NULL)
+		cJSON_ReplaceItemInObjectCaseSensitive(item, "difficulty", cJSON_CreateString(difficulty));
+	char source[600];
+	snprintf(source, sizeof source, "%s:%d", imp->source ? imp->source : "", pos.line);
+	cJSON_AddStringToObject(item, "source", source);
+	cJSON *note = cJSON_DetachItemFromObjectCaseSensitive(item, "editor_note");
+	if (note != NULL)
+		cJSON_AddItemToObject(item, "editor_note", note);
+	cJSON_AddItemToArray(imp->items, item);
+}
+
+cJSON *import_lesson(pt_import *imp, const char *id, const char *title, const char *summary)
+{
+	cJSON *lesson = cJSON_CreateObject();
+	if (lesson == NULL)
+		return NULL;
+	cJSON_AddNumberToObject(lesson, "format", 2);
+	cJSON_AddStringToObject(lesson, "id", id);
+	cJSON_AddStringToObject(lesson, "title", title);
+	cJSON_AddStringToObject(lesson, "summary", summary);
+	cJSON_AddItemToObject(lesson, "items", imp->items);
+	imp->items = cJSON_CreateArray();
+	return lesson;
+}
+
+/* A growing output string for rendering. */
+typedef struct render_buf {
+	char *s;
+	size_t n;
+	size_t cap;
+	bool failed;
+} render_buf;
+
+/* Appends n bytes of s. */
+static void put(render_buf *b, const char *s, size_t n)
+{
+	if (b->failed)
+		return;
+	if (b->n + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 1024;
+		while (cap < b->n + n + 1)
+			cap *= 2;
+		char *p = realloc(b->s, cap);
+		if (p == NULL) {
+			b->failed = true;
+			return;
+		}
+		b->s = p;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = '\0';
+}
+
+/* Appends a NUL-terminated string. */
+static void puts_(render_buf *b, const char *s)
+{
+	put(b, s, strlen(s));
+}
+
+/* Appends s as a JSON string literal. */
+static void put_string(render_buf *b, const char *s)
+{
+	put(b, "\"", 1);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		char esc[8];
+		if (c == '"' || c == '\\') {
+			esc[0] = '\\';
+			esc[1] = (char)c;
+			put(b, esc, 2);
+		} else if (c == '\n') {
+			put(b, "\\n", 2);
+		} else if (c == '\t') {
+			put(b, "\\t", 2);
+		} else if (c < 0x20 || c == 0x7F) {
+			snprintf(esc, sizeof esc, "\\u%04x", c);
+			put(b, esc, 6);
+		} else {
+			put(b, (const char *)&c, 1);
+		}
+	}
+	put(b, "\"", 1);
+}
+
+/* Appends a number the shortest way that reads back exactly. */
+static void put_number(render_buf *b, double v)
+{
+	char num[40];
+	if (!isfinite(v))
+		v = 0;
+	if (v == floor(v) && fabs(v) < 1e15)
+		snprintf(num, sizeof num, "%.0f", v);
+	else {
+		snprintf(num, sizeof num, "%.15g", v);
+		if (strtod(num, NULL) != v)
+			snprintf(num, sizeof num, "%.17g", v);
+	}
+	puts_(b, num);
+}
+
+/* Appends a scalar value. */
+static void put_scalar(render_buf *b, const cJSON *v)
+{
+	if (cJSON_IsString(v))
+		put_string(b, v->valuestring);
+	else if (cJSON_IsNumber(v))
+		put_number(b, v->valuedouble);
+	else if (cJSON_IsTrue(v))
+		puts_(b, "true");
+	else if (cJSON_IsFalse(v))
+		puts_(b, "false");
+	else
+		puts_(b, "null");
+}
+
+/* Appends indent spaces. */
+static void put_indent(render_buf *b, int indent)
+{
+	for (int i = 0; i < indent; i++)
+		put(b, " ", 1);
+}
+
+/* Appends v, whose first line starts at column col, nested indent deep. */
+static void put_value(render_buf *b, const cJSON *v, int indent, size_t col)
+{
+	if (cJSON_IsArray(v) || cJSON_IsObject(v)) {
+		bool obj = cJSON_IsObject(v);
+		if (v->child == NULL) {
+			puts_(b, obj ? "{}" : "[]");
+			return;
+		}
+		if (!obj) {
+			/* Scalars only: one line when it fits. */
+			bool flat = true;
+			const cJSON *e;
+			cJSON_ArrayForEach(e, v)
+				flat = flat && !cJSON_IsArray(e) && !cJSON_IsObject(e);
+			if (flat) {
+				size_t start = b->n;
+				puts_(b, "[");
+				cJSON_ArrayForEach(e, v) {
+					put_scalar(b, e);
+					if (e->next)
+						puts_(b, ", ");
+				}
+				puts_(b, "]");
+				if (!b->failed && col + (b->n - start) <= RENDER_WIDTH)
+					return;
+				b->n = start;
+				if (b->s)
+					b->s[b->n] = '\0';
+			}
+		}
+		puts_(b, obj ? "{\n" : "[\n");
+		const cJSON *e;
+		cJSON_ArrayForEach(e, v) {
+			put_indent(b, indent + 2);
+			size_t line_start = b->n;
+			if (obj) {
+				put_string(b, e->string ? e->string : "");
+				puts_(b, ": ");
+			}
+			put_value(b, e, indent + 2, (size_t)indent + 2 + (b->n - line_start));
+			puts_(b, e->next ? ",\n" : "\n");
+		}
+		put_indent(b, indent);
+		puts_(b, obj ? "}" : "]");
+		return;
+	}
+	put_scalar(b, v);
+}
+
+char *import_render(const cJSON *json)
+{
+	render_buf b = { 0 };
+	put_value(&b, json, 0, 0);
+	puts_(&b, "\n");
+	if (b.failed) {
+		free(b.s);
+		return NULL;
+	}
+	return b.s;
+}

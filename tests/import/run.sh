@@ -1,0 +1,168 @@
+#!/bin/sh
+# run.sh BINARY - `paratutor import`, judged three ways:
+#
+#  1. Every GIFT file in tests/import/gift/ is also read by an independent
+#     GIFT parser, gift-pegjs (installed from npm into build/node-gift on
+#     first use, pinned), and oracle.js compares the two on the number of
+#     questions, their kinds, stems, choices, correctness and feedback.
+#  2. Every Moodle XML file in tests/import/xml/ imports to exactly its
+#     golden lesson (NAME.json) with exactly the diagnostics in NAME.expect.
+#  3. Every malformed file in tests/import/bad/ fails with exit status 1,
+#     writes nothing, and prints exactly the diagnostics in NAME.expect.
+# Every lesson made is also checked against the format-2 structure by
+# format2.py, and the command line's own behaviour is checked at the end.
+#
+# Needs node and npm (build-aux/ensure-deps installs Debian's when missing;
+# PT_AUTO_INSTALL=0 to be told instead) and python3.
+set -u
+
+if [ $# -ne 1 ]; then
+	echo "usage: sh tests/import/run.sh BINARY" >&2
+	exit 2
+fi
+bin=$1
+case $bin in
+/*) ;;
+*/*) bin=$PWD/$bin ;;
+esac
+cd "$(dirname "$0")/../.." || exit 2
+
+prefix=build/node-gift
+peg=$prefix/node_modules/gift-pegjs/package.json
+version=1.0.2
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+pass() { passed=$((passed + 1)); printf 'ok - %s\n' "$1"; }
+fail() { failed=$((failed + 1)); printf 'not ok - %s\n' "$1"; }
+quote() { sed 's/^/  | /' "$@" | head -30; }
+finish() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ] && exit 0
+	exit 1
+}
+
+# ---- the peer parser ------------------------------------------------------
+
+if [ ! -f "$peg" ] || ! grep -q "\"version\": \"$version\"" "$peg"; then
+	if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+		if ! build-aux/ensure-deps cmd:node:nodejs cmd:npm:npm </dev/null; then
+			fail "nodejs and npm are installed (needed for gift-pegjs)"
+			finish
+		fi
+	fi
+	echo "# installing gift-pegjs $version from npm into $prefix" >&2
+	mkdir -p "$prefix"
+	if ! npm install --prefix "$prefix" --no-audit --no-fund --no-update-notifier \
+	    --loglevel=error "gift-pegjs@$version" </dev/null >"$tmp/npm" 2>&1 || [ ! -f "$peg" ]; then
+		fail "install gift-pegjs into $prefix"
+		quote "$tmp/npm"
+		finish
+	fi
+fi
+
+# ---- 1. GIFT against gift-pegjs --------------------------------------------
+
+for f in tests/import/gift/*.gift; do
+	"$bin" import "$f" >"$tmp/out.json" 2>"$tmp/err" </dev/null
+	st=$?
+	if [ "$st" -ne 0 ]; then
+		fail "$f imports (exit $st)"
+		quote "$tmp/err"
+		continue
+	fi
+	if node tests/import/oracle.js "$prefix" "$f" "$tmp/out.json" "$tmp/err" >"$tmp/oracle" 2>&1; then
+		n=$(grep -c '^ok' "$tmp/oracle")
+		pass "$f: gift-pegjs and paratutor agree ($n checks)"
+	else
+		fail "$f: gift-pegjs and paratutor disagree"
+		grep -v '^ok' "$tmp/oracle" | quote
+	fi
+	if python3 tests/import/format2.py "$tmp/out.json" >"$tmp/f2" 2>&1; then
+		pass "$f: the lesson has the format-2 structure"
+	else
+		fail "$f: the lesson has the format-2 structure"
+		quote "$tmp/f2"
+	fi
+done
+
+# ---- 2. Moodle XML against golden lessons ----------------------------------
+
+for f in tests/import/xml/*.xml; do
+	base=${f%.xml}
+	"$bin" import "$f" >"$tmp/out.json" 2>"$tmp/err" </dev/null
+	st=$?
+	if [ "$st" -eq 0 ] && cmp -s "$tmp/out.json" "$base.json"; then
+		pass "$f imports to $base.json"
+	else
+		fail "$f imports to $base.json (exit $st)"
+		diff "$base.json" "$tmp/out.json" | quote
+		quote "$tmp/err"
+	fi
+	if diff "$base.expect" "$tmp/err" >"$tmp/diff"; then
+		pass "$f: diagnostics as in $base.expect"
+	else
+		fail "$f: diagnostics as in $base.expect"
+		quote "$tmp/diff"
+	fi
+	if python3 tests/import/format2.py "$tmp/out.json" >"$tmp/f2" 2>&1; then
+		pass "$f: the lesson has the format-2 structure"
+	else
+		fail "$f: the lesson has the format-2 structure"
+		quote "$tmp/f2"
+	fi
+done
+
+# ---- 3. malformed files ------------------------------------------------------
+
+for f in tests/import/bad/*; do
+	case $f in *.expect) continue ;; esac
+	"$bin" import "$f" >"$tmp/out" 2>"$tmp/err" </dev/null
+	st=$?
+	if [ "$st" -eq 1 ] && [ ! -s "$tmp/out" ] && diff "${f%.*}.expect" "$tmp/err" >"$tmp/diff"; then
+		pass "$f fails with the diagnostics in ${f%.*}.expect"
+	else
+		fail "$f fails with the diagnostics in ${f%.*}.expect (exit $st)"
+		quote "$tmp/diff"
+	fi
+done
+
+# ---- the command line -------------------------------------------------------
+
+# expect NAME STATUS PATTERN -- ARGS...: the exit status and a line of
+# stdout+stderr matching the extended regex PATTERN.
+expect() {
+	name=$1 want=$2 pattern=$3
+	shift 4
+	"$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	got=$?
+	if [ "$got" -eq "$want" ] && cat "$tmp/out" "$tmp/err" | grep -Eq -- "$pattern"; then
+		pass "$name"
+	else
+		fail "$name (exit $got, wanted $want; pattern: $pattern)"
+		quote "$tmp/out" "$tmp/err"
+	fi
+}
+g=tests/import/gift/numeric.gift
+expect "import with no file is a usage error" 2 'needs at least one GIFT or Moodle XML file' -- import
+expect "import --help names the formats" 0 'GIFT \(\.gift, \.txt\) or Moodle XML \(\.xml\)' -- import --help
+expect "a bad --id is a usage error" 2 'lesson id "Bad Id" may use only' -- import --id 'Bad Id' "$g"
+expect "an unknown option is a usage error" 2 "Try 'paratutor import --help'" -- import --bogus "$g"
+expect "a missing file fails" 1 'nonexistent.gift: No such file or directory' -- import tests/import/nonexistent.gift
+expect "--id and --title name the lesson" 0 '"id": "my-quiz",' -- import --id my-quiz --title 'My quiz' "$g"
+expect "the summary line counts the questions" 0 'imported 6 of 6 questions into lesson "numeric"' -- import "$g"
+"$bin" import -o "$tmp/written.json" --title 'Two files' "$g" tests/import/xml/types.xml >"$tmp/out" 2>"$tmp/err" </dev/null
+if [ $? -eq 0 ] && [ ! -s "$tmp/out" ] && python3 -c '
+import json, sys
+l = json.load(open(sys.argv[1]))
+assert l["title"] == "Two files" and l["id"] == "numeric" and len(l["items"]) == 15, l["title"]
+' "$tmp/written.json"; then
+	pass "-o writes one lesson from a GIFT and an XML file"
+else
+	fail "-o writes one lesson from a GIFT and an XML file"
+	quote "$tmp/err"
+fi
+
+finish

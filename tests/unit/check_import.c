@@ -1,0 +1,286 @@
+/* check_import.c - the tricky parts of importing: GIFT escapes, braces and
+ * numeric forms, XML entities, CDATA and errors, HTML reduction, ids and
+ * the JSON rendering. */
+#include "testutil.h"
+
+#include "paratutor/gift.h"
+#include "paratutor/htmltext.h"
+#include "paratutor/import.h"
+#include "paratutor/moodlexml.h"
+#include "paratutor/xml.h"
+
+/* Imports text as GIFT (or Moodle XML) and returns the lesson (caller
+ * deletes); diagnostics go to d. */
+static cJSON *import_text(const char *text, bool xml, pt_diags *d)
+{
+	pt_import imp;
+	ck_assert(import_init(&imp, d));
+	import_file(&imp, xml ? "t.xml" : "t.gift");
+	if (xml)
+		moodlexml_read(&imp, text, strlen(text));
+	else
+		gift_read(&imp, text, strlen(text));
+	cJSON *lesson = import_lesson(&imp, "t", "T", "S");
+	import_free(&imp);
+	return lesson;
+}
+
+/* Returns item i of a lesson. */
+static cJSON *item_at(cJSON *lesson, int i)
+{
+	return cJSON_GetArrayItem(cJSON_GetObjectItem(lesson, "items"), i);
+}
+
+/* Returns the string at key of obj, or "" when absent. */
+static const char *str(const cJSON *obj, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItem(obj, key);
+	return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+/* Returns the first diagnostic formatted, or "". */
+static const char *first_diag(const pt_diags *d, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (d->n > 0)
+		diags_format(&d->v[0], buf, size);
+	return buf;
+}
+
+START_TEST(gift_escapes)
+{
+	pt_diags d = { 0 };
+	cJSON *l = import_text("::e:: a \\{ \\} \\= \\~ \\# \\: \\\\ b\\nc {=x\\=y#\\#1}", false, &d);
+	ck_assert_uint_eq(d.errors, 0);
+	cJSON *it = item_at(l, 0);
+	ck_assert_str_eq(str(it, "kind"), "text");
+	ck_assert_str_eq(str(it, "prompt"), "a { } = ~ # : \\ b\nc");
+	ck_assert_str_eq(cJSON_GetArrayItem(cJSON_GetObjectItem(it, "accept"), 0)->valuestring, "x=y");
+	ck_assert_str_eq(str(it, "explanation"), "#1");
+	cJSON_Delete(l);
+	diags_free(&d);
+}
+END_TEST
+
+START_TEST(gift_braces_located)
+{
+	static const struct {
+		const char *text;
+		const char *diag;
+	} cases[] = {
+		{ "Q {=a {b}}", "t.gift:1:7: error: '{' inside an answer block; write \\{ for a literal brace" },
+		{ "Q {=a \\{b\\}}", NULL },
+		{ "Q } {=a}", "t.gift:1:3: error: '}' with no '{' before it; write \\} for a literal brace" },
+		{ "Q\n  {=a", "t.gift:2:3: error: this '{' is never closed with '}' (write \\{ for a literal brace)" },
+		{ "Q {=a} and {=b}", "t.gift:1:12: error: a second answer block in one question; leave a blank line between questions" },
+		{ "::M:: Q {=C# -> lang =b -> B =c -> C}", "t.gift:1:10: error: '#' before '->' in a matching pair; write \\# for a literal #" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		pt_diags d = { 0 };
+		char buf[300];
+		cJSON_Delete(import_text(cases[i].text, false, &d));
+		if (cases[i].diag == NULL)
+			ck_assert_uint_eq(d.errors, 0);
+		else
+			ck_assert_str_eq(first_diag(&d, buf, sizeof buf), cases[i].diag);
+		diags_free(&d);
+	}
+}
+END_TEST
+
+START_TEST(gift_numeric_forms)
+{
+	pt_diags d = { 0 };
+	cJSON *l = import_text("A {#3:2}\n\nB {#1..5}\n\nC {#-2.5}\n\nD {#1e3}\n\nE {#3:2#Yes, three.}\n\n"
+	    "F {#=1:0 =%50%2:0#Half. ~#Think again. ~7#Seven is odd.}", false, &d);
+	ck_assert_uint_eq(d.errors, 0);
+	char *a = cJSON_PrintUnformatted(cJSON_GetObjectItem(item_at(l, 0), "answer"));
+	char *b = cJSON_PrintUnformatted(cJSON_GetObjectItem(item_at(l, 1), "answer"));
+	char *c = cJSON_PrintUnformatted(cJSON_GetObjectItem(item_at(l, 2), "answer"));
+	char *e = cJSON_PrintUnformatted(cJSON_GetObjectItem(item_at(l, 3), "answer"));
+	char *f = cJSON_PrintUnformatted(item_at(l, 5));
+	ck_assert_str_eq(a, "{\"value\":3,\"tolerance\":2}");
+	ck_assert_str_eq(b, "{\"min\":1,\"max\":5}");
+	ck_assert_str_eq(c, "{\"value\":-2.5}");
+	ck_assert_str_eq(e, "{\"value\":1000}");
+	ck_assert_str_eq(str(item_at(l, 4), "explanation"), "Yes, three.");
+	ck_assert_ptr_nonnull(strstr(f, "\"answer\":{\"value\":1},\"wrong\":[{\"value\":2,\"feedback\":\"Half.\"},"
+	    "{\"value\":7,\"feedback\":\"Seven is odd.\"}],\"mistakes\":[\"Think again.\"]"));
+	ck_assert_uint_eq(d.warnings, 1); /* the 50% */
+	free(a);
+	free(b);
+	free(c);
+	free(e);
+	free(f);
+	cJSON_Delete(l);
+	diags_free(&d);
+}
+END_TEST
+
+START_TEST(gift_missing_word_and_truefalse)
+{
+	pt_diags d = { 0 };
+	cJSON *l = import_text("Grant is {~buried =entombed ~living#He died.} in Grant's tomb.\n\n"
+	    "::t:: Pipelines have no bubbles. {F#They do have bubbles.#Right.}", false, &d);
+	ck_assert_uint_eq(d.errors, 0);
+	cJSON *fill = item_at(l, 0), *tf = item_at(l, 1);
+	ck_assert_str_eq(str(fill, "kind"), "fill");
+	ck_assert_str_eq(str(fill, "code"), "Grant is {{1}} in Grant's tomb.");
+	ck_assert_str_eq(str(fill, "id"), "grant-is-in-grants-tomb");
+	cJSON *blank = cJSON_GetArrayItem(cJSON_GetObjectItem(fill, "blanks"), 0);
+	ck_assert_str_eq(str(cJSON_GetObjectItem(blank, "feedback"), "living"), "He died.");
+	cJSON *opts = cJSON_GetObjectItem(tf, "options");
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetArrayItem(opts, 1), "correct")));
+	ck_assert_str_eq(str(cJSON_GetArrayItem(opts, 0), "feedback"), "They do have bubbles.");
+	ck_assert_str_eq(str(tf, "explanation"), "Right.");
+	cJSON_Delete(l);
+	diags_free(&d);
+}
+END_TEST
+
+START_TEST(xml_entities_and_cdata)
+{
+	pt_diags d = { 0 };
+	const char *text = "<?xml version=\"1.0\"?>\n<!-- c -->\n<a x=\"1 &amp; 2\" y='&#x41;'>A&lt;B &#233;<![CDATA[<p>&amp;</p>]]>"
+	    "<?pi stuff?><b/><!-- c2 --><c>t</c></a>\n";
+	pt_xml_doc *doc = xml_parse("t.xml", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(doc);
+	ck_assert_str_eq(xml_attr(doc->root, "x"), "1 & 2");
+	ck_assert_str_eq(xml_attr(doc->root, "y"), "A");
+	ck_assert_str_eq(doc->root->text, "A<B \xC3\xA9<p>&amp;</p>");
+	ck_assert_str_eq(xml_child(doc->root, "c")->text, "t");
+	ck_assert_int_eq(xml_child(doc->root, "c")->pos.line, 3);
+	ck_assert_ptr_nonnull(xml_child(doc->root, "b"));
+	xml_free(doc);
+	diags_free(&d);
+}
+END_TEST
+
+START_TEST(xml_errors_located)
+{
+	static const struct {
+		const char *text;
+		const char *diag;
+	} cases[] = {
+		{ "<a>\n<b></a>", "t.xml:2:4: error: </a> does not close <b> opened at 2:1; close that first" },
+		{ "<a>&nope;</a>", "t.xml:1:4: error: unknown entity &nope; (XML knows &lt; &gt; &amp; &quot; &apos; and &#NN;)" },
+		{ "<a>&#xD800;</a>", "t.xml:1:4: error: &#xD800; is not a character XML allows" },
+		{ "<a b=\"1\" b=\"2\"/>", "t.xml:1:10: error: the attribute b appears twice in <a>" },
+		{ "<a><!-- x </a>", "t.xml:1:4: error: this comment is not closed with '-->'" },
+		{ "<a/><b/>", "t.xml:1:5: error: a second root element; the document already has <a>" },
+		{ "", "t.xml:1:1: error: the file holds no XML element" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		pt_diags d = { 0 };
+		char buf[300];
+		pt_xml_doc *doc = xml_parse("t.xml", cases[i].text, strlen(cases[i].text), &d);
+		ck_assert_ptr_null(doc);
+		ck_assert_str_eq(first_diag(&d, buf, sizeof buf), cases[i].diag);
+		diags_free(&d);
+	}
+	/* Deep nesting is an error, not a stack overflow. */
+	char deep[300 * 3 + 1] = "";
+	for (int i = 0; i < 300; i++)
+		strcat(deep, "<a>");
+	pt_diags d = { 0 };
+	ck_assert_ptr_null(xml_parse("t.xml", deep, strlen(deep), &d));
+	ck_assert_uint_eq(d.errors, 1);
+	diags_free(&d);
+}
+END_TEST
+
+START_TEST(moodlexml_multichoice_cdata)
+{
+	pt_diags d = { 0 };
+	cJSON *l = import_text("<quiz><question type=\"multichoice\"><name><text>Pick &amp; go</text></name>"
+	    "<questiontext format=\"html\"><text><![CDATA[<p>Is <b>x</b> &gt; 1?</p>]]></text></questiontext>"
+	    "<single>false</single><answer fraction=\"100\"><text>yes</text></answer>"
+	    "<answer fraction=\"0\"><text>no</text><feedback><text>It is 2.</text></feedback></answer>"
+	    "<hint><text>Look at x.</text></hint></question></quiz>", true, &d);
+	ck_assert_uint_eq(d.errors, 0);
+	cJSON *it = item_at(l, 0);
+	ck_assert_str_eq(str(it, "id"), "pick-go");
+	ck_assert_str_eq(str(it, "kind"), "multi");
+	ck_assert_str_eq(str(it, "prompt"), "Is x > 1?");
+	ck_assert_str_eq(cJSON_GetArrayItem(cJSON_GetObjectItem(it, "hints"), 0)->valuestring, "Look at x.");
+	cJSON_Delete(l);
+	diags_free(&d);
+}
+END_TEST
+
+START_TEST(html_reduced)
+{
+	size_t images = 0;
+	char *s = htmltext_reduce("<p>One&nbsp;<b>two</b></p>\n<ul><li>a</li><li>b &amp; c</li></ul>"
+	    "x<br/>y <img src=\"i.png\"> &unknown; &#8212;<pre>  keep\n  this</pre><script>no()</script>", &images);
+	ck_assert_str_eq(s, "One two\n- a\n- b & c\nx\ny &unknown; \xE2\x80\x94\n  keep\n  this");
+	ck_assert_uint_eq(images, 1);
+	free(s);
+	s = htmltext_fold("  a \t b\n\n c  ", 1);
+	ck_assert_str_eq(s, "a b\nc");
+	free(s);
+}
+END_TEST
+
+START_TEST(slugs_and_ids)
+{
+	char out[64];
+	import_slug("What's between Orange & Green?", out, sizeof out);
+	ck_assert_str_eq(out, "whats-between-orange-green");
+	import_slug("Grant is {{1}} in Grant's tomb.", out, sizeof out);
+	ck_assert_str_eq(out, "grant-is-in-grants-tomb");
+	import_slug("A very long question title that goes on and on and on forever", out, sizeof out);
+	ck_assert_str_eq(out, "a-very-long-question-title-that-goes-on");
+	import_slug("\xC3\xA9t\xC3\xA9", out, sizeof out);
+	ck_assert_str_eq(out, "t");
+	pt_diags d = { 0 };
+	cJSON *l = import_text("::Q1:: a {T}\n\n::Q1:: b {T}\n\n// [id:Q1]\n::x:: c {T}\n\n:::: {T}", false, &d);
+	ck_assert_str_eq(str(item_at(l, 0), "id"), "q1");
+	ck_assert_str_eq(str(item_at(l, 1), "id"), "q1-2");
+	ck_assert_str_eq(str(item_at(l, 2), "id"), "q1-3");
+	ck_assert(import_id_ok("q1-3"));
+	ck_assert(!import_id_ok("-q"));
+	cJSON_Delete(l);
+	diags_free(&d);
+}
+END_TEST
+
+START_TEST(render_numbers_and_escapes)
+{
+	cJSON *o = cJSON_CreateObject();
+	cJSON_AddNumberToObject(o, "a", 0.1);
+	cJSON_AddNumberToObject(o, "b", 16);
+	cJSON_AddNumberToObject(o, "c", 1.0 / 3);
+	cJSON_AddStringToObject(o, "d", "q\"\\\n\t\x01");
+	cJSON_AddItemToObject(o, "e", cJSON_CreateArray());
+	char *s = import_render(o);
+	ck_assert_str_eq(s, "{\n  \"a\": 0.1,\n  \"b\": 16,\n  \"c\": 0.33333333333333331,\n"
+	    "  \"d\": \"q\\\"\\\\\\n\\t\\u0001\",\n  \"e\": []\n}\n");
+	free(s);
+	cJSON_Delete(o);
+}
+END_TEST
+
+/* Builds the suite. */
+static Suite *import_suite(void)
+{
+	Suite *s = suite_create("import");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, gift_escapes);
+	tcase_add_test(tc, gift_braces_located);
+	tcase_add_test(tc, gift_numeric_forms);
+	tcase_add_test(tc, gift_missing_word_and_truefalse);
+	tcase_add_test(tc, xml_entities_and_cdata);
+	tcase_add_test(tc, xml_errors_located);
+	tcase_add_test(tc, moodlexml_multichoice_cdata);
+	tcase_add_test(tc, html_reduced);
+	tcase_add_test(tc, slugs_and_ids);
+	tcase_add_test(tc, render_numbers_and_escapes);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return test_run(import_suite()) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
