@@ -65,10 +65,10 @@ static bool read_files(pt_import *imp, char **files, int n)
 	bool ok = true;
 	for (int i = 0; i < n; i++) {
 		size_t len = 0;
-		const char *why = NULL;
-		char *text = load_read_file(files[i], MAX_IMPORT_SIZE, &len, &why);
+		pt_read_error err;
+		char *text = load_read_file(files[i], MAX_IMPORT_SIZE, &len, &err);
 		if (text == NULL) {
-			fprintf(stderr, "paratutor: %s: %s\n", files[i], why);
+			fprintf(stderr, "paratutor: %s: %s\n", files[i], load_read_describe(&err));
 			ok = false;
 			continue;
 		}
