@@ -282,7 +282,8 @@ static unsigned open_selected(pt_ui *ui)
 {
 	const pt_entry *e = &ui->catalog->v[menu.selected];
 	if (entry_broken(e))
-		ui_say(ui, "Cannot open a broken lesson: fix %s and restart paratutor", e->path);
+		ui_say(ui, ui->watch_path != NULL ? "Cannot open a broken lesson: fix %s and save; it reloads by itself" :
+		    "Cannot open a broken lesson: fix %s and restart paratutor", e->path);
 	else if (e->lesson->n_items == 0)
 		ui_say(ui, "This lesson has no items yet");
 	else

@@ -85,6 +85,9 @@ typedef struct pt_ui {
 	pt_track *track;      /* progress keeping, borrowed */
 	pt_review review;
 	const char *watch_path; /* the lesson file reloaded on save, or NULL */
+	char watch_item[256];   /* the previewed item's id, kept while the file is broken */
+	struct pt_kept_grade *watch_kept; /* answers kept across a reload, by item id */
+	size_t watch_n_kept;
 	pt_watch watch;
 } pt_ui;
 

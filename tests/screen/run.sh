@@ -374,12 +374,24 @@ test_watch() {
 	cp tests/screen/lessons/screen-drills.json "$lesson"
 	st_start -- --watch "$lesson" || return 1
 	st_wait "mean = " || return 1
+	st_wait "Watching $lesson" || return 1
+	st_keys 1 a
+	st_wait "[1:sum](values)" || return 1
 	st_keys n
 	st_wait "Which numbers are even?" || return 1
+	st_keys a
+	st_wait "A [x] Two" || return 1
 	sed 's/Which numbers are even?/Which numbers are EVEN?/' "$lesson" >"$lesson.new"
 	mv "$lesson.new" "$lesson"
 	st_wait "Which numbers are EVEN?" || return 1
 	st_wait "Reloaded $lesson" || return 1
+	# Answers survive a reload: the unchanged item keeps its blank, the
+	# edited one (its prompt is not graded content) keeps its tick.
+	st_wait "A [x] Two" || return 1
+	st_keys p
+	st_wait "[1:sum](values)" || return 1
+	st_keys n
+	st_lacks "restart" || return 1
 	printf '{ "format": 1,\n  "id": oops }\n' >"$lesson"
 	st_wait "watched.json:2:9: error: invalid JSON" || return 1
 	st_wait "has errors: fix them and save" || return 1
