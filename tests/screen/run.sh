@@ -310,6 +310,10 @@ test_summary() {
 	st_wait "Score: 25/100" || return 1
 	st_wait "Right first time          1" || return 1
 	st_wait "Failed                    1" || return 1
+	# Items are named by number and a short title, never by their ids.
+	st_wait " 1  Complete the line so it computes the mean" || return 1
+	st_lacks "mean-two-blanks" || return 1
+	st_lacks "reveal-fill" || return 1
 	st_wait "Press r to retry the 1 item not right first time" || return 1
 	st_keys r
 	st_wait "Which numbers are even?" || return 1
