@@ -186,7 +186,7 @@ static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const 
 	}
 	pt_track track;
 	track_init(&track, progress, rep.message);
-	pt_ui_options uio = { lesson_id, review, NULL, &track };
+	pt_ui_options uio = { lesson_id, review, NULL, &track, !rep.loaded && !rep.memory_only };
 	char why[160];
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		plain = true;
@@ -226,7 +226,7 @@ static int run_watch(const char *path)
 	if (progress != NULL) {
 		pt_track track;
 		track_init(&track, progress, NULL);
-		pt_ui_options uio = { NULL, false, path, &track };
+		pt_ui_options uio = { NULL, false, path, &track, false };
 		status = ui_run(&cat, &uio);
 		progress_close(progress);
 	}

@@ -526,6 +526,10 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 				ui_go(&ui, UI_GO_LESSON, 0);
 		}
 		apply_go(&ui);
+		size_t n_records = 0;
+		progress_records(ui.track->progress, &n_records);
+		if (options->first_run && ui.watch_path == NULL && n_records == 0 && ui.screen == UI_SCREEN_MENU)
+			help_open_intro(&ui);
 		if (ui.watch_path != NULL && ui.message[0] == '\0')
 			ui_say(&ui, "Watching %s: each save reloads it here", ui.watch_path);
 		status = event_loop(&ui);

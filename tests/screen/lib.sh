@@ -69,6 +69,21 @@ st_start() {
 	ST_RUN="$ST_TMP/run"
 	rm -rf "$ST_RUN"
 	mkdir -p "$ST_RUN"
+	# An empty store where none is yet, so the first-run introduction stays
+	# away unless a test asks for it with ST_FIRST_RUN=1.
+	state_home="$ST_RUN/state"
+	first_run=0
+	for arg in "$@"; do
+		case $arg in
+		--) break ;;
+		XDG_STATE_HOME=*) state_home=${arg#XDG_STATE_HOME=} ;;
+		ST_FIRST_RUN=1) first_run=1 ;;
+		esac
+	done
+	if [ "$first_run" != 1 ] && [ ! -e "$state_home/paratutor/progress.json" ]; then
+		mkdir -p "$state_home/paratutor"
+		printf '{ "format": 1, "lessons": {} }\n' >"$state_home/paratutor/progress.json"
+	fi
 	set -- TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_STATE_HOME="$ST_RUN/state" ST_LOGS="$ST_TMP" \
 	    ASAN_OPTIONS="log_path=$ST_TMP/asan:detect_leaks=1" \
 	    UBSAN_OPTIONS="log_path=$ST_TMP/ubsan:print_stacktrace=1:halt_on_error=1" "$@"

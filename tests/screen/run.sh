@@ -279,6 +279,25 @@ test_help_lists_keys() {
 	st_wait "That key does nothing here: press ? for the keys" || return 1
 }
 
+# The first run opens the introduction alone; it closes like the help and
+# comes back at the end of ?; a later run does not show it again.
+test_first_run() {
+	st_start ST_FIRST_RUN=1 -- $FIXTURE || return 1
+	st_wait "Welcome" || return 1
+	st_wait "How paratutor works" || return 1
+	st_lacks "Item screen" || return 1
+	st_keys Escape
+	st_wait "Choose a lesson" || return 1
+	st_keys Enter
+	st_wait "mean = " || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "✓ Correct" || return 1
+	st_keys '?' PageDown PageDown PageDown PageDown PageDown PageDown PageDown PageDown
+	st_wait "Your progress is saved after every check" || return 1
+	st_keys Escape q q
+	[ "$(st_wait_exit)" = 0 ] || st_fail "q did not exit with status 0" || return 1
+}
+
 # A single-blank drill: a letter fills the blank and another replaces it,
 # with no blank to focus and no blank key offered.
 test_single_blank() {
@@ -451,6 +470,7 @@ st_test "NO_COLOR=1 draws without colour" test_no_color
 st_test "a broken lesson is listed, not opened" test_broken_lesson
 st_test "help overlay; q back to the menu and out" test_help
 st_test "help and key bars come from the key tables" test_help_lists_keys
+st_test "the first run shows the introduction" test_first_run
 st_test "a single-blank drill: letters fill and replace" test_single_blank
 st_test "summary after the last item; r retries what was missed" test_summary
 st_test "quit mid-lesson, start again: progress resumes" test_resume
