@@ -41,6 +41,12 @@ static void add_broken(pt_doc *d, const pt_entry *e, int zone, bool selected)
 			shown++;
 		}
 	}
+	char dropped[512];
+	if (diags_format_dropped(&e->diags, e->path, dropped, sizeof dropped)) {
+		doc_newline(d);
+		doc_move_to(d, 4);
+		doc_wrap(d, ROLE_WRONG, zone, dropped);
+	}
 	if (e->diags.n > shown) {
 		doc_newline(d);
 		doc_move_to(d, 4);
