@@ -620,9 +620,10 @@ static pt_lesson *build_lesson(loader *ld, const cJSON *root)
 	int format = 0;
 	pt_pos format_pos;
 	if (get_int(ld, &f, F_FORMAT, "the lesson", true, &format, &format_pos) &&
-	    format != PT_FORMAT_VERSION)
+	    (format < PT_FORMAT_OLDEST || format > PT_FORMAT_VERSION))
 		diags_add(ld->diags, ld->name, format_pos, PT_ERROR,
-		    "unsupported format %d; this paratutor reads format %d", format, PT_FORMAT_VERSION);
+		    "unsupported format %d; this paratutor reads formats %d and %d", format,
+		    PT_FORMAT_OLDEST, PT_FORMAT_VERSION);
 	get_text(ld, &f, F_ID, "the lesson", true, &lesson->id);
 	get_text(ld, &f, F_TITLE, "the lesson", true, &lesson->title);
 	get_text(ld, &f, F_SUMMARY, "the lesson", true, &lesson->summary);

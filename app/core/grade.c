@@ -1,4 +1,5 @@
 /* grade.c - the per-item grading state machine. */
+#include <stdio.h>
 #include <string.h>
 
 #include "paratutor/grade.h"
@@ -264,4 +265,37 @@ void grade_restore(pt_grade *g, const pt_item *item, pt_outcome outcome,
 		g->checks = 1;
 	g->attempts_left = budget - (g->checks - 1) < 0 ? 0 : budget - (g->checks - 1);
 	restore_right_answer(g);
+}
+
+/* ---- stubs, replaced by the real implementation in the next commits ---- */
+
+pt_grade_rc grade_type(pt_grade *g, const char *text)
+{
+	if (g->status != PT_OPEN)
+		return PT_GRADE_CLOSED;
+	if (g->item->kind != PT_KIND_NUMERIC && g->item->kind != PT_KIND_TEXT)
+		return PT_GRADE_RANGE;
+	snprintf(g->typed, sizeof g->typed, "%s", text);
+	return PT_GRADE_OK;
+}
+
+const char *grade_said(const pt_grade *g)
+{
+	if (g->said_text != NULL)
+		return g->said_text;
+	return g->said_buf[0] != '\0' ? g->said_buf : NULL;
+}
+
+void grade_normalise(const pt_item *item, const char *s, char *out, size_t size)
+{
+	(void)item;
+	snprintf(out, size, "%s", s);
+}
+
+pt_number_rc grade_number(const pt_item *item, const char *s, double *value)
+{
+	(void)item;
+	(void)s;
+	*value = 0;
+	return PT_NUMBER_NOT_NUMBER;
 }

@@ -17,6 +17,10 @@ const char *lesson_kind_name(pt_kind kind)
 	case PT_KIND_FILL: return "fill";
 	case PT_KIND_CHOICE: return "choice";
 	case PT_KIND_MULTI: return "multi";
+	case PT_KIND_NUMERIC: return "numeric";
+	case PT_KIND_TEXT: return "text";
+	case PT_KIND_MATCH: return "match";
+	case PT_KIND_ORDER: return "order";
 	}
 	return "?";
 }
