@@ -183,8 +183,12 @@ static void load_format2(pt_loader *ld, const pt_fields *f, int kind, pt_item *i
 		item->shuffle_pos = field_pos(ld, f->v[F_SHUFFLE]);
 		field_bool(ld, f, F_SHUFFLE, what, &item->shuffle);
 	}
-	if (allowed & BIT(F_CHOOSE))
-		field_int(ld, f, F_CHOOSE, what, false, &item->choose, &item->choose_pos);
+	int choose;
+	pt_pos choose_pos;
+	if ((allowed & BIT(F_CHOOSE)) && field_int(ld, f, F_CHOOSE, what, false, &choose, &choose_pos)) {
+		item->choose = choose;
+		item->choose_pos = choose_pos; /* set only when valid: validation trusts it */
+	}
 	if (allowed & BIT(F_PSEUDO_CODE))
 		field_bool(ld, f, F_PSEUDO_CODE, what, &item->pseudo_code);
 	field_text(ld, f, F_EDITOR_NOTE, what, false, &item->editor_note);
