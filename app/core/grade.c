@@ -538,3 +538,47 @@ void grade_restore(pt_grade *g, const pt_item *item, pt_outcome outcome,
 	g->attempts_left = budget - (g->checks - 1) < 0 ? 0 : budget - (g->checks - 1);
 	restore_right_answer(g);
 }
+
+const char *grade_wrong_feedback(const pt_item *item, const char *text)
+{
+	switch (item->kind) {
+	case PT_KIND_NUMERIC: {
+		double v;
+		if (grade_number(item, text, &v) != PT_NUMBER_OK || in_range(&item->answer, v))
+			return NULL;
+		for (size_t i = 0; i < item->n_wrong; i++)
+			if (in_range(&item->wrong[i], v))
+				return item->wrong[i].feedback.s;
+		return NULL;
+	}
+	case PT_KIND_TEXT: {
+		char typed[PT_MAX_TYPED], norm[PT_MAX_TYPED];
+		grade_normalise(item, text, typed, sizeof typed);
+		for (size_t i = 0; i < item->n_wrong_answers; i++) {
+			grade_normalise(item, item->wrong_answers[i].option.s, norm, sizeof norm);
+			if (strcmp(typed, norm) == 0)
+				return item->wrong_answers[i].text.s;
+		}
+		return NULL;
+	}
+	case PT_KIND_MATCH: {
+		int o = lesson_bank_find(item, text);
+		for (size_t b = 0; o >= 0 && b < item->n_blanks; b++) {
+			const char *fb = lesson_blank_accepts(item, b, (size_t)o) ? NULL :
+			    lesson_blank_feedback(item, b, (size_t)o);
+			if (fb != NULL)
+				return fb;
+		}
+		return NULL;
+	}
+	case PT_KIND_ORDER: {
+		int step = step_index(item, text);
+		return step >= 0 && item->step_feedback != NULL ? item->step_feedback[step].s : NULL;
+	}
+	case PT_KIND_FILL:
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI:
+		break;
+	}
+	return NULL;
+}

@@ -2,6 +2,7 @@
  * normalised for comparison.  Pure and locale-independent: a decimal
  * point is always '.', whatever LC_NUMERIC says. */
 #include <ctype.h>
+#include <stdio.h>
 #include <math.h>
 #include <string.h>
 #include <strings.h>
@@ -170,4 +171,20 @@ pt_number_rc grade_number(const pt_item *item, const char *s, double *value)
 		return PT_NUMBER_UNKNOWN_UNIT;
 	*value = v * u->factor;
 	return isfinite(*value) ? PT_NUMBER_OK : PT_NUMBER_NOT_NUMBER;
+}
+
+bool grade_typed_key(const pt_grade *g, char *out, size_t size)
+{
+	if (size == 0)
+		return false;
+	out[0] = '\0';
+	if (g->item->kind == PT_KIND_TEXT) {
+		grade_normalise(g->item, g->typed, out, size);
+		return out[0] != '\0';
+	}
+	double v;
+	if (g->item->kind != PT_KIND_NUMERIC || grade_number(g->item, g->typed, &v) != PT_NUMBER_OK)
+		return false;
+	snprintf(out, size, "%.15g", v);
+	return true;
 }

@@ -136,6 +136,17 @@ typedef enum pt_number_rc {
  * one declared unit matches that way; no unit means the answer's unit. */
 pt_number_rc grade_number(const pt_item *item, const char *s, double *value);
 
+/* Writes into out the form a numeric or text item's typed answer is kept
+ * in among wrong answers: a number as "%.15g" in the answer's unit, text
+ * normalised (grade_normalise).  Returns false, leaving out empty, for
+ * other kinds and for input that is not a number the item takes. */
+bool grade_typed_key(const pt_grade *g, char *out, size_t size);
+
+/* Returns the feedback a format-2 item (numeric, text, match, order) gives
+ * for a wrong answer kept by its text (grade_typed_key for numeric and
+ * text, the bank text for match and order), or NULL. */
+const char *grade_wrong_feedback(const pt_item *item, const char *text);
+
 /* Rebuilds the state of a pass through item from what was kept of it: its
  * outcome, checks made, hints shown and the texts of the options picked
  * wrongly (n_wrong of them; unknown texts are ignored).  An open pass gets
