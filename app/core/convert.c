@@ -171,21 +171,22 @@ static void load_format2(pt_loader *ld, const pt_fields *f, int kind, pt_item *i
 		diags_add(ld->diags, ld->name, field_pos(ld, f->v[F_KIND]), PT_ERROR,
 		    "\"%s\" items need \"format\": 2; set it at the top of the file", kind_names[kind]);
 	unsigned long long allowed = kind < 0 ? ANY_ITEM_FIELDS : kind_fields[kind];
-	for (int k = 0; k < N_FIELDS; k++) {
-		if (f->v[k] == NULL || !((FORMAT2_ITEM_FIELDS & allowed) >> k & 1ull))
-			continue;
-		if (ld->format < 2)
+	for (int k = 0; k < N_FIELDS && ld->format < 2; k++)
+		if (f->v[k] != NULL && ((FORMAT2_ITEM_FIELDS & allowed) >> k & 1ull))
 			diags_add(ld->diags, ld->name, field_key_pos(ld, f->v[k]), PT_ERROR,
 			    "\"%s\" needs \"format\": 2; set it at the top of the file", field_name((pt_field)k));
-	}
 	const char *what = kind < 0 ? "an item" : kind_what[kind];
 	if (f->v[F_SHUFFLE] != NULL && (allowed & BIT(F_SHUFFLE))) {
 		item->shuffle_pos = field_pos(ld, f->v[F_SHUFFLE]);
 		field_bool(ld, f, F_SHUFFLE, what, &item->shuffle);
 	}
-	int choose;
+	int choose = 0;
 	pt_pos choose_pos;
-	if ((allowed & BIT(F_CHOOSE)) && field_int(ld, f, F_CHOOSE, what, false, &choose, &choose_pos)) {
+	bool has_choose = (allowed & BIT(F_CHOOSE)) && field_int(ld, f, F_CHOOSE, what, false, &choose, &choose_pos);
+	if (has_choose && choose < 1) {
+		diags_add(ld->diags, ld->name, choose_pos, PT_ERROR,
+		    "\"choose\" must be 1 or more: the number of options to pick");
+	} else if (has_choose) {
 		item->choose = choose;
 		item->choose_pos = choose_pos; /* set only when valid: validation trusts it */
 	}

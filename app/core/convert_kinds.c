@@ -130,13 +130,13 @@ static void load_units(pt_loader *ld, const pt_fields *f, pt_item *item)
 			    "a unit name is empty; write the unit as a learner types it, e.g. \"GB\"");
 			continue;
 		}
-		if (e->string[0] == ' ' || e->string[n - 1] == ' ') {
+		if (strchr(" \t", e->string[0]) != NULL || strchr(" \t", e->string[n - 1]) != NULL) {
 			diags_add(ld->diags, ld->name, at, PT_ERROR,
 			    "unit \"%s\" has spaces around it; write it without them", e->string);
 			continue;
 		}
 		if (!cJSON_IsNumber(e)) {
-			field_wrong_type(ld, e, "units", "a number (the unit's factor)");
+			field_wrong_type(ld, e, e->string, "a number (the unit's factor)");
 			continue;
 		}
 		if (!isfinite(e->valuedouble) || e->valuedouble <= 0) {

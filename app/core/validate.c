@@ -357,6 +357,8 @@ static void check_match(const pt_lesson *l, const pt_item *it, pt_diags *d)
 	if (it->blanks == NULL)
 		return;
 	size_t n = it->n_blanks;
+	bool fits = n >= 2 && n <= PT_MAX_OPTIONS && n + it->distractors.n >= 3 &&
+	    n + it->distractors.n <= PT_MAX_OPTIONS;
 	if (n < 2 || n > PT_MAX_OPTIONS)
 		diags_add(d, l->path, it->blanks_pos, PT_ERROR,
 		    "%zu pair%s; a match item needs 2 to %d (they are numbered 1-%d)", n, n == 1 ? "" : "s",
@@ -404,8 +406,8 @@ static void check_match(const pt_lesson *l, const pt_item *it, pt_diags *d)
 			}
 		unique = unique && !twice;
 	}
-	if (!unique)
-		return; /* feedback is judged once the answers are distinct */
+	if (!unique || !fits)
+		return; /* feedback is judged once the answers are right in number and distinct */
 	for (size_t b = 0; b < n; b++)
 		check_blank(l, it, b, d);
 }
