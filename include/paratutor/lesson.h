@@ -212,7 +212,9 @@ pt_item *lesson_find_item(const pt_lesson *lesson, const char *id);
 /* Returns a 64-bit FNV-1a hash of everything that decides how an item is
  * graded (kind, code, bank, accepted answers, options and their
  * correctness, numeric ranges and units, text answers, match pairs, order
- * steps), so stored progress can tell when an answer changed. */
+ * steps), so stored progress can tell when an answer changed.  Format-1
+ * items hash as before; a match or order item hashes the same whatever
+ * order its bank is in. */
 unsigned long long lesson_item_hash(const pt_item *item);
 
 #endif
