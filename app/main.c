@@ -30,7 +30,7 @@ enum exit_code {
 static void usage(FILE *fp)
 {
 	fputs("Usage: paratutor [OPTION]... [LESSON-ID]\n"
-	      "       paratutor --check [--strict] PATH...\n"
+	      "       paratutor --check [--strict] [--verbose] PATH...\n"
 	      "       paratutor import [-o FILE] [--id ID] [--title T] FILE...\n"
 	      "A terminal tutor for data, model, pipeline, tensor and sharded parallelism.\n"
 	      "\n"
@@ -40,6 +40,7 @@ static void usage(FILE *fp)
 	      "  -c, --check          check lesson files or directories and print\n"
 	      "                       FILE:LINE:COL diagnostics, then exit\n"
 	      "  -s, --strict         with --check, fail on warnings too\n"
+	      "  -v, --verbose        with --check, also print each item's editor_note\n"
 	      "  -p, --plain          line-oriented mode with no escape sequences, for\n"
 	      "                       screen readers and pipes (the default when stdin\n"
 	      "                       or stdout is not a terminal)\n"
@@ -79,10 +80,21 @@ static void note_unchecked(pt_codecheck_status status, size_t unchecked, FILE *f
 	    unchecked, unchecked == 1 ? "" : "s");
 }
 
+/* Prints each item's editor note (instructors only) as a note at its place. */
+static void print_editor_notes(const pt_lesson *lesson)
+{
+	for (size_t i = 0; lesson != NULL && i < lesson->n_items; i++) {
+		const pt_text *note = &lesson->items[i].editor_note;
+		if (note->s != NULL)
+			printf("%s:%d:%d: note: %s\n", lesson->path, note->pos.line, note->pos.col, note->s);
+	}
+}
+
 /* Runs --check over paths; returns the exit status.  Everything it says
  * goes to stdout, in order: per path, the reason it gave no lesson or its
- * lessons' diagnostics; then the summary line. */
-static int run_check(char *const *paths, int n, bool strict)
+ * lessons' diagnostics (and with verbose, editor notes); then the summary
+ * line. */
+static int run_check(char *const *paths, int n, bool strict, bool verbose)
 {
 	pt_catalog cat = { 0 };
 	size_t *first = calloc((size_t)n + 1, sizeof *first); /* each path's first entry */
@@ -111,6 +123,8 @@ static int run_check(char *const *paths, int n, bool strict)
 		for (size_t e = first[i]; e < first[i + 1]; e++) {
 			char line[2048];
 			diags_print(&cat.v[e].diags, stdout);
+			if (verbose)
+				print_editor_notes(cat.v[e].lesson);
 			if (diags_format_dropped(&cat.v[e].diags, cat.v[e].path, line, sizeof line))
 				printf("%s\n", line);
 			items += cat.v[e].lesson ? cat.v[e].lesson->n_items : 0;
@@ -239,6 +253,7 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "check", no_argument, NULL, 'c' },
 		{ "strict", no_argument, NULL, 's' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "lessons", required_argument, NULL, 'l' },
 		{ "plain", no_argument, NULL, 'p' },
 		{ "review", no_argument, NULL, 'r' },
@@ -252,7 +267,7 @@ int main(int argc, char **argv)
 	};
 	const char *dirs[MAX_DIRS];
 	size_t n_dirs = 0;
-	bool check = false, strict = false, plain = false, review = false, report = false;
+	bool check = false, strict = false, verbose = false, plain = false, review = false, report = false;
 	const char *state = NULL, *format = "csv", *watch = NULL;
 	int opt;
 
@@ -261,10 +276,11 @@ int main(int argc, char **argv)
 	/* Only the character type comes from the environment (UTF-8 and
 	 * display widths); numbers in reports keep the '.' of the C locale. */
 	setlocale(LC_CTYPE, "");
-	while ((opt = getopt_long(argc, argv, "csl:prhV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "csvl:prhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c': check = true; break;
 		case 's': strict = true; break;
+		case 'v': verbose = true; break;
 		case 'p': plain = true; break;
 		case 'r': review = true; break;
 		case OPT_STATE: state = optarg; break;
@@ -297,10 +313,10 @@ int main(int argc, char **argv)
 			      "Try 'paratutor --check content/'.\n", stderr);
 			return EXIT_USAGE;
 		}
-		return run_check(argv + optind, argc - optind, strict);
+		return run_check(argv + optind, argc - optind, strict, verbose);
 	}
-	if (strict) {
-		fputs("paratutor: --strict goes with --check\n", stderr);
+	if (strict || verbose) {
+		fprintf(stderr, "paratutor: --%s goes with --check\n", strict ? "strict" : "verbose");
 		return EXIT_USAGE;
 	}
 	if (argc - optind > 1) {

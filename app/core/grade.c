@@ -1,7 +1,29 @@
-/* grade.c - the per-item grading state machine. */
+/* grade.c - the per-item grading state machine.
+ *
+ * Options, bank entries and steps are compared by their text, never by
+ * index, so an item shown through a shuffled copy grades the same. */
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "paratutor/grade.h"
+#include "paratutor/text.h"
+
+/* Relative slack when comparing a typed number with a range, so that a
+ * value converted from another unit is not lost to rounding. */
+#define NUMBER_SLACK 1e-9
+
+/* Returns true for the kinds answered by placing bank entries in slots. */
+static bool uses_bank(pt_kind kind)
+{
+	return kind == PT_KIND_FILL || kind == PT_KIND_MATCH || kind == PT_KIND_ORDER;
+}
+
+/* Returns true for the kinds answered by typing. */
+static bool typed_kind(pt_kind kind)
+{
+	return kind == PT_KIND_NUMERIC || kind == PT_KIND_TEXT;
+}
 
 void grade_init(pt_grade *g, const pt_item *item)
 {
@@ -9,6 +31,7 @@ void grade_init(pt_grade *g, const pt_item *item)
 	g->item = item;
 	g->status = PT_OPEN;
 	g->attempts_left = item->attempts > 0 ? item->attempts : PT_DEFAULT_ATTEMPTS;
+	g->first_out_of_place = -1;
 	for (int b = 0; b < PT_MAX_BLANKS; b++)
 		g->fill[b] = -1;
 }
@@ -16,28 +39,53 @@ void grade_init(pt_grade *g, const pt_item *item)
 int grade_slots(const pt_grade *g)
 {
 	const pt_item *it = g->item;
-	size_t n = it->kind == PT_KIND_FILL ? it->n_blanks : it->n_options;
-	size_t max = it->kind == PT_KIND_FILL ? PT_MAX_BLANKS : PT_MAX_OPTIONS;
+	size_t n = 1, max = 1;
+	switch (it->kind) {
+	case PT_KIND_FILL:
+	case PT_KIND_MATCH: n = it->n_blanks; max = PT_MAX_BLANKS; break;
+	case PT_KIND_ORDER: n = it->steps.n; max = PT_MAX_OPTIONS; break;
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI: n = it->n_options; max = PT_MAX_OPTIONS; break;
+	case PT_KIND_NUMERIC:
+	case PT_KIND_TEXT: break;
+	}
 	return (int)(n < max ? n : max);
 }
 
-/* Returns the size of the option list the learner picks from. */
+/* Returns the size of the option list the learner picks from (0 for the
+ * typed kinds). */
 static int choices(const pt_grade *g)
 {
 	const pt_item *it = g->item;
-	size_t n = it->kind == PT_KIND_FILL ? it->bank.n : it->n_options;
+	size_t n = uses_bank(it->kind) ? it->bank.n : typed_kind(it->kind) ? 0 : it->n_options;
 	return (int)(n < PT_MAX_OPTIONS ? n : PT_MAX_OPTIONS);
+}
+
+/* Forgets what the last check said. */
+static void said_clear(pt_grade *g)
+{
+	g->said_text = NULL;
+	g->said_buf[0] = '\0';
+	g->first_out_of_place = -1;
 }
 
 pt_grade_rc grade_fill(pt_grade *g, int blank, int option)
 {
 	if (g->status != PT_OPEN)
 		return PT_GRADE_CLOSED;
-	if (g->item->kind != PT_KIND_FILL || blank < 0 || blank >= grade_slots(g) ||
+	if (!uses_bank(g->item->kind) || blank < 0 || blank >= grade_slots(g) ||
 	    option < 0 || option >= choices(g))
 		return PT_GRADE_RANGE;
 	if (g->locked[blank])
 		return PT_GRADE_LOCKED;
+	if (g->item->kind == PT_KIND_ORDER) {
+		/* A step stands in one position: placing it again moves it. */
+		for (int p = 0; p < grade_slots(g); p++)
+			if (g->fill[p] == option && p != blank) {
+				g->fill[p] = -1;
+				g->marks[p] = PT_MARK_NONE;
+			}
+	}
 	g->fill[blank] = option;
 	g->marks[blank] = PT_MARK_NONE;
 	return PT_GRADE_OK;
@@ -47,7 +95,7 @@ pt_grade_rc grade_clear(pt_grade *g, int blank)
 {
 	if (g->status != PT_OPEN)
 		return PT_GRADE_CLOSED;
-	if (g->item->kind != PT_KIND_FILL || blank < 0 || blank >= grade_slots(g))
+	if (!uses_bank(g->item->kind) || blank < 0 || blank >= grade_slots(g))
 		return PT_GRADE_RANGE;
 	if (g->locked[blank])
 		return PT_GRADE_LOCKED;
@@ -60,9 +108,10 @@ pt_grade_rc grade_pick(pt_grade *g, int option)
 {
 	if (g->status != PT_OPEN)
 		return PT_GRADE_CLOSED;
-	if (g->item->kind == PT_KIND_FILL || option < 0 || option >= choices(g))
+	pt_kind kind = g->item->kind;
+	if ((kind != PT_KIND_CHOICE && kind != PT_KIND_MULTI) || option < 0 || option >= choices(g))
 		return PT_GRADE_RANGE;
-	if (g->item->kind == PT_KIND_CHOICE) {
+	if (kind == PT_KIND_CHOICE) {
 		memset(g->picked, 0, sizeof g->picked);
 		g->picked[option] = true;
 	} else {
@@ -73,23 +122,172 @@ pt_grade_rc grade_pick(pt_grade *g, int option)
 	return PT_GRADE_OK;
 }
 
+pt_grade_rc grade_type(pt_grade *g, const char *text)
+{
+	if (g->status != PT_OPEN)
+		return PT_GRADE_CLOSED;
+	if (!typed_kind(g->item->kind) || text == NULL)
+		return PT_GRADE_RANGE;
+	size_t n = strlen(text);
+	if (n > PT_MAX_TYPED - 1) {
+		n = PT_MAX_TYPED - 1;
+		while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
+			n--; /* never cut a character in two */
+	}
+	memcpy(g->typed, text, n);
+	g->typed[n] = '\0';
+	g->checked = false;
+	memset(g->marks, 0, sizeof g->marks);
+	said_clear(g);
+	return PT_GRADE_OK;
+}
+
 bool grade_ready(const pt_grade *g)
 {
 	if (g->status != PT_OPEN)
 		return false;
-	if (g->item->kind == PT_KIND_FILL) {
+	if (uses_bank(g->item->kind)) {
 		for (int b = 0; b < grade_slots(g); b++)
 			if (g->fill[b] < 0)
 				return false;
 		return grade_slots(g) > 0;
 	}
+	if (typed_kind(g->item->kind))
+		return g->typed[strspn(g->typed, " \t")] != '\0';
 	for (int o = 0; o < choices(g); o++)
 		if (g->picked[o])
 			return true;
 	return false;
 }
 
-/* Marks each blank; returns true when all are right. */
+/* ---- typed answers (read by grade_typed.c) ----------------------------- */
+
+/* Returns true when v lies in r (with rounding slack). */
+static bool in_range(const pt_range *r, double v)
+{
+	if (isnan(r->min) || isnan(r->max))
+		return false;
+	double lo = r->min < 0 ? -r->min : r->min, hi = r->max < 0 ? -r->max : r->max;
+	double big = lo > hi ? lo : hi;
+	double slack = big * NUMBER_SLACK;
+	return v >= r->min - slack && v <= r->max + slack;
+}
+
+/* Appends the item's unit names to the said buffer, as "B, bytes". */
+static void say_units(pt_grade *g)
+{
+	for (size_t i = 0; i < g->item->n_units; i++) {
+		size_t used = strlen(g->said_buf);
+		const char *name = g->item->units[i].name.s;
+		if (used + strlen(name) + 8 >= sizeof g->said_buf) {
+			snprintf(g->said_buf + used, sizeof g->said_buf - used, ", ...");
+			return;
+		}
+		snprintf(g->said_buf + used, sizeof g->said_buf - used, "%s%s", i ? ", " : "", name);
+	}
+}
+
+/* Puts into words why a typed number was not understood. */
+static void say_unclear(pt_grade *g, pt_number_rc rc)
+{
+	bool units = g->item->n_units > 0;
+	if (rc == PT_NUMBER_UNKNOWN_UNIT && !units) {
+		snprintf(g->said_buf, sizeof g->said_buf,
+		    "This answer takes no unit: type just the number.");
+		return;
+	}
+	if (rc == PT_NUMBER_UNKNOWN_UNIT)
+		snprintf(g->said_buf, sizeof g->said_buf, "That unit is not one this answer takes. Use one of: ");
+	else if (units)
+		snprintf(g->said_buf, sizeof g->said_buf,
+		    "Type a number such as 2.5, -3, 1,024 or 1.2e9, optionally followed by one of: ");
+	else
+		snprintf(g->said_buf, sizeof g->said_buf, "Type a number such as 2.5, -3, 1,024 or 1.2e9.");
+	if (units) {
+		say_units(g);
+		size_t used = strlen(g->said_buf);
+		snprintf(g->said_buf + used, sizeof g->said_buf - used, ".");
+	}
+}
+
+/* Grades a numeric item's typed answer: *clear false when it is not a
+ * number the item understands.  Returns true when right. */
+static bool check_numeric(pt_grade *g, bool *clear)
+{
+	double v;
+	pt_number_rc rc = grade_number(g->item, g->typed, &v);
+	*clear = rc == PT_NUMBER_OK;
+	if (!*clear) {
+		say_unclear(g, rc);
+		return false;
+	}
+	bool right = in_range(&g->item->answer, v);
+	g->marks[0] = right ? PT_MARK_RIGHT : PT_MARK_WRONG;
+	for (size_t i = 0; !right && i < g->item->n_wrong; i++)
+		if (in_range(&g->item->wrong[i], v)) {
+			g->said_text = g->item->wrong[i].feedback.s;
+			break;
+		}
+	return right;
+}
+
+/* Returns the number of characters (code points) of s. */
+static size_t char_count(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+/* Returns the edit distance a typo of accepted answer a may have: 1 for
+ * 4-7 characters, 2 for longer, 0 for shorter. */
+static int near_miss_limit(const char *a)
+{
+	size_t n = char_count(a);
+	return n < 4 ? 0 : n <= 7 ? 1 : 2;
+}
+
+/* Grades a text item's typed answer: *clear false when it is near an
+ * accepted answer (a spelling slip).  Returns true when right. */
+static bool check_text(pt_grade *g, bool *clear)
+{
+	const pt_item *it = g->item;
+	char typed[PT_MAX_TYPED], norm[PT_MAX_TYPED];
+	grade_normalise(it, g->typed, typed, sizeof typed);
+	*clear = true;
+	for (size_t i = 0; i < it->accept.n; i++) {
+		grade_normalise(it, it->accept.v[i].s, norm, sizeof norm);
+		if (strcmp(typed, norm) == 0) {
+			g->marks[0] = PT_MARK_RIGHT;
+			return true;
+		}
+	}
+	g->marks[0] = PT_MARK_WRONG;
+	for (size_t i = 0; i < it->n_wrong_answers; i++) {
+		grade_normalise(it, it->wrong_answers[i].option.s, norm, sizeof norm);
+		if (strcmp(typed, norm) == 0) {
+			g->said_text = it->wrong_answers[i].text.s;
+			return false;
+		}
+	}
+	for (size_t i = 0; i < it->accept.n; i++) {
+		grade_normalise(it, it->accept.v[i].s, norm, sizeof norm);
+		int limit = near_miss_limit(norm);
+		if (limit > 0 && text_distance(typed, norm) <= limit) {
+			*clear = false;
+			g->marks[0] = PT_MARK_NONE;
+			snprintf(g->said_buf, sizeof g->said_buf,
+			    "Nearly: check the spelling and try again. This did not cost an attempt.");
+			return false;
+		}
+	}
+	return false;
+}
+
+/* ---- placed and picked answers ------------------------------------------ */
+
+/* Marks each blank or match pair; returns true when all are right. */
 static bool check_fill(pt_grade *g)
 {
 	bool all = true;
@@ -101,6 +299,38 @@ static bool check_fill(pt_grade *g)
 		else
 			g->wrong_seen |= 1u << g->fill[b];
 		all = all && right;
+	}
+	return all;
+}
+
+/* Returns the step number of text in an order item, or -1. */
+static int step_index(const pt_item *it, const char *text)
+{
+	for (size_t i = 0; text != NULL && i < it->steps.n; i++)
+		if (it->steps.v[i].s != NULL && strcmp(it->steps.v[i].s, text) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Marks each position of an order item; notes the first step out of
+ * place and its feedback.  Returns true when every step is in place. */
+static bool check_order(pt_grade *g)
+{
+	const pt_item *it = g->item;
+	bool all = true;
+	for (int p = 0; p < grade_slots(g); p++) {
+		const char *text = it->bank.v[g->fill[p]].s;
+		bool right = step_index(it, text) == p;
+		g->marks[p] = right ? PT_MARK_RIGHT : PT_MARK_WRONG;
+		if (right)
+			continue;
+		g->wrong_seen |= 1u << g->fill[p];
+		if (all) {
+			int step = step_index(it, text);
+			g->first_out_of_place = p;
+			g->said_text = step >= 0 && it->step_feedback != NULL ? it->step_feedback[step].s : NULL;
+		}
+		all = false;
 	}
 	return all;
 }
@@ -129,7 +359,21 @@ pt_grade_rc grade_check(pt_grade *g)
 		return PT_GRADE_CLOSED;
 	if (!grade_ready(g))
 		return PT_GRADE_INCOMPLETE;
-	bool right = g->item->kind == PT_KIND_FILL ? check_fill(g) : check_options(g);
+	said_clear(g);
+	bool right = false, clear = true;
+	switch (g->item->kind) {
+	case PT_KIND_FILL:
+	case PT_KIND_MATCH: right = check_fill(g); break;
+	case PT_KIND_ORDER: right = check_order(g); break;
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI: right = check_options(g); break;
+	case PT_KIND_NUMERIC: right = check_numeric(g, &clear); break;
+	case PT_KIND_TEXT: right = check_text(g, &clear); break;
+	}
+	if (!clear) {
+		g->checked = false;
+		return g->item->kind == PT_KIND_NUMERIC ? PT_GRADE_UNCLEAR : PT_GRADE_SPELLING;
+	}
 	g->checks++;
 	g->checked = true;
 	if (right) {
@@ -141,6 +385,13 @@ pt_grade_rc grade_check(pt_grade *g)
 		g->status = PT_FAILED;
 	}
 	return PT_GRADE_OK;
+}
+
+const char *grade_said(const pt_grade *g)
+{
+	if (g->said_text != NULL)
+		return g->said_text;
+	return g->said_buf[0] != '\0' ? g->said_buf : NULL;
 }
 
 pt_grade_rc grade_hint(pt_grade *g)
@@ -156,6 +407,8 @@ pt_grade_rc grade_hint(pt_grade *g)
 int grade_next_empty(const pt_grade *g, int blank)
 {
 	int n = grade_slots(g);
+	if (!uses_bank(g->item->kind) || n == 0)
+		return -1;
 	for (int k = 1; k <= n; k++) {
 		int b = (blank + k) % n;
 		if (b < 0)
@@ -197,11 +450,14 @@ const char *grade_outcome_name(pt_outcome outcome)
 	return "?";
 }
 
-/* Returns the text of option o of item (a bank entry for fill), or NULL. */
+/* Returns the text of option o of item (a bank entry for the bank
+ * kinds), or NULL. */
 static const char *option_text(const pt_item *item, size_t o)
 {
-	if (item->kind == PT_KIND_FILL)
+	if (uses_bank(item->kind))
 		return o < item->bank.n ? item->bank.v[o].s : NULL;
+	if (typed_kind(item->kind))
+		return NULL;
 	return o < item->n_options ? item->options[o].text.s : NULL;
 }
 
@@ -210,10 +466,15 @@ static void restore_right_answer(pt_grade *g)
 {
 	const pt_item *item = g->item;
 	g->checked = true;
-	if (item->kind == PT_KIND_FILL) {
+	switch (item->kind) {
+	case PT_KIND_FILL:
+	case PT_KIND_MATCH:
+	case PT_KIND_ORDER:
 		for (int b = 0; b < grade_slots(g); b++) {
 			for (int o = 0; o < choices(g); o++) {
-				if (lesson_blank_accepts(item, (size_t)b, (size_t)o)) {
+				bool right = item->kind == PT_KIND_ORDER ? step_index(item, item->bank.v[o].s) == b :
+				    lesson_blank_accepts(item, (size_t)b, (size_t)o);
+				if (right) {
 					g->fill[b] = o;
 					g->locked[b] = true;
 					g->marks[b] = PT_MARK_RIGHT;
@@ -222,6 +483,18 @@ static void restore_right_answer(pt_grade *g)
 			}
 		}
 		return;
+	case PT_KIND_NUMERIC:
+		snprintf(g->typed, sizeof g->typed, "%.15g", item->answer.value);
+		g->marks[0] = PT_MARK_RIGHT;
+		return;
+	case PT_KIND_TEXT:
+		if (item->accept.n > 0)
+			snprintf(g->typed, sizeof g->typed, "%s", item->accept.v[0].s);
+		g->marks[0] = PT_MARK_RIGHT;
+		return;
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI:
+		break;
 	}
 	for (int o = 0; o < grade_slots(g); o++) {
 		g->picked[o] = item->options[o].correct;
@@ -264,4 +537,48 @@ void grade_restore(pt_grade *g, const pt_item *item, pt_outcome outcome,
 		g->checks = 1;
 	g->attempts_left = budget - (g->checks - 1) < 0 ? 0 : budget - (g->checks - 1);
 	restore_right_answer(g);
+}
+
+const char *grade_wrong_feedback(const pt_item *item, const char *text)
+{
+	switch (item->kind) {
+	case PT_KIND_NUMERIC: {
+		double v;
+		if (grade_number(item, text, &v) != PT_NUMBER_OK || in_range(&item->answer, v))
+			return NULL;
+		for (size_t i = 0; i < item->n_wrong; i++)
+			if (in_range(&item->wrong[i], v))
+				return item->wrong[i].feedback.s;
+		return NULL;
+	}
+	case PT_KIND_TEXT: {
+		char typed[PT_MAX_TYPED], norm[PT_MAX_TYPED];
+		grade_normalise(item, text, typed, sizeof typed);
+		for (size_t i = 0; i < item->n_wrong_answers; i++) {
+			grade_normalise(item, item->wrong_answers[i].option.s, norm, sizeof norm);
+			if (strcmp(typed, norm) == 0)
+				return item->wrong_answers[i].text.s;
+		}
+		return NULL;
+	}
+	case PT_KIND_MATCH: {
+		int o = lesson_bank_find(item, text);
+		for (size_t b = 0; o >= 0 && b < item->n_blanks; b++) {
+			const char *fb = lesson_blank_accepts(item, b, (size_t)o) ? NULL :
+			    lesson_blank_feedback(item, b, (size_t)o);
+			if (fb != NULL)
+				return fb;
+		}
+		return NULL;
+	}
+	case PT_KIND_ORDER: {
+		int step = step_index(item, text);
+		return step >= 0 && item->step_feedback != NULL ? item->step_feedback[step].s : NULL;
+	}
+	case PT_KIND_FILL:
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI:
+		break;
+	}
+	return NULL;
 }

@@ -1,5 +1,6 @@
 /* lesson.c - lesson model helpers: freeing, names, lookups, hashing. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,10 @@ const char *lesson_kind_name(pt_kind kind)
 	case PT_KIND_FILL: return "fill";
 	case PT_KIND_CHOICE: return "choice";
 	case PT_KIND_MULTI: return "multi";
+	case PT_KIND_NUMERIC: return "numeric";
+	case PT_KIND_TEXT: return "text";
+	case PT_KIND_MATCH: return "match";
+	case PT_KIND_ORDER: return "order";
 	}
 	return "?";
 }
@@ -116,12 +121,49 @@ static unsigned long long hash_str(unsigned long long h, const char *s)
 	return h;
 }
 
+/* Folds a number into a hash by its shortest exact text. */
+static unsigned long long hash_num(unsigned long long h, double v)
+{
+	char buf[32];
+	snprintf(buf, sizeof buf, "%.17g", v);
+	return hash_str(h, buf);
+}
+
+/* Folds what decides the grading of the format-2 kinds into a hash:
+ * numeric ranges and units, text answers and case, match lefts and
+ * distractors (the rights are in the blanks), order steps.  Nothing
+ * is added for an item without them, so format-1 hashes stay as they
+ * were. */
+static unsigned long long hash_format2(unsigned long long h, const pt_item *item)
+{
+	if (item->kind == PT_KIND_NUMERIC) {
+		h = hash_num(hash_num(h, item->answer.min), item->answer.max);
+		for (size_t i = 0; i < item->n_units; i++)
+			h = hash_num(hash_str(h, item->units[i].name.s), item->units[i].factor);
+	}
+	if (item->kind == PT_KIND_TEXT) {
+		for (size_t i = 0; i < item->accept.n; i++)
+			h = hash_str(h, item->accept.v[i].s);
+		h = hash_str(h, item->case_sensitive ? "case" : "nocase");
+	}
+	for (size_t i = 0; i < item->n_lefts; i++)
+		h = hash_str(h, item->lefts[i].s);
+	for (size_t i = 0; i < item->distractors.n; i++)
+		h = hash_str(h, item->distractors.v[i].s);
+	for (size_t i = 0; i < item->steps.n; i++)
+		h = hash_str(h, item->steps.v[i].s);
+	return h;
+}
+
 unsigned long long lesson_item_hash(const pt_item *item)
 {
 	unsigned long long h = 14695981039346656037ULL;
 	h = hash_str(h, lesson_kind_name(item->kind));
 	h = hash_str(h, item->code.s);
-	for (size_t i = 0; i < item->bank.n; i++)
+	/* A match or order bank is made from the pairs, distractors and steps,
+	 * hashed below in written order, so a shuffled copy hashes the same. */
+	bool own_bank = item->kind != PT_KIND_MATCH && item->kind != PT_KIND_ORDER;
+	for (size_t i = 0; own_bank && i < item->bank.n; i++)
 		h = hash_str(h, item->bank.v[i].s);
 	for (size_t i = 0; i < item->n_blanks; i++) {
 		h = hash_str(h, "|");
@@ -132,5 +174,5 @@ unsigned long long lesson_item_hash(const pt_item *item)
 		h = hash_str(h, item->options[i].text.s);
 		h = hash_str(h, item->options[i].correct ? "1" : "0");
 	}
-	return h;
+	return hash_format2(h, item);
 }

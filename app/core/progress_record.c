@@ -399,14 +399,20 @@ static pt_record *record_for(pt_progress *p, const pt_lesson *lesson, const pt_i
 	return r;
 }
 
-/* Adds the texts of the options marked in g->wrong_seen. */
+/* Adds the texts of the options marked in g->wrong_seen; for a numeric
+ * or text item, the answer of a wrong check as typed (normalised). */
 static bool add_wrong_seen(pt_record *r, const pt_item *item, const pt_grade *g)
 {
-	size_t n = item->kind == PT_KIND_FILL ? item->bank.n : item->n_options;
+	char typed[PT_MAX_TYPED];
+	if (item->kind == PT_KIND_NUMERIC || item->kind == PT_KIND_TEXT)
+		return !g->checked || g->marks[0] != PT_MARK_WRONG || !grade_typed_key(g, typed, sizeof typed) ||
+		    record_add_wrong(r, typed);
+	bool bank = item->kind == PT_KIND_FILL || item->kind == PT_KIND_MATCH || item->kind == PT_KIND_ORDER;
+	size_t n = bank ? item->bank.n : item->n_options;
 	for (size_t i = 0; i < n && i < sizeof g->wrong_seen * 8; i++) {
 		if (!(g->wrong_seen & (1u << i)))
 			continue;
-		const char *text = item->kind == PT_KIND_FILL ? item->bank.v[i].s : item->options[i].text.s;
+		const char *text = bank ? item->bank.v[i].s : item->options[i].text.s;
 		if (text != NULL && !record_add_wrong(r, text))
 			return false;
 	}

@@ -151,6 +151,8 @@ void progress_due_free(pt_due_list *list)
 /* Returns the feedback for having picked the wrong option text, or NULL. */
 static const char *wrong_feedback(const pt_item *item, const char *text)
 {
+	if (item->kind != PT_KIND_FILL && item->kind != PT_KIND_CHOICE && item->kind != PT_KIND_MULTI)
+		return grade_wrong_feedback(item, text);
 	if (item->kind == PT_KIND_FILL) {
 		int o = lesson_bank_find(item, text);
 		if (o < 0)

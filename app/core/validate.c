@@ -1,9 +1,13 @@
 /* validate.c - cross-field rules and authoring lint for lessons. */
 #include <ctype.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/grade.h"
+#include "paratutor/lint.h"
 #include "paratutor/placeholder.h"
 #include "paratutor/text.h"
 #include "paratutor/validate.h"
@@ -114,9 +118,15 @@ static int nearest_in_bank(const pt_item *it, const char *word)
 	return best;
 }
 
+/* Returns "blank" or, for a match item, "pair": what slot b is called. */
+static const char *slot_word(const pt_item *it)
+{
+	return it->kind == PT_KIND_MATCH ? "pair" : "blank";
+}
+
 /* Reports text, an accepted answer (answer set) or a feedback key of
- * blank b, when it is not in the bank, with the option it was probably
- * meant to name; marks that option in *meant. */
+ * blank or pair b, when it is not in the bank, with the option it was
+ * probably meant to name; marks that option in *meant. */
 static void check_in_bank(const pt_lesson *l, const pt_item *it, size_t b, const pt_text *text, bool answer,
     uint64_t *meant, pt_diags *d)
 {
@@ -126,43 +136,58 @@ static void check_in_bank(const pt_lesson *l, const pt_item *it, size_t b, const
 	snprintf(where, sizeof where, answer ? "blank %zu accepts" : "feedback for", b + 1);
 	char tail[32] = "";
 	if (!answer)
-		snprintf(tail, sizeof tail, " in blank %zu", b + 1);
+		snprintf(tail, sizeof tail, " in %s %zu", slot_word(it), b + 1);
+	const char *bank = it->kind == PT_KIND_MATCH ? "is not one of the right-hand answers" : "is not in the bank";
 	int near = nearest_in_bank(it, text->s);
 	if (near < 0) {
-		diags_add(d, l->path, text->pos, PT_ERROR, "%s \"%s\"%s, which is not in the bank", where, text->s, tail);
+		diags_add(d, l->path, text->pos, PT_ERROR, "%s \"%s\"%s, which %s", where, text->s, tail, bank);
 		return;
 	}
 	if (near < 64)
 		*meant |= (uint64_t)1 << near;
-	diags_add(d, l->path, text->pos, PT_ERROR, "%s \"%s\"%s, which is not in the bank; did you mean \"%s\"?",
-	    where, text->s, tail, it->bank.v[near].s);
+	diags_add(d, l->path, text->pos, PT_ERROR, "%s \"%s\"%s, which %s; did you mean \"%s\"?",
+	    where, text->s, tail, bank, it->bank.v[near].s);
 }
 
-/* Returns true when needle occurs in hay as a whole word. */
-static bool contains_word(const char *hay, const char *needle)
+/* Checks blank or match pair b: its answers and feedback keys against the
+ * bank, and feedback for every wrong option. */
+static void check_blank(const pt_lesson *l, const pt_item *it, size_t b, pt_diags *d)
 {
-	size_t n = strlen(needle);
-	if (n == 0)
-		return false;
-	for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + 1, needle)) {
-		bool left = p == hay || !isalnum((unsigned char)p[-1]);
-		bool right = !isalnum((unsigned char)p[n]);
-		bool word_edges = isalnum((unsigned char)needle[0]) || isalnum((unsigned char)needle[n - 1]);
-		if (!word_edges || (left && right))
-			return true;
-	}
-	return false;
-}
-
-/* Warns about hints that contain an answer verbatim. */
-static void check_hint_leaks(const pt_lesson *l, const pt_item *it, const char *answer, pt_diags *d)
-{
-	if (answer == NULL || strlen(answer) < 3)
+	const pt_blank *blank = &it->blanks[b];
+	const char *slot = slot_word(it);
+	if (blank->accept.v == NULL)
 		return;
-	for (size_t h = 0; h < it->hints.n; h++)
-		if (contains_word(it->hints.v[h].s, answer))
-			diags_add(d, l->path, it->hints.v[h].pos, PT_WARNING,
-			    "hint %zu gives the answer \"%s\" away verbatim", h + 1, answer);
+	if (blank->accept.n == 0)
+		diags_add(d, l->path, blank->accept.pos, PT_ERROR,
+		    "blank %zu accepts nothing; name at least one bank option", b + 1);
+	/* Bank options a misspelt answer or key was meant to name: their
+	 * missing feedback is a knock-on of the misspelling. */
+	uint64_t meant = 0;
+	for (size_t a = 0; a < blank->accept.n; a++)
+		check_in_bank(l, it, b, &blank->accept.v[a], true, &meant, d);
+	for (size_t f = 0; f < blank->n_feedback; f++) {
+		const pt_feedback *fb = &blank->feedback[f];
+		int opt = lesson_bank_find(it, fb->option.s);
+		if (opt < 0)
+			check_in_bank(l, it, b, &fb->option, false, &meant, d);
+		else if (lesson_blank_accepts(it, b, (size_t)opt))
+			diags_add(d, l->path, fb->option.pos, PT_WARNING,
+			    "feedback for \"%s\" in %s %zu is never shown: it is %s", fb->option.s, slot, b + 1,
+			    it->kind == PT_KIND_MATCH ? "this pair's answer" : "an accepted answer");
+	}
+	char missing[512] = "";
+	size_t n_missing = 0;
+	for (size_t o = 0; o < it->bank.n; o++) {
+		if (lesson_blank_accepts(it, b, o) || lesson_blank_feedback(it, b, o) != NULL ||
+		    (o < 64 && (meant >> o) & 1))
+			continue;
+		size_t used = strlen(missing);
+		snprintf(missing + used, sizeof missing - used, "%s\"%s\"", n_missing ? ", " : "", it->bank.v[o].s);
+		n_missing++;
+	}
+	if (n_missing > 0)
+		diags_add(d, l->path, blank->pos, PT_WARNING, "%s %zu has no feedback for the wrong %s%s %s", slot, b + 1,
+		    it->kind == PT_KIND_MATCH ? "answer" : "option", n_missing > 1 ? "s" : "", missing);
 }
 
 /* Checks a fill item's bank, blanks and code. */
@@ -189,43 +214,8 @@ static void check_fill(const pt_lesson *l, const pt_item *it, pt_diags *d)
 				diags_add(d, l->path, it->bank.v[i].pos, PT_ERROR,
 				    "bank option \"%s\" is listed twice", it->bank.v[i].s);
 
-	for (size_t b = 0; b < it->n_blanks; b++) {
-		const pt_blank *blank = &it->blanks[b];
-		if (blank->accept.v == NULL)
-			continue;
-		if (blank->accept.n == 0)
-			diags_add(d, l->path, blank->accept.pos, PT_ERROR,
-			    "blank %zu accepts nothing; name at least one bank option", b + 1);
-		/* Bank options a misspelt answer or key was meant to name: their
-		 * missing feedback is a knock-on of the misspelling. */
-		uint64_t meant = 0;
-		for (size_t a = 0; a < blank->accept.n; a++) {
-			check_in_bank(l, it, b, &blank->accept.v[a], true, &meant, d);
-			check_hint_leaks(l, it, blank->accept.v[a].s, d);
-		}
-		for (size_t f = 0; f < blank->n_feedback; f++) {
-			const pt_feedback *fb = &blank->feedback[f];
-			int opt = lesson_bank_find(it, fb->option.s);
-			if (opt < 0)
-				check_in_bank(l, it, b, &fb->option, false, &meant, d);
-			else if (lesson_blank_accepts(it, b, (size_t)opt))
-				diags_add(d, l->path, fb->option.pos, PT_WARNING,
-				    "feedback for \"%s\" in blank %zu is never shown: it is an accepted answer", fb->option.s, b + 1);
-		}
-		char missing[512] = "";
-		size_t n_missing = 0;
-		for (size_t o = 0; o < it->bank.n; o++) {
-			if (lesson_blank_accepts(it, b, o) || lesson_blank_feedback(it, b, o) != NULL ||
-			    (o < 64 && (meant >> o) & 1))
-				continue;
-			size_t used = strlen(missing);
-			snprintf(missing + used, sizeof missing - used, "%s\"%s\"", n_missing ? ", " : "", it->bank.v[o].s);
-			n_missing++;
-		}
-		if (n_missing > 0)
-			diags_add(d, l->path, blank->pos, PT_WARNING,
-			    "blank %zu has no feedback for the wrong option%s %s", b + 1, n_missing > 1 ? "s" : "", missing);
-	}
+	for (size_t b = 0; b < it->n_blanks; b++)
+		check_blank(l, it, b, d);
 
 	const char *code = it->code.s;
 	for (int line = 1; *code != '\0'; line++) {
@@ -268,9 +258,177 @@ static void check_options(const pt_lesson *l, const pt_item *it, pt_diags *d)
 			    ? "option %c has no feedback for a learner who misses it"
 			    : "wrong option %c has no feedback saying what choosing it reveals",
 			    lesson_option_label(i));
-		if (o->correct)
-			check_hint_leaks(l, it, o->text.s, d);
 	}
+}
+
+/* Checks that a multi item's "choose" agrees with its correct options. */
+static void check_choose(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	size_t correct = lesson_correct_count(it);
+	if (it->kind != PT_KIND_MULTI || it->choose_pos.line == 0 || correct == 0)
+		return;
+	if (it->choose < 0 || (size_t)it->choose != correct)
+		diags_add(d, l->path, it->choose_pos, PT_ERROR,
+		    "\"choose\" is %d, but %zu option%s marked correct; make them agree", it->choose, correct,
+		    correct == 1 ? " is" : "s are");
+}
+
+/* Writes a range for messages: "16", or "20 to 24". */
+static void range_words(const pt_range *r, char *buf, size_t size)
+{
+	if (r->min == r->max)
+		snprintf(buf, size, "%g", r->min);
+	else
+		snprintf(buf, size, "%g to %g", r->min, r->max);
+}
+
+/* Checks a numeric item's wrong values against its answer. */
+static void check_numeric(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	const pt_range *a = &it->answer;
+	if (isnan(a->min))
+		return;
+	char answer[64], wrong[64];
+	range_words(a, answer, sizeof answer);
+	for (size_t i = 0; i < it->n_wrong; i++) {
+		const pt_range *w = &it->wrong[i];
+		if (isnan(w->min) || w->min > a->max || w->max < a->min)
+			continue;
+		range_words(w, wrong, sizeof wrong);
+		diags_add(d, l->path, w->pos, PT_WARNING,
+		    "wrong value %s overlaps the answer %s; values in both are graded right and never get this "
+		    "feedback, so narrow the wrong range", wrong, answer);
+	}
+}
+
+/* Returns true when a and b are the same answer once normalised for the
+ * item (spaces, and case unless it is case sensitive). */
+static bool same_answer(const pt_item *it, const char *a, const char *b)
+{
+	char na[PT_MAX_TYPED], nb[PT_MAX_TYPED];
+	grade_normalise(it, a, na, sizeof na);
+	grade_normalise(it, b, nb, sizeof nb);
+	return strcmp(na, nb) == 0;
+}
+
+/* Checks a text item's accepted and wrong answers. */
+static void check_text(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	const char *folded = it->case_sensitive ? "spaces" : "spaces and case";
+	if (it->accept.v != NULL && it->accept.n == 0)
+		diags_add(d, l->path, it->accept.pos, PT_ERROR, "a text item needs at least one accepted answer");
+	for (size_t i = 0; i < it->accept.n; i++) {
+		const pt_text *t = &it->accept.v[i];
+		if (strlen(t->s) > PT_MAX_TYPED - 1)
+			diags_add(d, l->path, t->pos, PT_ERROR,
+			    "accepted answer %zu is longer than the %d bytes a learner can type; shorten it", i + 1,
+			    PT_MAX_TYPED - 1);
+		for (size_t j = 0; j < i; j++)
+			if (same_answer(it, t->s, it->accept.v[j].s)) {
+				diags_add(d, l->path, t->pos, PT_WARNING,
+				    "accepted answer \"%s\" is the same as \"%s\" once %s are folded; remove one", t->s,
+				    it->accept.v[j].s, folded);
+				break;
+			}
+	}
+	for (size_t i = 0; i < it->n_wrong_answers; i++) {
+		const pt_text *w = &it->wrong_answers[i].option;
+		bool reported = false;
+		for (size_t j = 0; j < it->accept.n && !reported; j++)
+			if (same_answer(it, w->s, it->accept.v[j].s)) {
+				diags_add(d, l->path, w->pos, PT_ERROR,
+				    "wrong answer \"%s\" is also accepted (\"%s\") once %s are folded; remove it from one list",
+				    w->s, it->accept.v[j].s, folded);
+				reported = true;
+			}
+		for (size_t j = 0; j < i && !reported; j++)
+			if (same_answer(it, w->s, it->wrong_answers[j].option.s)) {
+				diags_add(d, l->path, w->pos, PT_ERROR,
+				    "wrong answer \"%s\" is listed twice (first at line %d); keep one", w->s,
+				    it->wrong_answers[j].option.pos.line);
+				reported = true;
+			}
+	}
+}
+
+/* Checks a match item's pairs, right-hand answers and feedback. */
+static void check_match(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	if (it->blanks == NULL)
+		return;
+	size_t n = it->n_blanks;
+	bool fits = n >= 2 && n <= PT_MAX_OPTIONS && n + it->distractors.n >= 3 &&
+	    n + it->distractors.n <= PT_MAX_OPTIONS;
+	if (n < 2 || n > PT_MAX_OPTIONS)
+		diags_add(d, l->path, it->blanks_pos, PT_ERROR,
+		    "%zu pair%s; a match item needs 2 to %d (they are numbered 1-%d)", n, n == 1 ? "" : "s",
+		    PT_MAX_OPTIONS, PT_MAX_OPTIONS);
+	size_t answers = n + it->distractors.n;
+	pt_pos at = it->distractors.v != NULL ? it->distractors.pos : it->blanks_pos;
+	if (answers > PT_MAX_OPTIONS)
+		diags_add(d, l->path, at, PT_ERROR,
+		    "%zu right-hand answers (pairs and distractors); at most %d can be labelled (A-G)", answers,
+		    PT_MAX_OPTIONS);
+	else if (answers < 3 && n >= 2)
+		diags_add(d, l->path, at, PT_ERROR,
+		    "only %zu right-hand answers; give 3 to %d by adding \"distractors\", answers that fit none of "
+		    "the pairs", answers, PT_MAX_OPTIONS);
+	bool unique = true;
+	for (size_t i = 0; i < n; i++) {
+		const pt_text *left = &it->lefts[i], *right = it->blanks[i].accept.v;
+		for (size_t j = 0; j < i; j++) {
+			if (left->s != NULL && it->lefts[j].s != NULL && strcmp(left->s, it->lefts[j].s) == 0)
+				diags_add(d, l->path, left->pos, PT_ERROR,
+				    "pair %zu's left prompt repeats pair %zu's; each prompt must differ", i + 1, j + 1);
+			const pt_text *other = it->blanks[j].accept.v;
+			if (it->blanks[i].accept.n == 1 && it->blanks[j].accept.n == 1 &&
+			    strcmp(right->s, other->s) == 0) {
+				diags_add(d, l->path, right->pos, PT_ERROR,
+				    "pair %zu's answer \"%s\" is pair %zu's too; each pair needs its own right-hand answer",
+				    i + 1, right->s, j + 1);
+				unique = false;
+			}
+		}
+	}
+	for (size_t k = 0; k < it->distractors.n; k++) {
+		const pt_text *t = &it->distractors.v[k];
+		bool twice = false;
+		for (size_t i = 0; i < n && !twice; i++)
+			if (it->blanks[i].accept.n == 1 && strcmp(t->s, it->blanks[i].accept.v[0].s) == 0) {
+				diags_add(d, l->path, t->pos, PT_ERROR,
+				    "distractor \"%s\" is pair %zu's answer; a distractor must fit none of the pairs", t->s, i + 1);
+				twice = true;
+			}
+		for (size_t j = 0; j < k && !twice; j++)
+			if (strcmp(t->s, it->distractors.v[j].s) == 0) {
+				diags_add(d, l->path, t->pos, PT_ERROR, "distractor \"%s\" is listed twice; keep one", t->s);
+				twice = true;
+			}
+		unique = unique && !twice;
+	}
+	if (!unique || !fits)
+		return; /* feedback is judged once the answers are right in number and distinct */
+	for (size_t b = 0; b < n; b++)
+		check_blank(l, it, b, d);
+}
+
+/* Checks an order item's steps. */
+static void check_order(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	if (it->steps.v == NULL)
+		return;
+	size_t n = it->steps.n;
+	if (n < 3 || n > PT_MAX_OPTIONS)
+		diags_add(d, l->path, it->steps.pos, PT_ERROR,
+		    "%zu step%s; an order item needs 3 to %d (they are labelled A-G)", n, n == 1 ? "" : "s",
+		    PT_MAX_OPTIONS);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(it->steps.v[i].s, it->steps.v[j].s) == 0) {
+				diags_add(d, l->path, it->steps.v[i].pos, PT_ERROR,
+				    "step %zu repeats step %zu; each step needs its own text", i + 1, j + 1);
+				break;
+			}
 }
 
 /* Checks one item. */
@@ -283,10 +441,15 @@ static void check_item(const pt_lesson *l, const pt_item *it, pt_diags *d)
 		diags_add(d, l->path, it->pos, PT_WARNING, "item \"%s\" has no hint", it->id.s ? it->id.s : "?");
 	if (it->explanation.s == NULL)
 		diags_add(d, l->path, it->pos, PT_WARNING, "item \"%s\" has no explanation", it->id.s ? it->id.s : "?");
-	if (it->kind == PT_KIND_FILL)
-		check_fill(l, it, d);
-	else
-		check_options(l, it, d);
+	switch (it->kind) {
+	case PT_KIND_FILL: check_fill(l, it, d); break;
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI: check_options(l, it, d); check_choose(l, it, d); break;
+	case PT_KIND_NUMERIC: check_numeric(l, it, d); break;
+	case PT_KIND_TEXT: check_text(l, it, d); break;
+	case PT_KIND_MATCH: check_match(l, it, d); break;
+	case PT_KIND_ORDER: check_order(l, it, d); break;
+	}
 }
 
 /* Returns true when an id uses only the allowed characters. */
@@ -356,6 +519,7 @@ void validate_lesson(const pt_lesson *l, pt_diags *d)
 			    "item id \"%s\" may use only lowercase letters, digits, '-', '_' and '.'", it->id.s);
 		check_item(l, it, d);
 	}
+	lint_lesson(l, d);
 }
 
 char *validate_fill_answers(const pt_item *item)

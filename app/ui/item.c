@@ -765,6 +765,8 @@ static unsigned item_context(const pt_ui *ui)
 	case PT_KIND_FILL: ctx |= IT_FILL | (g->item->n_blanks > 1 ? IT_BLANKS : 0); break;
 	case PT_KIND_CHOICE: ctx |= IT_CHOICE; break;
 	case PT_KIND_MULTI: ctx |= IT_MULTI; break;
+	case PT_KIND_NUMERIC: case PT_KIND_TEXT: case PT_KIND_MATCH: case PT_KIND_ORDER:
+		break; /* placeholder from the kinds branch; the UI branch replaces it */
 	}
 	if (ui->review.active)
 		ctx |= IT_REVIEW;

@@ -11,7 +11,8 @@
 
 #include "paratutor/arena.h"
 
-#define PT_FORMAT_VERSION 1
+#define PT_FORMAT_VERSION 2 /* the newest format this paratutor reads */
+#define PT_FORMAT_OLDEST 1
 #define PT_MAX_OPTIONS 7   /* labels A-G; H, N, P and Q are command keys */
 #define PT_MAX_BLANKS 9    /* blanks are focused with the digits 1-9 */
 #define PT_DEFAULT_ATTEMPTS 3
@@ -33,7 +34,10 @@ typedef struct pt_text_list {
 	pt_pos pos;
 } pt_text_list;
 
-typedef enum pt_kind { PT_KIND_FILL, PT_KIND_CHOICE, PT_KIND_MULTI } pt_kind;
+typedef enum pt_kind {
+	PT_KIND_FILL, PT_KIND_CHOICE, PT_KIND_MULTI,
+	PT_KIND_NUMERIC, PT_KIND_TEXT, PT_KIND_MATCH, PT_KIND_ORDER /* format 2 */
+} pt_kind;
 
 typedef enum pt_difficulty {
 	PT_EASY,
@@ -61,6 +65,22 @@ typedef struct pt_option {
 	pt_text feedback; /* s is NULL when absent */
 	pt_pos pos;
 } pt_option;
+
+/* A numeric answer or a known wrong value: the inclusive interval it
+ * covers, resolved from value/tolerance/relative or min/max. */
+typedef struct pt_range {
+	double min, max;
+	double value;     /* the key as written (the middle of min..max for a range) */
+	pt_text feedback; /* wrong ranges only; s is NULL on the answer */
+	pt_pos pos;       /* the range object */
+} pt_range;
+
+/* A unit a numeric answer may be typed in, and the factor that converts
+ * it into the answer's unit. */
+typedef struct pt_unit {
+	pt_text name;   /* as typed; pos is its key */
+	double factor;
+} pt_unit;
 
 typedef struct pt_reference {
 	pt_text title;
@@ -91,7 +111,16 @@ typedef struct pt_item {
 	pt_reference *refs;
 	size_t n_refs;
 
-	/* fill */
+	/* format 2 (defaults in format 1 files) */
+	int format;            /* 1 or 2, the lesson's */
+	bool shuffle;          /* options, bank, match answers shown shuffled; default true */
+	pt_pos shuffle_pos;    /* the item when absent */
+	int choose;            /* multi: options to pick, 0 when unset */
+	pt_pos choose_pos;
+	pt_text editor_note;   /* instructors only; s is NULL when absent */
+	bool pseudo_code;      /* fill: the code is pseudo-code */
+
+	/* fill (match and order fill bank too, see below) */
 	pt_text code;
 	pt_text_list bank;
 	pt_blank *blanks;
@@ -102,6 +131,34 @@ typedef struct pt_item {
 	pt_option *options;
 	size_t n_options;
 	pt_pos options_pos;
+
+	/* numeric */
+	pt_range answer;
+	pt_range *wrong;
+	size_t n_wrong;
+	pt_unit *units;
+	size_t n_units;
+	pt_pos units_pos;
+
+	/* text: accepted answers and known wrong answers (option is the wrong
+	 * answer, text its feedback) */
+	pt_text_list accept;
+	bool case_sensitive;
+	pt_feedback *wrong_answers;
+	size_t n_wrong_answers;
+
+	/* match: the loader fills bank (every pair's right, then the
+	 * distractors) and blanks (one per pair: accept = {right}, feedback =
+	 * the pair's map), so a match item grades exactly like fill; plus the
+	 * left prompts, one per pair (blanks_pos is the pairs array). */
+	pt_text *lefts;
+	size_t n_lefts;
+	pt_text_list distractors;
+
+	/* order: the steps in the right order; the loader also fills bank
+	 * with a copy of them (the order shown, which a session may permute) */
+	pt_text_list steps;
+	pt_text *step_feedback; /* parallel to steps; s is NULL when absent */
 
 	pt_pos pos;
 } pt_item;
@@ -115,6 +172,8 @@ typedef struct pt_lesson {
 	int attempts;
 	pt_pos attempts_pos;
 	pt_text language;
+	int format;          /* 1 or 2 */
+	pt_pos format_pos;
 	pt_item *items;
 	size_t n_items;
 	pt_pos items_pos;
@@ -123,7 +182,7 @@ typedef struct pt_lesson {
 /* Frees a lesson and everything it owns; NULL is allowed. */
 void lesson_free(pt_lesson *lesson);
 
-/* Returns "fill", "choice" or "multi". */
+/* Returns "fill", "choice", "multi", "numeric", "text", "match" or "order". */
 const char *lesson_kind_name(pt_kind kind);
 
 /* Returns "easy", "medium" or "hard". */
@@ -152,7 +211,10 @@ pt_item *lesson_find_item(const pt_lesson *lesson, const char *id);
 
 /* Returns a 64-bit FNV-1a hash of everything that decides how an item is
  * graded (kind, code, bank, accepted answers, options and their
- * correctness), so stored progress can tell when an answer changed. */
+ * correctness, numeric ranges and units, text answers, match pairs, order
+ * steps), so stored progress can tell when an answer changed.  Format-1
+ * items hash as before; a match or order item hashes the same whatever
+ * order its bank is in. */
 unsigned long long lesson_item_hash(const pt_item *item);
 
 #endif

@@ -76,8 +76,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				for (int k = 0; k < grade_slots(g); k++)
 					grade_fill(g, k, k % 3);
 				grade_pick(g, 0);
+				grade_type(g, "1,024 GB");
 				grade_hint(g);
 				grade_check(g);
+				grade_said(g);
 			}
 			session_free(&s);
 		}

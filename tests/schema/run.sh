@@ -82,7 +82,22 @@ structural='^invalid JSON:
 ^the lesson has no items$
 ^(lesson|item) id ".*" may use only 
 ^attempts is -?[0-9]+; 
-^bank option ".*" is listed twice$'
+^bank option ".*" is listed twice$
+^feedback for ".*" appears twice in 
+^"[a-z]+" items need "format": 2
+^"[a-z_]+" needs "format": 2
+^(the answer|a wrong value) gives both "value" and 
+^(the answer|a wrong value) needs "value" 
+^"(tolerance|relative)" goes with "value"
+^give "tolerance" \(an absolute amount\) or "relative"
+^"(tolerance|relative)" is -?[0-9.e+-]+; give 0 or more$
+^a unit name is empty
+^unit ".*" has spaces around it
+^unit ".*" has factor 
+^unit ".*" is listed twice$
+^a text item needs at least one accepted answer$
+^[0-9]+ pairs?; a match item needs 2 to 
+^[0-9]+ steps?; an order item needs 3 to '
 
 # ---- ajv-cli --------------------------------------------------------------
 

@@ -468,6 +468,52 @@ static void list_eq(const pt_text_list *a, const pt_text_list *b, const char *wh
 		text_eq(&a->v[i], &b->v[i], what);
 }
 
+/* Fails unless two numeric ranges agree (NAN agrees with NAN). */
+static void range_eq(const pt_range *a, const pt_range *b, const char *what)
+{
+	ck_assert_msg(memcmp(&a->min, &b->min, sizeof a->min) == 0 && memcmp(&a->max, &b->max, sizeof a->max) == 0 &&
+	    memcmp(&a->value, &b->value, sizeof a->value) == 0, "%s: %g..%g vs %g..%g", what, a->min, a->max,
+	    b->min, b->max);
+	text_eq(&a->feedback, &b->feedback, what);
+	pos_eq(a->pos, b->pos, what);
+}
+
+/* Fails unless two items agree in their format-2 fields. */
+static void format2_eq(const pt_item *a, const pt_item *b)
+{
+	ck_assert_int_eq(a->format, b->format);
+	ck_assert_int_eq(a->shuffle, b->shuffle);
+	pos_eq(a->shuffle_pos, b->shuffle_pos, "shuffle");
+	ck_assert_int_eq(a->choose, b->choose);
+	pos_eq(a->choose_pos, b->choose_pos, "choose");
+	text_eq(&a->editor_note, &b->editor_note, "editor_note");
+	ck_assert_int_eq(a->pseudo_code, b->pseudo_code);
+	range_eq(&a->answer, &b->answer, "answer");
+	ck_assert_uint_eq(a->n_wrong, b->n_wrong);
+	for (size_t i = 0; i < a->n_wrong; i++)
+		range_eq(&a->wrong[i], &b->wrong[i], "wrong value");
+	ck_assert_uint_eq(a->n_units, b->n_units);
+	pos_eq(a->units_pos, b->units_pos, "units");
+	for (size_t i = 0; i < a->n_units; i++) {
+		text_eq(&a->units[i].name, &b->units[i].name, "unit");
+		ck_assert(a->units[i].factor == b->units[i].factor);
+	}
+	list_eq(&a->accept, &b->accept, "accept");
+	ck_assert_int_eq(a->case_sensitive, b->case_sensitive);
+	ck_assert_uint_eq(a->n_wrong_answers, b->n_wrong_answers);
+	for (size_t i = 0; i < a->n_wrong_answers; i++) {
+		text_eq(&a->wrong_answers[i].option, &b->wrong_answers[i].option, "wrong answer");
+		text_eq(&a->wrong_answers[i].text, &b->wrong_answers[i].text, "wrong answer feedback");
+	}
+	ck_assert_uint_eq(a->n_lefts, b->n_lefts);
+	for (size_t i = 0; i < a->n_lefts; i++)
+		text_eq(&a->lefts[i], &b->lefts[i], "left");
+	list_eq(&a->distractors, &b->distractors, "distractors");
+	list_eq(&a->steps, &b->steps, "steps");
+	for (size_t i = 0; i < a->steps.n; i++)
+		text_eq(&a->step_feedback[i], &b->step_feedback[i], "step feedback");
+}
+
 /* Asserts that two items are the same in every field. */
 static void item_eq(const pt_item *a, const pt_item *b)
 {
@@ -514,6 +560,7 @@ static void item_eq(const pt_item *a, const pt_item *b)
 		text_eq(&a->options[i].feedback, &b->options[i].feedback, "option feedback");
 		pos_eq(a->options[i].pos, b->options[i].pos, "option");
 	}
+	format2_eq(a, b);
 	pos_eq(a->pos, b->pos, "item");
 }
 

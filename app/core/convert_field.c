@@ -1,0 +1,403 @@
+/* convert_field.c - reading the members of a parsed lesson object: the
+ * field name table, member lookup, and typed reads into the lesson's
+ * arena with positions and diagnostics. */
+#include <math.h>
+#include <string.h>
+
+#include "paratutor/convert_field.h"
+#include "paratutor/text.h"
+#include "paratutor/validate.h"
+
+/* Returns the recorded positions of node, or NULL when unknown. */
+const pt_scan_pos *field_record(const pt_loader *ld, const cJSON *node)
+{
+	if (node == NULL || node->valueint < 0 || (size_t)node->valueint >= ld->cv->n_rec)
+		return NULL;
+	return &ld->cv->rec[node->valueint];
+}
+
+/* Returns where node's value starts. */
+pt_pos field_pos(const pt_loader *ld, const cJSON *node)
+{
+	const pt_scan_pos *p = field_record(ld, node);
+	return p ? p->value : (pt_pos){ 1, 1 };
+}
+
+/* Returns where node's key starts (its value when it has no key). */
+pt_pos field_key_pos(const pt_loader *ld, const cJSON *node)
+{
+	const pt_scan_pos *p = field_record(ld, node);
+	return p ? p->key : (pt_pos){ 1, 1 };
+}
+
+/* ---- conversion helpers ------------------------------------------------ */
+
+/* Returns a copy of s in the lesson's arena. */
+char *field_strdup(pt_loader *ld, const char *s)
+{
+	char *copy = arena_strdup(ld->model, s);
+	if (copy == NULL)
+		ld->failed = true;
+	return copy;
+}
+
+/* Returns a copy of the n bytes at s in the lesson's arena. */
+char *field_strndup(pt_loader *ld, const char *s, size_t n)
+{
+	char *copy = arena_strndup(ld->model, s, n);
+	if (copy == NULL)
+		ld->failed = true;
+	return copy;
+}
+
+/* Returns n zeroed elements of size bytes in the lesson's arena. */
+void *field_calloc(pt_loader *ld, size_t n, size_t size)
+{
+	void *p = arena_calloc(ld->model, n, size);
+	if (p == NULL)
+		ld->failed = true;
+	return p;
+}
+
+/* Names a cJSON value's type for messages. */
+const char *field_type_name(const cJSON *v)
+{
+	if (cJSON_IsString(v)) return "a string";
+	if (cJSON_IsNumber(v)) return "a number";
+	if (cJSON_IsBool(v)) return "a boolean";
+	if (cJSON_IsNull(v)) return "null";
+	if (cJSON_IsArray(v)) return "an array";
+	if (cJSON_IsObject(v)) return "an object";
+	return "invalid";
+}
+
+/* ---- fields ------------------------------------------------------------ */
+
+static const char *const field_names[N_FIELDS] = {
+	"$schema", "format", "id", "title", "summary", "kind", "difficulty",
+	"prompt", "hints", "mistakes", "explanation", "solution", "attempts",
+	"language", "items", "note", "source", "references", "code", "bank",
+	"blanks", "options", "steps", "answer", "check", "url", "accept",
+	"text", "correct", "feedback",
+	"shuffle", "choose", "editor_note", "pseudo_code", "value", "tolerance",
+	"relative", "min", "max", "units", "wrong", "case_sensitive", "pairs",
+	"left", "right", "distractors"
+};
+
+/* Field names hash to distinct slots of FIELD_SLOTS (checked when the
+ * table is built); a slot two names shared would fall back to a search. */
+#define FIELD_SLOTS 128
+#define SLOT_EMPTY ((unsigned char)N_FIELDS)
+#define SLOT_SHARED ((unsigned char)(N_FIELDS + 1))
+static unsigned char field_slots[FIELD_SLOTS];
+
+/* Hashes a member name from its first two bytes and its length. */
+static size_t field_hash(const char *name, size_t len)
+{
+	return ((size_t)(unsigned char)name[0] * 29 + (size_t)(unsigned char)name[1] * 17 + len) % FIELD_SLOTS;
+}
+
+/* Fills field_slots. */
+void field_init(void)
+{
+	memset(field_slots, SLOT_EMPTY, sizeof field_slots);
+	for (int k = 0; k < N_FIELDS; k++) {
+		unsigned char *slot = &field_slots[field_hash(field_names[k], strlen(field_names[k]))];
+		*slot = *slot == SLOT_EMPTY ? (unsigned char)k : SLOT_SHARED;
+	}
+}
+
+/* Returns the field a member name stands for, or N_FIELDS. */
+static pt_field field_lookup(const char *name)
+{
+	if (name[0] == '\0')
+		return N_FIELDS;
+	size_t len = strlen(name);
+	unsigned char k = field_slots[field_hash(name, len)];
+	if (k < N_FIELDS)
+		return strcmp(field_names[k], name) == 0 ? (pt_field)k : N_FIELDS;
+	for (int i = 0; k == SLOT_SHARED && i < N_FIELDS; i++)
+		if (strcmp(field_names[i], name) == 0)
+			return (pt_field)i;
+	return N_FIELDS;
+}
+
+/* Returns true when pt_field k is one of the allowed set. */
+static bool field_allowed(pt_field k, unsigned long long allowed)
+{
+	return k < N_FIELDS && ((allowed >> k) & 1ull);
+}
+
+/* Fills f with obj's members of the allowed fields; reports nothing. */
+void field_scan(const cJSON *obj, unsigned long long allowed, pt_fields *f)
+{
+	memset(f, 0, sizeof *f);
+	f->obj = obj;
+	for (const cJSON *c = obj->child; c != NULL; c = c->next) {
+		pt_field k = field_lookup(c->string);
+		if (field_allowed(k, allowed) && f->v[k] == NULL)
+			f->v[k] = c;
+	}
+}
+
+/* Warns about members of f's object outside allowed, suggesting the
+ * nearest allowed field the object lacks, and reports pt_fields given
+ * twice. */
+void field_check_names(pt_loader *ld, const pt_fields *f, const char *what, unsigned long long allowed)
+{
+	unsigned long long seen = 0; /* bit per allowed field met so far */
+	const cJSON *obj = f->obj;
+	for (const cJSON *c = obj->child; c != NULL; c = c->next) {
+		pt_field k = field_lookup(c->string);
+		bool known = field_allowed(k, allowed);
+		bool twice = known ? (seen >> k) & 1ull : true;
+		if (known)
+			seen |= 1ull << k;
+		/* Only a known field met before, or an unknown one, can repeat. */
+		for (const cJSON *p = obj->child; twice && p != c; p = p->next) {
+			if (strcmp(p->string, c->string) == 0) {
+				pt_pos first = field_key_pos(ld, p);
+				diags_add(ld->diags, ld->name, field_key_pos(ld, c), PT_ERROR,
+				    "field \"%s\" appears twice in %s (first at line %d)",
+				    c->string, what, first.line);
+				break;
+			}
+		}
+		if (known)
+			continue;
+		/* A field the object has already is not what was meant. */
+		const char *best = NULL;
+		int best_d = 3;
+		for (int kn = 0; kn < N_FIELDS; kn++) {
+			if (!field_allowed((pt_field)kn, allowed) || f->v[kn] != NULL)
+				continue;
+			int d = text_distance(field_names[kn], c->string);
+			if (d < best_d) {
+				best_d = d;
+				best = field_names[kn];
+			}
+		}
+		if (best != NULL)
+			diags_add(ld->diags, ld->name, field_key_pos(ld, c), PT_WARNING,
+			    "unknown field \"%s\" in %s; did you mean \"%s\"?", c->string, what, best);
+		else
+			diags_add(ld->diags, ld->name, field_key_pos(ld, c), PT_WARNING,
+			    "unknown field \"%s\" in %s", c->string, what);
+	}
+}
+
+/* Returns pt_field k of f's object, reporting it when required and missing. */
+const cJSON *field_get(pt_loader *ld, const pt_fields *f, pt_field k, const char *what, bool required)
+{
+	const cJSON *v = f->v[k];
+	if (v == NULL && required)
+		diags_add(ld->diags, ld->name, field_pos(ld, f->obj), PT_ERROR,
+		    "%s is missing the required field \"%s\"", what, field_names[k]);
+	return v;
+}
+
+/* Returns a string node's characters and sets *len to their count: from
+ * the text when the skeleton held the string emptied, else as cJSON
+ * decoded them. */
+const char *field_string(const pt_loader *ld, const cJSON *v, size_t *len)
+{
+	const pt_scan_pos *p = field_record(ld, v);
+	if (p != NULL && (p->raw & SCAN_RAW_EMPTIED) != 0) {
+		/* Without escapes, the first quote after the start ends it. */
+		size_t at = p->raw & ~SCAN_RAW_EMPTIED;
+		const char *s = ld->cv->text + at;
+		*len = (size_t)((const char *)memchr(s, '"', ld->cv->text_len - at) - s);
+		return s;
+	}
+	*len = strlen(v->valuestring);
+	return v->valuestring;
+}
+
+/* Reports that field has the wrong type. */
+void field_wrong_type(pt_loader *ld, const cJSON *v, const char *name, const char *want)
+{
+	diags_add(ld->diags, ld->name, field_pos(ld, v), PT_ERROR,
+	    "\"%s\" must be %s, not %s", name, want, field_type_name(v));
+}
+
+/* Copies a string value into out, checking type, UTF-8 and emptiness. */
+bool field_take_text(pt_loader *ld, const cJSON *v, const char *name, pt_text *out)
+{
+	if (!cJSON_IsString(v)) {
+		field_wrong_type(ld, v, name, "a string");
+		return false;
+	}
+	out->pos = field_pos(ld, v);
+	size_t n;
+	const char *s = field_string(ld, v, &n);
+	if (!ld->cv->text_is_utf8 && !validate_utf8(s, n)) {
+		diags_add(ld->diags, ld->name, out->pos, PT_ERROR,
+		    "\"%s\" is not valid UTF-8", name);
+		return false;
+	}
+	size_t k = 0;
+	while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r'))
+		k++;
+	if (k == n)
+		diags_add(ld->diags, ld->name, out->pos, PT_ERROR, "\"%s\" is empty", name);
+	out->s = field_strndup(ld, s, n);
+	return out->s != NULL;
+}
+
+/* Reads an optional or required string member. */
+void field_text(pt_loader *ld, const pt_fields *f, pt_field k, const char *what, bool required, pt_text *out)
+{
+	const cJSON *v = field_get(ld, f, k, what, required);
+	if (v != NULL)
+		field_take_text(ld, v, field_names[k], out);
+}
+
+/* Reads an array of strings into list. */
+void field_text_list(pt_loader *ld, const pt_fields *f, pt_field k, const char *what, bool required,
+    pt_text_list *list)
+{
+	const cJSON *v = field_get(ld, f, k, what, required);
+	if (v == NULL)
+		return;
+	list->pos = field_pos(ld, v);
+	if (!cJSON_IsArray(v)) {
+		field_wrong_type(ld, v, field_names[k], "an array of strings");
+		return;
+	}
+	int n = cJSON_GetArraySize(v);
+	list->v = field_calloc(ld, (size_t)n + 1, sizeof *list->v);
+	if (list->v == NULL)
+		return;
+	const cJSON *e;
+	cJSON_ArrayForEach(e, v) {
+		if (field_take_text(ld, e, field_names[k], &list->v[list->n]))
+			list->n++;
+	}
+}
+
+/* Reads an integer member; returns whether it was present and valid. */
+bool field_int(pt_loader *ld, const pt_fields *f, pt_field k, const char *what, bool required,
+    int *out, pt_pos *pos)
+{
+	const cJSON *v = field_get(ld, f, k, what, required);
+	if (v == NULL)
+		return false;
+	const char *name = field_names[k];
+	*pos = field_pos(ld, v);
+	double d = v->valuedouble;
+	/* The range comes first: casting a larger double to int is undefined. */
+	if (!cJSON_IsNumber(v) || d > 1e6 || d < -1e6 || d != (double)(int)d) {
+		if (cJSON_IsNumber(v) && (d > 1e6 || d < -1e6))
+			diags_add(ld->diags, ld->name, *pos, PT_ERROR,
+			    "\"%s\" is out of range: give a whole number up to 1000000", name);
+		else if (cJSON_IsNumber(v))
+			diags_add(ld->diags, ld->name, *pos, PT_ERROR, "\"%s\" must be a whole number", name);
+		else
+			field_wrong_type(ld, v, name, "a whole number");
+		return false;
+	}
+	*out = (int)d;
+	return true;
+}
+
+/* Reads an object member, reporting a wrong type. */
+const cJSON *field_object(pt_loader *ld, const pt_fields *f, pt_field k, const char *what, bool required)
+{
+	const cJSON *v = field_get(ld, f, k, what, required);
+	if (v != NULL && !cJSON_IsObject(v)) {
+		field_wrong_type(ld, v, field_names[k], "an object");
+		return NULL;
+	}
+	return v;
+}
+
+/* Reads an array member, reporting a wrong type. */
+const cJSON *field_array(pt_loader *ld, const pt_fields *f, pt_field k, const char *what, bool required)
+{
+	const cJSON *v = field_get(ld, f, k, what, required);
+	if (v != NULL && !cJSON_IsArray(v)) {
+		field_wrong_type(ld, v, field_names[k], "an array");
+		return NULL;
+	}
+	return v;
+}
+
+/* Matches a string member against names; returns the index or -1. */
+int field_enum(pt_loader *ld, const pt_fields *f, pt_field k, const char *what,
+    const char *const *names, const char *choices)
+{
+	const cJSON *v = field_get(ld, f, k, what, true);
+	if (v == NULL)
+		return -1;
+	if (!cJSON_IsString(v)) {
+		field_wrong_type(ld, v, field_names[k], "a string");
+		return -1;
+	}
+	size_t n;
+	const char *s = field_string(ld, v, &n);
+	for (int i = 0; names[i] != NULL; i++)
+		if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0)
+			return i;
+	diags_add(ld->diags, ld->name, field_pos(ld, v), PT_ERROR,
+	    "\"%s\" must be one of %s, not \"%.*s\"", field_names[k], choices,
+	    (int)n, s);
+	return -1;
+}
+
+const char *field_name(pt_field k)
+{
+	return k < N_FIELDS ? field_names[k] : "?";
+}
+
+bool field_number(pt_loader *ld, const pt_fields *f, pt_field k, const char *what, bool required,
+    double *out)
+{
+	const cJSON *v = field_get(ld, f, k, what, required);
+	if (v == NULL)
+		return false;
+	if (!cJSON_IsNumber(v)) {
+		field_wrong_type(ld, v, field_names[k], "a number");
+		return false;
+	}
+	if (!isfinite(v->valuedouble)) {
+		diags_add(ld->diags, ld->name, field_pos(ld, v), PT_ERROR,
+		    "\"%s\" is out of range: give a number a double can hold", field_names[k]);
+		return false;
+	}
+	*out = v->valuedouble;
+	return true;
+}
+
+void field_bool(pt_loader *ld, const pt_fields *f, pt_field k, const char *what, bool *out)
+{
+	const cJSON *v = field_get(ld, f, k, what, false);
+	if (v == NULL)
+		return;
+	if (!cJSON_IsBool(v))
+		field_wrong_type(ld, v, field_names[k], "true or false");
+	else
+		*out = cJSON_IsTrue(v);
+}
+
+void field_feedback_map(pt_loader *ld, const cJSON *map, const char *where, pt_feedback **out, size_t *n)
+{
+	int nf = cJSON_GetArraySize(map);
+	*out = field_calloc(ld, (size_t)nf + 1, sizeof **out);
+	*n = 0;
+	if (*out == NULL)
+		return;
+	const cJSON *e;
+	cJSON_ArrayForEach(e, map) {
+		for (const cJSON *p = map->child; p != e; p = p->next)
+			if (strcmp(p->string, e->string) == 0)
+				diags_add(ld->diags, ld->name, field_key_pos(ld, e), PT_ERROR,
+				    "feedback for \"%s\" appears twice in %s (first at line %d)",
+				    e->string, where, field_key_pos(ld, p).line);
+		pt_feedback *entry = &(*out)[*n];
+		if (!field_take_text(ld, e, "feedback", &entry->text))
+			continue;
+		entry->option.s = field_strdup(ld, e->string);
+		entry->option.pos = field_key_pos(ld, e);
+		(*n)++;
+	}
+}

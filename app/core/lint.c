@@ -1,0 +1,183 @@
+/* lint.c - item-writing lint: answers guessable by length or position,
+ * and hints that give the answer away. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "paratutor/lint.h"
+
+#define LONGEST_RATIO 1.25 /* the key is this many times the next option... */
+#define LONGEST_EXTRA 10   /* ...and this many characters longer */
+
+/* Returns the number of characters (code points) of s. */
+static size_t chars(const char *s)
+{
+	size_t n = 0;
+	for (; s != NULL && *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+/* Returns true when c continues a word. */
+static bool word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+bool lint_contains_word(const char *hay, const char *needle, bool fold)
+{
+	size_t n = strlen(needle);
+	if (n == 0)
+		return false;
+	bool word_edges = word_char(needle[0]) || word_char(needle[n - 1]);
+	for (const char *p = hay; *p != '\0'; p++) {
+		if ((fold ? strncasecmp(p, needle, n) : strncmp(p, needle, n)) != 0)
+			continue;
+		bool left = p == hay || !word_char(p[-1]);
+		bool right = !word_char(p[n]);
+		if (!word_edges || (left && right))
+			return true;
+	}
+	return false;
+}
+
+/* Returns true when the number written as num occurs in hay on its own:
+ * not inside a longer number ("16" is not in "1.16" or "160"). */
+static bool contains_number(const char *hay, const char *num)
+{
+	size_t n = strlen(num);
+	for (const char *p = strstr(hay, num); p != NULL; p = strstr(p + 1, num)) {
+		bool left = p == hay || !(isdigit((unsigned char)p[-1]) || p[-1] == '.' || p[-1] == ',' ||
+		    p[-1] == '-');
+		const char *q = p + n;
+		bool right = !isdigit((unsigned char)*q) &&
+		    !((*q == '.' || *q == ',') && isdigit((unsigned char)q[1]));
+		if (left && right)
+			return true;
+	}
+	return false;
+}
+
+/* Warns about each hint that contains answer (a number when number). */
+static void hint_leaks(const pt_lesson *l, const pt_item *it, const char *answer, bool fold, bool number,
+    pt_diags *d)
+{
+	if (answer == NULL || strlen(answer) < (number ? 2 : 3))
+		return;
+	for (size_t h = 0; h < it->hints.n; h++) {
+		const char *hint = it->hints.v[h].s;
+		if (hint != NULL && (number ? contains_number(hint, answer) : lint_contains_word(hint, answer, fold)))
+			diags_add(d, l->path, it->hints.v[h].pos, PT_WARNING,
+			    "hint %zu gives the answer \"%s\" away verbatim; hint at the idea or the method instead",
+			    h + 1, answer);
+	}
+}
+
+/* Checks every hint of an item against its answers. */
+static void item_hint_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	char num[64];
+	switch (it->kind) {
+	case PT_KIND_FILL:
+		for (size_t b = 0; b < it->n_blanks; b++)
+			for (size_t a = 0; a < it->blanks[b].accept.n; a++)
+				hint_leaks(l, it, it->blanks[b].accept.v[a].s, false, false, d);
+		return;
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI:
+		for (size_t o = 0; o < it->n_options; o++)
+			if (it->options[o].correct)
+				hint_leaks(l, it, it->options[o].text.s, false, false, d);
+		return;
+	case PT_KIND_TEXT:
+		for (size_t a = 0; a < it->accept.n; a++)
+			hint_leaks(l, it, it->accept.v[a].s, !it->case_sensitive, false, d);
+		return;
+	case PT_KIND_NUMERIC:
+		if (it->answer.value == it->answer.value) { /* not NAN */
+			snprintf(num, sizeof num, "%.15g", it->answer.value);
+			hint_leaks(l, it, num, false, true, d);
+		}
+		return;
+	case PT_KIND_MATCH:
+	case PT_KIND_ORDER:
+		return;
+	}
+}
+
+/* Returns the index of the only correct option of a choice item, or -1. */
+static int single_key(const pt_item *it)
+{
+	int key = -1;
+	for (size_t o = 0; o < it->n_options; o++) {
+		if (!it->options[o].correct)
+			continue;
+		if (key >= 0)
+			return -1;
+		key = (int)o;
+	}
+	return key;
+}
+
+/* Warns when a choice item's key is the longest option by a clear margin;
+ * returns true when the key is strictly the longest option at all. */
+static bool key_longest(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	int key = single_key(it);
+	if (it->kind != PT_KIND_CHOICE || key < 0 || it->n_options < 2)
+		return false;
+	size_t key_len = chars(it->options[key].text.s), next = 0;
+	for (size_t o = 0; o < it->n_options; o++) {
+		size_t n = chars(it->options[o].text.s);
+		if ((int)o != key && n > next)
+			next = n;
+	}
+	if (key_len >= next + LONGEST_EXTRA && (double)key_len >= LONGEST_RATIO * (double)next)
+		diags_add(d, l->path, it->options[key].pos, PT_WARNING,
+		    "the correct option %c is much the longest (%zu characters, the next %zu), so it can be "
+		    "guessed by length; shorten it or give the wrong options the same detail",
+		    lesson_option_label((size_t)key), key_len, next);
+	return key_len > next;
+}
+
+/* Returns true when s mentions the other options as a group. */
+static bool refers_to_others(const char *s)
+{
+	return s != NULL && (lint_contains_word(s, "all of the above", true) ||
+	    lint_contains_word(s, "none of the above", true));
+}
+
+/* Warns about options that name "the above" in an item shown shuffled. */
+static void above_options(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	if (!it->shuffle || (it->kind != PT_KIND_CHOICE && it->kind != PT_KIND_MULTI))
+		return;
+	for (size_t o = 0; o < it->n_options; o++) {
+		const char *s = it->options[o].text.s;
+		if (!refers_to_others(s))
+			continue;
+		diags_add(d, l->path, it->options[o].text.pos, PT_WARNING,
+		    "option %c refers to the options \"above\", but they are shown shuffled; %s, or name the "
+		    "options it means", lesson_option_label(o),
+		    it->format >= 2 ? "set \"shuffle\": false on the item" :
+		    "set \"format\": 2 and \"shuffle\": false on the item");
+	}
+}
+
+void lint_lesson(const pt_lesson *l, pt_diags *d)
+{
+	size_t choice = 0, longest = 0;
+	for (size_t i = 0; i < l->n_items; i++) {
+		const pt_item *it = &l->items[i];
+		if (it->kind == PT_KIND_CHOICE && single_key(it) >= 0 && it->n_options >= 2)
+			choice++;
+		longest += key_longest(l, it, d);
+		above_options(l, it, d);
+		item_hint_leaks(l, it, d);
+	}
+	if (choice >= LINT_MIN_CHOICE && longest * 2 > choice)
+		diags_add(d, l->path, l->items_pos, PT_WARNING,
+		    "in %zu of this lesson's %zu choice items the correct option is the longest, so length gives "
+		    "answers away; make a wrong option the longest in some of them", longest, choice);
+}

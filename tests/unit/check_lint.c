@@ -1,0 +1,163 @@
+/* check_lint.c - the item-writing lint: its thresholds and what each
+ * warning says. */
+#include "paratutor/lint.h"
+#include "testutil.h"
+
+/* Loads single-quoted JSON (' for "), runs the validator (lint
+ * included) and returns every warning message, a line each (caller
+ * frees); fails on errors. */
+static char *lint_of(const char *squoted)
+{
+	size_t n = strlen(squoted);
+	char *json = malloc(n + 1);
+	ck_assert_ptr_nonnull(json);
+	for (size_t i = 0; i <= n; i++)
+		json[i] = squoted[i] == '\'' ? '"' : squoted[i];
+	pt_diags d = { 0 };
+	pt_lesson *l = load_lesson_text("t.json", json, n, &d);
+	ck_assert_ptr_nonnull(l);
+	validate_lesson(l, &d);
+	if (d.errors > 0)
+		diags_print(&d, stderr);
+	ck_assert_uint_eq(d.errors, 0);
+	size_t cap = 1, used = 0;
+	for (size_t i = 0; i < d.n; i++)
+		cap += strlen(d.v[i].message) + 1;
+	char *out = calloc(cap, 1);
+	ck_assert_ptr_nonnull(out);
+	for (size_t i = 0; i < d.n; i++)
+		used += (size_t)snprintf(out + used, cap - used, "%s\n", d.v[i].message);
+	diags_free(&d);
+	lesson_free(l);
+	free(json);
+	return out;
+}
+
+#define HEAD2 "{'format':2,'id':'l','title':'T','summary':'s','items':["
+#define TAIL "]}"
+/* A choice item whose key is K and whose wrong options are W1 and W2. */
+#define CHOICE(id, k, w1, w2) \
+	"{'id':'" id "','kind':'choice','difficulty':'easy','prompt':'p','hints':['h'],'explanation':'e'," \
+	"'options':[{'text':'" k "','correct':true},{'text':'" w1 "','feedback':'f'},{'text':'" w2 "','feedback':'f'}]}"
+
+/* The key must be 1.25 times and 10 characters longer than the next. */
+START_TEST(test_key_longest_margin)
+{
+	/* 50 against 40: 1.25 times and 10 more - warned. */
+	char *w = lint_of(HEAD2 CHOICE("a", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+	    "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "c") TAIL);
+	ck_assert_str_eq(w, "the correct option A is much the longest (50 characters, the next 40), so it can be "
+	    "guessed by length; shorten it or give the wrong options the same detail\n");
+	free(w);
+	/* 49 against 40: under 1.25 times. */
+	w = lint_of(HEAD2 CHOICE("a", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+	    "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "c") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	/* 19 against 9: far over 1.25 times, but only 10 more - warned; 18
+	 * against 9 is 9 more - not. */
+	w = lint_of(HEAD2 CHOICE("a", "aaaaaaaaaaaaaaaaaaa", "bbbbbbbbb", "c") TAIL);
+	ck_assert_ptr_nonnull(strstr(w, "much the longest (19 characters, the next 9)"));
+	free(w);
+	w = lint_of(HEAD2 CHOICE("a", "aaaaaaaaaaaaaaaaaa", "bbbbbbbbb", "c") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	/* Characters, not bytes: 12 two-byte letters are 12 long. */
+	w = lint_of(HEAD2 CHOICE("a", "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9",
+	    "bbbbbbbbbbb", "c") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+}
+END_TEST
+
+/* More than half of at least three choice items with the key longest. */
+START_TEST(test_key_longest_lesson)
+{
+	char *w = lint_of(HEAD2 CHOICE("a", "longer", "short", "s") "," CHOICE("b", "longer", "short", "s") ","
+	    CHOICE("c", "s", "short", "longer") TAIL);
+	ck_assert_str_eq(w, "in 2 of this lesson's 3 choice items the correct option is the longest, so length gives "
+	    "answers away; make a wrong option the longest in some of them\n");
+	free(w);
+	/* Exactly half is not more than half. */
+	w = lint_of(HEAD2 CHOICE("a", "longer", "short", "s") "," CHOICE("b", "longer", "short", "s") ","
+	    CHOICE("c", "s", "short", "longer") "," CHOICE("d", "s", "short", "longer") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	/* A tie is not "the longest". */
+	w = lint_of(HEAD2 CHOICE("a", "same", "size", "s") "," CHOICE("b", "same", "size", "s") ","
+	    CHOICE("c", "same", "size", "s") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	/* Two choice items are too few to judge. */
+	w = lint_of(HEAD2 CHOICE("a", "longer", "short", "s") "," CHOICE("b", "longer", "short", "s") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+}
+END_TEST
+
+/* "All/none of the above" only matters when the options are shuffled. */
+START_TEST(test_above)
+{
+	char *w = lint_of(HEAD2 CHOICE("a", "ALL OF THE ABOVE", "Reduce-scatter only", "All-gather only") TAIL);
+	ck_assert_str_eq(w, "option A refers to the options \"above\", but they are shown shuffled; set \"shuffle\": "
+	    "false on the item, or name the options it means\n");
+	free(w);
+	w = lint_of(HEAD2 "{'id':'a','kind':'multi','difficulty':'easy','prompt':'p','hints':['h'],'explanation':'e',"
+	    "'shuffle':false,'options':[{'text':'None of the above','correct':true,'feedback':'f'},{'text':'x','feedback':'f'}]}" TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	/* Not the phrase on its own. */
+	w = lint_of(HEAD2 CHOICE("a", "Recall of the abovementioned", "Reduce-scatter only here", "All-gather only, then") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+}
+END_TEST
+
+/* Hints that contain a numeric or text answer. */
+START_TEST(test_hint_leaks)
+{
+	char *w = lint_of(HEAD2 "{'id':'n','kind':'numeric','difficulty':'easy','prompt':'p','explanation':'e',"
+	    "'answer':{'value':0.25},'hints':['Not 10.25 or 0.255 or 0.25.5','That is 0.25.']}" TAIL);
+	ck_assert_str_eq(w, "hint 2 gives the answer \"0.25\" away verbatim; hint at the idea or the method instead\n");
+	free(w);
+	/* A range's key is its middle. */
+	w = lint_of(HEAD2 "{'id':'n','kind':'numeric','difficulty':'easy','prompt':'p','explanation':'e',"
+	    "'answer':{'min':10,'max':30},'hints':['Between 10 and 30; 20 is the middle.']}" TAIL);
+	ck_assert_str_eq(w, "hint 1 gives the answer \"20\" away verbatim; hint at the idea or the method instead\n");
+	free(w);
+	w = lint_of(HEAD2 "{'id':'t','kind':'text','difficulty':'easy','prompt':'p','explanation':'e',"
+	    "'accept':['AllReduce'],'hints':['Think of allreduce.']}" TAIL);
+	ck_assert_ptr_nonnull(strstr(w, "hint 1 gives the answer \"AllReduce\" away verbatim"));
+	free(w);
+	w = lint_of(HEAD2 "{'id':'t','kind':'text','difficulty':'easy','prompt':'p','explanation':'e',"
+	    "'accept':['AllReduce'],'case_sensitive':true,'hints':['Think of allreduce.']}" TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+}
+END_TEST
+
+/* Whole words only, with or without case. */
+START_TEST(test_contains_word)
+{
+	ck_assert(lint_contains_word("use shard here", "shard", false));
+	ck_assert(!lint_contains_word("use sharding here", "shard", false));
+	ck_assert(!lint_contains_word("use Shard here", "shard", false));
+	ck_assert(lint_contains_word("use Shard here", "shard", true));
+	ck_assert(lint_contains_word("x.all_gather(y)", "all_gather", false));
+	ck_assert(!lint_contains_word("x.all_gather_into(y)", "all_gather", false));
+	ck_assert(lint_contains_word("a -> b", "->", false));
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("lint");
+	TCase *tc = tcase_create("rules");
+	tcase_add_test(tc, test_key_longest_margin);
+	tcase_add_test(tc, test_key_longest_lesson);
+	tcase_add_test(tc, test_above);
+	tcase_add_test(tc, test_hint_leaks);
+	tcase_add_test(tc, test_contains_word);
+	suite_add_tcase(s, tc);
+	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
