@@ -17,7 +17,7 @@
 
 #define MAX_DIRS 32
 
-enum long_only { OPT_STATE = 256, OPT_REPORT, OPT_FORMAT, OPT_WATCH };
+enum long_only { OPT_STATE = 256, OPT_REPORT, OPT_FORMAT, OPT_WATCH, OPT_NO_SHUFFLE };
 
 enum exit_code {
 	EXIT_OK = 0,
@@ -52,6 +52,8 @@ static void usage(FILE *fp)
 	      "      --format FMT     --report as csv (default) or json\n"
 	      "      --watch FILE     preview the lesson FILE and reload it on every save;\n"
 	      "                       while it is broken, its diagnostics are shown\n"
+	      "      --no-shuffle     show options in the order the lesson file gives\n"
+	      "                       them (answers of order and match items still move)\n"
 	      "  -l, --lessons DIR    read lessons from DIR (repeatable); default:\n"
 	      "                       ./content in the source tree, then\n"
 	      "                       $XDG_DATA_HOME/paratutor/lessons, then\n"
@@ -178,9 +180,20 @@ static bool load_lessons(pt_catalog *cat, const char **dirs, size_t n_dirs, bool
 	return cat->n > 0;
 }
 
+/* Returns the learner's shuffle salt: a hash of their progress store's
+ * path, the same on every start, different for each learner. */
+static unsigned long long learner_salt(const pt_progress *progress)
+{
+	unsigned long long h = 1469598103934665603ull;
+	for (const char *p = progress_path(progress); p != NULL && *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	return h;
+}
+
 /* Opens the progress store and runs the tutor, full-screen or plain (the
  * latter also whenever stdin or stdout is not a terminal). */
-static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const char *state, bool plain)
+static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const char *state, bool plain,
+    bool shuffle)
 {
 	if (lesson_id != NULL) {
 		pt_entry *e = catalog_find(cat, lesson_id);
@@ -200,7 +213,8 @@ static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const 
 	}
 	pt_track track;
 	track_init(&track, progress, rep.message);
-	pt_ui_options uio = { lesson_id, review, NULL, &track, !rep.loaded && !rep.memory_only };
+	pt_ui_options uio = { lesson_id, review, NULL, &track, !rep.loaded && !rep.memory_only, shuffle,
+		learner_salt(progress) };
 	char why[160];
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		plain = true;
@@ -240,7 +254,7 @@ static int run_watch(const char *path)
 	if (progress != NULL) {
 		pt_track track;
 		track_init(&track, progress, NULL);
-		pt_ui_options uio = { NULL, false, path, &track, false };
+		pt_ui_options uio = { NULL, false, path, &track, false, false, 0 };
 		status = ui_run(&cat, &uio);
 		progress_close(progress);
 	}
@@ -261,6 +275,7 @@ int main(int argc, char **argv)
 		{ "report", no_argument, NULL, OPT_REPORT },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "watch", required_argument, NULL, OPT_WATCH },
+		{ "no-shuffle", no_argument, NULL, OPT_NO_SHUFFLE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -269,6 +284,7 @@ int main(int argc, char **argv)
 	size_t n_dirs = 0;
 	bool check = false, strict = false, verbose = false, plain = false, review = false, report = false;
 	const char *state = NULL, *format = "csv", *watch = NULL;
+	bool no_shuffle = false;
 	int opt;
 
 	if (argc > 1 && strcmp(argv[1], "import") == 0)
@@ -286,6 +302,7 @@ int main(int argc, char **argv)
 		case OPT_STATE: state = optarg; break;
 		case OPT_REPORT: report = true; break;
 		case OPT_WATCH: watch = optarg; break;
+		case OPT_NO_SHUFFLE: no_shuffle = true; break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "csv") != 0 && strcmp(optarg, "json") != 0) {
 				fprintf(stderr, "paratutor: --format takes csv or json, not '%s'\n", optarg);
@@ -353,7 +370,7 @@ int main(int argc, char **argv)
 	} else {
 		if (state == NULL)
 			fprintf(stderr, "paratutor: %s; progress will not be kept\n", err);
-		status = run_tutor(&cat, optind < argc ? argv[optind] : NULL, review, state, plain);
+		status = run_tutor(&cat, optind < argc ? argv[optind] : NULL, review, state, plain, !no_shuffle);
 	}
 	catalog_free(&cat);
 	return status;

@@ -197,8 +197,6 @@ void kinds_load_text(pt_loader *ld, const pt_fields *f, pt_item *item)
 	}
 }
 
-static void scramble_steps(pt_text_list *bank);
-
 /* Appends t to the item's bank (room was made for it). */
 static void bank_add(pt_item *item, const pt_text *t)
 {
@@ -252,44 +250,6 @@ void kinds_load_match(pt_loader *ld, const pt_fields *f, pt_item *item)
 	}
 	for (size_t i = 0; i < item->distractors.n; i++)
 		bank_add(item, &item->distractors.v[i]);
-	scramble_steps(&item->bank);
-}
-
-/* Returns a 64-bit FNV-1a hash of s. */
-static unsigned long long text_hash(const char *s)
-{
-	unsigned long long h = 1469598103934665603ull;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
-/* Puts a bank built in the answer's order (an order item's steps, a match
- * item's right-hand answers) in an order that does not depend on it: sorted by a hash of each step's text, and
- * turned by one place should that happen to be the right order.  A session
- * may shuffle it further; this way even an unshuffled view never shows the
- * answer. */
-static void scramble_steps(pt_text_list *bank)
-{
-	size_t n = bank->n;
-	if (n < 2)
-		return;
-	pt_text *v = bank->v;
-	bool unchanged = true;
-	for (size_t i = 1; i < n; i++) {
-		pt_text t = v[i];
-		unsigned long long h = text_hash(t.s);
-		size_t j = i;
-		for (; j > 0 && text_hash(v[j - 1].s) > h; j--)
-			v[j] = v[j - 1];
-		v[j] = t;
-		unchanged = unchanged && j == i;
-	}
-	if (unchanged) {
-		pt_text first = v[0];
-		memmove(v, v + 1, (n - 1) * sizeof *v);
-		v[n - 1] = first;
-	}
 }
 
 void kinds_load_order(pt_loader *ld, const pt_fields *f, pt_item *item)
@@ -322,5 +282,4 @@ void kinds_load_order(pt_loader *ld, const pt_fields *f, pt_item *item)
 		item->steps.n++;
 		bank_add(item, text);
 	}
-	scramble_steps(&item->bank);
 }

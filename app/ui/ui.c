@@ -173,7 +173,7 @@ static bool open_lesson(pt_ui *ui, size_t index)
 		return false;
 	pt_session *s = &ui->sessions[index];
 	bool fresh = s->grades == NULL;
-	if (fresh && !session_init(s, e->lesson))
+	if (fresh && !session_init_shuffled(s, e->lesson, ui->shuffle, ui->salt))
 		return false;
 	ui->entry = index;
 	if (fresh)
@@ -496,6 +496,8 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	ui.track = options->track;
 	ui.watch.fd = -1;
 	ui.watch_path = options->watch;
+	ui.shuffle = options->shuffle;
+	ui.salt = options->salt;
 	char err[512];
 	if (ui.watch_path != NULL && !watch_start(&ui.watch, ui.watch_path, err, sizeof err)) {
 		fprintf(stderr, "paratutor: %s\n", err);

@@ -85,6 +85,8 @@ typedef struct pt_ui {
 	pt_doc overlay;       /* the help overlay's content */
 	pt_track *track;      /* progress keeping, borrowed */
 	pt_review review;
+	bool shuffle;           /* sessions show options shuffled */
+	unsigned long long salt; /* the learner's shuffle salt */
 	const char *watch_path; /* the lesson file reloaded on save, or NULL */
 	char watch_item[256];   /* the previewed item's id, kept while the file is broken */
 	struct pt_kept_grade *watch_kept; /* answers kept across a reload, by item id */

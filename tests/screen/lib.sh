@@ -58,7 +58,8 @@ st_fail() {
 	return 1
 }
 
-# st_start [VAR=VALUE...] -- ARGS... - starts "$ST_BIN ARGS" in a fresh
+# st_start [VAR=VALUE...] -- ARGS... - starts "$ST_BIN --no-shuffle ARGS" (without
+# --no-shuffle when ST_SHUFFLE=1 is given) in a fresh
 # 80x24 pane with a UTF-8 locale, TERM=xterm-256color, colour allowed and
 # a state directory of its own (no progress from other runs); the
 # assignments add to or override that environment.
@@ -73,9 +74,11 @@ st_start() {
 	# away unless a test asks for it with ST_FIRST_RUN=1.
 	state_home="$ST_RUN/state"
 	first_run=0
+	shuffle_arg=--no-shuffle # tests name option letters; ST_SHUFFLE=1 keeps shuffling on
 	for arg in "$@"; do
 		case $arg in
 		--) break ;;
+		ST_SHUFFLE=1) shuffle_arg= ;;
 		XDG_STATE_HOME=*) state_home=${arg#XDG_STATE_HOME=} ;;
 		ST_FIRST_RUN=1) first_run=1 ;;
 		esac
@@ -95,7 +98,7 @@ st_start() {
 	shift
 	# shellcheck disable=SC2086 # env_args and PT_WRAP hold words without spaces
 	st_tmux new-session -d -s st -x 80 -y 24 \
-	    sh "$ST_DIR/pane.sh" "$ST_RUN" env -u NO_COLOR $env_args ${PT_WRAP:-} "$ST_BIN" "$@" || return 1
+	    sh "$ST_DIR/pane.sh" "$ST_RUN" env -u NO_COLOR $env_args ${PT_WRAP:-} "$ST_BIN" $shuffle_arg "$@" || return 1
 	st_tmux set-option -g window-size manual >/dev/null
 }
 
