@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/cli_class.h"
 #include "paratutor/cli_import.h"
 #include "paratutor/codecheck.h"
 #include "paratutor/plain.h"
@@ -32,6 +33,7 @@ static void usage(FILE *fp)
 	fputs("Usage: paratutor [OPTION]... [LESSON-ID]\n"
 	      "       paratutor --check [--strict] PATH...\n"
 	      "       paratutor import [-o FILE] [--id ID] [--title T] FILE...\n"
+	      "       paratutor class [--format FMT] [--gradebook FILE] STORE-OR-DIR...\n"
 	      "A terminal tutor for data, model, pipeline, tensor and sharded parallelism.\n"
 	      "\n"
 	      "With no LESSON-ID, opens the lesson menu; with one, opens that lesson.\n"
@@ -261,6 +263,8 @@ int main(int argc, char **argv)
 	/* Only the character type comes from the environment (UTF-8 and
 	 * display widths); numbers in reports keep the '.' of the C locale. */
 	setlocale(LC_CTYPE, "");
+	if (argc > 1 && strcmp(argv[1], "class") == 0)
+		return cli_class(argc - 1, argv + 1);
 	while ((opt = getopt_long(argc, argv, "csl:prhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c': check = true; break;
