@@ -135,11 +135,16 @@ build/rel/bench/minimal_menu: tests/bench/minimal_menu.c | $(DEPS_OK)
 # generated packs; then the release build's menu through a pty beside
 # whiptail --menu and a minimal ncurses menu (BENCH_RUNS rounds).
 BENCH_RUNS ?= 5
-bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/minimal_menu paratutor
+# Class sizes (learners, one store each) for `paratutor class`, generated
+# once into build/bench/.
+BENCH_CLASS_SIZES ?= 1000 10000
+bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/minimal_menu build/rel/bench/bench_class paratutor
 	@build-aux/ensure-deps cmd:whiptail:whiptail
 	@build/rel/bench/bench_load content
 	@echo
 	@build/rel/bench/bench_pty ./paratutor build/rel/bench/minimal_menu content $(BENCH_RUNS)
+	@echo
+	@build/rel/bench/bench_class content build/bench $(BENCH_CLASS_SIZES)
 
 run: paratutor
 	./paratutor --lessons content
