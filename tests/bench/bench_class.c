@@ -21,7 +21,7 @@
 #include "paratutor/class.h"
 
 #define STAMP "bench_class stores v1"
-#define RUNS 2 /* each side, taking turns; the faster run counts */
+#define RUNS 3 /* each side, taking turns; the fastest run counts */
 #define T0 1700000000L
 
 /* A small deterministic generator (xorshift64*), so runs compare. */
@@ -197,6 +197,24 @@ static double time_class(const pt_catalog *cat, const char *dir, size_t *learner
 	return ok ? t : -1;
 }
 
+/* The python3 interpreter itself (not a wrapper script such as a version
+ * manager's shim, whose own start-up would be timed), or "python3". */
+static char python[4096] = "python3";
+
+/* Finds the interpreter behind `python3` on the PATH. */
+static void find_python(void)
+{
+	FILE *p = popen("python3 -c 'import sys; print(sys.executable)' 2>/dev/null", "r");
+	if (p == NULL)
+		return;
+	char buf[sizeof python];
+	if (fgets(buf, sizeof buf, p) != NULL && buf[0] == '/') {
+		buf[strcspn(buf, "\n")] = '\0';
+		memcpy(python, buf, sizeof python);
+	}
+	pclose(p);
+}
+
 /* Runs python3 json.load on every progress.json under dir; returns the
  * seconds taken, or -1 when python3 failed. */
 static double time_python(const char *dir)
@@ -216,7 +234,7 @@ static double time_python(const char *dir)
 	if (pid == 0) {
 		if (freopen("/dev/null", "w", stdout) == NULL)
 			_exit(127);
-		execlp("python3", "python3", "-c", script, dir, (char *)NULL);
+		execlp(python, "python3", "-c", script, dir, (char *)NULL);
 		_exit(127);
 	}
 	int status;
@@ -241,10 +259,11 @@ int main(int argc, char **argv)
 		perror(argv[2]);
 		return 1;
 	}
+	find_python();
 	size_t items = 0;
 	for (size_t e = 0; e < cat.n; e++)
 		items += cat.v[e].broken ? 0 : cat.v[e].lesson->n_items;
-	printf("paratutor class: stores of %zu lessons (%zu items, nearly all recorded) each; the faster of %d\n"
+	printf("paratutor class: stores of %zu lessons (%zu items, nearly all recorded) each; the fastest of %d\n"
 	       "runs per side, taking turns; the peer is python3 json.load of the same files\n\n", cat.n, items, RUNS);
 	printf("| stores |    MiB | class s | us per store | python3 json.load s | ratio |\n");
 	printf("|--------|--------|---------|--------------|---------------------|-------|\n");
