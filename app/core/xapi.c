@@ -212,10 +212,13 @@ static cJSON *lesson_activity(const char *iri, const pt_lesson *lesson, const ch
  * accepts several texts) or when out of memory. */
 static char *right_answer(const pt_item *item)
 {
-	size_t cap = 1;
+	size_t longest = 0;
 	for (size_t i = 0; i < item->bank.n; i++)
-		cap += (item->bank.v[i].s ? strlen(item->bank.v[i].s) : 0) + 3;
-	cap += item->n_blanks * 3 + item->n_options * 4;
+		if (item->bank.v[i].s != NULL && strlen(item->bank.v[i].s) > longest)
+			longest = strlen(item->bank.v[i].s);
+	/* Each blank's text (blanks may share one) or each choice's id, and a
+	 * separator before it. */
+	size_t cap = 1 + item->n_blanks * (longest + strlen(RESPONSE_SEP)) + item->n_options * (1 + strlen(RESPONSE_SEP));
 	char *out = malloc(cap), *o = out;
 	if (out == NULL)
 		return NULL;

@@ -315,6 +315,27 @@ START_TEST(ids_are_deterministic)
 }
 END_TEST
 
+START_TEST(response_of_blanks_sharing_an_answer)
+{
+	static const rec solved[] = { { "sh", "f", "first_time", 1, 0, { NULL }, false, 3 } };
+	pt_catalog cat = { 0 };
+	write_lesson("sh", "{'format':1,'id':'sh','title':'Shared','summary':'s','items':["
+	    "{'id':'f','kind':'fill','difficulty':'easy','prompt':'Fill all three.','code':'{{1}} {{2}} {{3}}',"
+	    "'bank':['the-longest-answer-of-all','x'],'blanks':[{'accept':['the-longest-answer-of-all']},"
+	    "{'accept':['the-longest-answer-of-all']},{'accept':['the-longest-answer-of-all']}],"
+	    "'hints':['h'],'explanation':'e'}]}");
+	load_lessons(&cat);
+	char p[512];
+	snprintf(p, sizeof p, "%s/s/progress.json", dir);
+	write_store(p, &cat, solved, 1);
+	cJSON *arr = statements(p, &cat, &ada, NULL);
+	ck_assert_str_eq(str_at(cJSON_GetArrayItem(arr, 0), "result.response"),
+	    "the-longest-answer-of-all[,]the-longest-answer-of-all[,]the-longest-answer-of-all");
+	cJSON_Delete(arr);
+	catalog_free(&cat);
+}
+END_TEST
+
 START_TEST(options_are_checked)
 {
 	char err[256];
@@ -355,6 +376,7 @@ static Suite *xapi_suite(void)
 	tcase_add_test(tc, statement_values);
 	tcase_add_test(tc, completed_lesson);
 	tcase_add_test(tc, ids_are_deterministic);
+	tcase_add_test(tc, response_of_blanks_sharing_an_answer);
 	tcase_add_test(tc, options_are_checked);
 	suite_add_tcase(s, tc);
 	return s;
