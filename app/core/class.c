@@ -276,6 +276,10 @@ static bool add_store(pt_class *c, const char *path)
 	if (!grow_array((void **)&c->found, &c->cap_found, c->n_found + 1, sizeof *c->found))
 		return false;
 	pt_class_learner *f = &c->found[c->n_found];
+	struct stat st;
+	bool known = stat(path, &st) == 0;
+	f->dev = known ? (unsigned long long)st.st_dev : ~0ULL; /* unknown files match none */
+	f->ino = known ? (unsigned long long)st.st_ino : c->n_found;
 	f->path = strdup(path);
 	f->name = f->path ? learner_name(c->naming, path) : NULL;
 	if (f->name == NULL) {
@@ -614,8 +618,44 @@ static void analyse_lesson(pt_class *c, size_t li, ranked_learner *ranked)
 	discriminate(c, li, ranked, n);
 }
 
+/* Orders stores by file, then name and path. */
+static int file_cmp(const void *a, const void *b)
+{
+	const pt_class_learner *x = a, *y = b;
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	return learner_cmp(a, b);
+}
+
+/* Drops stores found twice (the same file under two paths), listing each
+ * as a skip; false when out of memory. */
+static bool drop_repeats(pt_class *c)
+{
+	if (c->n_found < 2)
+		return true;
+	qsort(c->found, c->n_found, sizeof *c->found, file_cmp);
+	size_t kept = 1;
+	bool ok = true;
+	for (size_t i = 1; i < c->n_found; i++) {
+		pt_class_learner *f = &c->found[i], *first = &c->found[kept - 1];
+		if (f->dev == first->dev && f->ino == first->ino) {
+			ok = ok && skip(c, f->path, "%s: the same store as %s, read once", f->path, first->path);
+			free(f->name);
+			free(f->path);
+			continue;
+		}
+		c->found[kept++] = *f;
+	}
+	c->n_found = kept;
+	return ok;
+}
+
 bool class_read(pt_class *c)
 {
+	if (!drop_repeats(c))
+		return false;
 	if (c->n_found > 1)
 		qsort(c->found, c->n_found, sizeof *c->found, learner_cmp);
 	lesson_tally *t = calloc(c->n_lessons ? c->n_lessons : 1, sizeof *t);

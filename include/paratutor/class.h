@@ -102,6 +102,7 @@ typedef struct pt_class_lesson {
 typedef struct pt_class_learner {
 	char *name;
 	char *path;
+	unsigned long long dev, ino; /* the file, to read each store once */
 } pt_class_learner;
 
 /* A lesson id found in stores but not among the catalog's usable lessons. */
@@ -155,8 +156,9 @@ bool class_add_path(pt_class *c, const char *path);
 
 /* Reads every store added (learners sorted by name, then path), skipping
  * and listing the ones that are missing, unreadable, damaged or written by
- * a newer paratutor, and computes the analysis.  Returns false when out of
- * memory. */
+ * a newer paratutor, or the same file as one read already (found twice
+ * under other names), and computes the analysis.  Returns false when out
+ * of memory. */
 bool class_read(pt_class *c);
 
 /* Returns the learner's score in the lesson (0-100), or -1 when they did

@@ -286,6 +286,22 @@ START_TEST(paths_that_give_no_store_are_listed)
 	ck_assert(strstr(c->skips[0].why, "no progress.json anywhere under this directory") != NULL);
 	ck_assert(strstr(c->skips[1].why, "missing.json: no such file or directory") != NULL);
 	class_free(c);
+	/* The same store given twice, by its directory and by a path through
+	 * a link, is read once. */
+	char link[512], via[600];
+	snprintf(link, sizeof link, "%s/alias", dir);
+	snprintf(p, sizeof p, "%s/one", dir);
+	ck_assert_int_eq(symlink(p, link), 0);
+	snprintf(via, sizeof via, "%s/progress.json", link);
+	c = class_new(&cat, PT_CLASS_NAME_PATH);
+	ck_assert(class_add_path(c, p));
+	ck_assert(class_add_path(c, via));
+	ck_assert(class_read(c));
+	ck_assert_uint_eq(c->n_learners, 1);
+	ck_assert_uint_eq(c->n_skips, 1);
+	ck_assert(strstr(c->skips[0].why, ": the same store as ") != NULL);
+	ck_assert(strstr(c->skips[0].why, ", read once") != NULL);
+	class_free(c);
 	catalog_free(&cat);
 }
 END_TEST
