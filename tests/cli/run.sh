@@ -34,9 +34,11 @@ expect "unknown option is a usage error" 2 "Try 'paratutor --help'" -- --bogus
 expect "--check needs a path" 2 'needs at least one file or directory' -- --check
 expect "--strict alone is a usage error" 2 '--strict goes with --check' -- --strict
 expect "bundled lessons are clean under --strict" 0 ': 0 errors, 0 warnings$' -- --check --strict content
-expect "good fixtures are clean" 0 '^paratutor: checked 2 lessons \(9 items\): 0 errors, 0 warnings$' -- --check --strict $fixtures/good
-expect "--verbose prints editor notes at their place" 0 '^tests/fixtures/good/kinds.json:22:22: note: Numbers kept from the source' \
-	-- --check --verbose $fixtures/good
+expect "good fixture is clean" 0 '^paratutor: checked 1 lesson \(3 items\): 0 errors, 0 warnings$' -- --check $fixtures/good
+expect "good format-2 fixture is clean" 0 '^paratutor: checked 1 lesson \(6 items\): 0 errors, 0 warnings$' \
+	-- --check --strict $fixtures/good/format2
+expect "--verbose prints editor notes at their place" 0 '^tests/fixtures/good/format2/kinds.json:22:22: note: Numbers kept from the source' \
+	-- --check --verbose $fixtures/good/format2
 expect "--verbose alone is a usage error" 2 '--verbose goes with --check' -- --verbose
 expect "a syntax error fails with file:line:col" 1 '^tests/fixtures/bad/syntax-missing-comma.json:4:3: error: invalid JSON' -- --check $fixtures/bad/syntax-missing-comma.json
 expect "errors in several files are all reported" 1 'checked [0-9]+ lessons.*[0-9]+ errors' -- --check $fixtures/bad
@@ -71,7 +73,7 @@ expect "a character device is refused" 1 '^/dev/null: error: not a regular file 
 	-- --check /dev/null
 expect "a directory without lessons is an error" 1 "^$tmpd: error: no lesson files here; give a lesson .json file or a directory that holds some\$" \
 	-- --check "$tmpd"
-expect "a path without lessons fails beside good ones" 1 'checked 2 lessons \(9 items\): 1 error, 0 warnings' \
+expect "a path without lessons fails beside good ones" 1 'checked 1 lesson \(3 items\): 1 error, 0 warnings' \
 	-- --check $fixtures/good "$tmpd"
 rmdir "$tmpd"
 
