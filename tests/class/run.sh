@@ -80,7 +80,7 @@ learner() {
 	who=$1
 	shift
 	mkdir -p "$tmp/class/$who"
-	printf '%s\n' 1 "$@" quit | "$bin" --lessons "$lessons" --state "$tmp/class/$who/progress.json" >/dev/null 2>&1
+	printf '%s\n' 1 "$@" quit | "$bin" --no-shuffle --lessons "$lessons" --state "$tmp/class/$who/progress.json" >/dev/null 2>&1
 }
 learner ann "1 b 2 d" b "a c"
 learner ben "1 a 2 b" "1 b 2 d" a b "a b" "a c"
