@@ -53,7 +53,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check unit-tests cli-tests plain-tests progress-tests import-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check unit-tests cli-tests plain-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -135,16 +135,21 @@ build/rel/bench/minimal_menu: tests/bench/minimal_menu.c | $(DEPS_OK)
 # generated packs; then the release build's menu through a pty beside
 # whiptail --menu and a minimal ncurses menu (BENCH_RUNS rounds).
 BENCH_RUNS ?= 5
-bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/minimal_menu paratutor
+# Class sizes (learners, one store each) for `paratutor class`, generated
+# once into build/bench/.
+BENCH_CLASS_SIZES ?= 1000 10000
+bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/minimal_menu build/rel/bench/bench_class paratutor
 	@build-aux/ensure-deps cmd:whiptail:whiptail
 	@build/rel/bench/bench_load content
 	@echo
 	@build/rel/bench/bench_pty ./paratutor build/rel/bench/minimal_menu content $(BENCH_RUNS)
+	@echo
+	@build/rel/bench/bench_class content build/bench $(BENCH_CLASS_SIZES)
 
 run: paratutor
 	./paratutor --lessons content
 
-check: unit-tests cli-tests plain-tests progress-tests import-tests schema-check screen-tests man-check install-check
+check: unit-tests cli-tests plain-tests progress-tests import-tests class-tests schema-check screen-tests man-check install-check
 	@echo "make check: all test suites passed"
 
 unit-tests: $(TEST_BIN)
@@ -169,6 +174,19 @@ progress-tests: $(ASAN_CORE)
 # golden lessons, malformed files against their exact diagnostics.
 import-tests: build/asan/paratutor test-deps
 	@sh tests/import/run.sh build/asan/paratutor
+
+# paratutor class and --report --format xapi: the item analysis against
+# hand-computed figures and generated classes, the command line, and the
+# statements through @learninglocker/xapi-validation.
+CLASS_TEST_SRC := $(sort $(wildcard tests/class/check_*.c))
+CLASS_TEST_BIN := $(CLASS_TEST_SRC:tests/class/%.c=build/asan/class-tests/%)
+
+build/asan/class-tests/%: tests/class/%.c $(ASAN_CORE) tests/unit/testutil.h tests/class/class_util.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(SANITIZE) -Itests/unit -Itests/class -o $@ $< $(ASAN_CORE) $(LIBS_PC) $(CHECK_LIBS)
+
+class-tests: $(CLASS_TEST_BIN) build/asan/paratutor test-deps
+	@sh tests/class/run.sh build/asan/paratutor $(CLASS_TEST_BIN)
 
 schema-check: build/asan/paratutor
 	@sh tests/schema/run.sh build/asan/paratutor

@@ -9,15 +9,18 @@
 #include <unistd.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/cli_class.h"
 #include "paratutor/cli_import.h"
 #include "paratutor/codecheck.h"
 #include "paratutor/plain.h"
 #include "paratutor/progress.h"
 #include "paratutor/ui.h"
+#include "paratutor/xapi.h"
 
 #define MAX_DIRS 32
 
-enum long_only { OPT_STATE = 256, OPT_REPORT, OPT_FORMAT, OPT_WATCH };
+enum long_only { OPT_STATE = 256, OPT_REPORT, OPT_FORMAT, OPT_WATCH, OPT_NO_SHUFFLE, OPT_ACTOR, OPT_ACTOR_ACCOUNT,
+	OPT_ACTIVITY_BASE };
 
 enum exit_code {
 	EXIT_OK = 0,
@@ -32,6 +35,7 @@ static void usage(FILE *fp)
 	fputs("Usage: paratutor [OPTION]... [LESSON-ID]\n"
 	      "       paratutor --check [--strict] [--verbose] PATH...\n"
 	      "       paratutor import [-o FILE] [--id ID] [--title T] FILE...\n"
+	      "       paratutor class [--format FMT] [--gradebook FILE] STORE-OR-DIR...\n"
 	      "A terminal tutor for data, model, pipeline, tensor and sharded parallelism.\n"
 	      "\n"
 	      "With no LESSON-ID, opens the lesson menu; with one, opens that lesson.\n"
@@ -49,9 +53,16 @@ static void usage(FILE *fp)
 	      "                       $XDG_STATE_HOME/paratutor/progress.json\n"
 	      "      --report         print every recorded item result of the progress\n"
 	      "                       store (this user's, or --state FILE), then exit\n"
-	      "      --format FMT     --report as csv (default) or json\n"
+	      "      --format FMT     --report as csv (default), json, or xapi (xAPI 1.0.3\n"
+	      "                       statements for a Learning Record Store)\n"
+	      "      --actor mailto:ADDRESS, --actor-account HOMEPAGE,NAME\n"
+	      "                       with --format xapi: the learner\n"
+	      "      --activity-base IRI  with --format xapi: where activity ids start\n"
+	      "                       (default " PT_XAPI_DEFAULT_BASE ")\n"
 	      "      --watch FILE     preview the lesson FILE and reload it on every save;\n"
 	      "                       while it is broken, its diagnostics are shown\n"
+	      "      --no-shuffle     show options in the order the lesson file gives\n"
+	      "                       them (answers of order and match items still move)\n"
 	      "  -l, --lessons DIR    read lessons from DIR (repeatable); default:\n"
 	      "                       ./content in the source tree, then\n"
 	      "                       $XDG_DATA_HOME/paratutor/lessons, then\n"
@@ -141,9 +152,9 @@ static int run_check(char *const *paths, int n, bool strict, bool verbose)
 	return errors > 0 || (strict && warnings > 0) ? EXIT_INVALID : EXIT_OK;
 }
 
-/* Prints the instructor report of the store at path; returns the exit
- * status. */
-static int run_report(const pt_catalog *cat, const char *path, const char *format)
+/* Prints the instructor report of the store at path (xAPI statements for
+ * the learner in xo when format is "xapi"); returns the exit status. */
+static int run_report(const pt_catalog *cat, const char *path, const char *format, const pt_xapi_options *xo)
 {
 	pt_open_report rep;
 	pt_progress *p = progress_open_readonly(path, &rep);
@@ -155,7 +166,8 @@ static int run_report(const pt_catalog *cat, const char *path, const char *forma
 		fprintf(stderr, "paratutor: %s\n", rep.message);
 	char err[512], *text;
 	size_t len;
-	bool ok = progress_report(p, cat, format, &text, &len, err, sizeof err);
+	bool ok = strcmp(format, "xapi") == 0 ? xapi_statements(p, cat, xo, &text, &len, err, sizeof err)
+	                                      : progress_report(p, cat, format, &text, &len, err, sizeof err);
 	if (!ok) {
 		fprintf(stderr, "paratutor: %s\n", err);
 	} else if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
@@ -178,9 +190,20 @@ static bool load_lessons(pt_catalog *cat, const char **dirs, size_t n_dirs, bool
 	return cat->n > 0;
 }
 
+/* Returns the learner's shuffle salt: a hash of their progress store's
+ * path, the same on every start, different for each learner. */
+static unsigned long long learner_salt(const pt_progress *progress)
+{
+	unsigned long long h = 1469598103934665603ull;
+	for (const char *p = progress_path(progress); p != NULL && *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	return h;
+}
+
 /* Opens the progress store and runs the tutor, full-screen or plain (the
  * latter also whenever stdin or stdout is not a terminal). */
-static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const char *state, bool plain)
+static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const char *state, bool plain,
+    bool shuffle)
 {
 	if (lesson_id != NULL) {
 		pt_entry *e = catalog_find(cat, lesson_id);
@@ -200,7 +223,8 @@ static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const 
 	}
 	pt_track track;
 	track_init(&track, progress, rep.message);
-	pt_ui_options uio = { lesson_id, review, NULL, &track };
+	pt_ui_options uio = { lesson_id, review, NULL, &track, !rep.loaded && !rep.memory_only, shuffle,
+		learner_salt(progress) };
 	char why[160];
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		plain = true;
@@ -240,7 +264,7 @@ static int run_watch(const char *path)
 	if (progress != NULL) {
 		pt_track track;
 		track_init(&track, progress, NULL);
-		pt_ui_options uio = { NULL, false, path, &track };
+		pt_ui_options uio = { NULL, false, path, &track, false, false, 0 };
 		status = ui_run(&cat, &uio);
 		progress_close(progress);
 	}
@@ -261,6 +285,10 @@ int main(int argc, char **argv)
 		{ "report", no_argument, NULL, OPT_REPORT },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "watch", required_argument, NULL, OPT_WATCH },
+		{ "no-shuffle", no_argument, NULL, OPT_NO_SHUFFLE },
+		{ "actor", required_argument, NULL, OPT_ACTOR },
+		{ "actor-account", required_argument, NULL, OPT_ACTOR_ACCOUNT },
+		{ "activity-base", required_argument, NULL, OPT_ACTIVITY_BASE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -269,6 +297,9 @@ int main(int argc, char **argv)
 	size_t n_dirs = 0;
 	bool check = false, strict = false, verbose = false, plain = false, review = false, report = false;
 	const char *state = NULL, *format = "csv", *watch = NULL;
+	bool no_shuffle = false;
+	pt_xapi_options xo = { NULL, NULL, NULL, NULL };
+	char account[1024];
 	int opt;
 
 	if (argc > 1 && strcmp(argv[1], "import") == 0)
@@ -276,6 +307,8 @@ int main(int argc, char **argv)
 	/* Only the character type comes from the environment (UTF-8 and
 	 * display widths); numbers in reports keep the '.' of the C locale. */
 	setlocale(LC_CTYPE, "");
+	if (argc > 1 && strcmp(argv[1], "class") == 0)
+		return cli_class(argc - 1, argv + 1);
 	while ((opt = getopt_long(argc, argv, "csvl:prhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c': check = true; break;
@@ -286,13 +319,23 @@ int main(int argc, char **argv)
 		case OPT_STATE: state = optarg; break;
 		case OPT_REPORT: report = true; break;
 		case OPT_WATCH: watch = optarg; break;
+		case OPT_NO_SHUFFLE: no_shuffle = true; break;
 		case OPT_FORMAT:
-			if (strcmp(optarg, "csv") != 0 && strcmp(optarg, "json") != 0) {
-				fprintf(stderr, "paratutor: --format takes csv or json, not '%s'\n", optarg);
+			if (strcmp(optarg, "csv") != 0 && strcmp(optarg, "json") != 0 && strcmp(optarg, "xapi") != 0) {
+				fprintf(stderr, "paratutor: --format takes csv, json or xapi, not '%s'\n", optarg);
 				return EXIT_USAGE;
 			}
 			format = optarg;
 			break;
+		case OPT_ACTOR: xo.mbox = optarg; break;
+		case OPT_ACTOR_ACCOUNT:
+			snprintf(account, sizeof account, "%s", optarg);
+			xo.account_home = account;
+			xo.account_name = strchr(account, ',') ? strchr(account, ',') + 1 : NULL;
+			if (xo.account_name != NULL)
+				account[xo.account_name - 1 - account] = '\0';
+			break;
+		case OPT_ACTIVITY_BASE: xo.activity_base = optarg; break;
 		case 'l':
 			if (n_dirs == MAX_DIRS) {
 				fprintf(stderr, "paratutor: at most %d --lessons directories\n", MAX_DIRS);
@@ -326,6 +369,20 @@ int main(int argc, char **argv)
 
 	if (watch != NULL)
 		return run_watch(watch);
+	bool xapi = strcmp(format, "xapi") == 0;
+	char why[512];
+	if (xapi && !report) {
+		fputs("paratutor: --format xapi goes with --report\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (!xapi && (xo.mbox || xo.account_home || xo.activity_base)) {
+		fputs("paratutor: --actor, --actor-account and --activity-base go with --report --format xapi\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (xapi && !xapi_check_options(&xo, why, sizeof why)) {
+		fprintf(stderr, "paratutor: %s\n", why);
+		return EXIT_USAGE;
+	}
 
 	bool explicit_dirs = n_dirs > 0;
 	char buf[8192];
@@ -349,11 +406,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "paratutor: %s; name the store with --state FILE\n", err);
 		status = EXIT_USAGE;
 	} else if (report) {
-		status = run_report(&cat, state, format);
+		status = run_report(&cat, state, format, &xo);
 	} else {
 		if (state == NULL)
 			fprintf(stderr, "paratutor: %s; progress will not be kept\n", err);
-		status = run_tutor(&cat, optind < argc ? argv[optind] : NULL, review, state, plain);
+		status = run_tutor(&cat, optind < argc ? argv[optind] : NULL, review, state, plain, !no_shuffle);
 	}
 	catalog_free(&cat);
 	return status;

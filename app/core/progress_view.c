@@ -44,7 +44,7 @@ size_t progress_restore(const pt_progress *p, pt_session *s, size_t *changed)
 			reset++;
 			continue;
 		}
-		restore_grade(r, item, &s->grades[i]);
+		restore_grade(r, s->grades[i].item, &s->grades[i]);
 		restored++;
 	}
 	if (changed != NULL)

@@ -4,22 +4,149 @@
 
 #include "paratutor/session.h"
 
-bool session_init(pt_session *s, const pt_lesson *lesson)
+/* Returns a 64-bit FNV-1a hash of s, continued from h. */
+static unsigned long long hash_text(unsigned long long h, const char *s)
+{
+	for (; s != NULL && *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+/* Returns the next number of a splitmix64 sequence at *state. */
+static unsigned long long next_random(unsigned long long *state)
+{
+	unsigned long long z = (*state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* Fills perm with a permutation of 0..n-1: drawn from seed, or the
+ * identity when seed is 0; with moved set, never the identity (for n > 1). */
+static void permutation(size_t *perm, size_t n, unsigned long long seed, bool moved)
+{
+	for (size_t i = 0; i < n; i++)
+		perm[i] = i;
+	if (seed != 0)
+		for (size_t i = n; i > 1; i--) {
+			size_t j = (size_t)(next_random(&seed) % i);
+			size_t t = perm[i - 1];
+			perm[i - 1] = perm[j];
+			perm[j] = t;
+		}
+	bool identity = true;
+	for (size_t i = 0; i < n; i++)
+		identity = identity && perm[i] == i;
+	if (moved && identity && n > 1)
+		for (size_t i = 0; i < n; i++)
+			perm[i] = (i + 1) % n;
+}
+
+/* Returns the seed of item index's order on its current pass: 0 (the
+ * written order) when it keeps it. */
+static unsigned long long view_seed(const pt_session *s, size_t index)
+{
+	const pt_item *it = &s->lesson->items[index];
+	bool answer_order = it->kind == PT_KIND_ORDER || it->kind == PT_KIND_MATCH;
+	if (!answer_order && (!s->shuffle || !it->shuffle))
+		return 0;
+	unsigned long long h = hash_text(1469598103934665603ull ^ (s->shuffle ? s->salt : 0), it->id.s);
+	h = hash_text(h, s->lesson->id.s);
+	return (h ^ (unsigned long long)s->passes[index] * 0x9e3779b97f4a7c15ull) | 1;
+}
+
+/* Returns how many option or bank entries item it shows. */
+static size_t shown_count(const pt_item *it)
+{
+	return it->kind == PT_KIND_CHOICE || it->kind == PT_KIND_MULTI ? it->n_options : it->bank.n;
+}
+
+/* Lays out item index's view for its current pass, in its slot of the
+ * view memory (at offset bytes). */
+static void build_view(pt_session *s, size_t index, size_t offset)
+{
+	const pt_item *it = &s->lesson->items[index];
+	pt_item *view = &s->views[index];
+	*view = *it;
+	size_t n = shown_count(it);
+	if (n == 0 || n > PT_MAX_OPTIONS + 2)
+		return;
+	size_t perm[PT_MAX_OPTIONS + 2];
+	permutation(perm, n, view_seed(s, index), it->kind == PT_KIND_ORDER);
+	char *mem = (char *)s->view_mem + offset;
+	if (it->kind == PT_KIND_CHOICE || it->kind == PT_KIND_MULTI) {
+		pt_option *options = (pt_option *)(void *)mem;
+		for (size_t k = 0; k < n; k++)
+			options[k] = it->options[perm[k]];
+		view->options = options;
+	} else {
+		pt_text *bank = (pt_text *)(void *)mem;
+		for (size_t k = 0; k < n; k++)
+			bank[k] = it->bank.v[perm[k]];
+		view->bank.v = bank;
+	}
+}
+
+/* Returns the bytes of view memory item it needs, rounded for alignment. */
+static size_t view_bytes(const pt_item *it)
+{
+	size_t n = shown_count(it);
+	size_t each = it->kind == PT_KIND_CHOICE || it->kind == PT_KIND_MULTI ? sizeof(pt_option) : sizeof(pt_text);
+	size_t bytes = n * each;
+	return (bytes + 15) / 16 * 16;
+}
+
+/* Returns the offset of item index's slot in the view memory. */
+static size_t view_offset(const pt_session *s, size_t index)
+{
+	size_t offset = 0;
+	for (size_t i = 0; i < index; i++)
+		offset += view_bytes(&s->lesson->items[i]);
+	return offset;
+}
+
+bool session_init_shuffled(pt_session *s, const pt_lesson *lesson, bool shuffle,
+    unsigned long long salt)
 {
 	memset(s, 0, sizeof *s);
 	s->lesson = lesson;
-	s->grades = calloc(lesson->n_items ? lesson->n_items : 1, sizeof *s->grades);
-	if (s->grades == NULL)
-		return false;
+	s->shuffle = shuffle;
+	s->salt = salt;
+	size_t n = lesson->n_items ? lesson->n_items : 1, bytes = 0;
 	for (size_t i = 0; i < lesson->n_items; i++)
-		grade_init(&s->grades[i], &lesson->items[i]);
+		bytes += view_bytes(&lesson->items[i]);
+	s->grades = calloc(n, sizeof *s->grades);
+	s->views = calloc(n, sizeof *s->views);
+	s->passes = calloc(n, sizeof *s->passes);
+	s->view_mem = malloc(bytes ? bytes : 1);
+	if (s->grades == NULL || s->views == NULL || s->passes == NULL || s->view_mem == NULL) {
+		session_free(s);
+		return false;
+	}
+	size_t offset = 0;
+	for (size_t i = 0; i < lesson->n_items; i++) {
+		build_view(s, i, offset);
+		offset += view_bytes(&lesson->items[i]);
+		grade_init(&s->grades[i], &s->views[i]);
+	}
 	return true;
+}
+
+bool session_init(pt_session *s, const pt_lesson *lesson)
+{
+	return session_init_shuffled(s, lesson, false, 0);
 }
 
 void session_free(pt_session *s)
 {
 	free(s->grades);
+	free(s->views);
+	free(s->passes);
+	free(s->view_mem);
 	s->grades = NULL;
+	s->views = NULL;
+	s->passes = NULL;
+	s->view_mem = NULL;
 }
 
 pt_grade *session_grade(pt_session *s)
@@ -29,8 +156,11 @@ pt_grade *session_grade(pt_session *s)
 
 void session_reset_item(pt_session *s, size_t index)
 {
-	if (index < s->lesson->n_items)
-		grade_init(&s->grades[index], &s->lesson->items[index]);
+	if (index >= s->lesson->n_items)
+		return;
+	s->passes[index]++;
+	build_view(s, index, view_offset(s, index));
+	grade_init(&s->grades[index], &s->views[index]);
 }
 
 size_t session_next_open(const pt_session *s, size_t start)

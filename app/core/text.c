@@ -125,8 +125,8 @@ bool text_wrap(const char *s, int width, pt_lines *out)
 		width = 1;
 	size_t start = 0;
 	while (start <= len) {
-		size_t i = start, brk = 0;
-		int w = 0, brk_w = 0;
+		size_t i = start, brk = 0, soft = 0;
+		int w = 0, brk_w = 0, soft_w = 0;
 		bool have_brk = false;
 		while (i < len && s[i] != '\n') {
 			size_t next = i;
@@ -137,6 +137,9 @@ bool text_wrap(const char *s, int width, pt_lines *out)
 				brk = i;
 				brk_w = w;
 				have_brk = true;
+			} else if (strchr("/-_.?#&=", s[i]) != NULL && next < len && s[next] != ' ') {
+				soft = next; /* a long word such as a URL breaks after its punctuation */
+				soft_w = w + cw;
 			}
 			w += cw;
 			i = next;
@@ -153,6 +156,10 @@ bool text_wrap(const char *s, int width, pt_lines *out)
 			if (!lines_push(out, &cap, start, brk - start, brk_w))
 				return false;
 			start = brk + 1;
+		} else if (soft > start) {
+			if (!lines_push(out, &cap, start, soft - start, soft_w))
+				return false;
+			start = soft;
 		} else {
 			if (i == start) /* a character wider than the line */
 				text_decode(s, len, &i), w = width;

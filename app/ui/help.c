@@ -27,6 +27,37 @@ static void add_section(pt_doc *d, const char *name, const pt_binding *keys, siz
 	}
 }
 
+/* The introduction: what the screens show and how answers are scored and
+ * reviewed; alone on the first run, then at the end of the help. */
+static const char *const intro[] = {
+	"paratutor asks questions on data, model, pipeline, tensor and sharded parallelism. "
+	"Pick a lesson in the menu with the arrows and Enter. Each item is code with blanks to fill from "
+	"an option bank, a question with one answer, or a question where you tick all that apply.",
+	"Answer with the letters shown beside the options (or click them) and press Enter to check. "
+	"Every mark carries a word: Correct, Wrong, Missed (an option you should have ticked, named only "
+	"once the item is over). A wrong answer shows what that choice usually means, and costs one of "
+	"the item's attempts; the answer itself is shown only when the item is solved or out of attempts.",
+	"Scoring: an item right on the first check without hints scores 100. Each extra check costs 25 and "
+	"each hint 10, and a solved item scores at least 10; an item out of attempts scores 0. "
+	"A lesson's score is the mean over its items; the summary shows how it was made.",
+	"Review: items you miss, or get right only with help, come back for review on a schedule "
+	"(Leitner boxes: 1, 3, 7, 21 and 60 days). Press r in the menu when items are due. A right review "
+	"answer moves the item up a box; a wrong one brings it back in ten minutes.",
+	"Your progress is saved after every check, so you can quit (q) at any time and resume later. "
+	"Press ? on any screen for the keys it takes.",
+};
+
+/* Adds the introduction's paragraphs under a heading. */
+static void add_intro(pt_doc *d)
+{
+	doc_gap(d);
+	doc_atom(d, ROLE_HEADING, 0, "How paratutor works");
+	for (size_t i = 0; i < sizeof intro / sizeof intro[0]; i++) {
+		doc_gap(d);
+		doc_wrap(d, ROLE_NORMAL, 0, intro[i]);
+	}
+}
+
 static unsigned help_close(pt_ui *ui, const pt_event *ev);
 static unsigned help_scroll(pt_ui *ui, const pt_event *ev);
 
@@ -43,6 +74,10 @@ static const pt_binding help_keys[] = {
  * that work everywhere. */
 static void build_help(const pt_ui *ui, pt_doc *d)
 {
+	if (ui->help_intro) {
+		add_intro(d);
+		return;
+	}
 	const pt_screen_ops *current = ui_screen_ops(ui->screen);
 	add_section(d, current->name, current->keys, current->n_keys);
 	for (int s = 0; s < UI_N_SCREENS; s++) {
@@ -52,6 +87,14 @@ static void build_help(const pt_ui *ui, pt_doc *d)
 	}
 	add_section(d, "Everywhere", ui_global_keys, ui_n_global_keys);
 	add_section(d, "In this list", help_keys, N_HELP_KEYS);
+	add_intro(d);
+}
+
+void help_open_intro(pt_ui *ui)
+{
+	ui->help_open = true;
+	ui->help_intro = true;
+	ui->help_scroll = 0;
 }
 
 void help_draw(pt_ui *ui, int rows, int cols)
@@ -69,7 +112,7 @@ void help_draw(pt_ui *ui, int rows, int cols)
 	int inner = height - 3;
 	size_t shown = frame_pane(&ui->help_pane, d, inner, ui->help_scroll);
 	draw_box(y, x, height, width);
-	draw_str(y, x + 2, width - 4, ROLE_HEADING, " Keys ");
+	draw_str(y, x + 2, width - 4, ROLE_HEADING, ui->help_intro ? " Welcome " : " Keys ");
 	doc_render(d, y + 1, x + 2, inner, shown);
 
 	bool more = shown < ui->help_pane.max;
@@ -89,6 +132,7 @@ static unsigned help_close(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
 	ui->help_open = false;
+	ui->help_intro = false;
 	return UI_REDRAW;
 }
 

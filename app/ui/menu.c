@@ -41,6 +41,12 @@ static void add_broken(pt_doc *d, const pt_entry *e, int zone, bool selected)
 			shown++;
 		}
 	}
+	char dropped[512];
+	if (diags_format_dropped(&e->diags, e->path, dropped, sizeof dropped)) {
+		doc_newline(d);
+		doc_move_to(d, 4);
+		doc_wrap(d, ROLE_WRONG, zone, dropped);
+	}
 	if (e->diags.n > shown) {
 		doc_newline(d);
 		doc_move_to(d, 4);
@@ -282,7 +288,8 @@ static unsigned open_selected(pt_ui *ui)
 {
 	const pt_entry *e = &ui->catalog->v[menu.selected];
 	if (entry_broken(e))
-		ui_say(ui, "Cannot open a broken lesson: fix %s and restart paratutor", e->path);
+		ui_say(ui, ui->watch_path != NULL ? "Cannot open a broken lesson: fix %s and save; it reloads by itself" :
+		    "Cannot open a broken lesson: fix %s and restart paratutor", e->path);
 	else if (e->lesson->n_items == 0)
 		ui_say(ui, "This lesson has no items yet");
 	else

@@ -25,6 +25,8 @@ typedef struct plain_io {
 	FILE *out;
 	const pt_catalog *catalog;
 	pt_track *track;
+	bool shuffle;
+	unsigned long long salt;
 } plain_io;
 
 /* Reads one line into buf without its newline; returns false at the end
@@ -396,7 +398,7 @@ static bool step_item(plain_io *io, pt_session *s, plain_step step)
 static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 {
 	pt_session s;
-	if (!session_init(&s, lesson)) {
+	if (!session_init_shuffled(&s, lesson, io->shuffle, io->salt)) {
 		fputs("Out of memory.\n", io->out);
 		return PLAIN_QUIT;
 	}
@@ -445,7 +447,7 @@ static plain_step run_review(plain_io *io)
 	plain_step step = PLAIN_STAY;
 	for (size_t k = 0; k < due.n && step != PLAIN_QUIT && step != PLAIN_MENU; k++) {
 		pt_session s;
-		if (!session_init(&s, due.v[k].lesson))
+		if (!session_init_shuffled(&s, due.v[k].lesson, io->shuffle, io->salt))
 			break;
 		s.current = due.v[k].index;
 		print_item(io, &s);
@@ -499,7 +501,7 @@ static const pt_entry *pick_lesson(const pt_catalog *cat, const char *word)
 
 int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *out)
 {
-	plain_io io = { in, out, cat, options->track };
+	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt };
 	char line[LINE_MAX_LEN];
 	fprintf(out, "paratutor, plain mode. Type help at any prompt.\n");
 	print_notice(&io);

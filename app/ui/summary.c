@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "paratutor/text.h"
 #include "paratutor/ui_app.h"
 #include "paratutor/ui_draw.h"
 
@@ -18,19 +19,53 @@ static void add_count(pt_doc *d, const char *label, size_t count)
 	doc_newline(d);
 }
 
-/* Adds one line per item: symbol, number, id, outcome and score. */
+/* Writes into buf the start of prompt that fits in cols columns, cut at a
+ * word where it can be and marked with an ellipsis when cut, padded with
+ * spaces to cols columns: a short title for an item. */
+static void short_title(const char *prompt, int cols, char *buf, size_t size)
+{
+	const char *ellipsis = draw_glyph(GLYPH_ELLIPSIS);
+	int ellipsis_w = text_width(ellipsis, strlen(ellipsis));
+	size_t full = strlen(prompt), len = strcspn(prompt, "\n"), i = 0;
+	int w = text_width(prompt, len);
+	bool cut = len < full || w > cols;
+	if (cut) {
+		size_t word_end = 0;
+		int w_at_word = 0, budget = cols - ellipsis_w;
+		w = 0;
+		while (i < len) {
+			size_t next = i;
+			int cw = text_cp_width(text_decode(prompt, len, &next));
+			if (w + cw > budget)
+				break;
+			if (prompt[i] == ' ') {
+				word_end = i;
+				w_at_word = w;
+			}
+			w += cw;
+			i = next;
+		}
+		if (i < len && word_end > 0 && w_at_word > budget / 2) {
+			i = word_end;
+			w = w_at_word;
+		}
+		w += ellipsis_w;
+	} else {
+		i = len;
+	}
+	int n = snprintf(buf, size, "%.*s%s", (int)i, prompt, cut ? ellipsis : "");
+	for (; w < cols && n > 0 && (size_t)n + 1 < size; w++)
+		buf[n++] = ' ';
+	if (n > 0 && (size_t)n < size)
+		buf[n] = '\0';
+}
+
+/* Adds one line per item: symbol, number, a short title from its prompt,
+ * outcome and score. */
 static void add_items(pt_doc *d, const pt_session *s)
 {
-	/* The id column fits the longest id, as far as the line allows: the
-	 * rest of a row takes 32 columns. */
-	int id_cols = 24;
-	for (size_t i = 0; i < s->lesson->n_items; i++) {
-		int w = (int)strlen(s->lesson->items[i].id.s);
-		if (w > id_cols)
-			id_cols = w;
-	}
-	if (id_cols > d->width - 32)
-		id_cols = d->width - 32 > 8 ? d->width - 32 : 8;
+	/* The rest of a row takes 32 columns. */
+	int title_cols = d->width - 32 > 16 ? d->width - 32 : 16;
 	doc_gap(d);
 	doc_atom(d, ROLE_HEADING, 0, "Items");
 	for (size_t i = 0; i < s->lesson->n_items; i++) {
@@ -44,12 +79,14 @@ static void add_items(pt_doc *d, const pt_session *s)
 			glyph = GLYPH_WRONG;
 			role = ROLE_WRONG;
 		}
+		char title[512];
+		short_title(s->lesson->items[i].prompt.s, title_cols, title, sizeof title);
 		doc_newline(d);
 		doc_move_to(d, 2);
 		doc_atom(d, role, 0, draw_glyph(glyph));
 		doc_move_to(d, 4);
-		doc_atomf(d, ROLE_NORMAL, 0, "%2zu  %-*.*s %-19s %3d", i + 1, id_cols, id_cols,
-		    s->lesson->items[i].id.s, grade_outcome_name(grade_outcome(g)), grade_score(g));
+		doc_atomf(d, ROLE_NORMAL, 0, "%2zu  %s %-19s %3d", i + 1, title,
+		    grade_outcome_name(grade_outcome(g)), grade_score(g));
 	}
 }
 

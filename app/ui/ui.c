@@ -173,7 +173,7 @@ static bool open_lesson(pt_ui *ui, size_t index)
 		return false;
 	pt_session *s = &ui->sessions[index];
 	bool fresh = s->grades == NULL;
-	if (fresh && !session_init(s, e->lesson))
+	if (fresh && !session_init_shuffled(s, e->lesson, ui->shuffle, ui->salt))
 		return false;
 	ui->entry = index;
 	if (fresh)
@@ -338,15 +338,70 @@ static unsigned ui_dispatch(pt_ui *ui, const pt_event *ev)
 	return result;
 }
 
+/* An item's grading state kept across a reload of the watched lesson. */
+struct pt_kept_grade {
+	char *id;
+	unsigned long long hash;
+	pt_grade grade;
+};
+
+/* Forgets the kept answers. */
+static void drop_kept(pt_ui *ui)
+{
+	for (size_t i = 0; i < ui->watch_n_kept; i++)
+		free(ui->watch_kept[i].id);
+	free(ui->watch_kept);
+	ui->watch_kept = NULL;
+	ui->watch_n_kept = 0;
+}
+
+/* Keeps every item's answers of the open preview, by id and graded
+ * content, before its lesson goes away. */
+static void keep_answers(pt_ui *ui, const pt_session *s)
+{
+	drop_kept(ui);
+	size_t n = s->lesson->n_items;
+	ui->watch_kept = calloc(n ? n : 1, sizeof *ui->watch_kept);
+	if (ui->watch_kept == NULL)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		const pt_item *it = &s->lesson->items[i];
+		if (it->id.s == NULL || (ui->watch_kept[ui->watch_n_kept].id = strdup(it->id.s)) == NULL)
+			continue;
+		ui->watch_kept[ui->watch_n_kept].hash = lesson_item_hash(it);
+		ui->watch_kept[ui->watch_n_kept].grade = s->grades[i];
+		ui->watch_n_kept++;
+	}
+}
+
+/* Gives back the kept answers to the items whose id and graded content
+ * are unchanged. */
+static void restore_answers(pt_ui *ui, pt_session *s)
+{
+	for (size_t i = 0; i < s->lesson->n_items; i++) {
+		const pt_item *it = &s->lesson->items[i];
+		for (size_t k = 0; k < ui->watch_n_kept; k++) {
+			const struct pt_kept_grade *kept = &ui->watch_kept[k];
+			if (strcmp(kept->id, it->id.s) != 0 || kept->hash != lesson_item_hash(it))
+				continue;
+			const pt_item *view = s->grades[i].item;
+			s->grades[i] = kept->grade;
+			s->grades[i].item = view;
+			break;
+		}
+	}
+}
+
 /* Reloads the watched lesson after a save and puts the learner back on
- * the item they were on; while the file is broken, the menu shows its
- * diagnostics. */
+ * the item they were on, with the answers given so far to every item
+ * whose graded content did not change; while the file is broken, the menu
+ * shows its diagnostics. */
 static void reload_watched(pt_ui *ui)
 {
 	pt_session *s = &ui->sessions[0];
-	char item_id[256] = "";
 	if (s->grades != NULL) {
-		snprintf(item_id, sizeof item_id, "%s", s->lesson->items[s->current].id.s);
+		snprintf(ui->watch_item, sizeof ui->watch_item, "%s", s->lesson->items[s->current].id.s);
+		keep_answers(ui, s);
 		session_free(s);
 		memset(s, 0, sizeof *s);
 	}
@@ -355,10 +410,11 @@ static void reload_watched(pt_ui *ui)
 		ui_say(ui, "%s has errors: fix them and save; the lesson comes back by itself", ui->watch_path);
 		return;
 	}
-	const pt_lesson *lesson = ui_session(ui)->lesson;
-	const pt_item *item = item_id[0] != '\0' ? lesson_find_item(lesson, item_id) : NULL;
-	show(ui, UI_SCREEN_ITEM, item != NULL ? (size_t)(item - lesson->items) : ui_session(ui)->current);
-	ui_say(ui, "Reloaded %s", ui->watch_path);
+	s = ui_session(ui);
+	restore_answers(ui, s);
+	const pt_item *item = ui->watch_item[0] != '\0' ? lesson_find_item(s->lesson, ui->watch_item) : NULL;
+	show(ui, UI_SCREEN_ITEM, item != NULL ? (size_t)(item - s->lesson->items) : s->current);
+	ui_say(ui, "Reloaded %s: watching it for the next save", ui->watch_path);
 }
 
 /* Runs until the learner quits, a quit signal arrives or the terminal
@@ -440,6 +496,8 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	ui.track = options->track;
 	ui.watch.fd = -1;
 	ui.watch_path = options->watch;
+	ui.shuffle = options->shuffle;
+	ui.salt = options->salt;
 	char err[512];
 	if (ui.watch_path != NULL && !watch_start(&ui.watch, ui.watch_path, err, sizeof err)) {
 		fprintf(stderr, "paratutor: %s\n", err);
@@ -470,10 +528,17 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 				ui_go(&ui, UI_GO_LESSON, 0);
 		}
 		apply_go(&ui);
+		size_t n_records = 0;
+		progress_records(ui.track->progress, &n_records);
+		if (options->first_run && ui.watch_path == NULL && n_records == 0 && ui.screen == UI_SCREEN_MENU)
+			help_open_intro(&ui);
+		if (ui.watch_path != NULL && ui.message[0] == '\0')
+			ui_say(&ui, "Watching %s: each save reloads it here", ui.watch_path);
 		status = event_loop(&ui);
 		terminal_stop(screen, old_quit);
 	}
 	review_stop(&ui);
+	drop_kept(&ui);
 	for (int k = 0; k < UI_N_SCREENS; k++)
 		if (screens[k]->release != NULL)
 			screens[k]->release();

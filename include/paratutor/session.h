@@ -12,7 +12,12 @@
 
 typedef struct pt_session {
 	const pt_lesson *lesson;
-	pt_grade *grades; /* one per item, owned */
+	pt_grade *grades; /* one per item, owned; each grades the item's view */
+	pt_item *views;   /* one per item, owned: the item as shown, its options or bank in shown order */
+	void *view_mem;   /* the views' option and bank arrays, owned */
+	int *passes;      /* per item: passes started (a retry or a review starts another) */
+	bool shuffle;     /* options of items that allow it are shown shuffled */
+	unsigned long long salt; /* the learner's, so each learner gets an order of their own */
 	size_t current;
 } pt_session;
 
@@ -50,8 +55,20 @@ void session_disclose(const pt_grade *g, pt_disclosure *out);
  * would tell the answer). */
 pt_mark session_shown_mark(const pt_grade *g, int slot);
 
-/* Starts a session at the first item; returns false when out of memory. */
+/* Starts a session at the first item, showing options in their written
+ * order (order and match items excepted: their answers are never shown in
+ * the answer's order); returns false when out of memory. */
 bool session_init(pt_session *s, const pt_lesson *lesson);
+
+/* Starts a session whose items show their options (choice, multi), bank
+ * (fill) and answers (match, order) in an order of their own: a
+ * permutation drawn from salt (the learner's), the item's id and the pass,
+ * so it is the same on every start and changes with each new pass.  Items
+ * with "shuffle": false keep the written order (order items always move).
+ * With shuffle false, like session_init.  Grading compares option text,
+ * so marks, feedback and progress do not depend on the order shown. */
+bool session_init_shuffled(pt_session *s, const pt_lesson *lesson, bool shuffle,
+    unsigned long long salt);
 
 /* Releases the grading states. */
 void session_free(pt_session *s);
@@ -59,7 +76,8 @@ void session_free(pt_session *s);
 /* Returns the current item's grading state. */
 pt_grade *session_grade(pt_session *s);
 
-/* Restarts the grading of item index from scratch. */
+/* Restarts the grading of item index from scratch, as a new pass (shuffled
+ * items show a new order). */
 void session_reset_item(pt_session *s, size_t index);
 
 /* Returns the index of the first open item at or after start (wrapping),

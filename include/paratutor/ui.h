@@ -13,6 +13,9 @@ typedef struct pt_ui_options {
 	bool review;           /* start with the items due for review */
 	const char *watch;     /* reload this lesson file (catalog entry 0) on save */
 	pt_track *track;       /* progress keeping; never NULL */
+	bool first_run;        /* no progress store existed: show the introduction */
+	bool shuffle;          /* show options shuffled (session_init_shuffled) */
+	unsigned long long salt; /* the learner's shuffle salt */
 } pt_ui_options;
 
 /* Runs the tutor on the catalog until the learner quits.  Restores the

@@ -75,6 +75,7 @@ typedef struct pt_ui {
 	size_t go_arg;
 	bool too_small;       /* the last draw found the terminal too small */
 	bool help_open;       /* the key list is drawn over the screen */
+	bool help_intro;      /* it shows the introduction alone (the first run) */
 	size_t help_scroll;
 	pt_pane help_pane;    /* the help's rows and furthest scroll at its last draw */
 	pt_pane body_pane;    /* the body's rows and furthest scroll at the last draw */
@@ -84,7 +85,12 @@ typedef struct pt_ui {
 	pt_doc overlay;       /* the help overlay's content */
 	pt_track *track;      /* progress keeping, borrowed */
 	pt_review review;
+	bool shuffle;           /* sessions show options shuffled */
+	unsigned long long salt; /* the learner's shuffle salt */
 	const char *watch_path; /* the lesson file reloaded on save, or NULL */
+	char watch_item[256];   /* the previewed item's id, kept while the file is broken */
+	struct pt_kept_grade *watch_kept; /* answers kept across a reload, by item id */
+	size_t watch_n_kept;
 	pt_watch watch;
 } pt_ui;
 
@@ -233,6 +239,9 @@ void frame_too_small(int rows, int cols);
 /* Draws every screen's keys in a box over the current screen, the
  * current screen's first. */
 void help_draw(pt_ui *ui, int rows, int cols);
+
+/* Opens the introduction alone, as on the first run. */
+void help_open_intro(pt_ui *ui);
 
 /* Scrolls the key list or closes it; the keys come from help_keys. */
 unsigned help_key(pt_ui *ui, const pt_event *ev);

@@ -34,9 +34,11 @@ expect "unknown option is a usage error" 2 "Try 'paratutor --help'" -- --bogus
 expect "--check needs a path" 2 'needs at least one file or directory' -- --check
 expect "--strict alone is a usage error" 2 '--strict goes with --check' -- --strict
 expect "bundled lessons are clean under --strict" 0 ': 0 errors, 0 warnings$' -- --check --strict content
-expect "good fixtures are clean" 0 '^paratutor: checked 2 lessons \(9 items\): 0 errors, 0 warnings$' -- --check --strict $fixtures/good
-expect "--verbose prints editor notes at their place" 0 '^tests/fixtures/good/kinds.json:22:22: note: Numbers kept from the source' \
-	-- --check --verbose $fixtures/good
+expect "good fixture is clean" 0 '^paratutor: checked 1 lesson \(3 items\): 0 errors, 0 warnings$' -- --check $fixtures/good
+expect "good format-2 fixture is clean" 0 '^paratutor: checked 1 lesson \(6 items\): 0 errors, 0 warnings$' \
+	-- --check --strict $fixtures/good/format2
+expect "--verbose prints editor notes at their place" 0 '^tests/fixtures/good/format2/kinds.json:22:22: note: Numbers kept from the source' \
+	-- --check --verbose $fixtures/good/format2
 expect "--verbose alone is a usage error" 2 '--verbose goes with --check' -- --verbose
 expect "a syntax error fails with file:line:col" 1 '^tests/fixtures/bad/syntax-missing-comma.json:4:3: error: invalid JSON' -- --check $fixtures/bad/syntax-missing-comma.json
 expect "errors in several files are all reported" 1 'checked [0-9]+ lessons.*[0-9]+ errors' -- --check $fixtures/bad
@@ -71,7 +73,7 @@ expect "a character device is refused" 1 '^/dev/null: error: not a regular file 
 	-- --check /dev/null
 expect "a directory without lessons is an error" 1 "^$tmpd: error: no lesson files here; give a lesson .json file or a directory that holds some\$" \
 	-- --check "$tmpd"
-expect "a path without lessons fails beside good ones" 1 'checked 2 lessons \(9 items\): 1 error, 0 warnings' \
+expect "a path without lessons fails beside good ones" 1 'checked 1 lesson \(3 items\): 1 error, 0 warnings' \
 	-- --check $fixtures/good "$tmpd"
 rmdir "$tmpd"
 
@@ -106,7 +108,7 @@ else
 fi
 expect "an unknown lesson id" 3 'nosuch: no such lesson' -- --lessons $fixtures/good nosuch
 expect "a broken lesson is not opened" 3 'the lesson has errors' -- --lessons $fixtures/bad/duplicate-items.json duplicate-items
-expect "--format takes csv or json" 2 "--format takes csv or json, not 'xml'" -- --report --format xml
+expect "--format takes csv, json or xapi" 2 "--format takes csv, json or xapi, not 'xml'" -- --report --format xml
 expect "an empty store reports just the header" 0 '^lesson,item,outcome,attempts,hints,wrong_options,time_spent,first_seen,last_seen,item_status' \
 	-- --lessons $fixtures/good --report
 expect "a missing --state store is reported, not created" 0 'no-such-store.json' -- --report --state "$XDG_STATE_HOME/no-such-store.json"

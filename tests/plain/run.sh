@@ -12,7 +12,7 @@ trap 'rm -rf "$out" "$XDG_STATE_HOME"' EXIT
 # resume SCRIPT: feeds the lines of SCRIPT to the tutor on the good
 # fixture, keeping the progress store of earlier runs.
 resume() {
-	printf '%s\n' "$@" | "$bin" --lessons tests/fixtures/good >"$out" 2>&1
+	printf '%s\n' "$@" | "$bin" --no-shuffle --lessons tests/fixtures/good/minimal.json >"$out" 2>&1
 }
 
 # play SCRIPT: the same with a fresh progress store.
@@ -77,7 +77,7 @@ has "prev goes back" "item 1 of 3"
 play nosuch 1 quit
 has "an unknown lesson is named" "No lesson \"nosuch\"."
 
-printf '1\n' | "$bin" --lessons tests/fixtures/good fixture-minimal >"$out" 2>&1
+printf '1\n' | "$bin" --no-shuffle --lessons tests/fixtures/good/minimal.json fixture-minimal >"$out" 2>&1
 status=$?
 has "a lesson id opens that lesson" "item 1 of 3"
 if [ "$status" -eq 0 ]; then passed=$((passed + 1)); echo "ok - end of input exits 0"
@@ -102,7 +102,7 @@ resume 1 reset yes quit
 has "reset after yes starts afresh" "Done: the lesson starts afresh."
 resume quit
 lacks "after a reset the menu shows no progress" "done, score"
-"$bin" --lessons tests/fixtures/good --report >"$out" 2>&1
+"$bin" --lessons tests/fixtures/good/minimal.json --report >"$out" 2>&1
 has "the report still runs after a reset" "lesson,item,outcome"
 printf 'not json' >"$XDG_STATE_HOME/paratutor/progress.json"
 resume quit

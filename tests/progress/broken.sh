@@ -91,6 +91,10 @@ $(tail -n 15 "$ST_TMP/plain.out")" || return 1
 # screen_run DIR STATE - the full-screen tutor over DIR: menu, review, quit.
 screen_run() {
 	st_start -- --lessons "$1" --state "$2" || return 1
+	st_wait "paratutor: lessons" || return 1
+	# A long list of diagnostics above the good lesson can push it below
+	# the screen: selecting the next entry brings it into view.
+	st_screen | grep -qF "Fixture: one of each kind" || st_keys j
 	st_wait "Fixture: one of each kind" || return 1
 	st_keys r
 	st_wait "review 1/" || return 1

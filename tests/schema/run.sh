@@ -163,9 +163,9 @@ checker_verdict() {
 	return 0
 }
 
-# ---- 1. bundled lessons and good fixtures are valid ----------------------
+# ---- 1. bundled lessons and good fixtures (format 2 in a subdirectory) are valid ----------------------
 
-for f in content/*.json tests/fixtures/good/*.json; do
+for f in content/*.json tests/fixtures/good/*.json tests/fixtures/good/*/*.json; do
 	[ "$f" = "$schema" ] && continue
 	if schema_verdict "$f" && [ "$verdict" = valid ]; then
 		pass "$f is valid against the schema"

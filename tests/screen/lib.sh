@@ -58,7 +58,8 @@ st_fail() {
 	return 1
 }
 
-# st_start [VAR=VALUE...] -- ARGS... - starts "$ST_BIN ARGS" in a fresh
+# st_start [VAR=VALUE...] -- ARGS... - starts "$ST_BIN --no-shuffle ARGS" (without
+# --no-shuffle when ST_SHUFFLE=1 is given) in a fresh
 # 80x24 pane with a UTF-8 locale, TERM=xterm-256color, colour allowed and
 # a state directory of its own (no progress from other runs); the
 # assignments add to or override that environment.
@@ -69,6 +70,23 @@ st_start() {
 	ST_RUN="$ST_TMP/run"
 	rm -rf "$ST_RUN"
 	mkdir -p "$ST_RUN"
+	# An empty store where none is yet, so the first-run introduction stays
+	# away unless a test asks for it with ST_FIRST_RUN=1.
+	state_home="$ST_RUN/state"
+	first_run=0
+	shuffle_arg=--no-shuffle # tests name option letters; ST_SHUFFLE=1 keeps shuffling on
+	for arg in "$@"; do
+		case $arg in
+		--) break ;;
+		ST_SHUFFLE=1) shuffle_arg= ;;
+		XDG_STATE_HOME=*) state_home=${arg#XDG_STATE_HOME=} ;;
+		ST_FIRST_RUN=1) first_run=1 ;;
+		esac
+	done
+	if [ "$first_run" != 1 ] && [ ! -e "$state_home/paratutor/progress.json" ]; then
+		mkdir -p "$state_home/paratutor"
+		printf '{ "format": 1, "lessons": {} }\n' >"$state_home/paratutor/progress.json"
+	fi
 	set -- TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_STATE_HOME="$ST_RUN/state" ST_LOGS="$ST_TMP" \
 	    ASAN_OPTIONS="log_path=$ST_TMP/asan:detect_leaks=1" \
 	    UBSAN_OPTIONS="log_path=$ST_TMP/ubsan:print_stacktrace=1:halt_on_error=1" "$@"
@@ -80,7 +98,7 @@ st_start() {
 	shift
 	# shellcheck disable=SC2086 # env_args and PT_WRAP hold words without spaces
 	st_tmux new-session -d -s st -x 80 -y 24 \
-	    sh "$ST_DIR/pane.sh" "$ST_RUN" env -u NO_COLOR $env_args ${PT_WRAP:-} "$ST_BIN" "$@" || return 1
+	    sh "$ST_DIR/pane.sh" "$ST_RUN" env -u NO_COLOR $env_args ${PT_WRAP:-} "$ST_BIN" $shuffle_arg "$@" || return 1
 	st_tmux set-option -g window-size manual >/dev/null
 }
 

@@ -279,6 +279,25 @@ test_help_lists_keys() {
 	st_wait "That key does nothing here: press ? for the keys" || return 1
 }
 
+# The first run opens the introduction alone; it closes like the help and
+# comes back at the end of ?; a later run does not show it again.
+test_first_run() {
+	st_start ST_FIRST_RUN=1 -- $FIXTURE || return 1
+	st_wait "Welcome" || return 1
+	st_wait "How paratutor works" || return 1
+	st_lacks "Item screen" || return 1
+	st_keys Escape
+	st_wait "Choose a lesson" || return 1
+	st_keys Enter
+	st_wait "mean = " || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "✓ Correct" || return 1
+	st_keys '?' PageDown PageDown PageDown PageDown PageDown PageDown PageDown PageDown
+	st_wait "Your progress is saved after every check" || return 1
+	st_keys Escape q q
+	[ "$(st_wait_exit)" = 0 ] || st_fail "q did not exit with status 0" || return 1
+}
+
 # A single-blank drill: a letter fills the blank and another replaces it,
 # with no blank to focus and no blank key offered.
 test_single_blank() {
@@ -310,6 +329,10 @@ test_summary() {
 	st_wait "Score: 25/100" || return 1
 	st_wait "Right first time          1" || return 1
 	st_wait "Failed                    1" || return 1
+	# Items are named by number and a short title, never by their ids.
+	st_wait " 1  Complete the line so it computes the mean" || return 1
+	st_lacks "mean-two-blanks" || return 1
+	st_lacks "reveal-fill" || return 1
 	st_wait "Press r to retry the 1 item not right first time" || return 1
 	st_keys r
 	st_wait "Which numbers are even?" || return 1
@@ -374,12 +397,24 @@ test_watch() {
 	cp tests/screen/lessons/screen-drills.json "$lesson"
 	st_start -- --watch "$lesson" || return 1
 	st_wait "mean = " || return 1
+	st_wait "Watching $lesson" || return 1
+	st_keys 1 a
+	st_wait "[1:sum](values)" || return 1
 	st_keys n
 	st_wait "Which numbers are even?" || return 1
+	st_keys a
+	st_wait "A [x] Two" || return 1
 	sed 's/Which numbers are even?/Which numbers are EVEN?/' "$lesson" >"$lesson.new"
 	mv "$lesson.new" "$lesson"
 	st_wait "Which numbers are EVEN?" || return 1
 	st_wait "Reloaded $lesson" || return 1
+	# Answers survive a reload: the unchanged item keeps its blank, the
+	# edited one (its prompt is not graded content) keeps its tick.
+	st_wait "A [x] Two" || return 1
+	st_keys p
+	st_wait "[1:sum](values)" || return 1
+	st_keys n
+	st_lacks "restart" || return 1
 	printf '{ "format": 1,\n  "id": oops }\n' >"$lesson"
 	st_wait "watched.json:2:9: error: invalid JSON" || return 1
 	st_wait "has errors: fix them and save" || return 1
@@ -435,6 +470,7 @@ st_test "NO_COLOR=1 draws without colour" test_no_color
 st_test "a broken lesson is listed, not opened" test_broken_lesson
 st_test "help overlay; q back to the menu and out" test_help
 st_test "help and key bars come from the key tables" test_help_lists_keys
+st_test "the first run shows the introduction" test_first_run
 st_test "a single-blank drill: letters fill and replace" test_single_blank
 st_test "summary after the last item; r retries what was missed" test_summary
 st_test "quit mid-lesson, start again: progress resumes" test_resume

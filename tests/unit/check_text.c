@@ -55,6 +55,30 @@ START_TEST(test_wrap_words)
 }
 END_TEST
 
+/* A URL longer than the line breaks after its punctuation, never inside
+ * a run of letters, and loses nothing. */
+START_TEST(test_wrap_url)
+{
+	const char *s = "See https://pytorch.org/docs/stable/distributed.html#all-reduce";
+	pt_lines lines;
+	ck_assert(text_wrap(s, 24, &lines));
+	ck_assert_uint_ge(lines.n, 3);
+	char joined[256] = "";
+	for (size_t k = 0; k < lines.n; k++) {
+		char *line = line_at(s, &lines, k);
+		ck_assert_int_le(lines.v[k].width, 24);
+		if (k + 1 < lines.n && k > 0)
+			ck_assert_msg(strchr("/-_.?#&=", line[strlen(line) - 1]) != NULL,
+			    "line %zu \"%s\" breaks inside a word", k, line);
+		if (k > 0)
+			strcat(joined, line);
+		free(line);
+	}
+	ck_assert_str_eq(joined, "https://pytorch.org/docs/stable/distributed.html#all-reduce");
+	text_lines_free(&lines);
+}
+END_TEST
+
 /* Newlines always break; empty lines survive. */
 START_TEST(test_wrap_newlines)
 {
@@ -177,6 +201,7 @@ int main(void)
 	TCase *tc = tcase_create("measure");
 	tcase_add_test(tc, test_width);
 	tcase_add_test(tc, test_wrap_words);
+	tcase_add_test(tc, test_wrap_url);
 	tcase_add_test(tc, test_wrap_newlines);
 	tcase_add_test(tc, test_wrap_multibyte);
 	tcase_add_test(tc, test_placeholders);

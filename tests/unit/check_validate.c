@@ -200,11 +200,11 @@ START_TEST(test_threaded_directory_matches_files)
 }
 END_TEST
 
-/* The good fixture and every bundled lesson load with no error. */
+/* The good fixtures and every bundled lesson load with no error. */
 START_TEST(test_good_lessons_clean)
 {
-	const char *const paths[] = { "tests/fixtures/good", "content" };
-	for (size_t p = 0; p < 2; p++) {
+	const char *const paths[] = { "tests/fixtures/good", "tests/fixtures/good/format2", "content" };
+	for (size_t p = 0; p < 3; p++) {
 		char path[4096];
 		snprintf(path, sizeof path, "%s/%s", test_srcdir(), paths[p]);
 		pt_catalog cat = { 0 };

@@ -1,0 +1,223 @@
+/* class.c - `paratutor class STORE-OR-DIR...`: reads many learners'
+ * progress stores and prints the class report (class.h), listing on
+ * stderr the stores it had to leave out. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paratutor/catalog.h"
+#include "paratutor/class.h"
+#include "paratutor/cli_class.h"
+
+#define MAX_LESSON_DIRS 32
+
+enum { CLASS_OK = 0, CLASS_FAILED = 1, CLASS_USAGE = 2, CLASS_NO_LESSONS = 3 };
+
+/* Prints the usage text of the command to fp. */
+static void class_usage(FILE *fp)
+{
+	fputs("Usage: paratutor class [OPTION]... STORE-OR-DIR...\n"
+	      "Analyse a class: many learners' progress stores read together.\n"
+	      "\n"
+	      "Each STORE is one learner's progress file; each DIR is searched (with its\n"
+	      "subdirectories) for files named progress.json.  A learner is named by the\n"
+	      "directory holding the store.  Stores that cannot be read are listed on\n"
+	      "standard error and left out.\n"
+	      "\n"
+	      "Per item: learners who met it, facility (share right first time), mean\n"
+	      "attempts and hints, discrimination (upper minus lower 27% by lesson score)\n"
+	      "and how often each wrong option was picked, with the misconception its\n"
+	      "feedback names.  Per lesson: completion and the spread of scores.\n"
+	      "\n"
+	      "Options:\n"
+	      "  -f, --format FMT      table (default), csv (one row per item and per wrong\n"
+	      "                        option), json, or gradebook (a CSV that Moodle's and\n"
+	      "                        Canvas's grade import accept)\n"
+	      "      --gradebook FILE  also write the gradebook CSV to FILE\n"
+	      "      --name-from HOW   name learners by their store's dir (default), path,\n"
+	      "                        or file (its name without .json)\n"
+	      "  -l, --lessons DIR     read lessons from DIR (repeatable); default: as for\n"
+	      "                        the tutor\n"
+	      "  -h, --help            show this help and exit\n"
+	      "\n"
+	      "Example: paratutor class --gradebook grades.csv /srv/class/\n", fp);
+}
+
+/* Parses a --format word into *f; false when unknown. */
+static bool parse_format(const char *s, pt_class_format *f)
+{
+	static const struct { const char *word; pt_class_format f; } formats[] = {
+		{ "table", PT_CLASS_TABLE }, { "csv", PT_CLASS_CSV },
+		{ "json", PT_CLASS_JSON }, { "gradebook", PT_CLASS_GRADEBOOK }
+	};
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(s, formats[i].word) == 0) {
+			*f = formats[i].f;
+			return true;
+		}
+	return false;
+}
+
+/* Parses a --name-from word into *n; false when unknown. */
+static bool parse_naming(const char *s, pt_class_naming *n)
+{
+	if (strcmp(s, "dir") == 0)
+		*n = PT_CLASS_NAME_DIR;
+	else if (strcmp(s, "path") == 0)
+		*n = PT_CLASS_NAME_PATH;
+	else if (strcmp(s, "file") == 0)
+		*n = PT_CLASS_NAME_FILE;
+	else
+		return false;
+	return true;
+}
+
+/* Loads the lessons from dirs (the defaults when n is 0), noting lessons
+ * left out for errors; returns false when none could be read. */
+static bool load(pt_catalog *cat, const char **dirs, size_t n)
+{
+	const char *defaults[MAX_LESSON_DIRS];
+	char buf[8192];
+	bool explicit_dirs = n > 0;
+	if (!explicit_dirs) {
+		n = catalog_default_dirs(defaults, MAX_LESSON_DIRS, buf, sizeof buf);
+		dirs = defaults;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *why = NULL;
+		if (!catalog_add_path(cat, dirs[i], !explicit_dirs, &why))
+			fprintf(stderr, "paratutor: %s: %s\n", dirs[i], why);
+	}
+	size_t usable = 0;
+	for (size_t e = 0; e < cat->n; e++) {
+		if (!cat->v[e].broken && cat->v[e].lesson != NULL)
+			usable++;
+		else
+			fprintf(stderr, "paratutor: note: %s has errors and is left out; run 'paratutor --check %s'\n",
+			    cat->v[e].path, cat->v[e].path);
+	}
+	if (usable == 0)
+		fputs("paratutor: no lessons found to analyse against; give the lesson directory with --lessons DIR\n",
+		    stderr);
+	return usable > 0;
+}
+
+/* Writes len bytes of text to path, or to stdout when path is NULL;
+ * false (with a message) when that fails. */
+static bool write_text(const char *path, const char *text, size_t len)
+{
+	FILE *fp = path ? fopen(path, "w") : stdout;
+	if (fp == NULL) {
+		fprintf(stderr, "paratutor: cannot write %s: %s\n", path, strerror(errno));
+		return false;
+	}
+	bool ok = fwrite(text, 1, len, fp) == len;
+	ok = (path ? fclose(fp) == 0 : fflush(fp) == 0) && ok;
+	if (!ok)
+		fprintf(stderr, "paratutor: could not write %s: %s\n", path ? path : "the report", strerror(errno));
+	return ok;
+}
+
+/* Renders c as format into path (stdout when NULL); false on failure. */
+static bool emit(const pt_class *c, pt_class_format format, const char *path)
+{
+	char *text;
+	size_t len;
+	if (!class_render(c, format, &text, &len)) {
+		fputs("paratutor: out of memory\n", stderr);
+		return false;
+	}
+	bool ok = write_text(path, text, len);
+	free(text);
+	return ok;
+}
+
+/* Reads the stores named in paths and writes the report; returns the exit
+ * status. */
+static int run(const pt_catalog *cat, char **paths, int n, pt_class_naming naming,
+    pt_class_format format, const char *gradebook)
+{
+	pt_class *c = class_new(cat, naming);
+	bool ok = c != NULL;
+	for (int i = 0; ok && i < n; i++)
+		ok = class_add_path(c, paths[i]);
+	ok = ok && class_read(c);
+	if (!ok) {
+		fputs("paratutor: out of memory\n", stderr);
+		class_free(c);
+		return CLASS_FAILED;
+	}
+	for (size_t i = 0; i < c->n_skips; i++)
+		fprintf(stderr, "paratutor: left out: %s\n", c->skips[i].why);
+	size_t clashes = class_name_clashes(c);
+	if (clashes > 0)
+		fprintf(stderr, "paratutor: warning: %zu learners share a name with another; "
+		    "name them with --name-from path\n", clashes);
+	int status = CLASS_OK;
+	if (c->n_learners == 0) {
+		fputs("paratutor: no progress store could be read; nothing to report\n", stderr);
+		status = CLASS_FAILED;
+	} else if (!emit(c, format, NULL) || (gradebook != NULL && !emit(c, PT_CLASS_GRADEBOOK, gradebook))) {
+		status = CLASS_FAILED;
+	}
+	class_free(c);
+	return status;
+}
+
+int cli_class(int argc, char **argv)
+{
+	enum { OPT_GRADEBOOK = 256, OPT_NAME_FROM };
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "gradebook", required_argument, NULL, OPT_GRADEBOOK },
+		{ "name-from", required_argument, NULL, OPT_NAME_FROM },
+		{ "lessons", required_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	pt_class_format format = PT_CLASS_TABLE;
+	pt_class_naming naming = PT_CLASS_NAME_DIR;
+	const char *gradebook = NULL, *dirs[MAX_LESSON_DIRS];
+	size_t n_dirs = 0;
+	int opt;
+	while ((opt = getopt_long(argc, argv, "f:l:h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'f':
+			if (!parse_format(optarg, &format)) {
+				fprintf(stderr, "paratutor: --format takes table, csv, json or gradebook, not '%s'\n", optarg);
+				return CLASS_USAGE;
+			}
+			break;
+		case OPT_GRADEBOOK: gradebook = optarg; break;
+		case OPT_NAME_FROM:
+			if (!parse_naming(optarg, &naming)) {
+				fprintf(stderr, "paratutor: --name-from takes dir, path or file, not '%s'\n", optarg);
+				return CLASS_USAGE;
+			}
+			break;
+		case 'l':
+			if (n_dirs == MAX_LESSON_DIRS) {
+				fprintf(stderr, "paratutor: at most %d --lessons directories\n", MAX_LESSON_DIRS);
+				return CLASS_USAGE;
+			}
+			dirs[n_dirs++] = optarg;
+			break;
+		case 'h': class_usage(stdout); return CLASS_OK;
+		default:
+			fputs("Try 'paratutor class --help' for more information.\n", stderr);
+			return CLASS_USAGE;
+		}
+	}
+	if (optind == argc) {
+		fputs("paratutor: class needs at least one progress store or directory of stores\n"
+		      "Try 'paratutor class --lessons content /srv/class/'.\n", stderr);
+		return CLASS_USAGE;
+	}
+	pt_catalog cat = { 0 };
+	int status = load(&cat, dirs, n_dirs) ? run(&cat, argv + optind, argc - optind, naming, format, gradebook)
+	                                      : CLASS_NO_LESSONS;
+	catalog_free(&cat);
+	return status;
+}

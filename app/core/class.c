@@ -1,0 +1,705 @@
+/* class.c - the class report's data: finding stores, reading each one as
+ * a learner, and the item and lesson analysis (see class.h).  Rendering is
+ * class_out.c's. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "paratutor/class.h"
+#include "paratutor/grade.h"
+#include "paratutor/grow.h"
+#include "paratutor/progress.h"
+
+/* What a learner's record says of an item (class->states). */
+enum item_state {
+	STATE_NONE,  /* no check on the current version */
+	STATE_MET,   /* met, not right first time */
+	STATE_RIGHT, /* met, right first time */
+	STATE_OLDER  /* a record of an older version only */
+};
+
+/* ---- setting up -------------------------------------------------------- */
+
+/* Orders id keys by id. */
+static int key_cmp(const void *a, const void *b)
+{
+	return strcmp(((const pt_class_key *)a)->id, ((const pt_class_key *)b)->id);
+}
+
+/* Returns true when the catalog entry's lesson can be analysed: loaded,
+ * not broken, with ids on the lesson and every item. */
+static bool usable(const pt_entry *e)
+{
+	if (e->broken || e->lesson == NULL || e->lesson->id.s == NULL)
+		return false;
+	for (size_t i = 0; i < e->lesson->n_items; i++)
+		if (e->lesson->items[i].id.s == NULL)
+			return false;
+	return true;
+}
+
+/* Returns true when an earlier usable lesson of the class has id. */
+static bool have_lesson(const pt_class *c, const char *id)
+{
+	for (size_t i = 0; i < c->n_lessons; i++)
+		if (strcmp(c->lessons[i].lesson->id.s, id) == 0)
+			return true;
+	return false;
+}
+
+/* Adds one wrong option to an item unless its text is there already;
+ * false when out of memory. */
+static bool add_wrong(pt_class_item *ci, const char *text, const char *feedback)
+{
+	for (size_t i = 0; i < ci->n_wrong; i++)
+		if (strcmp(ci->wrong[i].text, text) == 0)
+			return true;
+	pt_class_option *v = realloc(ci->wrong, (ci->n_wrong + 1) * sizeof *v);
+	if (v == NULL)
+		return false;
+	ci->wrong = v;
+	v[ci->n_wrong++] = (pt_class_option){ text, feedback, 0 };
+	return true;
+}
+
+/* Lists the item's wrong options with the misconception each names: for
+ * choice and multi the options not marked correct, with their feedback;
+ * for fill every bank option some blank does not accept, with the
+ * feedback of the first such blank that has one.  False when out of
+ * memory. */
+static bool list_wrong(pt_class_item *ci)
+{
+	const pt_item *item = ci->item;
+	switch (item->kind) {
+	case PT_KIND_FILL:
+		for (size_t o = 0; o < item->bank.n; o++) {
+			const char *fb = NULL;
+			bool wrong_somewhere = false;
+			for (size_t b = 0; b < item->n_blanks; b++) {
+				if (lesson_blank_accepts(item, b, o))
+					continue;
+				wrong_somewhere = true;
+				if (fb == NULL)
+					fb = lesson_blank_feedback(item, b, o);
+			}
+			if (wrong_somewhere && item->bank.v[o].s != NULL && !add_wrong(ci, item->bank.v[o].s, fb))
+				return false;
+		}
+		return true;
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI:
+		for (size_t o = 0; o < item->n_options; o++) {
+			const pt_option *op = &item->options[o];
+			if (!op->correct && op->text.s != NULL && !add_wrong(ci, op->text.s, op->feedback.s))
+				return false;
+		}
+		return true;
+	default:
+		return true;
+	}
+}
+
+/* Sets up lesson l of the class from the catalog's lesson; false when out
+ * of memory. */
+static bool setup_lesson(pt_class *c, pt_class_lesson *l, const pt_lesson *lesson)
+{
+	l->lesson = lesson;
+	l->first = c->n_items;
+	l->n_items = lesson->n_items;
+	l->items = calloc(lesson->n_items ? lesson->n_items : 1, sizeof *l->items);
+	if (l->items == NULL)
+		return false;
+	c->n_items += lesson->n_items;
+	for (size_t i = 0; i < lesson->n_items; i++) {
+		pt_class_item *ci = &l->items[i];
+		ci->item = &lesson->items[i];
+		ci->hash = lesson_item_hash(ci->item);
+		if (!list_wrong(ci))
+			return false;
+	}
+	return true;
+}
+
+/* Builds the sorted lookups from lesson and item ids; false when out of
+ * memory. */
+static bool build_index(pt_class *c)
+{
+	c->by_id = calloc(c->n_lessons ? c->n_lessons : 1, sizeof *c->by_id);
+	c->item_by_id = calloc(c->n_lessons ? c->n_lessons : 1, sizeof *c->item_by_id);
+	if (c->by_id == NULL || c->item_by_id == NULL)
+		return false;
+	for (size_t i = 0; i < c->n_lessons; i++) {
+		const pt_lesson *lesson = c->lessons[i].lesson;
+		c->by_id[i] = (pt_class_key){ lesson->id.s, i };
+		c->item_by_id[i] = calloc(lesson->n_items ? lesson->n_items : 1, sizeof **c->item_by_id);
+		if (c->item_by_id[i] == NULL)
+			return false;
+		for (size_t k = 0; k < lesson->n_items; k++)
+			c->item_by_id[i][k] = (pt_class_key){ lesson->items[k].id.s, k };
+		qsort(c->item_by_id[i], lesson->n_items, sizeof **c->item_by_id, key_cmp);
+	}
+	qsort(c->by_id, c->n_lessons, sizeof *c->by_id, key_cmp);
+	return true;
+}
+
+pt_class *class_new(const pt_catalog *catalog, pt_class_naming naming)
+{
+	pt_class *c = calloc(1, sizeof *c);
+	if (c == NULL)
+		return NULL;
+	c->catalog = catalog;
+	c->naming = naming;
+	c->lessons = calloc(catalog->n ? catalog->n : 1, sizeof *c->lessons);
+	bool ok = c->lessons != NULL;
+	for (size_t e = 0; ok && e < catalog->n; e++) {
+		const pt_entry *entry = &catalog->v[e];
+		if (!usable(entry) || have_lesson(c, entry->lesson->id.s))
+			continue;
+		ok = setup_lesson(c, &c->lessons[c->n_lessons], entry->lesson);
+		c->n_lessons++; /* counted even when it failed, so class_free frees it */
+	}
+	if (!ok || !build_index(c)) {
+		class_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void class_free(pt_class *c)
+{
+	if (c == NULL)
+		return;
+	for (size_t i = 0; i < c->n_lessons; i++) {
+		for (size_t k = 0; c->lessons[i].items != NULL && k < c->lessons[i].n_items; k++)
+			free(c->lessons[i].items[k].wrong);
+		free(c->lessons[i].items);
+		if (c->item_by_id != NULL)
+			free(c->item_by_id[i]);
+	}
+	free(c->lessons);
+	free(c->by_id);
+	free(c->item_by_id);
+	for (size_t i = 0; i < c->n_learners; i++) {
+		free(c->learners[i].name);
+		free(c->learners[i].path);
+	}
+	free(c->learners);
+	for (size_t i = 0; i < c->n_found; i++) {
+		free(c->found[i].name);
+		free(c->found[i].path);
+	}
+	free(c->found);
+	for (size_t i = 0; i < c->n_skips; i++) {
+		free(c->skips[i].path);
+		free(c->skips[i].why);
+	}
+	free(c->skips);
+	for (size_t i = 0; i < c->n_unknown; i++)
+		free(c->unknown[i].id);
+	free(c->unknown);
+	free(c->scores);
+	free(c->states);
+	free(c);
+}
+
+/* ---- finding stores ---------------------------------------------------- */
+
+/* Records a skip of path with a printf-style reason; false when out of
+ * memory. */
+static bool PT_PRINTF(3, 4) skip(pt_class *c, const char *path, const char *fmt, ...)
+{
+	char why[PT_PROGRESS_PATH_MAX + 512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	if (!grow_array((void **)&c->skips, &c->cap_skips, c->n_skips + 1, sizeof *c->skips))
+		return false;
+	pt_class_skip *s = &c->skips[c->n_skips];
+	s->path = strdup(path);
+	s->why = strdup(why);
+	if (s->path == NULL || s->why == NULL) {
+		free(s->path);
+		free(s->why);
+		return false;
+	}
+	c->n_skips++;
+	return true;
+}
+
+/* Returns a new string naming the learner of the store at path; NULL when
+ * out of memory. */
+static char *learner_name(pt_class_naming naming, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *file = slash ? slash + 1 : path;
+	if (naming == PT_CLASS_NAME_PATH)
+		return strdup(path);
+	if (naming == PT_CLASS_NAME_FILE) {
+		size_t n = strlen(file);
+		if (n > 5 && strcmp(file + n - 5, ".json") == 0)
+			n -= 5;
+		return strndup(file, n);
+	}
+	/* The directory: the last component before the file name, resolved
+	 * when the path does not name it. */
+	char *dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+	if (dir == NULL)
+		return NULL;
+	size_t n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/')
+		dir[--n] = '\0';
+	const char *last = strrchr(dir, '/');
+	last = last ? last + 1 : dir;
+	if (strcmp(last, ".") == 0 || strcmp(last, "..") == 0 || last[0] == '\0') {
+		char *real = realpath(dir, NULL);
+		if (real != NULL) {
+			free(dir);
+			dir = real;
+			last = strrchr(dir, '/');
+			last = last && last[1] != '\0' ? last + 1 : dir;
+		}
+	}
+	char *name = strdup(last);
+	free(dir);
+	return name;
+}
+
+/* Adds the store at path to those to read; false when out of memory. */
+static bool add_store(pt_class *c, const char *path)
+{
+	if (!grow_array((void **)&c->found, &c->cap_found, c->n_found + 1, sizeof *c->found))
+		return false;
+	pt_class_learner *f = &c->found[c->n_found];
+	struct stat st;
+	bool known = stat(path, &st) == 0;
+	f->dev = known ? (unsigned long long)st.st_dev : ~0ULL; /* unknown files match none */
+	f->ino = known ? (unsigned long long)st.st_ino : c->n_found;
+	f->path = strdup(path);
+	f->name = f->path ? learner_name(c->naming, path) : NULL;
+	if (f->name == NULL) {
+		free(f->path);
+		return false;
+	}
+	c->n_found++;
+	return true;
+}
+
+/* Searches directory dir (depth levels down) for stores; *ok turns false
+ * when out of memory. */
+static void walk(pt_class *c, const char *dir, int depth, bool *ok)
+{
+	DIR *d = opendir(dir);
+	if (d == NULL) {
+		*ok = skip(c, dir, "%s: cannot read this directory: %s", dir, strerror(errno));
+		return;
+	}
+	struct dirent *e;
+	char path[PT_PROGRESS_PATH_MAX];
+	while (*ok && (e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		int w = snprintf(path, sizeof path, "%s%s%s", dir,
+		    dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
+		if (w < 0 || (size_t)w >= sizeof path) {
+			*ok = skip(c, dir, "%s: a name in it makes a path too long to use", dir);
+			continue;
+		}
+		struct stat st;
+		if (lstat(path, &st) != 0)
+			continue; /* gone since it was listed */
+		if (S_ISDIR(st.st_mode)) {
+			if (depth + 1 < PT_CLASS_MAX_DEPTH)
+				walk(c, path, depth + 1, ok);
+			else
+				*ok = skip(c, path, "%s: more than %d directories deep; give it on its own",
+				    path, PT_CLASS_MAX_DEPTH);
+		} else if (strcmp(e->d_name, PT_CLASS_STORE_NAME) == 0) {
+			*ok = add_store(c, path);
+		}
+	}
+	closedir(d);
+}
+
+bool class_add_path(pt_class *c, const char *path)
+{
+	struct stat st;
+	if (path[0] == '\0')
+		return skip(c, path, "an empty path names no store");
+	if (stat(path, &st) != 0)
+		return skip(c, path, "%s: %s", path, errno == ENOENT ? "no such file or directory" : strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return add_store(c, path); /* reading says what else is wrong with it */
+	size_t before = c->n_found, skips = c->n_skips;
+	bool ok = true;
+	walk(c, path, 0, &ok);
+	if (ok && c->n_found == before && c->n_skips == skips)
+		ok = skip(c, path, "%s: no %s anywhere under this directory", path, PT_CLASS_STORE_NAME);
+	return ok;
+}
+
+/* ---- reading ----------------------------------------------------------- */
+
+/* Orders stores by name, then path. */
+static int learner_cmp(const void *a, const void *b)
+{
+	const pt_class_learner *x = a, *y = b;
+	int d = strcmp(x->name, y->name);
+	return d != 0 ? d : strcmp(x->path, y->path);
+}
+
+/* Returns the index of the key with id among n sorted keys, or -1. */
+static long find_key(const pt_class_key *keys, size_t n, const char *id)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int d = strcmp(id, keys[mid].id);
+		if (d == 0)
+			return (long)keys[mid].index;
+		if (d < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+/* Returns the index of the lesson with id, or -1. */
+static long find_lesson(const pt_class *c, const char *id)
+{
+	return find_key(c->by_id, c->n_lessons, id);
+}
+
+/* Returns the index in lesson li of the item with id, or -1. */
+static long find_item(const pt_class *c, size_t li, const char *id)
+{
+	return find_key(c->item_by_id[li], c->lessons[li].n_items, id);
+}
+
+/* Counts learner (an index) once for the unknown lesson id; false when
+ * out of memory. */
+static bool note_unknown(pt_class *c, const char *id, size_t learner)
+{
+	size_t lo = 0, hi = c->n_unknown;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int d = strcmp(id, c->unknown[mid].id);
+		if (d == 0) {
+			lo = mid;
+			break;
+		}
+		if (d < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	if (lo == c->n_unknown || strcmp(c->unknown[lo].id, id) != 0) {
+		char *copy = strdup(id);
+		if (copy == NULL || !grow_array((void **)&c->unknown, &c->cap_unknown, c->n_unknown + 1,
+		    sizeof *c->unknown)) {
+			free(copy);
+			return false;
+		}
+		memmove(&c->unknown[lo + 1], &c->unknown[lo], (c->n_unknown - lo) * sizeof *c->unknown);
+		c->unknown[lo] = (pt_class_unknown){ copy, 0, 0 };
+		c->n_unknown++;
+	}
+	if (c->unknown[lo].last != learner + 1) {
+		c->unknown[lo].last = learner + 1;
+		c->unknown[lo].learners++;
+	}
+	return true;
+}
+
+/* Per-lesson sums for the learner being read. */
+typedef struct lesson_tally {
+	long score_sum;
+	size_t done;
+	bool started;
+	bool removed;
+} lesson_tally;
+
+/* Returns the menu's score (grade_score) of the record's first pass. */
+static int record_score(const pt_record *r, const pt_item *item)
+{
+	if (r->outcome == PT_OUTCOME_NONE || r->outcome == PT_OUTCOME_FAILED)
+		return 0;
+	pt_grade g;
+	grade_restore(&g, item, r->outcome, r->attempts, r->hints, NULL, 0);
+	return grade_score(&g);
+}
+
+/* Takes in one record of learner L; false when out of memory. */
+static bool take_record(pt_class *c, size_t L, const pt_record *r, long li, lesson_tally *t)
+{
+	if (li < 0)
+		return note_unknown(c, r->lesson, L);
+	pt_class_lesson *l = &c->lessons[li];
+	long ii = find_item(c, (size_t)li, r->item);
+	if (ii < 0) {
+		t[li].removed = true;
+		return true;
+	}
+	pt_class_item *ci = &l->items[ii];
+	unsigned char *state = &c->states[L * c->n_items + l->first + (size_t)ii];
+	bool checked = r->attempts > 0 || r->outcome != PT_OUTCOME_NONE;
+	if (!checked)
+		return true;
+	if (r->hash != ci->hash) {
+		*state = STATE_OLDER;
+		ci->older++;
+		return true;
+	}
+	bool right = r->outcome == PT_OUTCOME_FIRST_TIME;
+	*state = right ? STATE_RIGHT : STATE_MET;
+	ci->met++;
+	ci->right += right;
+	ci->attempts += r->attempts;
+	ci->hints += r->hints;
+	for (size_t w = 0; w < r->n_wrong; w++)
+		for (size_t o = 0; o < ci->n_wrong; o++)
+			if (strcmp(ci->wrong[o].text, r->wrong[w]) == 0) {
+				ci->wrong[o].picks++;
+				break;
+			}
+	t[li].started = true;
+	t[li].score_sum += record_score(r, ci->item);
+	t[li].done += r->outcome != PT_OUTCOME_NONE;
+	return true;
+}
+
+/* Makes room for one more learner's rows; false when out of memory. */
+static bool grow_rows(pt_class *c)
+{
+	size_t n = c->n_learners + 1, cap = c->cap_learners;
+	if (!grow_array((void **)&c->learners, &c->cap_learners, n, sizeof *c->learners))
+		return false;
+	if (c->cap_learners == cap)
+		return true;
+	size_t lessons = c->n_lessons ? c->n_lessons : 1, items = c->n_items ? c->n_items : 1;
+	if (c->cap_learners > SIZE_MAX / lessons / sizeof *c->scores ||
+	    c->cap_learners > SIZE_MAX / items)
+		return false;
+	short *s = realloc(c->scores, c->cap_learners * lessons * sizeof *s);
+	if (s == NULL)
+		return false;
+	c->scores = s;
+	unsigned char *st = realloc(c->states, c->cap_learners * items);
+	if (st == NULL)
+		return false;
+	c->states = st;
+	return true;
+}
+
+/* Reads the store of found[f] as the next learner; false when out of
+ * memory. */
+static bool read_store(pt_class *c, size_t f, lesson_tally *t)
+{
+	pt_class_learner *who = &c->found[f];
+	pt_open_report rep;
+	pt_progress *p = progress_open_readonly(who->path, &rep);
+	if (p == NULL)
+		return false;
+	if (!rep.loaded) {
+		progress_close(p);
+		return skip(c, who->path, "%s", rep.message);
+	}
+	if (!grow_rows(c)) {
+		progress_close(p);
+		return false;
+	}
+	size_t L = c->n_learners;
+	memset(&c->states[L * c->n_items], STATE_NONE, c->n_items);
+	memset(t, 0, c->n_lessons * sizeof *t);
+	size_t n;
+	const pt_record *rec = progress_records(p, &n);
+	const char *last_lesson = NULL;
+	long li = -1;
+	bool ok = true;
+	for (size_t i = 0; ok && i < n; i++) {
+		if (last_lesson == NULL || strcmp(rec[i].lesson, last_lesson) != 0) {
+			last_lesson = rec[i].lesson;
+			li = find_lesson(c, last_lesson);
+		}
+		ok = take_record(c, L, &rec[i], li, t);
+	}
+	progress_close(p);
+	if (!ok)
+		return false;
+	for (size_t k = 0; k < c->n_lessons; k++) {
+		pt_class_lesson *l = &c->lessons[k];
+		short score = -1;
+		if (t[k].started) {
+			score = (short)(l->n_items ? t[k].score_sum / (long)l->n_items : 0);
+			l->started++;
+			l->completed += t[k].done == l->n_items;
+		}
+		l->removed += t[k].removed;
+		c->scores[L * (c->n_lessons ? c->n_lessons : 1) + k] = score;
+	}
+	c->learners[L] = *who;
+	who->name = who->path = NULL;
+	c->n_learners++;
+	return true;
+}
+
+int class_score(const pt_class *c, size_t learner, size_t lesson)
+{
+	return c->scores[learner * (c->n_lessons ? c->n_lessons : 1) + lesson];
+}
+
+/* ---- analysis ---------------------------------------------------------- */
+
+/* A learner ranked in a lesson. */
+typedef struct ranked_learner {
+	int score;
+	size_t learner;
+} ranked_learner;
+
+/* Orders ranked learners by lesson score, highest first, then by learner
+ * order. */
+static int rank_cmp(const void *a, const void *b)
+{
+	const ranked_learner *x = a, *y = b;
+	if (x->score != y->score)
+		return x->score > y->score ? -1 : 1;
+	return x->learner < y->learner ? -1 : x->learner > y->learner;
+}
+
+/* Sets the discrimination of each item of lesson li from the ranked
+ * learners (n of them, best first). */
+static void discriminate(pt_class *c, size_t li, const ranked_learner *ranked, size_t n)
+{
+	pt_class_lesson *l = &c->lessons[li];
+	size_t k = (n * PT_CLASS_GROUP_PCT + 50) / 100;
+	l->group = k;
+	for (size_t i = 0; k > 0 && i < l->n_items; i++) {
+		size_t met[2] = { 0, 0 }, right[2] = { 0, 0 };
+		for (size_t g = 0; g < 2; g++)
+			for (size_t m = 0; m < k; m++) {
+				size_t who = g == 0 ? ranked[m].learner : ranked[n - k + m].learner;
+				unsigned char s = c->states[who * c->n_items + l->first + i];
+				met[g] += s == STATE_MET || s == STATE_RIGHT;
+				right[g] += s == STATE_RIGHT;
+			}
+		pt_class_item *ci = &l->items[i];
+		ci->discriminates = met[0] > 0 && met[1] > 0;
+		if (ci->discriminates)
+			ci->discrimination = (double)right[0] / (double)met[0] - (double)right[1] / (double)met[1];
+	}
+}
+
+/* Fills lesson li's histogram, mean and median and its items'
+ * discrimination; ranked has room for every learner. */
+static void analyse_lesson(pt_class *c, size_t li, ranked_learner *ranked)
+{
+	pt_class_lesson *l = &c->lessons[li];
+	size_t n = 0;
+	long sum = 0;
+	for (size_t L = 0; L < c->n_learners; L++) {
+		int s = class_score(c, L, li);
+		if (s < 0)
+			continue;
+		ranked[n++] = (ranked_learner){ s, L };
+		sum += s;
+		l->histogram[s >= 100 ? PT_CLASS_BINS - 1 : s / (100 / PT_CLASS_BINS)]++;
+	}
+	if (n == 0)
+		return;
+	qsort(ranked, n, sizeof *ranked, rank_cmp);
+	l->mean_score = (double)sum / (double)n;
+	l->median_score = (ranked[(n - 1) / 2].score + ranked[n / 2].score) / 2.0;
+	discriminate(c, li, ranked, n);
+}
+
+/* Orders stores by file, then name and path. */
+static int file_cmp(const void *a, const void *b)
+{
+	const pt_class_learner *x = a, *y = b;
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	return learner_cmp(a, b);
+}
+
+/* Drops stores found twice (the same file under two paths), listing each
+ * as a skip; false when out of memory. */
+static bool drop_repeats(pt_class *c)
+{
+	if (c->n_found < 2)
+		return true;
+	qsort(c->found, c->n_found, sizeof *c->found, file_cmp);
+	size_t kept = 1;
+	bool ok = true;
+	for (size_t i = 1; i < c->n_found; i++) {
+		pt_class_learner *f = &c->found[i], *first = &c->found[kept - 1];
+		if (f->dev == first->dev && f->ino == first->ino) {
+			ok = ok && skip(c, f->path, "%s: the same store as %s, read once", f->path, first->path);
+			free(f->name);
+			free(f->path);
+			continue;
+		}
+		c->found[kept++] = *f;
+	}
+	c->n_found = kept;
+	return ok;
+}
+
+bool class_read(pt_class *c)
+{
+	if (!drop_repeats(c))
+		return false;
+	if (c->n_found > 1)
+		qsort(c->found, c->n_found, sizeof *c->found, learner_cmp);
+	lesson_tally *t = calloc(c->n_lessons ? c->n_lessons : 1, sizeof *t);
+	bool ok = t != NULL;
+	for (size_t f = 0; ok && f < c->n_found; f++)
+		ok = read_store(c, f, t);
+	free(t);
+	for (size_t f = 0; f < c->n_found; f++) {
+		free(c->found[f].name);
+		free(c->found[f].path);
+	}
+	c->n_found = 0;
+	if (!ok)
+		return false;
+	ranked_learner *ranked = calloc(c->n_learners ? c->n_learners : 1, sizeof *ranked);
+	if (ranked == NULL)
+		return false;
+	for (size_t li = 0; li < c->n_lessons; li++)
+		analyse_lesson(c, li, ranked);
+	free(ranked);
+	return true;
+}
+
+const pt_class_lesson *class_lesson(const pt_class *c, const char *id)
+{
+	long li = find_lesson(c, id);
+	return li < 0 ? NULL : &c->lessons[li];
+}
+
+const pt_class_item *class_item(const pt_class_lesson *l, const char *id)
+{
+	for (size_t i = 0; i < l->n_items; i++)
+		if (strcmp(l->items[i].item->id.s, id) == 0)
+			return &l->items[i];
+	return NULL;
+}
+
+size_t class_name_clashes(const pt_class *c)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < c->n_learners; i++) {
+		bool same_prev = i > 0 && strcmp(c->learners[i].name, c->learners[i - 1].name) == 0;
+		bool same_next = i + 1 < c->n_learners && strcmp(c->learners[i].name, c->learners[i + 1].name) == 0;
+		n += same_prev || same_next;
+	}
+	return n;
+}

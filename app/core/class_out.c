@@ -1,0 +1,546 @@
+/* class_out.c - the class report as text: a table for reading, CSV and
+ * JSON for tools, and a gradebook CSV for Moodle's and Canvas's grade
+ * import.  Building the text is all it does; printing is the caller's. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+
+#include "paratutor/class.h"
+#include "paratutor/grow.h"
+#include "paratutor/text.h"
+
+#define BAR_WIDTH 40      /* columns of the longest histogram bar */
+#define ID_WIDTH_MAX 32   /* widest item id column in the table */
+#define OPTION_WIDTH 40   /* option text shown in the table, columns */
+#define SENTENCE_WIDTH 90 /* misconception shown in the table, columns */
+
+/* A growing NUL-terminated text. */
+typedef struct out_buf {
+	char *s;
+	size_t len;
+	size_t cap;
+	bool failed; /* out of memory: later appends do nothing */
+} out_buf;
+
+/* Appends n bytes of s. */
+static void put(out_buf *b, const char *s, size_t n)
+{
+	if (b->failed || !grow_array((void **)&b->s, &b->cap, b->len + n + 1, 1)) {
+		b->failed = true;
+		return;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+/* Appends the string s. */
+static void puts_buf(out_buf *b, const char *s)
+{
+	put(b, s, strlen(s));
+}
+
+/* Appends printf-style text. */
+static void PT_PRINTF(2, 3) printf_buf(out_buf *b, const char *fmt, ...)
+{
+	char small[512];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		b->failed = true;
+		return;
+	}
+	if ((size_t)n < sizeof small) {
+		put(b, small, (size_t)n);
+		return;
+	}
+	char *big = malloc((size_t)n + 1);
+	if (big == NULL) {
+		b->failed = true;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	put(b, big, (size_t)n);
+	free(big);
+}
+
+/* Appends n spaces. */
+static void pad(out_buf *b, int n)
+{
+	for (; n > 0; n--)
+		put(b, " ", 1);
+}
+
+/* Returns x rounded to `places` decimals (0 to 4), without libm. */
+static double rounded(double x, int places)
+{
+	double scale = 1;
+	for (int i = 0; i < places; i++)
+		scale *= 10;
+	double y = x * scale + (x >= 0 ? 0.5 : -0.5);
+	return (double)(long long)y / scale;
+}
+
+/* Returns the share a / b, or -1 when b is 0. */
+static double share(size_t a, size_t b)
+{
+	return b == 0 ? -1 : (double)a / (double)b;
+}
+
+/* Returns the lesson's title for people, falling back to its id. */
+static const char *title_of(const pt_lesson *l)
+{
+	return l->title.s != NULL && l->title.s[0] != '\0' ? l->title.s : l->id.s;
+}
+
+/* ---- table ------------------------------------------------------------- */
+
+/* Appends s cut to at most width columns, with "..." when cut, and
+ * returns the columns used.  Line breaks become spaces. */
+static int put_cut(out_buf *b, const char *s, int width)
+{
+	size_t len = strlen(s), i = 0, keep = 0;
+	int used = 0;
+	bool cut = text_width(s, len) > width;
+	int room = cut ? width - 3 : width;
+	while (i < len) {
+		size_t at = i;
+		unsigned cp = text_decode(s, len, &i);
+		int w = text_cp_width(cp);
+		if (used + w > room) {
+			i = at;
+			break;
+		}
+		used += w;
+		keep = i;
+	}
+	for (size_t k = 0; k < keep; k++)
+		put(b, s[k] == '\n' || s[k] == '\r' || s[k] == '\t' ? " " : &s[k], 1);
+	if (cut) {
+		puts_buf(b, "...");
+		used += 3;
+	}
+	return used;
+}
+
+/* Appends the first sentence of feedback (through its first ". ", or all
+ * of it), cut to SENTENCE_WIDTH columns. */
+static void put_sentence(out_buf *b, const char *feedback)
+{
+	const char *end = strstr(feedback, ". ");
+	size_t n = end != NULL ? (size_t)(end - feedback) + 1 : strlen(feedback);
+	char *first = strndup(feedback, n);
+	if (first == NULL) {
+		b->failed = true;
+		return;
+	}
+	put_cut(b, first, SENTENCE_WIDTH);
+	free(first);
+}
+
+/* Appends a lesson's score histogram, one line per bin. */
+static void table_histogram(out_buf *b, const pt_class_lesson *l)
+{
+	size_t most = 0;
+	for (int i = 0; i < PT_CLASS_BINS; i++)
+		if (l->histogram[i] > most)
+			most = l->histogram[i];
+	int step = 100 / PT_CLASS_BINS;
+	for (int i = 0; i < PT_CLASS_BINS; i++) {
+		char label[16];
+		snprintf(label, sizeof label, "%d-%d", i * step, i + 1 == PT_CLASS_BINS ? 100 : i * step + step - 1);
+		size_t bar = most ? (l->histogram[i] * BAR_WIDTH + most - 1) / most : 0;
+		printf_buf(b, "    %6s |", label);
+		for (size_t k = 0; k < BAR_WIDTH; k++)
+			put(b, k < bar ? "#" : " ", 1);
+		printf_buf(b, " %zu\n", l->histogram[i]);
+	}
+}
+
+/* Appends a space and the number x with two decimals, or "-" when
+ * x < 0, right aligned in width columns. */
+static void put_num(out_buf *b, double x, int width)
+{
+	if (x < 0)
+		printf_buf(b, " %*s", width, "-");
+	else
+		printf_buf(b, " %*.2f", width, x);
+}
+
+/* Appends one item's row and its wrong options' lines. */
+static void table_item(out_buf *b, const pt_class_item *ci, int id_width)
+{
+	const char *id = ci->item->id.s;
+	puts_buf(b, "  ");
+	pad(b, id_width - put_cut(b, id, id_width));
+	printf_buf(b, " %5zu", ci->met);
+	double f = share(ci->right, ci->met);
+	if (f < 0)
+		printf_buf(b, " %9s", "-");
+	else
+		printf_buf(b, " %8.0f%%", f * 100);
+	put_num(b, ci->met ? (double)ci->attempts / (double)ci->met : -1, 9);
+	put_num(b, ci->met ? (double)ci->hints / (double)ci->met : -1, 6);
+	if (ci->discriminates)
+		printf_buf(b, " %+9.2f", ci->discrimination);
+	else
+		printf_buf(b, " %9s", "-");
+	printf_buf(b, " %6zu\n", ci->older);
+	for (size_t o = 0; o < ci->n_wrong; o++) {
+		const pt_class_option *op = &ci->wrong[o];
+		puts_buf(b, "      \"");
+		put_cut(b, op->text, OPTION_WIDTH);
+		printf_buf(b, "\" picked by %zu", op->picks);
+		if (ci->met > 0)
+			printf_buf(b, " (%.0f%%)", share(op->picks, ci->met) * 100);
+		puts_buf(b, op->feedback != NULL ? ": " : " (its feedback names no misconception)");
+		if (op->feedback != NULL)
+			put_sentence(b, op->feedback);
+		puts_buf(b, "\n");
+	}
+}
+
+/* Appends one lesson's section. */
+static void table_lesson(out_buf *b, const pt_class *c, const pt_class_lesson *l)
+{
+	printf_buf(b, "\n%s (%s): %zu item%s\n", title_of(l->lesson), l->lesson->id.s, l->n_items,
+	    l->n_items == 1 ? "" : "s");
+	printf_buf(b, "  started by %zu of %zu learner%s", l->started, c->n_learners, c->n_learners == 1 ? "" : "s");
+	if (l->started > 0)
+		printf_buf(b, "; completed by %zu (%.0f%% of those who started)", l->completed,
+		    share(l->completed, l->started) * 100);
+	puts_buf(b, "\n");
+	if (l->removed > 0)
+		printf_buf(b, "  %zu learner%s records of items this lesson no longer has; those records are left out\n",
+		    l->removed, l->removed == 1 ? " has" : "s have");
+	if (l->started == 0)
+		return;
+	printf_buf(b, "  lesson scores of the %zu who started it: mean %.1f, median %.1f\n", l->started,
+	    l->mean_score, l->median_score);
+	table_histogram(b, l);
+	if (l->group > 0)
+		printf_buf(b, "  upper and lower groups for discrimination: %zu learner%s each\n", l->group,
+		    l->group == 1 ? "" : "s");
+	int id_width = 4;
+	for (size_t i = 0; i < l->n_items; i++) {
+		const char *id = l->items[i].item->id.s;
+		int w = text_width(id, strlen(id));
+		if (w > id_width)
+			id_width = w > ID_WIDTH_MAX ? ID_WIDTH_MAX : w;
+	}
+	puts_buf(b, "\n  item");
+	pad(b, id_width - 4);
+	puts_buf(b, "   met  facility  attempts  hints  discrim.  older\n");
+	for (size_t i = 0; i < l->n_items; i++)
+		table_item(b, &l->items[i], id_width);
+}
+
+/* Appends the whole table. */
+static void render_table(out_buf *b, const pt_class *c)
+{
+	printf_buf(b, "Class report: %zu learner%s", c->n_learners, c->n_learners == 1 ? "" : "s");
+	if (c->n_skips > 0)
+		printf_buf(b, "; %zu path%s skipped (listed on standard error)", c->n_skips, c->n_skips == 1 ? "" : "s");
+	puts_buf(b, "\n");
+	puts_buf(b, "facility: share right first time of those who met the item; attempts and hints: means of\n"
+	            "the first pass; discrim.: facility in the upper 27% by lesson score minus the lower 27%;\n"
+	            "older: learners whose answers are to an earlier version of the item (left out)\n");
+	if (c->n_lessons == 0)
+		puts_buf(b, "\nNo lessons to analyse: give the lesson directory with --lessons DIR.\n");
+	for (size_t i = 0; i < c->n_lessons; i++)
+		table_lesson(b, c, &c->lessons[i]);
+	if (c->n_unknown > 0) {
+		puts_buf(b, "\nRecords of lessons not among the lessons read were left out:");
+		for (size_t i = 0; i < c->n_unknown; i++)
+			printf_buf(b, "%s %s (%zu learner%s)", i ? "," : "", c->unknown[i].id, c->unknown[i].learners,
+			    c->unknown[i].learners == 1 ? "" : "s");
+		puts_buf(b, "\n");
+	}
+}
+
+/* ---- CSV --------------------------------------------------------------- */
+
+/* Appends one CSV field, quoted per RFC 4180 when needed, and its
+ * separator (CRLF after the last). */
+static void csv_field(out_buf *b, const char *s, bool last)
+{
+	if (strpbrk(s, ",\"\r\n") != NULL) {
+		put(b, "\"", 1);
+		for (const char *q; (q = strchr(s, '"')) != NULL; s = q + 1) {
+			put(b, s, (size_t)(q - s) + 1);
+			put(b, "\"", 1);
+		}
+		puts_buf(b, s);
+		put(b, "\"", 1);
+	} else {
+		puts_buf(b, s);
+	}
+	puts_buf(b, last ? "\r\n" : ",");
+}
+
+/* Appends a number field with places decimals, empty when x < 0. */
+static void csv_num(out_buf *b, double x, int places)
+{
+	char buf[32] = "";
+	if (x >= 0)
+		snprintf(buf, sizeof buf, "%.*f", places, x);
+	csv_field(b, buf, false);
+}
+
+/* Appends a count field. */
+static void csv_count(out_buf *b, size_t n)
+{
+	char buf[32];
+	snprintf(buf, sizeof buf, "%zu", n);
+	csv_field(b, buf, false);
+}
+
+/* Appends the item analysis as CSV: a row per item, then a row per wrong
+ * option of it. */
+static void render_csv(out_buf *b, const pt_class *c)
+{
+	static const char *const head[] = { "lesson", "item", "option", "met", "right_first_time", "facility",
+		"mean_attempts", "mean_hints", "discrimination", "older_version", "picks", "pick_rate", "misconception" };
+	size_t nh = sizeof head / sizeof head[0];
+	for (size_t i = 0; i < nh; i++)
+		csv_field(b, head[i], i + 1 == nh);
+	for (size_t li = 0; li < c->n_lessons; li++) {
+		const pt_class_lesson *l = &c->lessons[li];
+		for (size_t i = 0; i < l->n_items; i++) {
+			const pt_class_item *ci = &l->items[i];
+			csv_field(b, l->lesson->id.s, false);
+			csv_field(b, ci->item->id.s, false);
+			csv_field(b, "", false);
+			csv_count(b, ci->met);
+			csv_count(b, ci->right);
+			csv_num(b, share(ci->right, ci->met), 3);
+			csv_num(b, ci->met ? (double)ci->attempts / (double)ci->met : -1, 2);
+			csv_num(b, ci->met ? (double)ci->hints / (double)ci->met : -1, 2);
+			char disc[32] = "";
+			if (ci->discriminates)
+				snprintf(disc, sizeof disc, "%.3f", ci->discrimination);
+			csv_field(b, disc, false);
+			csv_count(b, ci->older);
+			puts_buf(b, ",,\r\n");
+			for (size_t o = 0; o < ci->n_wrong; o++) {
+				const pt_class_option *op = &ci->wrong[o];
+				csv_field(b, l->lesson->id.s, false);
+				csv_field(b, ci->item->id.s, false);
+				csv_field(b, op->text, false);
+				puts_buf(b, ",,,,,,,");
+				csv_count(b, op->picks);
+				csv_num(b, share(op->picks, ci->met), 3);
+				csv_field(b, op->feedback ? op->feedback : "", true);
+			}
+		}
+	}
+}
+
+/* Appends the gradebook: Canvas's identity columns (the learner's name as
+ * Student and SIS Login ID; Moodle maps any column), then one column per
+ * lesson, titled, with the score 0-100 or empty when not started. */
+static void render_gradebook(out_buf *b, const pt_class *c)
+{
+	static const char *const head[] = { "Student", "ID", "SIS User ID", "SIS Login ID", "Section" };
+	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
+		csv_field(b, head[i], c->n_lessons == 0 && i + 1 == sizeof head / sizeof head[0]);
+	for (size_t li = 0; li < c->n_lessons; li++) {
+		const pt_lesson *l = c->lessons[li].lesson;
+		bool clash = false;
+		for (size_t k = 0; k < c->n_lessons; k++)
+			clash = clash || (k != li && strcmp(title_of(c->lessons[k].lesson), title_of(l)) == 0);
+		if (clash) {
+			char *both = NULL;
+			size_t n = strlen(title_of(l)) + strlen(l->id.s) + 4;
+			both = malloc(n);
+			if (both == NULL) {
+				b->failed = true;
+				return;
+			}
+			snprintf(both, n, "%s (%s)", title_of(l), l->id.s);
+			csv_field(b, both, li + 1 == c->n_lessons);
+			free(both);
+		} else {
+			csv_field(b, title_of(l), li + 1 == c->n_lessons);
+		}
+	}
+	for (size_t L = 0; L < c->n_learners; L++) {
+		const char *name = c->learners[L].name;
+		csv_field(b, name, false);
+		csv_field(b, "", false);
+		csv_field(b, "", false);
+		csv_field(b, name, false);
+		csv_field(b, "", c->n_lessons == 0);
+		for (size_t li = 0; li < c->n_lessons; li++) {
+			char score[16] = "";
+			int s = class_score(c, L, li);
+			if (s >= 0)
+				snprintf(score, sizeof score, "%d", s);
+			csv_field(b, score, li + 1 == c->n_lessons);
+		}
+	}
+}
+
+/* ---- JSON -------------------------------------------------------------- */
+
+/* Adds a number rounded to places decimals, or null when x < 0 and
+ * nullable; false when out of memory. */
+static bool add_num(cJSON *o, const char *name, double x, int places, bool nullable)
+{
+	if (nullable && x < 0)
+		return cJSON_AddNullToObject(o, name) != NULL;
+	return cJSON_AddNumberToObject(o, name, rounded(x, places)) != NULL;
+}
+
+/* Returns a new object appended to arr, or NULL when out of memory. */
+static cJSON *new_member(cJSON *arr)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (o == NULL || !cJSON_AddItemToArray(arr, o)) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* Builds one item's object into arr; false when out of memory. */
+static bool json_item(cJSON *arr, const pt_class_item *ci)
+{
+	cJSON *o = new_member(arr), *wrong = NULL;
+	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", ci->item->id.s) != NULL &&
+	    cJSON_AddStringToObject(o, "kind", lesson_kind_name(ci->item->kind)) != NULL &&
+	    add_num(o, "met", (double)ci->met, 0, false) && add_num(o, "right_first_time", (double)ci->right, 0, false) &&
+	    add_num(o, "facility", share(ci->right, ci->met), 3, true) &&
+	    add_num(o, "mean_attempts", ci->met ? (double)ci->attempts / (double)ci->met : -1, 2, true) &&
+	    add_num(o, "mean_hints", ci->met ? (double)ci->hints / (double)ci->met : -1, 2, true) &&
+	    (ci->discriminates ? add_num(o, "discrimination", ci->discrimination, 3, false)
+	                       : cJSON_AddNullToObject(o, "discrimination") != NULL) &&
+	    add_num(o, "older_version", (double)ci->older, 0, false) &&
+	    (wrong = cJSON_AddArrayToObject(o, "wrong_options")) != NULL;
+	for (size_t i = 0; ok && i < ci->n_wrong; i++) {
+		const pt_class_option *op = &ci->wrong[i];
+		cJSON *w = new_member(wrong);
+		ok = w != NULL && cJSON_AddStringToObject(w, "text", op->text) != NULL &&
+		    add_num(w, "picks", (double)op->picks, 0, false) &&
+		    add_num(w, "pick_rate", share(op->picks, ci->met), 3, true) &&
+		    (op->feedback ? cJSON_AddStringToObject(w, "misconception", op->feedback) != NULL
+		                  : cJSON_AddNullToObject(w, "misconception") != NULL);
+	}
+	return ok;
+}
+
+/* Builds one lesson's object into arr; false when out of memory. */
+static bool json_lesson(cJSON *arr, const pt_class_lesson *l)
+{
+	cJSON *o = new_member(arr), *hist = NULL, *items = NULL;
+	bool started = l->started > 0;
+	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", l->lesson->id.s) != NULL &&
+	    cJSON_AddStringToObject(o, "title", title_of(l->lesson)) != NULL &&
+	    add_num(o, "items", (double)l->n_items, 0, false) && add_num(o, "started", (double)l->started, 0, false) &&
+	    add_num(o, "completed", (double)l->completed, 0, false) &&
+	    add_num(o, "completion", share(l->completed, l->started), 3, true) &&
+	    add_num(o, "mean_score", started ? l->mean_score : -1, 2, true) &&
+	    add_num(o, "median_score", started ? l->median_score : -1, 1, true) &&
+	    add_num(o, "group_size", (double)l->group, 0, false) &&
+	    add_num(o, "removed_item_learners", (double)l->removed, 0, false) &&
+	    (hist = cJSON_AddArrayToObject(o, "score_histogram")) != NULL;
+	for (int i = 0; ok && i < PT_CLASS_BINS; i++) {
+		cJSON *n = cJSON_CreateNumber((double)l->histogram[i]);
+		ok = n != NULL && cJSON_AddItemToArray(hist, n);
+		if (!ok)
+			cJSON_Delete(n);
+	}
+	ok = ok && (items = cJSON_AddArrayToObject(o, "item_analysis")) != NULL;
+	for (size_t i = 0; ok && i < l->n_items; i++)
+		ok = json_item(items, &l->items[i]);
+	return ok;
+}
+
+/* Builds one learner's object into arr: name, path and lesson scores;
+ * false when out of memory. */
+static bool json_learner(cJSON *arr, const pt_class *c, size_t L)
+{
+	cJSON *o = new_member(arr), *scores = NULL;
+	bool ok = o != NULL && cJSON_AddStringToObject(o, "name", c->learners[L].name) != NULL &&
+	    cJSON_AddStringToObject(o, "path", c->learners[L].path) != NULL &&
+	    (scores = cJSON_AddObjectToObject(o, "scores")) != NULL;
+	for (size_t li = 0; ok && li < c->n_lessons; li++) {
+		int s = class_score(c, L, li);
+		const char *id = c->lessons[li].lesson->id.s;
+		ok = (s < 0 ? cJSON_AddNullToObject(scores, id) : cJSON_AddNumberToObject(scores, id, s)) != NULL;
+	}
+	return ok;
+}
+
+/* Builds the whole report's object; NULL when out of memory. */
+static cJSON *json_class(const pt_class *c)
+{
+	cJSON *root = cJSON_CreateObject(), *arr = NULL;
+	bool ok = root != NULL && add_num(root, "learner_count", (double)c->n_learners, 0, false) &&
+	    (arr = cJSON_AddArrayToObject(root, "skipped")) != NULL;
+	for (size_t i = 0; ok && i < c->n_skips; i++) {
+		cJSON *s = new_member(arr);
+		ok = s != NULL && cJSON_AddStringToObject(s, "path", c->skips[i].path) != NULL &&
+		    cJSON_AddStringToObject(s, "why", c->skips[i].why) != NULL;
+	}
+	ok = ok && (arr = cJSON_AddArrayToObject(root, "lessons")) != NULL;
+	for (size_t i = 0; ok && i < c->n_lessons; i++)
+		ok = json_lesson(arr, &c->lessons[i]);
+	ok = ok && (arr = cJSON_AddArrayToObject(root, "unknown_lessons")) != NULL;
+	for (size_t i = 0; ok && i < c->n_unknown; i++) {
+		cJSON *u = new_member(arr);
+		ok = u != NULL && cJSON_AddStringToObject(u, "id", c->unknown[i].id) != NULL &&
+		    add_num(u, "learners", (double)c->unknown[i].learners, 0, false);
+	}
+	ok = ok && (arr = cJSON_AddArrayToObject(root, "learners")) != NULL;
+	for (size_t L = 0; ok && L < c->n_learners; L++)
+		ok = json_learner(arr, c, L);
+	if (!ok) {
+		cJSON_Delete(root);
+		return NULL;
+	}
+	return root;
+}
+
+/* Appends the report as JSON and a newline. */
+static void render_json(out_buf *b, const pt_class *c)
+{
+	cJSON *root = json_class(c);
+	char *text = root ? cJSON_Print(root) : NULL;
+	cJSON_Delete(root);
+	if (text == NULL) {
+		b->failed = true;
+		return;
+	}
+	puts_buf(b, text);
+	put(b, "\n", 1);
+	cJSON_free(text);
+}
+
+bool class_render(const pt_class *c, pt_class_format format, char **out, size_t *len)
+{
+	out_buf b = { 0 };
+	put(&b, "", 0);
+	switch (format) {
+	case PT_CLASS_TABLE: render_table(&b, c); break;
+	case PT_CLASS_CSV: render_csv(&b, c); break;
+	case PT_CLASS_JSON: render_json(&b, c); break;
+	case PT_CLASS_GRADEBOOK: render_gradebook(&b, c); break;
+	}
+	if (b.failed) {
+		free(b.s);
+		*out = NULL;
+		*len = 0;
+		return false;
+	}
+	*out = b.s;
+	*len = b.len;
+	return true;
+}

@@ -1,0 +1,586 @@
+/* xapi.c - a progress store as xAPI 1.0.3 statements (see xapi.h). */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+
+#include "paratutor/uuid.h"
+#include "paratutor/xapi.h"
+
+#define VERB_BASE "http://adlnet.gov/expapi/verbs/"
+#define TYPE_INTERACTION "http://adlnet.gov/expapi/activities/cmi.interaction"
+#define TYPE_LESSON "http://adlnet.gov/expapi/activities/lesson"
+#define NAME_BYTES 100 /* an item's name: the prompt cut to about this */
+#define RESPONSE_SEP "[,]"
+
+/* The namespace of every UUID made here (itself a random UUID). */
+static const unsigned char ns_paratutor[PT_UUID_SIZE] = {
+	0xfd, 0x47, 0xc6, 0x3b, 0xf0, 0x27, 0x46, 0x6d, 0xb4, 0x01, 0xa0, 0x59, 0x19, 0x51, 0x46, 0xe8
+};
+
+/* What building the statements of one store shares. */
+typedef struct xapi_ctx {
+	const pt_xapi_options *o;
+	const pt_progress *p;
+	char *base;     /* the activity base, ending in '/' */
+	char *ifi;      /* the learner's identity, for UUID names */
+	cJSON *arr;     /* the statements */
+} xapi_ctx;
+
+/* ---- strings ----------------------------------------------------------- */
+
+/* Returns a new printf-style string, or NULL when out of memory. */
+static char *PT_PRINTF(1, 2) format(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (s != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(s, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	return s;
+}
+
+/* Returns s with every byte outside RFC 3986's unreserved characters
+ * percent-encoded, as a new string; NULL when out of memory. */
+static char *iri_segment(const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char *out = malloc(strlen(s) * 3 + 1), *o = out;
+	if (out == NULL)
+		return NULL;
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+		    *c == '-' || *c == '.' || *c == '_' || *c == '~') {
+			*o++ = (char)*c;
+		} else {
+			*o++ = '%';
+			*o++ = hex[*c >> 4];
+			*o++ = hex[*c & 15];
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/* Returns true when s starts with a URI scheme and a colon and holds no
+ * space, control character or character an IRI may not hold. */
+static bool iri_ok(const char *s)
+{
+	size_t i = 0;
+	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')))
+		return false;
+	while (s[i] != '\0' && strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.", s[i]))
+		i++;
+	if (s[i] != ':' || s[i + 1] == '\0')
+		return false;
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+		if (*c <= ' ' || *c == 0x7F || strchr("\"<>\\^`{|}", *c) != NULL)
+			return false;
+	return true;
+}
+
+/* Writes into out the version 5 UUID (standard form) of name. */
+static void name_uuid(const char *name, char out[PT_UUID_TEXT])
+{
+	unsigned char u[PT_UUID_SIZE];
+	uuid_v5(ns_paratutor, name, strlen(name), u);
+	uuid_format(u, out);
+}
+
+/* Returns a new string: the prompt with runs of white space made one
+ * space, cut at a word after about NAME_BYTES bytes with "..." added;
+ * NULL when out of memory. */
+static char *short_name(const char *prompt)
+{
+	size_t n = strlen(prompt), o = 0;
+	char *out = malloc(n + 4);
+	if (out == NULL)
+		return NULL;
+	bool space = true; /* drops leading white space */
+	for (size_t i = 0; i < n; i++) {
+		bool white = prompt[i] == ' ' || prompt[i] == '\n' || prompt[i] == '\t' || prompt[i] == '\r';
+		if (white && !space)
+			out[o++] = ' ';
+		else if (!white)
+			out[o++] = prompt[i];
+		space = white;
+	}
+	while (o > 0 && out[o - 1] == ' ')
+		o--;
+	if (o > NAME_BYTES) {
+		size_t cut = NAME_BYTES;
+		while (cut > NAME_BYTES / 2 && out[cut] != ' ')
+			cut--;
+		while (cut > 0 && ((unsigned char)out[cut] & 0xC0) == 0x80)
+			cut--; /* never inside a character */
+		o = cut;
+		memcpy(out + o, "...", 3);
+		o += 3;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/* ---- options ----------------------------------------------------------- */
+
+bool xapi_check_options(const pt_xapi_options *o, char *err, size_t errlen)
+{
+	bool mbox = o->mbox != NULL, account = o->account_home != NULL || o->account_name != NULL;
+	if (mbox == account) {
+		snprintf(err, errlen, "%s", mbox ? "give either --actor or --actor-account, not both"
+		    : "xAPI statements need the learner: give --actor mailto:ADDRESS or --actor-account HOMEPAGE,NAME");
+		return false;
+	}
+	if (mbox) {
+		const char *at = strchr(o->mbox, '@');
+		if (strncmp(o->mbox, "mailto:", 7) != 0 || at == NULL || at == o->mbox + 7 || at[1] == '\0' ||
+		    strpbrk(o->mbox, " \t\r\n<>\"") != NULL) {
+			snprintf(err, errlen, "--actor takes mailto:ADDRESS (e.g. mailto:ada@example.org), not '%s'", o->mbox);
+			return false;
+		}
+	} else if (o->account_home == NULL || o->account_name == NULL || !iri_ok(o->account_home) ||
+	    o->account_name[0] == '\0') {
+		snprintf(err, errlen, "--actor-account takes HOMEPAGE,NAME: the account system's address and the "
+		    "learner's name there (e.g. https://lms.example.org,ada)");
+		return false;
+	}
+	if (o->activity_base != NULL && !iri_ok(o->activity_base)) {
+		snprintf(err, errlen, "--activity-base takes an IRI such as https://example.org/paratutor/, not '%s'",
+		    o->activity_base);
+		return false;
+	}
+	return true;
+}
+
+/* ---- statement parts --------------------------------------------------- */
+
+/* Adds {"en": text} under key; false when out of memory. */
+static bool add_lang(cJSON *o, const char *key, const char *text)
+{
+	cJSON *map = cJSON_AddObjectToObject(o, key);
+	return map != NULL && cJSON_AddStringToObject(map, "en", text) != NULL;
+}
+
+/* Adds the learner as "actor"; false when out of memory. */
+static bool add_actor(cJSON *st, const pt_xapi_options *o)
+{
+	cJSON *a = cJSON_AddObjectToObject(st, "actor");
+	if (a == NULL || cJSON_AddStringToObject(a, "objectType", "Agent") == NULL)
+		return false;
+	if (o->mbox != NULL)
+		return cJSON_AddStringToObject(a, "mbox", o->mbox) != NULL;
+	cJSON *acc = cJSON_AddObjectToObject(a, "account");
+	return acc != NULL && cJSON_AddStringToObject(acc, "homePage", o->account_home) != NULL &&
+	    cJSON_AddStringToObject(acc, "name", o->account_name) != NULL;
+}
+
+/* Adds the ADL verb named word; false when out of memory. */
+static bool add_verb(cJSON *st, const char *word)
+{
+	cJSON *v = cJSON_AddObjectToObject(st, "verb");
+	char id[64];
+	snprintf(id, sizeof id, VERB_BASE "%s", word);
+	return v != NULL && cJSON_AddStringToObject(v, "id", id) != NULL && add_lang(v, "display", word);
+}
+
+/* Returns a new activity object for the lesson (iri; name its title, or
+ * its id when lesson is NULL); NULL when out of memory. */
+static cJSON *lesson_activity(const char *iri, const pt_lesson *lesson, const char *id)
+{
+	cJSON *a = cJSON_CreateObject(), *def;
+	const char *name = lesson != NULL && lesson->title.s != NULL ? lesson->title.s : id;
+	if (a == NULL || cJSON_AddStringToObject(a, "objectType", "Activity") == NULL ||
+	    cJSON_AddStringToObject(a, "id", iri) == NULL || (def = cJSON_AddObjectToObject(a, "definition")) == NULL ||
+	    !add_lang(def, "name", name) || cJSON_AddStringToObject(def, "type", TYPE_LESSON) == NULL) {
+		cJSON_Delete(a);
+		return NULL;
+	}
+	return a;
+}
+
+/* Returns the right answer of a current item in xAPI's response form (the
+ * correct choices' ids, or each blank's accepted text, joined by "[,]") as
+ * a new string; NULL when it has none this form can give (a blank that
+ * accepts several texts) or when out of memory. */
+static char *right_answer(const pt_item *item)
+{
+	size_t longest = 0;
+	for (size_t i = 0; i < item->bank.n; i++)
+		if (item->bank.v[i].s != NULL && strlen(item->bank.v[i].s) > longest)
+			longest = strlen(item->bank.v[i].s);
+	/* Each blank's text (blanks may share one) or each choice's id, and a
+	 * separator before it. */
+	size_t cap = 1 + item->n_blanks * (longest + strlen(RESPONSE_SEP)) + item->n_options * (1 + strlen(RESPONSE_SEP));
+	char *out = malloc(cap), *o = out;
+	if (out == NULL)
+		return NULL;
+	*o = '\0';
+	bool any = false;
+	if (item->kind == PT_KIND_FILL) {
+		for (size_t b = 0; b < item->n_blanks; b++) {
+			const char *text = NULL;
+			size_t accepted = 0;
+			for (size_t k = 0; k < item->bank.n; k++)
+				if (lesson_blank_accepts(item, b, k)) {
+					accepted++;
+					text = item->bank.v[k].s;
+				}
+			if (accepted != 1 || strstr(text, RESPONSE_SEP) != NULL) {
+				free(out);
+				return NULL;
+			}
+			o += sprintf(o, "%s%s", any ? RESPONSE_SEP : "", text);
+			any = true;
+		}
+	} else if (item->kind == PT_KIND_CHOICE || item->kind == PT_KIND_MULTI) {
+		for (size_t k = 0; k < item->n_options; k++)
+			if (item->options[k].correct) {
+				o += sprintf(o, "%s%c", any ? RESPONSE_SEP : "", lesson_option_label(k) - 'A' + 'a');
+				any = true;
+			}
+	}
+	if (!any) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+/* Returns the xAPI interaction type of an item. */
+static const char *interaction_type(const pt_item *item)
+{
+	switch (item->kind) {
+	case PT_KIND_FILL: return "fill-in";
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI: return "choice";
+	default: return "other";
+	}
+}
+
+/* Adds the choices of a choice or multi item; false when out of memory. */
+static bool add_choices(cJSON *def, const pt_item *item)
+{
+	cJSON *arr = cJSON_AddArrayToObject(def, "choices");
+	bool ok = arr != NULL;
+	for (size_t k = 0; ok && k < item->n_options; k++) {
+		cJSON *c = cJSON_CreateObject();
+		char id[2] = { (char)(lesson_option_label(k) - 'A' + 'a'), '\0' };
+		ok = c != NULL && cJSON_AddItemToArray(arr, c);
+		if (!ok) {
+			cJSON_Delete(c);
+			break;
+		}
+		ok = cJSON_AddStringToObject(c, "id", id) != NULL &&
+		    add_lang(c, "description", item->options[k].text.s ? item->options[k].text.s : "");
+	}
+	return ok;
+}
+
+/* Adds the item's activity as "object": its definition from the catalog
+ * (item may be NULL: then named by its id, of type other); choices and
+ * the correct response only when current.  False when out of memory. */
+static bool add_item_object(cJSON *st, const char *iri, const pt_item *item, const char *id, bool current)
+{
+	cJSON *obj = cJSON_AddObjectToObject(st, "object"), *def;
+	if (obj == NULL || cJSON_AddStringToObject(obj, "objectType", "Activity") == NULL ||
+	    cJSON_AddStringToObject(obj, "id", iri) == NULL || (def = cJSON_AddObjectToObject(obj, "definition")) == NULL)
+		return false;
+	char *name = item != NULL && item->prompt.s != NULL ? short_name(item->prompt.s) : strdup(id);
+	bool ok = name != NULL && add_lang(def, "name", name[0] ? name : id);
+	free(name);
+	if (ok && item != NULL && item->prompt.s != NULL)
+		ok = add_lang(def, "description", item->prompt.s);
+	ok = ok && cJSON_AddStringToObject(def, "type", TYPE_INTERACTION) != NULL &&
+	    cJSON_AddStringToObject(def, "interactionType", item ? interaction_type(item) : "other") != NULL;
+	if (!ok || !current)
+		return ok;
+	if (item->kind == PT_KIND_CHOICE || item->kind == PT_KIND_MULTI)
+		ok = add_choices(def, item);
+	char *right = ok ? right_answer(item) : NULL;
+	if (right != NULL) {
+		cJSON *pattern = cJSON_AddArrayToObject(def, "correctResponsesPattern");
+		cJSON *s = pattern ? cJSON_CreateString(right) : NULL;
+		ok = s != NULL && cJSON_AddItemToArray(pattern, s);
+		if (!ok)
+			cJSON_Delete(s);
+	}
+	free(right);
+	return ok;
+}
+
+/* Adds "context": the registration, the lesson as parent and, when
+ * version is not NULL, the item version; false when out of memory. */
+static bool add_context(xapi_ctx *x, cJSON *st, const char *registration, cJSON *lesson_act, const char *version)
+{
+	cJSON *ctx = cJSON_AddObjectToObject(st, "context"), *acts, *parent;
+	cJSON *act = cJSON_Duplicate(lesson_act, true);
+	bool ok = ctx != NULL && act != NULL && cJSON_AddStringToObject(ctx, "registration", registration) != NULL &&
+	    (acts = cJSON_AddObjectToObject(ctx, "contextActivities")) != NULL &&
+	    (parent = cJSON_AddArrayToObject(acts, "parent")) != NULL && cJSON_AddItemToArray(parent, act);
+	if (!ok) {
+		cJSON_Delete(act);
+		return false;
+	}
+	ok = cJSON_AddStringToObject(ctx, "platform", "paratutor") != NULL;
+	if (ok && version != NULL) {
+		char *key = format("%sextensions/item-version", x->base);
+		cJSON *ext = key ? cJSON_AddObjectToObject(ctx, "extensions") : NULL;
+		ok = ext != NULL && cJSON_AddStringToObject(ext, key, version) != NULL;
+		free(key);
+	}
+	return ok;
+}
+
+/* Adds the result's score: score 0-100 as scaled and raw; false when out
+ * of memory. */
+static bool add_score(cJSON *res, int score)
+{
+	cJSON *s = cJSON_AddObjectToObject(res, "score");
+	return s != NULL && cJSON_AddNumberToObject(s, "scaled", score / 100.0) != NULL &&
+	    cJSON_AddNumberToObject(s, "raw", score) != NULL && cJSON_AddNumberToObject(s, "min", 0) != NULL &&
+	    cJSON_AddNumberToObject(s, "max", 100) != NULL;
+}
+
+/* Starts a statement in the array with its id, actor and verb; NULL when
+ * out of memory. */
+static cJSON *new_statement(xapi_ctx *x, const char *id, const char *verb)
+{
+	cJSON *st = cJSON_CreateObject();
+	if (st == NULL || !cJSON_AddItemToArray(x->arr, st)) {
+		cJSON_Delete(st);
+		return NULL;
+	}
+	if (cJSON_AddStringToObject(st, "id", id) == NULL || !add_actor(st, x->o) || !add_verb(st, verb))
+		return NULL;
+	return st;
+}
+
+/* Adds "timestamp" when t is known; false when out of memory. */
+static bool add_timestamp(cJSON *st, time_t t)
+{
+	char buf[32];
+	progress_format_time(t, buf, sizeof buf);
+	return buf[0] == '\0' || cJSON_AddStringToObject(st, "timestamp", buf) != NULL;
+}
+
+/* ---- statements -------------------------------------------------------- */
+
+/* What one lesson's statements share. */
+typedef struct lesson_ctx {
+	const pt_lesson *lesson; /* NULL when not in the catalog */
+	const char *id;
+	char *iri;
+	char registration[PT_UUID_TEXT];
+	cJSON *activity;         /* the lesson as an activity */
+} lesson_ctx;
+
+/* Adds the statement of one record's first pass; false when out of
+ * memory. */
+static bool item_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_record *r)
+{
+	const pt_item *item = lc->lesson ? lesson_find_item(lc->lesson, r->item) : NULL;
+	bool current = item != NULL && lesson_item_hash(item) == r->hash;
+	const char *verb = r->outcome == PT_OUTCOME_NONE ? "answered" : r->outcome == PT_OUTCOME_FAILED ? "failed" : "passed";
+	bool solved = r->outcome != PT_OUTCOME_NONE && r->outcome != PT_OUTCOME_FAILED;
+	char *seg = iri_segment(r->item);
+	char *iri = seg ? format("%s/%s", lc->iri, seg) : NULL;
+	free(seg);
+	char version[17], uuid[PT_UUID_TEXT];
+	snprintf(version, sizeof version, "%016llx", r->hash);
+	int score = -1;
+	if (current && r->outcome != PT_OUTCOME_NONE) {
+		pt_grade g;
+		grade_restore(&g, item, r->outcome, r->attempts, r->hints, NULL, 0);
+		score = grade_score(&g);
+	}
+	char *name = iri ? format("statement\n%s\n%s\n%s\n%s\n%s\n%s\n%lld\n%s\n%d\n%d\n%ld\n%d", verb, x->ifi, iri,
+	    lc->registration, version, current ? "current" : item ? "changed" : "removed", (long long)r->pass_start,
+	    progress_outcome_word(r->outcome), r->attempts, r->hints, r->time_spent, score) : NULL;
+	if (name == NULL) {
+		free(iri);
+		return false;
+	}
+	name_uuid(name, uuid);
+	free(name);
+	cJSON *st = new_statement(x, uuid, verb), *res = NULL, *ext = NULL;
+	bool ok = st != NULL && add_item_object(st, iri, item, r->item, current) &&
+	    (res = cJSON_AddObjectToObject(st, "result")) != NULL;
+	free(iri);
+	if (ok && r->outcome != PT_OUTCOME_NONE && current)
+		ok = add_score(res, score);
+	ok = ok && cJSON_AddBoolToObject(res, "success", solved) != NULL &&
+	    cJSON_AddBoolToObject(res, "completion", r->outcome != PT_OUTCOME_NONE) != NULL;
+	char *right = ok && current && solved ? right_answer(item) : NULL;
+	if (right != NULL)
+		ok = cJSON_AddStringToObject(res, "response", right) != NULL;
+	free(right);
+	char duration[32], *k_attempts = format("%sextensions/attempts", x->base);
+	char *k_hints = format("%sextensions/hints", x->base);
+	snprintf(duration, sizeof duration, "PT%ldS", r->time_spent);
+	ok = ok && k_attempts && k_hints && cJSON_AddStringToObject(res, "duration", duration) != NULL &&
+	    (ext = cJSON_AddObjectToObject(res, "extensions")) != NULL &&
+	    cJSON_AddNumberToObject(ext, k_attempts, r->attempts) != NULL &&
+	    cJSON_AddNumberToObject(ext, k_hints, r->hints) != NULL;
+	free(k_attempts);
+	free(k_hints);
+	return ok && add_context(x, st, lc->registration, lc->activity, version) &&
+	    add_timestamp(st, r->pass_start ? r->pass_start : r->first_seen);
+}
+
+/* Adds the lesson's completed statement when every item of it is
+ * finished in its current version (rec: its n records); false when out of
+ * memory. */
+static bool completed_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_record *rec, size_t n)
+{
+	size_t done, total;
+	int score;
+	progress_lesson_stats(x->p, lc->lesson, &done, &total, &score);
+	if (total == 0 || done < total)
+		return true;
+	long spent = 0;
+	time_t last = 0;
+	for (size_t i = 0; i < n; i++) {
+		const pt_item *item = lesson_find_item(lc->lesson, rec[i].item);
+		if (item == NULL || lesson_item_hash(item) != rec[i].hash)
+			continue;
+		spent += rec[i].time_spent;
+		if (rec[i].pass_start > last)
+			last = rec[i].pass_start;
+	}
+	char uuid[PT_UUID_TEXT];
+	char *name = format("completed\n%s\n%s\n%s\n%d\n%ld\n%lld", x->ifi, lc->iri, lc->registration, score, spent,
+	    (long long)last);
+	if (name == NULL)
+		return false;
+	name_uuid(name, uuid);
+	free(name);
+	char duration[32];
+	snprintf(duration, sizeof duration, "PT%ldS", spent);
+	cJSON *st = new_statement(x, uuid, "completed"), *res = NULL;
+	cJSON *obj = st ? cJSON_Duplicate(lc->activity, true) : NULL;
+	bool ok = obj != NULL && cJSON_AddItemToObject(st, "object", obj);
+	if (!ok)
+		cJSON_Delete(obj);
+	return ok && (res = cJSON_AddObjectToObject(st, "result")) != NULL && add_score(res, score) &&
+	    cJSON_AddBoolToObject(res, "completion", true) != NULL &&
+	    cJSON_AddStringToObject(res, "duration", duration) != NULL &&
+	    add_context(x, st, lc->registration, lc->activity, NULL) && add_timestamp(st, last);
+}
+
+/* A record and where its item stands in its lesson. */
+typedef struct placed {
+	const pt_record *r;
+	size_t index; /* item order in the lesson; SIZE_MAX when not in it */
+} placed;
+
+/* Orders records by item order, then item id. */
+static int placed_cmp(const void *a, const void *b)
+{
+	const placed *x = a, *y = b;
+	if (x->index != y->index)
+		return x->index < y->index ? -1 : 1;
+	return strcmp(x->r->item, y->r->item);
+}
+
+/* Adds the statements of one lesson's records (rec, n of them, all of
+ * lesson id); false when out of memory. */
+static bool lesson_statements(xapi_ctx *x, const pt_catalog *catalog, const pt_record *rec, size_t n)
+{
+	lesson_ctx lc = { NULL, rec[0].lesson, NULL, "", NULL };
+	const pt_entry *e = catalog ? catalog_find(catalog, lc.id) : NULL;
+	if (e != NULL && !e->broken && e->lesson != NULL)
+		lc.lesson = e->lesson;
+	time_t start = 0;
+	for (size_t i = 0; i < n; i++)
+		if (rec[i].first_seen != 0 && (start == 0 || rec[i].first_seen < start))
+			start = rec[i].first_seen;
+	char *seg = iri_segment(lc.id);
+	lc.iri = seg ? format("%s%s", x->base, seg) : NULL;
+	free(seg);
+	char *name = lc.iri ? format("registration\n%s\n%s\n%lld", x->ifi, lc.iri, (long long)start) : NULL;
+	placed *order = calloc(n, sizeof *order);
+	bool ok = name != NULL && order != NULL && (lc.activity = lesson_activity(lc.iri, lc.lesson, lc.id)) != NULL;
+	if (ok) {
+		name_uuid(name, lc.registration);
+		for (size_t i = 0; i < n; i++) {
+			const pt_item *item = lc.lesson ? lesson_find_item(lc.lesson, rec[i].item) : NULL;
+			order[i] = (placed){ &rec[i], item ? (size_t)(item - lc.lesson->items) : SIZE_MAX };
+		}
+		qsort(order, n, sizeof *order, placed_cmp);
+	}
+	for (size_t i = 0; ok && i < n; i++)
+		if (order[i].r->attempts > 0 || order[i].r->outcome != PT_OUTCOME_NONE)
+			ok = item_statement(x, &lc, order[i].r);
+	if (ok && lc.lesson != NULL)
+		ok = completed_statement(x, &lc, rec, n);
+	free(name);
+	free(order);
+	free(lc.iri);
+	cJSON_Delete(lc.activity);
+	return ok;
+}
+
+/* Sets up x for options o; false with the cause in err on invalid
+ * options or when out of memory. */
+static bool ctx_init(xapi_ctx *x, const pt_xapi_options *o, char *err, size_t errlen)
+{
+	if (!xapi_check_options(o, err, errlen))
+		return false;
+	const char *base = o->activity_base ? o->activity_base : PT_XAPI_DEFAULT_BASE;
+	size_t n = strlen(base);
+	x->base = format("%s%s", base, n > 0 && base[n - 1] == '/' ? "" : "/");
+	x->ifi = o->mbox ? format("mbox\n%s", o->mbox) : format("account\n%s\n%s", o->account_home, o->account_name);
+	x->arr = cJSON_CreateArray();
+	if (x->base == NULL || x->ifi == NULL || x->arr == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return false;
+	}
+	return true;
+}
+
+bool xapi_statements(const pt_progress *p, const pt_catalog *catalog,
+    const pt_xapi_options *o, char **out, size_t *len, char *err, size_t errlen)
+{
+	xapi_ctx x = { o, p, NULL, NULL, NULL };
+	*out = NULL;
+	*len = 0;
+	bool ok = ctx_init(&x, o, err, errlen);
+	size_t n = 0;
+	const pt_record *rec = ok ? progress_records(p, &n) : NULL;
+	for (size_t i = 0; ok && i < n;) {
+		size_t j = i + 1;
+		while (j < n && strcmp(rec[j].lesson, rec[i].lesson) == 0)
+			j++;
+		ok = lesson_statements(&x, catalog, rec + i, j - i);
+		if (!ok)
+			snprintf(err, errlen, "out of memory");
+		i = j;
+	}
+	char *text = ok ? cJSON_Print(x.arr) : NULL;
+	if (ok && text == NULL)
+		snprintf(err, errlen, "out of memory");
+	if (text != NULL) {
+		size_t tl = strlen(text);
+		*out = malloc(tl + 2);
+		if (*out != NULL) {
+			memcpy(*out, text, tl);
+			memcpy(*out + tl, "\n", 2);
+			*len = tl + 1;
+		} else {
+			snprintf(err, errlen, "out of memory");
+		}
+		cJSON_free(text);
+	}
+	cJSON_Delete(x.arr);
+	free(x.base);
+	free(x.ifi);
+	return *out != NULL;
+}

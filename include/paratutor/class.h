@@ -1,0 +1,183 @@
+/* class.h - the class report: many learners' progress stores read
+ * together, with the classical item analysis of every lesson item and each
+ * lesson's completion and scores, rendered as text for the caller to print.
+ *
+ * Each store is one learner.  Only records of an item's current version
+ * (the stored hash equals lesson_item_hash() of the item in the catalog)
+ * enter the analysis; a learner whose record is of an older version is
+ * counted apart, in the item's `older`.  A learner "met" an item when the
+ * first pass of the current version has at least one check.  Per item:
+ *   facility        right first time (no hint, first check) / met
+ *   mean attempts   checks of the first pass, over those who met it
+ *   mean hints      hints of the first pass, over those who met it
+ *   discrimination  facility in the upper group minus facility in the
+ *                   lower group, the groups being the 27% (rounded) of the
+ *                   learners who started the lesson with the highest and
+ *                   the lowest lesson scores (ties: name order), each
+ *                   group's facility taken over its members who met the
+ *                   item; undefined when a group is empty or none of a
+ *                   group met the item
+ *   wrong options   per wrong option: learners whose record lists it
+ *                   (any pass, reviews included: the store keeps them
+ *                   together), and the misconception its feedback names
+ * A learner's lesson score is the menu's: the mean over all the lesson's
+ * items of grade_score() of the first pass (0 for items not finished or
+ * of an older version).  A learner started a lesson when they met one of
+ * its items, and completed it when every item's first pass is finished.
+ *
+ * Ownership: a pt_class owns everything in it and borrows the catalog,
+ * which must outlive it; free it with class_free().  All fields are
+ * read-only for callers.  Nothing here prints or reads the clock. */
+#ifndef PARATUTOR_CLASS_H
+#define PARATUTOR_CLASS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "paratutor/catalog.h"
+#include "paratutor/lesson.h"
+
+#define PT_CLASS_BINS 10        /* score histogram: 0-9, 10-19, ..., 90-100 */
+#define PT_CLASS_GROUP_PCT 27   /* upper and lower groups, percent */
+#define PT_CLASS_MAX_DEPTH 64   /* directory levels searched for stores */
+#define PT_CLASS_STORE_NAME "progress.json"
+
+/* How a learner is named. */
+typedef enum pt_class_naming {
+	PT_CLASS_NAME_DIR,  /* the directory holding the store (default) */
+	PT_CLASS_NAME_PATH, /* the store's path as given or found */
+	PT_CLASS_NAME_FILE  /* the store's file name without ".json" */
+} pt_class_naming;
+
+/* What to render. */
+typedef enum pt_class_format {
+	PT_CLASS_TABLE,     /* text for reading, with score histograms */
+	PT_CLASS_CSV,       /* one row per item and per wrong option */
+	PT_CLASS_JSON,      /* everything, as one object */
+	PT_CLASS_GRADEBOOK  /* one row per learner, one column per lesson */
+} pt_class_format;
+
+/* A store or path left out, and why: a whole message for the instructor
+ * that names the path. */
+typedef struct pt_class_skip {
+	char *path;
+	char *why;
+} pt_class_skip;
+
+/* A wrong option of an item; text and feedback point into the catalog. */
+typedef struct pt_class_option {
+	const char *text;
+	const char *feedback; /* the misconception named, or NULL */
+	size_t picks;         /* learners whose record lists it */
+} pt_class_option;
+
+typedef struct pt_class_item {
+	const pt_item *item;       /* in the catalog */
+	unsigned long long hash;   /* lesson_item_hash(item) */
+	size_t met;
+	size_t right;              /* of those who met it, right first time */
+	size_t older;              /* learners with a record of an older version */
+	long attempts;             /* summed over those who met it */
+	long hints;
+	bool discriminates;        /* discrimination is defined */
+	double discrimination;     /* -1 to 1 */
+	pt_class_option *wrong;    /* owned */
+	size_t n_wrong;
+} pt_class_item;
+
+typedef struct pt_class_lesson {
+	const pt_lesson *lesson;   /* in the catalog */
+	pt_class_item *items;      /* owned; in lesson order */
+	size_t n_items;
+	size_t first;              /* index of items[0] among all items */
+	size_t started;
+	size_t completed;
+	size_t histogram[PT_CLASS_BINS];
+	double mean_score;         /* over those who started it */
+	double median_score;
+	size_t group;              /* learners in each of the 27% groups */
+	size_t removed;            /* learners with records of items it lacks */
+} pt_class_lesson;
+
+typedef struct pt_class_learner {
+	char *name;
+	char *path;
+	unsigned long long dev, ino; /* the file, to read each store once */
+} pt_class_learner;
+
+/* A lesson id found in stores but not among the catalog's usable lessons. */
+typedef struct pt_class_unknown {
+	char *id;
+	size_t learners;
+	size_t last;               /* scratch: the last learner counted + 1 */
+} pt_class_unknown;
+
+/* An id and the index of what it names, for lookups by id. */
+typedef struct pt_class_key {
+	const char *id;
+	size_t index;
+} pt_class_key;
+
+typedef struct pt_class {
+	const pt_catalog *catalog;      /* borrowed */
+	pt_class_naming naming;
+	pt_class_lesson *lessons;       /* the catalog's usable lessons, in its order */
+	size_t n_lessons;
+	size_t n_items;                 /* across lessons */
+	pt_class_learner *learners;     /* readable stores, by name then path */
+	size_t n_learners;
+	pt_class_skip *skips;           /* in the order met */
+	size_t n_skips;
+	pt_class_unknown *unknown;      /* sorted by id */
+	size_t n_unknown;
+	short *scores;                  /* [learner * n_lessons + lesson]: 0-100, -1 not started */
+	unsigned char *states;          /* [learner * n_items + item]: see class.c */
+	/* Working state. */
+	pt_class_key *by_id;            /* lessons sorted by id */
+	pt_class_key **item_by_id;      /* per lesson, its items sorted by id */
+	pt_class_learner *found;        /* stores found, not yet read */
+	size_t n_found;
+	size_t cap_found, cap_learners, cap_skips, cap_unknown;
+} pt_class;
+
+/* Starts a class over the catalog's lessons that are not broken.  Returns
+ * a new class (free with class_free), or NULL when out of memory. */
+pt_class *class_new(const pt_catalog *catalog, pt_class_naming naming);
+
+/* Frees the class; NULL is allowed. */
+void class_free(pt_class *c);
+
+/* Adds path: a store file, or a directory searched (up to
+ * PT_CLASS_MAX_DEPTH levels, not following links to directories) for
+ * files named progress.json.  A path that cannot be used, or a directory
+ * holding no store, becomes a skip.  Returns false only when out of
+ * memory. */
+bool class_add_path(pt_class *c, const char *path);
+
+/* Reads every store added (learners sorted by name, then path), skipping
+ * and listing the ones that are missing, unreadable, damaged or written by
+ * a newer paratutor, or the same file as one read already (found twice
+ * under other names), and computes the analysis.  Returns false when out
+ * of memory. */
+bool class_read(pt_class *c);
+
+/* Returns the learner's score in the lesson (0-100), or -1 when they did
+ * not start it. */
+int class_score(const pt_class *c, size_t learner, size_t lesson);
+
+/* Returns the lesson with the given id, or NULL. */
+const pt_class_lesson *class_lesson(const pt_class *c, const char *id);
+
+/* Returns the item of lesson l with the given id, or NULL. */
+const pt_class_item *class_item(const pt_class_lesson *l, const char *id);
+
+/* Returns the number of learners sharing a name with another (each such
+ * learner counted), for a warning: the gradebook cannot tell them apart. */
+size_t class_name_clashes(const pt_class *c);
+
+/* Renders the class into *out (a new NUL-terminated string the caller
+ * frees with free(); *len gets its length).  Returns false (and *out
+ * NULL) when out of memory.  (class_out.c) */
+bool class_render(const pt_class *c, pt_class_format format, char **out, size_t *len);
+
+#endif

@@ -1,0 +1,388 @@
+/* check_xapi.c - SHA-1 and version 5 UUIDs against published vectors, and
+ * the xAPI statements of a progress store: their values, their order, and
+ * ids that stay the same for the same record and change with it. */
+#include <cJSON.h>
+
+#include "paratutor/uuid.h"
+#include "paratutor/xapi.h"
+#include "class_util.h"
+
+#define EPS 1e-9
+#define BASE "https://example.org/pt"
+
+/* Returns the hex form of the SHA-1 of s (static buffer). */
+static const char *sha1_hex(const char *s, size_t len)
+{
+	static char hex[41];
+	unsigned char d[PT_SHA1_SIZE];
+	uuid_sha1(s, len, d);
+	for (int i = 0; i < PT_SHA1_SIZE; i++)
+		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+	return hex;
+}
+
+START_TEST(sha1_vectors)
+{
+	/* FIPS 180 examples. */
+	ck_assert_str_eq(sha1_hex("abc", 3), "a9993e364706816aba3e25717850c26c9cd0d89d");
+	ck_assert_str_eq(sha1_hex("", 0), "da39a3ee5e6b4b0d3255bfef95601890afd80709");
+	const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+	ck_assert_str_eq(sha1_hex(two, strlen(two)), "84983e441c3bd26ebaae4aa1f95129e5e54670f1");
+	pt_sha1 s;
+	unsigned char d[PT_SHA1_SIZE];
+	uuid_sha1_start(&s);
+	for (int i = 0; i < 1000; i++)
+		uuid_sha1_add(&s, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		                  "aaaaaaaaaaaa", 100);
+	uuid_sha1_add(&s, "", 0);
+	uuid_sha1_finish(&s, d);
+	char hex[41];
+	for (int i = 0; i < PT_SHA1_SIZE; i++)
+		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+	ck_assert_str_eq(hex, "c4d4b30851182fc4eb8675494d42fd7f17e29c93"); /* 100,000 'a' */
+	/* A million 'a', fed unevenly. */
+	uuid_sha1_start(&s);
+	for (int i = 0; i < 1000000;) {
+		int n = i % 7 + 1;
+		if (n > 1000000 - i)
+			n = 1000000 - i;
+		uuid_sha1_add(&s, "aaaaaaa", (size_t)n);
+		i += n;
+	}
+	uuid_sha1_finish(&s, d);
+	for (int i = 0; i < PT_SHA1_SIZE; i++)
+		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+	ck_assert_str_eq(hex, "34aa973cd4c4daa4f61eeb2bdbad27316534016f");
+	/* 55, 56 and 64 bytes: the padding spills into a second block. */
+	ck_assert_str_eq(sha1_hex("0123456789012345678901234567890123456789012345678901234", 55),
+	    "9f3a4ce7f66b1b74c34da2c5d732c39f81e0f8df");
+	ck_assert_str_eq(sha1_hex("01234567890123456789012345678901234567890123456789012345", 56),
+	    "0a40b8fbdaafb7c29651618ac15d27e772287130");
+}
+END_TEST
+
+START_TEST(uuid_v5_vectors)
+{
+	unsigned char dns[PT_UUID_SIZE], url[PT_UUID_SIZE], u[PT_UUID_SIZE];
+	char text[PT_UUID_TEXT];
+	ck_assert(uuid_parse("6ba7b810-9dad-11d1-80b4-00c04fd430c8", dns));
+	ck_assert(uuid_parse("6BA7B811-9DAD-11D1-80B4-00C04FD430C8", url));
+	/* As Python's uuid.uuid5 gives them. */
+	uuid_v5(dns, "python.org", 10, u);
+	uuid_format(u, text);
+	ck_assert_str_eq(text, "886313e1-3b8a-5372-9b90-0c9aee199e5d");
+	uuid_v5(url, "https://example.org/", 20, u);
+	uuid_format(u, text);
+	ck_assert_str_eq(text, "527dda32-a0de-5105-a042-cb475b5f7d11");
+	ck_assert(!uuid_parse("6ba7b810-9dad-11d1-80b4-00c04fd430c", u));
+	ck_assert(!uuid_parse("6ba7b810-9dad-11d1-80b4-00c04fd430c88", u));
+	ck_assert(!uuid_parse("6ba7b8109dad-11d1-80b4-00c04fd430c8-", u));
+	ck_assert(!uuid_parse("6ba7b810-9dad-11d1-80b4-00c04fd430cg", u));
+}
+END_TEST
+
+/* Reads the statements of the store at p for options o (parsed). */
+static cJSON *statements(const char *p, const pt_catalog *cat, const pt_xapi_options *o, char **text)
+{
+	pt_open_report rep;
+	pt_progress *s = progress_open_readonly(p, &rep);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_msg(rep.loaded, "%s", rep.message);
+	char err[256];
+	size_t len;
+	char *out;
+	ck_assert_msg(xapi_statements(s, cat, o, &out, &len, err, sizeof err), "%s", err);
+	ck_assert_uint_eq(strlen(out), len);
+	ck_assert_int_eq(out[len - 1], '\n');
+	progress_close(s);
+	cJSON *arr = cJSON_Parse(out);
+	ck_assert_ptr_nonnull(arr);
+	if (text != NULL)
+		*text = out;
+	else
+		free(out);
+	return arr;
+}
+
+/* Returns the string at a dotted path of object o ("a.b.c"), or NULL. */
+static const char *str_at(const cJSON *o, const char *path)
+{
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", path);
+	for (char *part = strtok(buf, "."); o != NULL && part != NULL; part = strtok(NULL, "."))
+		o = cJSON_GetObjectItemCaseSensitive(o, part);
+	return cJSON_IsString(o) ? o->valuestring : NULL;
+}
+
+/* Returns member a of o, or member b of that when b is not NULL. */
+static const cJSON *at(const cJSON *o, const char *a, const char *b)
+{
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, a);
+	return b ? cJSON_GetObjectItemCaseSensitive(x, b) : x;
+}
+
+/* Returns the result extension named name of statement st. */
+static const cJSON *extension(const cJSON *st, const char *name)
+{
+	char key[128];
+	snprintf(key, sizeof key, BASE "/extensions/%s", name);
+	return cJSON_GetObjectItemCaseSensitive(at(st, "result", "extensions"), key);
+}
+
+/* Asserts that s is a version 5, RFC 4122 variant UUID. */
+static void is_v5(const char *s)
+{
+	unsigned char u[PT_UUID_SIZE];
+	ck_assert_ptr_nonnull(s);
+	ck_assert(uuid_parse(s, u));
+	ck_assert_int_eq(u[6] >> 4, 5);
+	ck_assert_int_eq(u[8] >> 6, 2);
+}
+
+static const rec open_store[] = {
+	{ "hc", "m", "open", 1, 0, { "Q", NULL }, false, 10 },
+	{ "hc", "f", "first_time", 1, 0, { NULL }, false, 30 },
+	{ "hc", "c", "retries", 2, 0, { "A", NULL }, false, 20 },
+	{ "hc", "gone", "first_time", 1, 0, { NULL }, false, 5 },
+	{ "hc", "seen", "open", 0, 1, { NULL }, false, 5 },
+	{ "zz", "q", "failed", 3, 1, { NULL }, false, 40 },
+};
+
+static const pt_xapi_options ada = { "mailto:ada@example.org", NULL, NULL, BASE };
+
+START_TEST(statement_values)
+{
+	pt_catalog cat = { 0 };
+	write_lesson("hc", LESSON_HC);
+	load_lessons(&cat);
+	char p[512];
+	snprintf(p, sizeof p, "%s/s/progress.json", dir);
+	write_store(p, &cat, open_store, sizeof open_store / sizeof open_store[0]);
+	cJSON *arr = statements(p, &cat, &ada, NULL);
+	/* f, c, m in lesson order, then the removed item, then zz; the item
+	 * only seen (no check) makes none; m is open, so no completed. */
+	ck_assert_int_eq(cJSON_GetArraySize(arr), 5);
+	static const char *const ids[] = { BASE "/hc/f", BASE "/hc/c", BASE "/hc/m", BASE "/hc/gone", BASE "/zz/q" };
+	static const char *const verbs[] = { "passed", "passed", "answered", "passed", "failed" };
+	for (int i = 0; i < 5; i++) {
+		cJSON *st = cJSON_GetArrayItem(arr, i);
+		ck_assert_str_eq(str_at(st, "object.id"), ids[i]);
+		char verb[80];
+		snprintf(verb, sizeof verb, "http://adlnet.gov/expapi/verbs/%s", verbs[i]);
+		ck_assert_str_eq(str_at(st, "verb.id"), verb);
+		ck_assert_str_eq(str_at(st, "verb.display.en"), verbs[i]);
+		ck_assert_str_eq(str_at(st, "actor.mbox"), "mailto:ada@example.org");
+		ck_assert_str_eq(str_at(st, "object.definition.type"), "http://adlnet.gov/expapi/activities/cmi.interaction");
+		is_v5(str_at(st, "id"));
+		is_v5(str_at(st, "context.registration"));
+	}
+	cJSON *f = cJSON_GetArrayItem(arr, 0), *c = cJSON_GetArrayItem(arr, 1), *m = cJSON_GetArrayItem(arr, 2);
+	cJSON *gone = cJSON_GetArrayItem(arr, 3), *zz = cJSON_GetArrayItem(arr, 4);
+	/* f: right first time. */
+	ck_assert(cJSON_IsTrue(at(f, "result", "success")) && cJSON_IsTrue(at(f, "result", "completion")));
+	ck_assert_double_eq_tol(at(at(f, "result", "score"), "scaled", NULL)->valuedouble, 1.0, EPS);
+	ck_assert_str_eq(str_at(f, "result.response"), "split");
+	ck_assert_str_eq(str_at(f, "result.duration"), "PT30S");
+	ck_assert_int_eq(extension(f, "attempts")->valueint, 1);
+	ck_assert_int_eq(extension(f, "hints")->valueint, 0);
+	ck_assert_str_eq(str_at(f, "object.definition.interactionType"), "fill-in");
+	ck_assert_str_eq(str_at(f, "object.definition.name.en"), "Divide the data.");
+	ck_assert_str_eq(cJSON_GetArrayItem(at(at(f, "object", "definition"), "correctResponsesPattern", NULL), 0)->valuestring,
+	    "split");
+	ck_assert_str_eq(str_at(f, "timestamp"), "2023-11-14T22:13:21Z"); /* record 1 of the store: T0 + 1 */
+	cJSON *parent = cJSON_GetArrayItem(at(at(f, "context", "contextActivities"), "parent", NULL), 0);
+	ck_assert_str_eq(str_at(parent, "id"), BASE "/hc");
+	ck_assert_str_eq(str_at(parent, "definition.name.en"), "Hand count");
+	/* c: right on the second check: 75. */
+	ck_assert_double_eq_tol(at(at(c, "result", "score"), "scaled", NULL)->valuedouble, 0.75, EPS);
+	ck_assert_int_eq(at(at(c, "result", "score"), "raw", NULL)->valueint, 75);
+	ck_assert_str_eq(str_at(c, "result.response"), "b");
+	ck_assert_str_eq(str_at(c, "object.definition.interactionType"), "choice");
+	ck_assert_int_eq(cJSON_GetArraySize(at(at(c, "object", "definition"), "choices", NULL)), 3);
+	ck_assert_int_eq(extension(c, "attempts")->valueint, 2);
+	/* m: one wrong check so far. */
+	ck_assert(cJSON_IsFalse(at(m, "result", "success")) && cJSON_IsFalse(at(m, "result", "completion")));
+	ck_assert_ptr_null(at(m, "result", "score"));
+	ck_assert_ptr_null(at(m, "result", "response"));
+	/* The removed item and the unknown lesson: named by their ids. */
+	ck_assert_str_eq(str_at(gone, "object.definition.interactionType"), "other");
+	ck_assert_str_eq(str_at(gone, "object.definition.name.en"), "gone");
+	ck_assert_ptr_null(at(gone, "result", "score"));
+	ck_assert(cJSON_IsFalse(at(zz, "result", "success")) && cJSON_IsTrue(at(zz, "result", "completion")));
+	ck_assert_int_eq(extension(zz, "hints")->valueint, 1);
+	ck_assert_str_eq(str_at(zz, "result.duration"), "PT40S");
+	/* One registration per lesson attempt. */
+	ck_assert_str_eq(str_at(f, "context.registration"), str_at(m, "context.registration"));
+	ck_assert_str_eq(str_at(f, "context.registration"), str_at(gone, "context.registration"));
+	ck_assert_str_ne(str_at(f, "context.registration"), str_at(zz, "context.registration"));
+	cJSON_Delete(arr);
+	catalog_free(&cat);
+}
+END_TEST
+
+START_TEST(completed_lesson)
+{
+	static const rec done[] = {
+		{ "hc", "f", "first_time", 1, 0, { NULL }, false, 30 },
+		{ "hc", "c", "retries", 2, 0, { "A", NULL }, false, 20 },
+		{ "hc", "m", "with_hints", 1, 1, { NULL }, false, 10 },
+	};
+	pt_catalog cat = { 0 };
+	write_lesson("hc", LESSON_HC);
+	load_lessons(&cat);
+	char p[512];
+	snprintf(p, sizeof p, "%s/s/progress.json", dir);
+	write_store(p, &cat, done, 3);
+	pt_xapi_options acc = { NULL, "https://lms.example.org", "ada", BASE "/" };
+	cJSON *arr = statements(p, &cat, &acc, NULL);
+	ck_assert_int_eq(cJSON_GetArraySize(arr), 4);
+	cJSON *st = cJSON_GetArrayItem(arr, 3);
+	ck_assert_str_eq(str_at(st, "verb.id"), "http://adlnet.gov/expapi/verbs/completed");
+	ck_assert_str_eq(str_at(st, "object.id"), BASE "/hc");
+	ck_assert_str_eq(str_at(st, "object.definition.type"), "http://adlnet.gov/expapi/activities/lesson");
+	/* (100 + 75 + 90) / 3 = 88, as the menu shows it. */
+	ck_assert_int_eq(at(at(st, "result", "score"), "raw", NULL)->valueint, 88);
+	ck_assert_double_eq_tol(at(at(st, "result", "score"), "scaled", NULL)->valuedouble, 0.88, EPS);
+	ck_assert_str_eq(str_at(st, "result.duration"), "PT60S");
+	ck_assert_str_eq(str_at(st, "actor.account.homePage"), "https://lms.example.org");
+	ck_assert_str_eq(str_at(st, "actor.account.name"), "ada");
+	ck_assert_str_eq(str_at(st, "context.registration"), str_at(cJSON_GetArrayItem(arr, 0), "context.registration"));
+	ck_assert_str_eq(str_at(cJSON_GetArrayItem(arr, 2), "object.id"), BASE "/hc/m");
+	cJSON_Delete(arr);
+	catalog_free(&cat);
+}
+END_TEST
+
+/* Returns the ids of the statements in arr as one string (caller frees). */
+static char *ids_of(const cJSON *arr)
+{
+	char *out = calloc(1, 64 * (size_t)(cJSON_GetArraySize(arr) + 1));
+	const cJSON *st;
+	cJSON_ArrayForEach(st, arr)
+	{
+		strcat(out, str_at(st, "id"));
+		strcat(out, " ");
+	}
+	return out;
+}
+
+START_TEST(ids_are_deterministic)
+{
+	pt_catalog cat = { 0 };
+	write_lesson("hc", LESSON_HC);
+	load_lessons(&cat);
+	char p[512], *first, *second;
+	snprintf(p, sizeof p, "%s/s/progress.json", dir);
+	size_t n = sizeof open_store / sizeof open_store[0];
+	write_store(p, &cat, open_store, n);
+	cJSON *a = statements(p, &cat, &ada, &first);
+	cJSON *b = statements(p, &cat, &ada, &second);
+	ck_assert_str_eq(first, second); /* the same store, byte for byte */
+	free(first);
+	free(second);
+	/* Another check on m changes m's statement and no other. */
+	rec changed[sizeof open_store / sizeof open_store[0]];
+	memcpy(changed, open_store, sizeof changed);
+	changed[0].attempts = 2;
+	write_store(p, &cat, changed, n);
+	cJSON *c = statements(p, &cat, &ada, NULL);
+	for (int i = 0; i < 5; i++) {
+		const char *x = str_at(cJSON_GetArrayItem(a, i), "id"), *y = str_at(cJSON_GetArrayItem(c, i), "id");
+		if (i == 2)
+			ck_assert_str_ne(x, y);
+		else
+			ck_assert_str_eq(x, y);
+	}
+	/* Another learner, or another activity base, gets other ids. */
+	pt_xapi_options bob = ada, elsewhere = ada;
+	bob.mbox = "mailto:bob@example.org";
+	elsewhere.activity_base = "https://example.net/pt/";
+	cJSON *d = statements(p, &cat, &bob, NULL), *e = statements(p, &cat, &elsewhere, NULL);
+	char *ic = ids_of(c), *id = ids_of(d), *ie = ids_of(e);
+	for (int i = 0; i < 5; i++) {
+		ck_assert(strstr(id, str_at(cJSON_GetArrayItem(c, i), "id")) == NULL);
+		ck_assert(strstr(ie, str_at(cJSON_GetArrayItem(c, i), "id")) == NULL);
+	}
+	free(ic);
+	free(id);
+	free(ie);
+	cJSON_Delete(a);
+	cJSON_Delete(b);
+	cJSON_Delete(c);
+	cJSON_Delete(d);
+	cJSON_Delete(e);
+	catalog_free(&cat);
+}
+END_TEST
+
+START_TEST(response_of_blanks_sharing_an_answer)
+{
+	static const rec solved[] = { { "sh", "f", "first_time", 1, 0, { NULL }, false, 3 } };
+	pt_catalog cat = { 0 };
+	write_lesson("sh", "{'format':1,'id':'sh','title':'Shared','summary':'s','items':["
+	    "{'id':'f','kind':'fill','difficulty':'easy','prompt':'Fill all three.','code':'{{1}} {{2}} {{3}}',"
+	    "'bank':['the-longest-answer-of-all','x'],'blanks':[{'accept':['the-longest-answer-of-all']},"
+	    "{'accept':['the-longest-answer-of-all']},{'accept':['the-longest-answer-of-all']}],"
+	    "'hints':['h'],'explanation':'e'}]}");
+	load_lessons(&cat);
+	char p[512];
+	snprintf(p, sizeof p, "%s/s/progress.json", dir);
+	write_store(p, &cat, solved, 1);
+	cJSON *arr = statements(p, &cat, &ada, NULL);
+	ck_assert_str_eq(str_at(cJSON_GetArrayItem(arr, 0), "result.response"),
+	    "the-longest-answer-of-all[,]the-longest-answer-of-all[,]the-longest-answer-of-all");
+	cJSON_Delete(arr);
+	catalog_free(&cat);
+}
+END_TEST
+
+START_TEST(options_are_checked)
+{
+	char err[256];
+	pt_xapi_options o = { NULL, NULL, NULL, NULL };
+	ck_assert(!xapi_check_options(&o, err, sizeof err));
+	ck_assert(strstr(err, "give --actor mailto:ADDRESS or --actor-account HOMEPAGE,NAME") != NULL);
+	o.mbox = "ada@example.org";
+	ck_assert(!xapi_check_options(&o, err, sizeof err));
+	ck_assert(strstr(err, "--actor takes mailto:ADDRESS") != NULL);
+	o.mbox = "mailto:ada@example.org";
+	ck_assert(xapi_check_options(&o, err, sizeof err));
+	o.account_home = "https://lms.example.org";
+	o.account_name = "ada";
+	ck_assert(!xapi_check_options(&o, err, sizeof err));
+	ck_assert(strstr(err, "not both") != NULL);
+	o.mbox = NULL;
+	ck_assert(xapi_check_options(&o, err, sizeof err));
+	o.account_home = "lms.example.org";
+	ck_assert(!xapi_check_options(&o, err, sizeof err));
+	o.account_home = "https://lms.example.org";
+	o.account_name = "";
+	ck_assert(!xapi_check_options(&o, err, sizeof err));
+	o.account_name = "ada";
+	o.activity_base = "not an iri";
+	ck_assert(!xapi_check_options(&o, err, sizeof err));
+	ck_assert(strstr(err, "--activity-base takes an IRI") != NULL);
+}
+END_TEST
+
+/* Builds the suite. */
+static Suite *xapi_suite(void)
+{
+	Suite *s = suite_create("xapi");
+	TCase *tc = tcase_create("xapi");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, sha1_vectors);
+	tcase_add_test(tc, uuid_v5_vectors);
+	tcase_add_test(tc, statement_values);
+	tcase_add_test(tc, completed_lesson);
+	tcase_add_test(tc, ids_are_deterministic);
+	tcase_add_test(tc, response_of_blanks_sharing_an_answer);
+	tcase_add_test(tc, options_are_checked);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return test_run(xapi_suite()) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

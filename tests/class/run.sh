@@ -1,0 +1,269 @@
+#!/bin/sh
+# run.sh BINARY CHECK-SUITE... - `paratutor class` and `--report --format
+# xapi`.
+#
+#  1. The Check suites (hand-computed item analysis, generated classes with
+#     damaged stores and changed items, SHA-1 and UUID vectors, statement
+#     values and ids).
+#  2. The command line over a class whose stores the tutor itself wrote in
+#     plain mode, with a damaged store and one of an older item version:
+#     the formats parse, the gradebook has a row a learner and a column a
+#     lesson, damaged stores are listed and left out, exit statuses.
+#  3. The statements of every store of that class, each validated by
+#     @learninglocker/xapi-validation (installed from npm into build/, at a
+#     pinned version) and checked against the store; the same store gives
+#     the same bytes; another learner gets other ids.
+#
+# Needs node and npm for step 3; build-aux/ensure-deps installs Debian's
+# (set PT_AUTO_INSTALL=0 to be told instead).
+set -u
+if [ $# -lt 1 ]; then
+	echo "usage: sh tests/class/run.sh BINARY CHECK-SUITE..." >&2
+	exit 2
+fi
+bin=$1
+shift
+lessons=tests/fixtures/good
+passed=0
+failed=0
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pt-class-test.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+out=$tmp/out err=$tmp/err
+XDG_STATE_HOME=$tmp/state
+export XDG_STATE_HOME
+
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+not_ok() {
+	failed=$((failed + 1))
+	echo "not ok - $1"
+	[ -f "$out" ] && sed 's/^/  | /' "$out" | head -20
+	[ -f "$err" ] && sed 's/^/  ! /' "$err" | head -20
+}
+finish() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ] && exit 0
+	exit 1
+}
+
+# expect NAME STATUS PATTERN -- ARGS...: runs the binary, checks the exit
+# status and that stdout+stderr match the extended regex PATTERN.
+expect() {
+	name=$1 want=$2 pattern=$3
+	shift 4
+	"$bin" "$@" >"$out" 2>"$err" </dev/null
+	got=$?
+	if [ "$got" -eq "$want" ] && cat "$out" "$err" | grep -Eq -- "$pattern"; then
+		ok "$name"
+	else
+		not_ok "$name (exit $got, wanted $want; pattern: $pattern)"
+	fi
+}
+
+# ---- 1. the Check suites -------------------------------------------------
+
+for suite in "$@"; do
+	PT_SRCDIR=. CK_FORK=yes "$suite" >"$out" 2>"$err"
+	st=$?
+	line=$(grep -E '^[0-9]+%: Checks: ' "$out")
+	if [ "$st" -eq 0 ] && printf '%s\n' "$line" | grep -q 'Failures: 0, Errors: 0'; then
+		ok "$suite: $line"
+	else
+		not_ok "$suite (exit $st)"
+	fi
+done
+
+# ---- 2. a class written by the tutor -------------------------------------
+
+# learner NAME ANSWER...: NAME works through the fixture lesson in plain
+# mode, answering with the given lines; the store is class/NAME.
+learner() {
+	who=$1
+	shift
+	mkdir -p "$tmp/class/$who"
+	printf '%s\n' 1 "$@" quit | "$bin" --lessons "$lessons" --state "$tmp/class/$who/progress.json" >/dev/null 2>&1
+}
+learner ann "1 b 2 d" b "a c"
+learner ben "1 a 2 b" "1 b 2 d" a b "a b" "a c"
+learner cat hint "1 b 2 d" c a
+mkdir -p "$tmp/class/dud" "$tmp/class/old"
+printf '{"format":1,"lessons":{' >"$tmp/class/dud/progress.json"
+# old: ann's answers, but pick-one was answered in an earlier version.
+python3 - "$tmp/class/ann/progress.json" "$tmp/class/old/progress.json" <<'EOF'
+import json, sys
+store = json.load(open(sys.argv[1]))
+store["lessons"]["fixture-minimal"]["items"]["pick-one"]["hash"] = "0123456789abcdef"
+json.dump(store, open(sys.argv[2], "w"))
+EOF
+for who in ann ben cat; do
+	if [ -s "$tmp/class/$who/progress.json" ]; then
+		ok "the tutor wrote $who's store"
+	else
+		not_ok "the tutor wrote $who's store"
+	fi
+done
+
+expect "class: a table of 4 learners, the damaged store left out" 0 '^Class report: 4 learners; 1 path skipped' \
+	-- class --lessons "$lessons" "$tmp/class"
+if grep -q "^paratutor: left out: $tmp/class/dud/progress.json is damaged: not valid JSON" "$err" &&
+	grep -q 'started by 4 of 4 learners; completed by 2 (50% of those who started)' "$out" &&
+	grep -Eq '^  pick-one +3 +33% +1\.67 +0\.00 +[-+0-9.]+ +1$' "$out" &&
+	grep -q '"Alpha" picked by 2 (67%): Not alpha.' "$out"; then
+	ok "class: skips on stderr; completion, an older version counted apart, wrong picks"
+else
+	not_ok "class: skips on stderr; completion, an older version counted apart, wrong picks"
+fi
+
+expect "class --format gradebook" 0 '^Student,ID,SIS User ID,SIS Login ID,Section,Fixture: one of each kind' \
+	-- class --lessons "$lessons" --format gradebook "$tmp/class"
+if python3 - "$out" <<'EOF'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+assert rows[0][:5] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"], rows[0]
+assert len(rows) == 5, rows
+names = [r[0] for r in rows[1:]]
+assert names == ["ann", "ben", "cat", "old"], names
+for r in rows[1:]:
+    assert len(r) == len(rows[0]) and r[3] == r[0], r
+    assert 0 <= int(r[5]) <= 100, r
+assert rows[1][5] == "100" and rows[4][5] == "66", rows
+EOF
+then
+	ok "gradebook: one row a learner, the identifier as SIS Login ID, scores 0-100"
+else
+	not_ok "gradebook: one row a learner, the identifier as SIS Login ID, scores 0-100"
+fi
+cp "$out" "$tmp/book-stdout.csv"
+"$bin" class --lessons "$lessons" --gradebook "$tmp/book.csv" "$tmp/class" >/dev/null 2>&1
+if cmp -s "$tmp/book.csv" "$tmp/book-stdout.csv"; then
+	ok "--gradebook FILE writes the same gradebook beside the table"
+else
+	not_ok "--gradebook FILE writes the same gradebook beside the table"
+fi
+
+expect "class --format csv" 0 '^lesson,item,option,met,right_first_time,facility' \
+	-- class --lessons "$lessons" --format csv "$tmp/class"
+if python3 -c '
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+assert all(len(r) == 13 for r in rows), rows
+items = [r for r in rows[1:] if r[2] == ""]
+assert [r[1] for r in items] == ["split", "pick-one", "pick-all"], items
+assert items[1][9] == "1", items[1]
+' "$out"; then
+	ok "csv: 13 columns throughout, a row per item, the older version counted"
+else
+	not_ok "csv: 13 columns throughout, a row per item, the older version counted"
+fi
+
+expect "class --format json" 0 '"learner_count":' -- class --lessons "$lessons" --format json "$tmp/class"
+if python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["learner_count"] == 4 and len(r["skipped"]) == 1, r
+l = r["lessons"][0]
+assert l["started"] == 4 and l["completed"] == 2 and sum(l["score_histogram"]) == 4, l
+' "$out"; then
+	ok "json: learners, skips, completion and histogram"
+else
+	not_ok "json: learners, skips, completion and histogram"
+fi
+
+expect "--name-from path names learners by their store" 0 "^$tmp/class/ann/progress.json,," \
+	-- class --lessons "$lessons" --format gradebook --name-from path "$tmp/class"
+expect "only damaged stores: nothing to report" 1 'no progress store could be read; nothing to report' \
+	-- class --lessons "$lessons" "$tmp/class/dud"
+expect "no lessons to analyse against" 3 'no lessons found to analyse against; give the lesson directory with --lessons DIR' \
+	-- class --lessons "$tmp/class/dud" "$tmp/class"
+expect "class needs a store" 2 'class needs at least one progress store or directory of stores' -- class --lessons "$lessons"
+expect "class --format is checked" 2 "--format takes table, csv, json or gradebook, not 'xml'" \
+	-- class --format xml "$tmp/class"
+expect "class --name-from is checked" 2 "--name-from takes dir, path or file, not 'user'" \
+	-- class --name-from user "$tmp/class"
+expect "class --help" 0 'Usage: paratutor class' -- class --help
+
+# ---- 3. xAPI -------------------------------------------------------------
+
+expect "--format xapi needs the learner" 2 'give --actor mailto:ADDRESS or --actor-account HOMEPAGE,NAME' \
+	-- --report --format xapi --state "$tmp/class/ann/progress.json"
+expect "--format xapi goes with --report" 2 '--format xapi goes with --report' \
+	-- --format xapi --actor mailto:ann@example.org
+expect "--actor goes with --format xapi" 2 '--actor, --actor-account and --activity-base go with --report --format xapi' \
+	-- --report --actor mailto:ann@example.org --state "$tmp/class/ann/progress.json"
+expect "--actor is checked" 2 "--actor takes mailto:ADDRESS" \
+	-- --report --format xapi --actor ann@example.org --state "$tmp/class/ann/progress.json"
+
+prefix=build/node-xapi
+validator_version=3.0.0
+if [ ! -f "$prefix/node_modules/@learninglocker/xapi-validation/package.json" ]; then
+	if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+		if ! build-aux/ensure-deps cmd:node:nodejs cmd:npm:npm </dev/null; then
+			not_ok "nodejs and npm are installed (needed for @learninglocker/xapi-validation)"
+			finish
+		fi
+	fi
+	echo "# installing @learninglocker/xapi-validation@$validator_version from npm into $prefix" >&2
+	mkdir -p "$prefix"
+	if ! npm install --prefix "$prefix" --no-audit --no-fund --no-update-notifier --loglevel=error \
+	    "@learninglocker/xapi-validation@$validator_version" </dev/null >"$out" 2>&1; then
+		not_ok "install @learninglocker/xapi-validation into $prefix"
+		finish
+	fi
+fi
+NODE_PATH=$PWD/$prefix/node_modules
+export NODE_PATH
+
+base=https://lms.example.org/paratutor/
+for who in ann ben cat old; do
+	"$bin" --lessons "$lessons" --report --format xapi --state "$tmp/class/$who/progress.json" \
+		--actor "mailto:$who@example.org" --activity-base "$base" >"$tmp/$who.xapi" 2>"$err" </dev/null
+	st=$?
+	cp "$tmp/$who.xapi" "$out"
+	if [ "$st" -eq 0 ] && node tests/class/validate-xapi.js "$tmp/$who.xapi" >"$out" 2>&1; then
+		ok "$who: $(tail -n 1 "$out" | sed 's/.*: //') valid by @learninglocker/xapi-validation $validator_version"
+	else
+		not_ok "$who: statements valid by @learninglocker/xapi-validation (exit $st)"
+	fi
+	if python3 tests/class/xapi_values.py "$tmp/class/$who/progress.json" "$tmp/$who.xapi" "$base" >"$out" 2>&1; then
+		ok "$who: each statement says what the store holds"
+	else
+		not_ok "$who: each statement says what the store holds"
+	fi
+done
+if grep -q '"http://adlnet.gov/expapi/verbs/completed"' "$tmp/ann.xapi" &&
+	! grep -q '"http://adlnet.gov/expapi/verbs/completed"' "$tmp/cat.xapi" &&
+	grep -q '"http://adlnet.gov/expapi/verbs/failed"' "$tmp/cat.xapi"; then
+	ok "completed for a finished lesson only; failed for an item out of attempts"
+else
+	not_ok "completed for a finished lesson only; failed for an item out of attempts"
+fi
+
+# The validator is live: it refuses a statement with a bad duration.
+sed 's/"PT[0-9]*S"/"PT1X"/' "$tmp/ann.xapi" >"$tmp/bad.xapi"
+if ! node tests/class/validate-xapi.js "$tmp/bad.xapi" >"$out" 2>&1 && grep -q 'result.duration' "$out"; then
+	ok "the validator refuses a statement with an invalid duration"
+else
+	not_ok "the validator refuses a statement with an invalid duration"
+fi
+
+"$bin" --lessons "$lessons" --report --format xapi --state "$tmp/class/ann/progress.json" \
+	--actor mailto:ann@example.org --activity-base "$base" >"$tmp/again.xapi" 2>/dev/null </dev/null
+if cmp -s "$tmp/ann.xapi" "$tmp/again.xapi"; then
+	ok "the same store gives the same statements, ids included"
+else
+	not_ok "the same store gives the same statements, ids included"
+fi
+"$bin" --lessons "$lessons" --report --format xapi --state "$tmp/class/ann/progress.json" \
+	--actor-account https://lms.example.org,ann --activity-base "$base" >"$tmp/account.xapi" 2>/dev/null </dev/null
+if python3 - "$tmp/ann.xapi" "$tmp/account.xapi" <<'EOF'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert len(a) == len(b) and not {s["id"] for s in a} & {s["id"] for s in b}
+assert all(s["actor"]["account"] == {"homePage": "https://lms.example.org", "name": "ann"} for s in b)
+EOF
+then
+	ok "another actor (an account) gets other ids"
+else
+	not_ok "another actor (an account) gets other ids"
+fi
+
+finish
