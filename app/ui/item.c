@@ -547,45 +547,43 @@ static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 #define SCROLL_KEYS { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 }
 #define ERASE_KEYS { PT_KEY_BACKSPACE + 1, PT_KEY_DELETE + 1 }
 
-/* Bindings are tried in this order: while the answer field takes the
- * keys, typing comes before every command letter. */
+/* Bindings are tried in this order. */
 static const pt_binding item_keys[] = {
 	{ "Enter", "check the answer", "check", NULL, IT_OPEN, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_check },
 	{ "Enter", "on a finished item: go on to the next open item (in a review, the next due item)",
 	    "continue", NULL, IT_DONE, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_continue },
-	{ "any letter, digit", "numbers and words: type into the answer field while it has the keys "
-			       "(it has them when the item opens; ? still shows this list)",
-	    NULL, NULL, IT_OPEN | IT_TYPING, 0, NULL, { 0 }, UI_ON_TEXT, key_type },
-	{ "Tab, Esc", "numbers and words: leave the answer field, so h, n, p and q are commands again",
-	    "commands", "Tab", IT_OPEN | IT_TYPING, 0, NULL, { PT_KEY_TAB + 1, PT_KEY_ESC + 1 }, 0,
-	    key_leave_field },
-	{ "Tab", "numbers and words: type in the answer field again (or click it)", "type", NULL,
-	    IT_OPEN | IT_TYPED, IT_TYPING, NULL, { PT_KEY_TAB + 1 }, 0, key_enter_field },
-	{ "Backspace, Delete", "numbers and words: erase the last character of the answer", NULL, NULL,
-	    IT_OPEN | IT_TYPED, 0, NULL, ERASE_KEYS, 0, key_erase },
 	{ "a-g", "put option A-G into the focused blank, then focus the next empty one", "fill", NULL,
 	    IT_OPEN | IT_FILL, 0, LETTERS, { 0 }, 0, key_letter },
-	{ "a-g", "match answer A-G with the focused prompt, then focus the next empty one", "answer", NULL,
-	    IT_OPEN | IT_MATCH, 0, LETTERS, { 0 }, 0, key_letter },
-	{ "a-g", "put step A-G in the focused position (the next empty one); a step placed already moves",
-	    "place", NULL, IT_OPEN | IT_ORDER, 0, LETTERS, { 0 }, 0, key_letter },
 	{ "a-g", "choose that answer (one answer)", "choose", NULL, IT_OPEN | IT_CHOICE, 0, LETTERS, { 0 }, 0,
 	    key_letter },
 	{ "a-g", "tick or untick that option (select all that apply)", "toggle", NULL, IT_OPEN | IT_MULTI, 0,
 	    LETTERS, { 0 }, 0, key_letter },
-	{ "1-9", "focus blank N (code with several blanks)", "blank", NULL, IT_OPEN | IT_BLANKS | IT_FILL, 0,
-	    DIGITS, { 0 }, 0, key_blank },
-	{ "1-9", "focus prompt N of a matching item", "prompt", NULL, IT_OPEN | IT_MATCH, 0, DIGITS, { 0 }, 0,
-	    key_blank },
-	{ "1-9", "focus position N of an ordering item, to put another step there", "position", NULL,
-	    IT_OPEN | IT_ORDER, 0, DIGITS, { 0 }, 0, key_blank },
+	{ "a-g", "matching: give the focused prompt answer A-G", "answer", NULL, IT_OPEN | IT_MATCH, 0, LETTERS,
+	    { 0 }, 0, key_letter },
+	{ "a-g", "ordering: put step A-G in the next empty (or focused) position", "place", NULL,
+	    IT_OPEN | IT_ORDER, 0, LETTERS, { 0 }, 0, key_letter },
+	{ "1-9", "focus blank, prompt or position N", "blank", NULL, IT_OPEN | IT_BLANKS | IT_FILL, 0, DIGITS,
+	    { 0 }, 0, key_blank },
+	{ "1-9", NULL, "prompt", NULL, IT_OPEN | IT_MATCH, 0, DIGITS, { 0 }, 0, key_blank },
+	{ "1-9", NULL, "position", NULL, IT_OPEN | IT_ORDER, 0, DIGITS, { 0 }, 0, key_blank },
 	{ "Tab, Shift-Tab", "focus the next / previous blank, prompt or position", NULL, NULL,
 	    IT_OPEN | IT_BLANKS, 0, NULL, { PT_KEY_TAB + 1, PT_KEY_BTAB + 1 }, 0, key_cycle },
 	{ "Backspace, Delete", "empty the focused blank or prompt", NULL, NULL, IT_OPEN | IT_FILL, 0, NULL,
 	    ERASE_KEYS, 0, key_clear },
 	{ "Backspace, Delete", NULL, NULL, NULL, IT_OPEN | IT_MATCH, 0, NULL, ERASE_KEYS, 0, key_clear },
-	{ "Backspace, Delete", "ordering: take back the step in the focused position, else the last one placed",
-	    NULL, NULL, IT_OPEN | IT_ORDER, 0, NULL, ERASE_KEYS, 0, key_unplace },
+	{ "Backspace, Delete", "ordering: take back the focused step, else the last one placed", NULL, NULL,
+	    IT_OPEN | IT_ORDER, 0, NULL, ERASE_KEYS, 0, key_unplace },
+	/* While the answer field takes the keys, typing comes before every
+	 * command letter below. */
+	{ "letters, digits", "typed answers: type into the answer field (it takes the keys when the item "
+			     "opens; ? still shows this list)", NULL, NULL, IT_OPEN | IT_TYPING, 0, NULL, { 0 },
+	    UI_ON_TEXT, key_type },
+	{ "Backspace, Delete", "typed answers: erase the last character", NULL, NULL, IT_OPEN | IT_TYPED, 0, NULL,
+	    ERASE_KEYS, 0, key_erase },
+	{ "Tab, Esc", "typed answers: leave the field, so h, n, p and q are commands", "commands", "Tab",
+	    IT_OPEN | IT_TYPING, 0, NULL, { PT_KEY_TAB + 1, PT_KEY_ESC + 1 }, 0, key_leave_field },
+	{ "Tab", "typed answers: back into the answer field (or click it)", "type", NULL, IT_OPEN | IT_TYPED,
+	    IT_TYPING, NULL, { PT_KEY_TAB + 1 }, 0, key_enter_field },
 	{ "h", "show the next hint (each hint lowers the item's score)", "hint", NULL, IT_OPEN, IT_TYPING, "hH",
 	    { 0 }, 0, key_hint },
 	{ "mouse", "click a blank or prompt, then an option or answer; click an option to fill the first "

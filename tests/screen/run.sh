@@ -236,9 +236,9 @@ test_broken_lesson() {
 	st_wait "Screen test drills" || return 1
 	st_wait "✗ Broken: A lesson with an error" || return 1
 	st_wait "broken-lesson.json:12:18: error: a choice item needs" || return 1
-	st_keys j Enter
+	st_keys j j Enter
 	st_wait "Cannot open a broken lesson" || return 1
-	st_keys k Enter
+	st_keys k k Enter
 	st_wait "mean = " || return 1
 }
 
