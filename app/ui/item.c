@@ -107,10 +107,10 @@ static void next_step_bank(const pt_grade *g, char *message, size_t size)
 	else if (one_blank)
 		snprintf(message, size, "Press a letter A-%c (or click an option) to fill the blank", last);
 	else if (it->kind == PT_KIND_ORDER)
-		snprintf(message, size, "Position %d: press the letter of the step that goes there (A-%c)",
+		snprintf(message, size, "Position %d: which step goes here? Press its letter A-%c",
 		    view.focus + 1, last);
 	else if (view.focus >= 0 && it->kind == PT_KIND_MATCH)
-		snprintf(message, size, "Prompt %d: press a letter A-%c (or click an answer) to match it",
+		snprintf(message, size, "Prompt %d: press a letter A-%c to give it an answer",
 		    view.focus + 1, last);
 	else if (view.focus >= 0)
 		snprintf(message, size, "Blank %d: press a letter A-%c (or click an option) to %s it",
@@ -190,7 +190,7 @@ static void item_draw(pt_ui *ui, int rows, int cols)
 {
 	const pt_grade *g = session_grade(ui_session(ui));
 	pt_doc *d = &ui->body;
-	item_anchors a = { 0, 0, 0, 0 };
+	item_anchors a = { 0, 0, 0, 0, 0 };
 	doc_reset(d, frame_text_width(cols));
 	item_body_build(d, g, &view, &a);
 
@@ -199,6 +199,8 @@ static void item_draw(pt_ui *ui, int rows, int cols)
 		doc_show_lines(&view.scroll, a.result_first, a.result_last, body_rows);
 	else if (view.reveal == REVEAL_HINT)
 		doc_show_lines(&view.scroll, a.hint_first, a.hint_last, body_rows);
+	else if (view.reveal == REVEAL_FOCUS && view.focus >= 0)
+		doc_show_lines(&view.scroll, a.focus_line, a.focus_line, body_rows);
 	view.reveal = REVEAL_NONE;
 
 	frame_body(ui, d, &view.scroll, rows, cols);
@@ -231,6 +233,7 @@ static unsigned focus_blank(pt_ui *ui, pt_grade *g, int b)
 		return UI_REDRAW;
 	}
 	view.focus = b;
+	view.reveal = REVEAL_FOCUS;
 	if (g->locked[b])
 		ui_say(ui, "%s %d is already correct and stays as it is", word, b + 1);
 	return UI_REDRAW;
@@ -253,6 +256,7 @@ static unsigned key_cycle(pt_ui *ui, const pt_event *ev)
 		b = ((b + step) % n + n) % n;
 		if (!g->locked[b]) {
 			view.focus = b;
+			view.reveal = REVEAL_FOCUS;
 			break;
 		}
 	}
@@ -281,6 +285,7 @@ static unsigned choose(pt_ui *ui, pt_grade *g, int o)
 		return UI_REDRAW;
 	}
 	view.focus = next_focus(g, slot);
+	view.reveal = REVEAL_FOCUS;
 	return UI_REDRAW;
 }
 
@@ -351,6 +356,7 @@ static unsigned key_unplace(pt_ui *ui, const pt_event *ev)
 	}
 	grade_clear(g, p);
 	view.focus = p;
+	view.reveal = REVEAL_FOCUS;
 	return UI_REDRAW;
 }
 

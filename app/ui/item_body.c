@@ -84,7 +84,7 @@ static int blank_width(const pt_grade *g, int b, int focus)
 }
 
 /* Adds blank b, with the focus marker when focused. */
-static void add_blank(pt_doc *d, const pt_grade *g, int b, int focus)
+static void add_blank(pt_doc *d, const pt_grade *g, int b, int focus, item_anchors *a)
 {
 	char token[256];
 	pt_role role = blank_token(g, b, token, sizeof token);
@@ -93,6 +93,7 @@ static void add_blank(pt_doc *d, const pt_grade *g, int b, int focus)
 		const char *marker = draw_glyph(GLYPH_FOCUS);
 		doc_make_room(d, width_of(marker) + width_of(token));
 		doc_atom(d, ROLE_LABEL, zone, marker);
+		a->focus_line = doc_line(d);
 		role = ROLE_FOCUS;
 	}
 	doc_atom(d, role, zone, token);
@@ -100,7 +101,7 @@ static void add_blank(pt_doc *d, const pt_grade *g, int b, int focus)
 
 /* Adds the code with its blanks, tabs expanded; lines too wide continue
  * indented.  Pseudo-code says so above it. */
-static void add_code(pt_doc *d, const pt_grade *g, int focus)
+static void add_code(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
 {
 	const char *code = g->item->code.s;
 	size_t len = strlen(code), start = 0;
@@ -142,7 +143,7 @@ static void add_code(pt_doc *d, const pt_grade *g, int focus)
 		doc_make_room(d, text_width(code + word, i - word) + blank_width(g, b, focus) +
 		    text_width(code + after, end - after));
 		doc_code(d, ROLE_CODE, code + word, i - word);
-		add_blank(d, g, b, focus);
+		add_blank(d, g, b, focus, a);
 		i += 5;
 		start = i;
 	}
@@ -171,7 +172,7 @@ static void add_bank(pt_doc *d, const pt_item *it, const char *heading)
 
 /* Adds the left prompts of a match item, numbered, each followed by the
  * answer chosen for it ("[1:Data parallelism]"). */
-static void add_lefts(pt_doc *d, const pt_grade *g, int focus)
+static void add_lefts(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
 {
 	const pt_item *it = g->item;
 	for (int b = 0; b < grade_slots(g) && (size_t)b < it->n_lefts; b++) {
@@ -183,7 +184,7 @@ static void add_lefts(pt_doc *d, const pt_grade *g, int focus)
 		doc_wrap(d, ROLE_NORMAL, zone, it->lefts[b].s);
 		doc_move_to(d, d->col + 2);
 		doc_make_room(d, blank_width(g, b, focus));
-		add_blank(d, g, b, focus);
+		add_blank(d, g, b, focus, a);
 		doc_set_indent(d, 0);
 		doc_newline(d);
 	}
@@ -214,18 +215,20 @@ static void add_steps(pt_doc *d, const pt_grade *g)
 		doc_move_to(d, MARGIN);
 		doc_atom(d, ROLE_LABEL, zone, label);
 		doc_move_to(d, LIST_TEXT);
+		doc_set_indent(d, LIST_TEXT);
 		doc_wrap(d, at >= 0 ? ROLE_DIM : ROLE_NORMAL, zone, it->bank.v[o].s);
 		if (at >= 0) {
 			doc_move_to(d, d->col + 1);
 			doc_atomf(d, ROLE_DIM, zone, "(position %d)", at + 1);
 		}
+		doc_set_indent(d, 0);
 		doc_newline(d);
 	}
 }
 
 /* Adds the positions of an order item, each with the step placed there
  * ("[C]", marked after a check) and its text. */
-static void add_positions(pt_doc *d, const pt_grade *g, int focus)
+static void add_positions(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
 {
 	const pt_item *it = g->item;
 	doc_move_to(d, MARGIN);
@@ -248,6 +251,7 @@ static void add_positions(pt_doc *d, const pt_grade *g, int focus)
 		doc_move_to(d, LIST_TEXT - 1);
 		if (p == focus) {
 			doc_atom(d, ROLE_LABEL, zone, draw_glyph(GLYPH_FOCUS));
+			a->focus_line = doc_line(d);
 			role = ROLE_FOCUS;
 		}
 		doc_move_to(d, LIST_TEXT);
@@ -366,6 +370,7 @@ static void add_result(pt_doc *d, pt_glyph glyph, const char *word, pt_role role
 	doc_move_to(d, MARGIN);
 	doc_atomf(d, role, 0, "%s %s", draw_glyph(glyph), word);
 	doc_move_to(d, d->col < RESULT_TEXT ? RESULT_TEXT : d->col + 1);
+	doc_set_indent(d, RESULT_TEXT); /* what does not fit continues under what it is about */
 	if (what != NULL)
 		doc_atom(d, ROLE_BLANK, 0, what);
 	if (answer != NULL) {
@@ -377,6 +382,7 @@ static void add_result(pt_doc *d, pt_glyph glyph, const char *word, pt_role role
 		doc_move_to(d, RESULT_TEXT);
 		doc_wrap(d, ROLE_NORMAL, 0, feedback);
 	}
+	doc_set_indent(d, 0);
 	doc_newline(d);
 }
 
@@ -613,7 +619,7 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 	doc_gap(d);
 	switch (it->kind) {
 	case PT_KIND_FILL:
-		add_code(d, g, v->focus);
+		add_code(d, g, v->focus, a);
 		doc_gap(d);
 		add_bank(d, it, "Options:");
 		doc_gap(d);
@@ -621,7 +627,7 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 		add_fill_results(d, g, &show);
 		break;
 	case PT_KIND_MATCH:
-		add_lefts(d, g, v->focus);
+		add_lefts(d, g, v->focus, a);
 		doc_gap(d);
 		add_bank(d, it, "Answers:");
 		doc_gap(d);
@@ -631,7 +637,7 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 	case PT_KIND_ORDER:
 		add_steps(d, g);
 		doc_gap(d);
-		add_positions(d, g, v->focus);
+		add_positions(d, g, v->focus, a);
 		doc_gap(d);
 		a->result_first = doc_line(d);
 		add_order_results(d, g, &show);

@@ -13,7 +13,7 @@
 #include "paratutor/ui_doc.h"
 
 /* The part of the body the next draw should scroll into view. */
-typedef enum item_reveal { REVEAL_NONE, REVEAL_RESULT, REVEAL_HINT } item_reveal;
+typedef enum item_reveal { REVEAL_NONE, REVEAL_RESULT, REVEAL_HINT, REVEAL_FOCUS } item_reveal;
 
 /* The item screen's view state. */
 typedef struct pt_item_view {
@@ -28,6 +28,7 @@ typedef struct pt_item_view {
 typedef struct item_anchors {
 	size_t result_first, result_last;
 	size_t hint_first, hint_last;
+	size_t focus_line; /* the focused blank, prompt or position */
 } item_anchors;
 
 /* Returns the number of lettered options the learner picks from: the
