@@ -313,6 +313,8 @@ static void add_field(pt_doc *d, const pt_grade *g, const pt_item_view *v)
 	bool open = g->status == PT_OPEN, focused = open && v->typing;
 	const char *text = open ? v->field : g->typed;
 	int zone = ZONE(ZONE_FIELD, 0);
+	if (!open && text[0] == '\0')
+		return; /* finished in an earlier session: the results say it all */
 	doc_move_to(d, MARGIN);
 	doc_atom(d, ROLE_HEADING, zone, "Answer:");
 	doc_move_to(d, d->col + 1);
