@@ -53,7 +53,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check unit-tests cli-tests plain-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check content-tests unit-tests cli-tests plain-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -149,8 +149,13 @@ bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/mini
 run: paratutor
 	./paratutor --lessons content
 
-check: unit-tests cli-tests plain-tests progress-tests import-tests class-tests schema-check screen-tests man-check install-check
+check: unit-tests content-tests cli-tests plain-tests progress-tests import-tests class-tests schema-check screen-tests man-check install-check
 	@echo "make check: all test suites passed"
+
+# Every numeric answer of the bundled lessons, recomputed from the inputs
+# its prompt states.
+content-tests: test-deps
+	@python3 tests/content/check_numeric.py content
 
 unit-tests: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do \

@@ -360,6 +360,16 @@ pt_grade_rc grade_check(pt_grade *g)
 	if (!grade_ready(g))
 		return PT_GRADE_INCOMPLETE;
 	said_clear(g);
+	if (g->item->kind == PT_KIND_MULTI && g->item->choose > 0) {
+		int ticked = 0;
+		for (int o = 0; o < grade_slots(g); o++)
+			ticked += g->picked[o];
+		if (ticked != g->item->choose) {
+			snprintf(g->said_buf, sizeof g->said_buf,
+			    "Tick exactly %d options: you ticked %d. That cost no attempt.", g->item->choose, ticked);
+			return PT_GRADE_UNCLEAR;
+		}
+	}
 	bool right = false, clear = true;
 	switch (g->item->kind) {
 	case PT_KIND_FILL:
@@ -425,7 +435,7 @@ pt_outcome grade_outcome(const pt_grade *g)
 		return PT_OUTCOME_FAILED;
 	if (g->status != PT_SOLVED)
 		return PT_OUTCOME_NONE;
-	if (g->checks > 1)
+	if (g->checks > 1 || g->retry_pass)
 		return PT_OUTCOME_RETRIES;
 	return g->hints_shown > 0 ? PT_OUTCOME_WITH_HINTS : PT_OUTCOME_FIRST_TIME;
 }
@@ -435,6 +445,8 @@ int grade_score(const pt_grade *g)
 	if (g->status != PT_SOLVED)
 		return 0;
 	int score = 100 - 25 * (g->checks - 1) - 10 * g->hints_shown;
+	if (g->retry_pass && score > PT_RETRY_SCORE_MAX)
+		score = PT_RETRY_SCORE_MAX;
 	return score < 10 ? 10 : score;
 }
 

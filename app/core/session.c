@@ -158,9 +158,11 @@ void session_reset_item(pt_session *s, size_t index)
 {
 	if (index >= s->lesson->n_items)
 		return;
+	bool finished_before = s->grades[index].status != PT_OPEN || s->grades[index].retry_pass;
 	s->passes[index]++;
 	build_view(s, index, view_offset(s, index));
 	grade_init(&s->grades[index], &s->views[index]);
+	s->grades[index].retry_pass = finished_before;
 }
 
 size_t session_next_open(const pt_session *s, size_t start)
@@ -218,4 +220,13 @@ pt_mark session_shown_mark(const pt_grade *g, int slot)
 	if (g->status != PT_OPEN || g->item->kind == PT_KIND_FILL)
 		return mark;
 	return mark == PT_MARK_WRONG ? PT_MARK_WRONG : PT_MARK_NONE;
+}
+
+const char *session_score_rule(void)
+{
+	return "An item right on its first check without a hint scores 100. Each extra check costs 25 "
+	       "and each hint 10; a solved item scores at least 10, an item out of attempts 0. A retry "
+	       "(or a review) comes after the answer could be seen, so it scores at most 50 and never "
+	       "counts as right first time. The lesson score is the mean of its items' scores, items "
+	       "not yet finished counting 0.";
 }

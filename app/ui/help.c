@@ -37,9 +37,7 @@ static const char *const intro[] = {
 	"Every mark carries a word: Correct, Wrong, Missed (an option you should have ticked, named only "
 	"once the item is over). A wrong answer shows what that choice usually means, and costs one of "
 	"the item's attempts; the answer itself is shown only when the item is solved or out of attempts.",
-	"Scoring: an item right on the first check without hints scores 100. Each extra check costs 25 and "
-	"each hint 10, and a solved item scores at least 10; an item out of attempts scores 0. "
-	"A lesson's score is the mean over its items; the summary shows how it was made.",
+	NULL, /* the score rule, from the core */
 	"Review: items you miss, or get right only with help, come back for review on a schedule "
 	"(Leitner boxes: 1, 3, 7, 21 and 60 days). Press r in the menu when items are due. A right review "
 	"answer moves the item up a box; a wrong one brings it back in ten minutes.",
@@ -54,7 +52,7 @@ static void add_intro(pt_doc *d)
 	doc_atom(d, ROLE_HEADING, 0, "How paratutor works");
 	for (size_t i = 0; i < sizeof intro / sizeof intro[0]; i++) {
 		doc_gap(d);
-		doc_wrap(d, ROLE_NORMAL, 0, intro[i]);
+		doc_wrap(d, ROLE_NORMAL, 0, intro[i] != NULL ? intro[i] : session_score_rule());
 	}
 }
 

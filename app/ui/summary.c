@@ -128,6 +128,7 @@ static void summary_draw(pt_ui *ui, int rows, int cols)
 		doc_atomf(d, ROLE_DIM, 0, "  %zu of %zu items not finished yet", sum.open, sum.items);
 	doc_gap(d);
 	doc_atomf(d, ROLE_PROMPT, 0, "Score: %d/100", sum.score);
+	doc_atomf(d, ROLE_DIM, 0, "  the mean of %zu item scores", sum.items);
 	doc_gap(d);
 	add_count(d, "Right first time", sum.first_time);
 	add_count(d, "Right with hints", sum.with_hints);
@@ -137,6 +138,10 @@ static void summary_draw(pt_ui *ui, int rows, int cols)
 		add_count(d, "Not finished", sum.open);
 	add_count(d, "Hints used", sum.hints);
 	add_items(d, s);
+	doc_gap(d);
+	doc_atom(d, ROLE_HEADING, 0, "How the score is made");
+	doc_newline(d);
+	doc_wrap(d, ROLE_NORMAL, 0, session_score_rule());
 	frame_misconceptions(ui, d, s->lesson->id.s);
 
 	frame_header(cols, s->lesson->title.s, "Summary");

@@ -61,6 +61,7 @@ typedef struct pt_grade {
 	pt_mark marks[PT_MAX_OPTIONS > PT_MAX_BLANKS ? PT_MAX_OPTIONS : PT_MAX_BLANKS];
 	unsigned wrong_seen; /* bit per bank option or option picked wrongly */
 	bool checked;        /* marks hold the result of a check */
+	bool retry_pass;     /* a pass after the item was finished once (a retry or a review) */
 	char typed[PT_MAX_TYPED];      /* numeric/text: the answer typed so far */
 	int first_out_of_place;        /* order: position of the first wrong step after a failed check, else -1 */
 	/* What the last check said (see grade_said): a text of the item, or
@@ -117,8 +118,13 @@ bool grade_ready(const pt_grade *g);
 /* Returns the outcome of a finished item, PT_OUTCOME_NONE while open. */
 pt_outcome grade_outcome(const pt_grade *g);
 
+/* The most a retry pass scores: it comes after the answer could be seen. */
+#define PT_RETRY_SCORE_MAX 50
+
 /* Returns the item's score, 0-100: 100 minus 25 per failed check and 10
- * per hint, at least 10 when solved; 0 when failed or open. */
+ * per hint, at least 10 when solved, at most PT_RETRY_SCORE_MAX on a
+ * retry pass; 0 when failed or open.  A retry pass is never "right first
+ * time" or "right with hints": its outcome is "right after retries". */
 int grade_score(const pt_grade *g);
 
 /* How grade_number() read a typed numeric answer. */

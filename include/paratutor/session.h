@@ -84,6 +84,10 @@ void session_reset_item(pt_session *s, size_t index);
  * or the lesson's item count when every item is finished. */
 size_t session_next_open(const pt_session *s, size_t start);
 
+/* Returns how item and lesson scores are made, in one paragraph for the
+ * learner: the README, the ? help and the summary show it as it is. */
+const char *session_score_rule(void);
+
 /* Fills out with the session's totals. */
 void session_summarize(const pt_session *s, pt_summary *out);
 

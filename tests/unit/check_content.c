@@ -226,18 +226,35 @@ START_TEST(test_source_order)
 }
 END_TEST
 
-/* Ten lessons; each has at least 8 items and every kind; every item has a
- * hint and an explanation; every wrong option has feedback. */
+/* The six lessons written for format 2: 10-14 items each, every kind. */
+static const char *const format2_lessons[] = {
+	"sequence-context", "expert-parallel", "activation-memory",
+	"precision-memory", "running-for-real", "schedules-compilers",
+};
+
+/* Returns true when id is one of format2_lessons. */
+static bool is_format2_lesson(const char *id)
+{
+	for (size_t i = 0; i < sizeof format2_lessons / sizeof format2_lessons[0]; i++)
+		if (strcmp(id, format2_lessons[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Sixteen lessons; each has at least 8 items and at least the three
+ * format-1 kinds, the six newer ones 10-14 items and all seven kinds;
+ * every item has a hint, an explanation and a reference; none has a
+ * diagnostic, the item-writing lint's included. */
 START_TEST(test_lesson_counts)
 {
-	ck_assert_uint_eq(catalog.n, 10);
-	size_t total = 0;
+	ck_assert_uint_eq(catalog.n, 16);
+	size_t total = 0, newer = 0;
 	for (size_t i = 0; i < catalog.n; i++) {
 		const pt_lesson *l = catalog.v[i].lesson;
 		ck_assert_msg(!catalog.v[i].broken && catalog.v[i].diags.warnings == 0,
 		    "%s has diagnostics", catalog.v[i].path);
 		ck_assert_msg(l->n_items >= 8, "%s has %zu items", l->id.s, l->n_items);
-		size_t kinds[3] = { 0, 0, 0 };
+		size_t kinds[PT_KIND_ORDER + 1] = { 0 };
 		for (size_t k = 0; k < l->n_items; k++) {
 			const pt_item *it = &l->items[k];
 			kinds[it->kind]++;
@@ -245,10 +262,19 @@ START_TEST(test_lesson_counts)
 			ck_assert_msg(it->explanation.s != NULL, "%s/%s has no explanation", l->id.s, it->id.s);
 			ck_assert_msg(it->n_refs >= 1, "%s/%s has no reference", l->id.s, it->id.s);
 		}
-		ck_assert_msg(kinds[0] && kinds[1] && kinds[2], "%s lacks a kind", l->id.s);
+		ck_assert_msg(kinds[PT_KIND_FILL] && kinds[PT_KIND_CHOICE] && kinds[PT_KIND_MULTI],
+		    "%s lacks a kind", l->id.s);
+		if (is_format2_lesson(l->id.s)) {
+			newer++;
+			ck_assert_msg(l->n_items >= 10 && l->n_items <= 14, "%s has %zu items", l->id.s, l->n_items);
+			for (int kind = PT_KIND_FILL; kind <= PT_KIND_ORDER; kind++)
+				ck_assert_msg(kinds[kind] > 0, "%s has no %s item", l->id.s,
+				    lesson_kind_name((pt_kind)kind));
+		}
 		total += l->n_items;
 	}
-	ck_assert_uint_ge(total, 90);
+	ck_assert_uint_eq(newer, 6);
+	ck_assert_uint_ge(total, 170);
 }
 END_TEST
 

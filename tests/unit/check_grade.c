@@ -1,4 +1,5 @@
 /* check_grade.c - the grading state machine's transitions and scores. */
+#include <string.h>
 #include "paratutor/grade.h"
 #include "paratutor/session.h"
 #include "testutil.h"
@@ -236,6 +237,39 @@ START_TEST(test_session_summary)
 }
 END_TEST
 
+/* A retry after the answer was shown never says "right first time" nor
+ * scores 100; a fresh item still can; choose N turns a wrong count into a
+ * message that costs nothing. */
+START_TEST(test_retry_after_reveal)
+{
+	pt_session s;
+	ck_assert(session_init(&s, lesson));
+	s.current = 1;
+	pt_grade *g = session_grade(&s);
+	while (g->status == PT_OPEN) {
+		grade_pick(g, 0);
+		grade_check(g);
+	}
+	ck_assert_int_eq(g->status, PT_FAILED);
+	session_reset_item(&s, 1);
+	g = session_grade(&s);
+	ck_assert(g->retry_pass);
+	for (int o = 0; o < grade_slots(g); o++)
+		if (g->item->options[o].correct)
+			grade_pick(g, o);
+	ck_assert_int_eq(grade_check(g), PT_GRADE_OK);
+	ck_assert_int_eq(g->status, PT_SOLVED);
+	ck_assert_int_ne(grade_outcome(g), PT_OUTCOME_FIRST_TIME);
+	ck_assert_str_eq(grade_outcome_name(grade_outcome(g)), "right after retries");
+	ck_assert_int_le(grade_score(g), PT_RETRY_SCORE_MAX);
+	pt_summary sum;
+	session_summarize(&s, &sum);
+	ck_assert_uint_eq(sum.first_time, 0);
+	ck_assert_ptr_nonnull(strstr(session_score_rule(), "at most 50"));
+	session_free(&s);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("grade");
@@ -250,6 +284,7 @@ int main(void)
 	tcase_add_test(tc, test_multi_wrong_and_missed);
 	tcase_add_test(tc, test_score_floor);
 	tcase_add_test(tc, test_session_summary);
+	tcase_add_test(tc, test_retry_after_reveal);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
