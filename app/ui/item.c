@@ -155,6 +155,8 @@ static void next_step(pt_ui *ui, const pt_grade *g, char *message, size_t size)
 		next_step_typed(g, message, size);
 	} else if (g->checked && has_wrong_mark(g)) {
 		snprintf(message, size, "Not yet: change your answer, then press Enter");
+	} else if (it->kind == PT_KIND_MULTI && it->choose > 0) {
+		snprintf(message, size, "Tick exactly %d options (letters A-%c), then press Enter", it->choose, last);
 	} else if (grade_ready(g)) {
 		snprintf(message, size, it->kind == PT_KIND_MULTI ?
 		    "Toggle every option that applies, then press Enter to check" :
@@ -472,8 +474,13 @@ static unsigned key_check(pt_ui *ui, const pt_event *ev)
 		return UI_REDRAW;
 	}
 	view.reveal = REVEAL_RESULT;
-	if (rc != PT_GRADE_OK)
+	if (rc != PT_GRADE_OK) {
+		/* Not counted: a typed answer's reason is in the body; another
+		 * kind's (a wrong number of ticks) is said until the next key. */
+		if (!is_typed(it->kind) && grade_said(g) != NULL)
+			ui_say(ui, "%s", grade_said(g));
 		return UI_REDRAW;
+	}
 	view.focus = next_focus(g, -1);
 	if (g->status != PT_OPEN)
 		view.typing = false;

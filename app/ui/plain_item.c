@@ -91,10 +91,14 @@ static void print_lettered(FILE *out, const pt_text *texts, size_t n)
 		fprintf(out, "  %c) %s\n", lesson_option_label(o), texts[o].s);
 }
 
-/* Returns what the learner does with an item of kind, for its header. */
-static const char *kind_task(pt_kind kind)
+/* Writes what the learner does with item it, for its header. */
+static const char *item_task(const pt_item *it, char *buf, size_t size)
 {
-	switch (kind) {
+	if (it->kind == PT_KIND_MULTI && it->choose > 0) {
+		snprintf(buf, size, "tick exactly %d", it->choose);
+		return buf;
+	}
+	switch (it->kind) {
 	case PT_KIND_FILL: return "fill in the blanks";
 	case PT_KIND_CHOICE: return "choose one";
 	case PT_KIND_MULTI: return "select all that apply";
@@ -156,8 +160,9 @@ void plain_item_print(FILE *out, const pt_session *s)
 	const pt_lesson *l = s->lesson;
 	const pt_grade *g = &s->grades[s->current];
 	const pt_item *it = g->item; /* the item as this session shows it */
+	char task[64];
 	fprintf(out, "\n== %s, item %zu of %zu (%s, %s)\n", l->title.s, s->current + 1, l->n_items,
-	    lesson_difficulty_name(it->difficulty), kind_task(it->kind));
+	    lesson_difficulty_name(it->difficulty), item_task(it, task, sizeof task));
 	fprintf(out, "%s\n", it->prompt.s);
 	print_answer_area(out, g);
 	if (g->status == PT_OPEN)
@@ -604,8 +609,9 @@ bool plain_item_answer(FILE *out, pt_session *s, pt_track *track, char *answer)
 	pt_grade_rc rc = grade_check(g);
 	if (rc == PT_GRADE_UNCLEAR || rc == PT_GRADE_SPELLING) {
 		char said[PT_MAX_SAID + 64];
-		answer_not_counted(g, said, sizeof said);
-		fprintf(out, "Not counted: \"%s\". %s\n", g->typed, said);
+		if (!answer_not_counted(g, said, sizeof said))
+			snprintf(said, sizeof said, "%s", grade_said(g) ? grade_said(g) : "");
+		fprintf(out, "Not counted: \"%s\". %s\n", answer, said);
 		return false;
 	}
 	if (rc != PT_GRADE_OK)

@@ -209,6 +209,11 @@ has "order: letters run together work" "Correct!"
 kplay next next next "$sum $gather $scatter $split" "$sum $gather $scatter $split" quit
 has "order: out of attempts shows the right order" "Out of attempts. The answer: 1 $(echo "$split" | tr 'a-g' 'A-G')) Each rank splits its buffer into N chunks;"
 
+kplay next next next next next "reduce-scatter" "reduce-scatter, broadcast" quit
+has "multi with choose says how many to tick" "(easy, tick exactly 2)"
+has "multi: a wrong number of ticks costs nothing" "Not counted: \"reduce-scatter\". Tick exactly 2 options: you ticked 1."
+has "multi: the right number of ticks is checked" "Not yet. Attempts: 1 left."
+
 kplay next next next next quit
 has "fill: pseudo-code is tagged" "Code (pseudo-code: made-up calls, not a real API):"
 

@@ -650,6 +650,19 @@ test_pseudo_code() {
 	st_wait "pseudo-code (made-up calls, not a real API)" || return 1
 }
 
+# Tick exactly N: a wrong count is said and costs nothing.
+test_choose() {
+	open_kinds || return 1
+	st_keys Tab n Tab n Tab n Tab n n
+	st_wait "Which two collectives" || return 1
+	st_wait "Tick exactly 2 options (letters A-D), then press Enter" || return 1
+	st_keys a Enter
+	st_wait "Tick exactly 2 options: you ticked 1. That cost no attempt." || return 1
+	st_wait "Attempts: 2 left" || return 1
+	st_keys b Enter
+	st_wait "✓ Correct  right first time" || return 1
+}
+
 # At 60x16 the answer field, its key bar and the feedback still fit; ?
 # opens the help even while the field takes the keys.
 test_kinds_small() {
@@ -696,6 +709,7 @@ st_test "order: place, take back, out of place named, fixed" test_order
 st_test "order: out of attempts shows the right order" test_order_reveal
 st_test "fill: pseudo-code is tagged" test_pseudo_code
 st_test "typed answer at 60x16, help while typing" test_kinds_small
+st_test "multi with choose: a wrong count costs nothing" test_choose
 if [ -r /proc/self/stat ]; then
 	st_test "no CPU use while waiting for a key" test_idle
 fi
