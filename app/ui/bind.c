@@ -10,6 +10,17 @@ bool bind_offered(const pt_binding *b, unsigned ctx)
 	return (ctx & b->when) == b->when && (ctx & b->unless) == 0;
 }
 
+/* Returns true when character c is a key every screen shares. */
+static bool claimed_everywhere(int c)
+{
+	for (size_t i = 0; i < ui_n_global_keys; i++) {
+		const char *chars = ui_global_keys[i].chars;
+		if (chars != NULL && c > 0 && c < 128 && strchr(chars, c) != NULL)
+			return true;
+	}
+	return false;
+}
+
 /* Returns true when ev triggers binding b. */
 static bool triggers(const pt_binding *b, const pt_event *ev)
 {
@@ -17,6 +28,8 @@ static bool triggers(const pt_binding *b, const pt_event *ev)
 		return ev->kind != EV_RESIZE;
 	switch (ev->kind) {
 	case EV_CHAR:
+		if (b->events & UI_ON_TEXT)
+			return !claimed_everywhere(ev->code);
 		return b->chars != NULL && ev->code > 0 && ev->code < 128 && strchr(b->chars, ev->code) != NULL;
 	case EV_KEY:
 		for (size_t k = 0; k < UI_MAX_NAMED && b->named[k] != 0; k++)

@@ -1,61 +1,51 @@
-/* item.c - the item screen: the prompt, code with blanks and an option
- * bank (fill) or options (choice, multi), checks with Correct / Wrong /
- * Missed marks and feedback, hints, common mistakes and the worked
- * solution. */
+/* item.c - the item screen's keys and frame: filling blanks, matching
+ * prompts, ordering steps, picking options and typing answers; checks,
+ * hints and moving between items.  The body is built by item_body.c. */
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/text.h"
+#include "paratutor/ui_answer.h"
 #include "paratutor/ui_app.h"
+#include "paratutor/ui_item.h"
 
-#define MARGIN 2       /* indent of code, options and result lines */
-#define OPTION_TEXT 8  /* column of an option's text */
-#define RESULT_TEXT 14 /* column of what a result line is about */
-#define TAB_WIDTH 4    /* tab stops in code */
-
-/* The part of the body the next draw should scroll into view. */
-typedef enum item_reveal { REVEAL_NONE, REVEAL_RESULT, REVEAL_HINT } item_reveal;
-
-/* The item screen's view state, private to this screen. */
-static struct item_view {
-	int focus; /* focused blank, -1 for none */
-	size_t scroll;
-	item_reveal reveal;
-} view = { -1, 0, REVEAL_NONE };
+/* The item screen's view state, private to this screen's files. */
+static pt_item_view view = { -1, false, "", 0, REVEAL_NONE };
 
 /* Context bits of the item screen's bindings. */
 enum {
-	IT_OPEN = 1u << 0,   /* still answering */
-	IT_DONE = 1u << 1,   /* solved or out of attempts */
-	IT_FILL = 1u << 2,   /* code with blanks */
-	IT_BLANKS = 1u << 3, /* more than one blank */
-	IT_CHOICE = 1u << 4, /* one answer */
-	IT_MULTI = 1u << 5,  /* select all that apply */
-	IT_REVIEW = 1u << 6, /* answering the items due for review */
-	IT_SCROLLS = 1u << 7 /* the body is taller than the screen */
+	IT_OPEN = 1u << 0,    /* still answering */
+	IT_DONE = 1u << 1,    /* solved or out of attempts */
+	IT_FILL = 1u << 2,    /* code with blanks */
+	IT_BLANKS = 1u << 3,  /* slots to focus: several blanks, match prompts, order positions */
+	IT_CHOICE = 1u << 4,  /* one answer */
+	IT_MULTI = 1u << 5,   /* select all that apply */
+	IT_REVIEW = 1u << 6,  /* answering the items due for review */
+	IT_SCROLLS = 1u << 7, /* the body is taller than the screen */
+	IT_MATCH = 1u << 8,   /* prompts to match with answers */
+	IT_ORDER = 1u << 9,   /* steps to put in order */
+	IT_TYPED = 1u << 10,  /* a typed answer: numeric or text */
+	IT_TYPING = 1u << 11  /* the answer field takes the keys */
 };
 
-/* Lines of the body the next draw may scroll into view. */
-typedef struct item_anchors {
-	size_t result_first, result_last;
-	size_t hint_first, hint_last;
-} item_anchors;
-
-/* Returns the number of options the learner picks from (the bank for fill). */
-static int option_count(const pt_item *it)
+/* Returns true for the kinds answered by placing bank entries in slots. */
+static bool uses_bank(pt_kind kind)
 {
-	size_t n = it->kind == PT_KIND_FILL ? it->bank.n : it->n_options;
-	return (int)(n < PT_MAX_OPTIONS ? n : PT_MAX_OPTIONS);
+	return kind == PT_KIND_FILL || kind == PT_KIND_MATCH || kind == PT_KIND_ORDER;
 }
 
-/* Returns the label of the last option, for "A-D". */
-static char last_label(const pt_item *it)
+/* Returns true for the kinds answered by typing. */
+static bool is_typed(pt_kind kind)
 {
-	int n = option_count(it);
-	return lesson_option_label((size_t)(n > 0 ? n - 1 : 0));
+	return kind == PT_KIND_NUMERIC || kind == PT_KIND_TEXT;
 }
 
-/* Returns true when some blank or option carries a Wrong or Missed mark. */
+/* Returns what a slot of the item is called: "Blank", "Prompt", "Position". */
+static const char *slot_word(const pt_item *it)
+{
+	return it->kind == PT_KIND_MATCH ? "Prompt" : it->kind == PT_KIND_ORDER ? "Position" : "Blank";
+}
+
+/* Returns true when some slot or option carries a Wrong or Missed mark. */
 static bool has_wrong_mark(const pt_grade *g)
 {
 	for (size_t k = 0; k < sizeof g->marks / sizeof g->marks[0]; k++)
@@ -64,11 +54,11 @@ static bool has_wrong_mark(const pt_grade *g)
 	return false;
 }
 
-/* Returns the blank to focus after blank after: the next empty one, else
+/* Returns the slot to focus after slot after: the next empty one, else
  * the next one still marked Wrong, else -1. */
 static int next_focus(const pt_grade *g, int after)
 {
-	if (g->item->kind != PT_KIND_FILL || g->status != PT_OPEN)
+	if (!uses_bank(g->item->kind) || g->status != PT_OPEN)
 		return -1;
 	int empty = grade_next_empty(g, after);
 	if (empty >= 0)
@@ -82,359 +72,68 @@ static int next_focus(const pt_grade *g, int after)
 	return -1;
 }
 
-/* Shows item index of the open lesson with a fresh view (focus on the
- * first blank to fill, no scroll). */
+/* Shows item index of the open lesson with a fresh view: focus on the
+ * first slot to fill, or the answer field taking the keys; no scroll. */
 static void item_enter(pt_ui *ui, size_t index)
 {
 	pt_session *s = ui_session(ui);
 	size_t from = s->current;
 	s->current = index;
+	const pt_grade *g = session_grade(s);
 	view.scroll = 0;
 	view.reveal = REVEAL_NONE;
-	view.focus = next_focus(session_grade(s), -1);
+	view.focus = next_focus(g, -1);
+	view.typing = is_typed(g->item->kind) && g->status == PT_OPEN;
+	snprintf(view.field, sizeof view.field, "%s", g->typed);
 	ui_notify(ui, from, UI_PROGRESS_MOVE);
 }
 
 /* ---- drawing ---- */
 
-/* Writes blank b as "[1]" or "[1:split]" into token, with its mark after a
- * check; returns the role to draw it in. */
-static pt_role blank_token(const pt_grade *g, int b, char *token, size_t size)
+/* Writes what to do next on an open bank item (fill, match, order). */
+static void next_step_bank(const pt_grade *g, char *message, size_t size)
 {
 	const pt_item *it = g->item;
-	const char *shown = g->fill[b] >= 0 ? it->bank.v[g->fill[b]].s : NULL;
-	const char *mark = "";
-	pt_role role = ROLE_BLANK;
-	pt_mark shown_mark = session_shown_mark(g, b);
-	if (g->status == PT_FAILED && shown_mark != PT_MARK_RIGHT) {
-		shown = it->blanks[b].accept.v[0].s; /* the revealed answer */
-		role = ROLE_RIGHT;
-	} else if (shown_mark == PT_MARK_RIGHT) {
-		mark = draw_glyph(GLYPH_RIGHT);
-		role = ROLE_RIGHT;
-	} else if (shown_mark == PT_MARK_WRONG) {
-		mark = draw_glyph(GLYPH_WRONG);
-		role = ROLE_WRONG;
-	}
-	if (shown == NULL)
-		snprintf(token, size, "[%d]", b + 1);
+	char last = item_body_last_label(it);
+	bool one_blank = it->kind == PT_KIND_FILL && grade_slots(g) == 1;
+	const char *things = it->kind == PT_KIND_MATCH ? "pairs" : it->kind == PT_KIND_ORDER ? "steps" : "blanks";
+	if (g->checked && has_wrong_mark(g) && one_blank)
+		snprintf(message, size, "Not yet: press another letter A-%c, then Enter", last);
+	else if (g->checked && has_wrong_mark(g))
+		snprintf(message, size, "Not yet: change the %s marked Wrong, then press Enter", things);
+	else if (grade_ready(g))
+		snprintf(message, size, one_blank ? "Press Enter to check, or another letter to change it" :
+		    "Press Enter to check your answer");
+	else if (one_blank)
+		snprintf(message, size, "Press a letter A-%c (or click an option) to fill the blank", last);
+	else if (it->kind == PT_KIND_ORDER)
+		snprintf(message, size, "Position %d: which step goes here? Press its letter A-%c",
+		    view.focus + 1, last);
+	else if (view.focus >= 0 && it->kind == PT_KIND_MATCH)
+		snprintf(message, size, "Prompt %d: press a letter A-%c to give it an answer",
+		    view.focus + 1, last);
+	else if (view.focus >= 0)
+		snprintf(message, size, "Blank %d: press a letter A-%c (or click an option) to %s it",
+		    view.focus + 1, last, g->fill[view.focus] < 0 ? "fill" : "change");
 	else
-		snprintf(token, size, "[%d:%s%s%s]", b + 1, shown, *mark ? " " : "", mark);
-	return role;
+		snprintf(message, size, "Fill every blank, then press Enter to check");
 }
 
-/* Returns the columns blank b takes, with the focus marker when focused. */
-static int blank_width(const pt_grade *g, int b, int focus)
+/* Writes what to do next on an open numeric or text item. */
+static void next_step_typed(const pt_grade *g, char *message, size_t size)
 {
-	char token[256];
-	blank_token(g, b, token, sizeof token);
-	int w = text_width(token, strlen(token));
-	if (b == focus) {
-		const char *marker = draw_glyph(GLYPH_FOCUS);
-		w += text_width(marker, strlen(marker));
-	}
-	return w;
-}
-
-/* Adds blank b, with the focus marker when focused. */
-static void add_blank(pt_doc *d, const pt_grade *g, int b, int focus)
-{
-	char token[256];
-	pt_role role = blank_token(g, b, token, sizeof token);
-	int zone = ZONE(ZONE_BLANK, b);
-	if (b == focus) {
-		const char *marker = draw_glyph(GLYPH_FOCUS);
-		doc_make_room(d, text_width(marker, strlen(marker)) + text_width(token, strlen(token)));
-		doc_atom(d, ROLE_LABEL, zone, marker);
-		role = ROLE_FOCUS;
-	}
-	doc_atom(d, role, zone, token);
-}
-
-/* Adds the code with its blanks, tabs expanded; lines too wide continue
- * indented. */
-static void add_code(pt_doc *d, const pt_grade *g, int focus)
-{
-	const char *code = g->item->code.s;
-	size_t len = strlen(code), start = 0;
-	doc_set_indent(d, MARGIN + 4);
-	doc_move_to(d, MARGIN);
-	for (size_t i = 0; i < len;) {
-		if (code[i] == '\n' || code[i] == '\t') {
-			doc_code(d, ROLE_CODE, code + start, i - start);
-			if (code[i] == '\n') {
-				doc_newline(d);
-				doc_move_to(d, MARGIN);
-			} else {
-				doc_code(d, ROLE_CODE, "    ", (size_t)(TAB_WIDTH - (d->col - MARGIN) % TAB_WIDTH));
-			}
-			start = ++i;
-			continue;
-		}
-		int b = len - i >= 5 && code[i] == '{' && code[i + 1] == '{' && code[i + 3] == '}' &&
-		    code[i + 4] == '}' ? code[i + 2] - '1' : -1;
-		if (b < 0 || b >= grade_slots(g)) {
-			i++;
-			continue;
-		}
-		/* A blank stays with the code that touches it ("strategy.[2]",
-		 * "[2]}"): a line too wide wraps before that word, not inside it. */
-		size_t word = i, after = i + 5, end = i + 5;
-		while (word > start && code[word - 1] != ' ')
-			word--;
-		while (end < len && code[end] != ' ' && code[end] != '\n' && code[end] != '\t' && code[end] != '{')
-			end++;
-		doc_code(d, ROLE_CODE, code + start, word - start);
-		doc_make_room(d, text_width(code + word, i - word) + blank_width(g, b, focus) +
-		    text_width(code + after, end - after));
-		doc_code(d, ROLE_CODE, code + word, i - word);
-		add_blank(d, g, b, focus);
-		i += 5;
-		start = i;
-	}
-	doc_code(d, ROLE_CODE, code + start, len - start);
-	doc_set_indent(d, 0);
-}
-
-/* Adds the option bank: "Options:  A batch   B split ..." */
-static void add_bank(pt_doc *d, const pt_item *it)
-{
-	doc_move_to(d, MARGIN);
-	doc_atom(d, ROLE_HEADING, 0, "Options:");
-	doc_set_indent(d, d->col + 2);
-	for (int o = 0; o < option_count(it); o++) {
-		const char *text = it->bank.v[o].s;
-		int zone = ZONE(ZONE_BANK, o);
-		char label[2] = { lesson_option_label((size_t)o), '\0' };
-		doc_move_to(d, d->col + (o == 0 ? 2 : 3));
-		doc_make_room(d, 2 + text_width(text, strlen(text)));
-		doc_atom(d, ROLE_LABEL, zone, label);
-		doc_move_to(d, d->col + 1);
-		doc_atom(d, ROLE_NORMAL, zone, text);
-	}
-	doc_set_indent(d, 0);
-}
-
-/* Adds a mark word ("✓ Correct"), then the feedback, if any, after it. */
-static void add_mark(pt_doc *d, pt_glyph glyph, const char *word, pt_role role,
-    const char *feedback)
-{
-	doc_atomf(d, role, 0, "%s %s", draw_glyph(glyph), word);
-	if (feedback == NULL)
-		return;
-	doc_atom(d, ROLE_NORMAL, 0, ":");
-	doc_move_to(d, d->col + 1);
-	doc_wrap(d, ROLE_NORMAL, 0, feedback);
-}
-
-/* Adds the options of a choice or multi item, each with its mark and
- * feedback after a check. */
-static void add_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
-{
-	const pt_item *it = g->item;
-	bool multi = it->kind == PT_KIND_MULTI;
-	for (int o = 0; o < option_count(it); o++) {
-		const pt_option *opt = &it->options[o];
-		pt_mark mark = session_shown_mark(g, o);
-		int zone = ZONE(ZONE_OPTION, o);
-		pt_role role = g->picked[o] ? ROLE_BLANK : ROLE_NORMAL;
-		if (mark == PT_MARK_RIGHT)
-			role = ROLE_RIGHT;
-		else if (mark == PT_MARK_WRONG)
-			role = ROLE_WRONG;
-		else if (mark == PT_MARK_MISSED)
-			role = ROLE_MISSED;
-		char label[2] = { lesson_option_label((size_t)o), '\0' };
-		char box[16];
-		if (multi)
-			snprintf(box, sizeof box, "[%s]", g->picked[o] ? "x" : " ");
-		else
-			snprintf(box, sizeof box, "(%s)", g->picked[o] ? draw_glyph(GLYPH_RADIO_ON) : " ");
-		doc_move_to(d, MARGIN);
-		doc_atom(d, ROLE_LABEL, zone, label);
-		doc_move_to(d, MARGIN + 2);
-		doc_atom(d, role, zone, box);
-		doc_move_to(d, OPTION_TEXT);
-		doc_wrap(d, g->picked[o] ? ROLE_PROMPT : ROLE_NORMAL, zone, opt->text.s);
-
-		bool reveal = show->answer && opt->correct && mark == PT_MARK_NONE;
-		if (mark != PT_MARK_NONE || reveal) {
-			doc_newline(d);
-			doc_move_to(d, OPTION_TEXT);
-		}
-		switch (mark) {
-		case PT_MARK_RIGHT: add_mark(d, GLYPH_RIGHT, "Correct", ROLE_RIGHT, NULL); break;
-		case PT_MARK_WRONG: add_mark(d, GLYPH_WRONG, "Wrong", ROLE_WRONG, opt->feedback.s); break;
-		case PT_MARK_MISSED: add_mark(d, GLYPH_MISSED, "Missed", ROLE_MISSED, opt->feedback.s); break;
-		case PT_MARK_NONE:
-			if (reveal)
-				add_mark(d, GLYPH_ANSWER, "Correct answer", ROLE_RIGHT, NULL);
-			break;
-		}
-		doc_newline(d);
-	}
-	if (show->right_count) {
-		char said[160];
-		if (show->right_picked == 0)
-			snprintf(said, sizeof said, "None of the options you ticked is correct.");
-		else
-			snprintf(said, sizeof said, "You have correctly ticked %d option%s; only wrong ticks are marked.",
-			    show->right_picked, show->right_picked == 1 ? "" : "s");
-		doc_newline(d);
-		doc_move_to(d, MARGIN);
-		doc_wrap(d, ROLE_PROMPT, 0, said);
-		doc_newline(d);
-	}
-}
-
-/* Adds one line per checked blank: its mark, the learner's choice, the
- * answer once the item is failed, and the feedback for a wrong choice. */
-static void add_fill_results(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
-{
-	const pt_item *it = g->item;
-	for (int b = 0; b < grade_slots(g); b++) {
-		if (session_shown_mark(g, b) == PT_MARK_NONE || g->fill[b] < 0)
-			continue;
-		const char *chosen = it->bank.v[g->fill[b]].s;
-		bool right = g->marks[b] == PT_MARK_RIGHT;
-		doc_move_to(d, MARGIN);
-		doc_atomf(d, right ? ROLE_RIGHT : ROLE_WRONG, 0, "%s %s",
-		    draw_glyph(right ? GLYPH_RIGHT : GLYPH_WRONG), right ? "Correct" : "Wrong");
-		doc_move_to(d, RESULT_TEXT);
-		doc_atomf(d, ROLE_BLANK, 0, "[%d] %s", b + 1, chosen);
-		if (!right && show->answer) {
-			doc_move_to(d, d->col + 2);
-			doc_atomf(d, ROLE_RIGHT, 0, "%s answer: %s", draw_glyph(GLYPH_ANSWER),
-			    it->blanks[b].accept.v[0].s);
-		}
-		const char *feedback = right ? NULL : lesson_blank_feedback(it, (size_t)b, (size_t)g->fill[b]);
-		if (feedback != NULL) {
-			doc_newline(d);
-			doc_move_to(d, RESULT_TEXT);
-			doc_wrap(d, ROLE_NORMAL, 0, feedback);
-		}
-		doc_newline(d);
-	}
-}
-
-/* Adds a label and a paragraph hanging after it at column text_col. */
-static void add_labelled(pt_doc *d, int col, pt_role label_role, const char *label,
-    int text_col, const char *text)
-{
-	doc_newline(d);
-	doc_move_to(d, col);
-	doc_atom(d, label_role, 0, label);
-	doc_move_to(d, d->col + 1 > text_col ? d->col + 1 : text_col);
-	doc_wrap(d, ROLE_NORMAL, 0, text);
-}
-
-/* Adds the worked solution: steps, final answer and quick check. */
-static void add_solution(pt_doc *d, const pt_solution *sol)
-{
-	doc_gap(d);
-	doc_atom(d, ROLE_HEADING, 0, "Solution");
-	for (size_t k = 0; k < sol->steps.n; k++) {
-		char label[32];
-		snprintf(label, sizeof label, "Step %zu", k + 1);
-		add_labelled(d, MARGIN, ROLE_LABEL, label, 10, sol->steps.v[k].s);
-	}
-	if (sol->answer.s != NULL)
-		add_labelled(d, MARGIN, ROLE_LABEL, "Final answer", 16, sol->answer.s);
-	if (sol->check.s != NULL)
-		add_labelled(d, MARGIN, ROLE_LABEL, "Quick check", 16, sol->check.s);
-}
-
-/* Adds what a finished item shows: the verdict, explanation, solution,
- * note and references. */
-static void add_verdict(pt_doc *d, const pt_grade *g)
-{
-	const pt_item *it = g->item;
-	doc_gap(d);
-	if (g->status == PT_SOLVED) {
-		doc_atomf(d, ROLE_RIGHT, 0, "%s Correct", draw_glyph(GLYPH_RIGHT));
-		doc_atomf(d, ROLE_DIM, 0, "  %s, score %d", grade_outcome_name(grade_outcome(g)), grade_score(g));
-	} else {
-		doc_atomf(d, ROLE_WRONG, 0, "%s Out of attempts", draw_glyph(GLYPH_WRONG));
-		bool one = it->kind == PT_KIND_CHOICE || (it->kind == PT_KIND_FILL && it->n_blanks == 1);
-		doc_atomf(d, ROLE_DIM, 0, "  the correct answer%s shown above", one ? " is" : "s are");
-	}
-	if (it->explanation.s != NULL) {
-		doc_newline(d);
-		doc_wrap(d, ROLE_NORMAL, 0, it->explanation.s);
-	}
-	if (it->solution.present)
-		add_solution(d, &it->solution);
-	if (it->note.s != NULL) {
-		doc_gap(d);
-		doc_atom(d, ROLE_HEADING, 0, "Note:");
-		doc_move_to(d, d->col + 1);
-		doc_wrap(d, ROLE_NORMAL, 0, it->note.s);
-	}
-	if (it->n_refs > 0) {
-		doc_gap(d);
-		doc_atom(d, ROLE_HEADING, 0, "References");
-		for (size_t k = 0; k < it->n_refs; k++) {
-			char ref[1024];
-			snprintf(ref, sizeof ref, "%s %s %s", it->refs[k].title.s,
-			    draw_glyph(GLYPH_DASH), it->refs[k].url.s);
-			add_labelled(d, MARGIN, ROLE_NORMAL, draw_glyph(GLYPH_BULLET), MARGIN + 2, ref);
-		}
-	}
-}
-
-/* Adds the hints shown so far, "Hint 1/2" first. */
-static void add_hints(pt_doc *d, const pt_grade *g, item_anchors *a)
-{
-	const pt_text_list *hints = &g->item->hints;
-	for (size_t k = 0; k < (size_t)g->hints_shown && k < hints->n; k++) {
-		doc_gap(d);
-		a->hint_first = doc_line(d);
-		char label[32];
-		snprintf(label, sizeof label, "Hint %zu/%zu", k + 1, hints->n);
-		doc_atom(d, ROLE_LABEL, 0, label);
-		doc_move_to(d, d->col + 2);
-		doc_wrap(d, ROLE_HINT, 0, hints->v[k].s);
-		a->hint_last = doc_line(d);
-	}
-}
-
-/* Adds the general common-mistake notes once a hint was taken or a check
- * failed. */
-static void add_mistakes(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
-{
-	const pt_text_list *mistakes = &g->item->mistakes;
-	if (mistakes->n == 0 || !show->mistakes)
-		return;
-	doc_gap(d);
-	doc_atom(d, ROLE_HEADING, 0, "Common mistakes:");
-	for (size_t k = 0; k < mistakes->n; k++)
-		add_labelled(d, MARGIN, ROLE_NORMAL, draw_glyph(GLYPH_BULLET), MARGIN + 2, mistakes->v[k].s);
-}
-
-/* Builds the whole body of the item screen. */
-static void build_body(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
-{
-	const pt_item *it = g->item;
-	pt_disclosure show;
-	session_disclose(g, &show);
-	doc_wrap(d, ROLE_PROMPT, 0, it->prompt.s);
-	doc_gap(d);
-	if (it->kind == PT_KIND_FILL) {
-		add_code(d, g, focus);
-		doc_gap(d);
-		add_bank(d, it);
-		doc_gap(d);
-		a->result_first = doc_line(d);
-		add_fill_results(d, g, &show);
-	} else {
-		a->result_first = doc_line(d);
-		add_options(d, g, &show);
-	}
-	if (show.explanation)
-		add_verdict(d, g);
-	a->result_last = doc_line(d);
-	add_hints(d, g, a);
-	add_mistakes(d, g, &show);
+	char said[PT_MAX_SAID + 64];
+	bool edited = strcmp(view.field, g->typed) != 0;
+	if (!view.typing)
+		snprintf(message, size, "Press Tab (or click the field) to type your answer");
+	else if (!edited && answer_not_counted(g, said, sizeof said))
+		snprintf(message, size, "Not counted: correct your answer, then press Enter");
+	else if (!edited && g->checked && has_wrong_mark(g))
+		snprintf(message, size, "Not yet: change your answer, then press Enter");
+	else if (view.field[strspn(view.field, " ")] != '\0')
+		snprintf(message, size, "Press Enter to check your answer");
+	else
+		snprintf(message, size, "Type your answer, then press Enter; Tab for the other keys");
 }
 
 /* Writes what the learner should do next into message. */
@@ -442,8 +141,7 @@ static void next_step(pt_ui *ui, const pt_grade *g, char *message, size_t size)
 {
 	const pt_item *it = g->item;
 	pt_session *s = ui_session(ui);
-	char last = last_label(it);
-	bool one_blank = it->kind == PT_KIND_FILL && grade_slots(g) == 1;
+	char last = item_body_last_label(it);
 	if (g->status != PT_OPEN && ui->review.active) {
 		snprintf(message, size, "Press Enter for the next item due for review");
 	} else if (g->status != PT_OPEN) {
@@ -451,22 +149,14 @@ static void next_step(pt_ui *ui, const pt_grade *g, char *message, size_t size)
 			snprintf(message, size, "Lesson complete: press Enter for your summary");
 		else
 			snprintf(message, size, "Press Enter for the next open item (n/p: next/previous)");
-	} else if (it->kind == PT_KIND_FILL) {
-		if (g->checked && has_wrong_mark(g))
-			snprintf(message, size, one_blank ? "Not yet: press another letter A-%c, then Enter" :
-			    "Not yet: refill the blanks marked Wrong, then press Enter", last);
-		else if (grade_ready(g))
-			snprintf(message, size, one_blank ? "Press Enter to check, or another letter to change it" :
-			    "Press Enter to check your answer");
-		else if (one_blank)
-			snprintf(message, size, "Press a letter A-%c (or click an option) to fill the blank", last);
-		else if (view.focus >= 0)
-			snprintf(message, size, "Blank %d: press a letter A-%c (or click an option) to %s it",
-			    view.focus + 1, last, g->fill[view.focus] < 0 ? "fill" : "change");
-		else
-			snprintf(message, size, "Fill every blank, then press Enter to check");
+	} else if (uses_bank(it->kind)) {
+		next_step_bank(g, message, size);
+	} else if (is_typed(it->kind)) {
+		next_step_typed(g, message, size);
 	} else if (g->checked && has_wrong_mark(g)) {
 		snprintf(message, size, "Not yet: change your answer, then press Enter");
+	} else if (it->kind == PT_KIND_MULTI && it->choose > 0) {
+		snprintf(message, size, "Tick exactly %d options (letters A-%c), then press Enter", it->choose, last);
 	} else if (grade_ready(g)) {
 		snprintf(message, size, it->kind == PT_KIND_MULTI ?
 		    "Toggle every option that applies, then press Enter to check" :
@@ -496,21 +186,23 @@ static void draw_frame(pt_ui *ui, const pt_grade *g, int rows, int cols)
 	frame_footer(ui, rows, cols, status, fallback);
 }
 
-/* Draws the item: prompt, code and bank or options, marks and feedback,
- * hints, mistakes, and once finished the explanation and solution. */
+/* Draws the item: prompt, its answer area, marks and feedback, hints,
+ * mistakes, and once finished the explanation and solution. */
 static void item_draw(pt_ui *ui, int rows, int cols)
 {
 	const pt_grade *g = session_grade(ui_session(ui));
 	pt_doc *d = &ui->body;
-	item_anchors a = { 0, 0, 0, 0 };
+	item_anchors a = { 0, 0, 0, 0, 0 };
 	doc_reset(d, frame_text_width(cols));
-	build_body(d, g, view.focus, &a);
+	item_body_build(d, g, &view, &a);
 
 	int body_rows = frame_body_rows(rows);
 	if (view.reveal == REVEAL_RESULT)
 		doc_show_lines(&view.scroll, a.result_first, a.result_last, body_rows);
 	else if (view.reveal == REVEAL_HINT)
 		doc_show_lines(&view.scroll, a.hint_first, a.hint_last, body_rows);
+	else if (view.reveal == REVEAL_FOCUS && view.focus >= 0)
+		doc_show_lines(&view.scroll, a.focus_line, a.focus_line, body_rows);
 	view.reveal = REVEAL_NONE;
 
 	frame_body(ui, d, &view.scroll, rows, cols);
@@ -532,29 +224,30 @@ static unsigned say_finished(pt_ui *ui)
 	return UI_REDRAW;
 }
 
-/* Focuses blank b of a fill item. */
+/* Focuses slot b of a fill, match or order item. */
 static unsigned focus_blank(pt_ui *ui, pt_grade *g, int b)
 {
+	const char *word = slot_word(g->item);
 	if (b >= grade_slots(g)) {
-		ui_say(ui, "This code has %d blanks: press 1-%d", grade_slots(g), grade_slots(g));
+		ui_say(ui, "There are %d %ss here: press 1-%d", grade_slots(g),
+		    g->item->kind == PT_KIND_MATCH ? "prompt" : g->item->kind == PT_KIND_ORDER ? "position" : "blank",
+		    grade_slots(g));
 		return UI_REDRAW;
 	}
 	view.focus = b;
+	view.reveal = REVEAL_FOCUS;
 	if (g->locked[b])
-		ui_say(ui, "Blank %d is already correct and stays as it is", b + 1);
+		ui_say(ui, "%s %d is already correct and stays as it is", word, b + 1);
 	return UI_REDRAW;
 }
 
-/* 1-9 or a click on a blank: focus that blank. */
+/* 1-9: focus that blank, prompt or position. */
 static unsigned key_blank(pt_ui *ui, const pt_event *ev)
 {
-	pt_grade *g = grade_of(ui);
-	if (ev->kind == EV_CHAR)
-		return focus_blank(ui, g, ev->code - '1');
-	return UI_REDRAW;
+	return focus_blank(ui, grade_of(ui), ev->code - '1');
 }
 
-/* Tab / Shift-Tab: the next / previous unlocked blank. */
+/* Tab / Shift-Tab: the next / previous unlocked slot. */
 static unsigned key_cycle(pt_ui *ui, const pt_event *ev)
 {
 	pt_grade *g = grade_of(ui);
@@ -565,46 +258,53 @@ static unsigned key_cycle(pt_ui *ui, const pt_event *ev)
 		b = ((b + step) % n + n) % n;
 		if (!g->locked[b]) {
 			view.focus = b;
+			view.reveal = REVEAL_FOCUS;
 			break;
 		}
 	}
 	return UI_REDRAW;
 }
 
-/* Puts option o into the focused blank (the only one, or the first empty
- * one) of a fill item, or picks / toggles it in a choice or multi item. */
+/* Puts option o into the focused slot (the only blank, or the first empty
+ * slot) of a fill, match or order item, or picks / toggles it in a choice
+ * or multi item. */
 static unsigned choose(pt_ui *ui, pt_grade *g, int o)
 {
-	if (g->item->kind != PT_KIND_FILL) {
+	const pt_item *it = g->item;
+	if (!uses_bank(it->kind)) {
 		grade_pick(g, o);
 		return UI_REDRAW;
 	}
-	int blank = grade_slots(g) == 1 ? 0 : view.focus >= 0 ? view.focus : grade_next_empty(g, -1);
-	if (blank < 0) {
-		ui_say(ui, "Every blank is filled: press Enter to check, or 1-%d to change one", grade_slots(g));
+	int n = grade_slots(g);
+	int slot = it->kind == PT_KIND_FILL && n == 1 ? 0 : view.focus >= 0 ? view.focus : grade_next_empty(g, -1);
+	if (slot < 0) {
+		ui_say(ui, "Every %s is filled: press Enter to check, or 1-%d to change one",
+		    it->kind == PT_KIND_MATCH ? "prompt" : it->kind == PT_KIND_ORDER ? "position" : "blank", n);
 		return UI_REDRAW;
 	}
-	if (grade_fill(g, blank, o) == PT_GRADE_LOCKED) {
-		ui_say(ui, "Blank %d is already correct and stays as it is; Tab moves on", blank + 1);
+	if (grade_fill(g, slot, o) == PT_GRADE_LOCKED) {
+		ui_say(ui, "%s %d is already correct and stays as it is; Tab moves on", slot_word(it), slot + 1);
 		return UI_REDRAW;
 	}
-	view.focus = next_focus(g, blank);
+	view.focus = next_focus(g, slot);
+	view.reveal = REVEAL_FOCUS;
 	return UI_REDRAW;
 }
 
-/* An option letter: fill, choose or toggle it. */
+/* An option letter: fill, match, place, choose or toggle it. */
 static unsigned key_letter(pt_ui *ui, const pt_event *ev)
 {
 	pt_grade *g = grade_of(ui);
-	int o = lesson_option_index(ev->code, (size_t)option_count(g->item));
+	int o = lesson_option_index(ev->code, (size_t)item_body_choices(g->item));
 	if (o < 0) {
-		ui_say(ui, "The options are A-%c; press ? for every key", last_label(g->item));
+		ui_say(ui, "The letters here are A-%c; press ? for every key", item_body_last_label(g->item));
 		return UI_REDRAW;
 	}
 	return choose(ui, g, o);
 }
 
-/* A click on a blank, a bank option or an option. */
+/* A click on a blank, prompt or position, a bank entry, an option or the
+ * answer field. */
 static unsigned key_click(pt_ui *ui, const pt_event *ev)
 {
 	pt_grade *g = grade_of(ui);
@@ -615,42 +315,175 @@ static unsigned key_click(pt_ui *ui, const pt_event *ev)
 	case ZONE_BLANK: return focus_blank(ui, g, ZONE_INDEX(zone));
 	case ZONE_BANK:
 	case ZONE_OPTION: return choose(ui, g, ZONE_INDEX(zone));
+	case ZONE_FIELD: view.typing = true; return UI_REDRAW;
 	default: return UI_REDRAW;
 	}
 }
 
-/* Backspace / Delete: empty the focused blank. */
+/* Backspace / Delete: empty the focused blank or prompt. */
 static unsigned key_clear(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
 	pt_grade *g = grade_of(ui);
-	int blank = grade_slots(g) == 1 ? 0 : view.focus;
+	int blank = g->item->kind == PT_KIND_FILL && grade_slots(g) == 1 ? 0 : view.focus;
 	if (blank < 0) {
-		ui_say(ui, "Pick a blank to clear first: press 1-%d or Tab", grade_slots(g));
+		ui_say(ui, "Pick a %s to clear first: press 1-%d or Tab",
+		    g->item->kind == PT_KIND_MATCH ? "prompt" : "blank", grade_slots(g));
 		return UI_REDRAW;
 	}
 	if (grade_clear(g, blank) == PT_GRADE_LOCKED)
-		ui_say(ui, "Blank %d is already correct and stays as it is", blank + 1);
+		ui_say(ui, "%s %d is already correct and stays as it is", slot_word(g->item), blank + 1);
 	return UI_REDRAW;
 }
 
-/* Enter on an open item: check the answer. */
+/* Backspace / Delete on an order item: take back the step in the focused
+ * position, else the last one placed before it, and focus that position. */
+static unsigned key_unplace(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	pt_grade *g = grade_of(ui);
+	int n = grade_slots(g), p = view.focus;
+	if (p < 0 || g->fill[p] < 0) {
+		int from = p < 0 ? n : p;
+		p = -1;
+		for (int k = 1; k <= n && p < 0; k++) {
+			int q = ((from - k) % n + n) % n;
+			if (g->fill[q] >= 0)
+				p = q;
+		}
+	}
+	if (p < 0) {
+		ui_say(ui, "No step is placed yet: press the letter of the first step");
+		return UI_REDRAW;
+	}
+	grade_clear(g, p);
+	view.focus = p;
+	view.reveal = REVEAL_FOCUS;
+	return UI_REDRAW;
+}
+
+/* Appends code point cp to the answer field as UTF-8; false when full. */
+static bool field_append(unsigned cp)
+{
+	char bytes[4];
+	size_t n = 0;
+	if (cp < 0x80) {
+		bytes[n++] = (char)cp;
+	} else if (cp < 0x800) {
+		bytes[n++] = (char)(0xC0 | (cp >> 6));
+		bytes[n++] = (char)(0x80 | (cp & 0x3F));
+	} else if (cp < 0x10000) {
+		bytes[n++] = (char)(0xE0 | (cp >> 12));
+		bytes[n++] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		bytes[n++] = (char)(0x80 | (cp & 0x3F));
+	} else {
+		bytes[n++] = (char)(0xF0 | (cp >> 18));
+		bytes[n++] = (char)(0x80 | ((cp >> 12) & 0x3F));
+		bytes[n++] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		bytes[n++] = (char)(0x80 | (cp & 0x3F));
+	}
+	size_t len = strlen(view.field);
+	if (len + n >= sizeof view.field)
+		return false;
+	memcpy(view.field + len, bytes, n);
+	view.field[len + n] = '\0';
+	return true;
+}
+
+/* A printable key while the answer field takes the keys: type it. */
+static unsigned key_type(pt_ui *ui, const pt_event *ev)
+{
+	if (ev->code <= 0 || ev->code > 0x10FFFF || !field_append((unsigned)ev->code))
+		ui_say(ui, "The answer cannot be any longer: press Enter to check it");
+	return UI_REDRAW;
+}
+
+/* Backspace / Delete on a numeric or text item: erase the last character
+ * typed; the field takes the keys again. */
+static unsigned key_erase(pt_ui *ui, const pt_event *ev)
+{
+	(void)ui;
+	(void)ev;
+	size_t len = strlen(view.field);
+	while (len > 0 && ((unsigned char)view.field[len - 1] & 0xC0) == 0x80)
+		len--;
+	if (len > 0)
+		len--;
+	view.field[len] = '\0';
+	view.typing = true;
+	return UI_REDRAW;
+}
+
+/* Tab, Esc: the answer field gives the keys back to the commands. */
+static unsigned key_leave_field(pt_ui *ui, const pt_event *ev)
+{
+	(void)ui;
+	(void)ev;
+	view.typing = false;
+	return UI_REDRAW;
+}
+
+/* Tab: the answer field takes the keys again. */
+static unsigned key_enter_field(pt_ui *ui, const pt_event *ev)
+{
+	(void)ui;
+	(void)ev;
+	view.typing = true;
+	return UI_REDRAW;
+}
+
+/* A printable key on a numeric or text item while the commands have the
+ * keys: say how to type. */
+static unsigned key_not_typing(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui_say(ui, "Press Tab to type your answer; letters are commands now");
+	return UI_REDRAW;
+}
+
+/* Says why a check could not be made yet. */
+static void say_incomplete(pt_ui *ui, const pt_item *it)
+{
+	switch (it->kind) {
+	case PT_KIND_FILL: ui_say(ui, "Fill every blank, then press Enter to check"); break;
+	case PT_KIND_MATCH: ui_say(ui, "Give every prompt an answer, then press Enter to check"); break;
+	case PT_KIND_ORDER: ui_say(ui, "Place every step, then press Enter to check"); break;
+	case PT_KIND_NUMERIC:
+	case PT_KIND_TEXT: ui_say(ui, "Type your answer first, then press Enter"); break;
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI:
+		ui_say(ui, "Pick %s first: press %s A-%c", it->kind == PT_KIND_MULTI ? "at least one option" :
+		    "an answer", it->kind == PT_KIND_MULTI ? "letters" : "a letter", item_body_last_label(it));
+		break;
+	}
+}
+
+/* Enter on an open item: check the answer (a typed one as it stands in
+ * the field).  An unclear number or a spelling slip is shown but is no
+ * check: it costs nothing and is not recorded. */
 static unsigned key_check(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
 	pt_grade *g = grade_of(ui);
 	const pt_item *it = g->item;
-	if (grade_check(g) == PT_GRADE_INCOMPLETE) {
-		if (it->kind == PT_KIND_FILL)
-			ui_say(ui, "Fill every blank, then press Enter to check");
-		else
-			ui_say(ui, "Pick %s first: press %s A-%c", it->kind == PT_KIND_MULTI ?
-			    "at least one option" : "an answer", it->kind == PT_KIND_MULTI ? "letters" : "a letter",
-			    last_label(it));
+	if (is_typed(it->kind))
+		grade_type(g, view.field);
+	pt_grade_rc rc = grade_check(g);
+	if (rc == PT_GRADE_INCOMPLETE) {
+		say_incomplete(ui, it);
+		return UI_REDRAW;
+	}
+	view.reveal = REVEAL_RESULT;
+	if (rc != PT_GRADE_OK) {
+		/* Not counted: a typed answer's reason is in the body; another
+		 * kind's (a wrong number of ticks) is said until the next key. */
+		if (!is_typed(it->kind) && grade_said(g) != NULL)
+			ui_say(ui, "%s", grade_said(g));
 		return UI_REDRAW;
 	}
 	view.focus = next_focus(g, -1);
-	view.reveal = REVEAL_RESULT;
+	if (g->status != PT_OPEN)
+		view.typing = false;
 	ui_notify(ui, ui_session(ui)->current, UI_PROGRESS_CHECK);
 	return UI_REDRAW;
 }
@@ -723,8 +556,11 @@ static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 }
 
 #define LETTERS "abcdefgABCDEFG"
+#define DIGITS "123456789"
 #define SCROLL_KEYS { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 }
+#define ERASE_KEYS { PT_KEY_BACKSPACE + 1, PT_KEY_DELETE + 1 }
 
+/* Bindings are tried in this order. */
 static const pt_binding item_keys[] = {
 	{ "Enter", "check the answer", "check", NULL, IT_OPEN, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_check },
 	{ "Enter", "on a finished item: go on to the next open item (in a review, the next due item)",
@@ -735,24 +571,48 @@ static const pt_binding item_keys[] = {
 	    key_letter },
 	{ "a-g", "tick or untick that option (select all that apply)", "toggle", NULL, IT_OPEN | IT_MULTI, 0,
 	    LETTERS, { 0 }, 0, key_letter },
-	{ "1-9", "focus blank N (code with several blanks)", "blank", NULL, IT_OPEN | IT_BLANKS, 0, "123456789",
+	{ "a-g", "matching: give the focused prompt answer A-G", "answer", NULL, IT_OPEN | IT_MATCH, 0, LETTERS,
+	    { 0 }, 0, key_letter },
+	{ "a-g", "ordering: put step A-G in the next empty (or focused) position", "place", NULL,
+	    IT_OPEN | IT_ORDER, 0, LETTERS, { 0 }, 0, key_letter },
+	{ "1-9", "focus blank, prompt or position N", "blank", NULL, IT_OPEN | IT_BLANKS | IT_FILL, 0, DIGITS,
 	    { 0 }, 0, key_blank },
-	{ "Tab, Shift-Tab", "focus the next / previous blank", NULL, NULL, IT_OPEN | IT_BLANKS, 0, NULL,
-	    { PT_KEY_TAB + 1, PT_KEY_BTAB + 1 }, 0, key_cycle },
-	{ "Backspace, Delete", "empty the focused blank", NULL, NULL, IT_OPEN | IT_FILL, 0, NULL,
-	    { PT_KEY_BACKSPACE + 1, PT_KEY_DELETE + 1 }, 0, key_clear },
-	{ "h", "show the next hint (each hint lowers the item's score)", "hint", NULL, IT_OPEN, 0, "hH", { 0 }, 0,
-	    key_hint },
-	{ "mouse", "click a blank, then an option; or click an option to fill the first empty blank, "
-		   "choose or toggle it", NULL, NULL, 0, 0, NULL, { 0 }, UI_ON_CLICK, key_click },
-	{ "a-g, h", NULL, NULL, NULL, IT_DONE, 0, LETTERS "hH123456789", { 0 }, 0, key_finished },
+	{ "1-9", NULL, "prompt", NULL, IT_OPEN | IT_MATCH, 0, DIGITS, { 0 }, 0, key_blank },
+	{ "1-9", NULL, "position", NULL, IT_OPEN | IT_ORDER, 0, DIGITS, { 0 }, 0, key_blank },
+	{ "Tab, Shift-Tab", "focus the next / previous blank, prompt or position", NULL, NULL,
+	    IT_OPEN | IT_BLANKS, 0, NULL, { PT_KEY_TAB + 1, PT_KEY_BTAB + 1 }, 0, key_cycle },
+	{ "Backspace, Delete", "empty the focused blank or prompt", NULL, NULL, IT_OPEN | IT_FILL, 0, NULL,
+	    ERASE_KEYS, 0, key_clear },
+	{ "Backspace, Delete", NULL, NULL, NULL, IT_OPEN | IT_MATCH, 0, NULL, ERASE_KEYS, 0, key_clear },
+	{ "Backspace, Delete", "ordering: take back the focused step, else the last one placed", NULL, NULL,
+	    IT_OPEN | IT_ORDER, 0, NULL, ERASE_KEYS, 0, key_unplace },
+	/* While the answer field takes the keys, typing comes before every
+	 * command letter below. */
+	{ "letters, digits", "typed answers: type into the answer field (it takes the keys when the item "
+			     "opens; ? still shows this list)", NULL, NULL, IT_OPEN | IT_TYPING, 0, NULL, { 0 },
+	    UI_ON_TEXT, key_type },
+	{ "Backspace, Delete", "typed answers: erase the last character", NULL, NULL, IT_OPEN | IT_TYPED, 0, NULL,
+	    ERASE_KEYS, 0, key_erase },
+	{ "Tab, Esc", "typed answers: leave the field, so h, n, p and q are commands", "commands", "Tab",
+	    IT_OPEN | IT_TYPING, 0, NULL, { PT_KEY_TAB + 1, PT_KEY_ESC + 1 }, 0, key_leave_field },
+	{ "Tab", "typed answers: back into the answer field (or click it)", "type", NULL, IT_OPEN | IT_TYPED,
+	    IT_TYPING, NULL, { PT_KEY_TAB + 1 }, 0, key_enter_field },
+	{ "h", "show the next hint (each hint lowers the item's score)", "hint", NULL, IT_OPEN, IT_TYPING, "hH",
+	    { 0 }, 0, key_hint },
+	{ "mouse", "click a blank or prompt, then an option or answer; click an option to fill the first "
+		   "empty blank, choose or toggle it; click a step to place it; click the answer field to type",
+	    NULL, NULL, 0, 0, NULL, { 0 }, UI_ON_CLICK, key_click },
+	{ "a-g, h", NULL, NULL, NULL, IT_DONE, 0, LETTERS "hH" DIGITS, { 0 }, 0, key_finished },
 	{ "n, Right", "next item (after the last one: the summary; in a review: the next due item)", "next",
-	    "n", 0, 0, "nN", { PT_KEY_RIGHT + 1 }, 0, key_next },
-	{ "p, Left", "previous item (not in a review)", "prev", "p", 0, IT_REVIEW, "pP", { PT_KEY_LEFT + 1 }, 0,
-	    key_previous },
+	    "n", 0, IT_TYPING, "nN", { PT_KEY_RIGHT + 1 }, 0, key_next },
+	{ "p, Left", "previous item (not in a review)", "prev", "p", 0, IT_REVIEW | IT_TYPING, "pP",
+	    { PT_KEY_LEFT + 1 }, 0, key_previous },
 	{ "Up/Down, PgUp/PgDn", "scroll a long item; Home/End jump to the top / bottom; the wheel scrolls too",
 	    "scroll", "PgUp/PgDn", IT_SCROLLS, 0, NULL, SCROLL_KEYS, UI_ON_WHEEL, key_scroll },
-	{ "q", "back to the lesson menu (your answers are kept)", "menu", NULL, 0, 0, "qQ", { 0 }, 0, key_menu },
+	{ "q", "back to the lesson menu (your answers are kept)", "menu", NULL, 0, IT_TYPING, "qQ", { 0 }, 0,
+	    key_menu },
+	{ "any other key", NULL, NULL, NULL, IT_OPEN | IT_TYPED, IT_TYPING, NULL, { 0 }, UI_ON_TEXT,
+	    key_not_typing },
 };
 
 /* Returns the item screen's context bits. */
@@ -760,13 +620,16 @@ static unsigned item_context(const pt_ui *ui)
 {
 	const pt_session *s = &ui->sessions[ui->entry];
 	const pt_grade *g = &s->grades[s->current];
-	unsigned ctx = g->status == PT_OPEN ? IT_OPEN : IT_DONE;
+	bool open = g->status == PT_OPEN;
+	unsigned ctx = open ? IT_OPEN : IT_DONE;
 	switch (g->item->kind) {
 	case PT_KIND_FILL: ctx |= IT_FILL | (g->item->n_blanks > 1 ? IT_BLANKS : 0); break;
+	case PT_KIND_MATCH: ctx |= IT_MATCH | IT_BLANKS; break;
+	case PT_KIND_ORDER: ctx |= IT_ORDER | IT_BLANKS; break;
 	case PT_KIND_CHOICE: ctx |= IT_CHOICE; break;
 	case PT_KIND_MULTI: ctx |= IT_MULTI; break;
-	case PT_KIND_NUMERIC: case PT_KIND_TEXT: case PT_KIND_MATCH: case PT_KIND_ORDER:
-		break; /* placeholder from the kinds branch; the UI branch replaces it */
+	case PT_KIND_NUMERIC:
+	case PT_KIND_TEXT: ctx |= IT_TYPED | (open && view.typing ? IT_TYPING : 0); break;
 	}
 	if (ui->review.active)
 		ctx |= IT_REVIEW;
@@ -775,15 +638,15 @@ static unsigned item_context(const pt_ui *ui)
 	return ctx;
 }
 
-/* Names the item's own letters and blanks in the key bar: "A-D", "1-3". */
+/* Names the item's own letters and slots in the key bar: "A-D", "1-3". */
 static void item_bar_keys(const pt_ui *ui, const pt_binding *b, char *buf, size_t size)
 {
 	const pt_session *s = &ui->sessions[ui->entry];
-	const pt_item *it = s->grades[s->current].item;
+	const pt_grade *g = &s->grades[s->current];
 	if (b->chars != NULL && strcmp(b->chars, LETTERS) == 0)
-		snprintf(buf, size, "A-%c", last_label(it));
-	else if (b->chars != NULL && strcmp(b->chars, "123456789") == 0)
-		snprintf(buf, size, "1-%zu", it->n_blanks);
+		snprintf(buf, size, "A-%c", item_body_last_label(g->item));
+	else if (b->chars != NULL && strcmp(b->chars, DIGITS) == 0)
+		snprintf(buf, size, "1-%d", grade_slots(g));
 }
 
 const pt_screen_ops ui_item_screen = {

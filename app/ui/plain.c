@@ -6,6 +6,7 @@
 
 #include "paratutor/grade.h"
 #include "paratutor/plain.h"
+#include "paratutor/plain_item.h"
 #include "paratutor/session.h"
 #include "paratutor/track.h"
 
@@ -46,7 +47,7 @@ static bool read_line(plain_io *io, char *buf, size_t size)
 	return true;
 }
 
-/* Lowers and trims a command word in place; returns it. */
+/* Trims the spaces around s in place; returns where it now starts. */
 static char *trim(char *s)
 {
 	while (isspace((unsigned char)*s))
@@ -57,269 +58,64 @@ static char *trim(char *s)
 	return s;
 }
 
-/* Prints the commands of the item prompt. */
-static void print_help(plain_io *io, const pt_item *it)
+/* Prints the commands of the lesson list. */
+static void print_menu_help(plain_io *io)
 {
-	fputs("Commands:\n", io->out);
-	if (it == NULL) {
-		fputs("  NUMBER or ID   open a lesson, at its first unfinished item\n"
-		      "  review         answer the items due for review\n"
-		      "  quit           leave\n", io->out);
-		return;
-	}
-	if (it->kind == PT_KIND_FILL)
-		fputs("  1 b            put option B into blank 1 (several pairs at once: 1 b 2 c);\n"
-		      "                 the answer is checked once every blank is filled\n"
-		      "  b              with a single blank, put option B into it\n", io->out);
-	else if (it->kind == PT_KIND_CHOICE)
-		fputs("  b              answer with option B\n", io->out);
-	else
-		fputs("  a c            answer with options A and C (all you think are right)\n", io->out);
-	fputs("  hint           show the next hint\n"
-	      "  next, prev     move between items\n"
-	      "  reset          forget your answers to this lesson (asks first)\n"
-	      "  menu           back to the lesson list\n"
-	      "  quit           leave\n"
-	      "  help           this list\n", io->out);
+	fputs("Commands:\n"
+	      "  NUMBER or ID   open a lesson, at its first unfinished item\n"
+	      "  review         answer the items due for review\n"
+	      "  list           show the lessons again\n"
+	      "  quit           leave (your progress is saved)\n", io->out);
 }
 
-/* Prints an indented block of text after a label. */
-static void print_block(plain_io *io, const char *label, const char *text)
+/* Returns true when cmd (lowered) is command word or its one-letter
+ * short form (NULL for none). */
+static bool is_command(const char *cmd, const char *word, const char *letter)
 {
-	if (text != NULL)
-		fprintf(io->out, "%s%s\n", label, text);
+	return strcmp(cmd, word) == 0 || (letter != NULL && strcmp(cmd, letter) == 0);
 }
 
-/* Prints fill code with each blank as [N], or [N: option] once filled. */
-static void print_code(plain_io *io, const pt_grade *g)
-{
-	const char *code = g->item->code.s;
-	fputs("    ", io->out);
-	for (const char *p = code; *p;) {
-		char *end;
-		if (p[0] == '{' && p[1] == '{' && isdigit((unsigned char)p[2])) {
-			long b = strtol(p + 2, &end, 10);
-			if (end[0] == '}' && end[1] == '}' && b >= 1 && b <= grade_slots(g)) {
-				if (g->fill[b - 1] >= 0)
-					fprintf(io->out, "[%ld: %s]", b, g->item->bank.v[g->fill[b - 1]].s);
-				else
-					fprintf(io->out, "[%ld]", b);
-				p = end + 2;
-				continue;
-			}
-		}
-		fputc(*p, io->out);
-		if (*p++ == '\n')
-			fputs("    ", io->out);
-	}
-	fputc('\n', io->out);
-}
-
-/* Prints the item: header, prompt, code or options, attempts. */
-static void print_item(plain_io *io, const pt_session *s)
-{
-	const pt_lesson *l = s->lesson;
-	const pt_item *it = &l->items[s->current];
-	const pt_grade *g = &s->grades[s->current];
-	fprintf(io->out, "\n== %s, item %zu of %zu (%s, %s)\n", l->title.s, s->current + 1, l->n_items,
-	    lesson_difficulty_name(it->difficulty),
-	    it->kind == PT_KIND_FILL ? "fill in the blanks" : it->kind == PT_KIND_CHOICE ? "choose one" : "select all that apply");
-	fprintf(io->out, "%s\n", it->prompt.s);
-	if (it->kind == PT_KIND_FILL) {
-		fputs("Code:\n", io->out);
-		print_code(io, g);
-		fputs("Options:\n", io->out);
-		for (size_t o = 0; o < it->bank.n; o++)
-			fprintf(io->out, "  %c) %s\n", lesson_option_label(o), it->bank.v[o].s);
-	} else {
-		for (size_t o = 0; o < it->n_options; o++)
-			fprintf(io->out, "  %c) %s\n", lesson_option_label(o), it->options[o].text.s);
-	}
-	if (g->status == PT_OPEN)
-		fprintf(io->out, "Attempts: %d left. Type your answer, or help.\n", g->attempts_left);
-	else
-		fprintf(io->out, "Already %s.\n", grade_outcome_name(grade_outcome(g)));
-}
-
-/* Prints the explanation, solution and note after an item ends. */
-static void print_solution(plain_io *io, const pt_item *it)
-{
-	print_block(io, "Explanation: ", it->explanation.s);
-	if (it->solution.present) {
-		for (size_t k = 0; k < it->solution.steps.n; k++)
-			fprintf(io->out, "Step %zu: %s\n", k + 1, it->solution.steps.v[k].s);
-		print_block(io, "Final answer: ", it->solution.answer.s);
-		print_block(io, "Quick check: ", it->solution.check.s);
-	}
-	print_block(io, "Note: ", it->note.s);
-}
-
-/* Prints the common mistakes once they are due. */
-static void print_mistakes(plain_io *io, const pt_item *it)
-{
-	for (size_t k = 0; k < it->mistakes.n; k++)
-		fprintf(io->out, "Common mistake: %s\n", it->mistakes.v[k].s);
-}
-
-/* Prints the marks and feedback of the last check. */
-static void print_check(plain_io *io, const pt_grade *g)
-{
-	const pt_item *it = g->item;
-	if (it->kind == PT_KIND_FILL) {
-		for (int b = 0; b < grade_slots(g); b++) {
-			const char *chosen = it->bank.v[g->fill[b]].s;
-			if (g->marks[b] == PT_MARK_RIGHT) {
-				fprintf(io->out, "Blank %d: %s - Correct.\n", b + 1, chosen);
-				continue;
-			}
-			const char *fb = lesson_blank_feedback(it, (size_t)b, (size_t)g->fill[b]);
-			fprintf(io->out, "Blank %d: %s - Wrong.%s%s\n", b + 1, chosen, fb ? " " : "", fb ? fb : "");
-		}
-	} else {
-		for (int o = 0; o < grade_slots(g); o++) {
-			const pt_option *opt = &it->options[o];
-			const char *word = g->marks[o] == PT_MARK_RIGHT ? "Correct" :
-			    g->marks[o] == PT_MARK_WRONG ? "Wrong" : g->marks[o] == PT_MARK_MISSED ? "Missed" : NULL;
-			if (word == NULL)
-				continue;
-			fprintf(io->out, "%c) %s - %s.", lesson_option_label((size_t)o), opt->text.s, word);
-			if (g->marks[o] != PT_MARK_RIGHT && opt->feedback.s != NULL)
-				fprintf(io->out, " %s", opt->feedback.s);
-			fputc('\n', io->out);
-		}
-	}
-	if (g->status == PT_SOLVED) {
-		fputs("Correct!\n", io->out);
-		print_solution(io, it);
-	} else if (g->status == PT_FAILED) {
-		fputs("Out of attempts. The answer:", io->out);
-		if (it->kind == PT_KIND_FILL)
-			for (size_t b = 0; b < it->n_blanks; b++)
-				fprintf(io->out, " blank %zu = %s;", b + 1, it->blanks[b].accept.v[0].s);
-		else
-			for (size_t o = 0; o < it->n_options; o++)
-				if (it->options[o].correct)
-					fprintf(io->out, " %c) %s;", lesson_option_label(o), it->options[o].text.s);
-		fputc('\n', io->out);
-		print_solution(io, it);
-	} else {
-		fprintf(io->out, "Not yet. Attempts: %d left.\n", g->attempts_left);
-		if (g->checks == 1)
-			print_mistakes(io, it);
-	}
-}
-
-/* Applies an answer line to the grade; returns false with a message when
- * the line is not an answer. */
-static bool apply_answer(plain_io *io, pt_grade *g, char *line)
-{
-	const pt_item *it = g->item;
-	char *words[32];
-	size_t n = 0;
-	for (char *w = strtok(line, " \t,"); w != NULL && n < 32; w = strtok(NULL, " \t,"))
-		words[n++] = w;
-	if (it->kind != PT_KIND_FILL) {
-		if (it->kind == PT_KIND_CHOICE && n != 1) {
-			fputs("Answer with one letter, e.g. b.\n", io->out);
-			return false;
-		}
-		bool want[PT_MAX_OPTIONS] = { false };
-		int chosen = -1;
-		for (size_t k = 0; k < n; k++) {
-			chosen = strlen(words[k]) == 1 ? lesson_option_index(words[k][0], it->n_options) : -1;
-			if (chosen < 0) {
-				fprintf(io->out, "\"%s\" is not an option; use the letters A to %c.\n", words[k],
-				    lesson_option_label(it->n_options - 1));
-				return false;
-			}
-			want[chosen] = true;
-		}
-		if (it->kind == PT_KIND_CHOICE) {
-			grade_pick(g, chosen);
-			return true;
-		}
-		for (int o = 0; o < grade_slots(g); o++)
-			if (want[o] != g->picked[o])
-				grade_pick(g, o);
-		return n > 0;
-	}
-	if (n == 1 && it->n_blanks == 1) {
-		words[1] = words[0];
-		words[0] = "1";
-		n = 2;
-	}
-	if (n == 0 || n % 2 != 0) {
-		fputs("Give pairs of blank number and option letter, e.g. 1 b.\n", io->out);
-		return false;
-	}
-	for (size_t k = 0; k < n; k += 2) {
-		char *end;
-		long b = strtol(words[k], &end, 10);
-		int o = strlen(words[k + 1]) == 1 ? lesson_option_index(words[k + 1][0], it->bank.n) : -1;
-		if (*end != '\0' || b < 1 || (size_t)b > it->n_blanks || o < 0) {
-			fprintf(io->out, "\"%s %s\" is not a blank and an option: blanks 1 to %zu, options A to %c.\n",
-			    words[k], words[k + 1], it->n_blanks, lesson_option_label(it->bank.n - 1));
-			return false;
-		}
-		if (grade_fill(g, (int)b - 1, o) == PT_GRADE_LOCKED)
-			fprintf(io->out, "Blank %ld is already correct and stays as it is.\n", b);
-	}
-	return true;
-}
-
-/* Handles one command line on an item. */
+/* Handles one command line on an item: a command word, or an answer.  A
+ * line starting with "=" is always an answer (for an answer that is also
+ * a command word). */
 static plain_step item_command(plain_io *io, pt_session *s, char *line)
 {
 	pt_grade *g = session_grade(s);
-	const pt_item *it = g->item;
-	char *cmd = trim(line);
+	char *answer = trim(line);
+	char cmd[32];
+	snprintf(cmd, sizeof cmd, "%s", answer);
 	for (char *p = cmd; *p; p++)
 		*p = (char)tolower((unsigned char)*p);
-	if (*cmd == '\0')
+	if (*answer == '\0')
 		return PLAIN_STAY;
-	if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "q") == 0)
+	if (*answer == '=') {
+		answer = trim(answer + 1);
+		if (*answer == '\0') {
+			fputs("Type the answer after the =, e.g. = next.\n", io->out);
+			return PLAIN_STAY;
+		}
+	} else if (is_command(cmd, "quit", "q")) {
 		return PLAIN_QUIT;
-	if (strcmp(cmd, "next") == 0 || strcmp(cmd, "n") == 0)
+	} else if (is_command(cmd, "next", "n")) {
 		return PLAIN_NEXT;
-	if (strcmp(cmd, "prev") == 0 || strcmp(cmd, "p") == 0)
+	} else if (is_command(cmd, "prev", "p")) {
 		return PLAIN_PREV;
-	if (strcmp(cmd, "menu") == 0)
+	} else if (is_command(cmd, "menu", NULL)) {
 		return PLAIN_MENU;
-	if (strcmp(cmd, "reset") == 0)
+	} else if (is_command(cmd, "reset", NULL)) {
 		return PLAIN_RESET;
-	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
-		print_help(io, it);
+	} else if (is_command(cmd, "help", "?")) {
+		plain_item_help(io->out, g->item);
+		return PLAIN_STAY;
+	} else if (g->status == PT_OPEN && is_command(cmd, "hint", "h")) {
+		plain_item_hint(io->out, s, io->track);
 		return PLAIN_STAY;
 	}
 	if (g->status != PT_OPEN) {
 		fputs("This item is finished; type next to go on.\n", io->out);
 		return PLAIN_STAY;
 	}
-	if (strcmp(cmd, "hint") == 0 || strcmp(cmd, "h") == 0) {
-		if (grade_hint(g) == PT_GRADE_NO_HINT) {
-			fputs(it->hints.n ? "No more hints.\n" : "This item has no hints.\n", io->out);
-			return PLAIN_STAY;
-		}
-		track_hinted(io->track, s);
-		fprintf(io->out, "Hint %d/%zu: %s\n", g->hints_shown, it->hints.n, it->hints.v[g->hints_shown - 1].s);
-		if (g->hints_shown == 1 && g->checks == 0)
-			print_mistakes(io, it);
-		return PLAIN_STAY;
-	}
-	if (!apply_answer(io, g, cmd))
-		return PLAIN_STAY;
-	if (!grade_ready(g)) {
-		fputs("Blanks still empty:", io->out);
-		for (int b = 0; b < grade_slots(g); b++)
-			if (g->fill[b] < 0)
-				fprintf(io->out, " %d", b + 1);
-		fputs(". Fill them to check.\n", io->out);
-		return PLAIN_STAY;
-	}
-	grade_check(g);
-	track_checked(io->track, s);
-	print_check(io, g);
-	return g->status == PT_OPEN ? PLAIN_STAY : PLAIN_NEXT;
+	return plain_item_answer(io->out, s, io->track, answer) ? PLAIN_NEXT : PLAIN_STAY;
 }
 
 /* Prints the misconceptions met most often, in one lesson or in all. */
@@ -365,6 +161,55 @@ static void print_summary(plain_io *io, const pt_session *s)
 	print_misconceptions(io, s->lesson->id.s);
 }
 
+/* Returns true when a retry covers item g: finished, but not right first
+ * time. */
+static bool missed(const pt_grade *g)
+{
+	return g->status != PT_OPEN && grade_outcome(g) != PT_OUTCOME_FIRST_TIME;
+}
+
+/* After the summary, offers to answer again the items not right first
+ * time (or go to those not finished); returns PLAIN_STAY at the first of
+ * them, PLAIN_MENU or PLAIN_QUIT. */
+static plain_step offer_retry(plain_io *io, pt_session *s)
+{
+	size_t n = s->lesson->n_items, n_missed = 0, n_open = 0;
+	for (size_t i = 0; i < n; i++) {
+		n_missed += missed(&s->grades[i]);
+		n_open += s->grades[i].status == PT_OPEN;
+	}
+	if (n_missed == 0 && n_open == 0) {
+		fputs("Every item right first time.\n", io->out);
+		return PLAIN_MENU;
+	}
+	if (n_missed > 0)
+		fprintf(io->out, "Type retry to answer again the %zu item%s not right first time, or press Enter for "
+		    "the lesson list.\n", n_missed, n_missed == 1 ? "" : "s");
+	else
+		fprintf(io->out, "Type retry to go to the %zu item%s not finished yet, or press Enter for the lesson "
+		    "list.\n", n_open, n_open == 1 ? "" : "s");
+	char line[LINE_MAX_LEN];
+	fputs("> ", io->out);
+	if (!read_line(io, line, sizeof line))
+		return PLAIN_QUIT;
+	char *word = trim(line);
+	for (char *p = word; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	if (strcmp(word, "quit") == 0 || strcmp(word, "q") == 0)
+		return PLAIN_QUIT;
+	if (strcmp(word, "retry") != 0 && strcmp(word, "r") != 0)
+		return PLAIN_MENU;
+	for (size_t i = 0; i < n; i++)
+		if (missed(&s->grades[i]))
+			session_reset_item(s, i);
+	size_t from = s->current;
+	s->current = session_next_open(s, 0);
+	if (s->current >= n)
+		s->current = 0;
+	track_moved(io->track, s, from);
+	return PLAIN_STAY;
+}
+
 /* Prompts for one command on the current item and runs it; the end of
  * input quits. */
 static plain_step prompt_command(plain_io *io, pt_session *s)
@@ -405,7 +250,7 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 	track_open(io->track, &s);
 	plain_step step = PLAIN_STAY;
 	print_notice(io);
-	print_item(io, &s);
+	plain_item_print(io->out, &s);
 	while (step != PLAIN_QUIT && step != PLAIN_MENU) {
 		step = prompt_command(io, &s);
 		if (step == PLAIN_RESET) {
@@ -418,14 +263,15 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 			} else {
 				fputs("Kept your answers.\n", io->out);
 			}
-			print_item(io, &s);
+			plain_item_print(io->out, &s);
 		} else if (step == PLAIN_NEXT || step == PLAIN_PREV) {
 			if (!step_item(io, &s, step)) {
 				print_summary(io, &s);
-				step = PLAIN_MENU;
-				break;
+				step = offer_retry(io, &s);
+				if (step != PLAIN_STAY)
+					break;
 			}
-			print_item(io, &s);
+			plain_item_print(io->out, &s);
 		}
 	}
 	session_free(&s);
@@ -450,7 +296,7 @@ static plain_step run_review(plain_io *io)
 		if (!session_init_shuffled(&s, due.v[k].lesson, io->shuffle, io->salt))
 			break;
 		s.current = due.v[k].index;
-		print_item(io, &s);
+		plain_item_print(io->out, &s);
 		step = PLAIN_STAY;
 		while (step == PLAIN_STAY || step == PLAIN_PREV || step == PLAIN_RESET)
 			step = prompt_command(io, &s);
@@ -499,48 +345,90 @@ static const pt_entry *pick_lesson(const pt_catalog *cat, const char *word)
 	return catalog_find(cat, word);
 }
 
-int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *out)
+/* Says whether the learner's progress is kept, saving what is pending. */
+static void print_saved(plain_io *io)
 {
-	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt };
+	pt_progress *p = io->track->progress;
+	char err[512] = "";
+	if (p == NULL)
+		return;
+	if (progress_dirty(p) && !progress_save(p, err, sizeof err))
+		fprintf(io->out, "Your latest progress could not be saved: %s\n", err);
+	else if (!progress_persistent(p))
+		fputs("Your progress was kept for this session only: it cannot be written to disk.\n", io->out);
+	else
+		fputs("Your progress is saved: next time you carry on where you left off.\n", io->out);
+}
+
+/* Runs the lesson list (after the review or lesson asked for on the
+ * command line) until the learner quits or input ends.  The list is shown
+ * again only after a lesson or review, or when asked for. */
+static void run_menu(plain_io *io, const pt_ui_options *options)
+{
+	const pt_catalog *cat = io->catalog;
 	char line[LINE_MAX_LEN];
-	fprintf(out, "paratutor, plain mode. Type help at any prompt.\n");
-	print_notice(&io);
-	if (options->review && run_review(&io) == PLAIN_QUIT)
-		return 0;
+	if (options->review && run_review(io) == PLAIN_QUIT)
+		return;
 	if (options->lesson_id != NULL) {
 		const pt_entry *e = catalog_find(cat, options->lesson_id);
-		if (e != NULL && !e->broken && run_lesson(&io, e->lesson) == PLAIN_QUIT)
-			return 0;
+		if (e != NULL && !e->broken && run_lesson(io, e->lesson) == PLAIN_QUIT)
+			return;
 	}
+	bool list = true;
 	for (;;) {
-		print_menu(&io, cat);
-		fputs("> ", out);
-		if (!read_line(&io, line, sizeof line))
-			return 0;
+		if (list)
+			print_menu(io, cat);
+		list = false;
+		fputs("> ", io->out);
+		if (!read_line(io, line, sizeof line))
+			return;
 		char *word = trim(line);
+		char cmd[32];
+		snprintf(cmd, sizeof cmd, "%s", word);
+		for (char *p = cmd; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
 		if (*word == '\0')
 			continue;
-		if (strcmp(word, "quit") == 0 || strcmp(word, "q") == 0)
-			return 0;
-		if (strcmp(word, "help") == 0 || strcmp(word, "?") == 0) {
-			print_help(&io, NULL);
+		if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "q") == 0)
+			return;
+		if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
+			print_menu_help(io);
 			continue;
 		}
-		if (strcmp(word, "review") == 0) {
-			if (run_review(&io) == PLAIN_QUIT)
-				return 0;
+		if (strcmp(cmd, "list") == 0 || strcmp(cmd, "menu") == 0) {
+			list = true;
+			continue;
+		}
+		if (strcmp(cmd, "review") == 0) {
+			if (run_review(io) == PLAIN_QUIT)
+				return;
+			list = true;
 			continue;
 		}
 		const pt_entry *e = pick_lesson(cat, word);
 		if (e == NULL) {
-			fprintf(out, "No lesson \"%s\".\n", word);
+			fprintf(io->out, "No lesson \"%s\": type a lesson number from 1 to %zu or its id; list shows "
+			    "them again.\n", word, cat->n);
 			continue;
 		}
 		if (e->broken) {
-			fputs("That lesson has errors; run paratutor --check on it.\n", out);
+			fputs("That lesson has errors; run paratutor --check on it.\n", io->out);
 			continue;
 		}
-		if (run_lesson(&io, e->lesson) == PLAIN_QUIT)
-			return 0;
+		if (run_lesson(io, e->lesson) == PLAIN_QUIT)
+			return;
+		list = true;
 	}
+}
+
+int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *out)
+{
+	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt };
+	fprintf(out, "paratutor, plain mode. Type help at any prompt.\n");
+	print_notice(&io);
+	run_menu(&io, options);
+	print_notice(&io);
+	print_saved(&io);
+	fflush(out);
+	return 0;
 }

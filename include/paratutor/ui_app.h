@@ -94,8 +94,10 @@ typedef struct pt_ui {
 	pt_watch watch;
 } pt_ui;
 
-/* Events a binding answers to besides characters and named keys. */
-enum { UI_ON_CLICK = 1u << 0, UI_ON_WHEEL = 1u << 1, UI_ON_ANY = 1u << 2 };
+/* Events a binding answers to besides characters and named keys:
+ * UI_ON_TEXT is any printable character (for typing an answer) except
+ * those the keys every screen shares claim, so ? still opens the help. */
+enum { UI_ON_CLICK = 1u << 0, UI_ON_WHEEL = 1u << 1, UI_ON_ANY = 1u << 2, UI_ON_TEXT = 1u << 3 };
 
 #define UI_MAX_NAMED 6
 

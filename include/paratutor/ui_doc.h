@@ -16,10 +16,11 @@
 /* Click zones: a kind and an index packed into one int; 0 is no zone. */
 enum pt_zone_kind {
 	ZONE_NONE,
-	ZONE_BLANK,  /* a fill blank */
-	ZONE_BANK,   /* a fill bank option */
+	ZONE_BLANK,  /* a fill blank, a match prompt or an order position */
+	ZONE_BANK,   /* a fill bank option, a match answer or an order step */
 	ZONE_OPTION, /* a choice or multi option */
-	ZONE_ENTRY   /* a lesson in the menu */
+	ZONE_ENTRY,  /* a lesson in the menu */
+	ZONE_FIELD   /* the answer field of a numeric or text item */
 };
 #define ZONE(kind, index) (((int)(kind) << 16) | (int)(index))
 #define ZONE_KIND(zone) ((zone) >> 16)

@@ -63,19 +63,20 @@ has "note after answering" "Note: Changed from the source."
 has "choice feedback" "A) Alpha - Wrong. Not alpha."
 has "out of attempts reveals the answer" "Out of attempts. The answer: B) Beta;"
 has "multi wrong pick" "B) Three - Wrong. Three is odd."
-has "multi missed option" "C) Four - Missed. Four is even."
+has "multi: how many ticks were right, not which" "You have correctly ticked 1 option; only wrong ticks are marked."
+lacks "multi: no Missed mark while the item is open" "Missed"
 has "summary at the end" "Score: 43/100. Right first time: 0. With hints: 0. After retries: 2. Failed: 1."
 lacks "no escape sequences" "$(printf '\033')"
 
 play 1 "9 z" "1" "1 b" help next prev quit
 has "a bad pair says what is valid" "\"9 z\" is not a blank and an option: blanks 1 to 2, options A to D."
-has "an odd word count asks for pairs" "Give pairs of blank number and option letter, e.g. 1 b."
+has "an odd word count asks for pairs" "\"1\" is not a blank and an option: give pairs of blank number and option letter, e.g. 1 b."
 has "partial answers list the empty blanks" "Blanks still empty: 2. Fill them to check."
 has "help lists the answer syntax" "put option B into blank 1"
 has "prev goes back" "item 1 of 3"
 
 play nosuch 1 quit
-has "an unknown lesson is named" "No lesson \"nosuch\"."
+has "an unknown lesson is named" "No lesson \"nosuch\": type a lesson number from 1 to 1 or its id"
 
 printf '1\n' | "$bin" --no-shuffle --lessons tests/fixtures/good/minimal.json fixture-minimal >"$out" 2>&1
 status=$?
@@ -110,6 +111,111 @@ has "a corrupt store is moved aside and reported" "progress.json.corrupt-"
 ls "$XDG_STATE_HOME/paratutor/" | grep -q 'progress.json.corrupt-'
 if [ $? -eq 0 ]; then passed=$((passed + 1)); echo "ok - the corrupt file is kept"
 else failed=$((failed + 1)); echo "not ok - the corrupt file is kept"; fi
+
+# count TEXT: prints how many lines of the last transcript contain TEXT.
+count() {
+	grep -cF -- "$1" "$out"
+}
+
+# is NAME GOT WANT: GOT equals WANT.
+is() {
+	if [ "$2" = "$3" ]; then
+		passed=$((passed + 1))
+		echo "ok - $1"
+	else
+		failed=$((failed + 1))
+		echo "not ok - $1: got \"$2\", expected \"$3\""
+	fi
+}
+
+# Issue 12: option texts as answers, errors that quote the input, the
+# menu not listed again after a bad input, retry after the summary, and
+# quit saying the progress is saved.
+play 1 "1 split 2 SUM" "gamma delta" BETA "two, four" quit
+has "a fill blank takes an option's text" "Blank 2: sum - Correct."
+has "a bad choice is quoted" "\"gamma delta\" is not an option: type one letter, A to C, or an option's text."
+has "a choice takes an option's text in any case" "== Fixture: one of each kind, item 3 of 3"
+has "multi takes option texts separated by commas" "Score: 100/100. Right first time: 3."
+has "every item right first time offers no retry" "Every item right first time."
+has "quit confirms the progress is saved" "Your progress is saved: next time you carry on where you left off."
+play 1 "1 a 2 b" "1 b 2 d" b "a, five" "a c" retry quit
+has "the summary offers a retry" "Type retry to answer again the 2 items not right first time"
+is "retry goes back to the first item missed" "$(count "item 1 of 3")" 2
+is "a retried item starts with its whole budget" "$(count "Attempts: 3 left.")" 3
+has "quit from an item still confirms the save" "Your progress is saved"
+play nosuch zzz quit
+is "a bad input at the menu does not list the lessons again" "$(count "Lessons:")" 1
+has "the second bad input is quoted too" "No lesson \"zzz\""
+play 1 "1 a 2 b" help
+has "help offers option texts" "an option's text works as well as its letter"
+has "end of input still confirms the save" "Your progress is saved"
+
+# Shuffled: what is printed is what is graded.
+printf '%s\n' 1 next quit | "$bin" --lessons tests/fixtures/good/minimal.json >"$out" 2>&1
+alpha=$(sed -n 's/^  \([A-G]\)) Alpha$/\1/p' "$out" | head -n 1)
+printf '%s\n' 1 next "$alpha" quit | "$bin" --lessons tests/fixtures/good/minimal.json >"$out" 2>&1
+has "shuffled: the letter printed is the option graded" "$alpha) Alpha - Wrong. Not alpha."
+
+# kplay SCRIPT: the format-2 fixture lesson, fresh progress.
+kplay() {
+	rm -rf "$XDG_STATE_HOME/paratutor"
+	printf '%s\n' "$@" | "$bin" --no-shuffle --lessons tests/screen/lessons/screen-kinds.json screen-kinds \
+	    >"$out" 2>&1
+}
+
+kplay sixteen 12 "128 bits" quit
+has "numeric: the units are shown" "Type a number; units: B, bytes, bits."
+has "numeric: not a number costs nothing and says so" "Not counted: \"sixteen\". Type a number such as"
+has "numeric: the no-cost promise" "This did not cost an attempt."
+has "numeric: a known wrong value has its feedback" "Your answer: 12 - Wrong. 12 counts only the fp32 copies"
+has "numeric: only the wrong value cost an attempt" "Not yet. Attempts: 1 left."
+has "numeric: another unit is converted" "Your answer: 128 bits - Correct."
+kplay 12 "20 B" quit
+has "numeric: out of attempts shows the value and unit" "Out of attempts. The answer: 16 B"
+
+kplay next DistributedSamplr DataParallel "= next" quit
+has "text: a near miss costs nothing" "Not counted: \"DistributedSamplr\". Nearly: check the spelling"
+has "text: a known wrong answer has its feedback" "Your answer: DataParallel - Wrong. DataParallel copies a module"
+has "text: = gives a command word as the answer" "Your answer: next - Wrong."
+has "text: out of attempts shows the answer" "Out of attempts. The answer: DistributedSampler"
+kplay next "  distributedsampler " quit
+has "text: case and spaces do not matter" "Your answer: distributedsampler - Correct."
+
+kplay next next "1 data parallelism 2 data parallelism" "3 pipeline parallelism" "2 tensor parallelism" quit
+has "match: prompts are numbered" "2) One weight matrix is too big for one GPU"
+has "match: a partial answer names the empty prompts" "Prompts still empty: 3."
+has "match: a wrong pair has its feedback" "Prompt 2 (One weight matrix is too big for one GPU): Data parallelism - Wrong. Every rank would still hold the whole matrix."
+has "match: right after a retry" "Prompt 2 (One weight matrix is too big for one GPU): Tensor parallelism - Correct."
+kplay next next "1 expert parallelism 2 expert parallelism 3 expert parallelism" \
+    "1 expert parallelism 2 expert parallelism 3 expert parallelism" quit
+has "match: out of attempts shows each answer" "Out of attempts. The answer: prompt 1 = Data parallelism; prompt 2 = Tensor parallelism; prompt 3 = Pipeline parallelism;"
+
+# step TEXT: the letter the last transcript shows for an order step.
+step() {
+	sed -n "s/^  \([A-G]\)) $1.*/\1/p" "$out" | head -n 1 | tr 'A-G' 'a-g'
+}
+kplay next next next quit
+split=$(step "Each rank splits")
+scatter=$(step "Reduce-scatter")
+gather=$(step "All-gather")
+sum=$(step "Every rank holds")
+kplay next next next "$split $split $gather $sum" "x" "$split $gather" "$split $gather $scatter $sum" \
+    "$split$scatter$gather$sum" quit
+has "order: a step twice is refused" "names step"
+has "order: a bad letter is quoted" "\"x\" is not a step: use the letters A to D."
+has "order: all steps are needed" "places 2 of the 4 steps"
+has "order: the first step out of place is named" "\"All-gather passes the summed chunks around the ring\", comes later. Sharing comes last: only summed chunks are worth passing on."
+has "order: letters run together work" "Correct!"
+kplay next next next "$sum $gather $scatter $split" "$sum $gather $scatter $split" quit
+has "order: out of attempts shows the right order" "Out of attempts. The answer: 1 $(echo "$split" | tr 'a-g' 'A-G')) Each rank splits its buffer into N chunks;"
+
+kplay next next next next next "reduce-scatter" "reduce-scatter, broadcast" quit
+has "multi with choose says how many to tick" "(easy, tick exactly 2)"
+has "multi: a wrong number of ticks costs nothing" "Not counted: \"reduce-scatter\". Tick exactly 2 options: you ticked 1."
+has "multi: the right number of ticks is checked" "Not yet. Attempts: 1 left."
+
+kplay next next next next quit
+has "fill: pseudo-code is tagged" "Code (pseudo-code: made-up calls, not a real API):"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -236,9 +236,9 @@ test_broken_lesson() {
 	st_wait "Screen test drills" || return 1
 	st_wait "✗ Broken: A lesson with an error" || return 1
 	st_wait "broken-lesson.json:12:18: error: a choice item needs" || return 1
-	st_keys j Enter
+	st_keys j j Enter
 	st_wait "Cannot open a broken lesson" || return 1
-	st_keys k Enter
+	st_keys k k Enter
 	st_wait "mean = " || return 1
 }
 
@@ -458,6 +458,229 @@ test_idle() {
 	[ $((after - before)) -le 2 ] || st_fail "used $((after - before)) clock ticks in 1 s while idle"
 }
 
+# letter_of TEXT - prints, in lower case, the letter drawn just before
+# TEXT where it first appears (a bank entry or a step), so the tests do
+# not depend on the order a session shows them in.
+letter_of() {
+	st_screen >"$ST_TMP/screen"
+	line=$(grep -F -- "$1" "$ST_TMP/screen" | head -n 1)
+	[ -n "$line" ] || return 1
+	prefix=${line%%"$1"*}
+	prefix=$(printf '%s' "$prefix" | sed 's/ *$//')
+	printf '%s' "${prefix#"${prefix%?}"}" | tr 'A-Z' 'a-z'
+}
+
+# Opens the format-2 fixture lesson at its first item, the numeric one.
+open_kinds() {
+	st_start "$@" -- $FIXTURE screen-kinds || return 1
+	st_wait "How many bytes per parameter" || return 1
+}
+
+# A numeric answer: typed letters go into the field (n and q too), an
+# unclear answer costs nothing, a wrong one shows its feedback, Tab gives
+# the letters back to the commands, and a number in another unit is right.
+test_numeric() {
+	open_kinds || return 1
+	st_wait "Answer: ▸[_" || return 1
+	st_wait "a number; units: B, bytes, bits" || return 1
+	st_wait "Enter check  Tab commands  ? help" || return 1
+	st_lacks "h hint" || return 1
+	st_keys s i x t e e n q
+	st_wait "Answer: ▸[sixteenq_" || return 1
+	st_keys BSpace Enter
+	st_wait "! Unclear   sixteen" || return 1
+	st_wait "followed by one of: B, bytes, bits. This did not cost an" || return 1
+	st_wait "Not counted: correct your answer, then press Enter" || return 1
+	st_lacks "Attempts: 1 left" || return 1
+	st_keys BSpace BSpace BSpace BSpace BSpace BSpace BSpace 1 2 Enter
+	st_wait "✗ Wrong     12" || return 1
+	st_wait "12 counts only the fp32 copies" || return 1
+	st_wait "Attempts: 1 left" || return 1
+	st_lacks "answer: 16" || return 1
+	st_keys Tab
+	st_wait "Tab type  h hint" || return 1
+	st_wait "Answer:  [12 " || return 1
+	st_keys h
+	st_wait "Hint 1/1  Add up the bytes" || return 1
+	st_keys Tab BSpace BSpace 1 2 8 Space b i t s Enter
+	st_wait "✓ Correct   128 bits" || return 1
+	st_wait "✓ Correct  right after retries" || return 1
+	st_wait "Final answer  16 bytes" || return 1
+}
+
+# Out of attempts, a numeric item shows its answer with its unit.
+test_numeric_reveal() {
+	open_kinds || return 1
+	st_keys 1 2 Enter
+	st_wait "Attempts: 1 left" || return 1
+	st_keys BSpace BSpace 2 0 Space B Enter
+	st_wait "✗ Out of attempts" || return 1
+	st_wait "✗ Wrong     20 B  → answer: 16 B" || return 1
+	st_wait "Enter continue" || return 1
+}
+
+# A text answer: a spelling slip costs nothing, a known wrong answer shows
+# its feedback, out of attempts shows the answer; another pass is right.
+test_text() {
+	open_kinds || return 1
+	st_keys Tab n
+	st_wait "Which PyTorch class" || return 1
+	st_wait "Answer: ▸[_" || return 1
+	st_tmux send-keys -t st -l "DistributedSamplr"
+	st_keys Enter
+	st_wait "! Spelling  DistributedSamplr" || return 1
+	st_wait "check the spelling and try again. This did not cost an" || return 1
+	st_wait "Attempts: 2 left" || return 1
+	i=0
+	while [ $i -lt 17 ]; do st_keys BSpace; i=$((i + 1)); done
+	st_wait "Answer: ▸[_ " || return 1
+	st_tmux send-keys -t st -l "DataParallel"
+	st_keys Enter
+	st_wait "✗ Wrong     DataParallel" || return 1
+	st_wait "DataParallel copies a module onto several GPUs" || return 1
+	st_wait "Attempts: 1 left" || return 1
+	st_tmux send-keys -t st -l "X"
+	st_keys Enter
+	st_wait "✗ Wrong     DataParallelX  → answer: DistributedSampler" || return 1
+	st_wait "✗ Out of attempts  the correct answer is shown above" || return 1
+	st_stop
+	open_kinds || return 1
+	st_keys Tab n
+	st_wait "Which PyTorch class" || return 1
+	st_tmux send-keys -t st -l " distributedsampler "
+	st_keys Enter
+	st_wait "✓ Correct  right first time, score 100" || return 1
+}
+
+# Matching: letters give the focused prompt an answer; a wrong pair shows
+# its feedback and keeps the focus; a click on an answer fixes it.
+test_match() {
+	open_kinds || return 1
+	st_keys Tab n Tab n
+	st_wait "Match each situation" || return 1
+	st_wait "The model fits on one GPU but the dataset is huge  ▸[1]" || return 1
+	data=$(letter_of "Data parallelism") || st_fail "no answer Data parallelism" || return 1
+	pipe=$(letter_of "Pipeline parallelism") || st_fail "no answer Pipeline parallelism" || return 1
+	st_wait "1-3 prompt" || return 1
+	st_keys "$data" "$data" "$pipe"
+	st_wait "[1:Data parallelism]" || return 1
+	st_wait "[2:Data parallelism]" || return 1
+	st_wait "[3:Pipeline parallelism]" || return 1
+	st_keys Enter
+	st_wait "✗ Wrong     [2] Data parallelism" || return 1
+	st_wait "Every rank would still hold the whole matrix." || return 1
+	st_wait "▸[2:Data parallelism ✗]" || return 1
+	st_wait "Not yet: change the pairs marked Wrong" || return 1
+	st_click "Tensor parallelism" || return 1
+	st_wait "[2:Tensor parallelism]" || return 1
+	st_keys Enter
+	st_wait "[2:Tensor parallelism ✓]" || return 1
+	st_wait "✓ Correct  right after retries, score 75" || return 1
+}
+
+# Out of attempts, a matching item shows the right answer for each prompt.
+test_match_reveal() {
+	open_kinds || return 1
+	st_keys Tab n Tab n
+	st_wait "Match each situation" || return 1
+	expert=$(letter_of "Expert parallelism") || st_fail "no answer Expert parallelism" || return 1
+	st_keys "$expert" "$expert" "$expert" Enter
+	st_wait "Attempts: 1 left" || return 1
+	st_wait "There are no experts to place." || return 1
+	st_keys Enter
+	st_wait "✗ Out of attempts  the correct answers are shown above" || return 1
+	st_wait "[1:Data parallelism]" || return 1
+	st_wait "[2:Tensor parallelism]" || return 1
+	st_wait "[3:Pipeline parallelism]" || return 1
+	st_wait "→ answer: Tensor parallelism" || return 1
+}
+
+# Ordering: letters place steps in the next empty position, Backspace
+# takes the last back; a check names the first step out of place with its
+# feedback, and replacing it moves the steps along.
+test_order() {
+	open_kinds || return 1
+	st_keys Tab n Tab n Tab n
+	st_wait "Put the phases of a ring all-reduce in order." || return 1
+	split=$(letter_of "Each rank splits its buffer") || st_fail "no step: split" || return 1
+	scatter=$(letter_of "Reduce-scatter passes") || st_fail "no step: reduce-scatter" || return 1
+	gather=$(letter_of "All-gather passes") || st_fail "no step: all-gather" || return 1
+	sum=$(letter_of "Every rank holds the full sum") || st_fail "no step: sum" || return 1
+	st_wait "1 ▸[ ]" || return 1
+	st_keys "$split" "$sum"
+	st_wait "Every rank holds the full sum (position 2)" || return 1
+	st_keys BSpace
+	st_wait "2 ▸[ ]" || return 1
+	st_lacks "(position 2)" || return 1
+	st_keys "$gather" "$scatter" "$sum" Enter
+	st_wait "comes later." || return 1
+	st_wait "\"All-gather passes the summed chunks around the ring\"" || return 1
+	st_wait "Sharing comes last: only summed chunks are worth passing on." || return 1
+	st_wait "Attempts: 1 left" || return 1
+	st_wait "✗]" || return 1
+	st_lacks "The right order" || return 1
+	st_keys "$scatter"
+	st_lacks "comes later." || return 1
+	st_keys "$gather" Enter
+	st_wait "✓ Correct  right after retries, score 75" || return 1
+}
+
+# Out of attempts, an ordering item shows the right order.
+test_order_reveal() {
+	open_kinds || return 1
+	st_keys Tab n Tab n Tab n
+	st_wait "Put the phases of a ring all-reduce in order." || return 1
+	split=$(letter_of "Each rank splits its buffer") || return 1
+	scatter=$(letter_of "Reduce-scatter passes") || return 1
+	gather=$(letter_of "All-gather passes") || return 1
+	sum=$(letter_of "Every rank holds the full sum") || return 1
+	st_keys "$sum" "$gather" "$scatter" "$split" Enter
+	st_wait "Attempts: 1 left" || return 1
+	st_keys Enter
+	st_wait "✗ Out of attempts  the right order is shown above" || return 1
+	st_wait "→ The right order:" || return 1
+	st_wait "Reduce-scatter passes and adds chunks around the ring" || return 1
+}
+
+# Pseudo-code says so above the code.
+test_pseudo_code() {
+	open_kinds || return 1
+	st_keys Tab n Tab n Tab n Tab n
+	st_wait "shard = batch." || return 1
+	st_wait "pseudo-code (made-up calls, not a real API)" || return 1
+}
+
+# Tick exactly N: a wrong count is said and costs nothing.
+test_choose() {
+	open_kinds || return 1
+	st_keys Tab n Tab n Tab n Tab n n
+	st_wait "Which two collectives" || return 1
+	st_wait "Tick exactly 2 options (letters A-D), then press Enter" || return 1
+	st_keys a Enter
+	st_wait "Tick exactly 2 options: you ticked 1. That cost no attempt." || return 1
+	st_wait "Attempts: 2 left" || return 1
+	st_keys b Enter
+	st_wait "✓ Correct  right first time" || return 1
+}
+
+# At 60x16 the answer field, its key bar and the feedback still fit; ?
+# opens the help even while the field takes the keys.
+test_kinds_small() {
+	open_kinds || return 1
+	st_tmux resize-window -t st -x 60 -y 16
+	st_wait "Answer: ▸[_" || return 1
+	st_wait "Enter check  Tab commands  ? help" || return 1
+	st_keys 1 2 Enter
+	st_wait "✗ Wrong     12" || return 1
+	st_wait "12 counts only the fp32 copies" || return 1
+	st_keys '?'
+	st_wait "Item screen" || return 1
+	st_keys PageDown PageDown
+	st_wait "typed answers: type into the" || return 1
+	st_keys Escape
+	st_wait "Answer: ▸[12_" || return 1
+}
+
 st_test "first source drill: batch is wrong, split is right" test_seed_drill
 st_test "two-blank drill by digit and letter" test_fill_keys
 st_test "two-blank drill by mouse clicks" test_fill_mouse
@@ -477,6 +700,16 @@ st_test "quit mid-lesson, start again: progress resumes" test_resume
 st_test "reset from the summary asks first and forgets the lesson" test_reset
 st_test "--watch reloads on save and survives a broken save" test_watch
 st_test "review: what is due, the mistakes made, answering it" test_review
+st_test "numeric: unclear costs nothing, wrong shows feedback, right in bits" test_numeric
+st_test "numeric: out of attempts shows the value and unit" test_numeric_reveal
+st_test "text: spelling costs nothing, wrong feedback, reveal, right" test_text
+st_test "match: letters and clicks, wrong pair feedback, right" test_match
+st_test "match: out of attempts shows each answer" test_match_reveal
+st_test "order: place, take back, out of place named, fixed" test_order
+st_test "order: out of attempts shows the right order" test_order_reveal
+st_test "fill: pseudo-code is tagged" test_pseudo_code
+st_test "typed answer at 60x16, help while typing" test_kinds_small
+st_test "multi with choose: a wrong count costs nothing" test_choose
 if [ -r /proc/self/stat ]; then
 	st_test "no CPU use while waiting for a key" test_idle
 fi

@@ -1,0 +1,665 @@
+/* item_body.c - the item screen's body: the prompt, then the kind's answer
+ * area (code with blanks and a bank, options, prompts to match, steps to
+ * order, or an answer field), marks and feedback after a check, hints,
+ * common mistakes and, once the item is finished, the verdict and the
+ * worked solution.  What is shown when follows session_disclose() and
+ * session_shown_mark(). */
+#include <stdio.h>
+#include <string.h>
+
+#include "paratutor/session.h"
+#include "paratutor/text.h"
+#include "paratutor/ui_answer.h"
+#include "paratutor/ui_item.h"
+
+#define MARGIN 2       /* indent of code, options and result lines */
+#define OPTION_TEXT 8  /* column of an option's text */
+#define LIST_TEXT 5    /* column of a match prompt's or a step's text */
+#define ORDER_TEXT 11  /* column of the step placed in an order position */
+#define RESULT_TEXT 14 /* column of what a result line is about */
+#define TAB_WIDTH 4    /* tab stops in code */
+#define FIELD_MIN 24   /* columns inside an answer field's brackets */
+
+int item_body_choices(const pt_item *it)
+{
+	size_t n = 0;
+	switch (it->kind) {
+	case PT_KIND_FILL:
+	case PT_KIND_MATCH:
+	case PT_KIND_ORDER: n = it->bank.n; break;
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI: n = it->n_options; break;
+	case PT_KIND_NUMERIC:
+	case PT_KIND_TEXT: break;
+	}
+	return (int)(n < PT_MAX_OPTIONS ? n : PT_MAX_OPTIONS);
+}
+
+char item_body_last_label(const pt_item *it)
+{
+	int n = item_body_choices(it);
+	return lesson_option_label((size_t)(n > 0 ? n - 1 : 0));
+}
+
+/* Returns the columns of a NUL-terminated string. */
+static int width_of(const char *s)
+{
+	return text_width(s, strlen(s));
+}
+
+/* ---- blanks and match prompts ---- */
+
+/* Writes blank or match pair b as "[1]" or "[1:split]" into token, with
+ * its mark after a check; returns the role to draw it in. */
+static pt_role blank_token(const pt_grade *g, int b, char *token, size_t size)
+{
+	const pt_item *it = g->item;
+	const char *shown = g->fill[b] >= 0 ? it->bank.v[g->fill[b]].s : NULL;
+	const char *mark = "";
+	pt_role role = ROLE_BLANK;
+	pt_mark shown_mark = session_shown_mark(g, b);
+	if (g->status == PT_FAILED && shown_mark != PT_MARK_RIGHT) {
+		shown = it->blanks[b].accept.v[0].s; /* the revealed answer */
+		role = ROLE_RIGHT;
+	} else if (shown_mark == PT_MARK_RIGHT) {
+		mark = draw_glyph(GLYPH_RIGHT);
+		role = ROLE_RIGHT;
+	} else if (shown_mark == PT_MARK_WRONG) {
+		mark = draw_glyph(GLYPH_WRONG);
+		role = ROLE_WRONG;
+	}
+	if (shown == NULL)
+		snprintf(token, size, "[%d]", b + 1);
+	else
+		snprintf(token, size, "[%d:%s%s%s]", b + 1, shown, *mark ? " " : "", mark);
+	return role;
+}
+
+/* Returns the columns blank b takes, with the focus marker when focused. */
+static int blank_width(const pt_grade *g, int b, int focus)
+{
+	char token[256];
+	blank_token(g, b, token, sizeof token);
+	return width_of(token) + (b == focus ? width_of(draw_glyph(GLYPH_FOCUS)) : 0);
+}
+
+/* Adds blank b, with the focus marker when focused. */
+static void add_blank(pt_doc *d, const pt_grade *g, int b, int focus, item_anchors *a)
+{
+	char token[256];
+	pt_role role = blank_token(g, b, token, sizeof token);
+	int zone = ZONE(ZONE_BLANK, b);
+	if (b == focus) {
+		const char *marker = draw_glyph(GLYPH_FOCUS);
+		doc_make_room(d, width_of(marker) + width_of(token));
+		doc_atom(d, ROLE_LABEL, zone, marker);
+		a->focus_line = doc_line(d);
+		role = ROLE_FOCUS;
+	}
+	doc_atom(d, role, zone, token);
+}
+
+/* Adds the code with its blanks, tabs expanded; lines too wide continue
+ * indented.  Pseudo-code says so above it. */
+static void add_code(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
+{
+	const char *code = g->item->code.s;
+	size_t len = strlen(code), start = 0;
+	if (g->item->pseudo_code) {
+		doc_move_to(d, MARGIN);
+		doc_atom(d, ROLE_LABEL, 0, "pseudo-code");
+		doc_move_to(d, d->col + 1);
+		doc_wrap(d, ROLE_DIM, 0, "(made-up calls, not a real API)");
+		doc_newline(d);
+	}
+	doc_set_indent(d, MARGIN + 4);
+	doc_move_to(d, MARGIN);
+	for (size_t i = 0; i < len;) {
+		if (code[i] == '\n' || code[i] == '\t') {
+			doc_code(d, ROLE_CODE, code + start, i - start);
+			if (code[i] == '\n') {
+				doc_newline(d);
+				doc_move_to(d, MARGIN);
+			} else {
+				doc_code(d, ROLE_CODE, "    ", (size_t)(TAB_WIDTH - (d->col - MARGIN) % TAB_WIDTH));
+			}
+			start = ++i;
+			continue;
+		}
+		int b = len - i >= 5 && code[i] == '{' && code[i + 1] == '{' && code[i + 3] == '}' &&
+		    code[i + 4] == '}' ? code[i + 2] - '1' : -1;
+		if (b < 0 || b >= grade_slots(g)) {
+			i++;
+			continue;
+		}
+		/* A blank stays with the code that touches it ("strategy.[2]",
+		 * "[2]}"): a line too wide wraps before that word, not inside it. */
+		size_t word = i, after = i + 5, end = i + 5;
+		while (word > start && code[word - 1] != ' ')
+			word--;
+		while (end < len && code[end] != ' ' && code[end] != '\n' && code[end] != '\t' && code[end] != '{')
+			end++;
+		doc_code(d, ROLE_CODE, code + start, word - start);
+		doc_make_room(d, text_width(code + word, i - word) + blank_width(g, b, focus) +
+		    text_width(code + after, end - after));
+		doc_code(d, ROLE_CODE, code + word, i - word);
+		add_blank(d, g, b, focus, a);
+		i += 5;
+		start = i;
+	}
+	doc_code(d, ROLE_CODE, code + start, len - start);
+	doc_set_indent(d, 0);
+}
+
+/* Adds a bank in one wrapped row: "Options:  A batch   B split ..." */
+static void add_bank(pt_doc *d, const pt_item *it, const char *heading)
+{
+	doc_move_to(d, MARGIN);
+	doc_atom(d, ROLE_HEADING, 0, heading);
+	doc_set_indent(d, d->col + 2);
+	for (int o = 0; o < item_body_choices(it); o++) {
+		const char *text = it->bank.v[o].s;
+		int zone = ZONE(ZONE_BANK, o);
+		char label[2] = { lesson_option_label((size_t)o), '\0' };
+		doc_move_to(d, d->col + (o == 0 ? 2 : 3));
+		doc_make_room(d, 2 + width_of(text));
+		doc_atom(d, ROLE_LABEL, zone, label);
+		doc_move_to(d, d->col + 1);
+		doc_atom(d, ROLE_NORMAL, zone, text);
+	}
+	doc_set_indent(d, 0);
+}
+
+/* Adds the left prompts of a match item, numbered, each followed by the
+ * answer chosen for it ("[1:Data parallelism]"). */
+static void add_lefts(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
+{
+	const pt_item *it = g->item;
+	for (int b = 0; b < grade_slots(g) && (size_t)b < it->n_lefts; b++) {
+		int zone = ZONE(ZONE_BLANK, b);
+		doc_move_to(d, MARGIN);
+		doc_atomf(d, ROLE_LABEL, zone, "%d", b + 1);
+		doc_move_to(d, LIST_TEXT);
+		doc_set_indent(d, LIST_TEXT);
+		doc_wrap(d, ROLE_NORMAL, zone, it->lefts[b].s);
+		doc_move_to(d, d->col + 2);
+		doc_make_room(d, blank_width(g, b, focus));
+		add_blank(d, g, b, focus, a);
+		doc_set_indent(d, 0);
+		doc_newline(d);
+	}
+}
+
+/* ---- order items ---- */
+
+/* Returns the position step o of the bank is placed in, or -1. */
+static int placed_at(const pt_grade *g, int o)
+{
+	for (int p = 0; p < grade_slots(g); p++)
+		if (g->fill[p] == o)
+			return p;
+	return -1;
+}
+
+/* Adds the steps of an order item, lettered in the order shown; a placed
+ * step is dimmed and says where it stands. */
+static void add_steps(pt_doc *d, const pt_grade *g)
+{
+	const pt_item *it = g->item;
+	doc_move_to(d, MARGIN);
+	doc_atom(d, ROLE_HEADING, 0, "Steps:");
+	doc_newline(d);
+	for (int o = 0; o < item_body_choices(it); o++) {
+		int zone = ZONE(ZONE_BANK, o), at = placed_at(g, o);
+		char label[2] = { lesson_option_label((size_t)o), '\0' };
+		doc_move_to(d, MARGIN);
+		doc_atom(d, ROLE_LABEL, zone, label);
+		doc_move_to(d, LIST_TEXT);
+		doc_set_indent(d, LIST_TEXT);
+		doc_wrap(d, at >= 0 ? ROLE_DIM : ROLE_NORMAL, zone, it->bank.v[o].s);
+		if (at >= 0) {
+			doc_move_to(d, d->col + 1);
+			doc_atomf(d, ROLE_DIM, zone, "(position %d)", at + 1);
+		}
+		doc_set_indent(d, 0);
+		doc_newline(d);
+	}
+}
+
+/* Adds the positions of an order item, each with the step placed there
+ * ("[C]", marked after a check) and its text. */
+static void add_positions(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
+{
+	const pt_item *it = g->item;
+	doc_move_to(d, MARGIN);
+	doc_atom(d, ROLE_HEADING, 0, "Your order:");
+	doc_newline(d);
+	for (int p = 0; p < grade_slots(g); p++) {
+		int o = g->fill[p], zone = ZONE(ZONE_BLANK, p);
+		pt_mark mark = session_shown_mark(g, p);
+		pt_role role = mark == PT_MARK_RIGHT ? ROLE_RIGHT : mark == PT_MARK_WRONG ? ROLE_WRONG : ROLE_BLANK;
+		char token[32];
+		if (o < 0)
+			snprintf(token, sizeof token, "[ ]");
+		else if (mark == PT_MARK_RIGHT || mark == PT_MARK_WRONG)
+			snprintf(token, sizeof token, "[%c %s]", lesson_option_label((size_t)o),
+			    draw_glyph(mark == PT_MARK_RIGHT ? GLYPH_RIGHT : GLYPH_WRONG));
+		else
+			snprintf(token, sizeof token, "[%c]", lesson_option_label((size_t)o));
+		doc_move_to(d, MARGIN);
+		doc_atomf(d, ROLE_LABEL, zone, "%d", p + 1);
+		doc_move_to(d, LIST_TEXT - 1);
+		if (p == focus) {
+			doc_atom(d, ROLE_LABEL, zone, draw_glyph(GLYPH_FOCUS));
+			a->focus_line = doc_line(d);
+			role = ROLE_FOCUS;
+		}
+		doc_move_to(d, LIST_TEXT);
+		doc_atom(d, role, zone, token);
+		if (o >= 0) {
+			doc_move_to(d, ORDER_TEXT);
+			doc_wrap(d, ROLE_NORMAL, zone, it->bank.v[o].s);
+		}
+		doc_newline(d);
+	}
+}
+
+/* Adds what a check of an order item says: the first step out of place
+ * and its feedback, and once out of attempts the right order. */
+static void add_order_results(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
+{
+	const pt_item *it = g->item;
+	char said[320];
+	if (answer_out_of_place(g, said, sizeof said)) {
+		doc_move_to(d, MARGIN);
+		doc_atomf(d, ROLE_WRONG, 0, "%s Wrong", draw_glyph(GLYPH_WRONG));
+		doc_move_to(d, RESULT_TEXT);
+		doc_wrap(d, ROLE_NORMAL, 0, said);
+		const char *feedback = grade_said(g);
+		if (feedback != NULL) {
+			doc_newline(d);
+			doc_move_to(d, RESULT_TEXT);
+			doc_wrap(d, ROLE_NORMAL, 0, feedback);
+		}
+		doc_newline(d);
+	}
+	if (!show->answer)
+		return;
+	doc_gap(d);
+	doc_move_to(d, MARGIN);
+	doc_atomf(d, ROLE_RIGHT, 0, "%s The right order:", draw_glyph(GLYPH_ANSWER));
+	doc_newline(d);
+	for (int p = 0; p < grade_slots(g); p++) {
+		int o = answer_step_at(it, p);
+		if (o < 0)
+			continue;
+		doc_move_to(d, MARGIN);
+		doc_atomf(d, ROLE_LABEL, 0, "%d", p + 1);
+		doc_move_to(d, LIST_TEXT);
+		doc_atomf(d, ROLE_RIGHT, 0, "%c", lesson_option_label((size_t)o));
+		doc_move_to(d, LIST_TEXT + 3);
+		doc_wrap(d, ROLE_RIGHT, 0, it->bank.v[o].s);
+		doc_newline(d);
+	}
+}
+
+/* ---- numeric and text items ---- */
+
+/* Adds the answer field, "Answer: [16 GB_      ]", with the focus marker
+ * and a cursor while it takes the keys, and below it what it accepts. */
+static void add_field(pt_doc *d, const pt_grade *g, const pt_item_view *v)
+{
+	const pt_item *it = g->item;
+	bool open = g->status == PT_OPEN, focused = open && v->typing;
+	const char *text = open ? v->field : g->typed;
+	int zone = ZONE(ZONE_FIELD, 0);
+	if (!open && text[0] == '\0')
+		return; /* finished in an earlier session: the results say it all */
+	doc_move_to(d, MARGIN);
+	doc_atom(d, ROLE_HEADING, zone, "Answer:");
+	doc_move_to(d, d->col + 1);
+	int field_col = d->col;
+	const char *marker = draw_glyph(GLYPH_FOCUS), *cursor = focused ? "_" : "";
+	const char *ellipsis = draw_glyph(GLYPH_ELLIPSIS);
+	int room = d->width - d->col - width_of(marker) - 2; /* inside the brackets */
+	int inside = room < FIELD_MIN ? room : FIELD_MIN;
+	/* A long answer shows its end, where the typing happens. */
+	const char *shown = text;
+	bool cut = false;
+	while (*shown != '\0' && width_of(shown) + width_of(cursor) + (cut ? width_of(ellipsis) : 0) > room) {
+		shown++;
+		while (((unsigned char)*shown & 0xC0) == 0x80)
+			shown++;
+		cut = true;
+	}
+	char token[PT_MAX_TYPED + 128];
+	int used = snprintf(token, sizeof token, "[%s%s%s", cut ? ellipsis : "", shown, cursor);
+	int w = width_of(token) - 1;
+	while (w < inside && used + 2 < (int)sizeof token) {
+		token[used++] = ' ';
+		w++;
+	}
+	snprintf(token + used, sizeof token - (size_t)used, "]");
+	if (focused)
+		doc_atom(d, ROLE_LABEL, zone, marker);
+	else
+		doc_move_to(d, d->col + width_of(marker));
+	doc_atom(d, focused ? ROLE_FOCUS : ROLE_BLANK, zone, token);
+	doc_newline(d);
+
+	char accepts[256] = "";
+	if (it->kind == PT_KIND_NUMERIC) {
+		char units[200];
+		if (answer_units(it, units, sizeof units))
+			snprintf(accepts, sizeof accepts, "a number; units: %s", units);
+		else
+			snprintf(accepts, sizeof accepts, "a number, without a unit");
+	} else if (it->case_sensitive) {
+		snprintf(accepts, sizeof accepts, "capitals count");
+	}
+	if (accepts[0] != '\0') {
+		doc_move_to(d, field_col + width_of(marker) + 1);
+		doc_wrap(d, ROLE_DIM, 0, accepts);
+		doc_newline(d);
+	}
+}
+
+/* Adds a result line: "✗ Wrong     [1] sum  → answer: len", then the
+ * feedback, if any, below what it is about. */
+static void add_result(pt_doc *d, pt_glyph glyph, const char *word, pt_role role, const char *what,
+    const char *answer, const char *feedback)
+{
+	doc_move_to(d, MARGIN);
+	doc_atomf(d, role, 0, "%s %s", draw_glyph(glyph), word);
+	doc_move_to(d, d->col < RESULT_TEXT ? RESULT_TEXT : d->col + 1);
+	doc_set_indent(d, RESULT_TEXT); /* what does not fit continues under what it is about */
+	if (what != NULL)
+		doc_atom(d, ROLE_BLANK, 0, what);
+	if (answer != NULL) {
+		doc_move_to(d, d->col + 2);
+		doc_atomf(d, ROLE_RIGHT, 0, "%s answer: %s", draw_glyph(GLYPH_ANSWER), answer);
+	}
+	if (feedback != NULL) {
+		doc_newline(d);
+		doc_move_to(d, RESULT_TEXT);
+		doc_wrap(d, ROLE_NORMAL, 0, feedback);
+	}
+	doc_set_indent(d, 0);
+	doc_newline(d);
+}
+
+/* Adds what the last check of a numeric or text item said: not counted
+ * (and why), or Correct / Wrong with the feedback, and once out of
+ * attempts the key. */
+static void add_typed_results(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
+{
+	const pt_item *it = g->item;
+	char said[PT_MAX_SAID + 64], key[256];
+	answer_key(it, key, sizeof key);
+	pt_mark mark = session_shown_mark(g, 0);
+	if (answer_not_counted(g, said, sizeof said))
+		add_result(d, GLYPH_MISSED, it->kind == PT_KIND_NUMERIC ? "Unclear" : "Spelling", ROLE_MISSED,
+		    g->typed, NULL, said);
+	else if (mark == PT_MARK_RIGHT)
+		add_result(d, GLYPH_RIGHT, "Correct", ROLE_RIGHT, g->typed, NULL, NULL);
+	else if (mark == PT_MARK_WRONG)
+		add_result(d, GLYPH_WRONG, "Wrong", ROLE_WRONG, g->typed, show->answer ? key : NULL, grade_said(g));
+	else if (show->answer)
+		add_result(d, GLYPH_ANSWER, "Answer", ROLE_RIGHT, key, NULL, NULL);
+}
+
+/* ---- choice and multi items ---- */
+
+/* Adds a mark word ("✓ Correct"), then the feedback, if any, after it. */
+static void add_mark(pt_doc *d, pt_glyph glyph, const char *word, pt_role role,
+    const char *feedback)
+{
+	doc_atomf(d, role, 0, "%s %s", draw_glyph(glyph), word);
+	if (feedback == NULL)
+		return;
+	doc_atom(d, ROLE_NORMAL, 0, ":");
+	doc_move_to(d, d->col + 1);
+	doc_wrap(d, ROLE_NORMAL, 0, feedback);
+}
+
+/* Adds the options of a choice or multi item, each with its mark and
+ * feedback after a check. */
+static void add_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
+{
+	const pt_item *it = g->item;
+	bool multi = it->kind == PT_KIND_MULTI;
+	for (int o = 0; o < item_body_choices(it); o++) {
+		const pt_option *opt = &it->options[o];
+		pt_mark mark = session_shown_mark(g, o);
+		int zone = ZONE(ZONE_OPTION, o);
+		pt_role role = g->picked[o] ? ROLE_BLANK : ROLE_NORMAL;
+		if (mark == PT_MARK_RIGHT)
+			role = ROLE_RIGHT;
+		else if (mark == PT_MARK_WRONG)
+			role = ROLE_WRONG;
+		else if (mark == PT_MARK_MISSED)
+			role = ROLE_MISSED;
+		char label[2] = { lesson_option_label((size_t)o), '\0' };
+		char box[16];
+		if (multi)
+			snprintf(box, sizeof box, "[%s]", g->picked[o] ? "x" : " ");
+		else
+			snprintf(box, sizeof box, "(%s)", g->picked[o] ? draw_glyph(GLYPH_RADIO_ON) : " ");
+		doc_move_to(d, MARGIN);
+		doc_atom(d, ROLE_LABEL, zone, label);
+		doc_move_to(d, MARGIN + 2);
+		doc_atom(d, role, zone, box);
+		doc_move_to(d, OPTION_TEXT);
+		doc_wrap(d, g->picked[o] ? ROLE_PROMPT : ROLE_NORMAL, zone, opt->text.s);
+
+		bool reveal = show->answer && opt->correct && mark == PT_MARK_NONE;
+		if (mark != PT_MARK_NONE || reveal) {
+			doc_newline(d);
+			doc_move_to(d, OPTION_TEXT);
+		}
+		switch (mark) {
+		case PT_MARK_RIGHT: add_mark(d, GLYPH_RIGHT, "Correct", ROLE_RIGHT, NULL); break;
+		case PT_MARK_WRONG: add_mark(d, GLYPH_WRONG, "Wrong", ROLE_WRONG, opt->feedback.s); break;
+		case PT_MARK_MISSED: add_mark(d, GLYPH_MISSED, "Missed", ROLE_MISSED, opt->feedback.s); break;
+		case PT_MARK_NONE:
+			if (reveal)
+				add_mark(d, GLYPH_ANSWER, "Correct answer", ROLE_RIGHT, NULL);
+			break;
+		}
+		doc_newline(d);
+	}
+	if (show->right_count) {
+		char said[160];
+		if (show->right_picked == 0)
+			snprintf(said, sizeof said, "None of the options you ticked is correct.");
+		else
+			snprintf(said, sizeof said, "You have correctly ticked %d option%s; only wrong ticks are marked.",
+			    show->right_picked, show->right_picked == 1 ? "" : "s");
+		doc_newline(d);
+		doc_move_to(d, MARGIN);
+		doc_wrap(d, ROLE_PROMPT, 0, said);
+		doc_newline(d);
+	}
+}
+
+/* Adds one line per checked blank or match pair: its mark, the learner's
+ * choice, the answer once the item is failed, and the feedback for a
+ * wrong choice. */
+static void add_fill_results(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
+{
+	const pt_item *it = g->item;
+	for (int b = 0; b < grade_slots(g); b++) {
+		pt_mark mark = session_shown_mark(g, b);
+		if (mark == PT_MARK_NONE || g->fill[b] < 0)
+			continue;
+		bool right = mark == PT_MARK_RIGHT;
+		char what[256];
+		snprintf(what, sizeof what, "[%d] %s", b + 1, it->bank.v[g->fill[b]].s);
+		add_result(d, right ? GLYPH_RIGHT : GLYPH_WRONG, right ? "Correct" : "Wrong",
+		    right ? ROLE_RIGHT : ROLE_WRONG, what, !right && show->answer ? it->blanks[b].accept.v[0].s : NULL,
+		    right ? NULL : lesson_blank_feedback(it, (size_t)b, (size_t)g->fill[b]));
+	}
+}
+
+/* ---- after the answer ---- */
+
+/* Adds a label and a paragraph hanging after it at column text_col. */
+static void add_labelled(pt_doc *d, int col, pt_role label_role, const char *label,
+    int text_col, const char *text)
+{
+	doc_newline(d);
+	doc_move_to(d, col);
+	doc_atom(d, label_role, 0, label);
+	doc_move_to(d, d->col + 1 > text_col ? d->col + 1 : text_col);
+	doc_wrap(d, ROLE_NORMAL, 0, text);
+}
+
+/* Adds the worked solution: steps, final answer and quick check. */
+static void add_solution(pt_doc *d, const pt_solution *sol)
+{
+	doc_gap(d);
+	doc_atom(d, ROLE_HEADING, 0, "Solution");
+	for (size_t k = 0; k < sol->steps.n; k++) {
+		char label[32];
+		snprintf(label, sizeof label, "Step %zu", k + 1);
+		add_labelled(d, MARGIN, ROLE_LABEL, label, 10, sol->steps.v[k].s);
+	}
+	if (sol->answer.s != NULL)
+		add_labelled(d, MARGIN, ROLE_LABEL, "Final answer", 16, sol->answer.s);
+	if (sol->check.s != NULL)
+		add_labelled(d, MARGIN, ROLE_LABEL, "Quick check", 16, sol->check.s);
+}
+
+/* Returns where a failed item's answer is shown, for the verdict. */
+static const char *answer_shown(const pt_item *it)
+{
+	switch (it->kind) {
+	case PT_KIND_ORDER: return "the right order is shown above";
+	case PT_KIND_MULTI: return "the correct answers are shown above";
+	case PT_KIND_FILL:
+	case PT_KIND_MATCH:
+		return it->n_blanks == 1 ? "the correct answer is shown above" : "the correct answers are shown above";
+	case PT_KIND_CHOICE:
+	case PT_KIND_NUMERIC:
+	case PT_KIND_TEXT: break;
+	}
+	return "the correct answer is shown above";
+}
+
+/* Adds what a finished item shows: the verdict, explanation, solution,
+ * note and references. */
+static void add_verdict(pt_doc *d, const pt_grade *g)
+{
+	const pt_item *it = g->item;
+	doc_gap(d);
+	if (g->status == PT_SOLVED) {
+		doc_atomf(d, ROLE_RIGHT, 0, "%s Correct", draw_glyph(GLYPH_RIGHT));
+		doc_atomf(d, ROLE_DIM, 0, "  %s, score %d", grade_outcome_name(grade_outcome(g)), grade_score(g));
+	} else {
+		doc_atomf(d, ROLE_WRONG, 0, "%s Out of attempts", draw_glyph(GLYPH_WRONG));
+		doc_atomf(d, ROLE_DIM, 0, "  %s", answer_shown(it));
+	}
+	if (it->explanation.s != NULL) {
+		doc_newline(d);
+		doc_wrap(d, ROLE_NORMAL, 0, it->explanation.s);
+	}
+	if (it->solution.present)
+		add_solution(d, &it->solution);
+	if (it->note.s != NULL) {
+		doc_gap(d);
+		doc_atom(d, ROLE_HEADING, 0, "Note:");
+		doc_move_to(d, d->col + 1);
+		doc_wrap(d, ROLE_NORMAL, 0, it->note.s);
+	}
+	if (it->n_refs > 0) {
+		doc_gap(d);
+		doc_atom(d, ROLE_HEADING, 0, "References");
+		for (size_t k = 0; k < it->n_refs; k++) {
+			char ref[1024];
+			snprintf(ref, sizeof ref, "%s %s %s", it->refs[k].title.s,
+			    draw_glyph(GLYPH_DASH), it->refs[k].url.s);
+			add_labelled(d, MARGIN, ROLE_NORMAL, draw_glyph(GLYPH_BULLET), MARGIN + 2, ref);
+		}
+	}
+}
+
+/* Adds the hints shown so far, "Hint 1/2" first. */
+static void add_hints(pt_doc *d, const pt_grade *g, item_anchors *a)
+{
+	const pt_text_list *hints = &g->item->hints;
+	for (size_t k = 0; k < (size_t)g->hints_shown && k < hints->n; k++) {
+		doc_gap(d);
+		a->hint_first = doc_line(d);
+		char label[32];
+		snprintf(label, sizeof label, "Hint %zu/%zu", k + 1, hints->n);
+		doc_atom(d, ROLE_LABEL, 0, label);
+		doc_move_to(d, d->col + 2);
+		doc_wrap(d, ROLE_HINT, 0, hints->v[k].s);
+		a->hint_last = doc_line(d);
+	}
+}
+
+/* Adds the general common-mistake notes once a hint was taken or a check
+ * failed. */
+static void add_mistakes(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
+{
+	const pt_text_list *mistakes = &g->item->mistakes;
+	if (mistakes->n == 0 || !show->mistakes)
+		return;
+	doc_gap(d);
+	doc_atom(d, ROLE_HEADING, 0, "Common mistakes:");
+	for (size_t k = 0; k < mistakes->n; k++)
+		add_labelled(d, MARGIN, ROLE_NORMAL, draw_glyph(GLYPH_BULLET), MARGIN + 2, mistakes->v[k].s);
+}
+
+void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_anchors *a)
+{
+	const pt_item *it = g->item;
+	pt_disclosure show;
+	session_disclose(g, &show);
+	doc_wrap(d, ROLE_PROMPT, 0, it->prompt.s);
+	doc_gap(d);
+	switch (it->kind) {
+	case PT_KIND_FILL:
+		add_code(d, g, v->focus, a);
+		doc_gap(d);
+		add_bank(d, it, "Options:");
+		doc_gap(d);
+		a->result_first = doc_line(d);
+		add_fill_results(d, g, &show);
+		break;
+	case PT_KIND_MATCH:
+		add_lefts(d, g, v->focus, a);
+		doc_gap(d);
+		add_bank(d, it, "Answers:");
+		doc_gap(d);
+		a->result_first = doc_line(d);
+		add_fill_results(d, g, &show);
+		break;
+	case PT_KIND_ORDER:
+		add_steps(d, g);
+		doc_gap(d);
+		add_positions(d, g, v->focus, a);
+		doc_gap(d);
+		a->result_first = doc_line(d);
+		add_order_results(d, g, &show);
+		break;
+	case PT_KIND_NUMERIC:
+	case PT_KIND_TEXT:
+		add_field(d, g, v);
+		doc_gap(d);
+		a->result_first = doc_line(d);
+		add_typed_results(d, g, &show);
+		break;
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI:
+		a->result_first = doc_line(d);
+		add_options(d, g, &show);
+		break;
+	}
+	if (show.explanation)
+		add_verdict(d, g);
+	a->result_last = doc_line(d);
+	add_hints(d, g, a);
+	add_mistakes(d, g, &show);
+}

@@ -1,0 +1,636 @@
+/* plain_item.c - plain mode's items: printing them, reading answer lines
+ * for every kind (letters or option texts, pairs, steps in order, typed
+ * answers), and printing what a check says. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paratutor/grade.h"
+#include "paratutor/plain_item.h"
+#include "paratutor/ui_answer.h"
+
+#define MAX_WORDS 64
+
+void plain_item_help(FILE *out, const pt_item *it)
+{
+	fputs("Commands:\n", out);
+	switch (it->kind) {
+	case PT_KIND_FILL:
+		fputs("  1 b            put option B into blank 1 (several pairs at once: 1 b 2 c);\n"
+		      "                 the answer is checked once every blank is filled\n"
+		      "  b              with a single blank, put option B into it\n"
+		      "  1 split        an option's text works as well as its letter\n", out);
+		break;
+	case PT_KIND_CHOICE:
+		fputs("  b              answer with option B (or type the option's text)\n", out);
+		break;
+	case PT_KIND_MULTI:
+		fputs("  a c            answer with options A and C (all you think are right);\n"
+		      "                 option texts work too, separated by commas\n", out);
+		break;
+	case PT_KIND_MATCH:
+		fputs("  1 b            give prompt 1 answer B (several pairs at once: 1 b 2 c);\n"
+		      "                 the answer is checked once every prompt has one\n", out);
+		break;
+	case PT_KIND_ORDER:
+		fputs("  c a b d        the letters of all the steps, first step first\n", out);
+		break;
+	case PT_KIND_NUMERIC:
+		fputs("  16 GB          your answer: a number, with one of the units shown when it has one\n"
+		      "  = next         an answer that is also a command word\n", out);
+		break;
+	case PT_KIND_TEXT:
+		fputs("  WORDS          your answer, as you would write it\n"
+		      "  = next         an answer that is also a command word\n", out);
+		break;
+	}
+	fputs("  hint           show the next hint\n"
+	      "  next, prev     move between items\n"
+	      "  reset          forget your answers to this lesson (asks first)\n"
+	      "  menu           back to the lesson list\n"
+	      "  quit           leave (your progress is saved)\n"
+	      "  help           this list\n", out);
+}
+
+/* Prints a labelled line when text is set. */
+static void print_block(FILE *out, const char *label, const char *text)
+{
+	if (text != NULL)
+		fprintf(out, "%s%s\n", label, text);
+}
+
+/* Prints fill code with each blank as [N], or [N: option] once filled. */
+static void print_code(FILE *out, const pt_grade *g)
+{
+	const char *code = g->item->code.s;
+	fputs("    ", out);
+	for (const char *p = code; *p;) {
+		char *end;
+		if (p[0] == '{' && p[1] == '{' && isdigit((unsigned char)p[2])) {
+			long b = strtol(p + 2, &end, 10);
+			if (end[0] == '}' && end[1] == '}' && b >= 1 && b <= grade_slots(g)) {
+				if (g->fill[b - 1] >= 0)
+					fprintf(out, "[%ld: %s]", b, g->item->bank.v[g->fill[b - 1]].s);
+				else
+					fprintf(out, "[%ld]", b);
+				p = end + 2;
+				continue;
+			}
+		}
+		fputc(*p, out);
+		if (*p++ == '\n')
+			fputs("    ", out);
+	}
+	fputc('\n', out);
+}
+
+/* Prints a lettered list of n texts. */
+static void print_lettered(FILE *out, const pt_text *texts, size_t n)
+{
+	for (size_t o = 0; o < n && o < PT_MAX_OPTIONS; o++)
+		fprintf(out, "  %c) %s\n", lesson_option_label(o), texts[o].s);
+}
+
+/* Writes what the learner does with item it, for its header. */
+static const char *item_task(const pt_item *it, char *buf, size_t size)
+{
+	if (it->kind == PT_KIND_MULTI && it->choose > 0) {
+		snprintf(buf, size, "tick exactly %d", it->choose);
+		return buf;
+	}
+	switch (it->kind) {
+	case PT_KIND_FILL: return "fill in the blanks";
+	case PT_KIND_CHOICE: return "choose one";
+	case PT_KIND_MULTI: return "select all that apply";
+	case PT_KIND_NUMERIC: return "type a number";
+	case PT_KIND_TEXT: return "type the answer";
+	case PT_KIND_MATCH: return "match the pairs";
+	case PT_KIND_ORDER: return "put the steps in order";
+	}
+	return "";
+}
+
+/* Prints what an item asks for, by kind. */
+static void print_answer_area(FILE *out, const pt_grade *g)
+{
+	const pt_item *it = g->item;
+	char units[256];
+	switch (it->kind) {
+	case PT_KIND_FILL:
+		fputs(it->pseudo_code ? "Code (pseudo-code: made-up calls, not a real API):\n" : "Code:\n", out);
+		print_code(out, g);
+		fputs("Options:\n", out);
+		print_lettered(out, it->bank.v, it->bank.n);
+		break;
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI:
+		for (size_t o = 0; o < it->n_options && o < PT_MAX_OPTIONS; o++)
+			fprintf(out, "  %c) %s\n", lesson_option_label(o), it->options[o].text.s);
+		break;
+	case PT_KIND_MATCH:
+		fputs("Prompts:\n", out);
+		for (int b = 0; b < grade_slots(g) && (size_t)b < it->n_lefts; b++) {
+			fprintf(out, "  %d) %s", b + 1, it->lefts[b].s);
+			if (g->fill[b] >= 0)
+				fprintf(out, " [%d: %s]", b + 1, it->bank.v[g->fill[b]].s);
+			fputc('\n', out);
+		}
+		fputs("Answers:\n", out);
+		print_lettered(out, it->bank.v, it->bank.n);
+		break;
+	case PT_KIND_ORDER:
+		fputs("Steps:\n", out);
+		print_lettered(out, it->bank.v, it->bank.n);
+		fprintf(out, "Type the letters of all %d steps in order, first step first.\n", grade_slots(g));
+		break;
+	case PT_KIND_NUMERIC:
+		if (answer_units(it, units, sizeof units))
+			fprintf(out, "Type a number; units: %s.\n", units);
+		else
+			fputs("Type a number, without a unit.\n", out);
+		break;
+	case PT_KIND_TEXT:
+		fputs(it->case_sensitive ? "Type your answer; capitals count.\n" : "Type your answer.\n", out);
+		break;
+	}
+}
+
+void plain_item_print(FILE *out, const pt_session *s)
+{
+	const pt_lesson *l = s->lesson;
+	const pt_grade *g = &s->grades[s->current];
+	const pt_item *it = g->item; /* the item as this session shows it */
+	char task[64];
+	fprintf(out, "\n== %s, item %zu of %zu (%s, %s)\n", l->title.s, s->current + 1, l->n_items,
+	    lesson_difficulty_name(it->difficulty), item_task(it, task, sizeof task));
+	fprintf(out, "%s\n", it->prompt.s);
+	print_answer_area(out, g);
+	if (g->status == PT_OPEN)
+		fprintf(out, "Attempts: %d left. Type your answer, or help.\n", g->attempts_left);
+	else
+		fprintf(out, "Already %s.\n", grade_outcome_name(grade_outcome(g)));
+}
+
+/* Prints the explanation, solution and note after an item ends. */
+static void print_solution(FILE *out, const pt_item *it)
+{
+	print_block(out, "Explanation: ", it->explanation.s);
+	if (it->solution.present) {
+		for (size_t k = 0; k < it->solution.steps.n; k++)
+			fprintf(out, "Step %zu: %s\n", k + 1, it->solution.steps.v[k].s);
+		print_block(out, "Final answer: ", it->solution.answer.s);
+		print_block(out, "Quick check: ", it->solution.check.s);
+	}
+	print_block(out, "Note: ", it->note.s);
+}
+
+/* Prints the common mistakes once they are due. */
+static void print_mistakes(FILE *out, const pt_item *it)
+{
+	for (size_t k = 0; k < it->mistakes.n; k++)
+		fprintf(out, "Common mistake: %s\n", it->mistakes.v[k].s);
+}
+
+/* Returns the word for a mark as shown now, or NULL for none. */
+static const char *mark_word(pt_mark mark)
+{
+	switch (mark) {
+	case PT_MARK_RIGHT: return "Correct";
+	case PT_MARK_WRONG: return "Wrong";
+	case PT_MARK_MISSED: return "Missed";
+	case PT_MARK_NONE: break;
+	}
+	return NULL;
+}
+
+/* Prints the shown marks of the last check of a fill or match item. */
+static void print_pairs_check(FILE *out, const pt_grade *g)
+{
+	const pt_item *it = g->item;
+	for (int b = 0; b < grade_slots(g); b++) {
+		const char *word = mark_word(session_shown_mark(g, b));
+		if (word == NULL || g->fill[b] < 0)
+			continue;
+		const char *chosen = it->bank.v[g->fill[b]].s;
+		if (it->kind == PT_KIND_MATCH)
+			fprintf(out, "Prompt %d (%s): %s - %s.", b + 1, it->lefts[b].s, chosen, word);
+		else
+			fprintf(out, "Blank %d: %s - %s.", b + 1, chosen, word);
+		const char *fb = g->marks[b] == PT_MARK_WRONG ? lesson_blank_feedback(it, (size_t)b, (size_t)g->fill[b]) : NULL;
+		if (fb != NULL)
+			fprintf(out, " %s", fb);
+		fputc('\n', out);
+	}
+}
+
+/* Prints the shown marks of the last check of a choice or multi item. */
+static void print_options_check(FILE *out, const pt_grade *g)
+{
+	const pt_item *it = g->item;
+	for (int o = 0; o < grade_slots(g); o++) {
+		pt_mark mark = session_shown_mark(g, o);
+		const char *word = mark_word(mark);
+		if (word == NULL)
+			continue;
+		const pt_option *opt = &it->options[o];
+		fprintf(out, "%c) %s - %s.", lesson_option_label((size_t)o), opt->text.s, word);
+		if (mark != PT_MARK_RIGHT && opt->feedback.s != NULL)
+			fprintf(out, " %s", opt->feedback.s);
+		fputc('\n', out);
+	}
+	pt_disclosure show;
+	session_disclose(g, &show);
+	if (show.right_count && show.right_picked == 0)
+		fputs("None of the options you ticked is correct.\n", out);
+	else if (show.right_count)
+		fprintf(out, "You have correctly ticked %d option%s; only wrong ticks are marked.\n",
+		    show.right_picked, show.right_picked == 1 ? "" : "s");
+}
+
+/* Prints the shown marks of the last check of an order item and the
+ * first step out of place with its feedback. */
+static void print_order_check(FILE *out, const pt_grade *g)
+{
+	const pt_item *it = g->item;
+	for (int p = 0; p < grade_slots(g); p++) {
+		const char *word = mark_word(session_shown_mark(g, p));
+		if (word != NULL && g->fill[p] >= 0)
+			fprintf(out, "Position %d: %c) %s - %s.\n", p + 1, lesson_option_label((size_t)g->fill[p]),
+			    it->bank.v[g->fill[p]].s, word);
+	}
+	char said[320];
+	if (answer_out_of_place(g, said, sizeof said)) {
+		const char *fb = grade_said(g);
+		fprintf(out, "%s%s%s\n", said, fb ? " " : "", fb ? fb : "");
+	}
+}
+
+/* Prints the answer of a failed item. */
+static void print_key(FILE *out, const pt_item *it)
+{
+	char key[256];
+	fputs("Out of attempts. The answer:", out);
+	switch (it->kind) {
+	case PT_KIND_FILL:
+		for (size_t b = 0; b < it->n_blanks; b++)
+			fprintf(out, " blank %zu = %s;", b + 1, it->blanks[b].accept.v[0].s);
+		break;
+	case PT_KIND_MATCH:
+		for (size_t b = 0; b < it->n_blanks; b++)
+			fprintf(out, " prompt %zu = %s;", b + 1, it->blanks[b].accept.v[0].s);
+		break;
+	case PT_KIND_ORDER:
+		for (size_t p = 0; p < it->steps.n; p++) {
+			int o = answer_step_at(it, (int)p);
+			if (o >= 0)
+				fprintf(out, " %zu %c) %s;", p + 1, lesson_option_label((size_t)o), it->bank.v[o].s);
+		}
+		break;
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI:
+		for (size_t o = 0; o < it->n_options; o++)
+			if (it->options[o].correct)
+				fprintf(out, " %c) %s;", lesson_option_label(o), it->options[o].text.s);
+		break;
+	case PT_KIND_NUMERIC:
+	case PT_KIND_TEXT:
+		answer_key(it, key, sizeof key);
+		fprintf(out, " %s", key);
+		break;
+	}
+	fputc('\n', out);
+}
+
+/* Prints the marks, feedback and outcome of the last counted check. */
+static void print_check(FILE *out, const pt_grade *g)
+{
+	const pt_item *it = g->item;
+	switch (it->kind) {
+	case PT_KIND_FILL:
+	case PT_KIND_MATCH: print_pairs_check(out, g); break;
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI: print_options_check(out, g); break;
+	case PT_KIND_ORDER: print_order_check(out, g); break;
+	case PT_KIND_NUMERIC:
+	case PT_KIND_TEXT: {
+		const char *word = mark_word(session_shown_mark(g, 0));
+		const char *fb = g->marks[0] == PT_MARK_WRONG ? grade_said(g) : NULL;
+		fprintf(out, "Your answer: %s - %s.%s%s\n", g->typed, word ? word : "Checked", fb ? " " : "",
+		    fb ? fb : "");
+		break;
+	}
+	}
+	if (g->status == PT_SOLVED) {
+		fputs("Correct!\n", out);
+		print_solution(out, it);
+	} else if (g->status == PT_FAILED) {
+		print_key(out, it);
+		print_solution(out, it);
+	} else {
+		fprintf(out, "Not yet. Attempts: %d left.\n", g->attempts_left);
+		if (g->checks == 1 && g->hints_shown == 0)
+			print_mistakes(out, it);
+	}
+}
+
+/* Writes s trimmed, its space runs folded to one and ASCII letters
+ * lowered, into out (cut to size). */
+static void fold(const char *s, char *out, size_t size)
+{
+	size_t o = 0;
+	bool space = false;
+	for (; *s && o + 1 < size; s++) {
+		if (isspace((unsigned char)*s)) {
+			space = o > 0;
+			continue;
+		}
+		if (space && o + 2 < size)
+			out[o++] = ' ';
+		space = false;
+		out[o++] = (char)tolower((unsigned char)*s);
+	}
+	out[o] = '\0';
+}
+
+/* Returns the index among the n texts that word names, by its letter or
+ * its text (any case, unambiguous); -1 for none, -2 when several texts
+ * match. */
+static int find_option(const char *word, const pt_text *texts, size_t n, size_t stride)
+{
+	if (n > PT_MAX_OPTIONS)
+		n = PT_MAX_OPTIONS;
+	if (strlen(word) == 1) {
+		int o = lesson_option_index(word[0], n);
+		if (o >= 0)
+			return o;
+	}
+	char want[256], have[256];
+	fold(word, want, sizeof want);
+	int found = -1;
+	for (size_t o = 0; o < n; o++) {
+		const pt_text *t = (const pt_text *)(const void *)((const char *)texts + o * stride);
+		fold(t->s, have, sizeof have);
+		if (want[0] != '\0' && strcmp(want, have) == 0) {
+			if (found >= 0)
+				return -2;
+			found = (int)o;
+		}
+	}
+	return found;
+}
+
+/* Returns the option of a choice or multi item that word names, or -1/-2. */
+static int find_item_option(const pt_item *it, const char *word)
+{
+	if (it->n_options == 0)
+		return -1;
+	return find_option(word, &it->options[0].text, it->n_options, sizeof it->options[0]);
+}
+
+/* Returns the bank entry of a fill, match or order item that word names,
+ * or -1/-2. */
+static int find_bank(const pt_item *it, const char *word)
+{
+	if (it->bank.n == 0)
+		return -1;
+	return find_option(word, it->bank.v, it->bank.n, sizeof it->bank.v[0]);
+}
+
+/* Splits line into words at spaces and tabs (and at commas when commas
+ * is set), in place; returns how many. */
+static size_t split_words(char *line, char **words, bool commas)
+{
+	size_t n = 0;
+	const char *seps = commas ? " \t," : " \t";
+	for (char *w = strtok(line, seps); w != NULL && n < MAX_WORDS; w = strtok(NULL, seps))
+		words[n++] = w;
+	return n;
+}
+
+/* Reads a choice or multi answer: letters or option texts.  Returns false
+ * with a message quoting the line when it names no options. */
+static bool apply_options(FILE *out, pt_grade *g, const char *line)
+{
+	const pt_item *it = g->item;
+	char last = lesson_option_label((it->n_options < PT_MAX_OPTIONS ? it->n_options : PT_MAX_OPTIONS) - 1);
+	bool want[PT_MAX_OPTIONS] = { false };
+	int whole = find_item_option(it, line);
+	if (whole >= 0) {
+		want[whole] = true;
+	} else if (it->kind == PT_KIND_CHOICE) {
+		fprintf(out, "\"%s\" is not %s: type one letter, A to %c, or an option's text.\n", line,
+		    whole == -2 ? "one option (several have that text)" : "an option", last);
+		return false;
+	} else {
+		/* Comma-separated parts may be texts with spaces; otherwise each
+		 * word is a letter or a one-word text. */
+		char copy[1024], *words[MAX_WORDS];
+		snprintf(copy, sizeof copy, "%s", line);
+		size_t n = 0;
+		const char *seps = strchr(line, ',') != NULL ? "," : " \t";
+		for (char *w = strtok(copy, seps); w != NULL && n < MAX_WORDS; w = strtok(NULL, seps))
+			words[n++] = w;
+		for (size_t k = 0; k < n; k++) {
+			int o = find_item_option(it, words[k]);
+			if (o < 0) {
+				char shown[256];
+				fold(words[k], shown, sizeof shown);
+				if (n == 1)
+					fprintf(out, "\"%s\" is not an option: use the letters A to %c or the options' texts "
+					    "(separated by commas).\n", line, last);
+				else
+					fprintf(out, "\"%s\" in \"%s\" is not an option: use the letters A to %c or the options' "
+					    "texts (separated by commas).\n", shown, line, last);
+				return false;
+			}
+			want[o] = true;
+		}
+		if (n == 0)
+			return false;
+	}
+	if (it->kind == PT_KIND_CHOICE) {
+		grade_pick(g, whole);
+		return true;
+	}
+	for (int o = 0; o < grade_slots(g); o++)
+		if (want[o] != g->picked[o])
+			grade_pick(g, o);
+	return true;
+}
+
+/* Returns true when word is a whole number, as a blank or prompt is named. */
+static bool is_number(const char *word)
+{
+	if (*word == '\0')
+		return false;
+	for (const char *p = word; *p; p++)
+		if (!isdigit((unsigned char)*p))
+			return false;
+	return true;
+}
+
+/* Reads a fill or match answer: pairs of a slot number and an option
+ * (letter or text, which may hold spaces), or with a single blank the
+ * option alone.  Returns false with a message quoting what was typed. */
+static bool apply_pairs(FILE *out, pt_grade *g, const char *line)
+{
+	const pt_item *it = g->item;
+	bool match = it->kind == PT_KIND_MATCH;
+	const char *slot = match ? "prompt" : "blank", *option = match ? "answer" : "option";
+	int n_slots = grade_slots(g);
+	char last = lesson_option_label((it->bank.n < PT_MAX_OPTIONS ? it->bank.n : PT_MAX_OPTIONS) - 1);
+	char copy[1024], *words[MAX_WORDS];
+	snprintf(copy, sizeof copy, "%s", line);
+	size_t n = split_words(copy, words, false);
+	if (n == 0)
+		return false;
+	if (n_slots == 1 && !(n >= 2 && strcmp(words[0], "1") == 0)) {
+		int o = find_bank(it, line);
+		if (o < 0) {
+			fprintf(out, "\"%s\" is not an option: use the letters A to %c or an option's text.\n", line, last);
+			return false;
+		}
+		grade_fill(g, 0, o);
+		return true;
+	}
+	for (size_t k = 0; k < n;) {
+		size_t end = k + 1;
+		if (end < n)
+			end++; /* the option's first word, even if it is a number */
+		while (end < n && !is_number(words[end]))
+			end++;
+		char pair[512] = "", value[512] = "";
+		for (size_t w = k; w < end; w++) {
+			size_t used = strlen(pair);
+			snprintf(pair + used, sizeof pair - used, "%s%s", w > k ? " " : "", words[w]);
+			if (w > k) {
+				used = strlen(value);
+				snprintf(value + used, sizeof value - used, "%s%s", w > k + 1 ? " " : "", words[w]);
+			}
+		}
+		char *rest;
+		long b = strtol(words[k], &rest, 10);
+		int o = value[0] != '\0' ? find_bank(it, value) : -1;
+		if (!is_number(words[k]) || b < 1 || b > n_slots || o < 0) {
+			if (end - k < 2)
+				fprintf(out, "\"%s\" is not a %s and an %s: give pairs of %s number and %s letter, e.g. 1 b.\n",
+				    pair, slot, option, slot, option);
+			else
+				fprintf(out, "\"%s\" is not a %s and an %s: %ss 1 to %d, %ss A to %c.\n", pair, slot,
+				    option, slot, n_slots, option, last);
+			return false;
+		}
+		if (grade_fill(g, (int)b - 1, o) == PT_GRADE_LOCKED)
+			fprintf(out, "%s %ld is already correct and stays as it is.\n", match ? "Prompt" : "Blank", b);
+		k = end;
+	}
+	return true;
+}
+
+/* Reads an order answer: the letters of every step, first step first
+ * ("c a b d", "c,a,b,d" or "cabd").  Returns false with a message quoting
+ * what was typed. */
+static bool apply_order(FILE *out, pt_grade *g, const char *line)
+{
+	int n = grade_slots(g);
+	char last = lesson_option_label((size_t)(n > 0 ? n - 1 : 0));
+	char copy[1024], *words[MAX_WORDS], letters[MAX_WORDS][2];
+	snprintf(copy, sizeof copy, "%s", line);
+	size_t k = split_words(copy, words, true);
+	if (k == 1 && strlen(words[0]) == (size_t)n && n > 1) {
+		const char *run = words[0]; /* "cabd": one letter per step */
+		for (int i = 0; i < n; i++) {
+			letters[i][0] = run[i];
+			letters[i][1] = '\0';
+			words[i] = letters[i];
+		}
+		k = (size_t)n;
+	}
+	int steps[PT_MAX_OPTIONS];
+	bool used[PT_MAX_OPTIONS] = { false };
+	for (size_t i = 0; i < k; i++) {
+		int o = strlen(words[i]) == 1 ? lesson_option_index(words[i][0], (size_t)n) : -1;
+		if (o < 0) {
+			if (k == 1)
+				fprintf(out, "\"%s\" is not a step: use the letters A to %c.\n", line, last);
+			else
+				fprintf(out, "\"%s\" in \"%s\" is not a step: use the letters A to %c.\n", words[i], line,
+				    last);
+			return false;
+		}
+		if (used[o]) {
+			fprintf(out, "\"%s\" names step %c twice: give each step once.\n", line, lesson_option_label((size_t)o));
+			return false;
+		}
+		used[o] = true;
+		if (i < PT_MAX_OPTIONS)
+			steps[i] = o;
+	}
+	if (k != (size_t)n) {
+		fprintf(out, "\"%s\" places %zu of the %d steps: give all %d letters in order, first step first.\n",
+		    line, k, n, n);
+		return false;
+	}
+	for (int p = 0; p < n; p++)
+		grade_clear(g, p);
+	for (int p = 0; p < n; p++)
+		grade_fill(g, p, steps[p]);
+	return true;
+}
+
+/* Reads a line into the current answer of g; false when it is none. */
+static bool apply_answer(FILE *out, pt_grade *g, const char *line)
+{
+	switch (g->item->kind) {
+	case PT_KIND_FILL:
+	case PT_KIND_MATCH: return apply_pairs(out, g, line);
+	case PT_KIND_CHOICE:
+	case PT_KIND_MULTI: return apply_options(out, g, line);
+	case PT_KIND_ORDER: return apply_order(out, g, line);
+	case PT_KIND_NUMERIC:
+	case PT_KIND_TEXT: return grade_type(g, line) == PT_GRADE_OK;
+	}
+	return false;
+}
+
+bool plain_item_answer(FILE *out, pt_session *s, pt_track *track, char *answer)
+{
+	pt_grade *g = session_grade(s);
+	if (!apply_answer(out, g, answer))
+		return false;
+	if (!grade_ready(g)) {
+		fprintf(out, "%ss still empty:", g->item->kind == PT_KIND_MATCH ? "Prompt" : "Blank");
+		for (int b = 0; b < grade_slots(g); b++)
+			if (g->fill[b] < 0)
+				fprintf(out, " %d", b + 1);
+		fputs(". Fill them to check.\n", out);
+		return false;
+	}
+	pt_grade_rc rc = grade_check(g);
+	if (rc == PT_GRADE_UNCLEAR || rc == PT_GRADE_SPELLING) {
+		char said[PT_MAX_SAID + 64];
+		if (!answer_not_counted(g, said, sizeof said))
+			snprintf(said, sizeof said, "%s", grade_said(g) ? grade_said(g) : "");
+		fprintf(out, "Not counted: \"%s\". %s\n", answer, said);
+		return false;
+	}
+	if (rc != PT_GRADE_OK)
+		return false;
+	track_checked(track, s);
+	print_check(out, g);
+	return g->status != PT_OPEN;
+}
+
+void plain_item_hint(FILE *out, pt_session *s, pt_track *track)
+{
+	pt_grade *g = session_grade(s);
+	const pt_item *it = g->item;
+	if (grade_hint(g) == PT_GRADE_NO_HINT) {
+		fputs(it->hints.n ? "No more hints.\n" : "This item has no hints.\n", out);
+		return;
+	}
+	track_hinted(track, s);
+	fprintf(out, "Hint %d/%zu: %s\n", g->hints_shown, it->hints.n, it->hints.v[g->hints_shown - 1].s);
+	if (g->hints_shown == 1 && g->checks == 0)
+		print_mistakes(out, it);
+}

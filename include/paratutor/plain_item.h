@@ -1,0 +1,33 @@
+/* plain_item.h - plain mode's items: printing an item and the result of
+ * a check, reading an answer line for every kind, and the item commands'
+ * help.  Used by plain.c only; what is shown when follows
+ * session_disclose() and session_shown_mark(), as on the item screen. */
+#ifndef PARATUTOR_PLAIN_ITEM_H
+#define PARATUTOR_PLAIN_ITEM_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "paratutor/session.h"
+#include "paratutor/track.h"
+
+/* Prints the item commands for item it, its answer syntax first. */
+void plain_item_help(FILE *out, const pt_item *it);
+
+/* Prints the current item of s: header, prompt, its answer area (code and
+ * bank, options, prompts and answers, steps, or what to type) and the
+ * attempts left. */
+void plain_item_print(FILE *out, const pt_session *s);
+
+/* Takes answer as the answer to the current item of s (an open one):
+ * reads it for the item's kind, checks it when complete, prints what the
+ * check says and records a counted check through track.  A line that is
+ * no answer gets a message quoting it.  Returns true when the item is
+ * finished afterwards. */
+bool plain_item_answer(FILE *out, pt_session *s, pt_track *track, char *answer);
+
+/* Prints the next hint of the current item of s (and the common mistakes
+ * the first time), recording it through track. */
+void plain_item_hint(FILE *out, pt_session *s, pt_track *track);
+
+#endif
