@@ -156,11 +156,29 @@ static void add_bank(pt_doc *d, const pt_item *it, const char *heading)
 {
 	doc_move_to(d, MARGIN);
 	doc_atom(d, ROLE_HEADING, 0, heading);
-	doc_set_indent(d, d->col + 2);
+	int first_col = d->col + 2;
+	/* Short options share lines; when one would not fit on a line of its
+	 * own beside the others, each gets a line, its text hanging under it. */
+	bool one_per_line = false;
+	for (int o = 0; o < item_body_choices(it); o++)
+		if (first_col + 2 + width_of(it->bank.v[o].s) > d->width)
+			one_per_line = true;
+	doc_set_indent(d, first_col);
 	for (int o = 0; o < item_body_choices(it); o++) {
 		const char *text = it->bank.v[o].s;
 		int zone = ZONE(ZONE_BANK, o);
 		char label[2] = { lesson_option_label((size_t)o), '\0' };
+		if (one_per_line) {
+			if (o > 0)
+				doc_newline(d);
+			doc_move_to(d, first_col);
+			doc_atom(d, ROLE_LABEL, zone, label);
+			doc_set_indent(d, first_col + 2);
+			doc_move_to(d, first_col + 2);
+			doc_wrap(d, ROLE_NORMAL, zone, text);
+			doc_set_indent(d, first_col);
+			continue;
+		}
 		doc_move_to(d, d->col + (o == 0 ? 2 : 3));
 		doc_make_room(d, 2 + width_of(text));
 		doc_atom(d, ROLE_LABEL, zone, label);
