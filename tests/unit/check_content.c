@@ -400,6 +400,8 @@ int main(void)
 {
 	Suite *s = suite_create("content");
 	TCase *tc = tcase_create("bundled");
+	/* Sixteen lessons scanned under the sanitizers on a busy 2-core machine. */
+	tcase_set_timeout(tc, 120);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_source_items_present);
 	tcase_add_test(tc, test_source_order);
