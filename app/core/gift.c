@@ -4,22 +4,19 @@
 #include <string.h>
 
 #include "paratutor/gift.h"
+#include "paratutor/grow.h"
 #include "paratutor/giftq.h"
 #include "paratutor/text.h"
 
 /* Appends a character to the block. */
 static void blk_put(pt_gift_block *b, char c, bool lit, pt_pos pos)
 {
-	if (b->n == b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 256;
-		pt_gch *v = realloc(b->v, cap * sizeof *v);
-		if (v == NULL) {
-			b->oom = true;
-			return;
-		}
-		b->v = v;
-		b->cap = cap;
+	void *v = b->v;
+	if (!grow_array(&v, &b->cap, b->n + 1, sizeof *b->v)) {
+		b->oom = true;
+		return;
 	}
+	b->v = v;
 	b->v[b->n++] = (pt_gch){ c, lit, pos };
 }
 

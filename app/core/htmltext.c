@@ -4,43 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/strbuf.h"
 #include "paratutor/htmltext.h"
 
 /* A growing output string; failed is set once memory runs out. */
-typedef struct out_buf {
-	char *s;
-	size_t n;
-	size_t cap;
-	bool failed;
-} out_buf;
-
-/* Appends n bytes of s. */
-static void out_put(out_buf *b, const char *s, size_t n)
-{
-	if (b->failed)
-		return;
-	if (b->n + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 64;
-		while (cap < b->n + n + 1)
-			cap *= 2;
-		char *p = realloc(b->s, cap);
-		if (p == NULL) {
-			b->failed = true;
-			return;
-		}
-		b->s = p;
-		b->cap = cap;
-	}
-	memcpy(b->s + b->n, s, n);
-	b->n += n;
-	b->s[b->n] = '\0';
-}
 
 /* Returns the finished string (an empty one when nothing was written), or
  * NULL when memory ran out. */
-static char *out_finish(out_buf *b)
+static char *out_finish(pt_strbuf *b)
 {
-	out_put(b, "", 0);
+	strbuf_put(b, "", 0);
 	if (b->failed) {
 		free(b->s);
 		return NULL;
@@ -160,7 +133,7 @@ static const char *find_ci(const char *s, const char *word)
 /* Reducer state: pending white space and line breaks are written only
  * before the next visible character, so runs fold and the ends trim. */
 typedef struct reducer {
-	out_buf out;
+	pt_strbuf out;
 	bool space;
 	bool newline;
 	int pre;
@@ -171,11 +144,11 @@ typedef struct reducer {
 static void emit(reducer *r, const char *s, size_t n)
 {
 	if (r->out.n > 0 && r->newline)
-		out_put(&r->out, "\n", 1);
+		strbuf_put(&r->out, "\n", 1);
 	else if (r->out.n > 0 && r->space && r->out.s[r->out.n - 1] != '\n')
-		out_put(&r->out, " ", 1);
+		strbuf_put(&r->out, " ", 1);
 	r->space = r->newline = false;
-	out_put(&r->out, s, n);
+	strbuf_put(&r->out, s, n);
 }
 
 /* Returns true when the lower-cased tag name is one of the
@@ -280,10 +253,10 @@ char *htmltext_reduce(const char *html, size_t *images)
 		}
 		if (r.pre && (c == '\n' || c == ' ' || c == '\t')) {
 			if (r.newline && r.out.n > 0)
-				out_put(&r.out, "\n", 1);
+				strbuf_put(&r.out, "\n", 1);
 			/* The line break right after <pre> is not content. */
 			if (!(r.newline && c == '\n') && r.out.n > 0)
-				out_put(&r.out, html + i, 1);
+				strbuf_put(&r.out, html + i, 1);
 			r.newline = r.space = false;
 			i++;
 			continue;

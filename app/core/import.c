@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/strbuf.h"
 #include "paratutor/import.h"
 
 #define MAX_OPTIONS 7
@@ -432,69 +433,40 @@ cJSON *import_lesson(pt_import *imp, const char *id, const char *title, const ch
 	return lesson;
 }
 
-/* A growing output string for rendering. */
-typedef struct render_buf {
-	char *s;
-	size_t n;
-	size_t cap;
-	bool failed;
-} render_buf;
-
-/* Appends n bytes of s. */
-static void put(render_buf *b, const char *s, size_t n)
-{
-	if (b->failed)
-		return;
-	if (b->n + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 1024;
-		while (cap < b->n + n + 1)
-			cap *= 2;
-		char *p = realloc(b->s, cap);
-		if (p == NULL) {
-			b->failed = true;
-			return;
-		}
-		b->s = p;
-		b->cap = cap;
-	}
-	memcpy(b->s + b->n, s, n);
-	b->n += n;
-	b->s[b->n] = '\0';
-}
 
 /* Appends a NUL-terminated string. */
-static void puts_(render_buf *b, const char *s)
+static void puts_(pt_strbuf *b, const char *s)
 {
-	put(b, s, strlen(s));
+	strbuf_put(b, s, strlen(s));
 }
 
 /* Appends s as a JSON string literal. */
-static void put_string(render_buf *b, const char *s)
+static void put_string(pt_strbuf *b, const char *s)
 {
-	put(b, "\"", 1);
+	strbuf_put(b, "\"", 1);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 		char esc[8];
 		if (c == '"' || c == '\\') {
 			esc[0] = '\\';
 			esc[1] = (char)c;
-			put(b, esc, 2);
+			strbuf_put(b, esc, 2);
 		} else if (c == '\n') {
-			put(b, "\\n", 2);
+			strbuf_put(b, "\\n", 2);
 		} else if (c == '\t') {
-			put(b, "\\t", 2);
+			strbuf_put(b, "\\t", 2);
 		} else if (c < 0x20 || c == 0x7F) {
 			snprintf(esc, sizeof esc, "\\u%04x", c);
-			put(b, esc, 6);
+			strbuf_put(b, esc, 6);
 		} else {
-			put(b, (const char *)&c, 1);
+			strbuf_put(b, (const char *)&c, 1);
 		}
 	}
-	put(b, "\"", 1);
+	strbuf_put(b, "\"", 1);
 }
 
 /* Appends a number the shortest way that reads back exactly. */
-static void put_number(render_buf *b, double v)
+static void put_number(pt_strbuf *b, double v)
 {
 	char num[40];
 	if (!isfinite(v))
@@ -510,7 +482,7 @@ static void put_number(render_buf *b, double v)
 }
 
 /* Appends a scalar value. */
-static void put_scalar(render_buf *b, const cJSON *v)
+static void put_scalar(pt_strbuf *b, const cJSON *v)
 {
 	if (cJSON_IsString(v))
 		put_string(b, v->valuestring);
@@ -525,14 +497,14 @@ static void put_scalar(render_buf *b, const cJSON *v)
 }
 
 /* Appends indent spaces. */
-static void put_indent(render_buf *b, int indent)
+static void put_indent(pt_strbuf *b, int indent)
 {
 	for (int i = 0; i < indent; i++)
-		put(b, " ", 1);
+		strbuf_put(b, " ", 1);
 }
 
 /* Appends v, whose first line starts at column col, nested indent deep. */
-static void put_value(render_buf *b, const cJSON *v, int indent, size_t col)
+static void put_value(pt_strbuf *b, const cJSON *v, int indent, size_t col)
 {
 	if (cJSON_IsArray(v) || cJSON_IsObject(v)) {
 		bool obj = cJSON_IsObject(v);
@@ -583,7 +555,7 @@ static void put_value(render_buf *b, const cJSON *v, int indent, size_t col)
 
 char *import_render(const cJSON *json)
 {
-	render_buf b = { 0 };
+	pt_strbuf b = { 0 };
 	put_value(&b, json, 0, 0);
 	puts_(&b, "\n");
 	if (b.failed) {

@@ -74,3 +74,16 @@ bool ph_next(pt_ph_iter *it, pt_ph_token *tok)
 	it->at += (size_t)(end - s);
 	return true;
 }
+
+int ph_blank_at(const char *s, size_t *len)
+{
+	if (s[0] != '{' || s[1] != '{')
+		return -1;
+	pt_ph_iter it;
+	pt_ph_token tok;
+	ph_begin(&it, s);
+	if (!ph_next(&it, &tok) || tok.kind != PT_PH_BLANK || tok.start != s)
+		return -1;
+	*len = tok.len;
+	return tok.blank;
+}

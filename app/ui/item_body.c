@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "paratutor/placeholder.h"
 #include "paratutor/session.h"
 #include "paratutor/text.h"
 #include "paratutor/ui_answer.h"
@@ -126,15 +127,15 @@ static void add_code(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
 			start = ++i;
 			continue;
 		}
-		int b = len - i >= 5 && code[i] == '{' && code[i + 1] == '{' && code[i + 3] == '}' &&
-		    code[i + 4] == '}' ? code[i + 2] - '1' : -1;
+		size_t ph_len = 0;
+		int b = ph_blank_at(code + i, &ph_len);
 		if (b < 0 || b >= grade_slots(g)) {
 			i++;
 			continue;
 		}
 		/* A blank stays with the code that touches it ("strategy.[2]",
 		 * "[2]}"): a line too wide wraps before that word, not inside it. */
-		size_t word = i, after = i + 5, end = i + 5;
+		size_t word = i, after = i + ph_len, end = i + ph_len;
 		while (word > start && code[word - 1] != ' ')
 			word--;
 		while (end < len && code[end] != ' ' && code[end] != '\n' && code[end] != '\t' && code[end] != '{')
@@ -144,7 +145,7 @@ static void add_code(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
 		    text_width(code + after, end - after));
 		doc_code(d, ROLE_CODE, code + word, i - word);
 		add_blank(d, g, b, focus, a);
-		i += 5;
+		i += ph_len;
 		start = i;
 	}
 	doc_code(d, ROLE_CODE, code + start, len - start);

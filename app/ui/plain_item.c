@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/placeholder.h"
 #include "paratutor/grade.h"
 #include "paratutor/plain_item.h"
 #include "paratutor/ui_answer.h"
@@ -65,17 +66,15 @@ static void print_code(FILE *out, const pt_grade *g)
 	const char *code = g->item->code.s;
 	fputs("    ", out);
 	for (const char *p = code; *p;) {
-		char *end;
-		if (p[0] == '{' && p[1] == '{' && isdigit((unsigned char)p[2])) {
-			long b = strtol(p + 2, &end, 10);
-			if (end[0] == '}' && end[1] == '}' && b >= 1 && b <= grade_slots(g)) {
-				if (g->fill[b - 1] >= 0)
-					fprintf(out, "[%ld: %s]", b, g->item->bank.v[g->fill[b - 1]].s);
-				else
-					fprintf(out, "[%ld]", b);
-				p = end + 2;
-				continue;
-			}
+		size_t ph_len = 0;
+		int b = ph_blank_at(p, &ph_len);
+		if (b >= 0 && b < grade_slots(g)) {
+			if (g->fill[b] >= 0)
+				fprintf(out, "[%d: %s]", b + 1, g->item->bank.v[g->fill[b]].s);
+			else
+				fprintf(out, "[%d]", b + 1);
+			p += ph_len;
+			continue;
 		}
 		fputc(*p, out);
 		if (*p++ == '\n')

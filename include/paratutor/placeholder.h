@@ -35,4 +35,9 @@ void ph_begin(pt_ph_iter *it, const char *code);
 /* Returns false at the end; TEXT tokens never contain a BLANK or BAD token. */
 bool ph_next(pt_ph_iter *it, pt_ph_token *tok);
 
+/* Returns the 0-based blank index when s starts with a blank placeholder
+ * ({{N}}), setting *len to its length in bytes; else -1.  The screens use
+ * it while walking code, so they read blanks by the same grammar. */
+int ph_blank_at(const char *s, size_t *len);
+
 #endif

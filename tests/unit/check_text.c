@@ -151,6 +151,13 @@ START_TEST(test_placeholders)
 	ck_assert_str_eq(ph_render("{{"), "T{{");
 	ck_assert_str_eq(ph_render(""), "");
 	ck_assert_str_eq(ph_render(NULL), "");
+	/* What the screens ask while walking code: the same grammar. */
+	size_t len = 0;
+	ck_assert_int_eq(ph_blank_at("{{3}}(n)", &len), 2);
+	ck_assert_uint_eq(len, 5);
+	ck_assert_int_eq(ph_blank_at("{{01}}(n)", &len), -1);
+	ck_assert_int_eq(ph_blank_at("{{{1}}}", &len), -1);
+	ck_assert_int_eq(ph_blank_at("x{{1}}", &len), -1);
 }
 END_TEST
 
