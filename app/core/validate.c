@@ -522,29 +522,41 @@ void validate_lesson(const pt_lesson *l, pt_diags *d)
 	lint_lesson(l, d);
 }
 
+/* The text a blank's token stands for when the code is filled in with
+ * each blank's first accepted answer; other tokens stand for themselves. */
+static void fill_token(const pt_item *item, const pt_ph_token *tok, const char **s, size_t *n)
+{
+	*s = tok->start;
+	*n = tok->len;
+	if (tok->kind == PT_PH_BLANK && (size_t)tok->blank < item->n_blanks &&
+	    item->blanks[tok->blank].accept.n > 0) {
+		*s = item->blanks[tok->blank].accept.v[0].s;
+		*n = strlen(*s);
+	}
+}
+
 char *validate_fill_answers(const pt_item *item)
 {
 	if (item->kind != PT_KIND_FILL || item->code.s == NULL)
 		return NULL;
-	size_t cap = strlen(item->code.s) + 1;
-	for (size_t b = 0; b < item->n_blanks; b++)
-		if (item->blanks[b].accept.n > 0)
-			cap += strlen(item->blanks[b].accept.v[0].s);
+	/* A blank may appear more than once, so size the result by walking
+	 * the same tokens that fill it. */
+	pt_ph_iter iter;
+	pt_ph_token tok;
+	const char *s;
+	size_t n, cap = 1;
+	ph_begin(&iter, item->code.s);
+	while (ph_next(&iter, &tok)) {
+		fill_token(item, &tok, &s, &n);
+		cap += n;
+	}
 	char *out = malloc(cap);
 	if (out == NULL)
 		return NULL;
 	size_t o = 0;
-	pt_ph_iter iter;
-	pt_ph_token tok;
 	ph_begin(&iter, item->code.s);
 	while (ph_next(&iter, &tok)) {
-		const char *s = tok.start;
-		size_t n = tok.len;
-		if (tok.kind == PT_PH_BLANK && (size_t)tok.blank < item->n_blanks &&
-		    item->blanks[tok.blank].accept.n > 0) {
-			s = item->blanks[tok.blank].accept.v[0].s;
-			n = strlen(s);
-		}
+		fill_token(item, &tok, &s, &n);
 		memcpy(out + o, s, n);
 		o += n;
 	}

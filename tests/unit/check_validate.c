@@ -299,6 +299,29 @@ START_TEST(test_fields_loaded)
 }
 END_TEST
 
+/* A blank used twice is an error for --check, but the filled code is
+ * still built for it (codecheck, fuzzing): each use is filled, and the
+ * answer is longer than its placeholder, so a result sized by blanks
+ * alone would overflow (found by fuzzing). */
+START_TEST(test_fill_answers_repeated_blank)
+{
+	const char *text = "{\"format\":1,\"id\":\"r\",\"title\":\"t\",\"summary\":\"s\",\"items\":[{\"id\":\"q\","
+	    "\"kind\":\"fill\",\"difficulty\":\"easy\",\"prompt\":\"P\",\"code\":\"{{1}}+{{1}}+{{1}}\","
+	    "\"bank\":[\"all_reduce_coalesced\",\"b\"],\"blanks\":[{\"accept\":[\"all_reduce_coalesced\"]}],"
+	    "\"hints\":[\"h\"],\"explanation\":\"e\"}]}";
+	pt_diags d = { 0 };
+	pt_lesson *l = load_lesson_text("test.json", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(l);
+	validate_lesson(l, &d);
+	ck_assert_uint_eq(d.errors, 2); /* the second and third {{1}} */
+	char *filled = validate_fill_answers(&l->items[0]);
+	ck_assert_str_eq(filled, "all_reduce_coalesced+all_reduce_coalesced+all_reduce_coalesced");
+	free(filled);
+	lesson_free(l);
+	diags_free(&d);
+}
+END_TEST
+
 /* The graded-content hash changes with answers but not with prose. */
 START_TEST(test_item_hash)
 {
@@ -847,6 +870,7 @@ int main(void)
 	tcase_add_test(tc, test_offset_pos);
 	tcase_add_test(tc, test_fields_loaded);
 	tcase_add_test(tc, test_item_hash);
+	tcase_add_test(tc, test_fill_answers_repeated_blank);
 	tcase_add_test(tc, test_utf8);
 	tcase_add_test(tc, test_positions_after_long_strings);
 	tcase_add_test(tc, test_items_parsed_apart);
