@@ -190,14 +190,18 @@ static bool load_lessons(pt_catalog *cat, const char **dirs, size_t n_dirs, bool
 	return cat->n > 0;
 }
 
-/* Returns the learner's shuffle salt: a hash of their progress store's
- * path, the same on every start, different for each learner. */
-static unsigned long long learner_salt(const pt_progress *progress)
+/* Returns the learner's shuffle salt: the one their store keeps, or a new
+ * random one that the store keeps from now on, so each learner gets an
+ * order of their own and the same order on every start. */
+static unsigned long long learner_salt(pt_progress *progress)
 {
-	unsigned long long h = 1469598103934665603ull;
-	for (const char *p = progress_path(progress); p != NULL && *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ull;
-	return h;
+	unsigned long long fresh = 0;
+	FILE *f = fopen("/dev/urandom", "rb");
+	if (f == NULL || fread(&fresh, sizeof fresh, 1, f) != 1)
+		fresh = (unsigned long long)time(NULL) * 0x9e3779b97f4a7c15ull ^ (unsigned long long)getpid();
+	if (f != NULL)
+		fclose(f);
+	return progress_salt(progress, fresh);
 }
 
 /* Opens the progress store and runs the tutor, full-screen or plain (the

@@ -115,7 +115,8 @@ static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const
 	pt_outcome oc = PT_OUTCOME_NONE;
 	if (!check_record(ps, obj, &oc))
 		return FILE_DAMAGED;
-	double attempts = 0, hints = 0, first = 0, last = 0, start = 0, spent = 0, box = 0, due = -1, sched = -1;
+	double attempts = 0, hints = 0, first = 0, last = 0, start = 0, spent = 0, box = 0, due = -1, sched = -1,
+	       pass = 0;
 	if (!get_num(ps, obj, "attempts", MAX_COUNT, false, &attempts) ||
 	    !get_num(ps, obj, "hints", MAX_COUNT, false, &hints) ||
 	    !get_num(ps, obj, "first_seen", MAX_TIME, false, &first) ||
@@ -124,7 +125,8 @@ static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const
 	    !get_num(ps, obj, "time_spent", 1e15, false, &spent) ||
 	    !get_num(ps, obj, "box", PT_LEITNER_BOXES - 1, false, &box) ||
 	    !get_num(ps, obj, "due", MAX_TIME, false, &due) ||
-	    !get_num(ps, obj, "scheduled_at", MAX_TIME, false, &sched))
+	    !get_num(ps, obj, "scheduled_at", MAX_TIME, false, &sched) ||
+	    !get_num(ps, obj, "pass", MAX_COUNT, false, &pass))
 		return FILE_DAMAGED;
 
 	pt_record k;
@@ -151,8 +153,40 @@ static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const
 	k.scheduled = due >= 0;
 	k.due = due >= 0 ? (time_t)due : 0;
 	k.scheduled_at = !k.scheduled ? 0 : sched >= 0 ? (time_t)sched : k.last_seen;
+	k.pass = (int)pass;
 	/* A duplicate key is merged like a second copy of the file. */
 	return data_add(d, &k) ? FILE_OK : FILE_NOMEM;
+}
+
+/* Reads a lesson's "drafts" member (item id to an array of slots, each ""
+ * or a text after '=' or '+') into l. */
+static file_rc parse_drafts(parser *ps, lesson_state *l, const cJSON *drafts)
+{
+	if (drafts == NULL || cJSON_IsNull(drafts))
+		return FILE_OK;
+	if (!cJSON_IsObject(drafts))
+		return bad(ps, "\"drafts\" is not an object"), FILE_DAMAGED;
+	const cJSON *d;
+	cJSON_ArrayForEach(d, drafts) {
+		char *slots[PT_DRAFT_MAX];
+		size_t n = 0;
+		const cJSON *s;
+		if (!cJSON_IsArray(d) || cJSON_GetArraySize(d) > PT_DRAFT_MAX)
+			return bad(ps, "draft \"%s\" is not an array of at most %d slots", d->string, PT_DRAFT_MAX),
+			       FILE_DAMAGED;
+		cJSON_ArrayForEach(s, d) {
+			const char *v = cJSON_IsString(s) ? s->valuestring : NULL;
+			if (v == NULL || (v[0] != '\0' && v[0] != '=' && v[0] != '+'))
+				return bad(ps, "draft \"%s\" holds a slot that is not \"\", \"=...\" or \"+...\"", d->string),
+				       FILE_DAMAGED;
+			slots[n++] = s->valuestring;
+		}
+		bool dirty = l->drafts_dirty;
+		if (!drafts_put(l, d->string, slots, n))
+			return FILE_NOMEM;
+		l->drafts_dirty = dirty;
+	}
+	return FILE_OK;
 }
 
 /* Reads one lesson object into d. */
@@ -179,6 +213,9 @@ static file_rc parse_lesson(parser *ps, store_data *d, const cJSON *obj)
 		return FILE_DAMAGED;
 	if ((time_t)reset > l->reset_at)
 		l->reset_at = (time_t)reset;
+	file_rc drc = parse_drafts(ps, l, cJSON_GetObjectItemCaseSensitive(obj, "drafts"));
+	if (drc != FILE_OK)
+		return drc;
 	const cJSON *items = cJSON_GetObjectItemCaseSensitive(obj, "items");
 	if (items == NULL || cJSON_IsNull(items))
 		return FILE_OK;
@@ -249,9 +286,17 @@ file_rc file_parse(const char *text, size_t len, store_data *d, int *format,
 		rc = FILE_NEWER;
 	} else {
 		const cJSON *lessons = cJSON_GetObjectItemCaseSensitive(root, "lessons");
-		if (lessons != NULL && !cJSON_IsObject(lessons)) {
+		const cJSON *salt = cJSON_GetObjectItemCaseSensitive(root, "salt");
+		if (salt != NULL && (!cJSON_IsString(salt) || strlen(salt->valuestring) != 16 ||
+		                     strspn(salt->valuestring, "0123456789abcdefABCDEF") != 16)) {
+			rc = (bad(&ps, "\"salt\" is not 16 hex digits"), FILE_DAMAGED);
+		} else if (lessons != NULL && !cJSON_IsObject(lessons)) {
 			rc = (bad(&ps, "\"lessons\" is not an object"), FILE_DAMAGED);
 		} else {
+			if (salt != NULL) {
+				d->salt = strtoull(salt->valuestring, NULL, 16);
+				d->has_salt = true;
+			}
 			const cJSON *l;
 			cJSON_ArrayForEach(l, lessons) {
 				rc = parse_lesson(&ps, d, l);
@@ -274,12 +319,17 @@ static bool add_num(cJSON *obj, const char *name, double v)
 
 bool file_add_strings(cJSON *o, const char *name, char *const *v, size_t n)
 {
-	cJSON *arr = cJSON_AddArrayToObject(o, name);
+	cJSON *arr = cJSON_CreateArray();
 	bool ok = arr != NULL;
 	for (size_t i = 0; ok && i < n; i++) {
 		cJSON *s = cJSON_CreateString(v[i]);
 		ok = s != NULL && cJSON_AddItemToArray(arr, s);
+		if (!ok)
+			cJSON_Delete(s);
 	}
+	ok = ok && cJSON_AddItemToObject(o, name, arr);
+	if (!ok)
+		cJSON_Delete(arr);
 	return ok;
 }
 
@@ -298,7 +348,8 @@ static cJSON *record_json(const pt_record *r)
 	    add_num(o, "pass_start", (double)r->pass_start) &&
 	    add_num(o, "time_spent", (double)r->time_spent) && add_num(o, "box", r->box) &&
 	    (!r->scheduled || (add_num(o, "due", (double)r->due) &&
-	                       add_num(o, "scheduled_at", (double)r->scheduled_at)));
+	                       add_num(o, "scheduled_at", (double)r->scheduled_at))) &&
+	    (r->pass == 0 || add_num(o, "pass", r->pass));
 	if (!ok) {
 		cJSON_Delete(o);
 		return NULL;
@@ -317,6 +368,10 @@ static bool add_lesson(cJSON *lessons, const lesson_state *l, const pt_record *r
 	bool ok = l->position == NULL || cJSON_AddStringToObject(lo, "position", l->position) != NULL;
 	if (ok && l->reset_at != 0)
 		ok = add_num(lo, "reset_at", (double)l->reset_at);
+	cJSON *drafts = ok && l->n_drafts > 0 ? cJSON_AddObjectToObject(lo, "drafts") : NULL;
+	ok = ok && (l->n_drafts == 0 || drafts != NULL);
+	for (size_t k = 0; ok && k < l->n_drafts; k++)
+		ok = file_add_strings(drafts, l->drafts[k].item, l->drafts[k].slots, l->drafts[k].n);
 	cJSON *items = ok ? cJSON_AddObjectToObject(lo, "items") : NULL;
 	ok = items != NULL;
 	for (size_t k = first; ok && k < end; k++) {
@@ -332,7 +387,10 @@ char *file_print(const store_data *d)
 {
 	cJSON *root = cJSON_CreateObject();
 	cJSON *lessons = NULL;
+	char salt[17];
+	snprintf(salt, sizeof salt, "%016llx", d->salt);
 	bool ok = root != NULL && add_num(root, "format", PT_PROGRESS_FORMAT) &&
+	    (!d->has_salt || cJSON_AddStringToObject(root, "salt", salt) != NULL) &&
 	    (lessons = cJSON_AddObjectToObject(root, "lessons")) != NULL;
 	size_t r = 0;
 	for (size_t i = 0; ok && i < d->n_les; i++) {
@@ -342,7 +400,7 @@ char *file_print(const store_data *d)
 		size_t first = r;
 		while (r < d->n_rec && strcmp(d->rec[r].lesson, l->id) == 0)
 			r++;
-		if (first == r && l->position == NULL && l->reset_at == 0)
+		if (first == r && l->position == NULL && l->reset_at == 0 && l->n_drafts == 0)
 			continue;
 		ok = add_lesson(lessons, l, d->rec, first, r);
 	}

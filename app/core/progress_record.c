@@ -60,6 +60,7 @@ static void lesson_state_free(lesson_state *l)
 {
 	free(l->id);
 	free(l->position);
+	drafts_free(l);
 	memset(l, 0, sizeof *l);
 }
 
@@ -281,6 +282,7 @@ static bool record_combine(pt_record *m, pt_record *k)
 			take_schedule(m, k);
 	} else if (disk_newer(k, m)) {
 		m->hash = k->hash;
+		m->pass = k->pass;
 		take_result(m, k);
 		take_schedule(m, k);
 		record_clear_wrong(m);
@@ -291,6 +293,8 @@ static bool record_combine(pt_record *m, pt_record *k)
 	}
 	if (k->last_seen > m->last_seen)
 		m->last_seen = k->last_seen;
+	if (k->hash == m->hash && k->pass > m->pass)
+		m->pass = k->pass;
 	m->first_seen = first;
 	m->time_spent = k->time_spent + m->time_pending;
 	record_free(k);
@@ -313,8 +317,8 @@ bool data_add(store_data *d, pt_record *k)
 }
 
 /* Merges one lesson state from disk into mem: the later reset wins (and
- * drops mem's records checked at or before it); a position set here since
- * the last save stays unless the disk was reset since. */
+ * drops mem's records checked at or before it); a position or drafts set
+ * here since the last save stay unless the disk was reset since. */
 static bool merge_lesson(store_data *mem, lesson_state *dl)
 {
 	lesson_state *ml = data_lesson_get(mem, dl->id);
@@ -322,7 +326,9 @@ static bool merge_lesson(store_data *mem, lesson_state *dl)
 		return false;
 	dl->filter_disk = ml->reset_at > dl->reset_at;
 	bool take_position = !ml->position_dirty;
-	if (dl->reset_at > ml->reset_at) {
+	bool disk_reset = dl->reset_at > ml->reset_at;
+	drafts_merge(ml, dl, disk_reset || !ml->drafts_dirty);
+	if (disk_reset) {
 		for (size_t r = mem->n_rec; r-- > 0;)
 			if (strcmp(mem->rec[r].lesson, dl->id) == 0 && mem->rec[r].last_seen <= dl->reset_at)
 				remove_at(mem, r);
@@ -341,6 +347,11 @@ static bool merge_lesson(store_data *mem, lesson_state *dl)
 bool data_merge(store_data *mem, store_data *disk)
 {
 	bool ok = true;
+	if (disk->has_salt) {
+		/* The first learner's salt to reach the file stays theirs. */
+		mem->salt = disk->salt;
+		mem->has_salt = true;
+	}
 	for (size_t i = 0; i < disk->n_les && ok; i++)
 		ok = merge_lesson(mem, &disk->les[i]);
 	for (size_t i = 0; i < disk->n_rec && ok; i++) {
@@ -361,8 +372,10 @@ void data_mark_saved(store_data *d)
 		d->rec[i].time_pending = 0;
 		d->rec[i].checked_here = false;
 	}
-	for (size_t i = 0; i < d->n_les; i++)
+	for (size_t i = 0; i < d->n_les; i++) {
 		d->les[i].position_dirty = false;
+		d->les[i].drafts_dirty = false;
+	}
 }
 
 /* ---- recording --------------------------------------------------------- */
@@ -559,6 +572,8 @@ bool progress_reset_lesson(pt_progress *p, const char *lesson_id, time_t now)
 	free(l->position);
 	l->position = NULL;
 	l->position_dirty = true;
+	drafts_free(l);
+	l->drafts_dirty = true;
 	p->dirty = true;
 	return true;
 }

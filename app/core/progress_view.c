@@ -37,15 +37,19 @@ size_t progress_restore(const pt_progress *p, pt_session *s, size_t *changed)
 	for (size_t i = 0; i < lesson->n_items; i++) {
 		const pt_item *item = &lesson->items[i];
 		const pt_record *r = data_find(&p->d, lesson->id.s, item->id.s);
-		if (r == NULL)
-			continue;
-		if (r->hash != lesson_item_hash(item)) {
+		if (r != NULL && r->hash != lesson_item_hash(item)) {
 			session_reset_item(s, i);
 			reset++;
 			continue;
 		}
-		restore_grade(r, s->grades[i].item, &s->grades[i]);
-		restored++;
+		if (r != NULL) {
+			session_show_pass(s, i, r->pass);
+			restore_grade(r, s->grades[i].item, &s->grades[i]);
+			restored++;
+		}
+		pt_draft draft;
+		if (progress_draft(p, lesson->id.s, item->id.s, &draft))
+			draft_apply(&s->grades[i], &draft);
 	}
 	if (changed != NULL)
 		*changed = reset;

@@ -165,6 +165,15 @@ void session_reset_item(pt_session *s, size_t index)
 	s->grades[index].retry_pass = finished_before;
 }
 
+void session_show_pass(pt_session *s, size_t index, int pass)
+{
+	if (index >= s->lesson->n_items || pass < 0 || pass == s->passes[index])
+		return;
+	s->passes[index] = pass;
+	build_view(s, index, view_offset(s, index));
+	grade_init(&s->grades[index], &s->views[index]);
+}
+
 size_t session_next_open(const pt_session *s, size_t start)
 {
 	size_t n = s->lesson->n_items;
@@ -217,7 +226,9 @@ pt_mark session_shown_mark(const pt_grade *g, int slot)
 	if (slot < 0 || slot >= grade_slots(g))
 		return PT_MARK_NONE;
 	pt_mark mark = g->marks[slot];
-	if (g->status != PT_OPEN || g->item->kind == PT_KIND_FILL)
+	/* A right blank or pair is locked once checked: its mark tells
+	 * nothing the locked answer does not already show. */
+	if (g->status != PT_OPEN || g->item->kind == PT_KIND_FILL || g->item->kind == PT_KIND_MATCH)
 		return mark;
 	return mark == PT_MARK_WRONG ? PT_MARK_WRONG : PT_MARK_NONE;
 }

@@ -36,15 +36,21 @@ static int hint_width(const pt_keyhint *k)
 	return text_width(k->key, strlen(k->key)) + 1 + text_width(k->label, strlen(k->label)) + 2;
 }
 
-/* Draws the key bar; the last pair ("? help") always stays, and pairs
- * before it that do not fit are left out. */
+/* Draws the key bar; the last two pairs (the screen's way out, then
+ * "? help") always stay, and pairs before them that do not fit are left
+ * out. */
 static void draw_keys(int y, int cols, const pt_keyhint *keys, size_t n_keys)
 {
 	int x = 1;
-	int keep = n_keys > 0 ? hint_width(&keys[n_keys - 1]) : 0;
+	size_t tail = n_keys < 2 ? n_keys : 2;
+	int keep = 0;
+	for (size_t k = n_keys - tail; k < n_keys; k++)
+		keep += hint_width(&keys[k]);
 	for (size_t k = 0; k < n_keys; k++) {
-		bool last = k + 1 == n_keys;
-		if (x + hint_width(&keys[k]) - 2 > cols - 1 - (last ? 0 : keep))
+		bool kept = k + tail >= n_keys;
+		if (kept)
+			keep -= hint_width(&keys[k]);
+		if (x + hint_width(&keys[k]) - 2 > cols - 1 - keep)
 			continue;
 		int kw = text_width(keys[k].key, strlen(keys[k].key));
 		int lw = text_width(keys[k].label, strlen(keys[k].label));

@@ -9,7 +9,7 @@
 #include "paratutor/ui_item.h"
 
 /* The item screen's view state, private to this screen's files. */
-static pt_item_view view = { -1, false, "", 0, REVEAL_NONE };
+static pt_item_view view = { -1, false, "", 0, REVEAL_NONE, false };
 
 /* Context bits of the item screen's bindings. */
 enum {
@@ -194,6 +194,7 @@ static void item_draw(pt_ui *ui, int rows, int cols)
 	pt_doc *d = &ui->body;
 	item_anchors a = { 0, 0, 0, 0, 0 };
 	doc_reset(d, frame_text_width(cols));
+	view.editor = ui->watch_path != NULL;
 	item_body_build(d, g, &view, &a);
 
 	int body_rows = frame_body_rows(rows);

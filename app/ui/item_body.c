@@ -681,4 +681,10 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 	a->result_last = doc_line(d);
 	add_hints(d, g, a);
 	add_mistakes(d, g, &show);
+	if (v->editor && it->editor_note.s != NULL) {
+		doc_gap(d);
+		doc_atom(d, ROLE_HEADING, 0, "Editor's note (this preview only; learners never see it):");
+		doc_newline(d);
+		doc_wrap(d, ROLE_DIM, 0, it->editor_note.s);
+	}
 }

@@ -274,6 +274,7 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 			plain_item_print(io->out, &s);
 		}
 	}
+	track_drafts(io->track, &s);
 	session_free(&s);
 	return step;
 }
@@ -295,7 +296,12 @@ static plain_step run_review(plain_io *io)
 		pt_session s;
 		if (!session_init_shuffled(&s, due.v[k].lesson, io->shuffle, io->salt))
 			break;
+		/* As on the full screen: the item as it was left, then a new
+		 * pass (a new order of options) when it was finished. */
+		track_open(io->track, &s);
 		s.current = due.v[k].index;
+		if (s.grades[s.current].status != PT_OPEN)
+			session_reset_item(&s, s.current);
 		plain_item_print(io->out, &s);
 		step = PLAIN_STAY;
 		while (step == PLAIN_STAY || step == PLAIN_PREV || step == PLAIN_RESET)

@@ -67,6 +67,7 @@ static void record_check(pt_track *t, const pt_session *s, bool review)
 	bool ok = progress_add_time(t->progress, s->lesson, item, take_time(t), now);
 	ok = (review ? progress_record_review(t->progress, s->lesson, item, g, now)
 	             : progress_record_item(t->progress, s->lesson, item, g, now)) && ok;
+	ok = progress_set_pass(t->progress, s->lesson->id.s, item->id.s, s->passes[s->current]) && ok;
 	kept(t, ok);
 	save(t);
 }
@@ -90,6 +91,18 @@ void track_hinted(pt_track *t, const pt_session *s)
 	save(t);
 }
 
+/* Sets the store's draft of every item of s; false when out of memory. */
+static bool keep_drafts(pt_track *t, const pt_session *s)
+{
+	bool ok = true;
+	for (size_t i = 0; i < s->lesson->n_items; i++) {
+		pt_draft d;
+		bool some = draft_take(&s->grades[i], &d);
+		ok = progress_set_draft(t->progress, s->lesson->id.s, s->lesson->items[i].id.s, some ? &d : NULL) && ok;
+	}
+	return ok;
+}
+
 void track_moved(pt_track *t, const pt_session *s, size_t from)
 {
 	if (t->progress == NULL)
@@ -99,7 +112,15 @@ void track_moved(pt_track *t, const pt_session *s, size_t from)
 		ok = progress_add_time(t->progress, s->lesson, &s->lesson->items[from], take_time(t), time(NULL));
 	if (s->current < s->lesson->n_items)
 		ok = progress_set_position(t->progress, s->lesson->id.s, s->lesson->items[s->current].id.s) && ok;
-	kept(t, ok);
+	kept(t, ok && keep_drafts(t, s));
+	save(t);
+}
+
+void track_drafts(pt_track *t, const pt_session *s)
+{
+	if (t->progress == NULL || s->grades == NULL)
+		return;
+	kept(t, keep_drafts(t, s));
 	save(t);
 }
 

@@ -203,8 +203,10 @@ static void open_due(pt_ui *ui)
 		if (s->grades[due->index].status != PT_OPEN)
 			session_reset_item(s, due->index);
 		show(ui, UI_SCREEN_ITEM, due->index);
-		ui_say(ui, "Review %zu of %zu: answer and press Enter; n skips to the next",
-		    ui->review.pos + 1, n);
+		pt_kind kind = s->lesson->items[due->index].kind;
+		bool typed = kind == PT_KIND_NUMERIC || kind == PT_KIND_TEXT;
+		ui_say(ui, "Review %zu of %zu: %s and press Enter; %s skips to the next", ui->review.pos + 1, n,
+		    typed ? "type your answer" : "answer", typed ? "Tab then n" : "n");
 		return;
 	}
 	review_stop(ui);
@@ -242,6 +244,10 @@ static void apply_go(pt_ui *ui)
 	case UI_GO_NONE: break;
 	case UI_GO_MENU:
 		review_stop(ui);
+		if (s->grades != NULL) {
+			track_drafts(ui->track, s);
+			track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
+		}
 		show(ui, UI_SCREEN_MENU, ui->entry);
 		break;
 	case UI_GO_LESSON:
@@ -543,8 +549,10 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 		if (screens[k]->release != NULL)
 			screens[k]->release();
 	watch_stop(&ui.watch);
-	for (size_t i = 0; i < catalog->n; i++)
+	for (size_t i = 0; i < catalog->n; i++) {
+		track_drafts(ui.track, &ui.sessions[i]);
 		session_free(&ui.sessions[i]);
+	}
 	free(ui.sessions);
 	doc_free(&ui.body);
 	doc_free(&ui.overlay);

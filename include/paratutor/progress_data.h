@@ -18,6 +18,14 @@
 
 #define PT_PROGRESS_NOTICE_SIZE (PT_PROGRESS_PATH_MAX + 512)
 
+/* An answer being composed on one item (progress_draft.c): its slots as
+ * "" (empty), "=TEXT" (locked right) or "+TEXT". */
+typedef struct draft_entry {
+	char *item;
+	char **slots;
+	size_t n;
+} draft_entry;
+
 /* Per-lesson state kept beside the records. */
 typedef struct lesson_state {
 	char *id;
@@ -25,6 +33,9 @@ typedef struct lesson_state {
 	bool position_dirty; /* set here since the last save */
 	time_t reset_at;     /* last reset; 0 when never */
 	bool filter_disk;    /* merge scratch: drop older disk records */
+	draft_entry *drafts; /* sorted by item id */
+	size_t n_drafts;
+	bool drafts_dirty;   /* changed here since the last save */
 } lesson_state;
 
 /* Records sorted by (lesson, item) and lesson states sorted by id. */
@@ -35,6 +46,8 @@ typedef struct store_data {
 	lesson_state *les;
 	size_t n_les;
 	size_t cap_les;
+	unsigned long long salt; /* the learner's shuffle salt, when has_salt */
+	bool has_salt;
 } store_data;
 
 struct pt_progress {
@@ -97,5 +110,19 @@ bool data_merge(store_data *mem, store_data *disk);
 
 /* Marks everything in d as saved (no pending time, checks or positions). */
 void data_mark_saved(store_data *d);
+
+/* ---- drafts (progress_draft.c) ------------------------------------------ */
+
+/* Frees a lesson state's drafts. */
+void drafts_free(lesson_state *l);
+
+/* Sets item's draft in l to the n encoded slots (copied); n == 0 removes
+ * it.  Returns false when out of memory. */
+bool drafts_put(lesson_state *l, const char *item, char *const *slots, size_t n);
+
+/* Merges disk's drafts of one lesson into mem's: mem's stay when changed
+ * here since the last save (and take_disk is false), else disk's replace
+ * them. */
+void drafts_merge(lesson_state *ml, lesson_state *dl, bool take_disk);
 
 #endif

@@ -2,15 +2,20 @@
  * data and printing store data as it.  Internal to the progress modules.
  *
  * The file:
- *   { "format": 1,
+ *   { "format": 1, "salt": SALT,
  *     "lessons": { LESSON-ID: { "position": ITEM-ID, "reset_at": T,
+ *                               "drafts": { ITEM-ID: [SLOT, ...], ... },
  *                               "items": { ITEM-ID: RECORD, ... } }, ... } }
+ * SALT: the learner's shuffle salt, 16 hex digits.  SLOT: "" (empty),
+ * "=TEXT" (a blank found right and locked) or "+TEXT": an answer filled in
+ * but not checked (see draft.h).
  * RECORD: "hash" (16 hex digits), "outcome" of the lesson result (open,
  * first_time, with_hints, retries, failed), "attempts", "hints", "wrong"
  * (option texts), "first_seen", "last_seen", "pass_start", "time_spent",
- * "box", "due" (absent until the item is first finished) and
+ * "box", "due" (absent until the item is first finished),
  * "scheduled_at" (when box and due were last set; files written before it
- * existed lack it, and it is then taken as last_seen).  Times are seconds
+ * existed lack it, and it is then taken as last_seen) and "pass" (the
+ * pass of the latest check, absent when 0).  Times are seconds
  * since the epoch.  Members a reader does not know are ignored, so older
  * paratutors read these files too. */
 #ifndef PARATUTOR_PROGRESS_FILE_H

@@ -48,6 +48,7 @@ typedef struct pt_record {
 	bool scheduled;           /* due is set (the item was finished once) */
 	time_t due;
 	time_t scheduled_at;      /* when box and due were last set */
+	int pass;                 /* passes begun before the latest (it picks the shown order) */
 	/* Bookkeeping, not saved. */
 	long time_pending;        /* seconds added since the last save */
 	bool checked_here;        /* a check recorded since the last save */

@@ -50,9 +50,10 @@ typedef struct pt_disclosure {
 void session_disclose(const pt_grade *g, pt_disclosure *out);
 
 /* Returns the mark to show for blank or option slot of g: every mark once
- * the item is finished; while it is open, a fill blank's mark, and of a
- * choice or multi item only Wrong marks (never Correct or Missed, which
- * would tell the answer). */
+ * the item is finished; while it is open, a fill blank's or match pair's
+ * mark (a right one is locked, so its mark tells nothing new), and of a
+ * choice, multi or order item only Wrong marks (never Correct or Missed,
+ * which would tell the answer). */
 pt_mark session_shown_mark(const pt_grade *g, int slot);
 
 /* Starts a session at the first item, showing options in their written
@@ -79,6 +80,11 @@ pt_grade *session_grade(pt_session *s);
 /* Restarts the grading of item index from scratch, as a new pass (shuffled
  * items show a new order). */
 void session_reset_item(pt_session *s, size_t index);
+
+/* Shows item index as in pass (0 the first) again, from scratch, without
+ * starting a new pass: a resumed lesson shows each item's options in the
+ * order the learner last saw them. */
+void session_show_pass(pt_session *s, size_t index, int pass);
 
 /* Returns the index of the first open item at or after start (wrapping),
  * or the lesson's item count when every item is finished. */

@@ -46,6 +46,11 @@ void track_hinted(pt_track *t, const pt_session *s);
  * saves; call after s->current changed (from may equal it). */
 void track_moved(pt_track *t, const pt_session *s, size_t from);
 
+/* Keeps what is filled in but not checked on each open item of s (and
+ * forgets it where nothing is), and saves when that changed.  Called on
+ * every move and when the learner leaves the lesson or quits. */
+void track_drafts(pt_track *t, const pt_session *s);
+
 /* Forgets a lesson's progress and saves. */
 void track_reset(pt_track *t, const pt_lesson *lesson);
 

@@ -22,6 +22,7 @@ typedef struct pt_item_view {
 	char field[PT_MAX_TYPED]; /* numeric and text: the answer being typed */
 	size_t scroll;
 	item_reveal reveal;
+	bool editor;   /* --watch preview: the item's editor_note is shown too */
 } pt_item_view;
 
 /* Lines of the body the next draw may scroll into view. */

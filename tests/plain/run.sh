@@ -217,5 +217,37 @@ has "multi: the right number of ticks is checked" "Not yet. Attempts: 1 left."
 kplay next next next next quit
 has "fill: pseudo-code is tagged" "Code (pseudo-code: made-up calls, not a real API):"
 
+# Blanks filled but not checked survive quitting, and come back filled.
+play 1 "1 b" quit
+has "draft: a partial fill is kept" "Blanks still empty: 2."
+resume 1 quit
+has "draft: the filled blank comes back after quitting" "parts = data.[1: split](n)"
+has "draft: the empty blank stays empty" "x = parts[1].[2]()"
+resume 1 "2 sum" quit
+has "draft: the restored blank counts in the check" "Correct!"
+resume 1 quit
+lacks "draft: a checked item keeps no draft" "[2: sum]()"
+
+# The shuffle salt is the learner's: kept in the store, the same order on
+# every start.
+rm -rf "$XDG_STATE_HOME/paratutor"
+printf '1\nquit\n' | "$bin" --lessons tests/fixtures/good/minimal.json >"$out" 2>&1
+first=$(sed -n 's/^  \([A-D]\)) split$/\1/p' "$out")
+if grep -q '"salt":' "$XDG_STATE_HOME/paratutor/progress.json"; then
+	passed=$((passed + 1)); echo "ok - salt: kept in the store"
+else
+	failed=$((failed + 1)); echo "not ok - salt: kept in the store"
+fi
+same=1
+for k in 1 2 3; do
+	printf '1\nquit\n' | "$bin" --lessons tests/fixtures/good/minimal.json >"$out" 2>&1
+	[ "$(sed -n 's/^  \([A-D]\)) split$/\1/p' "$out")" = "$first" ] || same=0
+done
+if [ "$same" -eq 1 ] && [ -n "$first" ]; then
+	passed=$((passed + 1)); echo "ok - salt: the same order on every start"
+else
+	failed=$((failed + 1)); echo "not ok - salt: the same order on every start"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -72,6 +72,7 @@ test_fill_keys() {
 	st_wait "Final answer" || return 1
 	st_wait "Quick check" || return 1
 	st_wait "Note: Written for the screen tests." || return 1
+	st_lacks "Kept short on purpose" || return 1
 }
 
 # The same drill with the mouse: click blank 2 then option B, then option
@@ -368,6 +369,29 @@ test_resume() {
 	st_wait "[1:sum ✓](values) / [2:len ✓](values)" || return 1
 }
 
+# A blank filled but not checked survives quitting the tutor, and one
+# filled on another item survives leaving it for the menu.
+test_draft() {
+	state="$ST_TMP/draft-state"
+	rm -rf "$state"
+	st_start XDG_STATE_HOME="$state" -- $FIXTURE || return 1
+	st_wait "Screen test drills" || return 1
+	st_keys Enter
+	st_wait "[1](values) / [2](values)" || return 1
+	st_keys 2 b
+	st_wait "[2:len](values)" || return 1
+	st_keys q
+	st_wait "Choose a lesson" || return 1
+	st_keys q
+	st_wait_exit >/dev/null || return 1
+	st_start XDG_STATE_HOME="$state" -- $FIXTURE || return 1
+	st_wait "Screen test drills" || return 1
+	st_keys Enter
+	st_wait "[1](values) / [2:len](values)" || return 1
+	st_keys 1 a Enter
+	st_wait "✓ Correct  right first time" || return 1
+}
+
 # The summary's reset asks first, then forgets the lesson in the store.
 test_reset() {
 	st_start -- $FIXTURE || return 1
@@ -398,6 +422,8 @@ test_watch() {
 	st_start -- --watch "$lesson" || return 1
 	st_wait "mean = " || return 1
 	st_wait "Watching $lesson" || return 1
+	st_wait "Editor's note (this preview only; learners never see it):" || return 1
+	st_wait "Kept short on purpose" || return 1
 	st_keys 1 a
 	st_wait "[1:sum](values)" || return 1
 	st_keys n
@@ -697,6 +723,7 @@ st_test "the first run shows the introduction" test_first_run
 st_test "a single-blank drill: letters fill and replace" test_single_blank
 st_test "summary after the last item; r retries what was missed" test_summary
 st_test "quit mid-lesson, start again: progress resumes" test_resume
+st_test "a filled blank not yet checked survives quitting" test_draft
 st_test "reset from the summary asks first and forgets the lesson" test_reset
 st_test "--watch reloads on save and survives a broken save" test_watch
 st_test "review: what is due, the mistakes made, answering it" test_review

@@ -269,6 +269,9 @@ START_TEST(test_match_grading)
 	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
 	ck_assert_int_eq(g.marks[0], PT_MARK_RIGHT);
 	ck_assert_int_eq(g.marks[1], PT_MARK_WRONG);
+	/* While open, the locked right pair shows its tick, as a fill blank. */
+	ck_assert_int_eq(session_shown_mark(&g, 0), PT_MARK_RIGHT);
+	ck_assert_int_eq(session_shown_mark(&g, 1), PT_MARK_WRONG);
 	ck_assert_str_eq(lesson_blank_feedback(it, 1, (size_t)g.fill[1]), "fb-ep1");
 	ck_assert_uint_eq(g.wrong_seen, 1u << 2);
 	ck_assert_int_eq(grade_fill(&g, 0, 1), PT_GRADE_LOCKED);
@@ -299,6 +302,9 @@ START_TEST(test_order_grading)
 	ck_assert_int_eq(g.first_out_of_place, 1);
 	ck_assert_str_eq(grade_said(&g), "fb-ag");
 	ck_assert(!g.locked[0]);
+	/* Nothing locks, so a right position is not shown as right. */
+	ck_assert_int_eq(session_shown_mark(&g, 0), PT_MARK_NONE);
+	ck_assert_int_eq(session_shown_mark(&g, 1), PT_MARK_WRONG);
 	ck_assert_int_eq(g.attempts_left, 2);
 	/* Placing reduce-scatter at 2 moves it from 3, which empties. */
 	ck_assert_int_eq(grade_fill(&g, 1, 1), PT_GRADE_OK);
