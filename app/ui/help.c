@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "paratutor/intro.h"
 #include "paratutor/ui_app.h"
 #include "paratutor/ui_draw.h"
 
@@ -27,32 +28,28 @@ static void add_section(pt_doc *d, const char *name, const pt_binding *keys, siz
 	}
 }
 
-/* The introduction: what the screens show and how answers are scored and
- * reviewed; alone on the first run, then at the end of the help. */
-static const char *const intro[] = {
-	"paratutor asks questions on data, model, pipeline, tensor and sharded parallelism. "
-	"Pick a lesson in the menu with the arrows and Enter. Each item is code with blanks to fill from "
-	"an option bank, a question with one answer, or a question where you tick all that apply.",
-	"Answer with the letters shown beside the options (or click them) and press Enter to check. "
-	"Every mark carries a word: Correct, Wrong, Missed (an option you should have ticked, named only "
-	"once the item is over). A wrong answer shows what that choice usually means, and costs one of "
-	"the item's attempts; the answer itself is shown only when the item is solved or out of attempts.",
-	NULL, /* the score rule, from the core */
-	"Review: items you miss, or get right only with help, come back for review on a schedule "
-	"(Leitner boxes: 1, 3, 7, 21 and 60 days). Press r in the menu when items are due. A right review "
-	"answer moves the item up a box; a wrong one brings it back in ten minutes.",
-	"Your progress is saved after every check, so you can quit (q) at any time and resume later. "
-	"Press ? on any screen for the keys it takes.",
-};
+/* How the full screen takes answers: the part of the introduction that
+ * is this screen's own. */
+static const char keys_paragraph[] =
+	"Pick a lesson in the menu with the arrows and Enter. Answer with the letters shown beside the "
+	"options and banks (digits pick a blank, prompt or position first), type numbers and names into "
+	"the answer field, or click with the mouse; Enter checks. h shows a hint, n and p move between "
+	"items, q goes back. Press ? on any screen for the keys it takes.";
 
-/* Adds the introduction's paragraphs under a heading. */
+/* Adds the introduction's paragraphs under a heading: the core's, with
+ * this screen's keys after the first. */
 static void add_intro(pt_doc *d)
 {
 	doc_gap(d);
 	doc_atom(d, ROLE_HEADING, 0, "How paratutor works");
-	for (size_t i = 0; i < sizeof intro / sizeof intro[0]; i++) {
+	const char *p;
+	for (size_t i = 0; (p = intro_paragraph(i)) != NULL; i++) {
 		doc_gap(d);
-		doc_wrap(d, ROLE_NORMAL, 0, intro[i] != NULL ? intro[i] : session_score_rule());
+		doc_wrap(d, ROLE_NORMAL, 0, p);
+		if (i == 0) {
+			doc_gap(d);
+			doc_wrap(d, ROLE_NORMAL, 0, keys_paragraph);
+		}
 	}
 }
 

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "paratutor/grade.h"
+#include "paratutor/intro.h"
 #include "paratutor/plain.h"
 #include "paratutor/plain_item.h"
 #include "paratutor/session.h"
@@ -65,7 +66,25 @@ static void print_menu_help(plain_io *io)
 	      "  NUMBER or ID   open a lesson, at its first unfinished item\n"
 	      "  review         answer the items due for review\n"
 	      "  list           show the lessons again\n"
+	      "  guide          how paratutor works: items, marks, scores and review\n"
 	      "  quit           leave (your progress is saved)\n", io->out);
+}
+
+/* Prints the introduction, with how plain mode takes answers after its
+ * first paragraph. */
+static void print_guide(plain_io *io)
+{
+	fputs("How paratutor works\n", io->out);
+	const char *p;
+	for (size_t i = 0; (p = intro_paragraph(i)) != NULL; i++) {
+		fprintf(io->out, "\n%s\n", p);
+		if (i == 0)
+			fputs("\nOpen a lesson by its number. At each item, type your answer: the letter of an option "
+			      "(B), several for tick-all items (A C), a blank's number and an option (1 b 2 c), a number "
+			      "or a name. Type hint, next, prev, menu or quit between answers, and help for the "
+			      "commands of the item in front of you.\n", io->out);
+	}
+	fputc('\n', io->out);
 }
 
 /* Returns true when cmd (lowered) is command word or its one-letter
@@ -401,6 +420,10 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 			print_menu_help(io);
 			continue;
 		}
+		if (strcmp(cmd, "guide") == 0) {
+			print_guide(io);
+			continue;
+		}
 		if (strcmp(cmd, "list") == 0 || strcmp(cmd, "menu") == 0) {
 			list = true;
 			continue;
@@ -431,6 +454,8 @@ int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *out
 {
 	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt };
 	fprintf(out, "paratutor, plain mode. Type help at any prompt.\n");
+	if (options->first_run)
+		print_guide(&io);
 	print_notice(&io);
 	run_menu(&io, options);
 	print_notice(&io);

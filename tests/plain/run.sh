@@ -15,11 +15,15 @@ resume() {
 	printf '%s\n' "$@" | "$bin" --no-shuffle --lessons tests/fixtures/good/minimal.json >"$out" 2>&1
 }
 
-# play SCRIPT: the same with a fresh progress store.
+# play SCRIPT: the same with a fresh, empty progress store (so not a
+# first run, which would print the introduction).
 play() {
 	rm -rf "$XDG_STATE_HOME/paratutor"
+	mkdir -p "$XDG_STATE_HOME/paratutor"
+	printf '{ "format": 1, "lessons": {} }\n' >"$XDG_STATE_HOME/paratutor/progress.json"
 	resume "$@"
 }
+
 
 # has NAME TEXT: the last transcript contains TEXT as a fixed string.
 has() {
@@ -43,6 +47,19 @@ lacks() {
 		echo "ok - $1"
 	fi
 }
+
+# The first run (no store yet) opens with the introduction; later runs do
+# not, and "guide" shows it again.
+rm -rf "$XDG_STATE_HOME/paratutor"
+resume quit
+has "first run: the introduction" "How paratutor works"
+has "first run: all seven kinds are named" "steps to put in order"
+has "first run: the score rule" "A retry (or a review) comes after the answer could be seen"
+has "first run: how plain mode takes answers" "a blank's number and an option (1 b 2 c)"
+play quit
+lacks "a later run: no introduction" "How paratutor works"
+play guide quit
+has "guide: the introduction again" "How paratutor works"
 
 play 1 "1 a 2 b" hint hint hint "1 b 2 d" a c "a b" "a c" quit
 has "a pipe selects plain mode" "paratutor, plain mode."

@@ -286,6 +286,7 @@ test_first_run() {
 	st_start ST_FIRST_RUN=1 -- $FIXTURE || return 1
 	st_wait "Welcome" || return 1
 	st_wait "How paratutor works" || return 1
+	st_wait "steps to put in order" || return 1
 	st_lacks "Item screen" || return 1
 	st_keys Escape
 	st_wait "Choose a lesson" || return 1
@@ -294,7 +295,7 @@ test_first_run() {
 	st_keys 1 a 2 b Enter
 	st_wait "✓ Correct" || return 1
 	st_keys '?' PageDown PageDown PageDown PageDown PageDown PageDown PageDown PageDown
-	st_wait "Your progress is saved after every check" || return 1
+	st_wait "Your progress is saved as you go" || return 1
 	st_keys Escape q q
 	[ "$(st_wait_exit)" = 0 ] || st_fail "q did not exit with status 0" || return 1
 }
