@@ -1,0 +1,22 @@
+"""Recompute the keyed answers of the numeric items in lessons 11-18.
+
+Each entry names a lesson and a numeric item, lists the input strings that must
+appear verbatim in the item's prompt, and recomputes the keyed answer from those
+inputs, in the answer's unit.
+"""
+import math
+
+GB = 10**9
+MB = 10**6
+
+CHECKS = [
+    # ---- lesson 11: parallelism-kinds ------------------------------------
+    {
+        "lesson": "parallelism-kinds",
+        "item": "d1-10-replica-memory",
+        "inputs": ["2 billion parameters", "16 bytes per parameter", "plain PyTorch DDP on 8 GPUs",
+                   "10^9 bytes"],
+        # DDP replicates everything: no division by the GPU count
+        "compute": lambda: 2e9 * 16 / GB,
+    },
+]
