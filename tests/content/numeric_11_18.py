@@ -20,3 +20,13 @@ CHECKS = [
         "compute": lambda: 2e9 * 16 / GB,
     },
 ]
+CHECKS += [
+    # ---- lesson 12: data-parallel-practice -------------------------------
+    {
+        "lesson": "data-parallel-practice",
+        "item": "d2-12-padding-count",
+        "inputs": ["50,000 samples", "64 ranks", "drop_last=False"],
+        # padded total ceil(N/r)*r minus N
+        "compute": lambda: math.ceil(50000 / 64) * 64 - 50000,
+    },
+]
