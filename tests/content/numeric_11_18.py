@@ -30,3 +30,15 @@ CHECKS += [
         "compute": lambda: math.ceil(50000 / 64) * 64 - 50000,
     },
 ]
+CHECKS += [
+    # ---- lesson 13: collectives ------------------------------------------
+    {
+        "lesson": "collectives",
+        "item": "d3-11-fsdp-bytes-sent",
+        "inputs": ["3 billion-parameter", "bf16 (2 bytes each)", "16 GPUs", "all-gathers the parameters for forward",
+                   "all-gathers them again for backward", "reduce-scatters the gradients",
+                   "(n − 1)/n · S", "10^9 bytes"],
+        # three collectives, each (n-1)/n of the whole bf16 buffer
+        "compute": lambda: 3 * (16 - 1) / 16 * 3e9 * 2 / GB,
+    },
+]
