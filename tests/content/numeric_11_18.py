@@ -42,3 +42,14 @@ CHECKS += [
         "compute": lambda: 3 * (16 - 1) / 16 * 3e9 * 2 / GB,
     },
 ]
+CHECKS += [
+    # ---- lesson 14: model-pipeline ---------------------------------------
+    {
+        "lesson": "model-pipeline",
+        "item": "d4-11-pipeline-speedup",
+        "inputs": ["p = 4 equal-time stages", "p stage-times per direction", "m = 12 micro-batches",
+                   "m + p − 1 micro-batch slots", "1/m of a stage-time"],
+        # naive p stage-times over pipelined (m + p - 1)/m stage-times
+        "compute": lambda: 4 / ((12 + 4 - 1) / 12),
+    },
+]
