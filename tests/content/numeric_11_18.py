@@ -53,3 +53,15 @@ CHECKS += [
         "compute": lambda: 4 / ((12 + 4 - 1) / 12),
     },
 ]
+CHECKS += [
+    # ---- lesson 15: tensor-parallel --------------------------------------
+    {
+        "lesson": "tensor-parallel",
+        "item": "d5-10-tp-bytes-per-layer",
+        "inputs": ["t = 8 GPUs", "2 all-reduces per transformer layer in the forward pass", "s × b × h values",
+                   "s = 4096 tokens", "micro-batch b = 1", "hidden size h = 8192", "bf16 (2 bytes per value)",
+                   "2(t − 1)/t of the buffer", "10^6 bytes"],
+        # two ring all-reduces of the full activation
+        "compute": lambda: 2 * (2 * (8 - 1) / 8) * 4096 * 1 * 8192 * 2 / MB,
+    },
+]
