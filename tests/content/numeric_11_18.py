@@ -65,3 +65,14 @@ CHECKS += [
         "compute": lambda: 2 * (2 * (8 - 1) / 8) * 4096 * 1 * 8192 * 2 / MB,
     },
 ]
+CHECKS += [
+    # ---- lesson 16: memory-sharding --------------------------------------
+    {
+        "lesson": "memory-sharding",
+        "item": "d6-11-zero1-min-gpus",
+        "inputs": ["7 billion-parameter", "ZeRO stage 1", "4Ψ bytes", "12Ψ bytes", "at most 40 GB",
+                   "10^9 bytes"],
+        # smallest Nd with 4*Psi + 12*Psi/Nd <= 40 GB
+        "compute": lambda: min(nd for nd in range(1, 1000) if 4 * 7e9 + 12 * 7e9 / nd <= 40 * GB),
+    },
+]
