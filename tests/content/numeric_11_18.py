@@ -76,3 +76,14 @@ CHECKS += [
         "compute": lambda: min(nd for nd in range(1, 1000) if 4 * 7e9 + 12 * 7e9 / nd <= 40 * GB),
     },
 ]
+CHECKS += [
+    # ---- lesson 17: managed-platforms ------------------------------------
+    {
+        "lesson": "managed-platforms",
+        "item": "d7-12-multiworker-batch",
+        "inputs": ["replica_count=4", "accelerator_count=4", "one replica per GPU on every machine",
+                   "64 examples per replica"],
+        # machines (chief included) x GPUs each x per-replica batch
+        "compute": lambda: 4 * 4 * 64,
+    },
+]
