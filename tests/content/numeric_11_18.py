@@ -87,3 +87,14 @@ CHECKS += [
         "compute": lambda: 4 * 4 * 64,
     },
 ]
+CHECKS += [
+    # ---- lesson 18: hybrid-3d --------------------------------------------
+    {
+        "lesson": "hybrid-3d",
+        "item": "d8-9-3d-model-states",
+        "inputs": ["175 billion parameters", "tensor-parallel size 8", "pipeline-parallel size 16",
+                   "data-parallel size 8", "6 + 12/d bytes per parameter", "10^9 bytes"],
+        # parameters per GPU (split by TP x PP) times the distributed-optimizer bytes
+        "compute": lambda: 175e9 / (8 * 16) * (6 + 12 / 8) / GB,
+    },
+]
