@@ -241,14 +241,32 @@ static bool is_format2_lesson(const char *id)
 	return false;
 }
 
+/* The eight curriculum lessons, which mix the old kinds with the new. */
+static const char *const curriculum_lessons[] = {
+	"parallelism-kinds", "data-parallel-practice", "collectives", "model-pipeline",
+	"tensor-parallel", "memory-sharding", "managed-platforms", "hybrid-3d",
+};
+
+/* Returns true when id is one of curriculum_lessons. */
+static bool is_curriculum_lesson(const char *id)
+{
+	for (size_t i = 0; i < sizeof curriculum_lessons / sizeof curriculum_lessons[0]; i++)
+		if (strcmp(id, curriculum_lessons[i]) == 0)
+			return true;
+	return false;
+}
+
 /* Sixteen lessons; each has at least 8 items and at least the three
  * format-1 kinds, the six newer ones 10-14 items and all seven kinds;
+ * the eight curriculum lessons are format 2 with at least two items of
+ * the kinds format 2 added (18 or more in all, each new kind used);
  * every item has a hint, an explanation and a reference; none has a
  * diagnostic, the item-writing lint's included. */
 START_TEST(test_lesson_counts)
 {
 	ck_assert_uint_eq(catalog.n, 16);
-	size_t total = 0, newer = 0;
+	size_t total = 0, newer = 0, curriculum = 0, curriculum_new = 0;
+	size_t curriculum_kinds[PT_KIND_ORDER + 1] = { 0 };
 	for (size_t i = 0; i < catalog.n; i++) {
 		const pt_lesson *l = catalog.v[i].lesson;
 		ck_assert_msg(!catalog.v[i].broken && catalog.v[i].diags.warnings == 0,
@@ -271,10 +289,26 @@ START_TEST(test_lesson_counts)
 				ck_assert_msg(kinds[kind] > 0, "%s has no %s item", l->id.s,
 				    lesson_kind_name((pt_kind)kind));
 		}
+		if (is_curriculum_lesson(l->id.s)) {
+			curriculum++;
+			ck_assert_msg(l->format == 2, "%s is format %d", l->id.s, l->format);
+			size_t n_new = 0;
+			for (int kind = PT_KIND_NUMERIC; kind <= PT_KIND_ORDER; kind++) {
+				n_new += kinds[kind];
+				curriculum_kinds[kind] += kinds[kind];
+			}
+			ck_assert_msg(n_new >= 2, "%s has %zu items of the format-2 kinds", l->id.s, n_new);
+			curriculum_new += n_new;
+		}
 		total += l->n_items;
 	}
 	ck_assert_uint_eq(newer, 6);
-	ck_assert_uint_ge(total, 170);
+	ck_assert_uint_eq(curriculum, 8);
+	ck_assert_uint_ge(curriculum_new, 18);
+	for (int kind = PT_KIND_NUMERIC; kind <= PT_KIND_ORDER; kind++)
+		ck_assert_msg(curriculum_kinds[kind] > 0, "the curriculum has no %s item",
+		    lesson_kind_name((pt_kind)kind));
+	ck_assert_uint_ge(total, 197);
 }
 END_TEST
 
