@@ -69,6 +69,7 @@ static bool translate_char(wint_t ch, pt_event *ev)
 	case L'\t': ev->code = PT_KEY_TAB; return true;
 	case 8: case 127: ev->code = PT_KEY_BACKSPACE; return true;
 	case 27: ev->code = PT_KEY_ESC; return true;
+	case 21: ev->code = PT_KEY_KILL_LINE; return true;
 	default:
 		if (ch < 32)
 			return false;

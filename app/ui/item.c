@@ -415,6 +415,17 @@ static unsigned key_erase(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
+/* Ctrl-U on a numeric or text item: empty the answer field, as a shell
+ * line editor does; the field takes the keys again. */
+static unsigned key_kill_field(pt_ui *ui, const pt_event *ev)
+{
+	(void)ui;
+	(void)ev;
+	view.field[0] = '\0';
+	view.typing = true;
+	return UI_REDRAW;
+}
+
 /* Tab, Esc: the answer field gives the keys back to the commands. */
 static unsigned key_leave_field(pt_ui *ui, const pt_event *ev)
 {
@@ -594,6 +605,8 @@ static const pt_binding item_keys[] = {
 	    UI_ON_TEXT, key_type },
 	{ "Backspace, Delete", "typed answers: erase the last character", NULL, NULL, IT_OPEN | IT_TYPED, 0, NULL,
 	    ERASE_KEYS, 0, key_erase },
+	{ "Ctrl-U", "typed answers: empty the answer field", NULL, NULL, IT_OPEN | IT_TYPED, 0, NULL,
+	    { PT_KEY_KILL_LINE + 1 }, 0, key_kill_field },
 	{ "Tab, Esc", "typed answers: leave the field, so h, n, p and q are commands", "commands", "Tab",
 	    IT_OPEN | IT_TYPING, 0, NULL, { PT_KEY_TAB + 1, PT_KEY_ESC + 1 }, 0, key_leave_field },
 	{ "Tab", "typed answers: back into the answer field (or click it)", "type", NULL, IT_OPEN | IT_TYPED,

@@ -30,7 +30,8 @@ typedef enum pt_key {
 	PT_KEY_BTAB,
 	PT_KEY_BACKSPACE,
 	PT_KEY_DELETE,
-	PT_KEY_ESC
+	PT_KEY_ESC,
+	PT_KEY_KILL_LINE /* Ctrl-U */
 } pt_key;
 
 typedef struct pt_event {

@@ -559,7 +559,9 @@ test_text() {
 	st_wait "check the spelling and try again. This did not cost an" || return 1
 	st_wait "Attempts: 2 left" || return 1
 	i=0
-	while [ $i -lt 17 ]; do st_keys BSpace; i=$((i + 1)); done
+	while [ $i -lt 3 ]; do st_keys BSpace; i=$((i + 1)); done
+	st_wait "Answer: ▸[DistributedSam_" || return 1
+	st_keys C-u
 	st_wait "Answer: ▸[_ " || return 1
 	st_tmux send-keys -t st -l "DataParallel"
 	st_keys Enter
