@@ -111,14 +111,17 @@ static void write_choice(gift_writer *w)
 	put_close(w);
 }
 
-/* Writes a one-blank fill item as a missing-word question: the code in
- * <pre> with the answer block at the blank, the bank as the choices. */
+/* Writes a one-blank fill item as a missing-word question in HTML: the
+ * prompt, then the code in <pre> with the answer block at the blank and
+ * the bank as its choices. */
 static void write_fill(gift_writer *w)
 {
 	const pt_item *it = w->item;
 	const pt_blank *b = &it->blanks[0];
 	w->html = true;
-	export_puts(w->out, "[html]<pre>");
+	export_puts(w->out, "[html]<p>");
+	put_text(w, it->prompt.s);
+	export_puts(w->out, "</p><pre>");
 	pt_ph_iter iter;
 	pt_ph_token tok;
 	ph_begin(&iter, it->code.s);
@@ -264,8 +267,6 @@ static void warn_lost(gift_writer *w)
 	if (it->case_sensitive)
 		export_lost(l, it, w->diags, PT_EXPORT_GIFT, it->pos, "\"case_sensitive\"");
 	if (it->kind == PT_KIND_FILL) {
-		export_lost(l, it, w->diags, PT_EXPORT_GIFT, it->prompt.pos,
-		    "the prompt of a fill item (a missing-word question is only its sentence)");
 		if (it->blanks[0].accept.n > 1)
 			export_lost(l, it, w->diags, PT_EXPORT_GIFT, it->blanks[0].accept.v[1].pos,
 			    "a second accepted answer of a missing word");

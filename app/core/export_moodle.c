@@ -143,13 +143,20 @@ static void write_gapselect(xml_writer *w)
 	}
 }
 
-/* Appends the questiontext of a fill item: its code in <pre> with [[n]]
- * for each blank. */
+/* Appends the questiontext of a fill item in HTML: its prompt, then its
+ * code in <pre> with [[n]] for each blank. */
 static void put_gap_text(xml_writer *w)
 {
 	const pt_item *it = w->item;
 	pt_strbuf html = { 0 };
-	export_puts(&html, "<pre>");
+	export_puts(&html, "<p>");
+	for (const char *p = it->prompt.s; *p; p++) {
+		if (*p == '\n')
+			export_puts(&html, "<br>");
+		else
+			put_escaped(&html, (char[]){ *p, '\0' });
+	}
+	export_puts(&html, "</p><pre>");
 	pt_ph_iter iter;
 	pt_ph_token tok;
 	ph_begin(&iter, it->code.s);
@@ -280,8 +287,6 @@ static void warn_lost(xml_writer *w)
 	if (it->choose > 0)
 		export_lost(l, it, w->diags, PT_EXPORT_MOODLE_XML, it->choose_pos, "\"choose\"");
 	if (it->kind == PT_KIND_FILL) {
-		export_lost(l, it, w->diags, PT_EXPORT_MOODLE_XML, it->prompt.pos,
-		    "the prompt of a fill item (a gapselect question is only its text with gaps)");
 		for (size_t b = 0; b < it->n_blanks; b++) {
 			if (it->blanks[b].accept.n > 1)
 				export_lost(l, it, w->diags, PT_EXPORT_MOODLE_XML, it->blanks[b].accept.v[1].pos,

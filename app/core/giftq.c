@@ -291,7 +291,7 @@ cJSON *giftq_choice(pt_gift_question *q, const char *prompt, const char *gap_tex
 	bool single = n_equal == 1;
 	bool fill = single && gap_text != NULL;
 	cJSON *item = import_item(fill ? "fill" : single ? "choice" : "multi",
-	    fill ? "Choose the missing word." : prompt);
+	    fill ? (q->lead && q->lead[0] ? q->lead : "Choose the missing word.") : prompt);
 	cJSON *options = fill ? NULL : cJSON_AddArrayToObject(item, "options");
 	if (fill) {
 		cJSON_AddStringToObject(item, "language", "text");

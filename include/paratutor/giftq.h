@@ -58,6 +58,7 @@ typedef struct pt_gift_question {
 	char *title;
 	const char *label;   /* title, or the start of the text, for messages */
 	char *right;         /* feedback written for the right answer (owned) */
+	const char *lead;    /* a missing word's text before its <pre> code, or NULL (borrowed) */
 	bool failed;
 } pt_gift_question;
 
