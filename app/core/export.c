@@ -23,14 +23,46 @@ void export_puts(pt_strbuf *out, const char *s)
 	strbuf_put(out, s, strlen(s));
 }
 
-const char *export_number(double v, char *buf, size_t size)
+/* Returns |x| (no libm needed). */
+static double magnitude(double x)
 {
-	for (int digits = 6; digits <= 17; digits++) {
-		snprintf(buf, size, "%.*g", digits, v);
-		if (strtod(buf, NULL) == v)
+	return x < 0 ? -x : x;
+}
+
+bool export_close(double a, double b, double scale)
+{
+	double m = magnitude(scale) > magnitude(a) ? magnitude(scale) : magnitude(a);
+	return magnitude(a - b) <= 1e-12 * m;
+}
+
+/* Writes v in plain decimal notation (no exponent, which some GIFT readers
+ * refuse) with the fewest significant digits whose value lies within slack
+ * of v. */
+static const char *decimal(double v, double slack, char *buf, size_t size)
+{
+	for (int digits = 1; digits <= 17; digits++) {
+		char e[48];
+		snprintf(e, sizeof e, "%.*e", digits - 1, v);
+		int exp10 = atoi(strchr(e, 'e') + 1);
+		int decimals = digits - 1 - exp10 > 0 ? digits - 1 - exp10 : 0;
+		if (decimals > 340)
+			decimals = 340;
+		snprintf(buf, size, "%.*f", decimals, v);
+		if (magnitude(strtod(buf, NULL) - v) <= slack)
 			break;
 	}
 	return buf;
+}
+
+const char *export_number(double v, char *buf, size_t size)
+{
+	return decimal(v, 0, buf, size);
+}
+
+const char *export_tolerance(double tolerance, double value, char *buf, size_t size)
+{
+	double scale = magnitude(value) > magnitude(tolerance) ? magnitude(value) : magnitude(tolerance);
+	return decimal(tolerance, 1e-12 * scale, buf, size);
 }
 
 void export_lost(const pt_lesson *lesson, const pt_item *item, pt_diags *diags, pt_export_format format,

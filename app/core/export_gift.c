@@ -154,14 +154,14 @@ static void write_fill(gift_writer *w)
 /* Appends a numeric range: "value:tolerance", "value" or "min..max". */
 static void put_range(gift_writer *w, const pt_range *r)
 {
-	char a[40], b[40];
+	char a[EXPORT_NUMBER_MAX], b[EXPORT_NUMBER_MAX];
 	double tol = r->max - r->value;
 	if (r->min == r->max) {
 		export_puts(w->out, export_number(r->value, a, sizeof a));
-	} else if (r->value - tol == r->min) {
+	} else if (export_close(r->value - tol, r->min, r->value)) {
 		export_puts(w->out, export_number(r->value, a, sizeof a));
 		export_puts(w->out, ":");
-		export_puts(w->out, export_number(tol, b, sizeof b));
+		export_puts(w->out, export_tolerance(tol, r->value, b, sizeof b));
 	} else {
 		export_puts(w->out, export_number(r->min, a, sizeof a));
 		export_puts(w->out, "..");

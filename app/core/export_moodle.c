@@ -187,13 +187,13 @@ static void put_gap_text(xml_writer *w)
 static void write_numerical(xml_writer *w)
 {
 	const pt_item *it = w->item;
-	char v[40], t[40];
+	char v[EXPORT_NUMBER_MAX], t[EXPORT_NUMBER_MAX];
 	const pt_range *r = &it->answer;
-	put_answer(w, 100, export_number(r->value, v, sizeof v), export_number(r->max - r->value, t, sizeof t), NULL);
+	put_answer(w, 100, export_number(r->value, v, sizeof v), export_tolerance(r->max - r->value, r->value, t, sizeof t), NULL);
 	for (size_t i = 0; i < it->n_wrong; i++) {
 		const pt_range *x = &it->wrong[i];
 		double mid = x->min / 2 + x->max / 2;
-		put_answer(w, 0, export_number(mid, v, sizeof v), export_number(x->max - mid, t, sizeof t), x->feedback.s);
+		put_answer(w, 0, export_number(mid, v, sizeof v), export_tolerance(x->max - mid, mid, t, sizeof t), x->feedback.s);
 	}
 	for (size_t i = 0; i < it->mistakes.n; i++)
 		put_answer(w, 0, "*", "0", it->mistakes.v[i].s);
@@ -210,7 +210,7 @@ static void write_numerical(xml_writer *w)
 			if ((it->units[i].factor == 1) != (pass == 0))
 				continue;
 			export_puts(w->out, "      <unit>\n        <multiplier>");
-			export_puts(w->out, export_number(1 / it->units[i].factor, v, sizeof v));
+			export_puts(w->out, export_tolerance(1 / it->units[i].factor, 1 / it->units[i].factor, v, sizeof v));
 			export_puts(w->out, "</multiplier>\n        <unit_name>");
 			put_escaped(w->out, it->units[i].name.s);
 			export_puts(w->out, "</unit_name>\n      </unit>\n");

@@ -44,9 +44,20 @@ const char *export_format_name(pt_export_format format);
 /* Appends a NUL-terminated string to out. */
 void export_puts(pt_strbuf *out, const char *s);
 
-/* Writes into buf (at least 32 bytes) the shortest decimal form of v that
- * reads back as v ("16", "0.25", "1.12e+11"). */
+/* Writes into buf (EXPORT_NUMBER_MAX bytes) the shortest plain decimal
+ * form of v that reads back as v ("16", "0.25", "112000000000"); returns
+ * buf. */
 const char *export_number(double v, char *buf, size_t size);
+
+/* As export_number for a tolerance around value: the shortest form within
+ * 1e-12 of the larger of the two, so 112 * 0.05 is written 5.6. */
+const char *export_tolerance(double tolerance, double value, char *buf, size_t size);
+
+#define EXPORT_NUMBER_MAX 400
+
+/* Returns true when a and b differ by at most 1e-12 of the larger of |a|
+ * and |scale|. */
+bool export_close(double a, double b, double scale);
 
 /* Warns at pos, in the lesson's file, that what (a phrase such as "the
  * hints") of item cannot be carried by the format and is left out. */
