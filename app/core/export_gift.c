@@ -28,8 +28,8 @@ static void put_text(gift_writer *w, const char *s)
 			rep = esc;
 		else if (*s == '\n')
 			rep = "\\n";
-		else if (*s == '\r' || *s == '\t')
-			rep = " ";
+		else if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			rep = " "; /* control characters: \x02 marks a gap inside the reader */
 		else if (w->html && *s == '&')
 			rep = "&amp;";
 		else if (w->html && *s == '<')
@@ -43,13 +43,32 @@ static void put_text(gift_writer *w, const char *s)
 	}
 }
 
+/* Appends a text that GIFT reads with its own [format] marker: one that
+ * starts with '[' gets the question's marker first, so its own text is
+ * never taken for one. */
+static void put_field(gift_writer *w, const char *s)
+{
+	if (s[strspn(s, " \t")] == '[')
+		export_puts(w->out, w->html ? "[html]" : "[moodle]");
+	put_text(w, s);
+}
+
+/* Appends an answer's text after its sign: one starting with '%' gets a
+ * weight first (full for a right answer), so it is not read as one. */
+static void put_answer(gift_writer *w, const char *s, bool right)
+{
+	if (s[strspn(s, " \t")] == '%')
+		export_puts(w->out, right ? "%100%" : "%0%");
+	put_field(w, s);
+}
+
 /* Appends "#feedback" when feedback is not NULL. */
 static void put_feedback(gift_writer *w, const char *feedback)
 {
 	if (feedback == NULL)
 		return;
 	export_puts(w->out, "#");
-	put_text(w, feedback);
+	put_field(w, feedback);
 }
 
 /* Appends the comment line with the item's id and difficulty, and its
@@ -72,7 +91,7 @@ static void put_close(gift_writer *w)
 {
 	if (w->item->explanation.s != NULL) {
 		export_puts(w->out, "\t####");
-		put_text(w, w->item->explanation.s);
+		put_field(w, w->item->explanation.s);
 		export_puts(w->out, "\n");
 	}
 	export_puts(w->out, "}");
@@ -93,18 +112,19 @@ static void write_choice(gift_writer *w)
 {
 	const pt_item *it = w->item;
 	size_t right = lesson_correct_count(it), wrong = it->n_options - right;
-	put_text(w, it->prompt.s);
+	put_field(w, it->prompt.s);
 	export_puts(w->out, " {\n");
 	for (size_t i = 0; i < it->n_options; i++) {
 		const pt_option *o = &it->options[i];
 		export_puts(w->out, "\t");
 		if (it->kind == PT_KIND_CHOICE) {
 			export_puts(w->out, o->correct ? "=" : "~");
+			put_answer(w, o->text.s, o->correct);
 		} else {
 			export_puts(w->out, "~");
 			put_weight(w, o->correct ? right : wrong, o->correct);
+			put_field(w, o->text.s);
 		}
-		put_text(w, o->text.s);
 		put_feedback(w, o->feedback.s);
 		export_puts(w->out, "\n");
 	}
@@ -141,7 +161,7 @@ static void write_fill(gift_writer *w)
 			const char *opt = it->bank.v[i].s;
 			bool right = b->accept.n > 0 && strcmp(opt, b->accept.v[0].s) == 0;
 			export_puts(w->out, right ? "\t=" : "\t~");
-			put_text(w, opt);
+			put_answer(w, opt, right);
 			if (!right)
 				put_feedback(w, lesson_blank_feedback(it, 0, i));
 			export_puts(w->out, "\n");
@@ -174,7 +194,7 @@ static void put_range(gift_writer *w, const pt_range *r)
 static void write_numeric(gift_writer *w)
 {
 	const pt_item *it = w->item;
-	put_text(w, it->prompt.s);
+	put_field(w, it->prompt.s);
 	export_puts(w->out, " {#\n\t=");
 	put_range(w, &it->answer);
 	export_puts(w->out, "\n");
@@ -197,16 +217,16 @@ static void write_numeric(gift_writer *w)
 static void write_text(gift_writer *w)
 {
 	const pt_item *it = w->item;
-	put_text(w, it->prompt.s);
+	put_field(w, it->prompt.s);
 	export_puts(w->out, " {\n");
 	for (size_t i = 0; i < it->accept.n; i++) {
 		export_puts(w->out, "\t=");
-		put_text(w, it->accept.v[i].s);
+		put_answer(w, it->accept.v[i].s, true);
 		export_puts(w->out, "\n");
 	}
 	for (size_t i = 0; i < it->n_wrong_answers; i++) {
 		export_puts(w->out, "\t=%0%");
-		put_text(w, it->wrong_answers[i].option.s);
+		put_field(w, it->wrong_answers[i].option.s);
 		put_feedback(w, it->wrong_answers[i].text.s);
 		export_puts(w->out, "\n");
 	}
@@ -217,11 +237,11 @@ static void write_text(gift_writer *w)
 static void write_match(gift_writer *w)
 {
 	const pt_item *it = w->item;
-	put_text(w, it->prompt.s);
+	put_field(w, it->prompt.s);
 	export_puts(w->out, " {\n");
 	for (size_t i = 0; i < it->n_lefts; i++) {
 		export_puts(w->out, "\t=");
-		put_text(w, it->lefts[i].s);
+		put_field(w, it->lefts[i].s);
 		export_puts(w->out, " -> ");
 		put_text(w, it->blanks[i].accept.v[0].s);
 		export_puts(w->out, "\n");
@@ -242,9 +262,20 @@ static const char *no_form(const pt_item *it)
 	if (it->kind == PT_KIND_FILL && it->n_blanks != 1)
 		return "GIFT's missing-word question has one gap; export to moodle-xml (gapselect) to keep it";
 	if (it->kind == PT_KIND_MATCH)
-		for (size_t i = 0; i < it->n_lefts; i++)
+		for (size_t i = 0; i < it->n_lefts; i++) {
 			if (strstr(it->lefts[i].s, "->") != NULL)
 				return "a left prompt contains \"->\", which GIFT reads as the arrow of a pair";
+			if (it->lefts[i].s[strspn(it->lefts[i].s, " \t")] == '%')
+				return "a left prompt starts with '%', which GIFT reads as a weight";
+		}
+	if (it->kind == PT_KIND_TEXT) {
+		for (size_t i = 0; i < it->accept.n; i++)
+			if (strstr(it->accept.v[i].s, "->") != NULL)
+				return "an answer contains \"->\", which makes GIFT read a matching question";
+		for (size_t i = 0; i < it->n_wrong_answers; i++)
+			if (strstr(it->wrong_answers[i].option.s, "->") != NULL)
+				return "an answer contains \"->\", which makes GIFT read a matching question";
+	}
 	return NULL;
 }
 

@@ -26,8 +26,12 @@ static void put_escaped(pt_strbuf *out, const char *s)
 		case '<': export_puts(out, "&lt;"); break;
 		case '>': export_puts(out, "&gt;"); break;
 		case '"': export_puts(out, "&quot;"); break;
-		case '\r': break;
-		default: strbuf_put(out, s, 1);
+		default:
+			/* XML 1.0 has no place for other control characters. */
+			if (((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t') || *s == 0x7f)
+				export_puts(out, " ");
+			else
+				strbuf_put(out, s, 1);
 		}
 	}
 }
@@ -305,15 +309,35 @@ static void warn_lost(xml_writer *w)
 			}
 }
 
-/* Writes one item as a <question>. */
-static void write_item(xml_writer *w)
+/* Returns true when a fill item's code holds text Moodle reads as a gap
+ * ("[[2]]"). */
+static bool has_gap_text(const pt_item *it)
+{
+	for (const char *p = it->code.s; it->kind == PT_KIND_FILL && (p = strstr(p, "[[")) != NULL; p++) {
+		size_t digits = strspn(p + 2, "0123456789");
+		if (digits > 0 && strncmp(p + 2 + digits, "]]", 2) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Writes one item as a <question>; returns false when it has no Moodle
+ * XML form (warned). */
+static bool write_item(xml_writer *w)
 {
 	const pt_item *it = w->item;
+	if (has_gap_text(it)) {
+		diags_add(w->diags, w->lesson->path, it->code.pos, PT_WARNING,
+		    "item \"%s\" (fill) is not exported: its code holds [[N]], which Moodle reads as a gap", it->id.s);
+		return false;
+	}
 	warn_lost(w);
 	export_puts(w->out, "  <question type=\"");
 	export_puts(w->out, type_of(it));
 	export_puts(w->out, "\">\n");
-	put_element(w, "    ", "name", it->id.s);
+	export_puts(w->out, "    <name><text>");
+	export_puts(w->out, it->id.s);
+	export_puts(w->out, "</text></name>\n");
 	if (it->kind == PT_KIND_FILL)
 		put_gap_text(w);
 	else
@@ -338,6 +362,7 @@ static void write_item(xml_writer *w)
 	export_puts(w->out, "    <tags><tag><text>");
 	export_puts(w->out, lesson_difficulty_name(it->difficulty));
 	export_puts(w->out, "</text></tag></tags>\n  </question>\n");
+	return true;
 }
 
 bool export_moodle(const pt_lesson *lesson, pt_strbuf *out, pt_diags *diags, pt_export_count *count)
@@ -356,8 +381,10 @@ bool export_moodle(const pt_lesson *lesson, pt_strbuf *out, pt_diags *diags, pt_
 	export_puts(out, "</text></category>\n  </question>\n");
 	for (size_t i = 0; i < lesson->n_items; i++) {
 		w.item = &lesson->items[i];
-		write_item(&w);
-		count->written++;
+		if (write_item(&w))
+			count->written++;
+		else
+			count->skipped++;
 	}
 	export_puts(out, "</quiz>\n");
 	return !out->failed;

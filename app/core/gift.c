@@ -65,7 +65,7 @@ static char *question_text(pt_gift_question *q, size_t a, size_t ob, size_t cb, 
 	size_t saved_n = blk->n;
 	blk->v = tmp;
 	blk->n = k;
-	char *s = giftq_text(q, 0, k);
+	char *s = giftq_text_in(q, 0, k, q->fmt);
 	blk->v = saved;
 	blk->n = saved_n;
 	free(tmp);
@@ -201,7 +201,7 @@ static void read_question(pt_import *imp, pt_gift_block *blk)
 	size_t pre = gap && q.fmt == FMT_HTML ? giftq_find(blk, i, ob, "<pre") : ob;
 	char *lead = NULL, *code_text = NULL;
 	if (pre < ob) {
-		lead = giftq_text(&q, i, pre);
+		lead = giftq_text_in(&q, i, pre, q.fmt);
 		code_text = question_text(&q, pre, ob, cb, end, GIFT_GAP_MARK);
 		q.lead = lead;
 	}

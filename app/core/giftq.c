@@ -105,6 +105,11 @@ char *giftq_text(pt_gift_question *q, size_t a, size_t b)
 {
 	giftq_trim(q->blk, &a, &b);
 	pt_gift_format fmt = giftq_format(q->blk, &a, b, q->fmt);
+	return giftq_text_in(q, a, b, fmt);
+}
+
+char *giftq_text_in(pt_gift_question *q, size_t a, size_t b, pt_gift_format fmt)
+{
 	giftq_trim(q->blk, &a, &b);
 	char *raw = giftq_raw(q->blk, a, b, fmt);
 	if (raw == NULL || fmt != FMT_HTML)

@@ -92,6 +92,10 @@ char *giftq_raw(const pt_gift_block *blk, size_t a, size_t b, pt_gift_format fmt
  * memory. */
 char *giftq_text(pt_gift_question *q, size_t a, size_t b);
 
+/* As giftq_text, in the format fmt: a [format] marker at the start is
+ * text (the question's own marker was read already). */
+char *giftq_text_in(pt_gift_question *q, size_t a, size_t b, pt_gift_format fmt);
+
 /* Splits [a, b) into answers at each unescaped character of signs, with
  * their %weights% and '#' feedback.  Returns how many (at most
  * GIFT_MAX_ANSWERS), or -1 after an error. */
