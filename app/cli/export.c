@@ -66,15 +66,21 @@ static bool write_out(const char *path, const char *text, size_t n)
 static pt_entry *find_lesson(pt_catalog *cat, const char *arg, const char **dirs, size_t n_dirs, int *status)
 {
 	const char *why = NULL;
+	struct stat st;
+	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "paratutor: %s is a directory; give one lesson file or a lesson id\n", arg);
+		*status = EXPORT_USAGE;
+		return NULL;
+	}
 	if (is_path(arg)) {
 		if (!catalog_add_path(cat, arg, false, &why)) {
 			fprintf(stderr, "paratutor: %s: %s\n", arg, why);
 			*status = EXPORT_FAILED;
 			return NULL;
 		}
-		if (cat->n != 1) {
-			fprintf(stderr, "paratutor: %s: give one lesson file, not a directory\n", arg);
-			*status = EXPORT_USAGE;
+		if (cat->n == 0) {
+			fprintf(stderr, "paratutor: %s: no lesson here; give a lesson .json file\n", arg);
+			*status = EXPORT_FAILED;
 			return NULL;
 		}
 		return &cat->v[0];

@@ -159,6 +159,8 @@ expect "export --to gift leaves out a fill with several blanks, with a warning" 
 	-- export --to gift content/01-dp-vs-mp.json
 expect "export --to moodle-xml finds a lesson by id" 0 '^paratutor: exported 11 of 11 items of lesson "dp-vs-mp" as Moodle XML; 0 left out' \
 	-- export --to moodle-xml --lessons content dp-vs-mp
+expect "export of a directory is a usage error" 2 'content is a directory; give one lesson file or a lesson id' -- export --to gift content
+expect "export of a missing file fails" 1 'nonexistent.json: No such file or directory' -- export --to gift tests/nonexistent.json
 expect "export of an unknown lesson id" 3 'nosuch: no such lesson' -- export --to gift --lessons content nosuch
 expect "export of a broken lesson fails with its diagnostics" 1 \
 	'duplicate-items.json:[0-9]+:[0-9]+: error: .*|has errors; fix them' -- export --to gift $fixtures/bad/duplicate-items.json
