@@ -97,8 +97,8 @@ static void put_close(gift_writer *w)
 	export_puts(w->out, "}");
 }
 
-/* Returns the feedback of a multiple-choice weight: right options share
- * 100, wrong ones -100. */
+/* Appends the weight of a multi option, one of n right (sharing 100 %)
+ * or n wrong ones (sharing -100 %). */
 static void put_weight(gift_writer *w, size_t n, bool right)
 {
 	char num[40], buf[48];
