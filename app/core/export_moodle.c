@@ -90,7 +90,8 @@ static void put_incorrect(xml_writer *w)
 	const pt_text_list *m = &w->item->mistakes;
 	if (m->n == 0)
 		return;
-	if (m->n == 1) {
+	/* One mistake is plain text, unless it looks like a list itself. */
+	if (m->n == 1 && strncmp(m->v[0].s, "- ", 2) != 0) {
 		put_element(w, "    ", "incorrectfeedback", m->v[0].s);
 		return;
 	}
