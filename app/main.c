@@ -10,6 +10,7 @@
 
 #include "paratutor/catalog.h"
 #include "paratutor/cli_class.h"
+#include "paratutor/cli_export.h"
 #include "paratutor/cli_import.h"
 #include "paratutor/codecheck.h"
 #include "paratutor/plain.h"
@@ -35,6 +36,8 @@ static void usage(FILE *fp)
 	fputs("Usage: paratutor [OPTION]... [LESSON-ID]\n"
 	      "       paratutor --check [--strict] [--verbose] PATH...\n"
 	      "       paratutor import [-o FILE] [--id ID] [--title T] FILE...\n"
+	      "       paratutor export --to gift|moodle-xml [-o FILE] PATH|LESSON-ID\n"
+	      "       paratutor new fill|choice|multi|numeric|text|match|order|lesson ID\n"
 	      "       paratutor class [--format FMT] [--gradebook FILE] STORE-OR-DIR...\n"
 	      "A terminal tutor for data, model, pipeline, tensor and sharded parallelism.\n"
 	      "\n"
@@ -308,11 +311,15 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && strcmp(argv[1], "import") == 0)
 		return cli_import(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "new") == 0)
+		return cli_new(argc - 1, argv + 1);
 	/* Only the character type comes from the environment (UTF-8 and
 	 * display widths); numbers in reports keep the '.' of the C locale. */
 	setlocale(LC_CTYPE, "");
 	if (argc > 1 && strcmp(argv[1], "class") == 0)
 		return cli_class(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "export") == 0)
+		return cli_export(argc - 1, argv + 1);
 	while ((opt = getopt_long(argc, argv, "csvl:prhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c': check = true; break;

@@ -65,7 +65,7 @@ static char *question_text(pt_gift_question *q, size_t a, size_t ob, size_t cb, 
 	size_t saved_n = blk->n;
 	blk->v = tmp;
 	blk->n = k;
-	char *s = giftq_text(q, 0, k);
+	char *s = giftq_text_in(q, 0, k, q->fmt);
 	blk->v = saved;
 	blk->n = saved_n;
 	free(tmp);
@@ -197,7 +197,16 @@ static void read_question(pt_import *imp, pt_gift_block *blk)
 	giftq_trim(blk, &aa, &ab);
 	char *text = gap ? question_text(&q, i, ob, cb, end, GIFT_GAP_MARK) : question_text(&q, i, ob, cb, cb + 1, 0);
 	char *prompt = text ? fill_gap(text, "_____") : NULL;
-	char *code = text && gap ? fill_gap(text, "{{1}}") : NULL;
+	/* In HTML, text before a <pre> holding the gap is the instruction. */
+	size_t pre = gap && q.fmt == FMT_HTML ? giftq_find(blk, i, ob, "<pre") : ob;
+	char *lead = NULL, *code_text = NULL;
+	if (pre < ob) {
+		lead = giftq_text_in(&q, i, pre, q.fmt);
+		code_text = question_text(&q, pre, ob, cb, end, GIFT_GAP_MARK);
+		q.lead = lead;
+	}
+	char *code = text && gap ? fill_gap(code_text ? code_text : text, "{{1}}") : NULL;
+	free(code_text);
 	pt_gift_answer ans[GIFT_MAX_ANSWERS];
 	cJSON *item = NULL;
 	if (aa == ab) {
@@ -245,6 +254,7 @@ static void read_question(pt_import *imp, pt_gift_block *blk)
 	free(text);
 	free(prompt);
 	free(code);
+	free(lead);
 	free(q.title);
 	free(q.right);
 }

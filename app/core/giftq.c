@@ -105,6 +105,11 @@ char *giftq_text(pt_gift_question *q, size_t a, size_t b)
 {
 	giftq_trim(q->blk, &a, &b);
 	pt_gift_format fmt = giftq_format(q->blk, &a, b, q->fmt);
+	return giftq_text_in(q, a, b, fmt);
+}
+
+char *giftq_text_in(pt_gift_question *q, size_t a, size_t b, pt_gift_format fmt)
+{
 	giftq_trim(q->blk, &a, &b);
 	char *raw = giftq_raw(q->blk, a, b, fmt);
 	if (raw == NULL || fmt != FMT_HTML)
@@ -291,7 +296,7 @@ cJSON *giftq_choice(pt_gift_question *q, const char *prompt, const char *gap_tex
 	bool single = n_equal == 1;
 	bool fill = single && gap_text != NULL;
 	cJSON *item = import_item(fill ? "fill" : single ? "choice" : "multi",
-	    fill ? "Choose the missing word." : prompt);
+	    fill ? (q->lead && q->lead[0] ? q->lead : "Choose the missing word.") : prompt);
 	cJSON *options = fill ? NULL : cJSON_AddArrayToObject(item, "options");
 	if (fill) {
 		cJSON_AddStringToObject(item, "language", "text");

@@ -208,7 +208,13 @@ static size_t reduce_tag(reducer *r, const char *html, size_t i)
 	}
 	if (tag_in(name, "img video audio object embed iframe svg") && !closing)
 		r->images++;
-	else if (strcmp(name, "br") == 0)
+	else if (strcmp(name, "br") == 0 && r->pre && r->out.n > 0) {
+		/* Inside <pre> every <br> is a line of its own. */
+		if (r->newline)
+			strbuf_put(&r->out, "\n", 1);
+		strbuf_put(&r->out, "\n", 1);
+		r->newline = r->space = false;
+	} else if (strcmp(name, "br") == 0)
 		r->newline = true;
 	else if (strcmp(name, "li") == 0 && !closing) {
 		r->newline = true;

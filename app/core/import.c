@@ -201,14 +201,22 @@ void import_category(pt_import *imp, const char *path, pt_pos pos)
 	const char *end = path + strlen(path);
 	while (end > path && (end[-1] == '/' || end[-1] == ' '))
 		end--;
+	/* Moodle writes a '/' inside a name twice. */
 	const char *start = end;
-	while (start > path && start[-1] != '/')
-		start--;
+	while (start > path && (start[-1] != '/' || (start - 1 > path && start[-2] == '/')))
+		start -= start[-1] == '/' ? 2 : 1;
 	while (start < end && *start == ' ')
 		start++;
 	char *last = strndup(start, (size_t)(end - start));
 	if (last == NULL)
 		return;
+	char *o = last;
+	for (const char *p = last; *p; p++) {
+		*o++ = *p;
+		if (p[0] == '/' && p[1] == '/')
+			p++;
+	}
+	*o = '\0';
 	free(imp->category);
 	imp->category = last;
 	/* Moodle's own levels ("top", "Default for ...") name no subject. */

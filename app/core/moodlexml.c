@@ -396,7 +396,7 @@ static cJSON *make_matching(mquestion *q, const char *prompt)
 
 /* Builds a gapselect or ddwtos question as a fill item: each [[n]] in the
  * text is a blank that accepts choice n, and all choices share one bank. */
-static cJSON *make_gaps(mquestion *q, const char *text, const char *choice_tag)
+static cJSON *make_gaps(mquestion *q, const char *lead, const char *text, const char *choice_tag)
 {
 	const char *choices[MAX_CHOICES];
 	int n_choices = 0, groups[8], n_groups = 0;
@@ -411,7 +411,7 @@ static cJSON *make_gaps(mquestion *q, const char *text, const char *choice_tag)
 		if (!seen && n_groups < 8)
 			groups[n_groups++] = g;
 	}
-	cJSON *item = import_item("fill", "Choose the missing words.");
+	cJSON *item = import_item("fill", lead && lead[0] ? lead : "Choose the missing words.");
 	cJSON_AddStringToObject(item, "language", "text");
 	set_shuffle(q, item);
 	size_t cap = strlen(text) + 1;
@@ -460,6 +460,28 @@ static cJSON *make_gaps(mquestion *q, const char *text, const char *choice_tag)
 	return item;
 }
 
+/* Returns the text of a gap question, split at its first <pre> when text
+ * stands before it: that text is the instruction (*lead, else NULL) and
+ * the rest the code.  NULL when out of memory. */
+static char *gap_text(mquestion *q, char **lead)
+{
+	const pt_xml_node *qt = xml_child(q->node, "questiontext");
+	const pt_xml_node *t = xml_child(qt, "text");
+	const char *raw = t ? t->text : qt ? qt->text : "";
+	const char *fmt = xml_attr(qt, "format");
+	const char *pre = strstr(raw, "<pre");
+	*lead = NULL;
+	if (pre == NULL || pre == raw || (fmt != NULL && strcmp(fmt, "html") != 0))
+		return text_of(q, qt);
+	char *before = strndup(raw, (size_t)(pre - raw));
+	size_t images = 0, more = 0;
+	*lead = before ? htmltext_reduce(before, &images) : NULL;
+	free(before);
+	char *code = htmltext_reduce(pre, &more);
+	q->images += images + more;
+	return code;
+}
+
 /* Builds an ordering question: its answers in the order of their
  * fractions (Moodle's positions). */
 static cJSON *make_ordering(mquestion *q, const char *prompt)
@@ -504,6 +526,27 @@ static bool default_feedback(const char *s)
 	    strcmp(s, "Your answer is partially correct.") == 0 || strcmp(s, "Your answer is incorrect.") == 0;
 }
 
+/* Adds the feedback for an incorrect answer to mistakes: a list ("- a"
+ * lines, from <ul><li>) gives one mistake per entry, other text one. */
+static void add_mistakes(cJSON *mistakes, const char *text)
+{
+	bool list = strncmp(text, "- ", 2) == 0;
+	for (const char *p = strchr(text, '\n'); list && p != NULL; p = strchr(p + 1, '\n'))
+		list = strncmp(p + 1, "- ", 2) == 0;
+	if (!list) {
+		cJSON_AddItemToArray(mistakes, cJSON_CreateString(text));
+		return;
+	}
+	for (const char *p = text; p != NULL; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		const char *end = strchr(p, '\n');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		char *one = strndup(p + 2, n - 2);
+		if (one != NULL && one[0] != '\0')
+			cJSON_AddItemToArray(mistakes, cJSON_CreateString(one));
+		free(one);
+	}
+}
+
 /* Keeps what the question's combined feedback says: "correct" as
  * right-answer feedback, "incorrect" as a common mistake; "partially
  * correct" has no place and is warned about. */
@@ -518,7 +561,7 @@ static void combined_feedback(mquestion *q, cJSON *item)
 		cJSON *m = cJSON_GetObjectItemCaseSensitive(item, "mistakes");
 		if (m == NULL)
 			m = cJSON_AddArrayToObject(item, "mistakes");
-		cJSON_AddItemToArray(m, cJSON_CreateString(wrong));
+		add_mistakes(m, wrong);
 	}
 	if (partial && !default_feedback(partial))
 		import_approx(q->imp, item, xml_child(q->node, "partiallycorrectfeedback")->pos,
@@ -565,10 +608,14 @@ static void read_question(pt_import *imp, const pt_xml_node *node)
 		    strcmp(type, "description") == 0 || strcmp(type, "essay") == 0 ? "" : type);
 		return;
 	}
-	char *prompt = text_of(&q, xml_child(node, "questiontext"));
+	bool gaps = strcmp(type, "gapselect") == 0 || strcmp(type, "ddwtos") == 0;
+	char *lead = NULL;
+	char *prompt = gaps ? gap_text(&q, &lead) : text_of(&q, xml_child(node, "questiontext"));
 	cJSON *item = NULL;
-	if (prompt == NULL)
+	if (prompt == NULL) {
+		free(lead);
 		return;
+	}
 	if (strcmp(type, "multichoice") == 0)
 		item = make_multichoice(&q, prompt);
 	else if (strcmp(type, "truefalse") == 0)
@@ -582,8 +629,9 @@ static void read_question(pt_import *imp, const pt_xml_node *node)
 	else if (strcmp(type, "ordering") == 0)
 		item = make_ordering(&q, prompt);
 	else
-		item = make_gaps(&q, prompt, strcmp(type, "ddwtos") == 0 ? "dragbox" : "selectoption");
+		item = make_gaps(&q, lead, prompt, strcmp(type, "ddwtos") == 0 ? "dragbox" : "selectoption");
 	free(prompt);
+	free(lead);
 	if (item == NULL || q.failed) {
 		cJSON_Delete(item);
 		free(q.right);

@@ -287,9 +287,10 @@ static void menu_bar_keys(const pt_ui *ui, const pt_binding *b, char *buf, size_
 static unsigned open_selected(pt_ui *ui)
 {
 	const pt_entry *e = &ui->catalog->v[menu.selected];
-	if (entry_broken(e))
-		ui_say(ui, ui->watch_path != NULL ? "Cannot open a broken lesson: fix %s and save; it reloads by itself" :
-		    "Cannot open a broken lesson: fix %s and restart paratutor", e->path);
+	if (entry_broken(e) && ui->watch_path != NULL)
+		ui_say(ui, "Cannot open it while it has errors: fix them and save; it reloads by itself");
+	else if (entry_broken(e))
+		ui_say(ui, "Cannot open a broken lesson: fix %s and restart paratutor", e->path);
 	else if (e->lesson->n_items == 0)
 		ui_say(ui, "This lesson has no items yet");
 	else

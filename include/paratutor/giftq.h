@@ -58,6 +58,7 @@ typedef struct pt_gift_question {
 	char *title;
 	const char *label;   /* title, or the start of the text, for messages */
 	char *right;         /* feedback written for the right answer (owned) */
+	const char *lead;    /* a missing word's text before its <pre> code, or NULL (borrowed) */
 	bool failed;
 } pt_gift_question;
 
@@ -90,6 +91,10 @@ char *giftq_raw(const pt_gift_block *blk, size_t a, size_t b, pt_gift_format fmt
  * HTML reduced to text (warning about dropped images); NULL when out of
  * memory. */
 char *giftq_text(pt_gift_question *q, size_t a, size_t b);
+
+/* As giftq_text, in the format fmt: a [format] marker at the start is
+ * text (the question's own marker was read already). */
+char *giftq_text_in(pt_gift_question *q, size_t a, size_t b, pt_gift_format fmt);
 
 /* Splits [a, b) into answers at each unescaped character of signs, with
  * their %weights% and '#' feedback.  Returns how many (at most

@@ -116,5 +116,63 @@ empty=$(mktemp -d)
 expect "no lessons found says what to do" 3 "Give a directory with --lessons DIR" -- --lessons "$empty"
 rmdir "$empty"
 
+# paratutor new: every item template, wrapped in a lesson, and the lesson
+# skeleton as it is, pass --check --strict.
+tmpl=$(mktemp -d)
+for kind in fill choice multi numeric text match order; do
+	{
+		printf '{"format": 2, "id": "t-%s", "title": "T", "summary": "S", "items": [\n' "$kind"
+		"$bin" new "$kind" </dev/null
+		printf ']}\n'
+	} >"$tmpl/$kind.json"
+	expect "new $kind: the template passes --check --strict in a lesson" 0 \
+		'^paratutor: checked 1 lesson \(1 items\): 0 errors, 0 warnings$' -- --check --strict "$tmpl/$kind.json"
+	if grep -q '"hints"' "$tmpl/$kind.json" && grep -q '"explanation"' "$tmpl/$kind.json" &&
+		grep -q '"solution"' "$tmpl/$kind.json" && grep -q '"references"' "$tmpl/$kind.json" &&
+		grep -q '"feedback"\|"mistakes"' "$tmpl/$kind.json"; then
+		ok "new $kind: hints, feedback, explanation, solution and references filled"
+	else
+		not_ok "new $kind: hints, feedback, explanation, solution and references filled"
+	fi
+done
+"$bin" new lesson my-lesson >"$tmpl/my-lesson.json" 2>"$err" </dev/null
+expect "new lesson ID: the skeleton passes --check --strict" 0 \
+	'^paratutor: checked 1 lesson \(1 items\): 0 errors, 0 warnings$' -- --check --strict "$tmpl/my-lesson.json"
+expect "new lesson ID: the skeleton is format 2 with that id" 0 '"id": "my-lesson"' -- new lesson my-lesson
+expect "new with an unknown kind is a usage error" 2 'no template "essay"; give fill, choice' -- new essay
+expect "new lesson with a bad id is a usage error" 2 'lesson id "My Lesson" may use only' -- new lesson 'My Lesson'
+expect "new lesson without an id says how" 2 "paratutor new lesson my-lesson" -- new lesson
+expect "new --help lists the kinds" 0 'new fill\|choice\|multi\|numeric\|text\|match\|order' -- new --help
+rm -rf "$tmpl"
+
+# paratutor export: the command line (the formats themselves are checked by
+# check_export and import-tests).
+expect "export without --to is a usage error" 2 'export needs --to gift or --to moodle-xml' -- export content/01-dp-vs-mp.json
+expect "export --to with an unknown format" 2 "not 'qti'" -- export --to qti content/01-dp-vs-mp.json
+expect "export without a lesson is a usage error" 2 'export needs one lesson file or lesson id' -- export --to gift
+expect "export --help names both formats" 0 'gift \(choice, multi' -- export --help
+expect "export --to gift warns where hints are lost" 0 \
+	'^content/01-dp-vs-mp.json:[0-9]+:[0-9]+: warning: item "[a-z0-9-]+": GIFT cannot carry hints; left out of the export$' \
+	-- export --to gift content/01-dp-vs-mp.json
+expect "export --to gift leaves out a fill with several blanks, with a warning" 0 \
+	'warning: item "fib4-model-parts" \(fill\) is not exported: GIFT.s missing-word question has one gap' \
+	-- export --to gift content/01-dp-vs-mp.json
+expect "export --to moodle-xml finds a lesson by id" 0 '^paratutor: exported 11 of 11 items of lesson "dp-vs-mp" as Moodle XML; 0 left out' \
+	-- export --to moodle-xml --lessons content dp-vs-mp
+expect "export of a directory is a usage error" 2 'content is a directory; give one lesson file or a lesson id' -- export --to gift content
+expect "export of a missing file fails" 1 'nonexistent.json: No such file or directory' -- export --to gift tests/nonexistent.json
+expect "export of an unknown lesson id" 3 'nosuch: no such lesson' -- export --to gift --lessons content nosuch
+expect "export of a broken lesson fails with its diagnostics" 1 \
+	'duplicate-items.json:[0-9]+:[0-9]+: error: .*|has errors; fix them' -- export --to gift $fixtures/bad/duplicate-items.json
+xo=$(mktemp)
+"$bin" export --to moodle-xml -o "$xo" content/11-parallelism-kinds.json >"$out" 2>"$err" </dev/null
+if [ $? -eq 0 ] && [ ! -s "$out" ] && head -n 1 "$xo" | grep -q '^<?xml version="1.0" encoding="UTF-8"?>$' &&
+	grep -q ' to '"$xo"'; ' "$err"; then
+	ok "export -o writes the file and says so"
+else
+	not_ok "export -o writes the file and says so"
+fi
+rm -f "$xo"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

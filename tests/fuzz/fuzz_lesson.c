@@ -1,13 +1,19 @@
 /* fuzz_lesson.c - libFuzzer target: the lesson loader and validator must
  * survive any input without crashing, leaking or undefined behaviour, and
- * the loader's fast path must agree with its reference path. */
+ * the loader's fast path must agree with its reference path.  Every lesson
+ * that validates is also exported as GIFT and as Moodle XML, and each
+ * export must import back without an error into a lesson that loads. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/export.h"
+#include "paratutor/gift.h"
+#include "paratutor/import.h"
 #include "paratutor/load.h"
+#include "paratutor/moodlexml.h"
 #include "paratutor/placeholder.h"
 #include "paratutor/session.h"
 #include "paratutor/validate.h"
@@ -50,6 +56,51 @@ static void walk_placeholders(const pt_item *item)
 	free(validate_fill_answers(item));
 }
 
+/* Exports the lesson in format f and imports it back; aborts when the
+ * import reports an error or its lesson does not load. */
+static void export_round_trip(const pt_lesson *lesson, pt_export_format f)
+{
+	pt_strbuf text = { 0 };
+	pt_diags ed = { 0 }, id = { 0 }, ld = { 0 };
+	pt_export_count count;
+	if (!export_lesson(lesson, f, &text, &ed, &count)) {
+		free(text.s);
+		diags_free(&ed);
+		return; /* out of memory */
+	}
+	pt_import imp;
+	if (import_init(&imp, &id)) {
+		import_file(&imp, f == PT_EXPORT_GIFT ? "fuzz.gift" : "fuzz.xml");
+		if (f == PT_EXPORT_GIFT)
+			gift_read(&imp, text.s ? text.s : "", text.n);
+		else
+			moodlexml_read(&imp, text.s ? text.s : "", text.n);
+		if (id.errors > 0) {
+			fprintf(stderr, "export as %s:\n%s\nimport:\n", export_format_name(f), text.s);
+			diags_print(&id, stderr);
+			abort();
+		}
+		cJSON *json = import_lesson(&imp, "fuzz", "Fuzz", "fuzz");
+		char *rendered = json ? import_render(json) : NULL;
+		if (rendered != NULL && cJSON_GetArraySize(cJSON_GetObjectItem(json, "items")) > 0) {
+			pt_lesson *back = load_lesson_text("fuzz.json", rendered, strlen(rendered), &ld);
+			if (back == NULL) {
+				fprintf(stderr, "re-imported lesson does not load:\n%s\n", rendered);
+				diags_print(&ld, stderr);
+				abort();
+			}
+			lesson_free(back);
+		}
+		free(rendered);
+		cJSON_Delete(json);
+		import_free(&imp);
+	}
+	free(text.s);
+	diags_free(&ed);
+	diags_free(&id);
+	diags_free(&ld);
+}
+
 /* Loads by both paths and compares; when clean, walks every item through
  * grading. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -69,6 +120,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	bool clean = a != NULL && strstr(a, ": error: ") == NULL;
 	if (lesson != NULL && clean) {
+		export_round_trip(lesson, PT_EXPORT_GIFT);
+		export_round_trip(lesson, PT_EXPORT_MOODLE_XML);
 		pt_session s;
 		if (session_init(&s, lesson)) {
 			for (size_t i = 0; i < lesson->n_items; i++) {

@@ -43,8 +43,16 @@ function norm(t) {
   if (t === null || t === undefined) return null;
   let s = typeof t === 'string' ? t : t.text;
   if (typeof t !== 'string' && t.format === 'html') s = decode(s.replace(/<[^>]*>/g, ' '));
+  // gift-pegjs 1.0.2 leaves its own placeholders ("&&061;" for an escaped
+  // '=') in the answers of a matching question: decode them.
+  s = s.replace(/&&0*(\d+);/g, (m, d) => String.fromCharCode(Number(d)));
   s = s.replace(/\s+/g, ' ').trim().replace(/ ([.,;:!?)])/g, '$1');
   return s === '' ? null : s;
+}
+// gift-pegjs puts a space on either side of a missing word's gap: white
+// space next to the blank is not compared.
+function gap(s) {
+  return s.replace(/\s*\{\{1\}\}\s*/, '{{1}}');
 }
 function slug(s) {
   return s.toLowerCase().replace(/'/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
@@ -77,8 +85,17 @@ function expect(q) {
     const equal = q.choices.filter((c) => c.isCorrect);
     if (equal.length === 1 && q.hasEmbeddedAnswers) {
       item.kind = 'fill';
-      item.prompt = 'Choose the missing word.';
-      item.code = stem.replace('_____', '{{1}}');
+      // In HTML, text before a <pre> that holds the gap is the instruction
+      // (how `paratutor export` writes a fill item's prompt).
+      let lead = null;
+      let code = stem;
+      if (q.stem.format === 'html' && q.stem.text.includes('<pre')) {
+        const k = q.stem.text.indexOf('<pre');
+        lead = norm({ format: 'html', text: q.stem.text.slice(0, k) });
+        if (lead) code = norm({ format: 'html', text: q.stem.text.slice(k) });
+      }
+      item.prompt = lead || 'Choose the missing word.';
+      item.code = gap(code.replace('_____', '{{1}}'));
       item.bank = q.choices.map((c) => norm(c.text));
       const fb = {};
       for (const c of q.choices) if (!c.isCorrect && norm(c.feedback)) fb[norm(c.text)] = norm(c.feedback);
@@ -138,9 +155,10 @@ function actual(it) {
   const a = { kind: it.kind, prompt: norm(it.prompt) };
   if (it.options) a.options = it.options.map((o) => ({ text: norm(o.text), correct: !!o.correct, feedback: norm(o.feedback) }));
   if (it.kind === 'fill') {
-    a.code = norm(it.code);
+    a.code = gap(norm(it.code));
     a.bank = it.bank.map(norm);
-    a.blanks = it.blanks.map((b) => ({ accept: b.accept.map(norm), feedback: b.feedback || {} }));
+    a.blanks = it.blanks.map((b) => ({ accept: b.accept.map(norm),
+      feedback: Object.fromEntries(Object.entries(b.feedback || {}).map(([k, v]) => [norm(k), norm(v)])) }));
   }
   if (it.kind === 'text') {
     a.accept = it.accept.map(norm);

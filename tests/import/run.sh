@@ -88,6 +88,34 @@ for f in tests/import/gift/*.gift; do
 	fi
 done
 
+# ---- 1b. what `paratutor export --to gift` writes, against gift-pegjs --------
+
+# Every bundled lesson exported to GIFT is read by gift-pegjs, and it agrees
+# with paratutor's importer on every question (count, kinds, stems, choices,
+# correctness, feedback); the export itself warns but never fails.
+for f in content/[0-9]*.json; do
+	g=$tmp/$(basename "$f" .json).gift
+	if ! "$bin" export --to gift "$f" >"$g" 2>"$tmp/xerr" </dev/null; then
+		fail "$f exports to GIFT"
+		quote "$tmp/xerr"
+		continue
+	fi
+	"$bin" import "$g" >"$tmp/out.json" 2>"$tmp/err" </dev/null
+	st=$?
+	if [ "$st" -ne 0 ]; then
+		fail "$f: its GIFT imports (exit $st)"
+		quote "$tmp/err"
+		continue
+	fi
+	if node tests/import/oracle.js "$prefix" "$g" "$tmp/out.json" "$tmp/err" >"$tmp/oracle" 2>&1; then
+		n=$(grep -c '^ok' "$tmp/oracle")
+		pass "$f as GIFT: gift-pegjs and paratutor agree ($n checks)"
+	else
+		fail "$f as GIFT: gift-pegjs and paratutor disagree"
+		grep -v '^ok' "$tmp/oracle" | quote
+	fi
+done
+
 # ---- 2. Moodle XML against golden lessons ----------------------------------
 
 for f in tests/import/xml/*.xml; do

@@ -445,6 +445,10 @@ test_watch() {
 	printf '{ "format": 1,\n  "id": oops }\n' >"$lesson"
 	st_wait "watched.json:2:9: error: invalid JSON" || return 1
 	st_wait "has errors: fix them and save" || return 1
+	# Opening the broken lesson in watch mode says to save, never to restart.
+	st_keys Enter
+	st_wait "fix them and save; it reloads by itself" || return 1
+	st_lacks "restart" || return 1
 	cp tests/screen/lessons/screen-drills.json "$lesson"
 	st_wait "Which numbers are even?" || return 1
 	st_wait "2/4" || return 1

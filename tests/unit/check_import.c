@@ -138,6 +138,46 @@ START_TEST(gift_missing_word_and_truefalse)
 }
 END_TEST
 
+/* What `paratutor export` relies on the readers for: a missing word's
+ * prompt before its <pre> code (blank lines kept), one format marker read
+ * per question, a list of incorrect-answer feedback as several mistakes,
+ * and '//' in a category name as a literal '/'. */
+START_TEST(exported_forms_read_back)
+{
+	pt_diags d = { 0 };
+	cJSON *l = import_text("$CATEGORY: $course$/top/Tensor // operator\n\n"
+	    "::f::[html]<p>Fill &amp; run.</p><pre>a \\= 1\\n\\n  b({~x =y})</pre>\n\n"
+	    "::c::[moodle][html] is text here {=a ~b#no}", false, &d);
+	ck_assert_uint_eq(d.errors, 0);
+	cJSON *fill = item_at(l, 0), *choice = item_at(l, 1);
+	pt_import imp;
+	ck_assert(import_init(&imp, &d));
+	import_category(&imp, "$course$/top/Tensor // operator", (pt_pos){ 1, 1 });
+	ck_assert_str_eq(imp.title, "Tensor / operator");
+	import_free(&imp);
+	ck_assert_str_eq(str(fill, "prompt"), "Fill & run.");
+	ck_assert_str_eq(str(fill, "code"), "a = 1\n\n  b({{1}})");
+	ck_assert_str_eq(str(choice, "prompt"), "[html] is text here");
+	cJSON_Delete(l);
+	diags_free(&d);
+	l = import_text("<quiz><question type=\"gapselect\"><name><text>g</text></name>"
+	    "<questiontext format=\"html\"><text><![CDATA[<p>Pick one.</p><pre>x = [[2]]\n  y</pre>]]></text></questiontext>"
+	    "<incorrectfeedback format=\"html\"><text><![CDATA[<ul><li>One &amp; all.</li><li>Two.</li></ul>]]></text></incorrectfeedback>"
+	    "<selectoption><text>a</text><group>1</group></selectoption><selectoption><text>b</text><group>1</group></selectoption>"
+	    "</question></quiz>", true, &d);
+	ck_assert_uint_eq(d.errors, 0);
+	cJSON *gap = item_at(l, 0);
+	ck_assert_str_eq(str(gap, "prompt"), "Pick one.");
+	ck_assert_str_eq(str(gap, "code"), "x = {{1}}\n  y");
+	cJSON *mistakes = cJSON_GetObjectItem(gap, "mistakes");
+	ck_assert_int_eq(cJSON_GetArraySize(mistakes), 2);
+	ck_assert_str_eq(cJSON_GetArrayItem(mistakes, 0)->valuestring, "One & all.");
+	ck_assert_str_eq(cJSON_GetArrayItem(mistakes, 1)->valuestring, "Two.");
+	cJSON_Delete(l);
+	diags_free(&d);
+}
+END_TEST
+
 START_TEST(xml_entities_and_cdata)
 {
 	pt_diags d = { 0 };
@@ -270,6 +310,7 @@ static Suite *import_suite(void)
 	tcase_add_test(tc, gift_braces_located);
 	tcase_add_test(tc, gift_numeric_forms);
 	tcase_add_test(tc, gift_missing_word_and_truefalse);
+	tcase_add_test(tc, exported_forms_read_back);
 	tcase_add_test(tc, xml_entities_and_cdata);
 	tcase_add_test(tc, xml_errors_located);
 	tcase_add_test(tc, moodlexml_multichoice_cdata);

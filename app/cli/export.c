@@ -1,0 +1,185 @@
+/* export.c - `paratutor export --to gift|moodle-xml PATH|LESSON-ID`:
+ * writes one lesson as Moodle questions, with what the format cannot
+ * carry reported on stderr. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "paratutor/catalog.h"
+#include "paratutor/cli_export.h"
+#include "paratutor/export.h"
+
+#define MAX_DIRS 32
+
+enum { EXPORT_OK = 0, EXPORT_FAILED = 1, EXPORT_USAGE = 2, EXPORT_NO_LESSON = 3 };
+
+/* Prints the usage text of the command to fp. */
+static void export_usage(FILE *fp)
+{
+	fputs("Usage: paratutor export --to FORMAT [-o FILE] [-l DIR]... PATH|LESSON-ID\n"
+	      "Write one lesson as Moodle questions, to import into a Moodle question bank.\n"
+	      "\n"
+	      "PATH is a lesson file; LESSON-ID names a lesson found with --lessons (by\n"
+	      "default where the tutor looks).  What the format cannot carry (hints in\n"
+	      "GIFT, worked solutions, references, ...) is reported on standard error as\n"
+	      "FILE:LINE:COL: warning; items the format cannot hold are left out.\n"
+	      "\n"
+	      "Options:\n"
+	      "  -t, --to FORMAT     gift (choice, multi, one-blank fill, numeric, text,\n"
+	      "                      match) or moodle-xml (every kind, hints too)\n"
+	      "  -o, --output FILE   write to FILE instead of standard output\n"
+	      "  -l, --lessons DIR   look LESSON-ID up in DIR (repeatable)\n"
+	      "  -h, --help          show this help and exit\n"
+	      "\n"
+	      "Exit status: 0 written, 1 the lesson has errors or a file could not be\n"
+	      "read or written, 2 bad command line, 3 no such lesson.\n", fp);
+}
+
+/* Returns true when arg names an existing file rather than a lesson id. */
+static bool is_path(const char *arg)
+{
+	struct stat st;
+	return strchr(arg, '/') != NULL || (strlen(arg) > 5 && strcmp(arg + strlen(arg) - 5, ".json") == 0) ||
+	    stat(arg, &st) == 0;
+}
+
+/* Writes text (n bytes) to path, or to stdout when path is NULL; returns
+ * false (with a message) when that fails. */
+static bool write_out(const char *path, const char *text, size_t n)
+{
+	FILE *fp = path ? fopen(path, "w") : stdout;
+	if (fp == NULL) {
+		perror(path);
+		return false;
+	}
+	bool ok = fwrite(text, 1, n, fp) == n;
+	ok = (path ? fclose(fp) == 0 : fflush(fp) == 0) && ok;
+	if (!ok)
+		fprintf(stderr, "paratutor: could not write %s\n", path ? path : "standard output");
+	return ok;
+}
+
+/* Finds the lesson to export in cat (loading it first); returns its
+ * entry, or NULL after saying why and setting *status. */
+static pt_entry *find_lesson(pt_catalog *cat, const char *arg, const char **dirs, size_t n_dirs, int *status)
+{
+	const char *why = NULL;
+	struct stat st;
+	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "paratutor: %s is a directory; give one lesson file or a lesson id\n", arg);
+		*status = EXPORT_USAGE;
+		return NULL;
+	}
+	if (is_path(arg)) {
+		if (!catalog_add_path(cat, arg, false, &why)) {
+			fprintf(stderr, "paratutor: %s: %s\n", arg, why);
+			*status = EXPORT_FAILED;
+			return NULL;
+		}
+		if (cat->n == 0) {
+			fprintf(stderr, "paratutor: %s: no lesson here; give a lesson .json file\n", arg);
+			*status = EXPORT_FAILED;
+			return NULL;
+		}
+		return &cat->v[0];
+	}
+	char buf[8192];
+	const char *found[MAX_DIRS];
+	bool explicit_dirs = n_dirs > 0;
+	if (!explicit_dirs) {
+		n_dirs = catalog_default_dirs(found, MAX_DIRS, buf, sizeof buf);
+		dirs = found;
+	}
+	for (size_t i = 0; i < n_dirs; i++)
+		if (!catalog_add_path(cat, dirs[i], !explicit_dirs, &why))
+			fprintf(stderr, "paratutor: %s: %s\n", dirs[i], why);
+	pt_entry *e = catalog_find(cat, arg);
+	if (e == NULL) {
+		fprintf(stderr, "paratutor: %s: no such lesson; give a lesson file or an id from --lessons DIR\n", arg);
+		*status = EXPORT_NO_LESSON;
+	}
+	return e;
+}
+
+/* Exports the lesson of entry e; returns the exit status. */
+static int export_entry(const pt_entry *e, pt_export_format format, const char *out)
+{
+	if (e->broken || e->lesson == NULL) {
+		diags_print(&e->diags, stderr);
+		fprintf(stderr, "paratutor: %s has errors; fix them ('paratutor --check %s') and export again\n", e->path,
+		    e->path);
+		return EXPORT_FAILED;
+	}
+	pt_strbuf text = { 0 };
+	pt_diags diags = { 0 };
+	pt_export_count count;
+	bool ok = export_lesson(e->lesson, format, &text, &diags, &count);
+	diags_sort(&diags);
+	diags_print(&diags, stderr);
+	if (!ok) {
+		fputs("paratutor: out of memory\n", stderr);
+	} else {
+		ok = write_out(out, text.s, text.n);
+		if (ok)
+			fprintf(stderr, "paratutor: exported %zu of %zu items of lesson \"%s\" as %s%s%s; %zu left out, "
+			    "%zu warning%s about what %s cannot carry\n", count.written, e->lesson->n_items, e->lesson->id.s,
+			    export_format_name(format), out ? " to " : "", out ? out : "", count.skipped, diags.warnings,
+			    diags.warnings == 1 ? "" : "s", export_format_name(format));
+	}
+	free(text.s);
+	diags_free(&diags);
+	return ok ? EXPORT_OK : EXPORT_FAILED;
+}
+
+int cli_export(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "to", required_argument, NULL, 't' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "lessons", required_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *out = NULL, *to = NULL, *dirs[MAX_DIRS];
+	size_t n_dirs = 0;
+	int opt;
+	while ((opt = getopt_long(argc, argv, "t:o:l:h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 't': to = optarg; break;
+		case 'o': out = optarg; break;
+		case 'l':
+			if (n_dirs == MAX_DIRS) {
+				fprintf(stderr, "paratutor: at most %d --lessons directories\n", MAX_DIRS);
+				return EXPORT_USAGE;
+			}
+			dirs[n_dirs++] = optarg;
+			break;
+		case 'h': export_usage(stdout); return EXPORT_OK;
+		default:
+			fputs("Try 'paratutor export --help' for more information.\n", stderr);
+			return EXPORT_USAGE;
+		}
+	}
+	if (to == NULL || (strcmp(to, "gift") != 0 && strcmp(to, "moodle-xml") != 0)) {
+		fprintf(stderr, "paratutor: export needs --to gift or --to moodle-xml%s%s%s\n"
+		    "Try 'paratutor export --to gift content/11-parallelism-kinds.json'.\n",
+		    to ? ", not '" : "", to ? to : "", to ? "'" : "");
+		return EXPORT_USAGE;
+	}
+	if (argc - optind != 1) {
+		fputs(optind == argc ? "paratutor: export needs one lesson file or lesson id\n"
+		                     : "paratutor: export writes one lesson; give one file or id\n", stderr);
+		fputs("Try 'paratutor export --help' for more information.\n", stderr);
+		return EXPORT_USAGE;
+	}
+	pt_export_format format = strcmp(to, "gift") == 0 ? PT_EXPORT_GIFT : PT_EXPORT_MOODLE_XML;
+	pt_catalog cat = { 0 };
+	int status = EXPORT_OK;
+	pt_entry *e = find_lesson(&cat, argv[optind], dirs, n_dirs, &status);
+	if (e != NULL)
+		status = export_entry(e, format, out);
+	catalog_free(&cat);
+	return status;
+}
