@@ -11,6 +11,7 @@
 #include "paratutor/catalog.h"
 #include "paratutor/cli_class.h"
 #include "paratutor/cli_import.h"
+#include "paratutor/cli_stats.h"
 #include "paratutor/codecheck.h"
 #include "paratutor/plain.h"
 #include "paratutor/progress.h"
@@ -36,6 +37,7 @@ static void usage(FILE *fp)
 	      "       paratutor --check [--strict] [--verbose] PATH...\n"
 	      "       paratutor import [-o FILE] [--id ID] [--title T] FILE...\n"
 	      "       paratutor class [--format FMT] [--gradebook FILE] STORE-OR-DIR...\n"
+	      "       paratutor stats --me [--progress FILE]\n"
 	      "A terminal tutor for data, model, pipeline, tensor and sharded parallelism.\n"
 	      "\n"
 	      "With no LESSON-ID, opens the lesson menu; with one, opens that lesson.\n"
@@ -309,6 +311,8 @@ int main(int argc, char **argv)
 	setlocale(LC_CTYPE, "");
 	if (argc > 1 && strcmp(argv[1], "class") == 0)
 		return cli_class(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "stats") == 0)
+		return cli_stats(argc - 1, argv + 1);
 	while ((opt = getopt_long(argc, argv, "csvl:prhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c': check = true; break;
