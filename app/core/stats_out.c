@@ -272,8 +272,8 @@ static void add_forecast(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 	if (total == 0)
 		add_block(out, STATS_PARA, 2, NULL, "Nothing comes back for review in the next 14 days.");
 	else if (s->overdue > 0)
-		addf(out, STATS_PARA, 2, "%zu review%s in the next 14 days; %zu of today's %s overdue.", total,
-		    total == 1 ? "" : "s", s->overdue, s->overdue == 1 ? "is" : "are");
+		addf(out, STATS_PARA, 2, "%zu review%s in the next 14 days; %zu of today's %zu %s overdue.", total,
+		    total == 1 ? "" : "s", s->overdue, s->forecast[0], s->overdue == 1 ? "is" : "are");
 	else
 		addf(out, STATS_PARA, 2, "%zu review%s in the next 14 days.", total, total == 1 ? "" : "s");
 }
