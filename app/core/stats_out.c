@@ -39,9 +39,9 @@ static const char *const month_names[12] = {
 
 static const char *const weekday_names[7] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
 
-/* Exam chart rows: the scores 100, 80, ... 0. */
-#define EXAM_ROWS 6
-#define EXAM_STEP 20
+/* Exam chart rows: the scores 100, 90, ... 0, every other one labelled. */
+#define EXAM_ROWS 11
+#define EXAM_STEP 10
 
 /* Returns the glyphs of style. */
 static const chart_glyphs *glyphs_of(const pt_stats_style *style)
@@ -166,10 +166,9 @@ static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_st
 {
 	add_block(out, STATS_HEADING, 0, NULL, "Mastery by lesson");
 	add_block(out, STATS_NOTE, 0, NULL,
-	    "Right first time in the lesson puts an item on step 1; each review answered right with no hint "
-	    "moves it up a step, and a miss sends it back to step 1 (or 0 in the lesson). An item is mastered "
-	    "from step 2 on: it then waits 3 days or more before it comes back. The bar is the share of the "
-	    "lesson's items mastered; \"done\" counts the items finished in the lesson.");
+	    "Mastered: two steps up the review ladder. Right first time in the lesson is step 1, each review "
+	    "right with no hint one step more, and a miss sends an item back (to step 1; to 0 in the lesson). "
+	    "A mastered item waits 3 days or more to come back. \"done\": finished in the lesson.");
 	if (s->n_lessons == 0)
 		add_block(out, STATS_PARA, 2, NULL, "No lessons to show.");
 	pt_strbuf b = { 0 };
@@ -300,8 +299,10 @@ void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, 
 	    from > 0 ? " (the latest that fit)" : "", g->point, g->pass, g->pass, g->pass);
 	pt_strbuf b = { 0 };
 	for (int r = 0; r < EXAM_ROWS; r++) {
-		putf(&b, "%4d", 100 - r * EXAM_STEP);
-		put(&b, g->axis_top);
+		if (r % 2 == 0)
+			putf(&b, "%3d %s", 100 - r * EXAM_STEP, g->axis_top);
+		else
+			putf(&b, "    %s", g->axis);
 		for (size_t k = from; k < n; k++) {
 			bool pass_row = exam_row(exams[k].pass_percent) == r;
 			const char *fill = pass_row ? g->pass : " ";

@@ -33,7 +33,8 @@ static void add_block(pt_doc *d, const pt_stats_block *b)
 		doc_atom(d, ROLE_HEADING, 0, b->text);
 		return;
 	}
-	doc_newline(d);
+	if (d->n_segs > 0)
+		doc_newline(d);
 	doc_move_to(d, b->indent);
 	if (b->kind == STATS_LINE) {
 		doc_atom(d, ROLE_NORMAL, 0, b->text);
