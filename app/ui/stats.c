@@ -1,5 +1,5 @@
 /* stats.c - the statistics screen: the learner's figures and charts
- * (stats.h, stats_out.h) in a scrolling pane; m or q goes back. */
+ * (stats.h, stats_out.h) in a scrolling pane; m, q or Left goes back. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,7 +76,8 @@ static void stats_draw(pt_ui *ui, int rows, int cols)
 	build(ui, &ui->body, cols);
 	frame_header(cols, "paratutor: your statistics", "Statistics");
 	frame_body(ui, &ui->body, &view.scroll, rows, cols);
-	frame_footer(ui, rows, cols, "", ui->body_scrolls ? "PgDn for more; m goes back to the menu" :
+	bool more = view.scroll < ui->body_pane.max;
+	frame_footer(ui, rows, cols, "", more ? "PgDn for more; m goes back to the menu" :
 	    "Press m to go back to the menu");
 }
 
@@ -95,7 +96,7 @@ static unsigned key_scroll(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
-/* m, q, Esc, Left: back to the menu. */
+/* m, q, Left: back to the menu. */
 static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
@@ -108,8 +109,7 @@ static const pt_binding stats_keys[] = {
 	    "PgUp/PgDn", STATS_SCROLLS, 0, NULL,
 	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
 	    UI_ON_WHEEL, key_scroll },
-	{ "m, q, Esc, Left", "back to the lesson menu", "menu", "m", 0, 0, "mMqQ",
-	    { PT_KEY_ESC + 1, PT_KEY_LEFT + 1 }, 0, key_menu },
+	{ "m, q, Left", "back to the lesson menu", "menu", "m", 0, 0, "mMqQ", { PT_KEY_LEFT + 1 }, 0, key_menu },
 };
 
 /* Returns the statistics screen's context bits. */
