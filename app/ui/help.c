@@ -42,7 +42,8 @@ static const char *const intro[] = {
 	"(Leitner boxes: 1, 3, 7, 21 and 60 days). Press r in the menu when items are due. A right review "
 	"answer moves the item up a box; a wrong one brings it back in ten minutes.",
 	"Your progress is saved after every check, so you can quit (q) at any time and resume later. "
-	"Press ? on any screen for the keys it takes.",
+	"Press s in the menu for your statistics: mastery, answers right first time, reviews to come, "
+	"your most frequent mistakes. Press ? on any screen for the keys it takes.",
 };
 
 /* Adds the introduction's paragraphs under a heading. */
