@@ -7,9 +7,14 @@
 
 #define SECONDS_PER_DAY 86400L
 
+/* Times beyond this many seconds either side of the epoch count as it. */
+#define TIME_LIMIT 1000000000000000LL
+
 long stats_day(time_t t, long utc_offset)
 {
-	long long s = (long long)t + utc_offset;
+	long long s = (long long)t;
+	s = s > TIME_LIMIT ? TIME_LIMIT : s < -TIME_LIMIT ? -TIME_LIMIT : s;
+	s += utc_offset > TIME_LIMIT ? TIME_LIMIT : utc_offset < -TIME_LIMIT ? -TIME_LIMIT : utc_offset;
 	long long d = s / SECONDS_PER_DAY;
 	if (s % SECONDS_PER_DAY < 0)
 		d--;

@@ -277,10 +277,16 @@ static void add_forecast(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 		addf(out, STATS_PARA, 2, "%zu review%s in the next 14 days.", total, total == 1 ? "" : "s");
 }
 
+/* Returns value within 0 to 100; anything else (NaN too) counts as 0. */
+static double clamp_percent(double value)
+{
+	return value >= 0 && value <= 100 ? value : value > 100 ? 100 : 0;
+}
+
 /* Returns the exam chart row (0 at the top) of a score or pass mark. */
 static int exam_row(double value)
 {
-	double v = value < 0 ? 0 : value > 100 ? 100 : value;
+	double v = clamp_percent(value);
 	return EXAM_ROWS - 1 - (int)(v / EXAM_STEP + 0.5);
 }
 
@@ -327,9 +333,10 @@ void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, 
 	for (size_t k = from; k < n; k++) {
 		char date[16];
 		format_day(stats_day(exams[k].finished, style->utc_offset), date, sizeof date);
-		bool passed = exams[k].score + 1e-9 >= exams[k].pass_percent;
-		putf(&b, "  %2zu. %-7s %3.0f%%  %s (pass mark %d%%)", k + 1, date, exams[k].score,
-		    passed ? "passed" : "not passed", exams[k].pass_percent);
+		double score = clamp_percent(exams[k].score), pass = clamp_percent(exams[k].pass_percent);
+		bool passed = score + 1e-9 >= pass;
+		putf(&b, "  %2zu. %-7s %3.0f%%  %s (pass mark %.0f%%)", k + 1, date, score,
+		    passed ? "passed" : "not passed", pass);
 		add_line(out, &b);
 	}
 	free(b.s);

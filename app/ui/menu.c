@@ -359,11 +359,11 @@ static unsigned key_review(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
-/* s: the learner's statistics. */
+/* s: the learner's statistics (the selection stays for the way back). */
 static unsigned key_stats(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
-	ui_go(ui, UI_GO_STATS, 0);
+	ui_go(ui, UI_GO_STATS, menu.selected);
 	return UI_REDRAW;
 }
 

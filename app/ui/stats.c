@@ -13,6 +13,7 @@
 /* The statistics screen's view state, private to this screen. */
 static struct stats_view {
 	size_t scroll;
+	size_t selected; /* the menu entry selected when the screen opened */
 } view;
 
 /* Context bits of the statistics screen's bindings. */
@@ -81,12 +82,13 @@ static void stats_draw(pt_ui *ui, int rows, int cols)
 	    "Press m to go back to the menu");
 }
 
-/* Makes the statistics current, scrolled to the top. */
+/* Makes the statistics current, scrolled to the top; arg is the menu
+ * entry to select again on the way back. */
 static void stats_enter(pt_ui *ui, size_t arg)
 {
 	(void)ui;
-	(void)arg;
 	view.scroll = 0;
+	view.selected = arg;
 }
 
 /* Scrolling keys and the wheel. */
@@ -96,11 +98,11 @@ static unsigned key_scroll(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
-/* m, q, Left: back to the menu. */
+/* m, q, Left: back to the menu, on the lesson selected before. */
 static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
-	ui_go(ui, UI_GO_MENU, 0);
+	ui_go(ui, UI_GO_MENU_AT, view.selected);
 	return UI_REDRAW;
 }
 

@@ -275,7 +275,10 @@ static void apply_go(pt_ui *ui)
 		start_review(ui);
 		break;
 	case UI_GO_STATS:
-		show(ui, UI_SCREEN_STATS, 0);
+		show(ui, UI_SCREEN_STATS, arg);
+		break;
+	case UI_GO_MENU_AT:
+		show(ui, UI_SCREEN_MENU, arg < ui->catalog->n ? arg : ui->entry);
 		break;
 	}
 }

@@ -43,7 +43,8 @@ typedef enum pt_goto {
 	UI_GO_CONTINUE,    /* the next unfinished item, else the summary (in a review, the next due item) */
 	UI_GO_SUMMARY,     /* the open lesson's summary */
 	UI_GO_REVIEW,      /* start answering the items due for review */
-	UI_GO_STATS        /* the learner's statistics */
+	UI_GO_STATS,       /* the learner's statistics; arg: the menu entry to select on the way back */
+	UI_GO_MENU_AT      /* the lesson menu with catalog entry arg selected */
 } pt_goto;
 
 /* What just happened to a session, for the progress store. */

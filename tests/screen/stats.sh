@@ -22,7 +22,8 @@ page() {
 	st_fail "the screen did not change after $1"
 }
 
-# Writes the store and opens the statistics screen from the menu.
+# Writes the store and opens the statistics screen from the menu, with
+# the second lesson selected (MARK: the selection marker, default ▸).
 open_stats() {
 	mkdir -p "$ST_TMP/stats/paratutor"
 	sh tests/stats/write_store.sh "$ST_BIN" "$ST_TMP/stats/paratutor/progress.json" ||
@@ -31,6 +32,8 @@ open_stats() {
 	st_start XDG_STATE_HOME="$ST_TMP/stats" TZ=UTC "$@" -- $STATS_LESSONS || return 1
 	st_wait "Stats: second lesson" || return 1
 	st_wait "stats" || return 1
+	st_keys Down
+	st_wait "${MARK:-▸} Stats: second lesson" || return 1
 	st_keys s
 	st_wait "paratutor: your statistics" || return 1
 }
@@ -68,6 +71,7 @@ test_stats_80x24() {
 	st_wait "Days practised in a row" || return 1
 	st_keys m
 	st_wait "Choose a lesson" || return 1
+	st_wait "▸ Stats: second lesson" || return 1
 }
 
 # At 60x16 the charts still fit: the forecast, the widest, is 58 columns.
@@ -92,7 +96,7 @@ test_stats_60x16() {
 
 # Outside UTF-8 and without colour the charts are ASCII.
 test_stats_ascii() {
-	open_stats LANG=C LC_ALL=C NO_COLOR=1 || return 1
+	MARK=">" open_stats LANG=C LC_ALL=C NO_COLOR=1 || return 1
 	st_wait "#####...........  33%  1 of 3 mastered, 3 done" || return 1
 	page PageDown || return 1
 	st_wait "     |........................_..#_#" || return 1

@@ -413,6 +413,19 @@ START_TEST(test_exam_chart)
 	ck_assert(strstr(t.v[find_block(&t, "One column")].text, "the latest that fit") != NULL);
 	stats_text_free(&t);
 
+	/* Scores and pass marks outside 0-100 (NaN too) count as the nearest
+	 * end, NaN as 0. */
+	pt_exam_point odd[] = { { T0, 0.0 / 0.0, 120 }, { T0, 140, -5 } };
+	style = (pt_stats_style){ true, 58, 0 };
+	stats_text_exams(&t, odd, 2, &style);
+	at = find_block(&t, "100 +");
+	ck_assert_str_eq(t.v[at].text, "100 +--- o");
+	ck_assert_str_eq(t.v[at + 10].text, "  0 + o ---");
+	at = find_block(&t, "   1.");
+	ck_assert_str_eq(t.v[at].text, "   1. Nov 14    0%  not passed (pass mark 100%)");
+	ck_assert_str_eq(t.v[at + 1].text, "   2. Nov 14  100%  passed (pass mark 0%)");
+	stats_text_free(&t);
+
 	/* None: the chart says so. */
 	stats_text_exams(&t, NULL, 0, &style);
 	ck_assert_str_eq(t.v[1].text, "No exams yet: the score of each exam you sit shows here, against its pass mark.");
