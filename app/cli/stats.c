@@ -2,21 +2,15 @@
  * text, with ASCII charts when the locale is not UTF-8. */
 #include <errno.h>
 #include <getopt.h>
-#include <langinfo.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 
 #include "paratutor/catalog.h"
 #include "paratutor/cli_stats.h"
-#include "paratutor/stats.h"
-#include "paratutor/stats_out.h"
-#include "paratutor/text.h"
+#include "paratutor/plain.h"
 
 #define MAX_LESSON_DIRS 32
-#define TEXT_WIDTH 78 /* columns paragraphs are wrapped at */
 
 enum { STATS_OK = 0, STATS_FAILED = 1, STATS_USAGE = 2, STATS_NO_LESSONS = 3 };
 
@@ -39,62 +33,6 @@ static void stats_usage(FILE *fp)
 	      "  -l, --lessons DIR     read lessons from DIR (repeatable); default: as for\n"
 	      "                        the tutor\n"
 	      "  -h, --help            show this help and exit\n", fp);
-}
-
-/* Returns true when the locale's character set is UTF-8. */
-static bool locale_utf8(void)
-{
-	const char *codeset = nl_langinfo(CODESET);
-	return strcasecmp(codeset, "UTF-8") == 0 || strcasecmp(codeset, "utf8") == 0;
-}
-
-/* Returns the local time's offset from UTC at now, in seconds east. */
-static long local_offset(time_t now)
-{
-	struct tm tm;
-	return localtime_r(&now, &tm) != NULL ? tm.tm_gmtoff : 0;
-}
-
-/* Prints a paragraph: lead (when set) at indent, the text wrapped after
- * it with its later lines hanging under its start. */
-static void print_para(const pt_stats_block *b)
-{
-	int hang = b->indent;
-	printf("%*s", b->indent, "");
-	if (b->lead != NULL) {
-		printf("%s  ", b->lead);
-		hang += text_width(b->lead, strlen(b->lead)) + 2;
-	}
-	pt_lines lines;
-	if (!text_wrap(b->text, TEXT_WIDTH - hang, &lines)) {
-		printf("%s\n", b->text);
-		return;
-	}
-	for (size_t k = 0; k < lines.n; k++)
-		printf("%*s%.*s\n", k > 0 ? hang : 0, "", (int)lines.v[k].len, b->text + lines.v[k].start);
-	if (lines.n == 0)
-		putchar('\n');
-	text_lines_free(&lines);
-}
-
-/* Prints the statistics text. */
-static void print_text(const pt_stats_text *t)
-{
-	for (size_t i = 0; i < t->n; i++) {
-		const pt_stats_block *b = &t->v[i];
-		switch (b->kind) {
-		case STATS_HEADING:
-			printf("\n%s\n", b->text);
-			break;
-		case STATS_PARA:
-		case STATS_NOTE:
-			print_para(b);
-			break;
-		case STATS_LINE:
-			printf("%*s%s\n", b->indent, "", b->text);
-			break;
-		}
-	}
 }
 
 /* Loads the lessons from dirs (the defaults when n is 0); false when none
@@ -130,24 +68,10 @@ static int run(const pt_catalog *cat, const char *path)
 	}
 	if (rep.message[0] != '\0')
 		fprintf(stderr, "paratutor: %s\n", rep.message);
-	time_t now = time(NULL);
-	pt_stats_style style = { !locale_utf8(), TEXT_WIDTH, local_offset(now) };
-	pt_stats s;
-	pt_stats_text text;
-	pt_exam_point *exams = NULL;
-	size_t n_exams = 0;
-	bool ok = stats_compute(p, cat, now, style.utc_offset, &s);
-	ok = ok && stats_exams(p, &exams, &n_exams);
-	if (ok && stats_text(&s, exams, n_exams, &style, &text)) {
-		printf("Your statistics (%s)\n", path);
-		print_text(&text);
-		stats_text_free(&text);
-	} else {
-		ok = false;
+	printf("Your statistics (%s)\n", path);
+	bool ok = plain_stats(stdout, p, cat, time(NULL));
+	if (!ok)
 		fputs("paratutor: out of memory\n", stderr);
-	}
-	free(exams);
-	stats_free(&s);
 	progress_close(p);
 	if (ok && fflush(stdout) != 0) {
 		fprintf(stderr, "paratutor: cannot write the statistics: %s\n", strerror(errno));

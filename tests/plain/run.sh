@@ -255,6 +255,12 @@ else
 	passed=$((passed + 1))
 	echo "ok - stats ASCII: only ASCII in the output"
 fi
+printf '%s\n' help stats quit | TZ=UTC LC_ALL=C.UTF-8 "$bin" --no-shuffle --state "$store" \
+    --lessons tests/fixtures/good/minimal.json --lessons tests/stats/second.json >"$out" 2>&1
+has "plain mode: help names stats" "  stats          your statistics"
+has "plain mode: stats prints the charts" "     │························▁··█▁█"
+has "plain mode: stats prints the forecast" "5 reviews in the next 14 days; 1 of today's 3 is overdue."
+has "plain mode: back at the lesson list after stats" "Type a lesson number or id, list, help, or quit."
 "$bin" stats --progress "$store" >"$out" 2>&1
 st=$?
 if [ "$st" -eq 2 ] && grep -q "stats needs --me" "$out"; then
