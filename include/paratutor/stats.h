@@ -5,7 +5,14 @@
  *
  * Pure: no I/O, no clock.  The caller passes `now` and the offset of its
  * local time from UTC in seconds (east positive), which decides where a
- * day begins; days are numbered from 1970-01-01 in that local time.
+ * day begins; days are numbered from 1970-01-01 in that local time.  One
+ * offset serves every date, so across a daylight-saving change an answer
+ * within an hour of midnight can land on the day beside its own.
+ *
+ * Accuracy and streak count every record of the store, in the catalog or
+ * not; mastery, the forecast and the misconceptions only the lessons of
+ * the catalog that are not broken, and of those only records whose item
+ * is unchanged (hash) for mastery and the forecast.
  *
  * What the store keeps decides what can be counted (progress_record.h):
  *   - a first try is an item's first check in its lesson, dated by when
