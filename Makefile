@@ -170,6 +170,7 @@ plain-tests: build/asan/paratutor
 
 screen-tests: build/asan/paratutor test-deps
 	@sh tests/screen/run.sh build/asan/paratutor
+	@sh tests/screen/stats.sh build/asan/paratutor
 	@sh tests/screen/storm.sh build/asan/paratutor
 
 progress-tests: $(ASAN_CORE)

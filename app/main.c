@@ -12,6 +12,7 @@
 #include "paratutor/cli_class.h"
 #include "paratutor/cli_export.h"
 #include "paratutor/cli_import.h"
+#include "paratutor/cli_stats.h"
 #include "paratutor/codecheck.h"
 #include "paratutor/plain.h"
 #include "paratutor/progress.h"
@@ -39,6 +40,7 @@ static void usage(FILE *fp)
 	      "       paratutor export --to gift|moodle-xml [-o FILE] PATH|LESSON-ID\n"
 	      "       paratutor new fill|choice|multi|numeric|text|match|order|lesson ID\n"
 	      "       paratutor class [--format FMT] [--gradebook FILE] STORE-OR-DIR...\n"
+	      "       paratutor stats --me [--progress FILE]\n"
 	      "A terminal tutor for data, model, pipeline, tensor and sharded parallelism.\n"
 	      "\n"
 	      "With no LESSON-ID, opens the lesson menu; with one, opens that lesson.\n"
@@ -320,6 +322,8 @@ int main(int argc, char **argv)
 		return cli_class(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "export") == 0)
 		return cli_export(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "stats") == 0)
+		return cli_stats(argc - 1, argv + 1);
 	while ((opt = getopt_long(argc, argv, "csvl:prhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c': check = true; break;

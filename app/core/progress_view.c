@@ -181,6 +181,8 @@ typedef struct tally {
 	const char *feedback;
 	size_t count;
 	size_t first; /* order first met, for stable ties */
+	const pt_lesson *lesson; /* where it was first met */
+	const pt_item *item;
 } tally;
 
 /* Orders tallies by count, most first, then by first appearance. */
@@ -192,9 +194,10 @@ static int tally_cmp(const void *a, const void *b)
 	return x->first < y->first ? -1 : x->first > y->first;
 }
 
-/* Counts feedback fb in the tallies t (n of them, cap allocated); false
- * when out of memory. */
-static bool tally_add(tally **t, size_t *n, size_t *cap, const char *fb)
+/* Counts feedback fb, met in item of lesson, in the tallies t (n of them,
+ * cap allocated); false when out of memory. */
+static bool tally_add(tally **t, size_t *n, size_t *cap, const char *fb, const pt_lesson *lesson,
+    const pt_item *item)
 {
 	size_t k = 0;
 	while (k < *n && strcmp((*t)[k].feedback, fb) != 0)
@@ -202,7 +205,7 @@ static bool tally_add(tally **t, size_t *n, size_t *cap, const char *fb)
 	if (k == *n) {
 		if (!grow_array((void **)t, cap, *n + 1, sizeof **t))
 			return false;
-		(*t)[k] = (tally){ fb, 0, k };
+		(*t)[k] = (tally){ fb, 0, k, lesson, item };
 		++*n;
 	}
 	(*t)[k].count++;
@@ -223,7 +226,7 @@ bool progress_misconceptions(const pt_progress *p, const pt_catalog *catalog,
 		const pt_item *item = l != NULL ? lesson_find_item(l, r->item) : NULL;
 		for (size_t w = 0; item != NULL && w < r->n_wrong; w++) {
 			const char *fb = wrong_feedback(item, r->wrong[w]);
-			if (fb != NULL && !tally_add(&t, &nt, &cap, fb)) {
+			if (fb != NULL && !tally_add(&t, &nt, &cap, fb, l, item)) {
 				free(t);
 				return false;
 			}
@@ -232,7 +235,8 @@ bool progress_misconceptions(const pt_progress *p, const pt_catalog *catalog,
 	if (nt > 1)
 		qsort(t, nt, sizeof *t, tally_cmp);
 	for (size_t k = 0; k < nt && k < max; k++)
-		out[(*n)++] = (pt_misconception){ t[k].feedback, t[k].count };
+		out[(*n)++] = (pt_misconception){ t[k].feedback, t[k].count, t[k].lesson, t[k].item,
+			(size_t)(t[k].item - t[k].lesson->items) };
 	free(t);
 	return true;
 }

@@ -63,6 +63,11 @@ static const char *const ascii_glyphs[GLYPH_COUNT] = {
 static const char *const *glyphs = utf8_glyphs;
 static bool ascii_mode;
 
+bool draw_ascii(void)
+{
+	return ascii_mode;
+}
+
 void draw_setup(bool colour, bool ascii)
 {
 	ascii_mode = ascii;

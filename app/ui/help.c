@@ -34,7 +34,9 @@ static const char keys_paragraph[] =
 	"Pick a lesson in the menu with the arrows and Enter. Answer with the letters shown beside the "
 	"options and banks (digits pick a blank, prompt or position first), type numbers and names into "
 	"the answer field, or click with the mouse; Enter checks. h shows a hint, n and p move between "
-	"items, q goes back. Press ? on any screen for the keys it takes.";
+	"items, q goes back. In the menu, r starts a review and s shows your statistics: mastery, answers "
+	"right first time, reviews to come, your most frequent mistakes. Press ? on any screen for the keys "
+	"it takes.";
 
 /* Adds the introduction's paragraphs under a heading: the core's, with
  * this screen's keys after the first. */

@@ -360,6 +360,14 @@ static unsigned key_review(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
+/* s: the learner's statistics (the selection stays for the way back). */
+static unsigned key_stats(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui_go(ui, UI_GO_STATS, menu.selected);
+	return UI_REDRAW;
+}
+
 /* q: leave paratutor. */
 static unsigned key_quit(pt_ui *ui, const pt_event *ev)
 {
@@ -377,6 +385,8 @@ static const pt_binding menu_keys[] = {
 	{ "Enter, l, Right, click", "open the lesson at its first unfinished item", "open", "Enter", 0, 0, "lL",
 	    { PT_KEY_ENTER + 1, PT_KEY_RIGHT + 1 }, UI_ON_CLICK, key_open },
 	{ "r", "answer the items due for review", "review", NULL, 0, 0, "rR", { 0 }, 0, key_review },
+	{ "s", "your statistics: mastery, right first time per day, reviews due, exams, mistakes, streak",
+	    "stats", NULL, 0, 0, "sS", { 0 }, 0, key_stats },
 	{ "q", "quit paratutor (your progress is already saved)", "quit", NULL, 0, 0, "qQ", { 0 }, 0, key_quit },
 };
 

@@ -65,6 +65,8 @@ static void print_menu_help(plain_io *io)
 	fputs("Commands:\n"
 	      "  NUMBER or ID   open a lesson, at its first unfinished item\n"
 	      "  review         answer the items due for review\n"
+	      "  stats          your statistics: mastery, right first time per day, reviews\n"
+	      "                 due, exams, mistakes made most often, days practised\n"
 	      "  list           show the lessons again\n"
 	      "  guide          how paratutor works: items, marks, scores and review\n"
 	      "  quit           leave (your progress is saved)\n", io->out);
@@ -432,6 +434,12 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 			if (run_review(io) == PLAIN_QUIT)
 				return;
 			list = true;
+			continue;
+		}
+		if (strcmp(cmd, "stats") == 0) {
+			if (!plain_stats(io->out, io->track->progress, cat, time(NULL)))
+				fputs("Out of memory: cannot show your statistics.\n", io->out);
+			fputs("\nType a lesson number or id, list, help, or quit.\n", io->out);
 			continue;
 		}
 		const pt_entry *e = pick_lesson(cat, word);

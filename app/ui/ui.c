@@ -123,6 +123,7 @@ static const pt_screen_ops *const screens[UI_N_SCREENS] = {
 	[UI_SCREEN_MENU] = &ui_menu_screen,
 	[UI_SCREEN_ITEM] = &ui_item_screen,
 	[UI_SCREEN_SUMMARY] = &ui_summary_screen,
+	[UI_SCREEN_STATS] = &ui_stats_screen,
 };
 
 const pt_screen_ops *ui_screen_ops(pt_screen screen)
@@ -278,6 +279,12 @@ static void apply_go(pt_ui *ui)
 		break;
 	case UI_GO_REVIEW:
 		start_review(ui);
+		break;
+	case UI_GO_STATS:
+		show(ui, UI_SCREEN_STATS, arg);
+		break;
+	case UI_GO_MENU_AT:
+		show(ui, UI_SCREEN_MENU, arg < ui->catalog->n ? arg : ui->entry);
 		break;
 	}
 }

@@ -31,10 +31,15 @@ typedef struct pt_due_list {
 } pt_due_list;
 
 /* A misconception met: the feedback of a wrong option (points into the
- * catalog) and how many times a learner picked an option leading to it. */
+ * catalog), how many times a learner picked an option leading to it, and
+ * the item where it was first met (lesson and item point into the
+ * catalog; index is the item's index in lesson->items). */
 typedef struct pt_misconception {
 	const char *feedback;
 	size_t count;
+	const pt_lesson *lesson;
+	const pt_item *item;
+	size_t index;
 } pt_misconception;
 
 /* Fills a session's grading states from the lesson results whose hash

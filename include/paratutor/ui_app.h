@@ -1,7 +1,7 @@
 /* ui_app.h - the terminal UI's shared state and its screen table.
  *
  * The UI is a table of screens, one const pt_screen_ops per screen file
- * (menu.c, item.c, summary.c), in the manner of tmux's modes: each screen
+ * (menu.c, item.c, summary.c, stats.c), in the manner of tmux's modes: each screen
  * keeps its view state private to its file, draws itself, and lists its
  * keys in a binding table that ui.c uses for three things at once -
  * dispatching a key, the key bar and the help overlay - so a key that is
@@ -29,7 +29,9 @@
 /* Result flags of the key handlers. */
 enum { UI_REDRAW = 1u << 0, UI_QUIT = 1u << 1 };
 
-typedef enum pt_screen { UI_SCREEN_MENU, UI_SCREEN_ITEM, UI_SCREEN_SUMMARY, UI_N_SCREENS } pt_screen;
+typedef enum pt_screen {
+	UI_SCREEN_MENU, UI_SCREEN_ITEM, UI_SCREEN_SUMMARY, UI_SCREEN_STATS, UI_N_SCREENS
+} pt_screen;
 
 /* Transitions a handler can ask for; ui.c carries them out. */
 typedef enum pt_goto {
@@ -40,7 +42,9 @@ typedef enum pt_goto {
 	UI_GO_NEXT,        /* the next item (the summary after the last; in a review, the next due item) */
 	UI_GO_CONTINUE,    /* the next unfinished item, else the summary (in a review, the next due item) */
 	UI_GO_SUMMARY,     /* the open lesson's summary */
-	UI_GO_REVIEW       /* start answering the items due for review */
+	UI_GO_REVIEW,      /* start answering the items due for review */
+	UI_GO_STATS,       /* the learner's statistics; arg: the menu entry to select on the way back */
+	UI_GO_MENU_AT      /* the lesson menu with catalog entry arg selected */
 } pt_goto;
 
 /* What just happened to a session, for the progress store. */
@@ -140,6 +144,7 @@ typedef struct pt_screen_ops {
 extern const pt_screen_ops ui_menu_screen;
 extern const pt_screen_ops ui_item_screen;
 extern const pt_screen_ops ui_summary_screen;
+extern const pt_screen_ops ui_stats_screen;
 
 /* ui.c */
 

@@ -53,6 +53,9 @@ typedef enum pt_glyph {
  * is initialised. */
 void draw_setup(bool colour, bool ascii);
 
+/* Returns true when glyphs and charts use ASCII stand-ins. */
+bool draw_ascii(void);
+
 /* Returns the text of a glyph for the current locale. */
 const char *draw_glyph(pt_glyph glyph);
 

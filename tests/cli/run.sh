@@ -114,7 +114,29 @@ expect "an empty store reports just the header" 0 '^lesson,item,outcome,attempts
 expect "a missing --state store is reported, not created" 0 'no-such-store.json' -- --report --state "$XDG_STATE_HOME/no-such-store.json"
 empty=$(mktemp -d)
 expect "no lessons found says what to do" 3 "Give a directory with --lessons DIR" -- --lessons "$empty"
+expect "stats: no lessons found says what to do" 3 "give the lesson directory with --lessons DIR" \
+	-- stats --me --progress "$XDG_STATE_HOME/none.json" --lessons "$empty"
 rmdir "$empty"
+expect "help names stats --me" 0 'paratutor stats --me' -- --help
+expect "stats --help" 0 '^Usage: paratutor stats --me' -- stats --help
+expect "stats: unknown option" 2 "Try 'paratutor stats --help'" -- stats --bogus
+expect "stats: an operand is refused" 2 "stats takes no operand \('extra'\)" -- stats --me extra
+expect "stats: a missing store is said, and nothing is counted yet" 0 'none yet; answer an item today' \
+	-- stats --me --progress "$XDG_STATE_HOME/no-such-store.json" --lessons $fixtures/good
+if [ ! -e "$XDG_STATE_HOME/no-such-store.json" ] && grep -q 'no-such-store.json' "$err"; then
+	passed=$((passed + 1)); echo "ok - stats: the missing store is named on stderr and not created"
+else
+	failed=$((failed + 1)); echo "not ok - stats: the missing store is named on stderr and not created"; cat "$err"
+fi
+mkdir -p "$XDG_STATE_HOME/paratutor"
+printf '{"format":1,"lessons":{' >"$XDG_STATE_HOME/paratutor/progress.json"
+expect "stats: a damaged default store is reported, left alone" 0 'Mastery by lesson' -- stats --me --lessons $fixtures/good
+if [ "$(cat "$XDG_STATE_HOME/paratutor/progress.json")" = '{"format":1,"lessons":{' ] && [ -s "$err" ]; then
+	passed=$((passed + 1)); echo "ok - stats: the damaged store is untouched and the problem said"
+else
+	failed=$((failed + 1)); echo "not ok - stats: the damaged store is untouched and the problem said"; cat "$err"
+fi
+rm -rf "$XDG_STATE_HOME/paratutor"
 
 # paratutor new: every item template, wrapped in a lesson, and the lesson
 # skeleton as it is, pass --check --strict.

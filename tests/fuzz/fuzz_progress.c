@@ -1,7 +1,8 @@
 /* fuzz_progress.c - libFuzzer target: the progress store's file reader and
  * everything built on the records (resume, stats, review, misconceptions,
- * both reports) must survive any file without crashing, leaking or
- * undefined behaviour. */
+ * the learner's statistics and their charts, both reports) must survive any
+ * file without crashing, leaking or undefined behaviour.  The input's bytes
+ * also make up exams for the exam history chart. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,6 +12,8 @@
 
 #include "paratutor/load.h"
 #include "paratutor/progress.h"
+#include "paratutor/stats.h"
+#include "paratutor/stats_out.h"
 #include "paratutor/validate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -64,6 +67,35 @@ static void init(void)
 		abort();
 }
 
+/* Computes the learner's statistics of p and renders them, in ASCII and
+ * in UTF-8, with exams made from the input's first bytes. */
+static void stats_run(const pt_progress *p, const uint8_t *data, size_t size)
+{
+	pt_exam_point exams[8];
+	size_t n_exams = 0;
+	for (size_t i = 0; i + 12 <= size && n_exams < 8; i += 12) {
+		int64_t t;
+		double score;
+		memcpy(&t, data + i, sizeof t);
+		memcpy(&score, data + i + 4, sizeof score);
+		exams[n_exams++] = (pt_exam_point){ (time_t)t, score, (int8_t)data[i + 11] };
+	}
+	long offset = size > 0 ? (long)(int8_t)data[0] * 1800 : 0;
+	pt_stats st;
+	if (!stats_compute(p, &cat, 1800000000, offset, &st))
+		return;
+	for (int ascii = 0; ascii < 2; ascii++) {
+		pt_stats_style style = { ascii == 1, 58 + ascii * 20, offset };
+		pt_stats_text t;
+		if (!stats_text(&st, exams, n_exams, &style, &t))
+			continue;
+		for (size_t k = 0; k < t.n; k++)
+			fprintf(sink, "%s%s\n", t.v[k].lead != NULL ? t.v[k].lead : "", t.v[k].text);
+		stats_text_free(&t);
+	}
+	stats_free(&st);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (sink == NULL)
@@ -93,6 +125,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		progress_due_free(&due);
 	pt_misconception m[4];
 	progress_misconceptions(p, &cat, NULL, m, 4, &n);
+	stats_run(p, data, size);
 	char err[128], *text;
 	size_t len;
 	if (progress_report(p, &cat, "csv", &text, &len, err, sizeof err))

@@ -266,5 +266,59 @@ else
 	failed=$((failed + 1)); echo "not ok - salt: the same order on every start"
 fi
 
+# paratutor stats --me: the figures of the store tests/stats/write_store.sh
+# writes (worked out in that script's comments), in UTF-8 and in ASCII.
+store="$XDG_STATE_HOME/stats-store.json"
+sh tests/stats/write_store.sh "$bin" "$store"
+stats() {
+	env TZ=UTC "$@" "$bin" stats --me --progress "$store" --lessons tests/fixtures/good/minimal.json \
+	    --lessons tests/stats/second.json >"$out" 2>&1
+}
+stats LC_ALL=C.UTF-8
+has "stats: streak" "Days practised in a row: 3, today included."
+has "stats: mastery bar, first lesson" "    █████▎░░░░░░░░░░  33%  1 of 3 mastered, 3 done"
+has "stats: mastery bar, second lesson" "    ░░░░░░░░░░░░░░░░   0%  0 of 3 mastered, 2 done"
+has "stats: accuracy chart, middle row" "     │                           █ █"
+has "stats: accuracy chart, bottom row" "     │························▁··█▁█"
+has "stats: accuracy totals" "6 first answers on 4 days, 2 right first time (33%)"
+has "stats: accuracy today" "    today   1 of 2 right (50%)"
+has "stats: forecast bars" "   ██  ▃▃      ▃▃"
+has "stats: forecast counts" "    3   1   0   1   0   0   0   0   0   0   0   0   0   0"
+has "stats: forecast total" "5 reviews in the next 14 days; 1 of today's 3 is overdue."
+has "stats: no exams yet" "No exams yet"
+has "stats: most often met first" "  2×  Three is odd."
+has "stats: the item a mistake came from" "      from Fixture: one of each kind, item 3"
+has "stats: the other lesson's mistake" "      from Stats: second lesson, item 3"
+lacks "stats: no item ids" "pick-all"
+stats LC_ALL=C
+has "stats ASCII: mastery bar" "    #####...........  33%  1 of 3 mastered, 3 done"
+has "stats ASCII: accuracy chart, bottom row" "     |........................_..#_#"
+has "stats ASCII: axis" "  0% +------------------------------"
+has "stats ASCII: forecast bars" "   ##  --      --"
+has "stats ASCII: mistakes" "  2x  Three is odd."
+if LC_ALL=C grep -q "$(printf '[\200-\377]')" "$out"; then
+	failed=$((failed + 1))
+	echo "not ok - stats ASCII: only ASCII in the output"
+	LC_ALL=C grep -n "$(printf '[\200-\377]')" "$out" | head -5 | sed 's/^/  | /'
+else
+	passed=$((passed + 1))
+	echo "ok - stats ASCII: only ASCII in the output"
+fi
+printf '%s\n' help stats quit | TZ=UTC LC_ALL=C.UTF-8 "$bin" --no-shuffle --state "$store" \
+    --lessons tests/fixtures/good/minimal.json --lessons tests/stats/second.json >"$out" 2>&1
+has "plain mode: help names stats" "  stats          your statistics"
+has "plain mode: stats prints the charts" "     │························▁··█▁█"
+has "plain mode: stats prints the forecast" "5 reviews in the next 14 days; 1 of today's 3 is overdue."
+has "plain mode: back at the lesson list after stats" "Type a lesson number or id, list, help, or quit."
+"$bin" stats --progress "$store" >"$out" 2>&1
+st=$?
+if [ "$st" -eq 2 ] && grep -q "stats needs --me" "$out"; then
+	passed=$((passed + 1))
+	echo "ok - stats without --me is a usage error"
+else
+	failed=$((failed + 1))
+	echo "not ok - stats without --me is a usage error (exit $st)"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -98,8 +98,33 @@ $(tail -n 30 "$ST_TMP/plain")" || return 1
 		st_fail "no summary in the transcript: $(tail -n 30 "$ST_TMP/plain")"
 }
 
+# The statistics screen over a store with every figure, scrolled, and
+# paratutor stats --me; q quits.
+test_stats() {
+	mkdir -p "$ST_TMP/stats/paratutor"
+	sh tests/stats/write_store.sh "$ST_BIN" "$ST_TMP/stats/paratutor/progress.json" ||
+		st_fail "could not write the store" || return 1
+	st_start XDG_STATE_HOME="$ST_TMP/stats" -- --lessons tests/fixtures/good/minimal.json \
+	    --lessons tests/stats/second.json || return 1
+	st_wait "Stats: second lesson" || return 1
+	st_keys s
+	st_wait "Mastery by lesson" || return 1
+	st_keys NPage NPage NPage
+	st_wait "Press m to go back to the menu" || return 1
+	st_keys m
+	st_wait "Choose a lesson" || return 1
+	st_keys q
+	status=$(st_wait_exit) || return 1
+	[ "$status" = 0 ] || st_fail "exit status $status (99: the checker found errors)" || return 1
+	ST_LOGS="$ST_TMP" ${PT_WRAP:-} "$ST_BIN" stats --me --progress "$ST_TMP/stats/paratutor/progress.json" \
+	    --lessons tests/fixtures/good/minimal.json >"$ST_TMP/stats.out" 2>&1 ||
+		st_fail "stats --me failed: $(cat "$ST_TMP/stats.out")" || return 1
+	grep -q "Mastery by lesson" "$ST_TMP/stats.out" || st_fail "stats --me printed no statistics"
+}
+
 st_test "open, fill, check wrong and right, hint, help, quit" test_lesson_walk
 st_test "mouse, out of attempts, summary, retry; SIGTERM" test_mouse_summary_signal
 st_test "too small and back; SIGHUP" test_resize_signal
 st_test "plain mode on a pipe" test_plain
+st_test "the statistics screen and stats --me" test_stats
 st_finish

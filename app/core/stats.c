@@ -1,0 +1,189 @@
+/* stats.c - the learner's statistics from the progress store (stats.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "paratutor/stats.h"
+#include "paratutor/stats_out.h"
+
+#define SECONDS_PER_DAY 86400L
+
+/* Times beyond this many seconds either side of the epoch count as it. */
+#define TIME_LIMIT 1000000000000000LL
+
+long stats_day(time_t t, long utc_offset)
+{
+	long long s = (long long)t;
+	s = s > TIME_LIMIT ? TIME_LIMIT : s < -TIME_LIMIT ? -TIME_LIMIT : s;
+	s += utc_offset > TIME_LIMIT ? TIME_LIMIT : utc_offset < -TIME_LIMIT ? -TIME_LIMIT : utc_offset;
+	long long d = s / SECONDS_PER_DAY;
+	if (s % SECONDS_PER_DAY < 0)
+		d--;
+	return (long)d;
+}
+
+void stats_date(long day, int *year, int *month, int *mday)
+{
+	/* Days to civil date, after Howard Hinnant's public-domain algorithm. */
+	long long z = (long long)day + 719468;
+	long long era = (z >= 0 ? z : z - 146096) / 146097;
+	long long doe = z - era * 146097;
+	long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	long long mp = (5 * doy + 2) / 153;
+	long long d = doy - (153 * mp + 2) / 5 + 1;
+	long long m = mp < 10 ? mp + 3 : mp - 9;
+	*year = (int)(yoe + era * 400 + (m <= 2));
+	*month = (int)m;
+	*mday = (int)d;
+}
+
+int stats_weekday(long day)
+{
+	long w = (day + 4) % 7; /* 1970-01-01 was a Thursday */
+	return (int)(w < 0 ? w + 7 : w);
+}
+
+/* Returns the record of item when its hash matches, else NULL. */
+static const pt_record *current(const pt_progress *p, const pt_lesson *lesson, const pt_item *item)
+{
+	const pt_record *r = progress_find(p, lesson->id.s, item->id.s);
+	return r != NULL && r->hash == lesson_item_hash(item) ? r : NULL;
+}
+
+/* Returns the lesson of entry e when it can be looked into, else NULL. */
+static const pt_lesson *usable(const pt_entry *e)
+{
+	return !e->broken && e->lesson != NULL && e->lesson->id.s != NULL ? e->lesson : NULL;
+}
+
+/* Counts one lesson's items: done, mastered, and the review forecast. */
+static void count_lesson(const pt_progress *p, const pt_lesson *l, long today, long off, pt_stats *s,
+    pt_stats_lesson *out)
+{
+	*out = (pt_stats_lesson){ l, l->n_items, 0, 0, 0 };
+	for (size_t i = 0; i < l->n_items; i++) {
+		const pt_record *r = current(p, l, &l->items[i]);
+		if (r == NULL)
+			continue;
+		out->done += r->outcome != PT_OUTCOME_NONE;
+		out->mastered += r->scheduled && r->box >= PT_STATS_MASTERED_BOX;
+		if (!r->scheduled)
+			continue;
+		long in = stats_day(r->due, off) - today;
+		if (in < 0) {
+			s->overdue++;
+			in = 0;
+		}
+		if (in < PT_STATS_FORECAST_DAYS)
+			s->forecast[in]++;
+	}
+	out->percent = out->items > 0 ? (int)(out->mastered * 100 / out->items) : 0;
+}
+
+/* Counts the first try of record r (of any lesson, in the catalog or not)
+ * in the accuracy chart when it falls in the last PT_STATS_DAYS days. */
+static void count_try(const pt_record *r, long today, long off, pt_stats *s)
+{
+	if (r->pass_start == 0 || r->attempts <= 0)
+		return;
+	long ago = today - stats_day(r->pass_start, off);
+	if (ago < 0 || ago >= PT_STATS_DAYS)
+		return;
+	pt_stats_day *d = &s->days[PT_STATS_DAYS - 1 - ago];
+	d->tries++;
+	d->right += r->outcome == PT_OUTCOME_FIRST_TIME;
+}
+
+/* Days back the streak looks, and the bytes of its bitmap. */
+#define STREAK_MAX 4096
+#define STREAK_BYTES (STREAK_MAX / 8)
+
+/* Marks day number day as practised in the bitmap of the days from
+ * today - STREAK_MAX + 1 to today. */
+static void mark_day(unsigned char *seen, long day, long today)
+{
+	long ago = today - day;
+	if (ago >= 0 && ago < STREAK_MAX)
+		seen[ago / 8] |= (unsigned char)(1u << (ago % 8));
+}
+
+/* Returns true when the day ago days before today was practised. */
+static bool day_seen(const unsigned char *seen, long ago)
+{
+	return ago >= 0 && ago < STREAK_MAX && (seen[ago / 8] >> (ago % 8)) & 1u;
+}
+
+/* Marks the days record r shows a check on. */
+static void mark_record(unsigned char *seen, const pt_record *r, long today, long off)
+{
+	bool checked = r->attempts > 0 || r->scheduled;
+	if (r->pass_start != 0)
+		mark_day(seen, stats_day(r->pass_start, off), today);
+	if (r->scheduled && r->scheduled_at != 0)
+		mark_day(seen, stats_day(r->scheduled_at, off), today);
+	if (checked && r->last_seen != 0)
+		mark_day(seen, stats_day(r->last_seen, off), today);
+}
+
+/* Counts the days practised in a row ending today, or yesterday when
+ * today has no practice yet. */
+static void count_streak(const unsigned char *seen, pt_stats *s)
+{
+	s->practised_today = day_seen(seen, 0);
+	long ago = s->practised_today ? 0 : 1;
+	while (day_seen(seen, ago))
+		ago++;
+	s->streak = (int)(ago - (s->practised_today ? 0 : 1));
+}
+
+bool stats_compute(const pt_progress *p, const pt_catalog *catalog, time_t now, long utc_offset,
+    pt_stats *out)
+{
+	memset(out, 0, sizeof *out);
+	out->today = stats_day(now, utc_offset);
+	out->lessons = calloc(catalog->n ? catalog->n : 1, sizeof *out->lessons);
+	if (out->lessons == NULL)
+		return false;
+	for (size_t e = 0; e < catalog->n; e++) {
+		const pt_lesson *l = usable(&catalog->v[e]);
+		if (l != NULL)
+			count_lesson(p, l, out->today, utc_offset, out, &out->lessons[out->n_lessons++]);
+	}
+	unsigned char *days = calloc(1, STREAK_BYTES);
+	if (days == NULL) {
+		stats_free(out);
+		return false;
+	}
+	size_t n;
+	const pt_record *rec = progress_records(p, &n);
+	for (size_t i = 0; i < n; i++) {
+		count_try(&rec[i], out->today, utc_offset, out);
+		mark_record(days, &rec[i], out->today, utc_offset);
+	}
+	count_streak(days, out);
+	free(days);
+	for (size_t d = 0; d < PT_STATS_DAYS; d++) {
+		out->tries += out->days[d].tries;
+		out->right += out->days[d].right;
+		out->days_with_tries += out->days[d].tries > 0;
+	}
+	if (!progress_misconceptions(p, catalog, NULL, out->top, PT_STATS_TOP, &out->n_top)) {
+		stats_free(out);
+		return false;
+	}
+	return true;
+}
+
+void stats_free(pt_stats *out)
+{
+	free(out->lessons);
+	memset(out, 0, sizeof *out);
+}
+
+bool stats_exams(const pt_progress *p, pt_exam_point **out, size_t *n)
+{
+	(void)p;
+	*out = NULL;
+	*n = 0;
+	return true;
+}

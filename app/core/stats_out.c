@@ -1,0 +1,407 @@
+/* stats_out.c - the learner's statistics in words and text charts
+ * (stats_out.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paratutor/diag.h"
+#include "paratutor/grow.h"
+#include "paratutor/strbuf.h"
+#include "paratutor/stats_out.h"
+
+/* Glyphs of one drawing style. */
+typedef struct chart_glyphs {
+	const char *steps[9];   /* a cell filled 0 to 8 eighths from the bottom */
+	const char *hsteps[9];  /* a cell filled 0 to 8 eighths from the left */
+	const char *empty_bar;  /* the unfilled part of a bar */
+	const char *no_data;    /* a day without first answers */
+	const char *axis_top, *axis, *corner, *rule;
+	const char *point, *pass;
+	const char *times;      /* "3x" */
+} chart_glyphs;
+
+static const chart_glyphs utf8_glyphs = {
+	{ " ", "\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586", "\u2587", "\u2588" },
+	{ "", "\u258f", "\u258e", "\u258d", "\u258c", "\u258b", "\u258a", "\u2589", "\u2588" },
+	"\u2591", "\u00b7", "\u2524", "\u2502", "\u2514", "\u2500", "\u25cf", "\u2500", "\u00d7",
+};
+
+static const chart_glyphs ascii_glyphs = {
+	{ " ", "_", "_", "-", "-", "=", "=", "#", "#" },
+	{ "", "", "", "", "#", "#", "#", "#", "#" },
+	".", ".", "+", "|", "+", "-", "o", "-", "x",
+};
+
+static const char *const month_names[12] = {
+	"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+};
+
+static const char *const weekday_names[7] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+
+/* Exam chart rows: the scores 100, 90, ... 0, every other one labelled. */
+#define EXAM_ROWS 11
+#define EXAM_STEP 10
+
+/* Returns the glyphs of style. */
+static const chart_glyphs *glyphs_of(const pt_stats_style *style)
+{
+	return style->ascii ? &ascii_glyphs : &utf8_glyphs;
+}
+
+/* Appends a block; lead may be NULL.  Marks out failed when out of memory. */
+static void add_block(pt_stats_text *out, pt_stats_block_kind kind, int indent, const char *lead, const char *text)
+{
+	if (out->failed)
+		return;
+	char *l = lead != NULL ? strdup(lead) : NULL, *t = strdup(text);
+	if (t == NULL || (lead != NULL && l == NULL) ||
+	    !grow_array((void **)&out->v, &out->cap, out->n + 1, sizeof *out->v)) {
+		free(l);
+		free(t);
+		out->failed = true;
+		return;
+	}
+	out->v[out->n++] = (pt_stats_block){ kind, indent, l, t };
+}
+
+/* As add_block with a printf-style text and no lead. */
+static void PT_PRINTF(4, 5) addf(pt_stats_text *out, pt_stats_block_kind kind, int indent, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	add_block(out, kind, indent, NULL, buf);
+}
+
+/* Appends s to the line being built in b; marks it failed when full. */
+static void put(pt_strbuf *b, const char *s)
+{
+	strbuf_put(b, s, strlen(s));
+}
+
+/* Appends a printf-style text to b. */
+static void PT_PRINTF(2, 3) putf(pt_strbuf *b, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		strbuf_put(b, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+/* Adds the line built in b, without trailing spaces, as a preformatted
+ * block and empties b. */
+static void add_line(pt_stats_text *out, pt_strbuf *b)
+{
+	if (b->failed)
+		out->failed = true;
+	while (b->n > 0 && b->s[b->n - 1] == ' ')
+		b->s[--b->n] = '\0';
+	add_block(out, STATS_LINE, 0, NULL, b->s != NULL ? b->s : "");
+	b->n = 0;
+	if (b->s != NULL)
+		b->s[0] = '\0';
+}
+
+/* Writes "Dec 3" for day number day into buf. */
+static void format_day(long day, char *buf, size_t size)
+{
+	int y, m, d;
+	stats_date(day, &y, &m, &d);
+	snprintf(buf, size, "%s %d", month_names[m - 1], d);
+}
+
+/* Returns round(100 * num / den) for den > 0. */
+static int percent(size_t num, size_t den)
+{
+	return (int)((200 * num + den) / (2 * den));
+}
+
+void stats_bar(char *buf, size_t size, size_t num, size_t den, int cells, bool ascii)
+{
+	const chart_glyphs *g = ascii ? &ascii_glyphs : &utf8_glyphs;
+	size_t eighths = den > 0 ? (num > den ? den : num) * (size_t)cells * 8 / den : 0;
+	size_t len = 0;
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	for (int c = 0; c < cells; c++) {
+		size_t filled = eighths > (size_t)c * 8 ? eighths - (size_t)c * 8 : 0;
+		const char *s = filled >= 8 ? g->hsteps[8] : filled > 0 && g->hsteps[filled][0] ? g->hsteps[filled]
+		                                                                             : g->empty_bar;
+		size_t n = strlen(s);
+		if (len + n + 1 > size)
+			break;
+		memcpy(buf + len, s, n + 1);
+		len += n;
+	}
+}
+
+/* Returns the eighths a column of rows rows is filled for value num / max
+ * (max > 0): rounded, at least one when num is above zero or shown is
+ * set. */
+static int column_level(size_t num, size_t max, bool shown)
+{
+	int total = PT_CHART_ROWS * 8;
+	int level = (int)((2 * num * (size_t)total + max) / (2 * max));
+	return level == 0 && (num > 0 || shown) ? 1 : level;
+}
+
+/* Returns the glyph of row r (0 at the top) of a column filled level
+ * eighths. */
+static const char *column_cell(const chart_glyphs *g, int level, int r)
+{
+	int base = (PT_CHART_ROWS - 1 - r) * 8;
+	int fill = level - base;
+	return g->steps[fill < 0 ? 0 : fill > 8 ? 8 : fill];
+}
+
+/* The mastery section: one bar per lesson. */
+static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_style *style)
+{
+	add_block(out, STATS_HEADING, 0, NULL, "Mastery by lesson");
+	add_block(out, STATS_NOTE, 0, NULL,
+	    "Mastered: two steps up the review ladder. Right first time in the lesson is step 1, each review "
+	    "right with no hint one step more, and a miss sends an item back (to step 1; to 0 in the lesson). "
+	    "A mastered item waits 3 days or more to come back. \"done\": finished in the lesson.");
+	if (s->n_lessons == 0)
+		add_block(out, STATS_PARA, 2, NULL, "No lessons to show.");
+	pt_strbuf b = { 0 };
+	for (size_t i = 0; i < s->n_lessons; i++) {
+		const pt_stats_lesson *l = &s->lessons[i];
+		char bar[PT_CHART_BAR_CELLS * 4 + 1];
+		stats_bar(bar, sizeof bar, l->mastered, l->items, PT_CHART_BAR_CELLS, style->ascii);
+		add_block(out, STATS_PARA, 2, NULL, l->lesson->title.s != NULL ? l->lesson->title.s : "");
+		putf(&b, "    %s %3d%%  %zu of %zu mastered, %zu done", bar, l->percent, l->mastered, l->items, l->done);
+		add_line(out, &b);
+	}
+	free(b.s);
+}
+
+/* The first-try accuracy section: a column per day and the days listed. */
+static void add_accuracy(pt_stats_text *out, const pt_stats *s, const pt_stats_style *style)
+{
+	const chart_glyphs *g = glyphs_of(style);
+	add_block(out, STATS_HEADING, 0, NULL, "Right first time, last 30 days");
+	addf(out, STATS_NOTE, 0,
+	    "Each column is a day, today at the right. Its height is the share of your first answers that day "
+	    "that were right at the first check with no hint; %s marks a day with none. Only each item's first "
+	    "answer in its lesson counts, not retries or reviews.", g->no_data);
+	pt_strbuf b = { 0 };
+	for (int r = 0; r < PT_CHART_ROWS; r++) {
+		put(&b, r == 0 ? "100% " : "     ");
+		put(&b, r == 0 ? g->axis_top : g->axis);
+		for (int d = 0; d < PT_STATS_DAYS; d++) {
+			const pt_stats_day *day = &s->days[d];
+			if (day->tries == 0)
+				put(&b, r == PT_CHART_ROWS - 1 ? g->no_data : " ");
+			else
+				put(&b, column_cell(g, column_level(day->right, day->tries, true), r));
+		}
+		add_line(out, &b);
+	}
+	put(&b, "  0% ");
+	put(&b, g->corner);
+	for (int d = 0; d < PT_STATS_DAYS; d++)
+		put(&b, g->rule);
+	add_line(out, &b);
+	char first[16];
+	format_day(s->today - (PT_STATS_DAYS - 1), first, sizeof first);
+	putf(&b, "      %-*s%s", PT_STATS_DAYS - 5, first, "today");
+	add_line(out, &b);
+	if (s->tries == 0) {
+		add_block(out, STATS_PARA, 2, NULL, "No first answers in the last 30 days.");
+	} else {
+		addf(out, STATS_PARA, 2, "%zu first answer%s on %zu day%s, %zu right first time (%d%%)", s->tries,
+		    s->tries == 1 ? "" : "s", s->days_with_tries, s->days_with_tries == 1 ? "" : "s", s->right,
+		    percent(s->right, s->tries));
+		for (int d = 0; d < PT_STATS_DAYS; d++) {
+			const pt_stats_day *day = &s->days[d];
+			if (day->tries == 0)
+				continue;
+			char date[16];
+			format_day(s->today - (PT_STATS_DAYS - 1 - d), date, sizeof date);
+			putf(&b, "    %-7s %zu of %zu right (%d%%)", d == PT_STATS_DAYS - 1 ? "today" : date, day->right,
+			    day->tries, percent(day->right, day->tries));
+			add_line(out, &b);
+		}
+	}
+	free(b.s);
+}
+
+/* The review forecast section: a column per day with its count. */
+static void add_forecast(pt_stats_text *out, const pt_stats *s, const pt_stats_style *style)
+{
+	const chart_glyphs *g = glyphs_of(style);
+	add_block(out, STATS_HEADING, 0, NULL, "Reviews due, next 14 days");
+	add_block(out, STATS_NOTE, 0, NULL,
+	    "Each column is a day, today first; the number under it counts the items that come back for "
+	    "review that day. Today's column includes the items already overdue.");
+	size_t max = 0, total = 0;
+	for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++) {
+		max = s->forecast[d] > max ? s->forecast[d] : max;
+		total += s->forecast[d];
+	}
+	pt_strbuf b = { 0 };
+	for (int r = 0; r < PT_CHART_ROWS && max > 0; r++) {
+		put(&b, "  ");
+		for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++) {
+			const char *cell = column_cell(g, column_level(s->forecast[d], max, false), r);
+			put(&b, " ");
+			put(&b, cell);
+			put(&b, cell);
+			put(&b, " ");
+		}
+		add_line(out, &b);
+	}
+	put(&b, "  ");
+	for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++)
+		putf(&b, "%3zu ", s->forecast[d]);
+	add_line(out, &b);
+	put(&b, "  ");
+	for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++)
+		putf(&b, "%3s ", d == 0 ? "tdy" : weekday_names[stats_weekday(s->today + d)]);
+	add_line(out, &b);
+	free(b.s);
+	if (total == 0)
+		add_block(out, STATS_PARA, 2, NULL, "Nothing comes back for review in the next 14 days.");
+	else if (s->overdue > 0)
+		addf(out, STATS_PARA, 2, "%zu review%s in the next 14 days; %zu of today's %zu %s overdue.", total,
+		    total == 1 ? "" : "s", s->overdue, s->forecast[0], s->overdue == 1 ? "is" : "are");
+	else
+		addf(out, STATS_PARA, 2, "%zu review%s in the next 14 days.", total, total == 1 ? "" : "s");
+}
+
+/* Returns value within 0 to 100; anything else (NaN too) counts as 0. */
+static double clamp_percent(double value)
+{
+	return value >= 0 && value <= 100 ? value : value > 100 ? 100 : 0;
+}
+
+/* Returns the exam chart row (0 at the top) of a score or pass mark. */
+static int exam_row(double value)
+{
+	double v = clamp_percent(value);
+	return EXAM_ROWS - 1 - (int)(v / EXAM_STEP + 0.5);
+}
+
+void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, const pt_stats_style *style)
+{
+	const chart_glyphs *g = glyphs_of(style);
+	add_block(out, STATS_HEADING, 0, NULL, "Exam history");
+	if (n == 0) {
+		add_block(out, STATS_PARA, 2, NULL,
+		    "No exams yet: the score of each exam you sit shows here, against its pass mark.");
+		return;
+	}
+	size_t fit = style->width > 8 ? (size_t)(style->width - 8) / 3 : 1;
+	size_t from = n > fit ? n - fit : 0;
+	addf(out, STATS_NOTE, 0, "One column per exam%s, oldest first: %s marks your score, %s%s%s the pass mark.",
+	    from > 0 ? " (the latest that fit)" : "", g->point, g->pass, g->pass, g->pass);
+	pt_strbuf b = { 0 };
+	for (int r = 0; r < EXAM_ROWS; r++) {
+		if (r % 2 == 0)
+			putf(&b, "%3d %s", 100 - r * EXAM_STEP, g->axis_top);
+		else
+			putf(&b, "    %s", g->axis);
+		for (size_t k = from; k < n; k++) {
+			bool pass_row = exam_row(exams[k].pass_percent) == r;
+			const char *fill = pass_row ? g->pass : " ";
+			put(&b, fill);
+			put(&b, exam_row(exams[k].score) == r ? g->point : fill);
+			put(&b, fill);
+		}
+		add_line(out, &b);
+	}
+	put(&b, "    ");
+	put(&b, g->corner);
+	for (size_t k = from; k < n; k++) {
+		put(&b, g->rule);
+		put(&b, g->rule);
+		put(&b, g->rule);
+	}
+	add_line(out, &b);
+	put(&b, "     ");
+	for (size_t k = from; k < n; k++)
+		putf(&b, "%2zu ", (k + 1) % 100);
+	add_line(out, &b);
+	for (size_t k = from; k < n; k++) {
+		char date[16];
+		format_day(stats_day(exams[k].finished, style->utc_offset), date, sizeof date);
+		double score = clamp_percent(exams[k].score), pass = clamp_percent(exams[k].pass_percent);
+		bool passed = score + 1e-9 >= pass;
+		putf(&b, "  %2zu. %-7s %3.0f%%  %s (pass mark %.0f%%)", k + 1, date, score,
+		    passed ? "passed" : "not passed", pass);
+		add_line(out, &b);
+	}
+	free(b.s);
+}
+
+/* The misconceptions section: the five met most often, each with where
+ * it was first met. */
+static void add_mistakes(pt_stats_text *out, const pt_stats *s, const pt_stats_style *style)
+{
+	const chart_glyphs *g = glyphs_of(style);
+	add_block(out, STATS_HEADING, 0, NULL, "Mistakes you made most often");
+	if (s->n_top == 0) {
+		add_block(out, STATS_PARA, 2, NULL, "None yet: a wrong answer that shows a mistake is counted here.");
+		return;
+	}
+	addf(out, STATS_NOTE, 0, "The number counts the different wrong answers you picked that show the "
+	    "mistake, in any lesson, reviews included.");
+	for (size_t k = 0; k < s->n_top; k++) {
+		const pt_misconception *m = &s->top[k];
+		char lead[16];
+		snprintf(lead, sizeof lead, "%3zu%s", m->count, g->times);
+		add_block(out, STATS_PARA, 0, lead, m->feedback);
+		addf(out, STATS_NOTE, 6, "from %s, item %zu", m->lesson->title.s != NULL ? m->lesson->title.s : "",
+		    m->index + 1);
+	}
+}
+
+/* The streak line. */
+static void add_streak(pt_stats_text *out, const pt_stats *s)
+{
+	if (s->streak == 0)
+		add_block(out, STATS_PARA, 0, NULL, "Days practised in a row: none yet; answer an item today to start.");
+	else if (s->practised_today)
+		addf(out, STATS_PARA, 0, "Days practised in a row: %d, today included.", s->streak);
+	else
+		addf(out, STATS_PARA, 0, "Days practised in a row: %d, up to yesterday; practise today to keep it going.",
+		    s->streak);
+	add_block(out, STATS_NOTE, 0, NULL,
+	    "Counted from the days your saved progress shows answers on. It keeps only the first and the "
+	    "latest answer to each item, so this can count short.");
+}
+
+bool stats_text(const pt_stats *s, const pt_exam_point *exams, size_t n_exams, const pt_stats_style *style,
+    pt_stats_text *out)
+{
+	memset(out, 0, sizeof *out);
+	add_streak(out, s);
+	add_mastery(out, s, style);
+	add_accuracy(out, s, style);
+	add_forecast(out, s, style);
+	stats_text_exams(out, exams, n_exams, style);
+	add_mistakes(out, s, style);
+	if (out->failed) {
+		stats_text_free(out);
+		return false;
+	}
+	return true;
+}
+
+void stats_text_free(pt_stats_text *out)
+{
+	for (size_t i = 0; i < out->n; i++) {
+		free(out->v[i].lead);
+		free(out->v[i].text);
+	}
+	free(out->v);
+	memset(out, 0, sizeof *out);
+}

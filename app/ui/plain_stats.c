@@ -1,0 +1,89 @@
+/* plain_stats.c - the learner's statistics as plain text: shared by the
+ * plain mode's stats command and `paratutor stats --me`. */
+#include <langinfo.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "paratutor/plain.h"
+#include "paratutor/stats.h"
+#include "paratutor/stats_out.h"
+#include "paratutor/text.h"
+
+#define TEXT_WIDTH 78 /* columns paragraphs are wrapped at */
+
+/* Returns true when the locale's character set is UTF-8. */
+static bool locale_utf8(void)
+{
+	const char *codeset = nl_langinfo(CODESET);
+	return strcasecmp(codeset, "UTF-8") == 0 || strcasecmp(codeset, "utf8") == 0;
+}
+
+/* Returns the local time's offset from UTC at now, in seconds east. */
+static long local_offset(time_t now)
+{
+	struct tm tm;
+	return localtime_r(&now, &tm) != NULL ? tm.tm_gmtoff : 0;
+}
+
+/* Prints a paragraph: lead (when set) at indent, the text wrapped after
+ * it with its later lines hanging under its start. */
+static void print_para(FILE *out, const pt_stats_block *b)
+{
+	int hang = b->indent;
+	fprintf(out, "%*s", b->indent, "");
+	if (b->lead != NULL) {
+		fprintf(out, "%s  ", b->lead);
+		hang += text_width(b->lead, strlen(b->lead)) + 2;
+	}
+	pt_lines lines;
+	if (!text_wrap(b->text, TEXT_WIDTH - hang, &lines)) {
+		fprintf(out, "%s\n", b->text);
+		return;
+	}
+	for (size_t k = 0; k < lines.n; k++)
+		fprintf(out, "%*s%.*s\n", k > 0 ? hang : 0, "", (int)lines.v[k].len, b->text + lines.v[k].start);
+	if (lines.n == 0)
+		fputc('\n', out);
+	text_lines_free(&lines);
+}
+
+/* Prints the statistics text. */
+static void print_text(FILE *out, const pt_stats_text *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		const pt_stats_block *b = &t->v[i];
+		switch (b->kind) {
+		case STATS_HEADING:
+			fprintf(out, "\n%s\n", b->text);
+			break;
+		case STATS_PARA:
+		case STATS_NOTE:
+			print_para(out, b);
+			break;
+		case STATS_LINE:
+			fprintf(out, "%*s%s\n", b->indent, "", b->text);
+			break;
+		}
+	}
+}
+
+bool plain_stats(FILE *out, const pt_progress *p, const pt_catalog *catalog, time_t now)
+{
+	pt_stats_style style = { !locale_utf8(), TEXT_WIDTH, local_offset(now) };
+	pt_stats s;
+	pt_stats_text text;
+	pt_exam_point *exams = NULL;
+	size_t n_exams = 0;
+	bool ok = stats_compute(p, catalog, now, style.utc_offset, &s);
+	ok = ok && stats_exams(p, &exams, &n_exams);
+	if (ok && stats_text(&s, exams, n_exams, &style, &text)) {
+		print_text(out, &text);
+		stats_text_free(&text);
+	} else {
+		ok = false;
+	}
+	free(exams);
+	stats_free(&s);
+	return ok;
+}

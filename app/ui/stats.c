@@ -1,0 +1,126 @@
+/* stats.c - the statistics screen: the learner's figures and charts
+ * (stats.h, stats_out.h) in a scrolling pane; m, q or Left goes back. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "paratutor/stats.h"
+#include "paratutor/stats_out.h"
+#include "paratutor/text.h"
+#include "paratutor/ui_app.h"
+
+/* The statistics screen's view state, private to this screen. */
+static struct stats_view {
+	size_t scroll;
+	size_t selected; /* the menu entry selected when the screen opened */
+} view;
+
+/* Context bits of the statistics screen's bindings. */
+enum { STATS_SCROLLS = 1u << 0 };
+
+/* Returns the local time's offset from UTC at now, in seconds east. */
+static long local_offset(time_t now)
+{
+	struct tm tm;
+	return localtime_r(&now, &tm) != NULL ? tm.tm_gmtoff : 0;
+}
+
+/* Adds one block of the statistics text to the document. */
+static void add_block(pt_doc *d, const pt_stats_block *b)
+{
+	if (b->kind == STATS_HEADING) {
+		doc_gap(d);
+		doc_atom(d, ROLE_HEADING, 0, b->text);
+		return;
+	}
+	if (d->n_segs > 0)
+		doc_newline(d);
+	doc_move_to(d, b->indent);
+	if (b->kind == STATS_LINE) {
+		doc_atom(d, ROLE_NORMAL, 0, b->text);
+		return;
+	}
+	if (b->lead != NULL) {
+		doc_atom(d, ROLE_PROMPT, 0, b->lead);
+		doc_move_to(d, d->col + 2);
+	}
+	doc_wrap(d, b->kind == STATS_NOTE ? ROLE_DIM : ROLE_NORMAL, 0, b->text);
+}
+
+/* Builds the document from the store at now; says so when out of memory. */
+static void build(pt_ui *ui, pt_doc *d, int cols)
+{
+	time_t now = time(NULL);
+	pt_stats_style style = { draw_ascii(), frame_text_width(cols), local_offset(now) };
+	pt_stats s;
+	pt_stats_text text;
+	pt_exam_point *exams = NULL;
+	size_t n_exams = 0;
+	doc_reset(d, style.width);
+	bool ok = stats_compute(ui->track->progress, ui->catalog, now, style.utc_offset, &s);
+	ok = ok && stats_exams(ui->track->progress, &exams, &n_exams);
+	if (ok && stats_text(&s, exams, n_exams, &style, &text)) {
+		for (size_t i = 0; i < text.n; i++)
+			add_block(d, &text.v[i]);
+		stats_text_free(&text);
+	} else {
+		doc_atom(d, ROLE_WRONG, 0, "Out of memory: cannot draw your statistics.");
+	}
+	free(exams);
+	stats_free(&s);
+}
+
+/* Draws the statistics. */
+static void stats_draw(pt_ui *ui, int rows, int cols)
+{
+	build(ui, &ui->body, cols);
+	frame_header(cols, "paratutor: your statistics", "Statistics");
+	frame_body(ui, &ui->body, &view.scroll, rows, cols);
+	bool more = view.scroll < ui->body_pane.max;
+	frame_footer(ui, rows, cols, "", more ? "PgDn for more; m goes back to the menu" :
+	    "Press m to go back to the menu");
+}
+
+/* Makes the statistics current, scrolled to the top; arg is the menu
+ * entry to select again on the way back. */
+static void stats_enter(pt_ui *ui, size_t arg)
+{
+	(void)ui;
+	view.scroll = 0;
+	view.selected = arg;
+}
+
+/* Scrolling keys and the wheel. */
+static unsigned key_scroll(pt_ui *ui, const pt_event *ev)
+{
+	frame_scroll(ev, &view.scroll, &ui->body_pane);
+	return UI_REDRAW;
+}
+
+/* m, q, Left: back to the menu, on the lesson selected before. */
+static unsigned key_menu(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui_go(ui, UI_GO_MENU_AT, view.selected);
+	return UI_REDRAW;
+}
+
+static const pt_binding stats_keys[] = {
+	{ "Up/Down, PgUp/PgDn", "scroll; Home/End jump to the top / bottom; the wheel scrolls too", "scroll",
+	    "PgUp/PgDn", STATS_SCROLLS, 0, NULL,
+	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
+	    UI_ON_WHEEL, key_scroll },
+	{ "m, q, Left", "back to the lesson menu", "menu", "m", 0, 0, "mMqQ", { PT_KEY_LEFT + 1 }, 0, key_menu },
+};
+
+/* Returns the statistics screen's context bits. */
+static unsigned stats_context(const pt_ui *ui)
+{
+	return ui->body_scrolls ? STATS_SCROLLS : 0;
+}
+
+const pt_screen_ops ui_stats_screen = {
+	"Your statistics", stats_enter, stats_draw, NULL, stats_context, NULL,
+	stats_keys, sizeof stats_keys / sizeof stats_keys[0],
+};
