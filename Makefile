@@ -21,7 +21,7 @@ BUILD_DEPS := pc:ncursesw:libncurses-dev pc:libcjson:libcjson-dev pc:check:check
 TEST_DEPS  := cmd:tmux:tmux cmd:man:man-db cmd:groff:groff-base cmd:python3:python3
 
 DEPS_OK    := build/.deps-ok
-LIBS_PC     = $(shell $(PKG_CONFIG) --libs ncursesw libcjson) -pthread
+LIBS_PC     = $(shell $(PKG_CONFIG) --libs ncursesw libcjson) -pthread -lm
 CFLAGS_PC   = $(shell $(PKG_CONFIG) --cflags ncursesw libcjson)
 CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
