@@ -71,6 +71,7 @@ void data_free(store_data *d)
 	for (size_t i = 0; i < d->n_les; i++)
 		lesson_state_free(&d->les[i]);
 	free(d->les);
+	exam_data_free(d);
 	memset(d, 0, sizeof *d);
 }
 
@@ -351,6 +352,7 @@ bool data_merge(store_data *mem, store_data *disk)
 			continue;
 		ok = data_add(mem, k);
 	}
+	ok = ok && exam_data_merge(mem, disk);
 	data_free(disk);
 	return ok;
 }
@@ -363,6 +365,7 @@ void data_mark_saved(store_data *d)
 	}
 	for (size_t i = 0; i < d->n_les; i++)
 		d->les[i].position_dirty = false;
+	d->open_dirty = false;
 }
 
 /* ---- recording --------------------------------------------------------- */
@@ -572,4 +575,17 @@ const pt_record *progress_records(const pt_progress *p, size_t *n)
 {
 	*n = p->d.n_rec;
 	return p->d.rec;
+}
+
+bool progress_record_missed(pt_progress *p, const pt_lesson *lesson, const pt_item *item, time_t now)
+{
+	pt_record *r = record_for(p, lesson, item, now);
+	if (r == NULL)
+		return false;
+	schedule_review(false, now, &r->box, &r->due);
+	r->scheduled = true;
+	r->scheduled_at = now;
+	r->checked_here = true;
+	p->dirty = true;
+	return true;
 }

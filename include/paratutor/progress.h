@@ -12,6 +12,7 @@
  * (opening, saving, closing: progress_store.c) and includes the others,
  * so one include gives the whole API:
  *   progress_record.h  records: recording checks, reviews, time, positions
+ *   progress_exam.h    exams: the one running and the finished ones
  *   progress_view.h    resume point, menu stats, due list, misconceptions
  *   progress_report.h  the instructor report (CSV or JSON text)
  *   schedule.h         the Leitner schedule
@@ -34,6 +35,7 @@
 #include "paratutor/catalog.h"
 #include "paratutor/grade.h"
 #include "paratutor/lesson.h"
+#include "paratutor/progress_exam.h"
 #include "paratutor/progress_record.h"
 #include "paratutor/progress_report.h"
 #include "paratutor/progress_view.h"

@@ -80,6 +80,12 @@ bool progress_record_item(pt_progress *p, const pt_lesson *lesson,
 bool progress_record_review(pt_progress *p, const pt_lesson *lesson,
     const pt_item *item, const pt_grade *g, time_t now);
 
+/* Records that item was missed in an exam: it enters the review schedule
+ * in box 1, due again in PT_RELEARN_SECONDS (as a wrong review answer),
+ * creating its record when needed.  The lesson result is never changed.
+ * Returns false when out of memory. */
+bool progress_record_missed(pt_progress *p, const pt_lesson *lesson, const pt_item *item, time_t now);
+
 /* Records the hints shown in g on item: they count for the lesson result
  * while its first pass is open; later passes keep none.  Creates the
  * record when missing.  Returns false when out of memory. */

@@ -336,6 +336,158 @@ START_TEST(test_answer_texts)
 }
 END_TEST
 
+/* An open exam and a finished one come back after closing the store;
+ * resuming gives the answers, marks, item and time that were left. */
+START_TEST(test_store_round_trip)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e;
+	start(&e, &c, 10, 11, T0);
+	pick_text(&e, find(&e, "e1"), "right e1");
+	pick_text(&e, find(&e, "b3"), "wrong b3");
+	grade_type(exam_grade(&e, find(&e, "h1")), "16");
+	e.marked[find(&e, "m1")] = true;
+	e.session.current = 4;
+	pt_progress *s = open_ok(path, T0);
+	ck_assert(progress_exam_keep(s, &e, T0 + 100));
+	save_ok(s);
+	progress_close(s);
+
+	s = open_ok(path, T0 + 500);
+	const pt_exam_record *r = progress_exam_open(s);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_str_eq(r->id, e.id);
+	ck_assert_int_eq(r->left, 900 - 100);
+	ck_assert_uint_eq(r->n_items, 10);
+	ck_assert_uint_eq(progress_exam_count(s), 0);
+	pt_exam f;
+	size_t dropped = 99;
+	char err[256] = "";
+	ck_assert_msg(progress_exam_resume(s, &c, &f, T0 + 500, &dropped, err, sizeof err), "%s", err);
+	ck_assert_uint_eq(dropped, 0);
+	ck_assert_str_eq(f.id, e.id);
+	ck_assert_int_eq(exam_time_left(&f, T0 + 500), 800);
+	ck_assert_int_eq(exam_time_left(&f, T0 + 510), 790);
+	ck_assert_uint_eq(f.session.current, 4);
+	for (size_t i = 0; i < e.n; i++) {
+		ck_assert_ptr_eq(f.items[i], e.items[i]);
+		ck_assert(f.marked[i] == e.marked[i]);
+		ck_assert_int_eq(exam_state(&f, i), exam_state(&e, i));
+		/* The same seed shows the options in the same order. */
+		for (size_t o = 0; o < e.items[i]->n_options; o++)
+			ck_assert_str_eq(f.session.views[i].options[o].text.s, e.session.views[i].options[o].text.s);
+	}
+	ck_assert(exam_grade(&f, find(&f, "e1"))->picked[0] || exam_grade(&f, find(&f, "e1"))->picked[1] ||
+	    exam_grade(&f, find(&f, "e1"))->picked[2]);
+
+	exam_submit(&f, T0 + 600, false);
+	ck_assert_int_eq(f.used, 200);
+	ck_assert(progress_exam_keep(s, &f, T0 + 600));
+	ck_assert_ptr_null(progress_exam_open(s));
+	save_ok(s);
+	progress_close(s);
+
+	s = open_ok(path, T0 + 700);
+	ck_assert_ptr_null(progress_exam_open(s));
+	ck_assert_uint_eq(progress_exam_count(s), 1);
+	pt_exam_summary sum;
+	ck_assert(progress_exam_summary(s, 0, &sum));
+	ck_assert_int_eq(sum.started, T0);
+	ck_assert_int_eq(sum.finished, T0 + 600);
+	ck_assert_uint_eq(sum.n_items, 10);
+	ck_assert_double_eq_tol(sum.score, 20.0, 1e-9); /* e1 and h1 right */
+	ck_assert(!sum.passed);
+	ck_assert_int_eq(sum.pass_percent, 70);
+	ck_assert(!progress_exam_summary(s, 1, &sum));
+	r = progress_exam_at(s, 0);
+	ck_assert_int_eq(r->used, 200);
+	ck_assert_int_eq(r->items[find(&f, "b3")].result, PT_EXAM_WRONG);
+	ck_assert_int_eq(r->items[find(&f, "e1")].result, PT_EXAM_RIGHT);
+	ck_assert_int_eq(r->items[find(&f, "m2")].result, PT_EXAM_UNANSWERED);
+	/* Missed items are due for review in ten minutes; right ones are not
+	 * scheduled; no lesson result was set. */
+	const pt_record *rec = progress_find(s, "b", "b3");
+	ck_assert_ptr_nonnull(rec);
+	ck_assert(rec->scheduled);
+	ck_assert_int_eq(rec->box, 1);
+	ck_assert_int_eq(rec->due, T0 + 600 + PT_RELEARN_SECONDS);
+	ck_assert_int_eq(rec->outcome, PT_OUTCOME_NONE);
+	ck_assert_ptr_null(progress_find(s, "a", "e1"));
+	progress_close(s);
+	exam_free(&f);
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
+/* A tutor that still holds the open exam cannot bring it back once
+ * another finished it; finished exams from both sides are kept. */
+START_TEST(test_store_merge)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e;
+	start(&e, &c, 4, 21, T0);
+	pt_progress *a = open_ok(path, T0);
+	ck_assert(progress_exam_keep(a, &e, T0 + 1));
+	save_ok(a);
+	pt_progress *b = open_ok(path, T0 + 2); /* b sees the open exam */
+	ck_assert_ptr_nonnull(progress_exam_open(b));
+	exam_submit(&e, T0 + 3, false);
+	ck_assert(progress_exam_keep(a, &e, T0 + 3));
+	save_ok(a);
+	/* b saves something else: its stale open copy must not come back. */
+	pt_lesson *l = c.v[0].lesson;
+	ck_assert(progress_add_time(b, l, &l->items[0], 5, T0 + 4));
+	save_ok(b);
+	ck_assert_ptr_null(progress_exam_open(b));
+	ck_assert_uint_eq(progress_exam_count(b), 1);
+	progress_close(b);
+	progress_close(a);
+	/* Another exam finished elsewhere joins the history. */
+	pt_exam g;
+	start(&g, &c, 2, 22, T0 + 50);
+	exam_submit(&g, T0 + 60, true);
+	pt_progress *m = progress_open(NULL, T0, &(pt_open_report){ 0 });
+	ck_assert(progress_exam_keep(m, &g, T0 + 60));
+	pt_progress *d = open_ok(path, T0 + 70);
+	ck_assert(progress_exam_keep(d, &g, T0 + 60));
+	ck_assert(progress_exam_keep(d, &g, T0 + 60)); /* twice is once */
+	save_ok(d);
+	progress_close(d);
+	d = open_ok(path, T0 + 80);
+	ck_assert_uint_eq(progress_exam_count(d), 2);
+	pt_exam_summary sum;
+	ck_assert(progress_exam_summary(d, 1, &sum));
+	ck_assert_int_eq(sum.started, T0 + 50);
+	ck_assert(progress_exam_at(d, 1)->timed_out);
+	progress_close(d);
+	progress_close(m);
+	exam_free(&g);
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
+/* A store written before exams existed loads; a damaged exam is
+ * reported like any damaged record. */
+START_TEST(test_store_old_and_damaged)
+{
+	progress_close(open_ok(path, T0)); /* makes the directory */
+	write_file(path, "{\"format\":1,\"lessons\":{}}");
+	pt_progress *s = open_ok(path, T0);
+	ck_assert_uint_eq(progress_exam_count(s), 0);
+	ck_assert_ptr_null(progress_exam_open(s));
+	progress_close(s);
+	write_file(path, "{\"format\":1,\"lessons\":{},\"exams\":{\"done\":[{\"id\":\"x\",\"seed\":\"12\","
+	    "\"started\":1,\"finished\":2,\"items\":[]}]}}");
+	pt_open_report rep;
+	s = progress_open(path, T0, &rep);
+	ck_assert_ptr_nonnull(strstr(rep.message, "\"seed\" is not 16 hex digits"));
+	ck_assert_str_ne(rep.moved_to, "");
+	progress_close(s);
+}
+END_TEST
+
 Suite *exam_suite(void);
 
 /* The suite. */
@@ -349,6 +501,9 @@ Suite *exam_suite(void)
 	tcase_add_test(tc, test_grading_and_results);
 	tcase_add_test(tc, test_clock);
 	tcase_add_test(tc, test_answer_texts);
+	tcase_add_test(tc, test_store_round_trip);
+	tcase_add_test(tc, test_store_merge);
+	tcase_add_test(tc, test_store_old_and_damaged);
 	suite_add_tcase(s, tc);
 	return s;
 }
