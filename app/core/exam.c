@@ -312,8 +312,24 @@ long exam_time_used(const pt_exam *e, time_t now)
 {
 	if (e->submitted)
 		return e->used;
-	long used = e->used_before + (now > e->resumed_at ? (long)(now - e->resumed_at) : 0);
+	long used = e->used_before + (!e->paused && now > e->resumed_at ? (long)(now - e->resumed_at) : 0);
 	return e->limit > 0 && used > e->limit ? e->limit : used;
+}
+
+void exam_pause(pt_exam *e, time_t now)
+{
+	if (e->paused || e->submitted)
+		return;
+	e->used_before = exam_time_used(e, now);
+	e->paused = true;
+}
+
+void exam_resume(pt_exam *e, time_t now)
+{
+	if (!e->paused)
+		return;
+	e->paused = false;
+	e->resumed_at = now;
 }
 
 long exam_time_left(const pt_exam *e, time_t now)

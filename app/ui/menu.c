@@ -367,6 +367,14 @@ static unsigned key_quit(pt_ui *ui, const pt_event *ev)
 	return UI_QUIT;
 }
 
+/* e: the exam form, or the exam left unfinished. */
+static unsigned key_exam(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui_go(ui, UI_GO_EXAM, 0);
+	return UI_REDRAW;
+}
+
 static const pt_binding menu_keys[] = {
 	{ "Up, k", "select the lesson above (the mouse wheel moves too)", "move", "Up/Down", 0, 0, "kK",
 	    { PT_KEY_UP + 1 }, UI_ON_WHEEL, key_up },
@@ -376,10 +384,12 @@ static const pt_binding menu_keys[] = {
 	{ "Enter, l, Right, click", "open the lesson at its first unfinished item", "open", "Enter", 0, 0, "lL",
 	    { PT_KEY_ENTER + 1, PT_KEY_RIGHT + 1 }, UI_ON_CLICK, key_open },
 	{ "r", "answer the items due for review", "review", NULL, 0, 0, "rR", { 0 }, 0, key_review },
+	{ "e", "sit an exam: a timed paper drawn across the lessons, scored only at the end (resumes an "
+	       "unfinished one)", "exam", NULL, 0, 0, "eE", { 0 }, 0, key_exam },
 	{ "q", "quit paratutor (your progress is already saved)", "quit", NULL, 0, 0, "qQ", { 0 }, 0, key_quit },
 };
 
 const pt_screen_ops ui_menu_screen = {
 	"Lesson menu", menu_enter, menu_draw, menu_release, menu_context, menu_bar_keys,
-	menu_keys, sizeof menu_keys / sizeof menu_keys[0],
+	menu_keys, sizeof menu_keys / sizeof menu_keys[0], NULL, NULL,
 };

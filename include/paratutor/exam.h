@@ -59,6 +59,7 @@ typedef struct pt_exam {
 	time_t finished;     /* when it was submitted; 0 while it runs */
 	long used;           /* seconds used, once submitted */
 	bool submitted;
+	bool paused;         /* the clock stands (a resumed exam not yet taken up) */
 	bool timed_out;      /* submitted by the clock */
 	unsigned warned;     /* bit 0: 5-minute warning given, bit 1: 1-minute */
 	char id[48];         /* unique per exam: start time and seed */
@@ -134,6 +135,12 @@ long exam_time_left(const pt_exam *e, time_t now);
 
 /* Returns the seconds used at now (never more than the limit). */
 long exam_time_used(const pt_exam *e, time_t now);
+
+/* Stops the clock at now (no time counts until exam_resume). */
+void exam_pause(pt_exam *e, time_t now);
+
+/* Starts the clock again at now. */
+void exam_resume(pt_exam *e, time_t now);
 
 /* Returns 5 or 1 when the 5- or 1-minute warning falls due at now and
  * was not given yet (it is then noted as given), else 0.  A warning at or

@@ -275,6 +275,10 @@ START_TEST(test_clock)
 	ck_assert_int_eq(exam_time_used(&f, T0 + DAY + 40), 300);
 	ck_assert_int_eq(exam_warning(&f, T0 + DAY), 5); /* 100 s left: the 5-minute warning is due at once */
 	ck_assert_int_eq(exam_warning(&f, T0 + DAY + 40), 1);
+	exam_pause(&f, T0 + DAY + 50);
+	ck_assert_int_eq(exam_time_left(&f, T0 + DAY + 400), 50);
+	exam_resume(&f, T0 + DAY + 400);
+	ck_assert_int_eq(exam_time_left(&f, T0 + DAY + 410), 40);
 	exam_submit(&f, T0 + DAY + 500, true);
 	ck_assert_int_eq(f.used, 360);
 	ck_assert_int_eq(exam_time_left(&f, T0 + DAY + 999), 0);
