@@ -95,7 +95,7 @@ static void results_draw(pt_ui *ui, int rows, int cols)
 		item_anchors a = { 0, 0, 0, 0, 0 };
 		item_body_build(d, exam_grade(e, i), &v, &a);
 	}
-	frame_header(cols, "Exam results", "");
+	frame_header(cols, "Exam", "results");
 	frame_body(ui, d, &rv.scroll, rows, cols);
 	char status[96];
 	snprintf(status, sizeof status, "%zu items", e->n);

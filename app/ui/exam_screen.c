@@ -80,8 +80,7 @@ static void clock_text(const pt_exam *e, char *buf, size_t size)
 	char clock[24];
 	time_t now = time(NULL);
 	if (e->limit == 0) {
-		exam_format_clock(exam_time_used(e, now), clock, sizeof clock);
-		snprintf(buf, size, "untimed, %s used", clock);
+		snprintf(buf, size, "untimed");
 	} else {
 		exam_format_clock(exam_time_left(e, now), clock, sizeof clock);
 		snprintf(buf, size, "%s%s left", e->paused ? "stopped, " : "", clock);
