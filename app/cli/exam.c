@@ -219,7 +219,7 @@ static int print_history(const char *state)
 		fputs("paratutor exam: out of memory\n", stderr);
 		return EXAM_FAILED;
 	}
-	if (rep.message[0] != '\0' && rep.loaded)
+	if (rep.message[0] != '\0')
 		fprintf(stderr, "paratutor exam: %s\n", rep.message);
 	size_t n = progress_exam_count(p);
 	if (n == 0) {
@@ -320,8 +320,7 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 		}
 	} else {
 		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e };
-		pt_catalog *c = cat;
-		status = ui_run(c, &uio);
+		status = ui_run(cat, &uio);
 	}
 	exam_free(&e);
 	return status;
