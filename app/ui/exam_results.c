@@ -22,10 +22,12 @@ static void add_tally(pt_doc *d, const char *label, const pt_exam_tally *t)
 	if (t->items == 0)
 		return;
 	doc_move_to(d, 2);
-	doc_atom(d, ROLE_NORMAL, 0, label);
-	doc_move_to(d, 40);
-	doc_atomf(d, ROLE_PROMPT, 0, "%3zu of %3zu right  %3.0f%%", t->right, t->items,
-	    100.0 * (double)t->right / (double)t->items);
+	doc_atomf(d, ROLE_PROMPT, 0, "%3.0f%%  %3zu of %3zu right", 100.0 * (double)t->right / (double)t->items,
+	    t->right, t->items);
+	doc_move_to(d, 28);
+	doc_set_indent(d, 28);
+	doc_wrap(d, ROLE_NORMAL, 0, label);
+	doc_set_indent(d, 0);
 	doc_newline(d);
 }
 

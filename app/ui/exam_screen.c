@@ -120,7 +120,9 @@ static void build_list(pt_ui *ui, pt_doc *d, int body_rows)
 		doc_move_to(d, 18);
 		doc_atom(d, ROLE_HINT, 0, e->marked[i] ? "marked" : "");
 		doc_move_to(d, 26);
-		doc_atomf(d, on ? ROLE_SELECTED : ROLE_DIM, 0, "%.*s", len > d->width - 30 ? d->width - 30 : len, prompt);
+		int room = d->width - 30 > 8 ? d->width - 30 : 8;
+		doc_atomf(d, on ? ROLE_SELECTED : ROLE_DIM, 0, "%.*s%s", len > room ? room - 1 : len, prompt,
+		    len > room ? draw_glyph(GLYPH_ELLIPSIS) : "");
 		doc_newline(d);
 	}
 	doc_show_lines(&xv.list_scroll, sel_line, sel_line, body_rows);
@@ -131,14 +133,15 @@ static void build_paused(pt_ui *ui, pt_doc *d)
 {
 	const pt_exam *e = ui->exam;
 	char clock[64];
-	clock_text(e, clock, sizeof clock);
+	exam_format_clock(exam_time_left(e, time(NULL)), clock, sizeof clock);
 	doc_atom(d, ROLE_HEADING, 0, "Your unfinished exam");
 	doc_gap(d);
 	doc_wrap(d, ROLE_NORMAL, 0, "You left this exam before submitting it. Its clock stopped when you left and "
 	    "starts again when you take it up.");
 	doc_gap(d);
-	doc_atomf(d, ROLE_PROMPT, 0, "%zu items: %zu answered, %zu marked for later; %s.", e->n,
-	    e->n - exam_unanswered(e), exam_marked_count(e), e->limit > 0 ? clock : "untimed");
+	doc_atomf(d, ROLE_PROMPT, 0, "%zu items: %zu answered, %zu marked for later; %s%s.", e->n,
+	    e->n - exam_unanswered(e), exam_marked_count(e), e->limit > 0 ? clock : "untimed",
+	    e->limit > 0 ? " left" : "");
 	doc_gap(d);
 	doc_wrap(d, ROLE_NORMAL, 0, "Press Enter to go on with it, s to submit it as it stands, or q to leave it for "
 	    "later.");
@@ -449,7 +452,7 @@ static const pt_binding exam_keys[] = {
 	{ "n, Right", "next item", "next", "n", A, EX_TYPING, "nN", { PT_KEY_RIGHT + 1 }, 0, key_next },
 	{ "p, Left", "previous item", "prev", "p", A, EX_TYPING, "pP", { PT_KEY_LEFT + 1 }, 0, key_prev },
 	{ "s", "submit the exam (asks first, naming the items left unanswered)", "submit", NULL, 0,
-	    EX_TYPING | EX_LIST | EX_CONFIRM, "sS", { 0 }, 0, key_ask_submit },
+	    EX_TYPING | EX_CONFIRM, "sS", { 0 }, 0, key_ask_submit },
 	{ "mouse", "click a blank or prompt, then an option; click an option, a step or the answer field", NULL, NULL,
 	    A, 0, NULL, { 0 }, UI_ON_CLICK, key_click },
 	{ "Up/Down, PgUp/PgDn", "scroll a long item; Home/End jump to the top / bottom", "scroll", "PgUp/PgDn",

@@ -95,6 +95,20 @@ test_exam_timeout() {
 	esac
 }
 
+# The 1-minute warning comes while the exam runs (66 s: due after 6 s).
+test_exam_warning() {
+	state="$ST_TMP/exam-warning"
+	rm -rf "$state"
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" -- $EXAM --minutes 1.1 || return 1
+	st_wait "Exam: item 1 of 4" || return 1
+	polls=$ST_POLLS
+	ST_POLLS=1200
+	st_wait "Warning: 1 minute left" || { ST_POLLS=$polls; return 1; }
+	ST_POLLS=$polls
+	st_keys s y
+	st_wait "Score: 0%" || return 1
+}
+
 # kill -9 mid-exam loses nothing: the tutor offers the exam with its
 # answers, mark and time; taking it up and submitting counts them.
 test_exam_kill_resume() {
@@ -156,6 +170,7 @@ test_exam_form() {
 
 st_test "an exam sat and submitted, with its results and history" test_exam_submit
 st_test "an exam submitted by the clock" test_exam_timeout
+st_test "the 1-minute warning" test_exam_warning
 st_test "kill -9 mid-exam, then resume and submit" test_exam_kill_resume
 st_test "the exam form from the menu" test_exam_form
 st_finish
