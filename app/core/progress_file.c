@@ -151,6 +151,12 @@ static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const
 	k.scheduled = due >= 0;
 	k.due = due >= 0 ? (time_t)due : 0;
 	k.scheduled_at = !k.scheduled ? 0 : sched >= 0 ? (time_t)sched : k.last_seen;
+	const cJSON *seen = cJSON_GetObjectItemCaseSensitive(obj, "key_seen");
+	if (seen != NULL && !cJSON_IsNull(seen) && !cJSON_IsBool(seen)) {
+		record_free(&k);
+		return bad(ps, "\"key_seen\" is not true or false"), FILE_DAMAGED;
+	}
+	k.key_seen = cJSON_IsTrue(seen);
 	/* A duplicate key is merged like a second copy of the file. */
 	return data_add(d, &k) ? FILE_OK : FILE_NOMEM;
 }
@@ -480,7 +486,8 @@ static cJSON *record_json(const pt_record *r)
 	    add_num(o, "pass_start", (double)r->pass_start) &&
 	    add_num(o, "time_spent", (double)r->time_spent) && add_num(o, "box", r->box) &&
 	    (!r->scheduled || (add_num(o, "due", (double)r->due) &&
-	                       add_num(o, "scheduled_at", (double)r->scheduled_at)));
+	                       add_num(o, "scheduled_at", (double)r->scheduled_at))) &&
+	    (!r->key_seen || cJSON_AddTrueToObject(o, "key_seen") != NULL);
 	if (!ok) {
 		cJSON_Delete(o);
 		return NULL;

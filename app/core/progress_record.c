@@ -274,6 +274,7 @@ static bool record_combine(pt_record *m, pt_record *k)
 	if (k->first_seen != 0 && (first == 0 || k->first_seen < first))
 		first = k->first_seen;
 	if (k->hash == m->hash) {
+		m->key_seen = m->key_seen || k->key_seen;
 		for (size_t i = 0; i < k->n_wrong && ok; i++)
 			ok = record_add_wrong(m, k->wrong[i]);
 		if (disk_result_wins(k, m))
@@ -282,6 +283,7 @@ static bool record_combine(pt_record *m, pt_record *k)
 			take_schedule(m, k);
 	} else if (disk_newer(k, m)) {
 		m->hash = k->hash;
+		m->key_seen = k->key_seen;
 		take_result(m, k);
 		take_schedule(m, k);
 		record_clear_wrong(m);
@@ -393,6 +395,7 @@ static pt_record *record_for(pt_progress *p, const pt_lesson *lesson, const pt_i
 		r->hints = 0;
 		record_clear_wrong(r);
 		r->pass_start = 0;
+		r->key_seen = false;
 		r->last_seen = now;
 		r->box = 0;
 		r->scheduled = false;
@@ -586,6 +589,8 @@ bool progress_record_missed(pt_progress *p, const pt_lesson *lesson, const pt_it
 	r->scheduled = true;
 	r->scheduled_at = now;
 	r->checked_here = true;
+	if (r->outcome == PT_OUTCOME_NONE)
+		r->key_seen = true;
 	p->dirty = true;
 	return true;
 }

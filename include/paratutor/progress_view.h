@@ -40,7 +40,8 @@ typedef struct pt_misconception {
 /* Fills a session's grading states from the lesson results whose hash
  * still matches: finished items come back finished (solved ones with the
  * right answer in place) with their checks, hints and attempts left; an
- * open first pass comes back with its checks, hints and attempts left.
+ * open first pass comes back with its checks, hints and attempts left, as
+ * a retry pass when its answer was shown in an exam (key_seen).
  * An item whose hash changed keeps a fresh state.  Sets s->current to
  * progress_resume_point().  Returns how many items were restored; *changed
  * (may be NULL) gets how many were reset because their item changed. */

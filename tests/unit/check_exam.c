@@ -424,6 +424,51 @@ START_TEST(test_store_round_trip)
 }
 END_TEST
 
+/* An item missed in an exam counts as a retry in its lesson: its answer
+ * was shown, so right at the first check it scores 50, not 100. */
+START_TEST(test_missed_counts_as_retry)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e;
+	start(&e, &c, 10, 11, T0);
+	pick_text(&e, find(&e, "b1"), "right b1");
+	exam_submit(&e, T0 + 60, false);
+	pt_progress *s = open_ok(path, T0);
+	ck_assert(progress_exam_keep(s, &e, T0 + 60));
+	save_ok(s);
+	progress_close(s);
+	s = open_ok(path, T0 + 100);
+	ck_assert(progress_find(s, "b", "b2")->key_seen);
+	ck_assert_ptr_null(progress_find(s, "b", "b1")); /* right: nothing recorded */
+	pt_lesson *b = c.v[1].lesson;
+	pt_session ses;
+	ck_assert(session_init(&ses, b));
+	progress_restore(s, &ses, NULL);
+	ck_assert(!ses.grades[0].retry_pass);
+	ck_assert(ses.grades[1].retry_pass);
+	pt_grade *g = &ses.grades[1];
+	for (int o = 0; o < grade_slots(g); o++)
+		if (g->item->options[o].correct)
+			grade_pick(g, o);
+	ck_assert_int_eq(grade_check(g), PT_GRADE_OK);
+	ck_assert_int_eq(grade_score(g), PT_RETRY_SCORE_MAX);
+	ck_assert(progress_record_item(s, b, &b->items[1], g, T0 + 120));
+	save_ok(s);
+	progress_close(s);
+	s = open_ok(path, T0 + 200);
+	ck_assert_int_eq(progress_find(s, "b", "b2")->outcome, PT_OUTCOME_RETRIES);
+	size_t done, total;
+	int score;
+	progress_lesson_stats(s, b, &done, &total, &score);
+	ck_assert_uint_eq(done, 1);
+	ck_assert_int_eq(score, PT_RETRY_SCORE_MAX / 4); /* 50 of 4 items */
+	progress_close(s);
+	session_free(&ses);
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
 /* A tutor that still holds the open exam cannot bring it back once
  * another finished it; finished exams from both sides are kept. */
 START_TEST(test_store_merge)
@@ -506,6 +551,7 @@ Suite *exam_suite(void)
 	tcase_add_test(tc, test_clock);
 	tcase_add_test(tc, test_answer_texts);
 	tcase_add_test(tc, test_store_round_trip);
+	tcase_add_test(tc, test_missed_counts_as_retry);
 	tcase_add_test(tc, test_store_merge);
 	tcase_add_test(tc, test_store_old_and_damaged);
 	suite_add_tcase(s, tc);
