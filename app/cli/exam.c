@@ -304,6 +304,7 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 			fprintf(stderr, "paratutor exam: %s\n", why);
 			return EXAM_FAILED;
 		}
+		progress_exam_new_id(progress, &e);
 	}
 	int status = EXAM_OK;
 	if (plain) {

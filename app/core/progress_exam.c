@@ -235,6 +235,19 @@ bool progress_exam_keep(pt_progress *p, const pt_exam *e, time_t now)
 	return ok;
 }
 
+void progress_exam_new_id(const pt_progress *p, pt_exam *e)
+{
+	char base[sizeof e->id];
+	snprintf(base, sizeof base, "%s", e->id);
+	for (int n = 2; n < 1000; n++) {
+		bool taken = find_done(&p->d, e->id) < p->d.n_exams ||
+		    (p->d.open_exam != NULL && strcmp(p->d.open_exam->id, e->id) == 0);
+		if (!taken)
+			return;
+		snprintf(e->id, sizeof e->id, "%.40s-%d", base, n);
+	}
+}
+
 bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_exam *e, time_t now,
     size_t *dropped, char *err, size_t errlen)
 {

@@ -277,6 +277,8 @@ static void start_exam(pt_ui *ui)
 		return;
 	}
 	ui->exam = &ui->exam_mem;
+	if (ui->track->progress != NULL)
+		progress_exam_new_id(ui->track->progress, ui->exam);
 	track_exam(ui->track, ui->exam);
 	show(ui, UI_SCREEN_EXAM, 0);
 	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);

@@ -99,6 +99,10 @@ bool progress_exam_keep(pt_progress *p, const pt_exam *e, time_t now);
 bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_exam *e, time_t now,
     size_t *dropped, char *err, size_t errlen);
 
+/* Makes e's id one the store does not hold yet (an exam with the same seed
+ * started in the same second gets a suffix), so no exam is merged away. */
+void progress_exam_new_id(const pt_progress *p, pt_exam *e);
+
 /* Returns "right", "wrong" or "unanswered". */
 const char *progress_exam_result_word(pt_exam_result r);
 

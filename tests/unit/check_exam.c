@@ -501,10 +501,18 @@ START_TEST(test_store_merge)
 	pt_progress *d = open_ok(path, T0 + 70);
 	ck_assert(progress_exam_keep(d, &g, T0 + 60));
 	ck_assert(progress_exam_keep(d, &g, T0 + 60)); /* twice is once */
+	/* The same seed again in the same second is another exam. */
+	pt_exam h;
+	start(&h, &c, 2, 22, T0 + 50);
+	progress_exam_new_id(d, &h);
+	ck_assert_str_ne(h.id, g.id);
+	exam_submit(&h, T0 + 61, false);
+	ck_assert(progress_exam_keep(d, &h, T0 + 61));
+	exam_free(&h);
 	save_ok(d);
 	progress_close(d);
 	d = open_ok(path, T0 + 80);
-	ck_assert_uint_eq(progress_exam_count(d), 2);
+	ck_assert_uint_eq(progress_exam_count(d), 3);
 	pt_exam_summary sum;
 	ck_assert(progress_exam_summary(d, 1, &sum));
 	ck_assert_int_eq(sum.started, T0 + 50);
