@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "paratutor/ui_answer.h"
 #include "paratutor/ui_app.h"
 #include "paratutor/ui_draw.h"
 #include "paratutor/ui_item.h"
@@ -247,11 +248,23 @@ static unsigned go_item(pt_ui *ui, size_t i)
 	return UI_REDRAW;
 }
 
-/* Enter: keep the answer and go on to the next item. */
+/* Enter: keep the answer and go on to the next item; a typed number the
+ * item cannot read is said at once (that tells nothing of the key). */
 static unsigned key_keep(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
 	size_t i = ui->exam->session.current;
+	pt_grade *g = current_grade(ui);
+	double value;
+	char units[200];
+	sync_typed(ui);
+	if (g->item->kind == PT_KIND_NUMERIC && g->typed[0] != '\0' &&
+	    grade_number(g->item, g->typed, &value) != PT_NUMBER_OK) {
+		bool has_units = answer_units(g->item, units, sizeof units);
+		ui_say(ui, "Not a number this item takes%s%s%s: correct it (nothing is checked until you submit)",
+		    has_units ? " (units: " : "", units, has_units ? ")" : "");
+		return UI_REDRAW;
+	}
 	if (i + 1 < ui->exam->n)
 		return go_item(ui, i + 1);
 	keep(ui);

@@ -12,6 +12,7 @@
 
 #include "paratutor/plain_exam.h"
 #include "paratutor/plain_item.h"
+#include "paratutor/ui_answer.h"
 
 #define LINE_MAX_LEN 1024
 
@@ -103,7 +104,7 @@ static void show_item(FILE *out, pt_exam *e)
 /* Prints the exam's commands. */
 static void exam_help(FILE *out, const pt_exam *e)
 {
-	plain_item_help_answers(out, exam_grade((pt_exam *)e, e->session.current)->item);
+	plain_item_help_answers(out, exam_grade((pt_exam *)e, e->session.current)->item, true);
 	fputs("  time           how much time is left\n"
 	      "  mark           mark this item for later (again: take the mark off)\n"
 	      "  list           every item: answered, partly answered or empty, and marked\n"
@@ -260,6 +261,14 @@ static void answer(FILE *out, pt_exam *e, pt_track *track, char *line)
 {
 	size_t i = e->session.current;
 	pt_grade *g = exam_grade(e, i);
+	double value;
+	char units[200];
+	if (g->item->kind == PT_KIND_NUMERIC && grade_number(g->item, line, &value) != PT_NUMBER_OK) {
+		bool has_units = answer_units(g->item, units, sizeof units);
+		fprintf(out, "\"%s\" is not a number this item takes%s%s%s; type it again (nothing is checked until you "
+		    "submit).\n", line, has_units ? " (units: " : "", units, has_units ? ")" : "");
+		return;
+	}
 	if (!plain_item_set(out, g, line))
 		return;
 	if (exam_state(e, i) == PT_EXAM_PARTLY) {

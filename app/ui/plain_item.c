@@ -14,7 +14,7 @@
 
 void plain_item_help(FILE *out, const pt_item *it)
 {
-	plain_item_help_answers(out, it);
+	plain_item_help_answers(out, it, false);
 	fputs("  hint           show the next hint\n"
 	      "  next, prev     move between items\n"
 	      "  reset          forget your answers to this lesson (asks first)\n"
@@ -23,14 +23,17 @@ void plain_item_help(FILE *out, const pt_item *it)
 	      "  help           this list\n", out);
 }
 
-void plain_item_help_answers(FILE *out, const pt_item *it)
+void plain_item_help_answers(FILE *out, const pt_item *it, bool exam)
 {
+	const char *when = exam ? "                 an exam checks nothing until you submit it\n" :
+	    it->kind == PT_KIND_MATCH ? "                 the answer is checked once every prompt has one\n" :
+	    "                 the answer is checked once every blank is filled\n";
 	fputs("Commands:\n", out);
 	switch (it->kind) {
 	case PT_KIND_FILL:
-		fputs("  1 b            put option B into blank 1 (several pairs at once: 1 b 2 c);\n"
-		      "                 the answer is checked once every blank is filled\n"
-		      "  b              with a single blank, put option B into it\n"
+		fputs("  1 b            put option B into blank 1 (several pairs at once: 1 b 2 c);\n", out);
+		fputs(when, out);
+		fputs("  b              with a single blank, put option B into it\n"
 		      "  1 split        an option's text works as well as its letter\n", out);
 		break;
 	case PT_KIND_CHOICE:
@@ -41,8 +44,8 @@ void plain_item_help_answers(FILE *out, const pt_item *it)
 		      "                 option texts work too, separated by commas\n", out);
 		break;
 	case PT_KIND_MATCH:
-		fputs("  1 b            give prompt 1 answer B (several pairs at once: 1 b 2 c);\n"
-		      "                 the answer is checked once every prompt has one\n", out);
+		fputs("  1 b            give prompt 1 answer B (several pairs at once: 1 b 2 c);\n", out);
+		fputs(when, out);
 		break;
 	case PT_KIND_ORDER:
 		fputs("  c a b d        the letters of all the steps, first step first\n", out);

@@ -14,8 +14,9 @@
 /* Prints the item commands for item it, its answer syntax first. */
 void plain_item_help(FILE *out, const pt_item *it);
 
-/* Prints how to answer item it, by its kind, under "Commands:". */
-void plain_item_help_answers(FILE *out, const pt_item *it);
+/* Prints how to answer item it, by its kind, under "Commands:"; in an
+ * exam, without the promise of a check. */
+void plain_item_help_answers(FILE *out, const pt_item *it, bool exam);
 
 /* Prints the current item of s: header, prompt, its answer area (code and
  * bank, options, prompts and answers, steps, or what to type) and the

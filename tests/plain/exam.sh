@@ -159,5 +159,16 @@ has "--minutes with --untimed" "give either --minutes or --untimed, not both"
 "$bin" exam --help >"$out" 2>&1
 has "--help" "Usage: paratutor exam [OPTION]..."
 
+# A typed number the item cannot read is said at once, and not kept.
+rm -rf "$XDG_STATE_HOME"
+printf '%s\n' "go 2" "sixteen" "16 GB" "16 B" "go 6" help list quit |
+	"$bin" exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 6 --seed 1 >"$out" 2>&1
+has "exam help promises no check" "an exam checks nothing until you submit it"
+has "not a number" "\"sixteen\" is not a number this item takes (units: B, bytes, bits); type it again"
+has "not a unit it takes" "\"16 GB\" is not a number this item takes"
+has "a number it reads is kept" "Kept your answer to item 2."
+has "the number counts as answered" "1 of 6 answered"
+lacks "a number is never judged before submitting" "Wrong"
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

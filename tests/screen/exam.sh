@@ -141,6 +141,22 @@ test_exam_kill_resume() {
 	st_wait "Score: 50%" || return 1
 }
 
+# A typed number the item cannot read is said at once, with no verdict.
+test_exam_number() {
+	st_start ST_SHUFFLE=1 -- exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 6 \
+	    --seed 1 || return 1
+	st_wait "Exam: item 1 of 6" || return 1
+	st_keys Enter
+	st_wait "Exam: item 2 of 6" || return 1
+	st_keys s i x
+	st_keys Enter
+	st_wait "Not a number this item takes (units: B, bytes, bits)" || return 1
+	st_lacks "Wrong" || return 1
+	st_keys BSpace BSpace BSpace 1 6 Enter
+	st_wait "Exam: item 3 of 6" || return 1
+	st_wait "Answered 1/6" || return 1
+}
+
 # e in the menu opens the form; Enter starts an exam across the lessons;
 # q leaves it kept.
 test_exam_form() {
@@ -172,5 +188,6 @@ st_test "an exam sat and submitted, with its results and history" test_exam_subm
 st_test "an exam submitted by the clock" test_exam_timeout
 st_test "the 1-minute warning" test_exam_warning
 st_test "kill -9 mid-exam, then resume and submit" test_exam_kill_resume
+st_test "a typed number the item cannot read" test_exam_number
 st_test "the exam form from the menu" test_exam_form
 st_finish
