@@ -38,8 +38,8 @@ static void exam_usage(FILE *fp)
 	      "resuming with the time that was left.\n"
 	      "\n"
 	      "Options:\n"
-	      "      --from LESSON-ID  draw from this lesson only (repeatable, or\n"
-	      "                        comma-separated); default: every lesson\n"
+	      "      --from LESSON-ID...  draw from these lessons only (ids after it,\n"
+	      "                        comma-separated, or --from again); default: all\n"
 	      "  -n, --count N         items on the paper (default 20)\n"
 	      "      --minutes M       time limit in minutes, fractions allowed (default\n"
 	      "                        1.5 an item)\n"
@@ -179,6 +179,12 @@ static int parse_args(int argc, char **argv, exam_args *a)
 			return EXAM_USAGE;
 		}
 	}
+	/* --from a b c: the words after the options are more lesson ids. */
+	for (; optind < argc && a->cfg.n_from > 0; optind++)
+		if (!add_from(a, argv[optind])) {
+			fprintf(stderr, "paratutor exam: at most %d lessons with --from\n", MAX_FROM);
+			return EXAM_USAGE;
+		}
 	if (optind < argc) {
 		fprintf(stderr, "paratutor exam: unexpected '%s'; name lessons with --from LESSON-ID\n", argv[optind]);
 		return EXAM_USAGE;

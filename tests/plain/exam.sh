@@ -154,6 +154,8 @@ rm -rf "$XDG_STATE_HOME"
 echo "$?" >"$tmp/status"
 has "an unknown lesson is named" "no lesson has the id 'nope'"
 grep -qx 1 "$tmp/status" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "not ok - status 1"; }
+printf 'list\nquit\n' | "$bin" exam --lessons tests/screen/lessons --count 20 --from screen-drills screen-kinds >"$out" 2>&1
+has "--from takes several ids" "Exam: 10 items"
 "$bin" exam --minutes 5 --untimed >"$out" 2>&1
 has "--minutes with --untimed" "give either --minutes or --untimed, not both"
 "$bin" exam --help >"$out" 2>&1
