@@ -58,7 +58,8 @@ wait_for() {
 
 rm -rf "$XDG_STATE_HOME"
 sit a "1 a 2 b" next mark list time "go 9" "go 3" zz "go 1" submit no submit yes
-has "exam header" "Exam: 4 items, 6:00 left of 6:00, pass mark 70%."
+has "exam header" "Exam: 4 items, "
+has "exam header: time and pass mark" " left of 6:00, pass mark 70%."
 has "time left at each item" "== Exam item 1 of 4, Screen test drills ("
 has "no feedback for an answer" "Kept your answer to item 1."
 sed '/== Exam results/q' "$out" >"$tmp/before"
