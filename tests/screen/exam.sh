@@ -84,7 +84,7 @@ test_exam_timeout() {
 	st_wait "Time is up: the exam was submitted" || { ST_POLLS=$polls; return 1; }
 	ST_POLLS=$polls
 	st_wait "submitted by the clock" || return 1
-	st_wait "Score: 25%" || return 1
+	st_wait "of 4 right" || return 1 # how many depends on when the clock struck
 	st_keys q
 	st_keys q
 	st_wait_exit >/dev/null || return 1
