@@ -167,10 +167,12 @@ cli-tests: build/asan/paratutor
 
 plain-tests: build/asan/paratutor
 	@sh tests/plain/run.sh build/asan/paratutor
+	@sh tests/plain/exam.sh build/asan/paratutor
 
 screen-tests: build/asan/paratutor test-deps
 	@sh tests/screen/run.sh build/asan/paratutor
 	@sh tests/screen/stats.sh build/asan/paratutor
+	@sh tests/screen/exam.sh build/asan/paratutor
 	@sh tests/screen/storm.sh build/asan/paratutor
 
 progress-tests: $(ASAN_CORE)

@@ -539,9 +539,13 @@ void grade_restore(pt_grade *g, const pt_item *item, pt_outcome outcome,
 		if (g->checks < 1)
 			g->checks = 1;
 		return;
+	case PT_OUTCOME_RETRIES:
+		/* Right at the first check yet a retry: a pass after the answer
+		 * could be seen, which scores as one. */
+		g->retry_pass = g->checks <= 1;
+		break;
 	case PT_OUTCOME_FIRST_TIME:
 	case PT_OUTCOME_WITH_HINTS:
-	case PT_OUTCOME_RETRIES:
 		break;
 	}
 	g->status = PT_SOLVED;

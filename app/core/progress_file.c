@@ -154,6 +154,12 @@ static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const
 	k.due = due >= 0 ? (time_t)due : 0;
 	k.scheduled_at = !k.scheduled ? 0 : sched >= 0 ? (time_t)sched : k.last_seen;
 	k.pass = (int)pass;
+	const cJSON *seen = cJSON_GetObjectItemCaseSensitive(obj, "key_seen");
+	if (seen != NULL && !cJSON_IsNull(seen) && !cJSON_IsBool(seen)) {
+		record_free(&k);
+		return bad(ps, "\"key_seen\" is not true or false"), FILE_DAMAGED;
+	}
+	k.key_seen = cJSON_IsTrue(seen);
 	/* A duplicate key is merged like a second copy of the file. */
 	return data_add(d, &k) ? FILE_OK : FILE_NOMEM;
 }
@@ -231,6 +237,186 @@ static file_rc parse_lesson(parser *ps, store_data *d, const cJSON *obj)
 	return FILE_OK;
 }
 
+/* ---- exams ------------------------------------------------------------- */
+
+#define MAX_ANSWER_TEXTS 16
+
+/* Reads a member of 16 hex digits into *out. */
+static bool get_hex(parser *ps, const cJSON *obj, const char *name, unsigned long long *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+	if (!cJSON_IsString(v) || strlen(v->valuestring) != 16 ||
+	    strspn(v->valuestring, "0123456789abcdefABCDEF") != 16)
+		return bad(ps, "\"%s\" is not 16 hex digits", name);
+	*out = strtoull(v->valuestring, NULL, 16);
+	return true;
+}
+
+/* Reads a true/false member into *out (false when absent). */
+static bool get_bool(parser *ps, const cJSON *obj, const char *name, bool *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+	*out = false;
+	if (v == NULL || cJSON_IsNull(v))
+		return true;
+	if (!cJSON_IsBool(v))
+		return bad(ps, "\"%s\" is not true or false", name);
+	*out = cJSON_IsTrue(v);
+	return true;
+}
+
+/* Returns a copy of string member name, or NULL (with *rc set) when it is
+ * missing, not a string, or memory runs out. */
+static char *get_string(parser *ps, const cJSON *obj, const char *name, file_rc *rc)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+	if (!cJSON_IsString(v) || v->valuestring[0] == '\0') {
+		*rc = (bad(ps, "\"%s\" is not a non-empty string", name), FILE_DAMAGED);
+		return NULL;
+	}
+	char *copy = strdup(v->valuestring);
+	if (copy == NULL)
+		*rc = FILE_NOMEM;
+	return copy;
+}
+
+/* Reads one item of a stored exam into k. */
+static file_rc parse_exam_entry(parser *ps, const cJSON *o, pt_exam_entry *k)
+{
+	file_rc rc = FILE_DAMAGED;
+	if (!cJSON_IsObject(o))
+		return bad(ps, "an exam item is not an object"), FILE_DAMAGED;
+	if ((k->lesson = get_string(ps, o, "lesson", &rc)) == NULL || (k->item = get_string(ps, o, "item", &rc)) == NULL)
+		return rc;
+	if (!get_hex(ps, o, "hash", &k->hash) || !get_bool(ps, o, "marked", &k->marked))
+		return FILE_DAMAGED;
+	const cJSON *res = cJSON_GetObjectItemCaseSensitive(o, "result");
+	if (res != NULL && !cJSON_IsNull(res)) {
+		static const pt_exam_result all[] = { PT_EXAM_RIGHT, PT_EXAM_WRONG, PT_EXAM_UNANSWERED };
+		size_t r = 0;
+		while (r < 3 && !(cJSON_IsString(res) && strcmp(res->valuestring, progress_exam_result_word(all[r])) == 0))
+			r++;
+		if (r == 3)
+			return bad(ps, "\"result\" is not one of right, wrong, unanswered"), FILE_DAMAGED;
+		k->result = all[r];
+	}
+	const cJSON *ans = cJSON_GetObjectItemCaseSensitive(o, "answer");
+	if (ans == NULL || cJSON_IsNull(ans))
+		return FILE_OK;
+	int n = cJSON_GetArraySize(ans);
+	if (!cJSON_IsArray(ans) || n > MAX_ANSWER_TEXTS)
+		return bad(ps, "\"answer\" is not an array of at most %d texts", MAX_ANSWER_TEXTS), FILE_DAMAGED;
+	if (n == 0)
+		return FILE_OK;
+	if ((k->answer = calloc((size_t)n, sizeof *k->answer)) == NULL)
+		return FILE_NOMEM;
+	const cJSON *a;
+	cJSON_ArrayForEach(a, ans) {
+		if (!cJSON_IsString(a))
+			return bad(ps, "\"answer\" holds a non-string"), FILE_DAMAGED;
+		if ((k->answer[k->n_answer] = strdup(a->valuestring)) == NULL)
+			return FILE_NOMEM;
+		k->n_answer++;
+	}
+	return FILE_OK;
+}
+
+/* Reads one stored exam into r (freed by the caller on failure). */
+static file_rc parse_exam(parser *ps, const cJSON *o, pt_exam_record *r)
+{
+	file_rc rc = FILE_DAMAGED;
+	if (!cJSON_IsObject(o))
+		return bad(ps, "an exam is not an object"), FILE_DAMAGED;
+	if ((r->id = get_string(ps, o, "id", &rc)) == NULL)
+		return rc;
+	double started = 0, finished = 0, limit = 0, left = 0, used = 0, pass = PT_EXAM_DEFAULT_PASS, current = 0;
+	if (!get_hex(ps, o, "seed", &r->seed) || !get_bool(ps, o, "shuffle", &r->shuffle) ||
+	    !get_bool(ps, o, "timed_out", &r->timed_out) ||
+	    !get_num(ps, o, "started", MAX_TIME, true, &started) ||
+	    !get_num(ps, o, "finished", MAX_TIME, false, &finished) ||
+	    !get_num(ps, o, "limit", PT_EXAM_MAX_SECONDS, false, &limit) ||
+	    !get_num(ps, o, "left", PT_EXAM_MAX_SECONDS, false, &left) ||
+	    !get_num(ps, o, "used", PT_EXAM_MAX_SECONDS * 10.0, false, &used) ||
+	    !get_num(ps, o, "pass", 100, false, &pass) ||
+	    !get_num(ps, o, "current", PT_EXAM_MAX_ITEMS, false, &current))
+		return FILE_DAMAGED;
+	r->started = (time_t)started;
+	r->finished = (time_t)finished;
+	r->limit = (long)limit;
+	r->left = (long)left;
+	r->used = (long)used;
+	r->pass_percent = (int)pass;
+	r->current = (size_t)current;
+	const cJSON *items = cJSON_GetObjectItemCaseSensitive(o, "items");
+	int n = cJSON_GetArraySize(items);
+	if (!cJSON_IsArray(items) || n == 0 || n > PT_EXAM_MAX_ITEMS)
+		return bad(ps, "\"items\" is not an array of 1 to %d items", PT_EXAM_MAX_ITEMS), FILE_DAMAGED;
+	if ((r->items = calloc((size_t)n, sizeof *r->items)) == NULL)
+		return FILE_NOMEM;
+	const cJSON *it;
+	cJSON_ArrayForEach(it, items) {
+		r->n_items++;
+		if ((rc = parse_exam_entry(ps, it, &r->items[r->n_items - 1])) != FILE_OK)
+			return rc;
+	}
+	return FILE_OK;
+}
+
+/* Returns true when a finished exam of d has id. */
+static bool is_done(const store_data *d, const char *id)
+{
+	for (size_t i = 0; i < d->n_exams; i++)
+		if (strcmp(d->exams[i].id, id) == 0)
+			return true;
+	return false;
+}
+
+/* Reads the "exams" member of the root into d. */
+static file_rc parse_exams(parser *ps, store_data *d, const cJSON *root)
+{
+	const cJSON *exams = cJSON_GetObjectItemCaseSensitive(root, "exams");
+	if (exams == NULL || cJSON_IsNull(exams))
+		return FILE_OK;
+	if (!cJSON_IsObject(exams))
+		return bad(ps, "\"exams\" is not an object"), FILE_DAMAGED;
+	ps->lesson = ps->item = NULL;
+	const cJSON *open = cJSON_GetObjectItemCaseSensitive(exams, "open");
+	const cJSON *done = cJSON_GetObjectItemCaseSensitive(exams, "done");
+	if (done != NULL && !cJSON_IsNull(done) && !cJSON_IsArray(done))
+		return bad(ps, "\"done\" of \"exams\" is not an array"), FILE_DAMAGED;
+	const cJSON *o;
+	cJSON_ArrayForEach(o, done) {
+		pt_exam_record r;
+		memset(&r, 0, sizeof r);
+		file_rc rc = parse_exam(ps, o, &r);
+		if (rc == FILE_OK && r.finished == 0)
+			rc = (bad(ps, "finished exam \"%s\" has no \"finished\" time", r.id), FILE_DAMAGED);
+		if (rc != FILE_OK) {
+			exam_record_free(&r);
+			return rc;
+		}
+		if (!exam_data_add_done(d, &r))
+			return FILE_NOMEM;
+	}
+	if (open == NULL || cJSON_IsNull(open))
+		return FILE_OK;
+	pt_exam_record *r = calloc(1, sizeof *r);
+	file_rc rc = r != NULL ? parse_exam(ps, open, r) : FILE_NOMEM;
+	if (rc == FILE_OK && is_done(d, r->id)) {
+		exam_record_free(r);
+		free(r);
+		return FILE_OK;
+	}
+	if (rc != FILE_OK) {
+		if (r != NULL)
+			exam_record_free(r);
+		free(r);
+		return rc;
+	}
+	exam_data_set_open(d, r);
+	return FILE_OK;
+}
+
 /* Parses the JSON text into a tree; NULL when it is not one JSON value
  * (why says where). */
 static cJSON *parse_json(const char *text, size_t len, char *why, size_t whylen)
@@ -303,6 +489,8 @@ file_rc file_parse(const char *text, size_t len, store_data *d, int *format,
 				if (rc != FILE_OK)
 					break;
 			}
+			if (rc == FILE_OK)
+				rc = parse_exams(&ps, d, root);
 		}
 	}
 	cJSON_Delete(root);
@@ -349,7 +537,8 @@ static cJSON *record_json(const pt_record *r)
 	    add_num(o, "time_spent", (double)r->time_spent) && add_num(o, "box", r->box) &&
 	    (!r->scheduled || (add_num(o, "due", (double)r->due) &&
 	                       add_num(o, "scheduled_at", (double)r->scheduled_at))) &&
-	    (r->pass == 0 || add_num(o, "pass", r->pass));
+	    (r->pass == 0 || add_num(o, "pass", r->pass)) &&
+	    (!r->key_seen || cJSON_AddTrueToObject(o, "key_seen") != NULL);
 	if (!ok) {
 		cJSON_Delete(o);
 		return NULL;
@@ -383,6 +572,75 @@ static bool add_lesson(cJSON *lessons, const lesson_state *l, const pt_record *r
 	return ok;
 }
 
+/* Adds a member of 16 hex digits; false when out of memory. */
+static bool add_hex(cJSON *o, const char *name, unsigned long long v)
+{
+	char hex[17];
+	snprintf(hex, sizeof hex, "%016llx", v);
+	return cJSON_AddStringToObject(o, name, hex) != NULL;
+}
+
+/* Builds one stored exam's object, or NULL when out of memory. */
+static cJSON *exam_json(const pt_exam_record *r)
+{
+	cJSON *o = cJSON_CreateObject();
+	bool open = r->finished == 0;
+	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", r->id) != NULL && add_hex(o, "seed", r->seed) &&
+	    cJSON_AddBoolToObject(o, "shuffle", r->shuffle) != NULL && add_num(o, "started", (double)r->started) &&
+	    add_num(o, "finished", (double)r->finished) && add_num(o, "limit", (double)r->limit) &&
+	    add_num(o, "pass", r->pass_percent) &&
+	    (open ? add_num(o, "left", (double)r->left) && add_num(o, "current", (double)r->current)
+	          : add_num(o, "used", (double)r->used) &&
+	            cJSON_AddBoolToObject(o, "timed_out", r->timed_out) != NULL);
+	cJSON *items = ok ? cJSON_AddArrayToObject(o, "items") : NULL;
+	ok = items != NULL;
+	for (size_t i = 0; ok && i < r->n_items; i++) {
+		const pt_exam_entry *k = &r->items[i];
+		cJSON *io = cJSON_CreateObject();
+		ok = io != NULL && cJSON_AddItemToArray(items, io);
+		if (!ok) {
+			cJSON_Delete(io);
+			break;
+		}
+		ok = cJSON_AddStringToObject(io, "lesson", k->lesson) != NULL &&
+		    cJSON_AddStringToObject(io, "item", k->item) != NULL && add_hex(io, "hash", k->hash) &&
+		    cJSON_AddBoolToObject(io, "marked", k->marked) != NULL &&
+		    (open ? k->n_answer == 0 || file_add_strings(io, "answer", k->answer, k->n_answer)
+		          : cJSON_AddStringToObject(io, "result", progress_exam_result_word(k->result)) != NULL);
+	}
+	if (!ok) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* Adds the "exams" member when there are any; false when out of memory. */
+static bool add_exams(cJSON *root, const store_data *d)
+{
+	if (d->n_exams == 0 && d->open_exam == NULL)
+		return true;
+	cJSON *exams = cJSON_AddObjectToObject(root, "exams");
+	if (exams == NULL)
+		return false;
+	if (d->open_exam != NULL) {
+		cJSON *o = exam_json(d->open_exam);
+		if (o == NULL || !cJSON_AddItemToObject(exams, "open", o)) {
+			cJSON_Delete(o);
+			return false;
+		}
+	}
+	cJSON *done = cJSON_AddArrayToObject(exams, "done");
+	bool ok = done != NULL;
+	for (size_t i = 0; ok && i < d->n_exams; i++) {
+		cJSON *o = exam_json(&d->exams[i]);
+		ok = o != NULL && cJSON_AddItemToArray(done, o);
+		if (!ok)
+			cJSON_Delete(o);
+	}
+	return ok;
+}
+
 char *file_print(const store_data *d)
 {
 	cJSON *root = cJSON_CreateObject();
@@ -404,6 +662,7 @@ char *file_print(const store_data *d)
 			continue;
 		ok = add_lesson(lessons, l, d->rec, first, r);
 	}
+	ok = ok && add_exams(root, d);
 	char *text = ok ? cJSON_Print(root) : NULL;
 	cJSON_Delete(root);
 	return text;

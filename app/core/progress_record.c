@@ -72,6 +72,7 @@ void data_free(store_data *d)
 	for (size_t i = 0; i < d->n_les; i++)
 		lesson_state_free(&d->les[i]);
 	free(d->les);
+	exam_data_free(d);
 	memset(d, 0, sizeof *d);
 }
 
@@ -274,6 +275,7 @@ static bool record_combine(pt_record *m, pt_record *k)
 	if (k->first_seen != 0 && (first == 0 || k->first_seen < first))
 		first = k->first_seen;
 	if (k->hash == m->hash) {
+		m->key_seen = m->key_seen || k->key_seen;
 		for (size_t i = 0; i < k->n_wrong && ok; i++)
 			ok = record_add_wrong(m, k->wrong[i]);
 		if (disk_result_wins(k, m))
@@ -283,6 +285,7 @@ static bool record_combine(pt_record *m, pt_record *k)
 	} else if (disk_newer(k, m)) {
 		m->hash = k->hash;
 		m->pass = k->pass;
+		m->key_seen = k->key_seen;
 		take_result(m, k);
 		take_schedule(m, k);
 		record_clear_wrong(m);
@@ -362,6 +365,7 @@ bool data_merge(store_data *mem, store_data *disk)
 			continue;
 		ok = data_add(mem, k);
 	}
+	ok = ok && exam_data_merge(mem, disk);
 	data_free(disk);
 	return ok;
 }
@@ -376,6 +380,7 @@ void data_mark_saved(store_data *d)
 		d->les[i].position_dirty = false;
 		d->les[i].drafts_dirty = false;
 	}
+	d->open_dirty = false;
 }
 
 /* ---- recording --------------------------------------------------------- */
@@ -403,6 +408,7 @@ static pt_record *record_for(pt_progress *p, const pt_lesson *lesson, const pt_i
 		r->hints = 0;
 		record_clear_wrong(r);
 		r->pass_start = 0;
+		r->key_seen = false;
 		r->last_seen = now;
 		r->box = 0;
 		r->scheduled = false;
@@ -587,4 +593,19 @@ const pt_record *progress_records(const pt_progress *p, size_t *n)
 {
 	*n = p->d.n_rec;
 	return p->d.rec;
+}
+
+bool progress_record_missed(pt_progress *p, const pt_lesson *lesson, const pt_item *item, time_t now)
+{
+	pt_record *r = record_for(p, lesson, item, now);
+	if (r == NULL)
+		return false;
+	schedule_review(false, now, &r->box, &r->due);
+	r->scheduled = true;
+	r->scheduled_at = now;
+	r->checked_here = true;
+	if (r->outcome == PT_OUTCOME_NONE)
+		r->key_seen = true;
+	p->dirty = true;
+	return true;
 }

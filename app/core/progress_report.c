@@ -1,6 +1,7 @@
 /* progress_report.c - the instructor report of a progress store, built as
  * CSV or JSON text in memory; printing it is the caller's business. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,13 +157,104 @@ static bool json_row(cJSON *arr, const report_row *row)
 	    cJSON_AddStringToObject(o, "item_status", row->status) != NULL;
 }
 
+/* The figures of finished exam r, as text for the report. */
+typedef struct exam_cells {
+	char items[24], right[24], score[24], pass[24], used[24], limit[24], seed[24];
+	char started[32], finished[32];
+	bool passed;
+} exam_cells;
+
+/* Fills c with exam r's figures. */
+static void exam_figures(const pt_exam_record *r, exam_cells *c)
+{
+	size_t right = progress_exam_right(r);
+	snprintf(c->items, sizeof c->items, "%zu", r->n_items);
+	snprintf(c->right, sizeof c->right, "%zu", right);
+	snprintf(c->score, sizeof c->score, "%.1f", r->n_items ? 100.0 * (double)right / (double)r->n_items : 0.0);
+	snprintf(c->pass, sizeof c->pass, "%d", r->pass_percent);
+	snprintf(c->used, sizeof c->used, "%ld", r->used);
+	snprintf(c->limit, sizeof c->limit, "%ld", r->limit);
+	snprintf(c->seed, sizeof c->seed, "%llu", r->seed);
+	progress_format_time(r->started, c->started, sizeof c->started);
+	progress_format_time(r->finished, c->finished, sizeof c->finished);
+	c->passed = r->n_items > 0 && right * 100 >= (size_t)r->pass_percent * r->n_items;
+}
+
+/* Appends, after an empty line, one CSV row per finished exam under its
+ * own header; nothing when there are none. */
+static void exams_csv(text_buf *b, const pt_progress *p)
+{
+	static const char *const head[] = { "exam", "started", "finished", "items", "right", "score",
+		"pass_mark", "passed", "time_used", "time_limit", "timed_out", "seed" };
+	size_t nh = sizeof head / sizeof head[0];
+	if (p->d.n_exams == 0)
+		return;
+	puts_buf(b, "\r\n");
+	for (size_t i = 0; i < nh; i++)
+		csv_field(b, head[i], i + 1 == nh);
+	for (size_t i = 0; i < p->d.n_exams; i++) {
+		const pt_exam_record *r = &p->d.exams[i];
+		exam_cells c;
+		exam_figures(r, &c);
+		const char *row[] = { r->id, c.started, c.finished, c.items, c.right, c.score, c.pass,
+			c.passed ? "yes" : "no", c.used, c.limit, r->timed_out ? "yes" : "no", c.seed };
+		for (size_t k = 0; k < nh; k++)
+			csv_field(b, row[k], k + 1 == nh);
+	}
+}
+
+/* Adds one object per finished exam to arr; false when out of memory. */
+static bool exams_json(cJSON *arr, const pt_progress *p)
+{
+	for (size_t i = 0; i < p->d.n_exams; i++) {
+		const pt_exam_record *r = &p->d.exams[i];
+		exam_cells c;
+		exam_figures(r, &c);
+		cJSON *o = cJSON_CreateObject();
+		if (o == NULL || !cJSON_AddItemToArray(arr, o)) {
+			cJSON_Delete(o);
+			return false;
+		}
+		size_t right = progress_exam_right(r);
+		bool ok = cJSON_AddStringToObject(o, "record", "exam") != NULL &&
+		    cJSON_AddStringToObject(o, "exam", r->id) != NULL && add_time(o, "started", r->started) &&
+		    add_time(o, "finished", r->finished) &&
+		    cJSON_AddNumberToObject(o, "items", (double)r->n_items) != NULL &&
+		    cJSON_AddNumberToObject(o, "right", (double)right) != NULL &&
+		    cJSON_AddNumberToObject(o, "score", r->n_items ? 100.0 * (double)right / (double)r->n_items : 0) != NULL &&
+		    cJSON_AddNumberToObject(o, "pass_mark", r->pass_percent) != NULL &&
+		    cJSON_AddBoolToObject(o, "passed", c.passed) != NULL &&
+		    cJSON_AddNumberToObject(o, "time_used", (double)r->used) != NULL &&
+		    cJSON_AddNumberToObject(o, "time_limit", (double)r->limit) != NULL &&
+		    cJSON_AddBoolToObject(o, "timed_out", r->timed_out) != NULL &&
+		    cJSON_AddStringToObject(o, "seed", c.seed) != NULL;
+		cJSON *items = ok ? cJSON_AddArrayToObject(o, "results") : NULL;
+		ok = items != NULL;
+		for (size_t k = 0; ok && k < r->n_items; k++) {
+			cJSON *io = cJSON_CreateObject();
+			ok = io != NULL && cJSON_AddItemToArray(items, io);
+			if (!ok) {
+				cJSON_Delete(io);
+				break;
+			}
+			ok = cJSON_AddStringToObject(io, "lesson", r->items[k].lesson) != NULL &&
+			    cJSON_AddStringToObject(io, "item", r->items[k].item) != NULL &&
+			    cJSON_AddStringToObject(io, "result", progress_exam_result_word(r->items[k].result)) != NULL;
+		}
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
 /* Appends the rows as a JSON array and a newline. */
-static void report_json(text_buf *b, const report_row *rows, size_t n)
+static void report_json(text_buf *b, const report_row *rows, size_t n, const pt_progress *p)
 {
 	cJSON *arr = cJSON_CreateArray();
 	bool ok = arr != NULL;
 	for (size_t i = 0; ok && i < n; i++)
 		ok = json_row(arr, &rows[i]);
+	ok = ok && exams_json(arr, p);
 	char *text = ok ? cJSON_Print(arr) : NULL;
 	cJSON_Delete(arr);
 	if (text == NULL) {
@@ -207,10 +299,12 @@ bool progress_report(const pt_progress *p, const pt_catalog *catalog,
 	if (rows != NULL) {
 		make_rows(p, catalog, rows);
 		put(&b, "", 0);
-		if (csv)
+		if (csv) {
 			report_csv(&b, rows, p->d.n_rec);
-		else
-			report_json(&b, rows, p->d.n_rec);
+			exams_csv(&b, p);
+		} else {
+			report_json(&b, rows, p->d.n_rec, p);
+		}
 	}
 	free(rows);
 	if (rows == NULL || b.failed) {

@@ -182,8 +182,21 @@ void stats_free(pt_stats *out)
 
 bool stats_exams(const pt_progress *p, pt_exam_point **out, size_t *n)
 {
-	(void)p;
 	*out = NULL;
 	*n = 0;
+	size_t count = p != NULL ? progress_exam_count(p) : 0;
+	if (count == 0)
+		return true;
+	pt_exam_point *v = calloc(count, sizeof *v);
+	if (v == NULL)
+		return false;
+	size_t k = 0;
+	for (size_t i = 0; i < count; i++) {
+		pt_exam_summary sum;
+		if (progress_exam_summary(p, i, &sum))
+			v[k++] = (pt_exam_point){ sum.finished, sum.score, sum.pass_percent };
+	}
+	*out = v;
+	*n = k;
 	return true;
 }

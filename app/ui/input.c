@@ -83,7 +83,7 @@ static bool translate_char(wint_t ch, pt_event *ev)
  * the signals are unblocked only while sleeping.  Returns pselect's
  * result; *watched tells whether watch_fd is readable. */
 static int wait_readable(volatile sig_atomic_t *quit, const sigset_t *signals, int watch_fd,
-    bool *watched)
+    bool *watched, int timeout_ms)
 {
 	sigset_t old;
 	sigprocmask(SIG_BLOCK, signals, &old);
@@ -97,7 +97,8 @@ static int wait_readable(volatile sig_atomic_t *quit, const sigset_t *signals, i
 	if (watch_fd >= 0)
 		FD_SET(watch_fd, &readable);
 	int top = watch_fd > STDIN_FILENO ? watch_fd : STDIN_FILENO;
-	int rc = pselect(top + 1, &readable, NULL, NULL, NULL, &old);
+	struct timespec ts = { timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000L };
+	int rc = pselect(top + 1, &readable, NULL, NULL, timeout_ms >= 0 ? &ts : NULL, &old);
 	int saved = errno;
 	*watched = rc > 0 && watch_fd >= 0 && FD_ISSET(watch_fd, &readable);
 	if (*watched)
@@ -108,7 +109,7 @@ static int wait_readable(volatile sig_atomic_t *quit, const sigset_t *signals, i
 }
 
 pt_input_rc input_next(pt_event *ev, volatile sig_atomic_t *quit, const sigset_t *signals,
-    int watch_fd)
+    int watch_fd, int timeout_ms)
 {
 	int empty_wakeups = 0;
 	for (;;) {
@@ -125,9 +126,11 @@ pt_input_rc input_next(pt_event *ev, volatile sig_atomic_t *quit, const sigset_t
 			continue; /* a key the UI ignores; look for more */
 		}
 		bool watched = false;
-		int ready = wait_readable(quit, signals, watch_fd, &watched);
+		int ready = wait_readable(quit, signals, watch_fd, &watched, timeout_ms);
 		if (watched)
 			return INPUT_WATCH;
+		if (ready == 0 && timeout_ms >= 0)
+			return INPUT_TICK;
 		if (ready < 0 && errno != EINTR && !*quit)
 			return INPUT_CLOSED;
 		if (ready > 0 && ++empty_wakeups > MAX_EMPTY_WAKEUPS)

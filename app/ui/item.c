@@ -72,6 +72,20 @@ static int next_focus(const pt_grade *g, int after)
 	return -1;
 }
 
+pt_item_view *item_view(void)
+{
+	return &view;
+}
+
+void item_view_open(const pt_grade *g)
+{
+	view.scroll = 0;
+	view.reveal = REVEAL_NONE;
+	view.focus = next_focus(g, -1);
+	view.typing = is_typed(g->item->kind) && g->status == PT_OPEN;
+	snprintf(view.field, sizeof view.field, "%s", g->typed);
+}
+
 /* Shows item index of the open lesson with a fresh view: focus on the
  * first slot to fill, or the answer field taking the keys; no scroll. */
 static void item_enter(pt_ui *ui, size_t index)
@@ -79,12 +93,7 @@ static void item_enter(pt_ui *ui, size_t index)
 	pt_session *s = ui_session(ui);
 	size_t from = s->current;
 	s->current = index;
-	const pt_grade *g = session_grade(s);
-	view.scroll = 0;
-	view.reveal = REVEAL_NONE;
-	view.focus = next_focus(g, -1);
-	view.typing = is_typed(g->item->kind) && g->status == PT_OPEN;
-	snprintf(view.field, sizeof view.field, "%s", g->typed);
+	item_view_open(session_grade(s));
 	ui_notify(ui, from, UI_PROGRESS_MOVE);
 }
 
@@ -243,13 +252,13 @@ static unsigned focus_blank(pt_ui *ui, pt_grade *g, int b)
 }
 
 /* 1-9: focus that blank, prompt or position. */
-static unsigned key_blank(pt_ui *ui, const pt_event *ev)
+unsigned item_key_blank(pt_ui *ui, const pt_event *ev)
 {
 	return focus_blank(ui, grade_of(ui), ev->code - '1');
 }
 
 /* Tab / Shift-Tab: the next / previous unlocked slot. */
-static unsigned key_cycle(pt_ui *ui, const pt_event *ev)
+unsigned item_key_cycle(pt_ui *ui, const pt_event *ev)
 {
 	pt_grade *g = grade_of(ui);
 	int step = ev->code == PT_KEY_BTAB ? -1 : 1;
@@ -293,7 +302,7 @@ static unsigned choose(pt_ui *ui, pt_grade *g, int o)
 }
 
 /* An option letter: fill, match, place, choose or toggle it. */
-static unsigned key_letter(pt_ui *ui, const pt_event *ev)
+unsigned item_key_letter(pt_ui *ui, const pt_event *ev)
 {
 	pt_grade *g = grade_of(ui);
 	int o = lesson_option_index(ev->code, (size_t)item_body_choices(g->item));
@@ -306,7 +315,7 @@ static unsigned key_letter(pt_ui *ui, const pt_event *ev)
 
 /* A click on a blank, prompt or position, a bank entry, an option or the
  * answer field. */
-static unsigned key_click(pt_ui *ui, const pt_event *ev)
+unsigned item_key_click(pt_ui *ui, const pt_event *ev)
 {
 	pt_grade *g = grade_of(ui);
 	int zone = doc_hit(&ui->body, ev->y, ev->x);
@@ -322,7 +331,7 @@ static unsigned key_click(pt_ui *ui, const pt_event *ev)
 }
 
 /* Backspace / Delete: empty the focused blank or prompt. */
-static unsigned key_clear(pt_ui *ui, const pt_event *ev)
+unsigned item_key_clear(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
 	pt_grade *g = grade_of(ui);
@@ -339,7 +348,7 @@ static unsigned key_clear(pt_ui *ui, const pt_event *ev)
 
 /* Backspace / Delete on an order item: take back the step in the focused
  * position, else the last one placed before it, and focus that position. */
-static unsigned key_unplace(pt_ui *ui, const pt_event *ev)
+unsigned item_key_unplace(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
 	pt_grade *g = grade_of(ui);
@@ -392,7 +401,7 @@ static bool field_append(unsigned cp)
 }
 
 /* A printable key while the answer field takes the keys: type it. */
-static unsigned key_type(pt_ui *ui, const pt_event *ev)
+unsigned item_key_type(pt_ui *ui, const pt_event *ev)
 {
 	if (ev->code <= 0 || ev->code > 0x10FFFF || !field_append((unsigned)ev->code))
 		ui_say(ui, "The answer cannot be any longer: press Enter to check it");
@@ -401,7 +410,7 @@ static unsigned key_type(pt_ui *ui, const pt_event *ev)
 
 /* Backspace / Delete on a numeric or text item: erase the last character
  * typed; the field takes the keys again. */
-static unsigned key_erase(pt_ui *ui, const pt_event *ev)
+unsigned item_key_erase(pt_ui *ui, const pt_event *ev)
 {
 	(void)ui;
 	(void)ev;
@@ -427,7 +436,7 @@ static unsigned key_kill_field(pt_ui *ui, const pt_event *ev)
 }
 
 /* Tab, Esc: the answer field gives the keys back to the commands. */
-static unsigned key_leave_field(pt_ui *ui, const pt_event *ev)
+unsigned item_key_leave_field(pt_ui *ui, const pt_event *ev)
 {
 	(void)ui;
 	(void)ev;
@@ -436,7 +445,7 @@ static unsigned key_leave_field(pt_ui *ui, const pt_event *ev)
 }
 
 /* Tab: the answer field takes the keys again. */
-static unsigned key_enter_field(pt_ui *ui, const pt_event *ev)
+unsigned item_key_enter_field(pt_ui *ui, const pt_event *ev)
 {
 	(void)ui;
 	(void)ev;
@@ -446,7 +455,7 @@ static unsigned key_enter_field(pt_ui *ui, const pt_event *ev)
 
 /* A printable key on a numeric or text item while the commands have the
  * keys: say how to type. */
-static unsigned key_not_typing(pt_ui *ui, const pt_event *ev)
+unsigned item_key_not_typing(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
 	ui_say(ui, "Press Tab to type your answer; letters are commands now");
@@ -553,7 +562,7 @@ static unsigned key_previous(pt_ui *ui, const pt_event *ev)
 }
 
 /* Scrolling keys and the wheel. */
-static unsigned key_scroll(pt_ui *ui, const pt_event *ev)
+unsigned item_key_scroll(pt_ui *ui, const pt_event *ev)
 {
 	frame_scroll(ev, &view.scroll, &ui->body_pane);
 	return UI_REDRAW;
@@ -578,55 +587,55 @@ static const pt_binding item_keys[] = {
 	{ "Enter", "on a finished item: go on to the next open item (in a review, the next due item)",
 	    "continue", NULL, IT_DONE, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_continue },
 	{ "a-g", "put option A-G into the focused blank, then focus the next empty one", "fill", NULL,
-	    IT_OPEN | IT_FILL, 0, LETTERS, { 0 }, 0, key_letter },
+	    IT_OPEN | IT_FILL, 0, LETTERS, { 0 }, 0, item_key_letter },
 	{ "a-g", "choose that answer (one answer)", "choose", NULL, IT_OPEN | IT_CHOICE, 0, LETTERS, { 0 }, 0,
-	    key_letter },
+	    item_key_letter },
 	{ "a-g", "tick or untick that option (select all that apply)", "toggle", NULL, IT_OPEN | IT_MULTI, 0,
-	    LETTERS, { 0 }, 0, key_letter },
+	    LETTERS, { 0 }, 0, item_key_letter },
 	{ "a-g", "matching: give the focused prompt answer A-G", "answer", NULL, IT_OPEN | IT_MATCH, 0, LETTERS,
-	    { 0 }, 0, key_letter },
+	    { 0 }, 0, item_key_letter },
 	{ "a-g", "ordering: put step A-G in the next empty (or focused) position", "place", NULL,
-	    IT_OPEN | IT_ORDER, 0, LETTERS, { 0 }, 0, key_letter },
+	    IT_OPEN | IT_ORDER, 0, LETTERS, { 0 }, 0, item_key_letter },
 	{ "1-9", "focus blank, prompt or position N", "blank", NULL, IT_OPEN | IT_BLANKS | IT_FILL, 0, DIGITS,
-	    { 0 }, 0, key_blank },
-	{ "1-9", NULL, "prompt", NULL, IT_OPEN | IT_MATCH, 0, DIGITS, { 0 }, 0, key_blank },
-	{ "1-9", NULL, "position", NULL, IT_OPEN | IT_ORDER, 0, DIGITS, { 0 }, 0, key_blank },
+	    { 0 }, 0, item_key_blank },
+	{ "1-9", NULL, "prompt", NULL, IT_OPEN | IT_MATCH, 0, DIGITS, { 0 }, 0, item_key_blank },
+	{ "1-9", NULL, "position", NULL, IT_OPEN | IT_ORDER, 0, DIGITS, { 0 }, 0, item_key_blank },
 	{ "Tab, Shift-Tab", "focus the next / previous blank, prompt or position", NULL, NULL,
-	    IT_OPEN | IT_BLANKS, 0, NULL, { PT_KEY_TAB + 1, PT_KEY_BTAB + 1 }, 0, key_cycle },
+	    IT_OPEN | IT_BLANKS, 0, NULL, { PT_KEY_TAB + 1, PT_KEY_BTAB + 1 }, 0, item_key_cycle },
 	{ "Backspace, Delete", "empty the focused blank or prompt", NULL, NULL, IT_OPEN | IT_FILL, 0, NULL,
-	    ERASE_KEYS, 0, key_clear },
-	{ "Backspace, Delete", NULL, NULL, NULL, IT_OPEN | IT_MATCH, 0, NULL, ERASE_KEYS, 0, key_clear },
+	    ERASE_KEYS, 0, item_key_clear },
+	{ "Backspace, Delete", NULL, NULL, NULL, IT_OPEN | IT_MATCH, 0, NULL, ERASE_KEYS, 0, item_key_clear },
 	{ "Backspace, Delete", "ordering: take back the focused step, else the last one placed", NULL, NULL,
-	    IT_OPEN | IT_ORDER, 0, NULL, ERASE_KEYS, 0, key_unplace },
+	    IT_OPEN | IT_ORDER, 0, NULL, ERASE_KEYS, 0, item_key_unplace },
 	/* While the answer field takes the keys, typing comes before every
 	 * command letter below. */
 	{ "letters, digits", "typed answers: type into the answer field (it takes the keys when the item "
 			     "opens; ? still shows this list)", NULL, NULL, IT_OPEN | IT_TYPING, 0, NULL, { 0 },
-	    UI_ON_TEXT, key_type },
+	    UI_ON_TEXT, item_key_type },
 	{ "Backspace, Delete", "typed answers: erase the last character", NULL, NULL, IT_OPEN | IT_TYPED, 0, NULL,
-	    ERASE_KEYS, 0, key_erase },
+	    ERASE_KEYS, 0, item_key_erase },
 	{ "Ctrl-U", "typed answers: empty the answer field", NULL, NULL, IT_OPEN | IT_TYPED, 0, NULL,
 	    { PT_KEY_KILL_LINE + 1 }, 0, key_kill_field },
 	{ "Tab, Esc", "typed answers: leave the field, so h, n, p and q are commands", "commands", "Tab",
-	    IT_OPEN | IT_TYPING, 0, NULL, { PT_KEY_TAB + 1, PT_KEY_ESC + 1 }, 0, key_leave_field },
+	    IT_OPEN | IT_TYPING, 0, NULL, { PT_KEY_TAB + 1, PT_KEY_ESC + 1 }, 0, item_key_leave_field },
 	{ "Tab", "typed answers: back into the answer field (or click it)", "type", NULL, IT_OPEN | IT_TYPED,
-	    IT_TYPING, NULL, { PT_KEY_TAB + 1 }, 0, key_enter_field },
+	    IT_TYPING, NULL, { PT_KEY_TAB + 1 }, 0, item_key_enter_field },
 	{ "h", "show the next hint (each hint lowers the item's score)", "hint", NULL, IT_OPEN, IT_TYPING, "hH",
 	    { 0 }, 0, key_hint },
 	{ "mouse", "click a blank or prompt, then an option or answer; click an option to fill the first "
 		   "empty blank, choose or toggle it; click a step to place it; click the answer field to type",
-	    NULL, NULL, 0, 0, NULL, { 0 }, UI_ON_CLICK, key_click },
+	    NULL, NULL, 0, 0, NULL, { 0 }, UI_ON_CLICK, item_key_click },
 	{ "a-g, h", NULL, NULL, NULL, IT_DONE, 0, LETTERS "hH" DIGITS, { 0 }, 0, key_finished },
 	{ "n, Right", "next item (after the last one: the summary; in a review: the next due item)", "next",
 	    "n", 0, IT_TYPING, "nN", { PT_KEY_RIGHT + 1 }, 0, key_next },
 	{ "p, Left", "previous item (not in a review)", "prev", "p", 0, IT_REVIEW | IT_TYPING, "pP",
 	    { PT_KEY_LEFT + 1 }, 0, key_previous },
 	{ "Up/Down, PgUp/PgDn", "scroll a long item; Home/End jump to the top / bottom; the wheel scrolls too",
-	    "scroll", "PgUp/PgDn", IT_SCROLLS, 0, NULL, SCROLL_KEYS, UI_ON_WHEEL, key_scroll },
+	    "scroll", "PgUp/PgDn", IT_SCROLLS, 0, NULL, SCROLL_KEYS, UI_ON_WHEEL, item_key_scroll },
 	{ "q", "back to the lesson menu (your answers are kept)", "menu", NULL, 0, IT_TYPING, "qQ", { 0 }, 0,
 	    key_menu },
 	{ "any other key", NULL, NULL, NULL, IT_OPEN | IT_TYPED, IT_TYPING, NULL, { 0 }, UI_ON_TEXT,
-	    key_not_typing },
+	    item_key_not_typing },
 };
 
 /* Returns the item screen's context bits. */
@@ -665,5 +674,5 @@ static void item_bar_keys(const pt_ui *ui, const pt_binding *b, char *buf, size_
 
 const pt_screen_ops ui_item_screen = {
 	"Item screen", item_enter, item_draw, NULL, item_context, item_bar_keys,
-	item_keys, sizeof item_keys / sizeof item_keys[0],
+	item_keys, sizeof item_keys / sizeof item_keys[0], NULL, NULL,
 };

@@ -376,6 +376,14 @@ static unsigned key_quit(pt_ui *ui, const pt_event *ev)
 	return UI_QUIT;
 }
 
+/* e: the exam form, or the exam left unfinished. */
+static unsigned key_exam(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui_go(ui, UI_GO_EXAM, 0);
+	return UI_REDRAW;
+}
+
 static const pt_binding menu_keys[] = {
 	{ "Up, k", "select the lesson above (the mouse wheel moves too)", "move", "Up/Down", 0, 0, "kK",
 	    { PT_KEY_UP + 1 }, UI_ON_WHEEL, key_up },
@@ -387,10 +395,12 @@ static const pt_binding menu_keys[] = {
 	{ "r", "answer the items due for review", "review", NULL, 0, 0, "rR", { 0 }, 0, key_review },
 	{ "s", "your statistics: mastery, right first time per day, reviews due, exams, mistakes, streak",
 	    "stats", NULL, 0, 0, "sS", { 0 }, 0, key_stats },
+	{ "e", "sit an exam: a timed paper drawn across the lessons, scored only at the end (resumes an "
+	       "unfinished one)", "exam", NULL, 0, 0, "eE", { 0 }, 0, key_exam },
 	{ "q", "quit paratutor (your progress is already saved)", "quit", NULL, 0, 0, "qQ", { 0 }, 0, key_quit },
 };
 
 const pt_screen_ops ui_menu_screen = {
 	"Lesson menu", menu_enter, menu_draw, menu_release, menu_context, menu_bar_keys,
-	menu_keys, sizeof menu_keys / sizeof menu_keys[0],
+	menu_keys, sizeof menu_keys / sizeof menu_keys[0], NULL, NULL,
 };

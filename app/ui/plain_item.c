@@ -14,12 +14,26 @@
 
 void plain_item_help(FILE *out, const pt_item *it)
 {
+	plain_item_help_answers(out, it, false);
+	fputs("  hint           show the next hint\n"
+	      "  next, prev     move between items\n"
+	      "  reset          forget your answers to this lesson (asks first)\n"
+	      "  menu           back to the lesson list\n"
+	      "  quit           leave (your progress is saved)\n"
+	      "  help           this list\n", out);
+}
+
+void plain_item_help_answers(FILE *out, const pt_item *it, bool exam)
+{
+	const char *when = exam ? "                 an exam checks nothing until you submit it\n" :
+	    it->kind == PT_KIND_MATCH ? "                 the answer is checked once every prompt has one\n" :
+	    "                 the answer is checked once every blank is filled\n";
 	fputs("Commands:\n", out);
 	switch (it->kind) {
 	case PT_KIND_FILL:
-		fputs("  1 b            put option B into blank 1 (several pairs at once: 1 b 2 c);\n"
-		      "                 the answer is checked once every blank is filled\n"
-		      "  b              with a single blank, put option B into it\n"
+		fputs("  1 b            put option B into blank 1 (several pairs at once: 1 b 2 c);\n", out);
+		fputs(when, out);
+		fputs("  b              with a single blank, put option B into it\n"
 		      "  1 split        an option's text works as well as its letter\n", out);
 		break;
 	case PT_KIND_CHOICE:
@@ -30,8 +44,8 @@ void plain_item_help(FILE *out, const pt_item *it)
 		      "                 option texts work too, separated by commas\n", out);
 		break;
 	case PT_KIND_MATCH:
-		fputs("  1 b            give prompt 1 answer B (several pairs at once: 1 b 2 c);\n"
-		      "                 the answer is checked once every prompt has one\n", out);
+		fputs("  1 b            give prompt 1 answer B (several pairs at once: 1 b 2 c);\n", out);
+		fputs(when, out);
 		break;
 	case PT_KIND_ORDER:
 		fputs("  c a b d        the letters of all the steps, first step first\n", out);
@@ -45,12 +59,6 @@ void plain_item_help(FILE *out, const pt_item *it)
 		      "  = next         an answer that is also a command word\n", out);
 		break;
 	}
-	fputs("  hint           show the next hint\n"
-	      "  next, prev     move between items\n"
-	      "  reset          forget your answers to this lesson (asks first)\n"
-	      "  menu           back to the lesson list\n"
-	      "  quit           leave (your progress is saved)\n"
-	      "  help           this list\n", out);
 }
 
 /* Prints a labelled line when text is set. */
@@ -264,11 +272,11 @@ static void print_order_check(FILE *out, const pt_grade *g)
 	}
 }
 
-/* Prints the answer of a failed item. */
-static void print_key(FILE *out, const pt_item *it)
+/* Prints the answer of a failed item after label. */
+static void print_key(FILE *out, const pt_item *it, const char *label)
 {
 	char key[256];
-	fputs("Out of attempts. The answer:", out);
+	fputs(label, out);
 	switch (it->kind) {
 	case PT_KIND_FILL:
 		for (size_t b = 0; b < it->n_blanks; b++)
@@ -323,7 +331,7 @@ static void print_check(FILE *out, const pt_grade *g)
 		fputs("Correct!\n", out);
 		print_solution(out, it);
 	} else if (g->status == PT_FAILED) {
-		print_key(out, it);
+		print_key(out, it, "Out of attempts. The answer:");
 		print_solution(out, it);
 	} else {
 		fprintf(out, "Not yet. Attempts: %d left.\n", g->attempts_left);
@@ -632,4 +640,45 @@ void plain_item_hint(FILE *out, pt_session *s, pt_track *track)
 	fprintf(out, "Hint %d/%zu: %s\n", g->hints_shown, it->hints.n, it->hints.v[g->hints_shown - 1].s);
 	if (g->hints_shown == 1 && g->checks == 0)
 		print_mistakes(out, it);
+}
+
+void plain_item_print_area(FILE *out, const pt_grade *g)
+{
+	char task[64];
+	fprintf(out, "(%s, %s)\n%s\n", lesson_difficulty_name(g->item->difficulty), item_task(g->item, task, sizeof task),
+	    g->item->prompt.s);
+	print_answer_area(out, g);
+}
+
+bool plain_item_set(FILE *out, pt_grade *g, char *answer)
+{
+	return apply_answer(out, g, answer);
+}
+
+void plain_item_print_verdict(FILE *out, const pt_grade *g)
+{
+	const pt_item *it = g->item;
+	if (g->checked) {
+		switch (it->kind) {
+		case PT_KIND_FILL:
+		case PT_KIND_MATCH: print_pairs_check(out, g); break;
+		case PT_KIND_CHOICE:
+		case PT_KIND_MULTI: print_options_check(out, g); break;
+		case PT_KIND_ORDER: print_order_check(out, g); break;
+		case PT_KIND_NUMERIC:
+		case PT_KIND_TEXT: {
+			const char *word = mark_word(session_shown_mark(g, 0));
+			const char *fb = g->marks[0] == PT_MARK_WRONG ? grade_said(g) : NULL;
+			fprintf(out, "Your answer: %s - %s.%s%s\n", g->typed, word ? word : "Checked", fb ? " " : "",
+			    fb ? fb : "");
+			break;
+		}
+		}
+	} else if (g->typed[0] != '\0') {
+		const char *why = grade_said(g);
+		fprintf(out, "Your answer: %s - not counted.%s%s\n", g->typed, why ? " " : "", why ? why : "");
+	}
+	if (g->status != PT_SOLVED)
+		print_key(out, it, "The answer:");
+	print_solution(out, it);
 }

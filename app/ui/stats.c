@@ -122,5 +122,5 @@ static unsigned stats_context(const pt_ui *ui)
 
 const pt_screen_ops ui_stats_screen = {
 	"Your statistics", stats_enter, stats_draw, NULL, stats_context, NULL,
-	stats_keys, sizeof stats_keys / sizeof stats_keys[0],
+	stats_keys, sizeof stats_keys / sizeof stats_keys[0], NULL, NULL,
 };

@@ -276,5 +276,5 @@ static unsigned summary_context(const pt_ui *ui)
 
 const pt_screen_ops ui_summary_screen = {
 	"Lesson summary", summary_enter, summary_draw, NULL, summary_context, NULL,
-	summary_keys, sizeof summary_keys / sizeof summary_keys[0],
+	summary_keys, sizeof summary_keys / sizeof summary_keys[0], NULL, NULL,
 };

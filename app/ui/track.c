@@ -140,3 +140,12 @@ bool track_take_notice(pt_track *t, char *buf, size_t size)
 	t->notice[0] = '\0';
 	return true;
 }
+
+void track_exam(pt_track *t, const pt_exam *e)
+{
+	if (t->progress == NULL)
+		return;
+	if (!progress_exam_keep(t->progress, e, time(NULL)))
+		snprintf(t->notice, sizeof t->notice, "Out of memory: the exam could not be kept");
+	save(t);
+}

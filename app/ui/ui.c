@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "paratutor/ui.h"
@@ -124,6 +125,9 @@ static const pt_screen_ops *const screens[UI_N_SCREENS] = {
 	[UI_SCREEN_ITEM] = &ui_item_screen,
 	[UI_SCREEN_SUMMARY] = &ui_summary_screen,
 	[UI_SCREEN_STATS] = &ui_stats_screen,
+	[UI_SCREEN_EXAM_FORM] = &ui_exam_form_screen,
+	[UI_SCREEN_EXAM] = &ui_exam_screen,
+	[UI_SCREEN_EXAM_RESULTS] = &ui_exam_results_screen,
 };
 
 const pt_screen_ops *ui_screen_ops(pt_screen screen)
@@ -149,7 +153,8 @@ const size_t ui_n_global_keys = sizeof ui_global_keys / sizeof ui_global_keys[0]
 
 pt_session *ui_session(pt_ui *ui)
 {
-	return &ui->sessions[ui->entry];
+	bool exam_screen = ui->screen == UI_SCREEN_EXAM || ui->screen == UI_SCREEN_EXAM_RESULTS;
+	return exam_screen && ui->exam != NULL ? &ui->exam->session : &ui->sessions[ui->entry];
 }
 
 void ui_go(pt_ui *ui, pt_goto where, size_t arg)
@@ -226,6 +231,62 @@ static void start_review(pt_ui *ui)
 	open_due(ui);
 }
 
+/* Lets go of the exam: frees it when it was started or resumed here. */
+static void drop_exam(pt_ui *ui)
+{
+	if (ui->exam == &ui->exam_mem)
+		exam_free(&ui->exam_mem);
+	ui->exam = NULL;
+}
+
+/* Opens the running exam, else the one left open in the store (its clock
+ * stopped until the learner takes it up), else the exam form. */
+static void open_exam(pt_ui *ui)
+{
+	pt_progress *p = ui->track->progress;
+	if (ui->exam != NULL && ui->exam->submitted)
+		drop_exam(ui);
+	if (ui->exam == NULL && p != NULL && progress_exam_open(p) != NULL) {
+		char err[256];
+		size_t dropped = 0;
+		time_t now = time(NULL);
+		if (!progress_exam_resume(p, ui->catalog, &ui->exam_mem, now, &dropped, err, sizeof err)) {
+			show(ui, UI_SCREEN_MENU, ui->entry);
+			ui_say(ui, "The unfinished exam cannot be resumed: %s", err);
+			return;
+		}
+		ui->exam = &ui->exam_mem;
+		exam_pause(ui->exam, now);
+		if (dropped > 0)
+			ui_say(ui, "%zu item%s of the exam changed or went away and %s left out", dropped,
+			    dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are");
+	}
+	if (ui->exam != NULL)
+		show(ui, UI_SCREEN_EXAM, ui->exam->session.current);
+	else
+		show(ui, UI_SCREEN_EXAM_FORM, 0);
+}
+
+/* Starts a new exam with the form's choices, drawn with a new seed. */
+static void start_exam(pt_ui *ui)
+{
+	char err[256];
+	time_t now = time(NULL);
+	drop_exam(ui);
+	ui->exam_cfg.seed = (unsigned long long)now * 2654435761ull ^ (unsigned long long)getpid();
+	ui->exam_cfg.shuffle = ui->shuffle;
+	if (!exam_start(&ui->exam_mem, ui->catalog, &ui->exam_cfg, now, err, sizeof err)) {
+		ui_say(ui, "No exam: %s", err);
+		return;
+	}
+	ui->exam = &ui->exam_mem;
+	if (ui->track->progress != NULL)
+		progress_exam_new_id(ui->track->progress, ui->exam);
+	track_exam(ui->track, ui->exam);
+	show(ui, UI_SCREEN_EXAM, 0);
+	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
+}
+
 /* Carries out the transition the last handler asked for. */
 static void apply_go(pt_ui *ui)
 {
@@ -249,7 +310,18 @@ static void apply_go(pt_ui *ui)
 			track_drafts(ui->track, s);
 			track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
 		}
+		if (ui->exam != NULL && ui->exam->submitted)
+			drop_exam(ui);
 		show(ui, UI_SCREEN_MENU, ui->entry);
+		break;
+	case UI_GO_EXAM:
+		open_exam(ui);
+		break;
+	case UI_GO_EXAM_START:
+		start_exam(ui);
+		break;
+	case UI_GO_EXAM_RESULTS:
+		show(ui, UI_SCREEN_EXAM_RESULTS, 0);
 		break;
 	case UI_GO_LESSON:
 		if (open_lesson(ui, arg))
@@ -443,9 +515,18 @@ static int event_loop(pt_ui *ui)
 	ui_draw(ui);
 	for (;;) {
 		pt_event ev;
-		switch (input_next(&ev, &quit_signal, &signals, ui->watch.fd)) {
+		const pt_screen_ops *ops = screens[ui->screen];
+		bool ticking = ops->ticking != NULL && ops->ticking(ui);
+		switch (input_next(&ev, &quit_signal, &signals, ui->watch.fd, ticking ? 1000 : -1)) {
 		case INPUT_SIGNAL: return 128 + quit_signal;
 		case INPUT_CLOSED: return 1;
+		case INPUT_TICK: {
+			unsigned result = ops->tick(ui);
+			apply_go(ui);
+			if (result & UI_REDRAW)
+				ui_draw(ui);
+			continue;
+		}
 		case INPUT_WATCH:
 			if (watch_changed(&ui->watch)) {
 				reload_watched(ui);
@@ -511,6 +592,7 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	ui.watch_path = options->watch;
 	ui.shuffle = options->shuffle;
 	ui.salt = options->salt;
+	exam_config_default(&ui.exam_cfg);
 	char err[512];
 	if (ui.watch_path != NULL && !watch_start(&ui.watch, ui.watch_path, err, sizeof err)) {
 		fprintf(stderr, "paratutor: %s\n", err);
@@ -528,6 +610,12 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	if (screen != NULL) {
 		show(&ui, UI_SCREEN_MENU, 0);
 		track_take_notice(ui.track, ui.message, UI_MESSAGE_MAX);
+		if (ui.track->progress != NULL && progress_exam_open(ui.track->progress) != NULL && options->exam == NULL)
+			ui_say(&ui, "You have an unfinished exam: press e to resume it with the time that was left");
+		if (options->exam != NULL) {
+			ui.exam = options->exam;
+			ui_go(&ui, UI_GO_EXAM, 0);
+		}
 		pt_entry *e = options->lesson_id != NULL ? catalog_find(catalog, options->lesson_id) : NULL;
 		if (e != NULL)
 			ui_go(&ui, UI_GO_LESSON, (size_t)(e - catalog->v));
@@ -550,6 +638,11 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 		status = event_loop(&ui);
 		terminal_stop(screen, old_quit);
 	}
+	if (ui.exam != NULL && !ui.exam->submitted) {
+		exam_pause(ui.exam, time(NULL));
+		track_exam(ui.track, ui.exam);
+	}
+	drop_exam(&ui);
 	review_stop(&ui);
 	drop_kept(&ui);
 	for (int k = 0; k < UI_N_SCREENS; k++)

@@ -157,8 +157,10 @@ const char *grade_wrong_feedback(const pt_item *item, const char *text);
  * outcome, checks made, hints shown and the texts of the options picked
  * wrongly (n_wrong of them; unknown texts are ignored).  An open pass gets
  * its attempts left (at least one); a solved one has the right answer in
- * place and locked; a failed one has no attempts left.  For numeric and
- * text items the wrong texts are typed answers and are not restored. */
+ * place and locked; a failed one has no attempts left.  A pass "right
+ * after retries" with a single check was a retry pass (retry_pass is set,
+ * so it scores as one).  For numeric and text items the wrong texts are
+ * typed answers and are not restored. */
 void grade_restore(pt_grade *g, const pt_item *item, pt_outcome outcome,
     int checks, int hints, char *const *wrong, size_t n_wrong);
 

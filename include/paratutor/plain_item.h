@@ -14,6 +14,10 @@
 /* Prints the item commands for item it, its answer syntax first. */
 void plain_item_help(FILE *out, const pt_item *it);
 
+/* Prints how to answer item it, by its kind, under "Commands:"; in an
+ * exam, without the promise of a check. */
+void plain_item_help_answers(FILE *out, const pt_item *it, bool exam);
+
 /* Prints the current item of s: header, prompt, its answer area (code and
  * bank, options, prompts and answers, steps, or what to type) and the
  * attempts left. */
@@ -29,5 +33,20 @@ bool plain_item_answer(FILE *out, pt_session *s, pt_track *track, char *answer);
 /* Prints the next hint of the current item of s (and the common mistakes
  * the first time), recording it through track. */
 void plain_item_hint(FILE *out, pt_session *s, pt_track *track);
+
+/* Prints what an item shown through grade g asks for, without its header
+ * or attempts: difficulty and task, prompt, and the answer area with the
+ * answer given so far (for exams). */
+void plain_item_print_area(FILE *out, const pt_grade *g);
+
+/* Reads answer into g for the item's kind without checking it (an exam
+ * keeps it until it is submitted); a line that is no answer gets a message
+ * quoting it and returns false. */
+bool plain_item_set(FILE *out, pt_grade *g, char *answer);
+
+/* Prints the verdict of a finished item g: the marks of the learner's
+ * answer with the feedback of each wrong choice, the key when it was not
+ * right, then the explanation and solution. */
+void plain_item_print_verdict(FILE *out, const pt_grade *g);
 
 #endif

@@ -13,6 +13,7 @@
  * so one include gives the whole API:
  *   progress_record.h  records: recording checks, reviews, time, positions
  *   progress_draft.h   unchecked answers, the shuffle salt, shown passes
+ *   progress_exam.h    exams: the one running and the finished ones
  *   progress_view.h    resume point, menu stats, due list, misconceptions
  *   progress_report.h  the instructor report (CSV or JSON text)
  *   schedule.h         the Leitner schedule
@@ -36,6 +37,7 @@
 #include "paratutor/grade.h"
 #include "paratutor/lesson.h"
 #include "paratutor/progress_draft.h"
+#include "paratutor/progress_exam.h"
 #include "paratutor/progress_record.h"
 #include "paratutor/progress_report.h"
 #include "paratutor/progress_view.h"

@@ -48,6 +48,11 @@ typedef struct store_data {
 	size_t cap_les;
 	unsigned long long salt; /* the learner's shuffle salt, when has_salt */
 	bool has_salt;
+	pt_exam_record *exams;   /* finished, by finishing time then id */
+	size_t n_exams;
+	size_t cap_exams;
+	pt_exam_record *open_exam; /* the exam still running, or NULL */
+	bool open_dirty;         /* open_exam set or cleared here since the last save */
 } store_data;
 
 struct pt_progress {
@@ -124,5 +129,24 @@ bool drafts_put(lesson_state *l, const char *item, char *const *slots, size_t n)
  * here since the last save (and take_disk is false), else disk's replace
  * them. */
 void drafts_merge(lesson_state *ml, lesson_state *dl, bool take_disk);
+/* ---- exams (progress_exam.c) ------------------------------------------ */
+
+/* Frees what an exam record owns and zeroes it. */
+void exam_record_free(pt_exam_record *r);
+
+/* Adds finished exam r (taking what it owns) unless one with its id is
+ * there; drops the open exam with that id.  False when out of memory (r
+ * is freed either way). */
+bool exam_data_add_done(store_data *d, pt_exam_record *r);
+
+/* Makes r (a malloc'd record, taken) the open exam; NULL clears it. */
+void exam_data_set_open(store_data *d, pt_exam_record *r);
+
+/* Merges disk's exams into mem as progress_exam.h describes; takes what
+ * disk's exams own.  False when out of memory. */
+bool exam_data_merge(store_data *mem, store_data *disk);
+
+/* Frees every exam of d. */
+void exam_data_free(store_data *d);
 
 #endif

@@ -14,8 +14,10 @@
  * (option texts), "first_seen", "last_seen", "pass_start", "time_spent",
  * "box", "due" (absent until the item is first finished),
  * "scheduled_at" (when box and due were last set; files written before it
- * existed lack it, and it is then taken as last_seen) and "pass" (the
- * pass of the latest check, absent when 0).  Times are seconds
+ * existed lack it, and it is then taken as last_seen), "pass" (the pass
+ * of the latest check, absent when 0) and "key_seen" (true when the answer
+ * was shown, in an exam's results, before the first pass finished; absent
+ * when false).  Times are seconds
  * since the epoch.  Members a reader does not know are ignored, so older
  * paratutors read these files too. */
 #ifndef PARATUTOR_PROGRESS_FILE_H

@@ -37,6 +37,7 @@ typedef struct pt_record {
 	int attempts;             /* checks made in the first pass */
 	int hints;                /* hints shown in the first pass */
 	time_t pass_start;        /* first check of the first pass */
+	bool key_seen;            /* the answer was shown before the first pass finished (an exam's results) */
 	/* Every pass, reviews included. */
 	char **wrong;             /* texts of wrong options picked */
 	size_t n_wrong;
@@ -80,6 +81,14 @@ bool progress_record_item(pt_progress *p, const pt_lesson *lesson,
  * of memory. */
 bool progress_record_review(pt_progress *p, const pt_lesson *lesson,
     const pt_item *item, const pt_grade *g, time_t now);
+
+/* Records that item was missed in an exam: it enters the review schedule
+ * in box 1, due again in PT_RELEARN_SECONDS (as a wrong review answer),
+ * creating its record when needed.  The lesson result is never changed;
+ * while it is open, the record notes that the answer was seen (key_seen),
+ * so the lesson's first pass will count as a retry.  Returns false when
+ * out of memory. */
+bool progress_record_missed(pt_progress *p, const pt_lesson *lesson, const pt_item *item, time_t now);
 
 /* Records the hints shown in g on item: they count for the lesson result
  * while its first pass is open; later passes keep none.  Creates the

@@ -18,7 +18,12 @@
  * options (";"-joined in CSV), time_spent (seconds), first_seen, last_seen
  * (ISO 8601 UTC), item_status (current, changed when the item's answer
  * changed since, removed when the catalog lacks it; catalog may be NULL).
- * Rows follow lesson id, then item order.  Writes nothing anywhere else.
+ * Rows follow lesson id, then item order.  Finished exams follow, oldest
+ * first: in CSV after an empty line, under their own header row (exam,
+ * started, finished, items, right, score, pass_mark, passed, time_used,
+ * time_limit, timed_out, seed); in JSON as objects in the same array
+ * with "record": "exam", the same figures and each item's result (an
+ * item row has no "record" member).  Writes nothing anywhere else.
  * Returns false with the cause in err (and *out NULL) for an unknown
  * format or when out of memory. */
 bool progress_report(const pt_progress *p, const pt_catalog *catalog,

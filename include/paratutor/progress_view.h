@@ -45,10 +45,11 @@ typedef struct pt_misconception {
 /* Fills a session's grading states from the lesson results whose hash
  * still matches: finished items come back finished (solved ones with the
  * right answer in place) with their checks, hints and attempts left; an
- * open first pass comes back with its checks, hints and attempts left,
- * and with its kept draft (what was filled in but not checked).  Each
- * item shows its options in the pass of its latest check.  An item whose
- * hash changed keeps a fresh state.  Sets s->current to
+ * open first pass comes back with its checks, hints and attempts left
+ * (as a retry pass when its answer was shown in an exam: key_seen), and
+ * with its kept draft (what was filled in but not checked).  Each item
+ * shows its options in the pass of its latest check.  An item whose hash
+ * changed keeps a fresh state.  Sets s->current to
  * progress_resume_point().  Returns how many items were restored; *changed
  * (may be NULL) gets how many were reset because their item changed. */
 size_t progress_restore(const pt_progress *p, pt_session *s, size_t *changed);

@@ -88,9 +88,9 @@ void stats_free(pt_stats *out);
 struct pt_exam_point;
 
 /* The one adapter from the store's exams to the exam history chart: sets
- * *out to a new array (caller frees) of the finished exams in p, oldest
- * first, and *n to their count.  The store keeps no exams yet, so this
- * gives none.  Returns false when out of memory. */
+ * *out to a new array (caller frees) of the finished exams in p
+ * (progress_exam_summary), oldest first, and *n to their count.  Returns
+ * false when out of memory. */
 bool stats_exams(const pt_progress *p, struct pt_exam_point **out, size_t *n);
 
 /* Returns the day number of t in local time utc_offset seconds east of

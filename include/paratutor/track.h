@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "paratutor/exam.h"
 #include "paratutor/progress.h"
 #include "paratutor/session.h"
 
@@ -53,6 +54,10 @@ void track_drafts(pt_track *t, const pt_session *s);
 
 /* Forgets a lesson's progress and saves. */
 void track_reset(pt_track *t, const pt_lesson *lesson);
+
+/* Keeps exam e in the store as it stands now (the open exam while it
+ * runs, a finished one once submitted, progress_exam_keep) and saves. */
+void track_exam(pt_track *t, const pt_exam *e);
 
 /* Copies the pending notice into buf and clears it; false when none. */
 bool track_take_notice(pt_track *t, char *buf, size_t size);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/exam.h"
 #include "paratutor/track.h"
 
 typedef struct pt_ui_options {
@@ -16,6 +17,7 @@ typedef struct pt_ui_options {
 	bool first_run;        /* no progress store existed: show the introduction */
 	bool shuffle;          /* show options shuffled (session_init_shuffled) */
 	unsigned long long salt; /* the learner's shuffle salt */
+	pt_exam *exam;         /* sit this exam (started or resumed; borrowed), or NULL */
 } pt_ui_options;
 
 /* Runs the tutor on the catalog until the learner quits.  Restores the

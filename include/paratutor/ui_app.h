@@ -1,9 +1,10 @@
 /* ui_app.h - the terminal UI's shared state and its screen table.
  *
  * The UI is a table of screens, one const pt_screen_ops per screen file
- * (menu.c, item.c, summary.c, stats.c), in the manner of tmux's modes: each screen
- * keeps its view state private to its file, draws itself, and lists its
- * keys in a binding table that ui.c uses for three things at once -
+ * (menu.c, item.c, summary.c, stats.c, exam_form.c, exam_screen.c,
+ * exam_results.c), in the manner of tmux's modes: each screen keeps its
+ * view state private to its file, draws itself, and lists its keys in a
+ * binding table that ui.c uses for three things at once -
  * dispatching a key, the key bar and the help overlay - so a key that is
  * handled is always listed.  Screens never call each other: a handler asks
  * for a transition with ui_go() and ui.c carries it out after the handler
@@ -15,6 +16,7 @@
 #include <stddef.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/exam.h"
 #include "paratutor/progress.h"
 #include "paratutor/session.h"
 #include "paratutor/track.h"
@@ -30,7 +32,9 @@
 enum { UI_REDRAW = 1u << 0, UI_QUIT = 1u << 1 };
 
 typedef enum pt_screen {
-	UI_SCREEN_MENU, UI_SCREEN_ITEM, UI_SCREEN_SUMMARY, UI_SCREEN_STATS, UI_N_SCREENS
+	UI_SCREEN_MENU, UI_SCREEN_ITEM, UI_SCREEN_SUMMARY, UI_SCREEN_STATS,
+	UI_SCREEN_EXAM_FORM, UI_SCREEN_EXAM, UI_SCREEN_EXAM_RESULTS,
+	UI_N_SCREENS
 } pt_screen;
 
 /* Transitions a handler can ask for; ui.c carries them out. */
@@ -44,7 +48,10 @@ typedef enum pt_goto {
 	UI_GO_SUMMARY,     /* the open lesson's summary */
 	UI_GO_REVIEW,      /* start answering the items due for review */
 	UI_GO_STATS,       /* the learner's statistics; arg: the menu entry to select on the way back */
-	UI_GO_MENU_AT      /* the lesson menu with catalog entry arg selected */
+	UI_GO_MENU_AT,     /* the lesson menu with catalog entry arg selected */
+	UI_GO_EXAM,        /* the running exam (resumed from the store when one is open), else the exam form */
+	UI_GO_EXAM_START,  /* start a new exam with ui->exam_cfg */
+	UI_GO_EXAM_RESULTS /* the submitted exam's results */
 } pt_goto;
 
 /* What just happened to a session, for the progress store. */
@@ -96,6 +103,9 @@ typedef struct pt_ui {
 	struct pt_kept_grade *watch_kept; /* answers kept across a reload, by item id */
 	size_t watch_n_kept;
 	pt_watch watch;
+	pt_exam *exam;          /* the exam being sat or just submitted, or NULL */
+	pt_exam exam_mem;       /* an exam started or resumed here (ui->exam then points to it) */
+	pt_exam_config exam_cfg; /* the exam form's choices */
 } pt_ui;
 
 /* Events a binding answers to besides characters and named keys:
@@ -138,6 +148,11 @@ typedef struct pt_screen_ops {
 	void (*bar_keys)(const pt_ui *ui, const pt_binding *b, char *buf, size_t size);
 	const pt_binding *keys;
 	size_t n_keys;
+	/* With a clock (a running exam): true while the screen wants tick()
+	 * every second; tick returns result flags.  Both may be NULL: every
+	 * other screen sleeps until a key arrives. */
+	bool (*ticking)(const pt_ui *ui);
+	unsigned (*tick)(pt_ui *ui);
 } pt_screen_ops;
 
 /* The screens, defined in their files; only ui.c and help.c use them. */
@@ -145,10 +160,14 @@ extern const pt_screen_ops ui_menu_screen;
 extern const pt_screen_ops ui_item_screen;
 extern const pt_screen_ops ui_summary_screen;
 extern const pt_screen_ops ui_stats_screen;
+extern const pt_screen_ops ui_exam_form_screen;
+extern const pt_screen_ops ui_exam_screen;
+extern const pt_screen_ops ui_exam_results_screen;
 
 /* ui.c */
 
-/* Returns the open lesson's session. */
+/* Returns the session the screens answer into: the exam's paper on the
+ * exam and results screens, else the open lesson's. */
 pt_session *ui_session(pt_ui *ui);
 
 /* Asks for a transition, carried out once the current handler returns. */

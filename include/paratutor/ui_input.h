@@ -44,6 +44,7 @@ typedef enum pt_input_rc {
 	INPUT_EVENT,  /* *ev holds an event */
 	INPUT_SIGNAL, /* *quit was set by a signal handler */
 	INPUT_WATCH,  /* the watched descriptor became readable */
+	INPUT_TICK,   /* timeout_ms passed with nothing to read */
 	INPUT_CLOSED  /* the terminal is gone */
 } pt_input_rc;
 
@@ -51,11 +52,13 @@ typedef enum pt_input_rc {
 bool input_setup(void);
 
 /* Blocks until an event arrives, *quit becomes non-zero, watch_fd (when
- * not -1) becomes readable, or the terminal goes away.  Never polls: it sleeps in pselect with the signals in
- * signals blocked everywhere else, so a signal cannot slip in between the
- * check of *quit and the wait. */
+ * not -1) becomes readable, timeout_ms passes (when not negative: only a
+ * running exam's clock asks for that), or the terminal goes away.  Never
+ * polls: it sleeps in pselect with the signals in signals blocked
+ * everywhere else, so a signal cannot slip in between the check of *quit
+ * and the wait. */
 pt_input_rc input_next(pt_event *ev, volatile sig_atomic_t *quit, const sigset_t *signals,
-    int watch_fd);
+    int watch_fd, int timeout_ms);
 
 /* Returns true when ev is the character c. */
 bool event_is_char(const pt_event *ev, int c);

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "paratutor/grade.h"
+#include "paratutor/ui_app.h"
 #include "paratutor/ui_doc.h"
 
 /* The part of the body the next draw should scroll into view. */
@@ -44,5 +45,41 @@ char item_body_last_label(const pt_item *it);
  * and once finished the verdict, explanation and solution.  Fills a with
  * the lines worth scrolling to. */
 void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_anchors *a);
+
+/* item.c: the view, and the answering keys the exam screen shares with
+ * the item screen.  They act on the current grade of ui_session(ui) (the
+ * exam's paper while an exam runs) and on this one view. */
+
+/* Returns the item screen's view state. */
+pt_item_view *item_view(void);
+
+/* Resets the view for grade g: no scroll, focus on the first slot to
+ * fill, the answer field (with g's typed answer) taking the keys. */
+void item_view_open(const pt_grade *g);
+
+/* a-g: fill, match, place, choose or toggle an option. */
+unsigned item_key_letter(pt_ui *ui, const pt_event *ev);
+/* 1-9: focus a blank, prompt or position. */
+unsigned item_key_blank(pt_ui *ui, const pt_event *ev);
+/* Tab / Shift-Tab: the next / previous slot. */
+unsigned item_key_cycle(pt_ui *ui, const pt_event *ev);
+/* Backspace / Delete: empty the focused blank or prompt. */
+unsigned item_key_clear(pt_ui *ui, const pt_event *ev);
+/* Backspace / Delete on an order item: take back a placed step. */
+unsigned item_key_unplace(pt_ui *ui, const pt_event *ev);
+/* A printable key while the answer field takes the keys. */
+unsigned item_key_type(pt_ui *ui, const pt_event *ev);
+/* Backspace / Delete on a typed answer: erase a character. */
+unsigned item_key_erase(pt_ui *ui, const pt_event *ev);
+/* Tab, Esc: leave the answer field. */
+unsigned item_key_leave_field(pt_ui *ui, const pt_event *ev);
+/* Tab: back into the answer field. */
+unsigned item_key_enter_field(pt_ui *ui, const pt_event *ev);
+/* A printable key on a typed item while the commands have the keys. */
+unsigned item_key_not_typing(pt_ui *ui, const pt_event *ev);
+/* A click on a slot, an option or the answer field. */
+unsigned item_key_click(pt_ui *ui, const pt_event *ev);
+/* Scrolling keys and the wheel. */
+unsigned item_key_scroll(pt_ui *ui, const pt_event *ev);
 
 #endif

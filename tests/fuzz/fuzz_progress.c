@@ -96,6 +96,28 @@ static void stats_run(const pt_progress *p, const uint8_t *data, size_t size)
 	stats_free(&st);
 }
 
+/* Reads the exams back: the history, and the open exam resumed,
+ * submitted and kept again. */
+static void exercise_exams(pt_progress *p)
+{
+	pt_exam_summary sum;
+	for (size_t i = 0; i < progress_exam_count(p); i++)
+		if (progress_exam_summary(p, i, &sum))
+			fprintf(sink, "%g %d\n", sum.score, sum.passed);
+	pt_exam e;
+	size_t dropped;
+	char err[128];
+	if (!progress_exam_resume(p, &cat, &e, 1800000000, &dropped, err, sizeof err))
+		return;
+	exam_time_left(&e, 1800000100);
+	exam_submit(&e, 1800000200, false);
+	pt_exam_results r;
+	if (exam_results(&e, &r))
+		exam_results_free(&r);
+	progress_exam_keep(p, &e, 1800000200);
+	exam_free(&e);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (sink == NULL)
@@ -134,6 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (progress_report(p, &cat, "json", &text, &len, err, sizeof err))
 		fwrite(text, 1, len, sink);
 	free(text);
+	exercise_exams(p);
 	progress_close(p);
 	return 0;
 }

@@ -122,7 +122,50 @@ test_stats() {
 	grep -q "Mastery by lesson" "$ST_TMP/stats.out" || st_fail "stats --me printed no statistics"
 }
 
+# An exam from the menu's form: answers, a mark, the list, leaving and
+# taking it up again, submitting, the results; out with q.
+test_exam_walk() {
+	st_start -- $FIXTURE || return 1
+	st_wait "Screen test drills" || return 1
+	st_keys e
+	st_wait "A new exam" || return 1
+	st_keys Enter
+	st_wait "Exam: item 1 of 10" || return 1
+	st_keys Escape a b Enter m l
+	st_wait "All 10 items" || return 1
+	st_keys Escape q
+	st_wait "The exam is kept" || return 1
+	st_keys e
+	st_wait "Your unfinished exam" || return 1
+	st_keys Enter s y
+	st_wait "Exam results" || return 1
+	st_keys n n p m
+	st_wait "The exam is kept in your history" || return 1
+	st_keys q
+	status=$(st_wait_exit) || return 1
+	[ "$status" = 0 ] || st_fail "exit status $status (99: the checker found errors)" || return 1
+	st_restored
+}
+
+# An exam in plain mode on a pipe: answers, list, submit, results.
+test_plain_exam() {
+	state="$ST_TMP/plain-exam-state"
+	rm -rf "$state"
+	mkdir -p "$state"
+	# shellcheck disable=SC2086 # PT_WRAP holds words without spaces
+	printf '%s\n' a "1 a 2 b" mark list "go 1" submit yes |
+		ST_LOGS="$ST_TMP" XDG_STATE_HOME="$state" LC_ALL=C.UTF-8 ${PT_WRAP:-} "$ST_BIN" exam --no-shuffle \
+		$FIXTURE --from screen-drills --count 4 --seed 1 >"$ST_TMP/plain-exam" 2>&1
+	status=$?
+	[ "$status" = 0 ] || st_fail "exit status $status (99: the checker found errors):
+$(tail -n 30 "$ST_TMP/plain-exam")" || return 1
+	grep -qF "Score: 50% (2 of 4 right)" "$ST_TMP/plain-exam" ||
+		st_fail "no results in the transcript: $(tail -n 30 "$ST_TMP/plain-exam")"
+}
+
 st_test "open, fill, check wrong and right, hint, help, quit" test_lesson_walk
+st_test "an exam: form, answers, list, leave, resume, submit, results" test_exam_walk
+st_test "an exam in plain mode on a pipe" test_plain_exam
 st_test "mouse, out of attempts, summary, retry; SIGTERM" test_mouse_summary_signal
 st_test "too small and back; SIGHUP" test_resize_signal
 st_test "plain mode on a pipe" test_plain

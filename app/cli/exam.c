@@ -1,0 +1,377 @@
+/* exam.c - `paratutor exam`: sits an exam drawn from the lessons, full
+ * screen or in plain mode, resumes an unfinished one, and lists past
+ * exams (--history). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "paratutor/catalog.h"
+#include "paratutor/cli_exam.h"
+#include "paratutor/exam.h"
+#include "paratutor/plain_exam.h"
+#include "paratutor/progress.h"
+#include "paratutor/ui.h"
+
+#define MAX_LESSON_DIRS 32
+#define MAX_FROM 64
+
+enum { EXAM_OK = 0, EXAM_FAILED = 1, EXAM_USAGE = 2, EXAM_NO_LESSONS = 3 };
+enum { OPT_FROM = 256, OPT_MINUTES, OPT_UNTIMED, OPT_PASS, OPT_SEED, OPT_HISTORY, OPT_STATE, OPT_NO_SHUFFLE };
+
+/* Prints the usage text of the command to fp. */
+static void exam_usage(FILE *fp)
+{
+	fputs("Usage: paratutor exam [OPTION]...\n"
+	      "       paratutor exam --history [--state FILE]\n"
+	      "Sit a timed exam drawn from the lessons: one answer an item, no feedback\n"
+	      "until you submit, then the score against the pass mark, by lesson and by\n"
+	      "difficulty, and every item with its answer and explanation.\n"
+	      "\n"
+	      "Items are drawn across the lessons in proportion to each lesson's items of\n"
+	      "each difficulty; the seed decides the draw and the order of the options,\n"
+	      "so --seed S replays the same paper.  An unfinished exam is offered for\n"
+	      "resuming with the time that was left.\n"
+	      "\n"
+	      "Options:\n"
+	      "      --from LESSON-ID...  draw from these lessons only (ids after it,\n"
+	      "                        comma-separated, or --from again); default: all\n"
+	      "  -n, --count N         items on the paper (default 20)\n"
+	      "      --minutes M       time limit in minutes, fractions allowed (default\n"
+	      "                        1.5 an item)\n"
+	      "      --untimed         no time limit\n"
+	      "      --pass PERCENT    the pass mark (default 70)\n"
+	      "      --seed S          the paper's seed (default: a new one each time)\n"
+	      "      --history         list past exams and exit\n"
+	      "  -p, --plain           line mode (the default when stdin or stdout is not\n"
+	      "                        a terminal); type help during the exam\n"
+	      "      --no-shuffle      show options in the order the lesson gives them\n"
+	      "      --state FILE      keep progress in FILE\n"
+	      "  -l, --lessons DIR     read lessons from DIR (repeatable); default: as for\n"
+	      "                        the tutor\n"
+	      "  -h, --help            show this help and exit\n"
+	      "\n"
+	      "Exit status: 0 done, 1 the exam could not be drawn or kept, 2 bad command\n"
+	      "line, 3 no lessons found.\n", fp);
+}
+
+/* The command line, parsed. */
+typedef struct exam_args {
+	pt_exam_config cfg;
+	const char *dirs[MAX_LESSON_DIRS];
+	size_t n_dirs;
+	const char *from[MAX_FROM];
+	char *from_copies[MAX_FROM];
+	size_t n_copies;
+	const char *state;
+	bool history, plain, seeded, timed_set;
+} exam_args;
+
+/* Reads a whole number in [lo, hi] from s; false when it is not one. */
+static bool parse_whole(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out)
+{
+	char *end;
+	errno = 0;
+	if (s[0] == '-' || s[0] == '\0')
+		return false;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* Adds the comma-separated lesson ids of s to a->from; false when too many. */
+static bool add_from(exam_args *a, const char *s)
+{
+	if (a->n_copies == MAX_FROM)
+		return false;
+	char *copy = strdup(s);
+	if (copy == NULL)
+		return false;
+	a->from_copies[a->n_copies++] = copy;
+	for (char *id = strtok(copy, ","); id != NULL; id = strtok(NULL, ",")) {
+		if (a->cfg.n_from == MAX_FROM)
+			return false;
+		a->from[a->cfg.n_from++] = id;
+	}
+	return true;
+}
+
+/* Parses the options into a; returns -1 to go on, else an exit status. */
+static int parse_args(int argc, char **argv, exam_args *a)
+{
+	static const struct option longopts[] = {
+		{ "from", required_argument, NULL, OPT_FROM }, { "count", required_argument, NULL, 'n' },
+		{ "minutes", required_argument, NULL, OPT_MINUTES }, { "untimed", no_argument, NULL, OPT_UNTIMED },
+		{ "pass", required_argument, NULL, OPT_PASS }, { "seed", required_argument, NULL, OPT_SEED },
+		{ "history", no_argument, NULL, OPT_HISTORY }, { "plain", no_argument, NULL, 'p' },
+		{ "no-shuffle", no_argument, NULL, OPT_NO_SHUFFLE }, { "state", required_argument, NULL, OPT_STATE },
+		{ "lessons", required_argument, NULL, 'l' }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
+	};
+	unsigned long long v;
+	char *end;
+	int opt;
+	bool untimed = false, minutes = false;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "n:pl:h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case OPT_FROM:
+			if (!add_from(a, optarg)) {
+				fprintf(stderr, "paratutor exam: at most %d lessons with --from\n", MAX_FROM);
+				return EXAM_USAGE;
+			}
+			break;
+		case 'n':
+			if (!parse_whole(optarg, 1, PT_EXAM_MAX_ITEMS, &v)) {
+				fprintf(stderr, "paratutor exam: --count takes a number of items from 1 to %d, not '%s'\n",
+				    PT_EXAM_MAX_ITEMS, optarg);
+				return EXAM_USAGE;
+			}
+			a->cfg.count = (size_t)v;
+			break;
+		case OPT_MINUTES: {
+			errno = 0;
+			double m = strtod(optarg, &end);
+			if (errno != 0 || *end != '\0' || end == optarg || !(m > 0) || m * 60 > PT_EXAM_MAX_SECONDS) {
+				fprintf(stderr, "paratutor exam: --minutes takes a time above 0 and up to %ld minutes, "
+				    "not '%s'\n", PT_EXAM_MAX_SECONDS / 60, optarg);
+				return EXAM_USAGE;
+			}
+			a->cfg.seconds = (long)(m * 60 + 0.5) > 0 ? (long)(m * 60 + 0.5) : 1;
+			minutes = true;
+			break;
+		}
+		case OPT_UNTIMED: untimed = true; a->cfg.seconds = 0; break;
+		case OPT_PASS:
+			if (!parse_whole(optarg, 0, 100, &v)) {
+				fprintf(stderr, "paratutor exam: --pass takes a percentage from 0 to 100, not '%s'\n", optarg);
+				return EXAM_USAGE;
+			}
+			a->cfg.pass_percent = (int)v;
+			break;
+		case OPT_SEED:
+			if (!parse_whole(optarg, 0, ~0ull, &v)) {
+				fprintf(stderr, "paratutor exam: --seed takes a whole number, not '%s'\n", optarg);
+				return EXAM_USAGE;
+			}
+			a->cfg.seed = v;
+			a->seeded = true;
+			break;
+		case OPT_HISTORY: a->history = true; break;
+		case 'p': a->plain = true; break;
+		case OPT_NO_SHUFFLE: a->cfg.shuffle = false; break;
+		case OPT_STATE: a->state = optarg; break;
+		case 'l':
+			if (a->n_dirs == MAX_LESSON_DIRS) {
+				fprintf(stderr, "paratutor exam: at most %d --lessons directories\n", MAX_LESSON_DIRS);
+				return EXAM_USAGE;
+			}
+			a->dirs[a->n_dirs++] = optarg;
+			break;
+		case 'h': exam_usage(stdout); return EXAM_OK;
+		default:
+			fputs("Try 'paratutor exam --help' for more information.\n", stderr);
+			return EXAM_USAGE;
+		}
+	}
+	/* --from a b c: the words after the options are more lesson ids. */
+	for (; optind < argc && a->cfg.n_from > 0; optind++)
+		if (!add_from(a, argv[optind])) {
+			fprintf(stderr, "paratutor exam: at most %d lessons with --from\n", MAX_FROM);
+			return EXAM_USAGE;
+		}
+	if (optind < argc) {
+		fprintf(stderr, "paratutor exam: unexpected '%s'; name lessons with --from LESSON-ID\n", argv[optind]);
+		return EXAM_USAGE;
+	}
+	if (untimed && minutes) {
+		fputs("paratutor exam: give either --minutes or --untimed, not both\n", stderr);
+		return EXAM_USAGE;
+	}
+	a->cfg.from = a->from;
+	return -1;
+}
+
+/* Loads the lessons from the directories given or the defaults; false
+ * when none could be read. */
+static bool load(pt_catalog *cat, const char **dirs, size_t n)
+{
+	const char *defaults[MAX_LESSON_DIRS];
+	char buf[8192];
+	bool explicit_dirs = n > 0;
+	if (!explicit_dirs) {
+		n = catalog_default_dirs(defaults, MAX_LESSON_DIRS, buf, sizeof buf);
+		dirs = defaults;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *why = NULL;
+		if (!catalog_add_path(cat, dirs[i], !explicit_dirs, &why))
+			fprintf(stderr, "paratutor exam: %s: %s\n", dirs[i], why);
+	}
+	return cat->n > 0;
+}
+
+/* Prints the table of past exams. */
+static int print_history(const char *state)
+{
+	pt_open_report rep;
+	pt_progress *p = progress_open_readonly(state, &rep);
+	if (p == NULL) {
+		fputs("paratutor exam: out of memory\n", stderr);
+		return EXAM_FAILED;
+	}
+	if (rep.message[0] != '\0')
+		fprintf(stderr, "paratutor exam: %s\n", rep.message);
+	size_t n = progress_exam_count(p);
+	if (n == 0) {
+		puts("No exams yet: run paratutor exam to sit one.");
+		progress_close(p);
+		return EXAM_OK;
+	}
+	printf("%3s  %-17s %5s %6s %5s  %-10s %9s\n", "#", "finished (UTC)", "items", "score", "pass", "result", "time");
+	for (size_t i = 0; i < n; i++) {
+		pt_exam_summary s;
+		const pt_exam_record *r = progress_exam_at(p, i);
+		if (!progress_exam_summary(p, i, &s))
+			continue;
+		char when[32] = "", used[24];
+		struct tm tm;
+		if (gmtime_r(&s.finished, &tm) != NULL)
+			strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+		exam_format_clock(r->used, used, sizeof used);
+		printf("%3zu  %-17s %5zu %5.0f%% %4d%%  %-10s %9s%s\n", i + 1, when, s.n_items, s.score, s.pass_percent,
+		    s.passed ? "passed" : "not passed", used, r->timed_out ? "  (time ran out)" : "");
+	}
+	printf("Each score is the share of items right with one answer each; the pass column is the mark it was "
+	    "sat against.\n");
+	progress_close(p);
+	return EXAM_OK;
+}
+
+/* Asks in plain mode what to do with an unfinished exam: resume, submit
+ * as it stands, or leave it.  Returns 'r', 's' or 'l'. */
+static int ask_unfinished(const pt_exam *e)
+{
+	char left[64], line[64];
+	if (e->limit > 0) {
+		char clock[24];
+		exam_format_clock(exam_time_left(e, time(NULL)), clock, sizeof clock);
+		snprintf(left, sizeof left, "%s left", clock);
+	} else {
+		snprintf(left, sizeof left, "untimed");
+	}
+	printf("You have an unfinished exam: %zu items, %zu answered, %s.\n"
+	       "Type resume to go on with it, submit to hand it in as it stands, or anything else to leave it for "
+	       "later.\n", e->n, e->n - exam_unanswered(e), left);
+	fflush(stdout);
+	if (fgets(line, sizeof line, stdin) == NULL)
+		return 'l';
+	line[strcspn(line, "\r\n")] = '\0';
+	if (strcasecmp(line, "resume") == 0 || strcasecmp(line, "r") == 0 || strcasecmp(line, "yes") == 0 ||
+	    strcasecmp(line, "y") == 0)
+		return 'r';
+	if (strcasecmp(line, "submit") == 0)
+		return 's';
+	return 'l';
+}
+
+/* Runs the exam (resumed or new) in plain mode or full screen. */
+static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *track)
+{
+	bool plain = a->plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO);
+	char why[256];
+	if (!plain && !ui_terminal_usable(why, sizeof why)) {
+		fprintf(stderr, "paratutor exam: %s, so it runs in plain mode (--plain)\n", why);
+		plain = true;
+	}
+	if (plain)
+		setvbuf(stdin, NULL, _IONBF, 0);
+	pt_exam e;
+	time_t now = time(NULL);
+	size_t dropped = 0;
+	if (progress_exam_open(progress) != NULL) {
+		if (!progress_exam_resume(progress, cat, &e, now, &dropped, why, sizeof why)) {
+			fprintf(stderr, "paratutor exam: cannot resume the unfinished exam: %s\n", why);
+			return EXAM_FAILED;
+		}
+		exam_pause(&e, now);
+		if (dropped > 0)
+			printf("Note: %zu item%s of the unfinished exam changed or went away and %s left out.\n", dropped,
+			    dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are");
+	} else {
+		if (!a->seeded)
+			a->cfg.seed = (unsigned long long)now * 2654435761ull ^ (unsigned long long)getpid();
+		if (!exam_start(&e, cat, &a->cfg, now, why, sizeof why)) {
+			fprintf(stderr, "paratutor exam: %s\n", why);
+			return EXAM_FAILED;
+		}
+		progress_exam_new_id(progress, &e);
+	}
+	int status = EXAM_OK;
+	if (plain) {
+		int choice = e.paused ? ask_unfinished(&e) : 'r';
+		exam_resume(&e, time(NULL));
+		if (choice == 'r') {
+			status = plain_exam_run(&e, track, stdin, stdout);
+		} else if (choice == 's') {
+			exam_submit(&e, time(NULL), false);
+			track_exam(track, &e);
+			plain_exam_results(stdout, &e);
+		} else {
+			puts("The unfinished exam is kept as it was; run paratutor exam to resume it.");
+		}
+	} else {
+		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e };
+		status = ui_run(cat, &uio);
+	}
+	exam_free(&e);
+	return status;
+}
+
+int cli_exam(int argc, char **argv)
+{
+	exam_args a;
+	memset(&a, 0, sizeof a);
+	exam_config_default(&a.cfg);
+	int status = parse_args(argc, argv, &a);
+	char state_buf[PT_PROGRESS_PATH_MAX], err[512];
+	if (status < 0 && a.state == NULL) {
+		if (progress_default_path(state_buf, sizeof state_buf, err, sizeof err)) {
+			a.state = state_buf;
+		} else {
+			fprintf(stderr, "paratutor exam: %s; name the store with --state FILE\n", err);
+			status = EXAM_USAGE;
+		}
+	}
+	if (status < 0 && a.history)
+		status = print_history(a.state);
+	pt_catalog cat = { 0 };
+	if (status < 0 && !load(&cat, a.dirs, a.n_dirs)) {
+		fputs("paratutor exam: no lessons found; give a directory with --lessons DIR\n", stderr);
+		status = EXAM_NO_LESSONS;
+	}
+	if (status < 0) {
+		pt_open_report rep;
+		pt_progress *progress = progress_open(a.state, time(NULL), &rep);
+		if (progress == NULL) {
+			fputs("paratutor exam: out of memory\n", stderr);
+			status = EXAM_FAILED;
+		} else {
+			pt_track track;
+			track_init(&track, progress, NULL);
+			if (rep.message[0] != '\0')
+				fprintf(stderr, "paratutor exam: %s\n", rep.message);
+			status = sit(&cat, &a, progress, &track);
+			progress_close(progress);
+		}
+	}
+	catalog_free(&cat);
+	for (size_t i = 0; i < a.n_copies; i++)
+		free(a.from_copies[i]);
+	return status;
+}

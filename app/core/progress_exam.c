@@ -1,0 +1,298 @@
+/* progress_exam.c - exams in the progress store: keeping the running exam
+ * and the finished ones, merging two copies, resuming (progress_exam.h).
+ * The JSON text is progress_file.c's. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paratutor/grow.h"
+#include "paratutor/progress_data.h"
+
+const char *progress_exam_result_word(pt_exam_result r)
+{
+	switch (r) {
+	case PT_EXAM_RIGHT: return "right";
+	case PT_EXAM_WRONG: return "wrong";
+	case PT_EXAM_UNANSWERED: return "unanswered";
+	}
+	return "unanswered";
+}
+
+void exam_record_free(pt_exam_record *r)
+{
+	for (size_t i = 0; i < r->n_items; i++) {
+		pt_exam_entry *it = &r->items[i];
+		free(it->lesson);
+		free(it->item);
+		for (size_t k = 0; k < it->n_answer; k++)
+			free(it->answer[k]);
+		free(it->answer);
+	}
+	free(r->items);
+	free(r->id);
+	memset(r, 0, sizeof *r);
+}
+
+/* Returns the index of the finished exam with id, or d->n_exams. */
+static size_t find_done(const store_data *d, const char *id)
+{
+	for (size_t i = 0; i < d->n_exams; i++)
+		if (strcmp(d->exams[i].id, id) == 0)
+			return i;
+	return d->n_exams;
+}
+
+/* Returns true when finished exam a comes before b: finished earlier,
+ * then by id. */
+static bool done_before(const pt_exam_record *a, const pt_exam_record *b)
+{
+	if (a->finished != b->finished)
+		return a->finished < b->finished;
+	return strcmp(a->id, b->id) < 0;
+}
+
+bool exam_data_add_done(store_data *d, pt_exam_record *r)
+{
+	if (d->open_exam != NULL && strcmp(d->open_exam->id, r->id) == 0) {
+		exam_data_set_open(d, NULL);
+		d->open_dirty = true;
+	}
+	if (find_done(d, r->id) < d->n_exams) {
+		exam_record_free(r);
+		return true;
+	}
+	if (!grow_array((void **)&d->exams, &d->cap_exams, d->n_exams + 1, sizeof *d->exams)) {
+		exam_record_free(r);
+		return false;
+	}
+	size_t at = d->n_exams;
+	while (at > 0 && done_before(r, &d->exams[at - 1]))
+		at--;
+	memmove(&d->exams[at + 1], &d->exams[at], (d->n_exams - at) * sizeof *d->exams);
+	d->exams[at] = *r;
+	d->n_exams++;
+	memset(r, 0, sizeof *r);
+	return true;
+}
+
+void exam_data_set_open(store_data *d, pt_exam_record *r)
+{
+	if (d->open_exam != NULL) {
+		exam_record_free(d->open_exam);
+		free(d->open_exam);
+	}
+	d->open_exam = r;
+}
+
+bool exam_data_merge(store_data *mem, store_data *disk)
+{
+	bool ok = true;
+	for (size_t i = 0; i < disk->n_exams; i++)
+		ok = exam_data_add_done(mem, &disk->exams[i]) && ok;
+	disk->n_exams = 0;
+	pt_exam_record *theirs = disk->open_exam;
+	disk->open_exam = NULL;
+	/* An exam is only ever closed by finishing it, so a copy not among the
+	 * finished ones wins unless this store changed its own open exam. */
+	if (theirs != NULL && find_done(mem, theirs->id) == mem->n_exams &&
+	    (mem->open_exam == NULL || !mem->open_dirty)) {
+		exam_data_set_open(mem, theirs);
+		theirs = NULL;
+	}
+	if (theirs != NULL) {
+		exam_record_free(theirs);
+		free(theirs);
+	}
+	if (mem->open_exam != NULL && find_done(mem, mem->open_exam->id) < mem->n_exams)
+		exam_data_set_open(mem, NULL);
+	return ok;
+}
+
+void exam_data_free(store_data *d)
+{
+	for (size_t i = 0; i < d->n_exams; i++)
+		exam_record_free(&d->exams[i]);
+	free(d->exams);
+	d->exams = NULL;
+	d->n_exams = 0;
+	d->cap_exams = 0;
+	exam_data_set_open(d, NULL);
+}
+
+size_t progress_exam_count(const pt_progress *p)
+{
+	return p->d.n_exams;
+}
+
+const pt_exam_record *progress_exam_at(const pt_progress *p, size_t i)
+{
+	return i < p->d.n_exams ? &p->d.exams[i] : NULL;
+}
+
+size_t progress_exam_right(const pt_exam_record *r)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->n_items; i++)
+		n += r->items[i].result == PT_EXAM_RIGHT;
+	return n;
+}
+
+bool progress_exam_summary(const pt_progress *p, size_t i, pt_exam_summary *out)
+{
+	const pt_exam_record *r = progress_exam_at(p, i);
+	if (r == NULL)
+		return false;
+	size_t right = progress_exam_right(r);
+	out->started = r->started;
+	out->finished = r->finished;
+	out->n_items = r->n_items;
+	out->pass_percent = r->pass_percent;
+	out->score = r->n_items ? 100.0 * (double)right / (double)r->n_items : 0;
+	out->passed = r->n_items > 0 && right * 100 >= (size_t)r->pass_percent * r->n_items;
+	return true;
+}
+
+const pt_exam_record *progress_exam_open(const pt_progress *p)
+{
+	return p->d.open_exam;
+}
+
+/* Copies item i of e into entry k: ids, hash, mark, and the answer so far
+ * (while it runs) or the result (once submitted).  False when out of
+ * memory. */
+static bool entry_from(pt_exam_entry *k, const pt_exam *e, size_t i)
+{
+	k->lesson = strdup(e->lessons[i]->id.s);
+	k->item = strdup(e->items[i]->id.s);
+	k->hash = lesson_item_hash(e->items[i]);
+	k->marked = e->marked[i];
+	k->result = e->submitted ? e->results[i] : PT_EXAM_UNANSWERED;
+	if (k->lesson == NULL || k->item == NULL)
+		return false;
+	if (e->submitted)
+		return true;
+	const char *texts[PT_MAX_BLANKS > PT_MAX_OPTIONS ? PT_MAX_BLANKS : PT_MAX_OPTIONS];
+	size_t n = exam_answer_texts(e, i, texts, sizeof texts / sizeof texts[0]);
+	if (n == 0)
+		return true;
+	k->answer = calloc(n, sizeof *k->answer);
+	if (k->answer == NULL)
+		return false;
+	for (size_t a = 0; a < n; a++) {
+		k->answer[a] = strdup(texts[a]);
+		if (k->answer[a] == NULL)
+			return false;
+		k->n_answer++;
+	}
+	return true;
+}
+
+/* Builds the record of e at now into r; false when out of memory (r is
+ * then freed). */
+static bool record_from(pt_exam_record *r, const pt_exam *e, time_t now)
+{
+	memset(r, 0, sizeof *r);
+	r->id = strdup(e->id);
+	r->seed = e->seed;
+	r->shuffle = e->shuffle;
+	r->started = e->started;
+	r->finished = e->submitted ? e->finished : 0;
+	r->limit = e->limit;
+	r->left = e->limit > 0 && !e->submitted ? exam_time_left(e, now) : 0;
+	r->used = e->submitted ? e->used : 0;
+	r->pass_percent = e->pass_percent;
+	r->timed_out = e->timed_out;
+	r->current = e->session.current;
+	r->items = calloc(e->n ? e->n : 1, sizeof *r->items);
+	bool ok = r->id != NULL && r->items != NULL;
+	for (size_t i = 0; ok && i < e->n; i++) {
+		ok = entry_from(&r->items[i], e, i);
+		r->n_items = i + 1;
+	}
+	if (!ok)
+		exam_record_free(r);
+	return ok;
+}
+
+bool progress_exam_keep(pt_progress *p, const pt_exam *e, time_t now)
+{
+	pt_exam_record *r = malloc(sizeof *r);
+	if (r == NULL || !record_from(r, e, now)) {
+		free(r);
+		return false;
+	}
+	p->dirty = true;
+	if (!e->submitted) {
+		exam_data_set_open(&p->d, r);
+		p->d.open_dirty = true;
+		return true;
+	}
+	bool ok = exam_data_add_done(&p->d, r);
+	free(r);
+	for (size_t i = 0; ok && i < e->n; i++)
+		if (e->results[i] != PT_EXAM_RIGHT)
+			ok = progress_record_missed(p, e->lessons[i], e->items[i], now);
+	return ok;
+}
+
+void progress_exam_new_id(const pt_progress *p, pt_exam *e)
+{
+	char base[sizeof e->id];
+	snprintf(base, sizeof base, "%s", e->id);
+	for (int n = 2; n < 1000; n++) {
+		bool taken = find_done(&p->d, e->id) < p->d.n_exams ||
+		    (p->d.open_exam != NULL && strcmp(p->d.open_exam->id, e->id) == 0);
+		if (!taken)
+			return;
+		snprintf(e->id, sizeof e->id, "%.40s-%d", base, n);
+	}
+}
+
+bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_exam *e, time_t now,
+    size_t *dropped, char *err, size_t errlen)
+{
+	const pt_exam_record *r = p->d.open_exam;
+	*dropped = 0;
+	if (r == NULL) {
+		snprintf(err, errlen, "there is no unfinished exam");
+		return false;
+	}
+	size_t n = r->n_items ? r->n_items : 1;
+	const pt_lesson **lessons = malloc(n * sizeof *lessons);
+	const pt_item **items = malloc(n * sizeof *items);
+	size_t *from = malloc(n * sizeof *from);
+	size_t kept = 0;
+	for (size_t i = 0; lessons && items && from && i < r->n_items; i++) {
+		const pt_entry *en = catalog_find(catalog, r->items[i].lesson);
+		const pt_item *it = en != NULL && en->lesson != NULL && !en->broken ?
+		    lesson_find_item(en->lesson, r->items[i].item) : NULL;
+		if (it == NULL || lesson_item_hash(it) != r->items[i].hash) {
+			++*dropped;
+			continue;
+		}
+		lessons[kept] = en->lesson;
+		items[kept] = it;
+		from[kept++] = i;
+	}
+	bool ok = lessons && items && from && kept > 0 &&
+	    exam_setup(e, lessons, items, kept, r->seed, r->shuffle, r->pass_percent, r->limit, r->left,
+	        r->started, now);
+	if (ok) {
+		snprintf(e->id, sizeof e->id, "%s", r->id);
+		for (size_t k = 0; k < kept; k++) {
+			const pt_exam_entry *en = &r->items[from[k]];
+			e->marked[k] = en->marked;
+			exam_restore_answer(e, k, en->answer, en->n_answer);
+			if (from[k] <= r->current)
+				e->session.current = k;
+		}
+	} else if (lessons && items && from && kept == 0) {
+		snprintf(err, errlen, "none of the unfinished exam's items is in the lessons any more");
+	} else {
+		snprintf(err, errlen, "out of memory");
+	}
+	free(lessons);
+	free(items);
+	free(from);
+	return ok;
+}

@@ -1,0 +1,168 @@
+/* exam_form.c - the small form `e` opens from the menu: items, time (or
+ * untimed), pass mark and lessons, then Enter starts the exam. */
+#include <stdio.h>
+
+#include "paratutor/ui_app.h"
+
+enum { FIELD_COUNT, FIELD_TIME, FIELD_PASS, FIELD_LESSONS, N_FIELDS };
+
+#define MAX_FORM_ITEMS 200
+
+/* The form's view state, private to this screen. */
+static struct form_view {
+	int field; /* the selected field */
+} view;
+
+/* Returns the number of items the usable lessons hold. */
+static size_t items_available(const pt_ui *ui)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < ui->catalog->n; i++) {
+		const pt_entry *e = &ui->catalog->v[i];
+		if (e->lesson != NULL && !e->broken)
+			n += e->lesson->n_items;
+	}
+	return n;
+}
+
+/* Adds one "label  value  note" row, the selected one marked. */
+static void add_row(pt_doc *d, int field, const char *label, const char *value, const char *note)
+{
+	bool on = view.field == field;
+	doc_move_to(d, 2);
+	doc_atom(d, on ? ROLE_SELECTED : ROLE_NORMAL, 0, on ? ">" : " ");
+	doc_move_to(d, 4);
+	doc_atom(d, ROLE_HEADING, 0, label);
+	doc_move_to(d, 18);
+	doc_atom(d, on ? ROLE_SELECTED : ROLE_PROMPT, 0, value);
+	doc_move_to(d, 32);
+	doc_atom(d, ROLE_DIM, 0, note);
+	doc_newline(d);
+}
+
+/* Draws the form. */
+static void form_draw(pt_ui *ui, int rows, int cols)
+{
+	pt_doc *d = &ui->body;
+	const pt_exam_config *c = &ui->exam_cfg;
+	char value[64], note[96];
+	doc_reset(d, frame_text_width(cols));
+	doc_atom(d, ROLE_HEADING, 0, "A new exam");
+	doc_gap(d);
+	snprintf(value, sizeof value, "%zu", c->count);
+	snprintf(note, sizeof note, "of %zu items in the lessons", items_available(ui));
+	add_row(d, FIELD_COUNT, "Items", value, note);
+	if (c->seconds == 0) {
+		snprintf(value, sizeof value, "untimed");
+		snprintf(note, sizeof note, "u: set a time limit");
+	} else {
+		long seconds = c->seconds < 0 ? (long)c->count * PT_EXAM_SECONDS_PER_ITEM : c->seconds;
+		exam_format_clock(seconds, value, sizeof value);
+		snprintf(note, sizeof note, c->seconds < 0 ? "1.5 minutes an item; u: untimed" : "u: untimed");
+	}
+	add_row(d, FIELD_TIME, "Time", value, note);
+	snprintf(value, sizeof value, "%d%%", c->pass_percent);
+	add_row(d, FIELD_PASS, "Pass mark", value, "share of items right");
+	add_row(d, FIELD_LESSONS, "Lessons", "all", "items drawn from each lesson and difficulty in proportion");
+	doc_gap(d);
+	doc_wrap(d, ROLE_NORMAL, 0, "One answer an item: no hints, no feedback and no second try until you submit. "
+	    "Mark items to come back to, jump between them from the list, and submit when you are done; at zero "
+	    "the exam submits itself. Missed items come back in your reviews.");
+	frame_header(cols, "Exam", "new");
+	frame_body(ui, d, &(size_t){ 0 }, rows, cols);
+	frame_footer(ui, rows, cols, "", "Up/Down pick a field, Left/Right change it, Enter starts the exam");
+}
+
+/* Makes the form current on its first field. */
+static void form_enter(pt_ui *ui, size_t arg)
+{
+	(void)ui;
+	(void)arg;
+	view.field = FIELD_COUNT;
+}
+
+/* Up / Down: the field above / below. */
+static unsigned key_field(pt_ui *ui, const pt_event *ev)
+{
+	(void)ui;
+	int step = event_is_key(ev, PT_KEY_UP) || event_is_char(ev, 'k') ? -1 : 1;
+	view.field = (view.field + step + N_FIELDS) % N_FIELDS;
+	return UI_REDRAW;
+}
+
+/* Left / Right, - / +: change the selected field. */
+static unsigned key_change(pt_ui *ui, const pt_event *ev)
+{
+	pt_exam_config *c = &ui->exam_cfg;
+	int step = event_is_key(ev, PT_KEY_LEFT) || event_is_char(ev, '-') ? -1 : 1;
+	switch (view.field) {
+	case FIELD_COUNT: {
+		long n = (long)c->count + step * (c->count >= 20 ? 5 : 1);
+		c->count = (size_t)(n < 1 ? 1 : n > MAX_FORM_ITEMS ? MAX_FORM_ITEMS : n);
+		break;
+	}
+	case FIELD_TIME: {
+		long seconds = c->seconds < 0 ? (long)c->count * PT_EXAM_SECONDS_PER_ITEM : c->seconds;
+		if (c->seconds == 0)
+			seconds = 0;
+		seconds = (seconds / 60 + step) * 60;
+		c->seconds = seconds < 60 ? 60 : seconds > PT_EXAM_MAX_SECONDS ? PT_EXAM_MAX_SECONDS : seconds;
+		break;
+	}
+	case FIELD_PASS: {
+		int p = c->pass_percent + step * 5;
+		c->pass_percent = p < 0 ? 0 : p > 100 ? 100 : p;
+		break;
+	}
+	default:
+		ui_say(ui, "Exams from the menu draw from every lesson; paratutor exam --from LESSON-ID picks some");
+	}
+	return UI_REDRAW;
+}
+
+/* u: untimed, or back to a time limit. */
+static unsigned key_untimed(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui->exam_cfg.seconds = ui->exam_cfg.seconds == 0 ? -1 : 0;
+	view.field = FIELD_TIME;
+	return UI_REDRAW;
+}
+
+/* Enter: start the exam. */
+static unsigned key_start(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui_go(ui, UI_GO_EXAM_START, 0);
+	return UI_REDRAW;
+}
+
+/* q, Esc: back to the menu. */
+static unsigned key_back(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui_go(ui, UI_GO_MENU, 0);
+	return UI_REDRAW;
+}
+
+static const pt_binding form_keys[] = {
+	{ "Enter", "start the exam with these choices", "start", NULL, 0, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_start },
+	{ "Up/Down, k/j", "pick a field", "field", "Up/Down", 0, 0, "kj", { PT_KEY_UP + 1, PT_KEY_DOWN + 1 }, 0,
+	    key_field },
+	{ "Left/Right, -/+", "change the field: items, minutes, pass mark (5 at a time)", "change", "Left/Right", 0, 0,
+	    "-+", { PT_KEY_LEFT + 1, PT_KEY_RIGHT + 1 }, 0, key_change },
+	{ "u", "untimed, or back to a time limit", "untimed", NULL, 0, 0, "uU", { 0 }, 0, key_untimed },
+	{ "q, Esc", "back to the lesson menu", "menu", "q", 0, 0, "qQ", { PT_KEY_ESC + 1 }, 0, key_back },
+};
+
+/* The form has no context bits. */
+static unsigned form_context(const pt_ui *ui)
+{
+	(void)ui;
+	return 0;
+}
+
+const pt_screen_ops ui_exam_form_screen = {
+	"Exam form", form_enter, form_draw, NULL, form_context, NULL,
+	form_keys, sizeof form_keys / sizeof form_keys[0], NULL, NULL,
+};

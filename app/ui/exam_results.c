@@ -1,0 +1,185 @@
+/* exam_results.c - a submitted exam's results: score and verdict with how
+ * they are made, time used, by lesson and by difficulty, then every item
+ * in turn as the item screen shows a finished one (the learner's answer
+ * marked, the feedback for each wrong choice, the key, the explanation). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "paratutor/ui_app.h"
+#include "paratutor/ui_draw.h"
+#include "paratutor/ui_item.h"
+
+/* The results' view state, private to this screen. */
+static struct results_view {
+	size_t scroll;
+	size_t *starts; /* the line each item's part starts on, at the last draw */
+	size_t n_starts;
+} rv;
+
+/* Adds one "label   right of items   percent" row. */
+static void add_tally(pt_doc *d, const char *label, const pt_exam_tally *t)
+{
+	if (t->items == 0)
+		return;
+	doc_move_to(d, 2);
+	doc_atomf(d, ROLE_PROMPT, 0, "%3.0f%%  %3zu of %3zu right", 100.0 * (double)t->right / (double)t->items,
+	    t->right, t->items);
+	doc_move_to(d, 28);
+	doc_set_indent(d, 28);
+	doc_wrap(d, ROLE_NORMAL, 0, label);
+	doc_set_indent(d, 0);
+	doc_newline(d);
+}
+
+/* Builds the figures at the top. */
+static void add_figures(pt_doc *d, const pt_exam_results *r)
+{
+	char used[24], limit[24], rule[400];
+	exam_format_clock(r->used, used, sizeof used);
+	exam_format_clock(r->limit, limit, sizeof limit);
+	exam_score_rule(r->pass_percent, rule, sizeof rule);
+	doc_atom(d, ROLE_HEADING, 0, "Exam results");
+	if (r->timed_out)
+		doc_atom(d, ROLE_DIM, 0, "  submitted by the clock: time is up");
+	doc_gap(d);
+	doc_atomf(d, ROLE_PROMPT, 0, "Score: %.0f%%", r->score);
+	doc_atomf(d, ROLE_DIM, 0, "  %zu of %zu right, %zu wrong, %zu unanswered", r->right, r->items, r->wrong,
+	    r->unanswered);
+	doc_newline(d);
+	doc_atom(d, r->passed ? ROLE_RIGHT : ROLE_WRONG, 0, draw_glyph(r->passed ? GLYPH_RIGHT : GLYPH_WRONG));
+	doc_atomf(d, r->passed ? ROLE_RIGHT : ROLE_WRONG, 0, " %s", r->passed ? "Passed" : "Not passed");
+	doc_atomf(d, ROLE_DIM, 0, "  the pass mark is %d%%", r->pass_percent);
+	doc_newline(d);
+	doc_wrap(d, ROLE_NORMAL, 0, rule);
+	doc_newline(d);
+	if (r->limit > 0)
+		doc_atomf(d, ROLE_NORMAL, 0, "Time used: %s of %s", used, limit);
+	else
+		doc_atomf(d, ROLE_NORMAL, 0, "Time used: %s (untimed)", used);
+	doc_gap(d);
+	doc_atom(d, ROLE_HEADING, 0, "By lesson");
+	doc_newline(d);
+	for (size_t l = 0; l < r->n_lessons; l++)
+		add_tally(d, r->by_lesson[l].lesson->title.s, &r->by_lesson[l]);
+	doc_gap(d);
+	doc_atom(d, ROLE_HEADING, 0, "By difficulty");
+	doc_newline(d);
+	for (int k = PT_EASY; k <= PT_HARD; k++)
+		add_tally(d, lesson_difficulty_name((pt_difficulty)k), &r->by_difficulty[k]);
+}
+
+/* Draws the figures, then every item in turn. */
+static void results_draw(pt_ui *ui, int rows, int cols)
+{
+	pt_exam *e = ui->exam;
+	pt_doc *d = &ui->body;
+	pt_exam_results r;
+	doc_reset(d, frame_text_width(cols));
+	bool ok = exam_results(e, &r);
+	if (ok) {
+		add_figures(d, &r);
+		exam_results_free(&r);
+	} else {
+		doc_atom(d, ROLE_WRONG, 0, "Out of memory: the figures cannot be shown");
+	}
+	pt_item_view v = { -1, false, "", 0, REVEAL_NONE, false };
+	for (size_t i = 0; i < e->n && i < rv.n_starts; i++) {
+		doc_gap(d);
+		rv.starts[i] = doc_line(d);
+		const char *word = e->results[i] == PT_EXAM_RIGHT ? "Right" : e->results[i] == PT_EXAM_WRONG ? "Wrong" :
+		    "Unanswered";
+		doc_atomf(d, ROLE_HEADING, 0, "Item %zu of %zu", i + 1, e->n);
+		doc_atomf(d, e->results[i] == PT_EXAM_RIGHT ? ROLE_RIGHT : ROLE_WRONG, 0, "  %s %s",
+		    draw_glyph(e->results[i] == PT_EXAM_RIGHT ? GLYPH_RIGHT : GLYPH_WRONG), word);
+		doc_atomf(d, ROLE_DIM, 0, "  %s, %s%s", e->lessons[i]->title.s,
+		    lesson_difficulty_name(e->items[i]->difficulty), e->marked[i] ? ", marked" : "");
+		doc_gap(d);
+		item_anchors a = { 0, 0, 0, 0, 0 };
+		item_body_build(d, exam_grade(e, i), &v, &a);
+	}
+	frame_header(cols, "Exam", "results");
+	frame_body(ui, d, &rv.scroll, rows, cols);
+	char status[96];
+	snprintf(status, sizeof status, "%zu items", e->n);
+	frame_footer(ui, rows, cols, status, "n/p: the next / previous item's answer and explanation; m: the menu");
+}
+
+/* Shows the results from the top. */
+static void results_enter(pt_ui *ui, size_t arg)
+{
+	(void)arg;
+	rv.scroll = 0;
+	free(rv.starts);
+	rv.n_starts = ui->exam->n;
+	rv.starts = calloc(rv.n_starts ? rv.n_starts : 1, sizeof *rv.starts);
+	if (rv.starts == NULL)
+		rv.n_starts = 0;
+}
+
+/* Frees the view state at exit. */
+static void results_release(void)
+{
+	free(rv.starts);
+	rv.starts = NULL;
+	rv.n_starts = 0;
+}
+
+/* n / p: scroll to the next / previous item's part. */
+static unsigned key_item(pt_ui *ui, const pt_event *ev)
+{
+	bool next = event_is_char(ev, 'n') || event_is_char(ev, 'N') || event_is_key(ev, PT_KEY_RIGHT);
+	size_t to = rv.scroll;
+	if (next) {
+		for (size_t i = 0; i < rv.n_starts; i++)
+			if (rv.starts[i] > rv.scroll) {
+				to = rv.starts[i];
+				break;
+			}
+	} else {
+		to = 0;
+		for (size_t i = 0; i < rv.n_starts; i++)
+			if (rv.starts[i] < rv.scroll)
+				to = rv.starts[i];
+	}
+	rv.scroll = to < ui->body_pane.max ? to : ui->body_pane.max;
+	return UI_REDRAW;
+}
+
+/* Scrolling keys and the wheel. */
+static unsigned key_scroll(pt_ui *ui, const pt_event *ev)
+{
+	frame_scroll(ev, &rv.scroll, &ui->body_pane);
+	return UI_REDRAW;
+}
+
+/* m, q: back to the menu; the exam is in the history. */
+static unsigned key_menu(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	ui_go(ui, UI_GO_MENU, 0);
+	ui_say(ui, "The exam is kept in your history (paratutor exam --history); missed items come back in reviews");
+	return UI_REDRAW;
+}
+
+static const pt_binding results_keys[] = {
+	{ "n, Right", "the next item's answer, key and explanation", "next item", "n", 0, 0, "nN",
+	    { PT_KEY_RIGHT + 1 }, 0, key_item },
+	{ "p, Left", "the previous item's", "prev item", "p", 0, 0, "pP", { PT_KEY_LEFT + 1 }, 0, key_item },
+	{ "Up/Down, PgUp/PgDn", "scroll; Home/End jump to the top / bottom; the wheel scrolls too", "scroll",
+	    "PgUp/PgDn", 0, 0, NULL,
+	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
+	    UI_ON_WHEEL, key_scroll },
+	{ "m, q", "back to the lesson menu", "menu", "m", 0, 0, "mMqQ", { 0 }, 0, key_menu },
+};
+
+/* The results have no context bits. */
+static unsigned results_context(const pt_ui *ui)
+{
+	(void)ui;
+	return 0;
+}
+
+const pt_screen_ops ui_exam_results_screen = {
+	"Exam results", results_enter, results_draw, results_release, results_context, NULL,
+	results_keys, sizeof results_keys / sizeof results_keys[0], NULL, NULL,
+};

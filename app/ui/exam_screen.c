@@ -1,0 +1,547 @@
+/* exam_screen.c - sitting an exam: the item as the item screen draws it
+ * (answered with the same keys, never checked), the countdown in the
+ * header with warnings at 5 and 1 minutes, marks, the list of items to
+ * jump to, submitting after a confirmation, the clock submitting at zero,
+ * and the offer to take up an exam left unfinished. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "paratutor/ui_answer.h"
+#include "paratutor/ui_app.h"
+#include "paratutor/ui_draw.h"
+#include "paratutor/ui_item.h"
+
+#define SAVE_EVERY_TICKS 10 /* a running clock is kept this often (seconds) */
+
+/* The exam screen's view state besides the item view (item.c's). */
+static struct exam_view {
+	bool list;          /* the list of items is shown */
+	size_t sel;         /* the item selected in the list */
+	size_t list_scroll;
+	bool confirm;       /* the next key answers "submit now?" */
+	unsigned ticks;     /* seconds since the exam was last kept */
+} xv;
+
+/* Context bits of the exam screen's bindings. */
+enum {
+	EX_ANSWER = 1u << 0,  /* answering: not paused, no list, no question asked */
+	EX_FILL = 1u << 1,
+	EX_BLANKS = 1u << 2,
+	EX_CHOICE = 1u << 3,
+	EX_MULTI = 1u << 4,
+	EX_MATCH = 1u << 5,
+	EX_ORDER = 1u << 6,
+	EX_TYPED = 1u << 7,
+	EX_TYPING = 1u << 8,
+	EX_SCROLLS = 1u << 9,
+	EX_LIST = 1u << 10,
+	EX_CONFIRM = 1u << 11,
+	EX_PAUSED = 1u << 12
+};
+
+/* Returns the grade of the item on screen. */
+static pt_grade *current_grade(pt_ui *ui)
+{
+	return exam_grade(ui->exam, ui->exam->session.current);
+}
+
+/* Copies the answer being typed into the item's grade, so the exam keeps
+ * it and counts it as answered. */
+static void sync_typed(pt_ui *ui)
+{
+	pt_grade *g = current_grade(ui);
+	if ((g->item->kind == PT_KIND_NUMERIC || g->item->kind == PT_KIND_TEXT) && g->status == PT_OPEN)
+		grade_type(g, item_view()->field);
+}
+
+/* Keeps the exam in the store and shows any notice the saving left. */
+static void keep(pt_ui *ui)
+{
+	sync_typed(ui);
+	track_exam(ui->track, ui->exam);
+	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
+	xv.ticks = 0;
+}
+
+/* Shows the exam's current item with a fresh view. */
+static void exam_enter(pt_ui *ui, size_t arg)
+{
+	(void)arg;
+	xv.list = false;
+	xv.confirm = false;
+	item_view_open(current_grade(ui));
+	if (!ui->exam->paused)
+		keep(ui);
+}
+
+/* Writes the clock for the header: the time left, or the time used. */
+static void clock_text(const pt_exam *e, char *buf, size_t size)
+{
+	char clock[24];
+	time_t now = time(NULL);
+	if (e->limit == 0) {
+		snprintf(buf, size, "untimed");
+	} else {
+		exam_format_clock(exam_time_left(e, now), clock, sizeof clock);
+		snprintf(buf, size, "%s%s left", e->paused ? "stopped, " : "", clock);
+	}
+}
+
+/* Returns the word for how item i stands. */
+static const char *state_word(const pt_exam *e, size_t i)
+{
+	switch (exam_state(e, i)) {
+	case PT_EXAM_ANSWERED: return "answered";
+	case PT_EXAM_PARTLY: return "partly";
+	case PT_EXAM_EMPTY: break;
+	}
+	return "empty";
+}
+
+/* Builds the list of items, the selected one marked. */
+static void build_list(pt_ui *ui, pt_doc *d, int body_rows)
+{
+	const pt_exam *e = ui->exam;
+	size_t sel_line = 0;
+	doc_atomf(d, ROLE_HEADING, 0, "All %zu items", e->n);
+	doc_atomf(d, ROLE_DIM, 0, "  %zu answered, %zu marked", e->n - exam_unanswered(e), exam_marked_count(e));
+	doc_gap(d);
+	for (size_t i = 0; i < e->n; i++) {
+		bool on = i == xv.sel;
+		if (on)
+			sel_line = doc_line(d);
+		const char *prompt = e->items[i]->prompt.s;
+		int len = (int)strcspn(prompt, "\n");
+		doc_move_to(d, 1);
+		doc_atom(d, on ? ROLE_SELECTED : ROLE_NORMAL, 0, on ? ">" : " ");
+		doc_move_to(d, 3);
+		doc_atomf(d, exam_state(e, i) == PT_EXAM_ANSWERED ? ROLE_NORMAL : ROLE_WRONG, 0, "%3zu  %-8s", i + 1,
+		    state_word(e, i));
+		doc_move_to(d, 18);
+		doc_atom(d, ROLE_HINT, 0, e->marked[i] ? "marked" : "");
+		doc_move_to(d, 26);
+		int room = d->width - 30 > 8 ? d->width - 30 : 8;
+		doc_atomf(d, on ? ROLE_SELECTED : ROLE_DIM, 0, "%.*s%s", len > room ? room - 1 : len, prompt,
+		    len > room ? draw_glyph(GLYPH_ELLIPSIS) : "");
+		doc_newline(d);
+	}
+	doc_show_lines(&xv.list_scroll, sel_line, sel_line, body_rows);
+}
+
+/* Builds the offer to take up an exam left unfinished. */
+static void build_paused(pt_ui *ui, pt_doc *d)
+{
+	const pt_exam *e = ui->exam;
+	char clock[64];
+	exam_format_clock(exam_time_left(e, time(NULL)), clock, sizeof clock);
+	doc_atom(d, ROLE_HEADING, 0, "Your unfinished exam");
+	doc_gap(d);
+	doc_wrap(d, ROLE_NORMAL, 0, "You left this exam before submitting it. Its clock stopped when you left and "
+	    "starts again when you take it up.");
+	doc_gap(d);
+	doc_atomf(d, ROLE_PROMPT, 0, "%zu items: %zu answered, %zu marked for later; %s%s.", e->n,
+	    e->n - exam_unanswered(e), exam_marked_count(e), e->limit > 0 ? clock : "untimed",
+	    e->limit > 0 ? " left" : "");
+	doc_gap(d);
+	doc_wrap(d, ROLE_NORMAL, 0, "Press Enter to go on with it, s to submit it as it stands, or q to leave it for "
+	    "later.");
+}
+
+/* Writes what the learner should do next. */
+static void next_step(pt_ui *ui, char *buf, size_t size)
+{
+	const pt_exam *e = ui->exam;
+	size_t open = exam_unanswered(e);
+	if (xv.confirm && open > 0)
+		snprintf(buf, size, "Submit now? %zu unanswered item%s count%s as wrong. y: submit; any other key: go on",
+		    open, open == 1 ? "" : "s", open == 1 ? "s" : "");
+	else if (xv.confirm)
+		snprintf(buf, size, "Submit now? Every item is answered. y: submit; any other key: go on");
+	else if (e->paused)
+		snprintf(buf, size, "Enter: take the exam up again   s: submit it as it stands   q: leave it");
+	else if (xv.list)
+		snprintf(buf, size, "Up/Down pick an item, Enter shows it; Esc closes the list");
+	else if (open == 0)
+		snprintf(buf, size, "Every item is answered: press s to submit, or change any answer first");
+	else
+		snprintf(buf, size, "Answer, then Enter for the next item; m marks it, l lists all, s submits");
+}
+
+/* Draws the exam: header with the clock, the item (or the list, or the
+ * offer to resume), and the footer. */
+static void exam_draw(pt_ui *ui, int rows, int cols)
+{
+	pt_exam *e = ui->exam;
+	pt_doc *d = &ui->body;
+	size_t i = e->session.current;
+	pt_item_view *v = item_view();
+	int body_rows = frame_body_rows(rows);
+	char left[160], right[64], status[128], fallback[UI_MESSAGE_MAX];
+	doc_reset(d, frame_text_width(cols));
+	if (e->paused) {
+		build_paused(ui, d);
+		frame_body(ui, d, &(size_t){ 0 }, rows, cols);
+	} else if (xv.list) {
+		build_list(ui, d, body_rows);
+		frame_body(ui, d, &xv.list_scroll, rows, cols);
+	} else {
+		item_anchors a = { 0, 0, 0, 0, 0 };
+		item_body_build(d, exam_grade(e, i), v, &a);
+		if (v->reveal == REVEAL_FOCUS && v->focus >= 0)
+			doc_show_lines(&v->scroll, a.focus_line, a.focus_line, body_rows);
+		v->reveal = REVEAL_NONE;
+		frame_body(ui, d, &v->scroll, rows, cols);
+	}
+	snprintf(left, sizeof left, "Exam: item %zu of %zu, %s", i + 1, e->n, e->lessons[i]->title.s);
+	clock_text(e, right, sizeof right);
+	frame_header(cols, left, right);
+	snprintf(status, sizeof status, "Answered %zu/%zu   Marked %zu%s", e->n - exam_unanswered(e), e->n,
+	    exam_marked_count(e), e->marked[i] && !xv.list && !e->paused ? "   this item: marked for later" : "");
+	next_step(ui, fallback, sizeof fallback);
+	if (xv.confirm)
+		ui->message[0] = '\0';
+	frame_footer(ui, rows, cols, status, fallback);
+}
+
+/* ---- keys ---- */
+
+/* Runs an answering key of the item screen, then keeps the answer. */
+static unsigned answered(pt_ui *ui, const pt_event *ev, unsigned (*run)(pt_ui *, const pt_event *))
+{
+	unsigned r = run(ui, ev);
+	keep(ui);
+	return r;
+}
+
+/* a-g: fill, match, place, choose or toggle. */
+static unsigned key_letter(pt_ui *ui, const pt_event *ev) { return answered(ui, ev, item_key_letter); }
+/* Backspace / Delete: empty a blank or prompt. */
+static unsigned key_clear(pt_ui *ui, const pt_event *ev) { return answered(ui, ev, item_key_clear); }
+/* Backspace / Delete on an order item: take back a step. */
+static unsigned key_unplace(pt_ui *ui, const pt_event *ev) { return answered(ui, ev, item_key_unplace); }
+/* A click: answers as on the item screen. */
+static unsigned key_click(pt_ui *ui, const pt_event *ev) { return answered(ui, ev, item_key_click); }
+
+/* A printable key typed into the answer field. */
+static unsigned key_type(pt_ui *ui, const pt_event *ev)
+{
+	unsigned r = item_key_type(ui, ev);
+	sync_typed(ui);
+	return r;
+}
+
+/* Backspace on a typed answer. */
+static unsigned key_erase(pt_ui *ui, const pt_event *ev)
+{
+	unsigned r = item_key_erase(ui, ev);
+	sync_typed(ui);
+	return r;
+}
+
+/* Moves to item i: the screen opens it afresh. */
+static unsigned go_item(pt_ui *ui, size_t i)
+{
+	keep(ui);
+	ui->exam->session.current = i;
+	ui_go(ui, UI_GO_EXAM, 0);
+	return UI_REDRAW;
+}
+
+/* Enter: keep the answer and go on to the next item; a typed number the
+ * item cannot read is said at once (that tells nothing of the key). */
+static unsigned key_keep(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	size_t i = ui->exam->session.current;
+	pt_grade *g = current_grade(ui);
+	double value;
+	char units[200];
+	sync_typed(ui);
+	if (g->item->kind == PT_KIND_NUMERIC && g->typed[0] != '\0' &&
+	    grade_number(g->item, g->typed, &value) != PT_NUMBER_OK) {
+		bool has_units = answer_units(g->item, units, sizeof units);
+		ui_say(ui, "Not a number this item takes%s%s%s: correct it (nothing is checked until you submit)",
+		    has_units ? " (units: " : "", units, has_units ? ")" : "");
+		return UI_REDRAW;
+	}
+	if (i + 1 < ui->exam->n)
+		return go_item(ui, i + 1);
+	keep(ui);
+	ui_say(ui, "That was the last item: l lists them all, s submits the exam");
+	return UI_REDRAW;
+}
+
+/* n, Right: the next item. */
+static unsigned key_next(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	size_t i = ui->exam->session.current;
+	if (i + 1 < ui->exam->n)
+		return go_item(ui, i + 1);
+	ui_say(ui, "This is the last item: l lists them all, s submits the exam");
+	return UI_REDRAW;
+}
+
+/* p, Left: the previous item. */
+static unsigned key_prev(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	size_t i = ui->exam->session.current;
+	if (i > 0)
+		return go_item(ui, i - 1);
+	ui_say(ui, "This is the first item");
+	return UI_REDRAW;
+}
+
+/* m: mark the item for later, or take the mark off. */
+static unsigned key_mark(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	size_t i = ui->exam->session.current;
+	ui->exam->marked[i] = !ui->exam->marked[i];
+	keep(ui);
+	ui_say(ui, ui->exam->marked[i] ? "Item %zu is marked for later: the list shows it" : "Took the mark off item %zu",
+	    i + 1);
+	return UI_REDRAW;
+}
+
+/* l: the list of items. */
+static unsigned key_list(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	sync_typed(ui);
+	xv.list = true;
+	xv.sel = ui->exam->session.current;
+	xv.list_scroll = 0;
+	return UI_REDRAW;
+}
+
+/* Up / Down in the list. */
+static unsigned key_list_move(pt_ui *ui, const pt_event *ev)
+{
+	size_t n = ui->exam->n;
+	if (event_is_key(ev, PT_KEY_UP) || event_is_char(ev, 'k'))
+		xv.sel = xv.sel > 0 ? xv.sel - 1 : 0;
+	else if (event_is_key(ev, PT_KEY_HOME))
+		xv.sel = 0;
+	else if (event_is_key(ev, PT_KEY_END))
+		xv.sel = n - 1;
+	else
+		xv.sel = xv.sel + 1 < n ? xv.sel + 1 : n - 1;
+	return UI_REDRAW;
+}
+
+/* Enter in the list: show the selected item. */
+static unsigned key_list_open(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	xv.list = false;
+	return go_item(ui, xv.sel);
+}
+
+/* Esc, l, q in the list: close it. */
+static unsigned key_list_close(pt_ui *ui, const pt_event *ev)
+{
+	(void)ui;
+	(void)ev;
+	xv.list = false;
+	return UI_REDRAW;
+}
+
+/* s: ask before submitting. */
+static unsigned key_ask_submit(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	sync_typed(ui);
+	xv.confirm = true;
+	return UI_REDRAW;
+}
+
+/* Grades the exam, keeps it and shows the results. */
+static void submit(pt_ui *ui, bool by_clock)
+{
+	sync_typed(ui);
+	exam_submit(ui->exam, time(NULL), by_clock);
+	track_exam(ui->track, ui->exam);
+	ui_go(ui, UI_GO_EXAM_RESULTS, 0);
+	if (by_clock)
+		ui_say(ui, "Time is up: the exam was submitted");
+	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
+}
+
+/* y after s: submit. */
+static unsigned key_submit(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	xv.confirm = false;
+	submit(ui, false);
+	return UI_REDRAW;
+}
+
+/* Any other key after s: go on answering. */
+static unsigned key_no_submit(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	xv.confirm = false;
+	ui_say(ui, "Not submitted: go on answering");
+	return UI_REDRAW;
+}
+
+/* Enter on an exam left unfinished: start its clock again. */
+static unsigned key_take_up(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	exam_resume(ui->exam, time(NULL));
+	item_view_open(current_grade(ui));
+	keep(ui);
+	return UI_REDRAW;
+}
+
+/* q: leave the exam; it is kept with its clock stopped. */
+static unsigned key_leave(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	char clock[64];
+	sync_typed(ui);
+	exam_pause(ui->exam, time(NULL));
+	keep(ui);
+	clock_text(ui->exam, clock, sizeof clock);
+	ui_go(ui, UI_GO_MENU, 0);
+	ui_say(ui, "The exam is kept (%s): press e to take it up again", clock);
+	return UI_REDRAW;
+}
+
+#define LETTERS "abcdefgABCDEFG"
+#define DIGITS "123456789"
+#define ERASE_KEYS { PT_KEY_BACKSPACE + 1, PT_KEY_DELETE + 1 }
+#define A EX_ANSWER
+
+/* Bindings are tried in this order. */
+static const pt_binding exam_keys[] = {
+	{ "y", "after s: yes, submit the exam now", "submit", NULL, EX_CONFIRM, 0, "yY", { 0 }, 0, key_submit },
+	{ "any other key", "after s: go on answering", "go on", "other", EX_CONFIRM, 0, NULL, { 0 },
+	    UI_ON_ANY | UI_ON_TEXT | UI_ON_CLICK, key_no_submit },
+	{ "Enter", "unfinished exam: take it up again (its clock starts)", "take up", NULL, EX_PAUSED, 0, NULL,
+	    { PT_KEY_ENTER + 1 }, 0, key_take_up },
+	{ "Up/Down, k/j", "list: pick an item (Home/End: the first / last)", "pick", "Up/Down", EX_LIST, 0, "kj",
+	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 }, 0, key_list_move },
+	{ "Enter, Right", "list: show the item picked", "show", "Enter", EX_LIST, 0, NULL,
+	    { PT_KEY_ENTER + 1, PT_KEY_RIGHT + 1 }, 0, key_list_open },
+	{ "Esc, l, q", "list: close it", "close", "Esc", EX_LIST, 0, "lLqQ", { PT_KEY_ESC + 1 }, 0, key_list_close },
+	{ "Enter", "keep the answer and go on to the next item (nothing is checked before you submit)", "next item",
+	    NULL, A, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_keep },
+	{ "a-g", "put option A-G into the focused blank", "fill", NULL, A | EX_FILL, 0, LETTERS, { 0 }, 0, key_letter },
+	{ "a-g", "choose that answer (one answer)", "choose", NULL, A | EX_CHOICE, 0, LETTERS, { 0 }, 0, key_letter },
+	{ "a-g", "tick or untick that option (select all that apply)", "toggle", NULL, A | EX_MULTI, 0, LETTERS,
+	    { 0 }, 0, key_letter },
+	{ "a-g", "matching: give the focused prompt answer A-G", "answer", NULL, A | EX_MATCH, 0, LETTERS, { 0 }, 0,
+	    key_letter },
+	{ "a-g", "ordering: put step A-G in the next empty (or focused) position", "place", NULL, A | EX_ORDER, 0,
+	    LETTERS, { 0 }, 0, key_letter },
+	{ "1-9", "focus blank, prompt or position N", "blank", NULL, A | EX_BLANKS | EX_FILL, 0, DIGITS, { 0 }, 0,
+	    item_key_blank },
+	{ "1-9", NULL, "prompt", NULL, A | EX_MATCH, 0, DIGITS, { 0 }, 0, item_key_blank },
+	{ "1-9", NULL, "position", NULL, A | EX_ORDER, 0, DIGITS, { 0 }, 0, item_key_blank },
+	{ "Tab, Shift-Tab", "focus the next / previous blank, prompt or position", NULL, NULL, A | EX_BLANKS, 0, NULL,
+	    { PT_KEY_TAB + 1, PT_KEY_BTAB + 1 }, 0, item_key_cycle },
+	{ "Backspace, Delete", "empty the focused blank or prompt", NULL, NULL, A | EX_FILL, 0, NULL, ERASE_KEYS, 0,
+	    key_clear },
+	{ "Backspace, Delete", NULL, NULL, NULL, A | EX_MATCH, 0, NULL, ERASE_KEYS, 0, key_clear },
+	{ "Backspace, Delete", "ordering: take back the focused step, else the last one placed", NULL, NULL,
+	    A | EX_ORDER, 0, NULL, ERASE_KEYS, 0, key_unplace },
+	{ "letters, digits", "typed answers: type into the answer field", NULL, NULL, A | EX_TYPING, 0, NULL, { 0 },
+	    UI_ON_TEXT, key_type },
+	{ "Backspace, Delete", "typed answers: erase the last character", NULL, NULL, A | EX_TYPED, 0, NULL,
+	    ERASE_KEYS, 0, key_erase },
+	{ "Tab, Esc", "typed answers: leave the field, so m, l, n, p, s and q are commands", "commands", "Tab",
+	    A | EX_TYPING, 0, NULL, { PT_KEY_TAB + 1, PT_KEY_ESC + 1 }, 0, item_key_leave_field },
+	{ "Tab", "typed answers: back into the answer field", "type", NULL, A | EX_TYPED, EX_TYPING, NULL,
+	    { PT_KEY_TAB + 1 }, 0, item_key_enter_field },
+	{ "m", "mark this item for later (again: take the mark off)", "mark", NULL, A, EX_TYPING, "mM", { 0 }, 0,
+	    key_mark },
+	{ "l", "list every item: answered, partly, empty, marked; jump to any", "list", NULL, A, EX_TYPING, "lL",
+	    { 0 }, 0, key_list },
+	{ "n, Right", "next item", "next", "n", A, EX_TYPING, "nN", { PT_KEY_RIGHT + 1 }, 0, key_next },
+	{ "p, Left", "previous item", "prev", "p", A, EX_TYPING, "pP", { PT_KEY_LEFT + 1 }, 0, key_prev },
+	{ "s", "submit the exam (asks first, naming the items left unanswered)", "submit", NULL, 0,
+	    EX_TYPING | EX_CONFIRM, "sS", { 0 }, 0, key_ask_submit },
+	{ "mouse", "click a blank or prompt, then an option; click an option, a step or the answer field", NULL, NULL,
+	    A, 0, NULL, { 0 }, UI_ON_CLICK, key_click },
+	{ "Up/Down, PgUp/PgDn", "scroll a long item; Home/End jump to the top / bottom", "scroll", "PgUp/PgDn",
+	    A | EX_SCROLLS, 0, NULL,
+	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
+	    UI_ON_WHEEL, item_key_scroll },
+	{ "q", "leave the exam: it is kept, its clock stopped, for e in the menu to take up", "leave", NULL, 0,
+	    EX_TYPING | EX_LIST | EX_CONFIRM, "qQ", { 0 }, 0, key_leave },
+	{ "any other key", NULL, NULL, NULL, A | EX_TYPED, EX_TYPING, NULL, { 0 }, UI_ON_TEXT, item_key_not_typing },
+};
+
+/* Returns the exam screen's context bits. */
+static unsigned exam_context(const pt_ui *ui)
+{
+	const pt_exam *e = ui->exam;
+	const pt_grade *g = &e->session.grades[e->session.current];
+	if (xv.confirm)
+		return EX_CONFIRM;
+	if (e->paused)
+		return EX_PAUSED;
+	if (xv.list)
+		return EX_LIST;
+	unsigned ctx = EX_ANSWER;
+	switch (g->item->kind) {
+	case PT_KIND_FILL: ctx |= EX_FILL | (g->item->n_blanks > 1 ? EX_BLANKS : 0); break;
+	case PT_KIND_MATCH: ctx |= EX_MATCH | EX_BLANKS; break;
+	case PT_KIND_ORDER: ctx |= EX_ORDER | EX_BLANKS; break;
+	case PT_KIND_CHOICE: ctx |= EX_CHOICE; break;
+	case PT_KIND_MULTI: ctx |= EX_MULTI; break;
+	case PT_KIND_NUMERIC:
+	case PT_KIND_TEXT: ctx |= EX_TYPED | (item_view()->typing ? EX_TYPING : 0); break;
+	}
+	if (ui->body_scrolls)
+		ctx |= EX_SCROLLS;
+	return ctx;
+}
+
+/* Names the item's own letters and slots in the key bar: "A-D", "1-3". */
+static void exam_bar_keys(const pt_ui *ui, const pt_binding *b, char *buf, size_t size)
+{
+	const pt_exam *e = ui->exam;
+	const pt_grade *g = &e->session.grades[e->session.current];
+	if (b->chars != NULL && strcmp(b->chars, LETTERS) == 0)
+		snprintf(buf, size, "A-%c", item_body_last_label(g->item));
+	else if (b->chars != NULL && strcmp(b->chars, DIGITS) == 0)
+		snprintf(buf, size, "1-%d", grade_slots(g));
+}
+
+/* True while the clock runs: the loop then wakes every second. */
+static bool exam_ticking(const pt_ui *ui)
+{
+	const pt_exam *e = ui->exam;
+	return e != NULL && !e->submitted && !e->paused && e->limit > 0;
+}
+
+/* A second passed: the warnings, the exam kept now and then, and the
+ * exam submitted when the time is up. */
+static unsigned exam_tick(pt_ui *ui)
+{
+	pt_exam *e = ui->exam;
+	time_t now = time(NULL);
+	int warn = exam_warning(e, now);
+	if (warn > 0)
+		ui_say(ui, "Warning: %d minute%s left. Unanswered items count as wrong; s submits", warn,
+		    warn == 1 ? "" : "s");
+	if (exam_time_left(e, now) == 0) {
+		xv.confirm = false;
+		xv.list = false;
+		submit(ui, true);
+	} else if (++xv.ticks >= SAVE_EVERY_TICKS) {
+		keep(ui);
+	}
+	return UI_REDRAW;
+}
+
+const pt_screen_ops ui_exam_screen = {
+	"Exam", exam_enter, exam_draw, NULL, exam_context, exam_bar_keys,
+	exam_keys, sizeof exam_keys / sizeof exam_keys[0], exam_ticking, exam_tick,
+};

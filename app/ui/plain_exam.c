@@ -1,0 +1,370 @@
+/* plain_exam.c - an exam in plain line mode: items one at a time with the
+ * time left, answers kept without feedback, time, mark, list, go N,
+ * submit (asks first), the clock submitting at zero, and the results as
+ * text. */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "paratutor/plain_exam.h"
+#include "paratutor/plain_item.h"
+#include "paratutor/ui_answer.h"
+
+#define LINE_MAX_LEN 1024
+
+/* What reading a line found. */
+typedef enum line_rc { LINE_OK, LINE_EOF, LINE_WAKE } line_rc;
+
+/* Reads a line from in into buf, without its newline; when wait_s is not
+ * negative, gives up after that many seconds with LINE_WAKE. */
+static line_rc read_line(FILE *in, char *buf, size_t size, long wait_s)
+{
+	if (wait_s >= 0) {
+		struct pollfd pfd = { fileno(in), POLLIN, 0 };
+		int ms = wait_s > 86400 ? 86400000 : (int)wait_s * 1000 + 200;
+		int r;
+		do
+			r = poll(&pfd, 1, ms);
+		while (r < 0 && errno == EINTR);
+		if (r == 0)
+			return LINE_WAKE;
+	}
+	if (fgets(buf, (int)size, in) == NULL)
+		return LINE_EOF;
+	size_t len = strcspn(buf, "\r\n");
+	if (buf[len] == '\0' && len + 1 == size) {
+		int c;
+		while ((c = fgetc(in)) != EOF && c != '\n')
+			;
+	}
+	buf[len] = '\0';
+	return LINE_OK;
+}
+
+/* Writes the time left (or used, untimed) as a phrase. */
+static void time_phrase(const pt_exam *e, time_t now, char *buf, size_t size)
+{
+	char a[24], b[24];
+	if (e->limit == 0) {
+		exam_format_clock(exam_time_used(e, now), a, sizeof a);
+		snprintf(buf, size, "untimed, %s used", a);
+	} else {
+		exam_format_clock(exam_time_left(e, now), a, sizeof a);
+		exam_format_clock(e->limit, b, sizeof b);
+		snprintf(buf, size, "%s left of %s", a, b);
+	}
+}
+
+/* Prints the answer given so far where the answer area does not show it. */
+static void print_given(FILE *out, pt_exam *e, size_t i)
+{
+	const pt_grade *g = exam_grade(e, i);
+	const pt_item *v = g->item;
+	if (v->kind == PT_KIND_ORDER) {
+		fputs("Your order so far:", out);
+		for (int p = 0; p < grade_slots(g); p++)
+			fprintf(out, " %c", g->fill[p] >= 0 ? lesson_option_label((size_t)g->fill[p]) : '_');
+		fputc('\n', out);
+		return;
+	}
+	if (v->kind == PT_KIND_FILL || v->kind == PT_KIND_MATCH)
+		return;
+	if (v->kind == PT_KIND_NUMERIC || v->kind == PT_KIND_TEXT) {
+		if (g->typed[0] != '\0')
+			fprintf(out, "Your answer so far: %s\n", g->typed);
+		return;
+	}
+	bool any = false;
+	for (size_t o = 0; o < v->n_options && o < PT_MAX_OPTIONS; o++)
+		if (g->picked[o]) {
+			fprintf(out, "%s%c", any ? " " : "Your answer so far: ", lesson_option_label(o));
+			any = true;
+		}
+	if (any)
+		fputc('\n', out);
+}
+
+/* Prints the current item with its place, its lesson and the time left. */
+static void show_item(FILE *out, pt_exam *e)
+{
+	size_t i = e->session.current;
+	char when[64];
+	time_phrase(e, time(NULL), when, sizeof when);
+	fprintf(out, "\n== Exam item %zu of %zu, %s%s (%s)\n", i + 1, e->n, e->lessons[i]->title.s,
+	    e->marked[i] ? ", marked for later" : "", when);
+	plain_item_print_area(out, exam_grade(e, i));
+	print_given(out, e, i);
+	fputs("Type your answer (it is kept, not checked, until you submit), or help.\n", out);
+}
+
+/* Prints the exam's commands. */
+static void exam_help(FILE *out, const pt_exam *e)
+{
+	plain_item_help_answers(out, exam_grade((pt_exam *)e, e->session.current)->item, true);
+	fputs("  time           how much time is left\n"
+	      "  mark           mark this item for later (again: take the mark off)\n"
+	      "  list           every item: answered, partly answered or empty, and marked\n"
+	      "  go N           show item N\n"
+	      "  next, prev     the next / previous item\n"
+	      "  submit         hand the exam in (asks first); answers are graded then\n"
+	      "  quit           leave; the exam is kept with the time left, to resume later\n"
+	      "  help           this list\n", out);
+}
+
+/* Returns a word for how item i stands. */
+static const char *state_word(const pt_exam *e, size_t i)
+{
+	switch (exam_state(e, i)) {
+	case PT_EXAM_ANSWERED: return "answered";
+	case PT_EXAM_PARTLY: return "partly answered";
+	case PT_EXAM_EMPTY: break;
+	}
+	return "empty";
+}
+
+/* Prints every item's state, the current one marked with >. */
+static void list_items(FILE *out, const pt_exam *e)
+{
+	for (size_t i = 0; i < e->n; i++) {
+		const char *prompt = e->items[i]->prompt.s;
+		int len = (int)strcspn(prompt, "\n");
+		fprintf(out, "%s%3zu  %-16s%s  %.*s%s\n", i == e->session.current ? ">" : " ", i + 1, state_word(e, i),
+		    e->marked[i] ? "marked" : "      ", len > 50 ? 50 : len, prompt, len > 50 ? "..." : "");
+	}
+	fprintf(out, "%zu of %zu answered, %zu marked for later.\n", e->n - exam_unanswered(e), e->n,
+	    exam_marked_count(e));
+}
+
+/* Prints one tally row: label, right of items, percent. */
+static void print_tally(FILE *out, const char *label, const pt_exam_tally *t)
+{
+	if (t->items == 0)
+		return;
+	fprintf(out, "  %-40s %3zu of %3zu right  %3.0f%%\n", label, t->right, t->items,
+	    100.0 * (double)t->right / (double)t->items);
+}
+
+void plain_exam_results(FILE *out, pt_exam *e)
+{
+	pt_exam_results r;
+	if (!exam_results(e, &r)) {
+		fputs("Out of memory: the results cannot be shown.\n", out);
+		return;
+	}
+	char used[24], limit[24], rule[400];
+	exam_format_clock(r.used, used, sizeof used);
+	exam_format_clock(r.limit, limit, sizeof limit);
+	exam_score_rule(r.pass_percent, rule, sizeof rule);
+	fprintf(out, "\n== Exam results\n%s\n", r.timed_out ? "Time is up: the exam was submitted by the clock." :
+	    "The exam is submitted.");
+	fprintf(out, "Score: %.0f%% (%zu of %zu right) - %s: the pass mark is %d%%.\n", r.score, r.right, r.items,
+	    r.passed ? "PASSED" : "NOT PASSED", r.pass_percent);
+	fprintf(out, "%zu wrong, %zu unanswered. %s\n", r.wrong, r.unanswered, rule);
+	if (r.limit > 0)
+		fprintf(out, "Time used: %s of %s.\n", used, limit);
+	else
+		fprintf(out, "Time used: %s (untimed).\n", used);
+	fputs("By lesson:\n", out);
+	for (size_t l = 0; l < r.n_lessons; l++)
+		print_tally(out, r.by_lesson[l].lesson->title.s, &r.by_lesson[l]);
+	fputs("By difficulty:\n", out);
+	for (int d = PT_EASY; d <= PT_HARD; d++)
+		print_tally(out, lesson_difficulty_name((pt_difficulty)d), &r.by_difficulty[d]);
+	for (size_t i = 0; i < e->n; i++) {
+		const char *word = e->results[i] == PT_EXAM_RIGHT ? "Right" : e->results[i] == PT_EXAM_WRONG ?
+		    "Wrong" : "Unanswered";
+		fprintf(out, "\n-- Item %zu of %zu, %s: %s\n", i + 1, e->n, e->lessons[i]->title.s, word);
+		plain_item_print_area(out, exam_grade(e, i));
+		plain_item_print_verdict(out, exam_grade(e, i));
+	}
+	fputs("\nItems you missed come back in your reviews. Past exams: paratutor exam --history.\n", out);
+	exam_results_free(&r);
+}
+
+/* Submits the exam, keeps it and prints the results. */
+static void submit(FILE *out, pt_exam *e, pt_track *track, bool by_clock)
+{
+	exam_submit(e, time(NULL), by_clock);
+	track_exam(track, e);
+	plain_exam_results(out, e);
+	char notice[1024];
+	if (track_take_notice(track, notice, sizeof notice))
+		fprintf(out, "%s\n", notice);
+}
+
+/* Returns the seconds to wait for a line before the clock needs a look:
+ * until the next warning or the end; -1 when untimed. */
+static long wait_for(const pt_exam *e, time_t now)
+{
+	long left = exam_time_left(e, now);
+	if (left < 0)
+		return -1;
+	if (left > 300 && e->limit > 300 && !(e->warned & 1u))
+		return left - 300;
+	if (left > 60 && e->limit > 60 && !(e->warned & 2u))
+		return left - 60;
+	return left;
+}
+
+/* Says a warning that fell due; returns true when the time is up. */
+static bool clock_check(FILE *out, pt_exam *e)
+{
+	time_t now = time(NULL);
+	int warn = exam_warning(e, now);
+	if (warn > 0)
+		fprintf(out, "Warning: %d minute%s left. Type submit when you are done.\n", warn, warn == 1 ? "" : "s");
+	return e->limit > 0 && exam_time_left(e, now) == 0;
+}
+
+/* Keeps the exam and says so when saving failed. */
+static void keep(FILE *out, pt_exam *e, pt_track *track)
+{
+	char notice[1024];
+	track_exam(track, e);
+	if (track_take_notice(track, notice, sizeof notice))
+		fprintf(out, "%s\n", notice);
+}
+
+/* Asks before submitting; returns true when the learner confirms. */
+static bool confirm_submit(FILE *in, FILE *out, pt_exam *e, bool *timed_out)
+{
+	size_t open = exam_unanswered(e);
+	if (open > 0)
+		fprintf(out, "Submit now? %zu item%s %s unanswered and will count as wrong. Type yes to submit, "
+		    "anything else to go on.\n", open, open == 1 ? "" : "s", open == 1 ? "is" : "are");
+	else
+		fputs("Submit now? Every item is answered. Type yes to submit, anything else to go on.\n", out);
+	fflush(out);
+	char line[LINE_MAX_LEN];
+	line_rc rc = read_line(in, line, sizeof line, exam_time_left(e, time(NULL)));
+	*timed_out = rc == LINE_WAKE;
+	if (rc != LINE_OK)
+		return rc == LINE_WAKE;
+	return strcasecmp(line, "yes") == 0 || strcasecmp(line, "y") == 0;
+}
+
+/* Moves to item i (0-based) and shows it. */
+static void go_to(FILE *out, pt_exam *e, pt_track *track, size_t i)
+{
+	e->session.current = i;
+	keep(out, e, track);
+	show_item(out, e);
+}
+
+/* Takes line as the answer to the current item; moves on when it is
+ * complete. */
+static void answer(FILE *out, pt_exam *e, pt_track *track, char *line)
+{
+	size_t i = e->session.current;
+	pt_grade *g = exam_grade(e, i);
+	double value;
+	char units[200];
+	if (g->item->kind == PT_KIND_NUMERIC && grade_number(g->item, line, &value) != PT_NUMBER_OK) {
+		bool has_units = answer_units(g->item, units, sizeof units);
+		fprintf(out, "\"%s\" is not a number this item takes%s%s%s; type it again (nothing is checked until you "
+		    "submit).\n", line, has_units ? " (units: " : "", units, has_units ? ")" : "");
+		return;
+	}
+	if (!plain_item_set(out, g, line))
+		return;
+	if (exam_state(e, i) == PT_EXAM_PARTLY) {
+		fputs("Kept. Still empty:", out);
+		for (int b = 0; b < grade_slots(g); b++)
+			if (g->fill[b] < 0)
+				fprintf(out, " %d", b + 1);
+		fputs(".\n", out);
+		keep(out, e, track);
+		return;
+	}
+	fprintf(out, "Kept your answer to item %zu.\n", i + 1);
+	if (i + 1 < e->n) {
+		go_to(out, e, track, i + 1);
+		return;
+	}
+	keep(out, e, track);
+	fprintf(out, "That was the last item. %zu unanswered: type list to see them, go N to change one, or "
+	    "submit.\n", exam_unanswered(e));
+}
+
+int plain_exam_run(pt_exam *e, pt_track *track, FILE *in, FILE *out)
+{
+	char when[64], line[LINE_MAX_LEN];
+	time_phrase(e, time(NULL), when, sizeof when);
+	fprintf(out, "Exam: %zu items, %s, pass mark %d%%. One answer an item and no feedback until you submit; "
+	    "type help for the commands.\n", e->n, when, e->pass_percent);
+	show_item(out, e);
+	keep(out, e, track);
+	for (;;) {
+		fflush(out);
+		if (clock_check(out, e)) {
+			submit(out, e, track, true);
+			return 0;
+		}
+		line_rc rc = read_line(in, line, sizeof line, wait_for(e, time(NULL)));
+		if (rc == LINE_WAKE)
+			continue;
+		if (rc == LINE_EOF) {
+			keep(out, e, track);
+			time_phrase(e, time(NULL), when, sizeof when);
+			fprintf(out, "\nInput ended: the exam is kept (%s); run paratutor exam to resume it.\n", when);
+			return 0;
+		}
+		if (clock_check(out, e)) {
+			fputs("That answer came too late.\n", out);
+			submit(out, e, track, true);
+			return 0;
+		}
+		char *cmd = line + strspn(line, " \t");
+		size_t i = e->session.current;
+		unsigned long n;
+		char *end;
+		if (cmd[0] == '\0') {
+			show_item(out, e);
+		} else if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
+			exam_help(out, e);
+		} else if (strcmp(cmd, "time") == 0) {
+			time_phrase(e, time(NULL), when, sizeof when);
+			fprintf(out, "Time: %s.\n", when);
+		} else if (strcmp(cmd, "mark") == 0) {
+			e->marked[i] = !e->marked[i];
+			fprintf(out, e->marked[i] ? "Item %zu is marked for later.\n" : "Took the mark off item %zu.\n", i + 1);
+			keep(out, e, track);
+		} else if (strcmp(cmd, "list") == 0) {
+			list_items(out, e);
+		} else if (strncmp(cmd, "go", 2) == 0 && (cmd[2] == ' ' || cmd[2] == '\0')) {
+			n = strtoul(cmd + 2, &end, 10);
+			if (n >= 1 && n <= e->n && *end == '\0' && cmd[2] != '\0')
+				go_to(out, e, track, n - 1);
+			else
+				fprintf(out, "\"%s\": give an item number from 1 to %zu, e.g. go 3.\n", cmd, e->n);
+		} else if (strcmp(cmd, "next") == 0 || strcmp(cmd, "n") == 0) {
+			if (i + 1 < e->n)
+				go_to(out, e, track, i + 1);
+			else
+				fputs("This is the last item: type list, go N, or submit.\n", out);
+		} else if (strcmp(cmd, "prev") == 0 || strcmp(cmd, "p") == 0) {
+			if (i > 0)
+				go_to(out, e, track, i - 1);
+			else
+				fputs("This is the first item.\n", out);
+		} else if (strcmp(cmd, "submit") == 0) {
+			bool by_clock = false;
+			if (confirm_submit(in, out, e, &by_clock)) {
+				submit(out, e, track, by_clock);
+				return 0;
+			}
+			fputs("Not submitted: go on answering.\n", out);
+		} else if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "q") == 0) {
+			keep(out, e, track);
+			time_phrase(e, time(NULL), when, sizeof when);
+			fprintf(out, "The exam is kept (%s); run paratutor exam to resume it.\n", when);
+			return 0;
+		} else {
+			answer(out, e, track, cmd[0] == '=' ? cmd + 1 + strspn(cmd + 1, " ") : cmd);
+		}
+	}
+}

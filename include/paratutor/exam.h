@@ -1,0 +1,182 @@
+/* exam.h - an exam: a paper drawn from the lessons, answered with one
+ * attempt per item and no feedback until it is submitted, then graded.
+ *
+ * Pure: no I/O, no clock (every call that needs the time takes `now`), no
+ * printing.  An exam borrows the lessons its items come from (the catalog
+ * must outlive it) and owns everything else: the paper (a lesson of copies
+ * of the drawn items, each with one attempt), the session that grades it
+ * (its shuffled views and grading states, session_init_shuffled), the
+ * marks and the results.  Free it with exam_free(). */
+#ifndef PARATUTOR_EXAM_H
+#define PARATUTOR_EXAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "paratutor/catalog.h"
+#include "paratutor/session.h"
+
+#define PT_EXAM_DEFAULT_COUNT 20
+#define PT_EXAM_SECONDS_PER_ITEM 90
+#define PT_EXAM_DEFAULT_PASS 70
+#define PT_EXAM_MAX_ITEMS 1000
+#define PT_EXAM_MAX_SECONDS (100L * 3600L) /* the longest time limit */
+
+/* What an exam is drawn from and how it runs. */
+typedef struct pt_exam_config {
+	size_t count;            /* items wanted; fewer when the lessons hold fewer */
+	long seconds;            /* time limit; 0 untimed; negative: PT_EXAM_SECONDS_PER_ITEM an item */
+	int pass_percent;        /* 0..100 */
+	unsigned long long seed; /* decides the paper and the order of its options */
+	const char *const *from; /* lesson ids to draw from; n_from 0: every usable lesson */
+	size_t n_from;
+	bool shuffle;            /* options shown in an order of the seed's (false: as written) */
+} pt_exam_config;
+
+/* How an item stands once the exam is submitted. */
+typedef enum pt_exam_result {
+	PT_EXAM_UNANSWERED, /* nothing (or not a complete answer) was given */
+	PT_EXAM_WRONG,
+	PT_EXAM_RIGHT
+} pt_exam_result;
+
+/* How an item stands while the exam runs. */
+typedef enum pt_exam_state {
+	PT_EXAM_EMPTY,    /* nothing given yet */
+	PT_EXAM_PARTLY,   /* some blanks, prompts or positions filled, not all */
+	PT_EXAM_ANSWERED  /* a complete answer */
+} pt_exam_state;
+
+typedef struct pt_exam {
+	unsigned long long seed;
+	bool shuffle;
+	int pass_percent;
+	long limit;          /* seconds; 0 untimed */
+	long used_before;    /* seconds used in earlier sittings */
+	time_t resumed_at;   /* when this sitting began */
+	time_t started;      /* when the exam was first started */
+	time_t finished;     /* when it was submitted; 0 while it runs */
+	long used;           /* seconds used, once submitted */
+	bool submitted;
+	bool paused;         /* the clock stands (a resumed exam not yet taken up) */
+	bool timed_out;      /* submitted by the clock */
+	unsigned warned;     /* bit 0: 5-minute warning given, bit 1: 1-minute */
+	char id[48];         /* unique per exam: start time and seed */
+	size_t n;            /* items on the paper */
+	const pt_lesson **lessons; /* per item: its lesson (borrowed) */
+	const pt_item **items;     /* per item: the lesson's own item (borrowed) */
+	bool *marked;              /* per item: marked for later */
+	pt_exam_result *results;   /* per item, once submitted */
+	pt_lesson paper;     /* copies of the items with one attempt each; owned */
+	pt_session session;  /* grades the paper; session.current is the item shown */
+} pt_exam;
+
+/* Right answers out of items, for one lesson or one difficulty. */
+typedef struct pt_exam_tally {
+	const pt_lesson *lesson; /* by lesson only */
+	size_t items;
+	size_t right;
+} pt_exam_tally;
+
+/* The figures of a submitted exam. */
+typedef struct pt_exam_results {
+	size_t items, right, wrong, unanswered;
+	double score;         /* percent right, 0..100 */
+	int pass_percent;
+	bool passed;          /* score >= pass_percent */
+	long used, limit;     /* seconds; limit 0 when untimed */
+	bool timed_out;
+	pt_exam_tally by_difficulty[3]; /* easy, medium, hard */
+	pt_exam_tally *by_lesson;       /* in the order lessons first appear on the paper; owned */
+	size_t n_lessons;
+} pt_exam_results;
+
+/* Fills cfg with the defaults: 20 items, 90 s an item, pass 70 %, seed 1,
+ * every lesson, options shuffled. */
+void exam_config_default(pt_exam_config *cfg);
+
+/* Draws a paper from the usable (loaded, unbroken) lessons of catalog:
+ * cfg->count items stratified by lesson and difficulty (each stratum gets
+ * its share of the paper, the largest remainders rounded up), the items
+ * of a stratum and the order of the paper drawn from cfg->seed, so the
+ * same seed and lessons give the same paper.  Starts the clock at now.
+ * Returns false with the cause in err (an unknown or broken lesson in
+ * cfg->from, no items, out of memory). */
+bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg, time_t now,
+    char *err, size_t errlen);
+
+/* Sets e up for the n given items in this order (used to resume a stored
+ * exam): seed, shuffle and pass mark as given, limit seconds with left of
+ * them left (ignored when untimed), started at started, resumed at now.
+ * Returns false when out of memory or n is 0. */
+bool exam_setup(pt_exam *e, const pt_lesson *const *lessons, const pt_item *const *items, size_t n,
+    unsigned long long seed, bool shuffle, int pass_percent, long limit, long left, time_t started,
+    time_t now);
+
+/* Frees what e owns; the exam is then empty. */
+void exam_free(pt_exam *e);
+
+/* Returns the grading state of item i (the one to answer into). */
+pt_grade *exam_grade(pt_exam *e, size_t i);
+
+/* Returns how item i stands while the exam runs. */
+pt_exam_state exam_state(const pt_exam *e, size_t i);
+
+/* Returns the number of items without a complete answer. */
+size_t exam_unanswered(const pt_exam *e);
+
+/* Returns the number of items marked for later. */
+size_t exam_marked_count(const pt_exam *e);
+
+/* Returns the seconds left at now (0 when the time is up), or -1 when
+ * untimed. */
+long exam_time_left(const pt_exam *e, time_t now);
+
+/* Returns the seconds used at now (never more than the limit). */
+long exam_time_used(const pt_exam *e, time_t now);
+
+/* Stops the clock at now (no time counts until exam_resume). */
+void exam_pause(pt_exam *e, time_t now);
+
+/* Starts the clock again at now. */
+void exam_resume(pt_exam *e, time_t now);
+
+/* Returns 5 or 1 when the 5- or 1-minute warning falls due at now and
+ * was not given yet (it is then noted as given), else 0.  A warning at or
+ * above the whole limit is never given. */
+int exam_warning(pt_exam *e, time_t now);
+
+/* Grades every item with its one attempt (an incomplete answer, a number
+ * not understood or a spelling slip counts as wrong or unanswered, never
+ * as a second try), notes the time used and ends the exam; by_clock says
+ * the time ran out.  Once submitted, every grading state is finished, so
+ * session_disclose() allows the key and the explanation. */
+void exam_submit(pt_exam *e, time_t now, bool by_clock);
+
+/* Computes the figures of a submitted exam into r (free with
+ * exam_results_free).  Returns false when out of memory. */
+bool exam_results(const pt_exam *e, pt_exam_results *r);
+
+/* Frees what r owns. */
+void exam_results_free(pt_exam_results *r);
+
+/* Writes how the score and the verdict are made, in one sentence for the
+ * learner, for a pass mark of pass_percent. */
+void exam_score_rule(int pass_percent, char *buf, size_t size);
+
+/* Writes seconds as "m:ss" (or "h:mm:ss" from an hour). */
+void exam_format_clock(long seconds, char *buf, size_t size);
+
+/* Returns the texts of item i's answer so far, for keeping it: per slot
+ * the bank entry ("" for an empty slot) for fill, match and order; the
+ * options picked for choice and multi; the typed answer for numeric and
+ * text (none when empty).  Fills out with at most max borrowed pointers
+ * (valid while the exam and its lessons live); returns how many. */
+size_t exam_answer_texts(const pt_exam *e, size_t i, const char **out, size_t max);
+
+/* Puts back item i's answer from texts kept by exam_answer_texts(); texts
+ * the item does not know are left out. */
+void exam_restore_answer(pt_exam *e, size_t i, char *const *texts, size_t n);
+
+#endif

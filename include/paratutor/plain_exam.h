@@ -1,0 +1,26 @@
+/* plain_exam.h - an exam in plain line mode (paratutor exam --plain, and
+ * whenever stdin or stdout is not a terminal). */
+#ifndef PARATUTOR_PLAIN_EXAM_H
+#define PARATUTOR_PLAIN_EXAM_H
+
+#include <stdio.h>
+
+#include "paratutor/exam.h"
+#include "paratutor/track.h"
+
+/* Runs exam e (started or resumed, borrowed) reading commands from in and
+ * writing to out: answers are kept without feedback and the exam is kept
+ * through track after each answer, mark and move.  The clock wakes the
+ * loop for the 5- and 1-minute warnings and submits at zero.  Ends when
+ * the exam is submitted (printing the results), or the learner quits or
+ * input ends (the exam is kept to resume).  in should be unbuffered
+ * (setvbuf _IONBF) so that waiting on its descriptor sees every line.
+ * Returns an exit status. */
+int plain_exam_run(pt_exam *e, pt_track *track, FILE *in, FILE *out);
+
+/* Prints the results of submitted exam e: score, verdict and how they are
+ * made, time used, by lesson and by difficulty, then each item with the
+ * learner's answer, the key, the feedback and the explanation. */
+void plain_exam_results(FILE *out, pt_exam *e);
+
+#endif

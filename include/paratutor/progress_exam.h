@@ -1,0 +1,109 @@
+/* progress_exam.h - exams in the progress store: the finished ones (the
+ * history) and the one still running, kept through the same locked,
+ * merged, atomic save as every record (progress_save).
+ *
+ * The file holds, beside "lessons", an "exams" object:
+ *   { "open": EXAM, "done": [ EXAM, ... ] }
+ * EXAM: "id", "seed" (16 hex digits), "shuffle", "started", "finished"
+ * (0 while open), "limit" (seconds, 0 untimed), "left" (seconds left when
+ * last saved, open only), "used" (seconds, finished only), "pass" (the pass
+ * mark in percent), "timed_out", "current" (the item shown, open only) and
+ * "items": [ { "lesson", "item", "hash" (16 hex digits, lesson_item_hash),
+ * "marked", "answer" (texts, see exam_answer_texts; open only), "result"
+ * (right, wrong or unanswered; finished only) } ].  Older paratutors
+ * ignore the member.  Merging: finished exams are united by id; of two
+ * copies of the open exam the one changed here since the last save wins,
+ * else the file's; an open exam whose id is among the finished ones is
+ * dropped, so a submitted exam never comes back.
+ *
+ * Ownership: the store owns every record; pointers returned here stay
+ * valid until the next call that changes the store, progress_save()
+ * included.  Nothing here reads the clock: `now` comes from the caller. */
+#ifndef PARATUTOR_PROGRESS_EXAM_H
+#define PARATUTOR_PROGRESS_EXAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "paratutor/catalog.h"
+#include "paratutor/exam.h"
+
+typedef struct pt_progress pt_progress;
+
+/* What the history shows of one finished exam. */
+typedef struct pt_exam_summary {
+	time_t started, finished;
+	double score;     /* 0..100 */
+	int pass_percent;
+	bool passed;
+	size_t n_items;
+} pt_exam_summary;
+
+/* One item of a stored exam. */
+typedef struct pt_exam_entry {
+	char *lesson;            /* lesson id */
+	char *item;              /* item id */
+	unsigned long long hash; /* lesson_item_hash() when the exam was drawn */
+	bool marked;
+	char **answer;           /* open exam: the answer so far, as texts */
+	size_t n_answer;
+	pt_exam_result result;   /* finished exam */
+} pt_exam_entry;
+
+/* One stored exam, open or finished.  Read-only for callers. */
+typedef struct pt_exam_record {
+	char *id;
+	unsigned long long seed;
+	bool shuffle;
+	time_t started;
+	time_t finished;  /* 0 while open */
+	long limit;       /* seconds; 0 untimed */
+	long left;        /* open: seconds left when last saved */
+	long used;        /* finished: seconds used */
+	int pass_percent;
+	bool timed_out;
+	size_t current;   /* open: the item shown */
+	pt_exam_entry *items;
+	size_t n_items;
+} pt_exam_record;
+
+/* Returns the number of finished exams. */
+size_t progress_exam_count(const pt_progress *p);
+
+/* Fills out with finished exam i (oldest first); false when i is out of
+ * range. */
+bool progress_exam_summary(const pt_progress *p, size_t i, pt_exam_summary *out);
+
+/* Returns finished exam i (oldest first), or NULL. */
+const pt_exam_record *progress_exam_at(const pt_progress *p, size_t i);
+
+/* Returns the number of items right in a stored finished exam. */
+size_t progress_exam_right(const pt_exam_record *r);
+
+/* Returns the exam still running, or NULL. */
+const pt_exam_record *progress_exam_open(const pt_progress *p);
+
+/* Keeps exam e in the store as it stands at now: while it runs, as the
+ * open exam (its answers, marks, current item and the seconds left);
+ * once submitted, among the finished exams (the open copy goes), and each
+ * item it missed enters the review schedule (progress_record_missed).
+ * Does not save.  Returns false when out of memory. */
+bool progress_exam_keep(pt_progress *p, const pt_exam *e, time_t now);
+
+/* Sets e up from the open exam, resumed at now with the time that was
+ * left; items whose lesson or item is gone, or whose graded content
+ * changed, are left out and counted in *dropped.  Returns false with the
+ * cause in err when there is no open exam, none of its items is left, or
+ * memory runs out. */
+bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_exam *e, time_t now,
+    size_t *dropped, char *err, size_t errlen);
+
+/* Makes e's id one the store does not hold yet (an exam with the same seed
+ * started in the same second gets a suffix), so no exam is merged away. */
+void progress_exam_new_id(const pt_progress *p, pt_exam *e);
+
+/* Returns "right", "wrong" or "unanswered". */
+const char *progress_exam_result_word(pt_exam_result r);
+
+#endif

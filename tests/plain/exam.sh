@@ -1,0 +1,177 @@
+#!/bin/sh
+# exam.sh BINARY - paratutor exam in plain mode: a whole exam sat and
+# submitted, the clock submitting one, kill -9 and resume, bad input and
+# the command line, --history and --report.  Input comes on a pipe or a
+# FIFO; the output is polled, never waited for blindly.
+set -u
+bin=$1
+passed=0
+failed=0
+tmp=$(mktemp -d)
+out="$tmp/out"
+XDG_STATE_HOME="$tmp/state"
+export XDG_STATE_HOME
+trap 'exec 3>&- 2>/dev/null; rm -rf "$tmp"' EXIT
+# Seed 1 of the drills: Canberra (A), the mean (1 a 2 b), len (fill), even numbers.
+exam_args="exam --no-shuffle --lessons tests/screen/lessons --from screen-drills --count 4 --seed 1"
+
+# sit LINES... - feeds the lines to a new exam (same store) and keeps the transcript.
+sit() {
+	# shellcheck disable=SC2086 # exam_args holds words without spaces
+	printf '%s\n' "$@" | "$bin" $exam_args --minutes 6 >"$out" 2>&1
+	echo "$?" >"$tmp/status"
+}
+
+# has NAME TEXT: the last transcript contains TEXT as a fixed string.
+has() {
+	if grep -qF -- "$2" "$out"; then
+		passed=$((passed + 1))
+		echo "ok - $1"
+	else
+		failed=$((failed + 1))
+		echo "not ok - $1: missing \"$2\""
+		sed 's/^/  | /' "$out" | head -80
+	fi
+}
+
+# lacks NAME TEXT: the last transcript does not contain TEXT.
+lacks() {
+	if grep -qF -- "$2" "$out"; then
+		failed=$((failed + 1))
+		echo "not ok - $1: unexpected \"$2\""
+	else
+		passed=$((passed + 1))
+		echo "ok - $1"
+	fi
+}
+
+# wait_for TEXT SECONDS - polls the transcript until it holds TEXT.
+wait_for() {
+	i=0
+	while [ "$i" -lt $(($2 * 20)) ]; do
+		grep -qF -- "$1" "$out" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
+rm -rf "$XDG_STATE_HOME"
+sit a "1 a 2 b" next mark list time "go 9" "go 3" zz "go 1" submit no submit yes
+has "exam header" "Exam: 4 items, "
+has "exam header: time and pass mark" " left of 6:00, pass mark 70%."
+has "time left at each item" "== Exam item 1 of 4, Screen test drills ("
+has "no feedback for an answer" "Kept your answer to item 1."
+sed '/== Exam results/q' "$out" >"$tmp/before"
+if grep -qE "Correct|Wrong|Canberra was chosen" "$tmp/before"; then
+	failed=$((failed + 1))
+	echo "not ok - nothing checked or explained before submitting"
+else
+	passed=$((passed + 1))
+	echo "ok - nothing checked or explained before submitting"
+fi
+has "mark" "Item 4 is marked for later."
+has "list" "2 of 4 answered, 1 marked for later."
+has "list marks" "marked  Which numbers are even?"
+has "time" "Time: "
+has "a bad item number" "\"go 9\": give an item number from 1 to 4, e.g. go 3."
+has "a bad answer is quoted" "\"zz\" is not"
+has "the answer so far is shown" "Your answer so far: A"
+has "submit asks first, naming the unanswered" "Submit now? 2 items are unanswered and will count as wrong."
+has "no keeps the exam going" "Not submitted: go on answering."
+has "score" "Score: 50% (2 of 4 right) - NOT PASSED: the pass mark is 70%."
+has "how the score is made" "no partial credit"
+has "by lesson" "Screen test drills                         2 of   4 right   50%"
+has "by difficulty" "hard                                       1 of   1 right  100%"
+has "each item with its verdict" "-- Item 1 of 4, Screen test drills: Right"
+has "an unanswered item shows its key" "The answer: blank 1 = len;"
+has "the explanation" "Canberra was chosen"
+
+"$bin" exam --history >"$out" 2>&1
+has "history lists the exam" "   4    50%   70%  not passed"
+"$bin" --lessons tests/screen/lessons --report >"$out" 2>&1
+has "--report lists exams" "exam,started,finished,items,right,score,pass_mark,passed,time_used,time_limit,timed_out,seed"
+has "--report's exam row" ",4,2,50.0,70,no,"
+"$bin" --lessons tests/screen/lessons --report --format json >"$out" 2>&1
+has "--report json exam object" "\"record\":	\"exam\""
+
+# The clock: a FIFO keeps the input open while the exam waits.
+rm -rf "$XDG_STATE_HOME"
+mkfifo "$tmp/in"
+# shellcheck disable=SC2086
+"$bin" $exam_args --minutes 0.05 <"$tmp/in" >"$out" 2>&1 &
+pid=$!
+exec 3>"$tmp/in"
+printf 'a\n' >&3
+if wait_for "Time is up: the exam was submitted by the clock." 60; then
+	passed=$((passed + 1))
+	echo "ok - the clock submits the exam at zero"
+else
+	failed=$((failed + 1))
+	echo "not ok - the clock submits the exam at zero"
+	sed 's/^/  | /' "$out" | head -40
+fi
+exec 3>&-
+wait "$pid"
+has "the results follow" "of 4 right) - NOT PASSED"
+"$bin" exam --history >"$out" 2>&1
+has "history says the time ran out" "(time ran out)"
+
+# kill -9 mid-exam, then resume: the answers, the mark and the time stay.
+rm -rf "$XDG_STATE_HOME" "$tmp/in"
+mkfifo "$tmp/in"
+# shellcheck disable=SC2086
+"$bin" $exam_args --minutes 10 <"$tmp/in" >"$out" 2>&1 &
+pid=$!
+exec 3>"$tmp/in"
+printf 'a\nmark\n' >&3
+if wait_for "Item 2 is marked for later." 30; then
+	passed=$((passed + 1))
+	echo "ok - answered and marked before the kill"
+else
+	failed=$((failed + 1))
+	echo "not ok - answered and marked before the kill"
+fi
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+exec 3>&-
+printf '%s\n' later | "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
+has "reopening offers the exam" "You have an unfinished exam: 4 items, 1 answered,"
+has "leaving it keeps it" "The unfinished exam is kept as it was"
+printf '%s\n' resume list submit yes | "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
+has "resumed at the item left" "== Exam item 2 of 4"
+has "the answer and mark survived" "1 of 4 answered, 1 marked for later."
+has "the resumed exam is graded" "Score: 25% (1 of 4 right)"
+printf '%s\n' quit | "$bin" exam --lessons tests/screen/lessons --count 2 --seed 3 >"$out" 2>&1
+has "a new exam once the last was submitted" "Exam: 2 items"
+
+# The command line.
+"$bin" exam --count 0 >"$out" 2>&1
+echo "$?" >"$tmp/status"
+has "--count 0 is refused" "--count takes a number of items from 1 to 1000, not '0'"
+has "with status 2" "" && grep -qx 2 "$tmp/status" || { failed=$((failed + 1)); echo "not ok - status 2"; }
+rm -rf "$XDG_STATE_HOME"
+"$bin" exam --lessons tests/screen/lessons --from nope >"$out" 2>&1
+echo "$?" >"$tmp/status"
+has "an unknown lesson is named" "no lesson has the id 'nope'"
+grep -qx 1 "$tmp/status" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "not ok - status 1"; }
+printf 'list\nquit\n' | "$bin" exam --lessons tests/screen/lessons --count 20 --from screen-drills screen-kinds >"$out" 2>&1
+has "--from takes several ids" "Exam: 10 items"
+"$bin" exam --minutes 5 --untimed >"$out" 2>&1
+has "--minutes with --untimed" "give either --minutes or --untimed, not both"
+"$bin" exam --help >"$out" 2>&1
+has "--help" "Usage: paratutor exam [OPTION]..."
+
+# A typed number the item cannot read is said at once, and not kept.
+rm -rf "$XDG_STATE_HOME"
+printf '%s\n' "go 2" "sixteen" "16 GB" "16 B" "go 6" help list quit |
+	"$bin" exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 6 --seed 1 >"$out" 2>&1
+has "exam help promises no check" "an exam checks nothing until you submit it"
+has "not a number" "\"sixteen\" is not a number this item takes (units: B, bytes, bits); type it again"
+has "not a unit it takes" "\"16 GB\" is not a number this item takes"
+has "a number it reads is kept" "Kept your answer to item 2."
+has "the number counts as answered" "1 of 6 answered"
+lacks "a number is never judged before submitting" "Wrong"
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

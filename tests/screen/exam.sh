@@ -1,0 +1,193 @@
+#!/bin/sh
+# exam.sh BINARY - screen tests of exam mode: sitting a whole exam and
+# submitting it, the clock submitting it, killing the tutor mid-exam and
+# resuming, the form behind e in the menu, and --history.  Prints "ok N -
+# name" / "not ok N - name" per test, then "N passed, M failed"; exits 1
+# when a test failed.
+set -u
+. "$(dirname "$0")/lib.sh"
+st_setup "$@"
+# The drills lesson, seed 1: Canberra (choice: A), the mean (fill: 1 a 2
+# b), len (fill), even numbers (multi).
+EXAM="exam --no-shuffle --lessons tests/screen/lessons --from screen-drills --count 4 --seed 1"
+
+# history STATE - prints paratutor exam --history for the store under STATE.
+history() {
+	XDG_STATE_HOME=$1 "$ST_BIN" exam --history 2>&1
+}
+
+# Answers two items, skips two, marks one, lists them, submits after the
+# confirmation names the two unanswered, then reads the results.
+test_exam_submit() {
+	state="$ST_TMP/exam-submit"
+	rm -rf "$state"
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" -- $EXAM --minutes 10 || return 1
+	st_wait "Exam: item 1 of 4" || return 1
+	st_wait "Which city is the capital of Australia?" || return 1
+	st_wait " left" || return 1
+	st_lacks "Correct" || return 1
+	st_keys a
+	st_wait "Answered 1/4" || return 1
+	st_lacks "Canberra was chosen" || return 1 # no feedback before submitting
+	st_keys Enter
+	st_wait "Exam: item 2 of 4" || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "Exam: item 3 of 4" || return 1
+	st_keys n
+	st_wait "Exam: item 4 of 4" || return 1
+	st_keys m
+	st_wait "Marked 1" || return 1
+	st_keys l
+	st_wait "All 4 items" || return 1
+	st_wait "2 answered, 1 marked" || return 1
+	st_wait "marked  Which numbers are even?" || return 1
+	st_keys Up Up Enter
+	st_wait "Exam: item 2 of 4" || return 1
+	st_keys s
+	st_wait "Submit now? 2 unanswered items count as wrong" || return 1
+	st_keys x
+	st_wait "Not submitted: go on answering" || return 1
+	st_keys s
+	st_wait "Submit now?" || return 1
+	st_keys y
+	st_wait "Exam results" || return 1
+	st_wait "Score: 50%" || return 1
+	st_wait "2 of 4 right, 0 wrong, 2 unanswered" || return 1
+	st_wait "Not passed" || return 1
+	st_wait "the pass mark is 70%" || return 1
+	st_wait "no partial credit, no hints, no second try" || return 1
+	st_keys n
+	st_wait "Item 1 of 4" || return 1
+	st_wait "Canberra was chosen" || return 1
+	st_keys n n
+	st_wait "Unanswered" || return 1
+	st_keys m
+	st_wait "The exam is kept in your history" || return 1
+	st_keys q
+	st_wait_exit >/dev/null || return 1
+	out=$(history "$state")
+	case $out in
+	*"   4    50%   70%  not passed"*) ;;
+	*) st_fail "history: $out" || return 1 ;;
+	esac
+}
+
+# A short time limit: the clock submits the exam by itself.
+test_exam_timeout() {
+	state="$ST_TMP/exam-timeout"
+	rm -rf "$state"
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" -- $EXAM --minutes 0.05 || return 1
+	st_wait "Exam: item 1 of 4" || return 1
+	st_keys a
+	polls=$ST_POLLS
+	ST_POLLS=1200 # up to a minute for the clock on a busy machine
+	st_wait "Time is up: the exam was submitted" || { ST_POLLS=$polls; return 1; }
+	ST_POLLS=$polls
+	st_wait "submitted by the clock" || return 1
+	st_wait "of 4 right" || return 1 # how many depends on when the clock struck
+	st_keys q
+	st_keys q
+	st_wait_exit >/dev/null || return 1
+	out=$(history "$state")
+	case $out in
+	*"(time ran out)"*) ;;
+	*) st_fail "history: $out" || return 1 ;;
+	esac
+}
+
+# The 1-minute warning comes while the exam runs (66 s: due after 6 s).
+test_exam_warning() {
+	state="$ST_TMP/exam-warning"
+	rm -rf "$state"
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" -- $EXAM --minutes 1.1 || return 1
+	st_wait "Exam: item 1 of 4" || return 1
+	polls=$ST_POLLS
+	ST_POLLS=1200
+	st_wait "Warning: 1 minute left" || { ST_POLLS=$polls; return 1; }
+	ST_POLLS=$polls
+	st_keys s y
+	st_wait "Score: 0%" || return 1
+}
+
+# kill -9 mid-exam loses nothing: the tutor offers the exam with its
+# answers, mark and time; taking it up and submitting counts them.
+test_exam_kill_resume() {
+	state="$ST_TMP/exam-kill"
+	rm -rf "$state"
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" -- $EXAM --minutes 10 || return 1
+	st_wait "Exam: item 1 of 4" || return 1
+	st_keys a m
+	st_wait "Marked 1" || return 1
+	st_keys Enter
+	st_wait "Exam: item 2 of 4" || return 1
+	st_keys 1 a 2 b
+	st_wait "Answered 2/4" || return 1
+	kill -KILL "$(st_pid)"
+	st_wait_exit >/dev/null || return 1
+	# The plain tutor says an exam waits, and e offers it.
+	st_start XDG_STATE_HOME="$state" -- --lessons tests/screen/lessons || return 1
+	st_wait "You have an unfinished exam: press e to resume it" || return 1
+	st_keys e
+	st_wait "Your unfinished exam" || return 1
+	st_wait "4 items: 2 answered, 1 marked for later" || return 1
+	st_wait "stopped, " || return 1
+	st_keys Enter
+	st_wait "Exam: item 2 of 4" || return 1
+	st_keys l
+	st_wait "2 answered, 1 marked" || return 1
+	st_keys Escape s
+	st_wait "Submit now? 2 unanswered items count as wrong" || return 1
+	st_keys y
+	st_wait "Score: 50%" || return 1
+}
+
+# A typed number the item cannot read is said at once, with no verdict.
+test_exam_number() {
+	st_start ST_SHUFFLE=1 -- exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 6 \
+	    --seed 1 || return 1
+	st_wait "Exam: item 1 of 6" || return 1
+	st_keys Enter
+	st_wait "Exam: item 2 of 6" || return 1
+	st_keys s i x
+	st_keys Enter
+	st_wait "Not a number this item takes (units: B, bytes, bits)" || return 1
+	st_lacks "Wrong" || return 1
+	st_keys BSpace BSpace BSpace 1 6 Enter
+	st_wait "Exam: item 3 of 6" || return 1
+	st_wait "Answered 1/6" || return 1
+}
+
+# e in the menu opens the form; Enter starts an exam across the lessons;
+# q leaves it kept.
+test_exam_form() {
+	state="$ST_TMP/exam-form"
+	rm -rf "$state"
+	st_start XDG_STATE_HOME="$state" -- --lessons tests/screen/lessons || return 1
+	st_wait "Screen test drills" || return 1
+	st_keys e
+	st_wait "A new exam" || return 1
+	st_wait "of 10 items in the lessons" || return 1
+	st_keys Down Down Left
+	st_wait "65%" || return 1
+	st_keys Up u
+	st_wait "untimed" || return 1
+	st_keys Enter
+	st_wait "Exam: item 1 of 10" || return 1
+	st_wait "untimed" || return 1
+	st_keys '?'
+	st_wait "keep the answer and go on to the next item" || return 1
+	st_keys PageDown PageDown
+	st_wait "leave the exam: it is kept" || return 1
+	st_keys Escape
+	st_wait_gone "leave the exam: it is kept" || return 1
+	st_keys Escape q # Esc first: a typed answer's field takes the keys
+	st_wait "The exam is kept (untimed" || return 1
+}
+
+st_test "an exam sat and submitted, with its results and history" test_exam_submit
+st_test "an exam submitted by the clock" test_exam_timeout
+st_test "the 1-minute warning" test_exam_warning
+st_test "kill -9 mid-exam, then resume and submit" test_exam_kill_resume
+st_test "a typed number the item cannot read" test_exam_number
+st_test "the exam form from the menu" test_exam_form
+st_finish

@@ -1,0 +1,583 @@
+/* check_exam.c - exams: the stratified draw, one-attempt grading, results
+ * by lesson and difficulty, the clock, keeping answers as texts, and the
+ * store (an open and a finished exam, merging, missed items scheduled). */
+#include "paratutor/exam.h"
+#include "paratutor/stats.h"
+#include "paratutor/stats_out.h"
+#include "progress_util.h"
+
+#define EHEAD(id) "{'format':2,'id':'" id "','title':'Lesson " id "','summary':'s','attempts':3,'items':["
+#define CHOICE(id, diff) \
+	"{'id':'" id "','kind':'choice','difficulty':'" diff "','prompt':'Pick " id "'," \
+	"'options':[{'text':'right " id "','correct':true},{'text':'wrong " id "','feedback':'fb " id "'}," \
+	"{'text':'other " id "','feedback':'fb2 " id "'}],'hints':['h'],'explanation':'e " id "'}"
+#define NUMERIC(id, diff) \
+	"{'id':'" id "','kind':'numeric','difficulty':'" diff "','prompt':'How many?','answer':{'value':16}," \
+	"'hints':['h'],'explanation':'e'}"
+#define FILL(id, diff) \
+	"{'id':'" id "','kind':'fill','difficulty':'" diff "','prompt':'x','code':'a = {{1}}({{2}})'," \
+	"'bank':['batch','split','sum']," \
+	"'blanks':[{'accept':['split'],'feedback':{'batch':'fb-batch'}},{'accept':['sum']}]," \
+	"'hints':['h'],'explanation':'e'}"
+/* Lesson a: two items of each difficulty; lesson b: four easy ones. */
+#define LESSON_A EHEAD("a") CHOICE("e1", "easy") "," CHOICE("e2", "easy") "," CHOICE("m1", "medium") "," \
+	CHOICE("m2", "medium") "," NUMERIC("h1", "hard") "," FILL("h2", "hard") TAIL
+#define LESSON_B EHEAD("b") CHOICE("b1", "easy") "," CHOICE("b2", "easy") "," CHOICE("b3", "easy") "," \
+	CHOICE("b4", "easy") TAIL
+
+/* A catalog of lessons a and b. */
+static pt_catalog two_lessons(void)
+{
+	pt_catalog c = { 0 };
+	cat_add(&c, mk(LESSON_A));
+	cat_add(&c, mk(LESSON_B));
+	return c;
+}
+
+/* Starts an exam of count items with seed; asserts it starts. */
+static void start(pt_exam *e, const pt_catalog *c, size_t count, unsigned long long seed, time_t now)
+{
+	pt_exam_config cfg;
+	exam_config_default(&cfg);
+	cfg.count = count;
+	cfg.seed = seed;
+	char err[256] = "";
+	ck_assert_msg(exam_start(e, c, &cfg, now, err, sizeof err), "exam_start: %s", err);
+}
+
+/* Counts the paper's items from lesson id at difficulty d (-1: any). */
+static size_t count_from(const pt_exam *e, const char *id, int d)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < e->n; i++)
+		n += strcmp(e->lessons[i]->id.s, id) == 0 && (d < 0 || (int)e->items[i]->difficulty == d);
+	return n;
+}
+
+/* Each stratum gets its share; the same seed draws the same paper. */
+START_TEST(test_draw_stratified)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e, f;
+	start(&e, &c, 5, 42, T0);
+	/* 10 items, 5 drawn: half of each stratum, exactly. */
+	ck_assert_uint_eq(e.n, 5);
+	ck_assert_uint_eq(count_from(&e, "a", PT_EASY), 1);
+	ck_assert_uint_eq(count_from(&e, "a", PT_MEDIUM), 1);
+	ck_assert_uint_eq(count_from(&e, "a", PT_HARD), 1);
+	ck_assert_uint_eq(count_from(&e, "b", PT_EASY), 2);
+	ck_assert_int_eq(e.limit, 5 * PT_EXAM_SECONDS_PER_ITEM);
+	ck_assert_int_eq(e.pass_percent, PT_EXAM_DEFAULT_PASS);
+	start(&f, &c, 5, 42, T0 + 99);
+	for (size_t i = 0; i < e.n; i++) {
+		ck_assert_ptr_eq(e.items[i], f.items[i]);
+		for (size_t o = 0; o < e.items[i]->n_options; o++)
+			ck_assert_str_eq(e.session.views[i].options[o].text.s, f.session.views[i].options[o].text.s);
+	}
+	exam_free(&f);
+	/* Some other seed draws another paper or order. */
+	bool differs = false;
+	for (unsigned long long seed = 1; seed < 20 && !differs; seed++) {
+		start(&f, &c, 5, seed, T0);
+		for (size_t i = 0; i < e.n; i++)
+			differs = differs || e.items[i] != f.items[i];
+		exam_free(&f);
+	}
+	ck_assert(differs);
+	/* 3 of 10: shares 0.6, 0.6, 0.6 (a) and 1.2 (b): b gets 1, two of a's
+	 * three strata round up. */
+	for (unsigned long long seed = 1; seed < 10; seed++) {
+		start(&f, &c, 3, seed, T0);
+		ck_assert_uint_eq(count_from(&f, "a", -1), 2);
+		ck_assert_uint_eq(count_from(&f, "b", -1), 1);
+		for (size_t i = 0; i < f.n; i++)
+			for (size_t j = i + 1; j < f.n; j++)
+				ck_assert_ptr_ne(f.items[i], f.items[j]);
+		exam_free(&f);
+	}
+	/* Asking for more than there is takes everything once. */
+	start(&f, &c, 50, 7, T0);
+	ck_assert_uint_eq(f.n, 10);
+	exam_free(&f);
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
+/* --from limits the lessons; an unknown id is refused. */
+START_TEST(test_draw_from)
+{
+	pt_catalog c = two_lessons();
+	pt_exam_config cfg;
+	exam_config_default(&cfg);
+	const char *from[] = { "b" };
+	cfg.from = from;
+	cfg.n_from = 1;
+	cfg.seconds = 0;
+	pt_exam e;
+	char err[256] = "";
+	ck_assert(exam_start(&e, &c, &cfg, T0, err, sizeof err));
+	ck_assert_uint_eq(e.n, 4);
+	ck_assert_uint_eq(count_from(&e, "b", -1), 4);
+	ck_assert_int_eq(e.limit, 0);
+	ck_assert_int_eq(exam_time_left(&e, T0 + 5000), -1);
+	exam_free(&e);
+	const char *bad[] = { "nope" };
+	cfg.from = bad;
+	ck_assert(!exam_start(&e, &c, &cfg, T0, err, sizeof err));
+	ck_assert_str_eq(err, "no lesson has the id 'nope'");
+	catalog_free(&c);
+}
+END_TEST
+
+/* Returns the paper index of item id. */
+static size_t find(const pt_exam *e, const char *id)
+{
+	for (size_t i = 0; i < e->n; i++)
+		if (strcmp(e->items[i]->id.s, id) == 0)
+			return i;
+	ck_abort_msg("%s is not on the paper", id);
+	return 0;
+}
+
+/* Picks the option with text in item i's view. */
+static void pick_text(pt_exam *e, size_t i, const char *text)
+{
+	pt_grade *g = exam_grade(e, i);
+	for (size_t o = 0; o < g->item->n_options; o++)
+		if (strcmp(g->item->options[o].text.s, text) == 0) {
+			ck_assert_int_eq(grade_pick(g, (int)o), PT_GRADE_OK);
+			return;
+		}
+	ck_abort_msg("no option %s", text);
+}
+
+/* One attempt, no feedback before submitting; results by lesson and by
+ * difficulty as computed by hand. */
+START_TEST(test_grading_and_results)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e;
+	start(&e, &c, 10, 3, T0);
+	ck_assert_uint_eq(e.n, 10);
+	/* a: e1 right, e2 wrong, m1 right, m2 unanswered, h1 "sixteen" (not a
+	 * number: wrong), h2 filled half (unanswered).  b: b1, b2 right, b3
+	 * wrong, b4 unanswered. */
+	pick_text(&e, find(&e, "e1"), "right e1");
+	pick_text(&e, find(&e, "e2"), "wrong e2");
+	pick_text(&e, find(&e, "m1"), "right m1");
+	grade_type(exam_grade(&e, find(&e, "h1")), "sixteen");
+	pt_grade *fill = exam_grade(&e, find(&e, "h2"));
+	grade_fill(fill, 0, lesson_bank_find(fill->item, "split"));
+	pick_text(&e, find(&e, "b1"), "right b1");
+	pick_text(&e, find(&e, "b2"), "right b2");
+	pick_text(&e, find(&e, "b3"), "other b3");
+	ck_assert_int_eq(exam_state(&e, find(&e, "h2")), PT_EXAM_PARTLY);
+	ck_assert_int_eq(exam_state(&e, find(&e, "m2")), PT_EXAM_EMPTY);
+	ck_assert_int_eq(exam_state(&e, find(&e, "e2")), PT_EXAM_ANSWERED);
+	ck_assert_uint_eq(exam_unanswered(&e), 3);
+	/* Nothing is checked yet: no marks, nothing disclosed. */
+	for (size_t i = 0; i < e.n; i++) {
+		pt_disclosure show;
+		session_disclose(exam_grade(&e, i), &show);
+		ck_assert(!show.finished && !show.answer && !show.explanation && !show.mistakes);
+		ck_assert_int_eq(exam_grade(&e, i)->checks, 0);
+	}
+	e.marked[find(&e, "m2")] = true;
+	ck_assert_uint_eq(exam_marked_count(&e), 1);
+
+	exam_submit(&e, T0 + 125, false);
+	ck_assert(e.submitted && !e.timed_out);
+	ck_assert_int_eq(e.results[find(&e, "e1")], PT_EXAM_RIGHT);
+	ck_assert_int_eq(e.results[find(&e, "e2")], PT_EXAM_WRONG);
+	ck_assert_int_eq(e.results[find(&e, "m2")], PT_EXAM_UNANSWERED);
+	ck_assert_int_eq(e.results[find(&e, "h1")], PT_EXAM_WRONG);
+	ck_assert_int_eq(e.results[find(&e, "h2")], PT_EXAM_UNANSWERED);
+	/* Every item is finished now: a wrong one discloses its key at once. */
+	for (size_t i = 0; i < e.n; i++) {
+		pt_disclosure show;
+		session_disclose(exam_grade(&e, i), &show);
+		ck_assert(show.finished && show.explanation);
+		ck_assert(show.answer == (e.results[i] != PT_EXAM_RIGHT));
+	}
+	ck_assert_int_eq(exam_grade(&e, find(&e, "e2"))->checks, 1);
+
+	pt_exam_results r;
+	ck_assert(exam_results(&e, &r));
+	ck_assert_uint_eq(r.items, 10);
+	ck_assert_uint_eq(r.right, 4);
+	ck_assert_uint_eq(r.wrong, 3);
+	ck_assert_uint_eq(r.unanswered, 3);
+	ck_assert_double_eq_tol(r.score, 40.0, 1e-9);
+	ck_assert(!r.passed);
+	ck_assert_int_eq(r.used, 125);
+	/* easy: e1 e2 b1 b2 b3 b4 -> 3 of 6; medium: m1 m2 -> 1 of 2; hard:
+	 * h1 h2 -> 0 of 2. */
+	ck_assert_uint_eq(r.by_difficulty[PT_EASY].items, 6);
+	ck_assert_uint_eq(r.by_difficulty[PT_EASY].right, 3);
+	ck_assert_uint_eq(r.by_difficulty[PT_MEDIUM].items, 2);
+	ck_assert_uint_eq(r.by_difficulty[PT_MEDIUM].right, 1);
+	ck_assert_uint_eq(r.by_difficulty[PT_HARD].items, 2);
+	ck_assert_uint_eq(r.by_difficulty[PT_HARD].right, 0);
+	ck_assert_uint_eq(r.n_lessons, 2);
+	for (size_t l = 0; l < 2; l++) {
+		const pt_exam_tally *t = &r.by_lesson[l];
+		bool is_a = strcmp(t->lesson->id.s, "a") == 0;
+		ck_assert_uint_eq(t->items, is_a ? 6 : 4);
+		ck_assert_uint_eq(t->right, 2);
+	}
+	exam_results_free(&r);
+	exam_free(&e);
+
+	/* 7 of 10 passes a 70 % mark exactly. */
+	start(&e, &c, 10, 3, T0);
+	const char *rights[] = { "e1", "e2", "m1", "m2", "b1", "b2", "b3" };
+	for (size_t k = 0; k < 7; k++) {
+		char text[32];
+		snprintf(text, sizeof text, "right %s", rights[k]);
+		pick_text(&e, find(&e, rights[k]), text);
+	}
+	exam_submit(&e, T0 + 10, true);
+	ck_assert(exam_results(&e, &r));
+	ck_assert(r.passed && r.timed_out);
+	ck_assert_double_eq_tol(r.score, 70.0, 1e-9);
+	exam_results_free(&r);
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
+/* Time left, time used, resuming with the time that was left, warnings. */
+START_TEST(test_clock)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e;
+	start(&e, &c, 4, 1, T0); /* 4 items: 360 s */
+	ck_assert_int_eq(exam_time_left(&e, T0), 360);
+	ck_assert_int_eq(exam_time_left(&e, T0 + 30), 330);
+	ck_assert_int_eq(exam_time_used(&e, T0 + 30), 30);
+	ck_assert_int_eq(exam_time_left(&e, T0 - 5), 360); /* a clock set back takes nothing */
+	ck_assert_int_eq(exam_time_left(&e, T0 + 1000), 0);
+	ck_assert_int_eq(exam_time_used(&e, T0 + 1000), 360);
+	ck_assert_int_eq(exam_warning(&e, T0 + 59), 0);
+	ck_assert_int_eq(exam_warning(&e, T0 + 60), 5);
+	ck_assert_int_eq(exam_warning(&e, T0 + 61), 0);
+	ck_assert_int_eq(exam_warning(&e, T0 + 300), 1);
+	ck_assert_int_eq(exam_warning(&e, T0 + 301), 0);
+	const pt_lesson *ls[4];
+	const pt_item *its[4];
+	for (size_t i = 0; i < 4; i++) {
+		ls[i] = e.lessons[i];
+		its[i] = e.items[i];
+	}
+	/* Resumed a day later with 100 s left. */
+	pt_exam f;
+	ck_assert(exam_setup(&f, ls, its, 4, e.seed, true, 70, 360, 100, T0, T0 + DAY));
+	ck_assert_int_eq(exam_time_left(&f, T0 + DAY + 40), 60);
+	ck_assert_int_eq(exam_time_used(&f, T0 + DAY + 40), 300);
+	ck_assert_int_eq(exam_warning(&f, T0 + DAY), 5); /* 100 s left: the 5-minute warning is due at once */
+	ck_assert_int_eq(exam_warning(&f, T0 + DAY + 40), 1);
+	exam_pause(&f, T0 + DAY + 50);
+	ck_assert_int_eq(exam_time_left(&f, T0 + DAY + 400), 50);
+	exam_resume(&f, T0 + DAY + 400);
+	ck_assert_int_eq(exam_time_left(&f, T0 + DAY + 410), 40);
+	exam_submit(&f, T0 + DAY + 500, true);
+	ck_assert_int_eq(f.used, 360);
+	ck_assert_int_eq(exam_time_left(&f, T0 + DAY + 999), 0);
+	exam_free(&f);
+	/* A short exam never warns at 5 minutes. */
+	ck_assert(exam_setup(&f, ls, its, 1, 9, true, 70, 90, 90, T0, T0));
+	ck_assert_int_eq(exam_warning(&f, T0 + 30), 1);
+	ck_assert_int_eq(exam_warning(&f, T0 + 31), 0);
+	exam_free(&f);
+	char clock[16];
+	exam_format_clock(75, clock, sizeof clock);
+	ck_assert_str_eq(clock, "1:15");
+	exam_format_clock(3725, clock, sizeof clock);
+	ck_assert_str_eq(clock, "1:02:05");
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
+/* Answers kept as texts come back into a new exam on the same items,
+ * whatever order its options are shown in. */
+START_TEST(test_answer_texts)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e;
+	start(&e, &c, 10, 5, T0);
+	pick_text(&e, find(&e, "e1"), "wrong e1");
+	grade_type(exam_grade(&e, find(&e, "h1")), "16");
+	pt_grade *fill = exam_grade(&e, find(&e, "h2"));
+	grade_fill(fill, 1, lesson_bank_find(fill->item, "sum"));
+	const char *texts[PT_MAX_BLANKS];
+	ck_assert_uint_eq(exam_answer_texts(&e, find(&e, "e1"), texts, PT_MAX_BLANKS), 1);
+	ck_assert_str_eq(texts[0], "wrong e1");
+	ck_assert_uint_eq(exam_answer_texts(&e, find(&e, "e2"), texts, PT_MAX_BLANKS), 0);
+	ck_assert_uint_eq(exam_answer_texts(&e, find(&e, "h2"), texts, PT_MAX_BLANKS), 2);
+	ck_assert_str_eq(texts[0], "");
+	ck_assert_str_eq(texts[1], "sum");
+
+	pt_exam f;
+	ck_assert(exam_setup(&f, (const pt_lesson *const *)e.lessons, (const pt_item *const *)e.items, e.n, 77,
+	    true, 70, 900, 900, T0, T0));
+	const char *ids[] = { "e1", "h1", "h2" };
+	for (size_t k = 0; k < 3; k++) {
+		size_t i = find(&e, ids[k]);
+		size_t n = exam_answer_texts(&e, i, texts, PT_MAX_BLANKS);
+		exam_restore_answer(&f, i, (char *const *)texts, n);
+	}
+	const char *again[PT_MAX_BLANKS];
+	ck_assert_uint_eq(exam_answer_texts(&f, find(&f, "e1"), again, PT_MAX_BLANKS), 1);
+	ck_assert_str_eq(again[0], "wrong e1");
+	ck_assert_uint_eq(exam_answer_texts(&f, find(&f, "h1"), again, PT_MAX_BLANKS), 1);
+	ck_assert_str_eq(again[0], "16");
+	ck_assert_uint_eq(exam_answer_texts(&f, find(&f, "h2"), again, PT_MAX_BLANKS), 2);
+	ck_assert_str_eq(again[1], "sum");
+	ck_assert_int_eq(exam_state(&f, find(&f, "h2")), PT_EXAM_PARTLY);
+	exam_free(&f);
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
+/* An open exam and a finished one come back after closing the store;
+ * resuming gives the answers, marks, item and time that were left. */
+START_TEST(test_store_round_trip)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e;
+	start(&e, &c, 10, 11, T0);
+	pick_text(&e, find(&e, "e1"), "right e1");
+	pick_text(&e, find(&e, "b3"), "wrong b3");
+	grade_type(exam_grade(&e, find(&e, "h1")), "16");
+	e.marked[find(&e, "m1")] = true;
+	e.session.current = 4;
+	pt_progress *s = open_ok(path, T0);
+	ck_assert(progress_exam_keep(s, &e, T0 + 100));
+	save_ok(s);
+	progress_close(s);
+
+	s = open_ok(path, T0 + 500);
+	const pt_exam_record *r = progress_exam_open(s);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_str_eq(r->id, e.id);
+	ck_assert_int_eq(r->left, 900 - 100);
+	ck_assert_uint_eq(r->n_items, 10);
+	ck_assert_uint_eq(progress_exam_count(s), 0);
+	pt_exam f;
+	size_t dropped = 99;
+	char err[256] = "";
+	ck_assert_msg(progress_exam_resume(s, &c, &f, T0 + 500, &dropped, err, sizeof err), "%s", err);
+	ck_assert_uint_eq(dropped, 0);
+	ck_assert_str_eq(f.id, e.id);
+	ck_assert_int_eq(exam_time_left(&f, T0 + 500), 800);
+	ck_assert_int_eq(exam_time_left(&f, T0 + 510), 790);
+	ck_assert_uint_eq(f.session.current, 4);
+	for (size_t i = 0; i < e.n; i++) {
+		ck_assert_ptr_eq(f.items[i], e.items[i]);
+		ck_assert(f.marked[i] == e.marked[i]);
+		ck_assert_int_eq(exam_state(&f, i), exam_state(&e, i));
+		/* The same seed shows the options in the same order. */
+		for (size_t o = 0; o < e.items[i]->n_options; o++)
+			ck_assert_str_eq(f.session.views[i].options[o].text.s, e.session.views[i].options[o].text.s);
+	}
+	ck_assert(exam_grade(&f, find(&f, "e1"))->picked[0] || exam_grade(&f, find(&f, "e1"))->picked[1] ||
+	    exam_grade(&f, find(&f, "e1"))->picked[2]);
+
+	exam_submit(&f, T0 + 600, false);
+	ck_assert_int_eq(f.used, 200);
+	ck_assert(progress_exam_keep(s, &f, T0 + 600));
+	ck_assert_ptr_null(progress_exam_open(s));
+	save_ok(s);
+	progress_close(s);
+
+	s = open_ok(path, T0 + 700);
+	ck_assert_ptr_null(progress_exam_open(s));
+	ck_assert_uint_eq(progress_exam_count(s), 1);
+	pt_exam_summary sum;
+	ck_assert(progress_exam_summary(s, 0, &sum));
+	ck_assert_int_eq(sum.started, T0);
+	ck_assert_int_eq(sum.finished, T0 + 600);
+	ck_assert_uint_eq(sum.n_items, 10);
+	ck_assert_double_eq_tol(sum.score, 20.0, 1e-9); /* e1 and h1 right */
+	ck_assert(!sum.passed);
+	ck_assert_int_eq(sum.pass_percent, 70);
+	ck_assert(!progress_exam_summary(s, 1, &sum));
+	/* The statistics' exam chart reads the same exam. */
+	pt_exam_point *points = NULL;
+	size_t n_points = 0;
+	ck_assert(stats_exams(s, &points, &n_points));
+	ck_assert_uint_eq(n_points, 1);
+	ck_assert_int_eq(points[0].finished, T0 + 600);
+	ck_assert_double_eq_tol(points[0].score, 20.0, 1e-9);
+	ck_assert_int_eq(points[0].pass_percent, 70);
+	free(points);
+	r = progress_exam_at(s, 0);
+	ck_assert_int_eq(r->used, 200);
+	ck_assert_int_eq(r->items[find(&f, "b3")].result, PT_EXAM_WRONG);
+	ck_assert_int_eq(r->items[find(&f, "e1")].result, PT_EXAM_RIGHT);
+	ck_assert_int_eq(r->items[find(&f, "m2")].result, PT_EXAM_UNANSWERED);
+	/* Missed items are due for review in ten minutes; right ones are not
+	 * scheduled; no lesson result was set. */
+	const pt_record *rec = progress_find(s, "b", "b3");
+	ck_assert_ptr_nonnull(rec);
+	ck_assert(rec->scheduled);
+	ck_assert_int_eq(rec->box, 1);
+	ck_assert_int_eq(rec->due, T0 + 600 + PT_RELEARN_SECONDS);
+	ck_assert_int_eq(rec->outcome, PT_OUTCOME_NONE);
+	ck_assert_ptr_null(progress_find(s, "a", "e1"));
+	progress_close(s);
+	exam_free(&f);
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
+/* An item missed in an exam counts as a retry in its lesson: its answer
+ * was shown, so right at the first check it scores 50, not 100. */
+START_TEST(test_missed_counts_as_retry)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e;
+	start(&e, &c, 10, 11, T0);
+	pick_text(&e, find(&e, "b1"), "right b1");
+	exam_submit(&e, T0 + 60, false);
+	pt_progress *s = open_ok(path, T0);
+	ck_assert(progress_exam_keep(s, &e, T0 + 60));
+	save_ok(s);
+	progress_close(s);
+	s = open_ok(path, T0 + 100);
+	ck_assert(progress_find(s, "b", "b2")->key_seen);
+	ck_assert_ptr_null(progress_find(s, "b", "b1")); /* right: nothing recorded */
+	pt_lesson *b = c.v[1].lesson;
+	pt_session ses;
+	ck_assert(session_init(&ses, b));
+	progress_restore(s, &ses, NULL);
+	ck_assert(!ses.grades[0].retry_pass);
+	ck_assert(ses.grades[1].retry_pass);
+	pt_grade *g = &ses.grades[1];
+	for (int o = 0; o < grade_slots(g); o++)
+		if (g->item->options[o].correct)
+			grade_pick(g, o);
+	ck_assert_int_eq(grade_check(g), PT_GRADE_OK);
+	ck_assert_int_eq(grade_score(g), PT_RETRY_SCORE_MAX);
+	ck_assert(progress_record_item(s, b, &b->items[1], g, T0 + 120));
+	save_ok(s);
+	progress_close(s);
+	s = open_ok(path, T0 + 200);
+	ck_assert_int_eq(progress_find(s, "b", "b2")->outcome, PT_OUTCOME_RETRIES);
+	size_t done, total;
+	int score;
+	progress_lesson_stats(s, b, &done, &total, &score);
+	ck_assert_uint_eq(done, 1);
+	ck_assert_int_eq(score, PT_RETRY_SCORE_MAX / 4); /* 50 of 4 items */
+	progress_close(s);
+	session_free(&ses);
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
+/* A tutor that still holds the open exam cannot bring it back once
+ * another finished it; finished exams from both sides are kept. */
+START_TEST(test_store_merge)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e;
+	start(&e, &c, 4, 21, T0);
+	pt_progress *a = open_ok(path, T0);
+	ck_assert(progress_exam_keep(a, &e, T0 + 1));
+	save_ok(a);
+	pt_progress *b = open_ok(path, T0 + 2); /* b sees the open exam */
+	ck_assert_ptr_nonnull(progress_exam_open(b));
+	exam_submit(&e, T0 + 3, false);
+	ck_assert(progress_exam_keep(a, &e, T0 + 3));
+	save_ok(a);
+	/* b saves something else: its stale open copy must not come back. */
+	pt_lesson *l = c.v[0].lesson;
+	ck_assert(progress_add_time(b, l, &l->items[0], 5, T0 + 4));
+	save_ok(b);
+	ck_assert_ptr_null(progress_exam_open(b));
+	ck_assert_uint_eq(progress_exam_count(b), 1);
+	progress_close(b);
+	progress_close(a);
+	/* Another exam finished elsewhere joins the history. */
+	pt_exam g;
+	start(&g, &c, 2, 22, T0 + 50);
+	exam_submit(&g, T0 + 60, true);
+	pt_progress *m = progress_open(NULL, T0, &(pt_open_report){ 0 });
+	ck_assert(progress_exam_keep(m, &g, T0 + 60));
+	pt_progress *d = open_ok(path, T0 + 70);
+	ck_assert(progress_exam_keep(d, &g, T0 + 60));
+	ck_assert(progress_exam_keep(d, &g, T0 + 60)); /* twice is once */
+	/* The same seed again in the same second is another exam. */
+	pt_exam h;
+	start(&h, &c, 2, 22, T0 + 50);
+	progress_exam_new_id(d, &h);
+	ck_assert_str_ne(h.id, g.id);
+	exam_submit(&h, T0 + 61, false);
+	ck_assert(progress_exam_keep(d, &h, T0 + 61));
+	exam_free(&h);
+	save_ok(d);
+	progress_close(d);
+	d = open_ok(path, T0 + 80);
+	ck_assert_uint_eq(progress_exam_count(d), 3);
+	pt_exam_summary sum;
+	ck_assert(progress_exam_summary(d, 1, &sum));
+	ck_assert_int_eq(sum.started, T0 + 50);
+	ck_assert(progress_exam_at(d, 1)->timed_out);
+	progress_close(d);
+	progress_close(m);
+	exam_free(&g);
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
+/* A store written before exams existed loads; a damaged exam is
+ * reported like any damaged record. */
+START_TEST(test_store_old_and_damaged)
+{
+	progress_close(open_ok(path, T0)); /* makes the directory */
+	write_file(path, "{\"format\":1,\"lessons\":{}}");
+	pt_progress *s = open_ok(path, T0);
+	ck_assert_uint_eq(progress_exam_count(s), 0);
+	ck_assert_ptr_null(progress_exam_open(s));
+	progress_close(s);
+	write_file(path, "{\"format\":1,\"lessons\":{},\"exams\":{\"done\":[{\"id\":\"x\",\"seed\":\"12\","
+	    "\"started\":1,\"finished\":2,\"items\":[]}]}}");
+	pt_open_report rep;
+	s = progress_open(path, T0, &rep);
+	ck_assert_ptr_nonnull(strstr(rep.message, "\"seed\" is not 16 hex digits"));
+	ck_assert_str_ne(rep.moved_to, "");
+	progress_close(s);
+}
+END_TEST
+
+Suite *exam_suite(void);
+
+/* The suite. */
+Suite *exam_suite(void)
+{
+	Suite *s = suite_create("exam");
+	TCase *tc = tcase_create("core");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_draw_stratified);
+	tcase_add_test(tc, test_draw_from);
+	tcase_add_test(tc, test_grading_and_results);
+	tcase_add_test(tc, test_clock);
+	tcase_add_test(tc, test_answer_texts);
+	tcase_add_test(tc, test_store_round_trip);
+	tcase_add_test(tc, test_missed_counts_as_retry);
+	tcase_add_test(tc, test_store_merge);
+	tcase_add_test(tc, test_store_old_and_damaged);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return test_run(exam_suite()) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
