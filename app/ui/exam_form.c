@@ -35,8 +35,13 @@ static void add_row(pt_doc *d, int field, const char *label, const char *value, 
 	doc_atom(d, ROLE_HEADING, 0, label);
 	doc_move_to(d, 18);
 	doc_atom(d, on ? ROLE_SELECTED : ROLE_PROMPT, 0, value);
-	doc_move_to(d, 32);
-	doc_atom(d, ROLE_DIM, 0, note);
+	/* The note wraps under itself; on a narrow screen it goes on the
+	 * next line, under the label. */
+	doc_set_indent(d, 4);
+	doc_make_room(d, 32 - d->col + 12);
+	doc_move_to(d, d->col > 4 ? 32 : 4);
+	doc_wrap(d, ROLE_DIM, 0, note);
+	doc_set_indent(d, 0);
 	doc_newline(d);
 }
 
