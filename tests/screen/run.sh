@@ -294,7 +294,10 @@ test_first_run() {
 	st_wait "mean = " || return 1
 	st_keys 1 a 2 b Enter
 	st_wait "✓ Correct" || return 1
-	st_keys '?' End
+	st_keys '?'
+	st_wait "close help" || return 1
+	i=0
+	while [ $i -lt 20 ]; do st_keys PageDown; i=$((i + 1)); done
 	st_wait "Your progress is saved as you go" || return 1
 	st_keys Escape q q
 	[ "$(st_wait_exit)" = 0 ] || st_fail "q did not exit with status 0" || return 1
