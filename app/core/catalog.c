@@ -1,8 +1,10 @@
-/* catalog.c - finding, loading and validating the lessons on the path. */
+/* catalog.c - finding, loading and validating the lessons on the path,
+ * directly or through the index cache. */
 #include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,19 +18,22 @@
 #define MAX_LOAD_THREADS 8
 #define BYTES_PER_THREAD ((size_t)1 << 20)
 
-/* Loads and validates path into entry. */
+/* Loads and validates path into entry, with its info. */
 static void entry_load(pt_entry *e)
 {
 	e->lesson = load_lesson_file(e->path, &e->diags);
-	if (e->lesson != NULL)
+	if (e->lesson != NULL) {
 		validate_lesson(e->lesson, &e->diags);
+		e->info = index_info_of(e->lesson);
+	}
+	e->loaded = true;
 }
 
 /* Sorts an entry's diagnostics and sets its broken flag. */
 static void entry_finish(pt_entry *e)
 {
 	diags_sort(&e->diags);
-	e->broken = e->diags.errors > 0 || e->lesson == NULL;
+	e->broken = e->diags.errors > 0 || e->info == NULL;
 }
 
 /* Frees what an entry owns. */
@@ -36,24 +41,33 @@ static void entry_free(pt_entry *e)
 {
 	free(e->path);
 	lesson_free(e->lesson);
+	free(e->info);
 	diags_free(&e->diags);
+}
+
+/* Reports e's lesson id when an entry among the first n has it too. */
+static void note_duplicate(const pt_entry *v, size_t n, pt_entry *e)
+{
+	for (size_t i = 0; e->info != NULL && e->info->id != NULL && i < n; i++) {
+		const pt_lesson_info *first = v[i].info;
+		if (first == NULL || first->id == NULL || strcmp(first->id, e->info->id) != 0)
+			continue;
+		diags_add(&e->diags, e->path, e->info->id_pos, PT_ERROR,
+		    "duplicate lesson id \"%s\" (also used by %s:%d:%d)", e->info->id,
+		    v[i].path, first->id_pos.line, first->id_pos.col);
+		return;
+	}
 }
 
 /* Adds a loaded entry, or drops it when shadow is set and its lesson id
  * is taken; returns false (freeing it) when out of memory. */
 static bool catalog_take(pt_catalog *c, pt_entry *e, bool shadow)
 {
-	if (e->lesson != NULL && e->lesson->id.s != NULL) {
-		pt_entry *first = catalog_find(c, e->lesson->id.s);
-		if (first != NULL && shadow) {
-			entry_free(e);
-			return true;
-		}
-		if (first != NULL)
-			diags_add(&e->diags, e->path, e->lesson->id.pos, PT_ERROR,
-			    "duplicate lesson id \"%s\" (also used by %s:%d:%d)", e->lesson->id.s,
-			    first->path, first->lesson->id.pos.line, first->lesson->id.pos.col);
+	if (shadow && e->info != NULL && e->info->id != NULL && catalog_find(c, e->info->id) != NULL) {
+		entry_free(e);
+		return true;
 	}
+	note_duplicate(c->v, c->n, e);
 	entry_finish(e);
 	void *v = c->v;
 	if (!grow_array(&v, &c->cap, c->n + 1, sizeof *c->v)) {
@@ -78,6 +92,13 @@ static bool add_file(pt_catalog *c, const char *path, bool shadow)
 	return catalog_take(c, &e, shadow);
 }
 
+/* Returns true when entry e still has to be loaded (it did not come from
+ * an index). */
+static bool to_load(const pt_entry *e)
+{
+	return !e->loaded && !e->indexed;
+}
+
 /* Entries being loaded by several threads, each taking the next one. */
 typedef struct load_queue {
 	pt_entry *v;
@@ -90,12 +111,13 @@ static void *queue_work(void *arg)
 {
 	load_queue *q = arg;
 	for (size_t i; (i = atomic_fetch_add(&q->next, 1)) < q->n;)
-		entry_load(&q->v[i]);
+		if (to_load(&q->v[i]))
+			entry_load(&q->v[i]);
 	load_release();
 	return NULL;
 }
 
-/* Loads n entries.  Starting a thread costs about as much as loading a
+/* Loads the n entries that to_load() names.  Starting a thread costs about as much as loading a
  * few hundred kilobytes, so a helper thread joins in for each
  * BYTES_PER_THREAD of lesson files, up to one per processor (and
  * MAX_LOAD_THREADS); the calling thread works too, so a thread that
@@ -111,9 +133,16 @@ static void load_entries(pt_entry *v, size_t n)
 	if (helpers > n / 2)
 		helpers = n / 2;
 	size_t bytes = 0; /* sizes are added up only as far as they can matter */
+	size_t pending = 0;
+	for (size_t i = 0; i < n; i++)
+		pending += to_load(&v[i]);
+	if (pending == 0)
+		return;
+	if (helpers > pending / 2)
+		helpers = pending / 2;
 	for (size_t i = 0; i < n && bytes / BYTES_PER_THREAD < helpers; i++) {
 		struct stat st;
-		if (stat(v[i].path, &st) == 0 && S_ISREG(st.st_mode))
+		if (to_load(&v[i]) && stat(v[i].path, &st) == 0 && S_ISREG(st.st_mode))
 			bytes += (size_t)st.st_size;
 	}
 	if (helpers > bytes / BYTES_PER_THREAD)
@@ -139,6 +168,70 @@ static bool is_lesson_name(const char *name)
 	size_t n = strlen(name);
 	return name[0] != '.' && n > 5 && strcmp(name + n - 5, ".json") == 0 &&
 	    strcmp(name, "lesson.schema.json") != 0;
+}
+
+/* The index of one directory while it is being added. */
+typedef struct dir_index {
+	char file[4200];   /* the index file; "" when there is none */
+	pt_file_key *keys; /* per entry */
+	bool *have_key;    /* per entry: stat succeeded */
+	size_t stale;      /* entries that had to be loaded, or index entries left unused */
+} dir_index;
+
+/* Fills the n entries that the directory's index knows (same key) from
+ * it; the rest stay to be loaded.  Without an index, or when it cannot
+ * be read, every entry is loaded and the index is written afresh. */
+static void index_fill(pt_catalog *c, const char *dir, pt_entry *v, size_t n, dir_index *x)
+{
+	x->stale = n + 1;
+	x->keys = calloc(n, sizeof *x->keys);
+	x->have_key = calloc(n, sizeof *x->have_key);
+	if (x->keys == NULL || x->have_key == NULL ||
+	    !index_file_for(c->index_dir, dir, x->file, sizeof x->file)) {
+		x->file[0] = '\0';
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+		x->have_key[i] = stat(v[i].path, &st) == 0 && S_ISREG(st.st_mode);
+		if (x->have_key[i])
+			index_key_of(&st, &x->keys[i]);
+	}
+	pt_index ix;
+	if (!index_read(x->file, c->index_tag, &ix))
+		return;
+	size_t used = 0;
+	for (size_t i = 0; i < n; i++) {
+		pt_index_entry *ie = x->have_key[i] ? index_find(&ix, v[i].path, &x->keys[i]) : NULL;
+		if (ie == NULL)
+			continue;
+		index_take(ie, &v[i].info, &v[i].diags);
+		v[i].indexed = true;
+		used++;
+	}
+	x->stale = (n - used) + (ix.n - used);
+	c->from_index += used;
+	index_free(&ix);
+}
+
+/* Writes the directory's index when anything in it changed. */
+static void index_save(pt_catalog *c, const pt_entry *v, size_t n, dir_index *x)
+{
+	if (x->file[0] != '\0' && x->stale > 0) {
+		pt_index_writer w;
+		index_writer_start(&w, c->index_tag);
+		for (size_t i = 0; i < n; i++)
+			if (x->have_key[i])
+				index_writer_add(&w, v[i].path, &x->keys[i], v[i].info, &v[i].diags);
+		char *buf;
+		size_t len;
+		if (index_writer_finish(&w, &buf, &len)) {
+			c->index_written += index_write(x->file, buf, len);
+			free(buf);
+		}
+	}
+	free(x->keys);
+	free(x->have_key);
 }
 
 /* Adds every lesson file of a directory in name order. */
@@ -182,7 +275,12 @@ static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **wh
 			entries[i].path = names[i]; /* the entry takes the name */
 		free(names);
 		names = NULL;
+		dir_index x = { .file = "" };
+		if (c->index_dir != NULL)
+			index_fill(c, dir, entries, n, &x);
 		load_entries(entries, n);
+		if (c->index_dir != NULL)
+			index_save(c, entries, n, &x);
 		for (size_t i = 0; i < n; i++)
 			if (!catalog_take(c, &entries[i], shadow)) {
 				ok = false;
@@ -235,23 +333,47 @@ bool catalog_add_path(pt_catalog *c, const char *path, bool shadow, const char *
 	return true;
 }
 
+bool catalog_use_index(pt_catalog *c, const char *dir, const char *tag)
+{
+	free(c->index_dir);
+	free(c->index_tag);
+	c->index_dir = strdup(dir);
+	c->index_tag = strdup(tag);
+	if (c->index_dir != NULL && c->index_tag != NULL)
+		return true;
+	free(c->index_dir);
+	free(c->index_tag);
+	c->index_dir = c->index_tag = NULL;
+	return false;
+}
+
 bool catalog_reload(pt_catalog *c, size_t index)
 {
 	pt_entry *e = &c->v[index];
 	lesson_free(e->lesson);
 	e->lesson = NULL;
+	free(e->info);
+	e->info = NULL;
 	diags_free(&e->diags);
+	e->indexed = false;
 	entry_load(e);
 	load_release();
+	note_duplicate(c->v, index, e);
 	entry_finish(e);
 	return !e->broken;
+}
+
+pt_lesson *catalog_lesson(pt_catalog *c, size_t index)
+{
+	if (!c->v[index].loaded)
+		catalog_reload(c, index);
+	return c->v[index].lesson;
 }
 
 pt_entry *catalog_find(const pt_catalog *c, const char *id)
 {
 	for (size_t i = 0; i < c->n; i++)
-		if (c->v[i].lesson != NULL && c->v[i].lesson->id.s != NULL &&
-		    strcmp(c->v[i].lesson->id.s, id) == 0)
+		if (c->v[i].info != NULL && c->v[i].info->id != NULL && strcmp(c->v[i].info->id, id) == 0)
 			return &c->v[i];
 	return NULL;
 }
@@ -324,5 +446,7 @@ void catalog_free(pt_catalog *c)
 	for (size_t i = 0; i < c->n; i++)
 		entry_free(&c->v[i]);
 	free(c->v);
+	free(c->index_dir);
+	free(c->index_tag);
 	memset(c, 0, sizeof *c);
 }

@@ -1,5 +1,7 @@
 /* menu.c - the lesson menu: every lesson found, broken ones included and
- * shown with their first diagnostic, never hidden and never opened. */
+ * shown with their first diagnostic, never hidden and never opened.  It
+ * is drawn from each entry's info (what the index keeps), so no lesson is
+ * loaded until it is opened. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +16,7 @@
 /* Returns true when the entry is shown as broken. */
 static bool entry_broken(const pt_entry *e)
 {
-	return e->lesson == NULL || e->broken;
+	return e->info == NULL || e->broken;
 }
 
 /* Diagnostics listed under a broken lesson; the rest are counted. */
@@ -23,7 +25,7 @@ static bool entry_broken(const pt_entry *e)
 /* Adds a broken entry: its name and its diagnostics, errors first. */
 static void add_broken(pt_doc *d, const pt_entry *e, int zone, bool selected)
 {
-	const char *name = e->lesson != NULL && e->lesson->title.s != NULL ? e->lesson->title.s : e->path;
+	const char *name = e->info != NULL && e->info->title != NULL ? e->info->title : e->path;
 	doc_atomf(d, ROLE_WRONG, zone, "%s Broken:", draw_glyph(GLYPH_WRONG));
 	doc_move_to(d, d->col + 1);
 	doc_wrap(d, selected ? ROLE_SELECTED : ROLE_HEADING, zone, name);
@@ -55,7 +57,7 @@ static void add_broken(pt_doc *d, const pt_entry *e, int zone, bool selected)
 }
 
 /* Writes "10 items · 3 easy 4 medium 3 hard · " into buf. */
-static void format_counts(const pt_lesson *lesson, char *buf, size_t size)
+static void format_counts(const pt_lesson_info *lesson, char *buf, size_t size)
 {
 	size_t per[3] = { 0, 0, 0 };
 	for (size_t i = 0; i < lesson->n_items; i++)
@@ -72,11 +74,11 @@ static void format_counts(const pt_lesson *lesson, char *buf, size_t size)
 
 /* Writes the lesson's progress from the store into buf: a bar, done/total
  * and score, or "not started"; returns the role to draw it in. */
-static pt_role format_progress(const pt_ui *ui, const pt_lesson *lesson, char *buf, size_t size)
+static pt_role format_progress(const pt_ui *ui, const pt_lesson_info *lesson, char *buf, size_t size)
 {
 	size_t done = 0, total = lesson->n_items;
 	int score = 0;
-	progress_lesson_stats(ui->track->progress, lesson, &done, &total, &score);
+	progress_info_stats(ui->track->progress, lesson, &done, &total, &score);
 	if (done == 0) {
 		snprintf(buf, size, "not started");
 		return ROLE_DIM;
@@ -134,16 +136,16 @@ static void add_entry(pt_ui *ui, pt_doc *d, size_t index, bool selected)
 		return;
 	}
 	char progress[96], counts[160];
-	pt_role progress_role = format_progress(ui, e->lesson, progress, sizeof progress);
+	pt_role progress_role = format_progress(ui, e->info, progress, sizeof progress);
 	int progress_w = text_width(progress, strlen(progress));
-	add_clipped(d, ROLE_HEADING, zone, e->lesson->title.s, progress_w + 2);
+	add_clipped(d, ROLE_HEADING, zone, e->info->title, progress_w + 2);
 	doc_move_to(d, d->width - progress_w);
 	doc_atom(d, progress_role, zone, progress);
 	doc_newline(d);
 	doc_move_to(d, 4);
-	format_counts(e->lesson, counts, sizeof counts);
+	format_counts(e->info, counts, sizeof counts);
 	doc_atom(d, ROLE_DIM, zone, counts);
-	add_clipped(d, ROLE_NORMAL, zone, e->lesson->summary.s, 0);
+	add_clipped(d, ROLE_NORMAL, zone, e->info->summary, 0);
 }
 
 /* The menu's view state, private to this screen. */
@@ -283,14 +285,18 @@ static void menu_bar_keys(const pt_ui *ui, const pt_binding *b, char *buf, size_
 		snprintf(buf, size, "%s/%s", draw_glyph(GLYPH_UP), draw_glyph(GLYPH_DOWN));
 }
 
-/* Opens the selected lesson, or says why it cannot be opened. */
+/* Opens the selected lesson, or says why it cannot be opened.  The
+ * lesson is loaded and validated here, so a file broken since the index
+ * was written shows as broken now. */
 static unsigned open_selected(pt_ui *ui)
 {
 	const pt_entry *e = &ui->catalog->v[menu.selected];
+	if (!entry_broken(e))
+		catalog_lesson(ui->catalog, menu.selected);
 	if (entry_broken(e))
 		ui_say(ui, ui->watch_path != NULL ? "Cannot open a broken lesson: fix %s and save; it reloads by itself" :
 		    "Cannot open a broken lesson: fix %s and restart paratutor", e->path);
-	else if (e->lesson->n_items == 0)
+	else if (e->info->n_items == 0)
 		ui_say(ui, "This lesson has no items yet");
 	else
 		ui_go(ui, UI_GO_LESSON, menu.selected);

@@ -169,11 +169,12 @@ static void show(pt_ui *ui, pt_screen screen, size_t arg)
 static bool open_lesson(pt_ui *ui, size_t index)
 {
 	const pt_entry *e = &ui->catalog->v[index];
-	if (e->lesson == NULL || e->broken || e->lesson->n_items == 0)
+	const pt_lesson *lesson = catalog_lesson(ui->catalog, index);
+	if (lesson == NULL || e->broken || lesson->n_items == 0)
 		return false;
 	pt_session *s = &ui->sessions[index];
 	bool fresh = s->grades == NULL;
-	if (fresh && !session_init_shuffled(s, e->lesson, ui->shuffle, ui->salt))
+	if (fresh && !session_init_shuffled(s, lesson, ui->shuffle, ui->salt))
 		return false;
 	ui->entry = index;
 	if (fresh)
