@@ -112,6 +112,8 @@ static void print_editor_notes(const pt_lesson *lesson)
 static int run_check(char *const *paths, int n, bool strict, bool verbose)
 {
 	pt_catalog cat = { 0 };
+	if (!verbose) /* only the python parse check and editor notes look into lessons afterwards */
+		catalog_keep_only(&cat, codecheck_wants);
 	size_t *first = calloc((size_t)n + 1, sizeof *first); /* each path's first entry */
 	const char **why = calloc((size_t)n, sizeof *why);    /* or why it gave none */
 	if (first == NULL || why == NULL) {
@@ -142,7 +144,7 @@ static int run_check(char *const *paths, int n, bool strict, bool verbose)
 				print_editor_notes(cat.v[e].lesson);
 			if (diags_format_dropped(&cat.v[e].diags, cat.v[e].path, line, sizeof line))
 				printf("%s\n", line);
-			items += cat.v[e].lesson ? cat.v[e].lesson->n_items : 0;
+			items += cat.v[e].info ? cat.v[e].info->n_items : 0;
 		}
 	}
 	note_unchecked(code_status, unchecked, stdout);

@@ -18,13 +18,18 @@
 #define MAX_LOAD_THREADS 8
 #define BYTES_PER_THREAD ((size_t)1 << 20)
 
-/* Loads and validates path into entry, with its info. */
-static void entry_load(pt_entry *e)
+/* Loads and validates path into entry, with its info; the lesson is
+ * freed again unless keep (may be NULL: keep all) says to keep it. */
+static void entry_load(pt_entry *e, bool (*keep)(const pt_lesson *))
 {
 	e->lesson = load_lesson_file(e->path, &e->diags);
 	if (e->lesson != NULL) {
 		validate_lesson(e->lesson, &e->diags);
 		e->info = index_info_of(e->lesson);
+		if (keep != NULL && !keep(e->lesson)) {
+			lesson_free(e->lesson);
+			e->lesson = NULL;
+		}
 	}
 	e->loaded = true;
 }
@@ -87,7 +92,7 @@ static bool add_file(pt_catalog *c, const char *path, bool shadow)
 	e.path = strdup(path);
 	if (e.path == NULL)
 		return false;
-	entry_load(&e);
+	entry_load(&e, c->keep);
 	load_release();
 	return catalog_take(c, &e, shadow);
 }
@@ -103,6 +108,7 @@ static bool to_load(const pt_entry *e)
 typedef struct load_queue {
 	pt_entry *v;
 	size_t n;
+	bool (*keep)(const pt_lesson *);
 	atomic_size_t next;
 } load_queue;
 
@@ -112,7 +118,7 @@ static void *queue_work(void *arg)
 	load_queue *q = arg;
 	for (size_t i; (i = atomic_fetch_add(&q->next, 1)) < q->n;)
 		if (to_load(&q->v[i]))
-			entry_load(&q->v[i]);
+			entry_load(&q->v[i], q->keep);
 	load_release();
 	return NULL;
 }
@@ -122,9 +128,9 @@ static void *queue_work(void *arg)
  * BYTES_PER_THREAD of lesson files, up to one per processor (and
  * MAX_LOAD_THREADS); the calling thread works too, so a thread that
  * cannot be started only costs time. */
-static void load_entries(pt_entry *v, size_t n)
+static void load_entries(pt_entry *v, size_t n, bool (*keep)(const pt_lesson *))
 {
-	load_queue q = { .v = v, .n = n };
+	load_queue q = { .v = v, .n = n, .keep = keep };
 	atomic_init(&q.next, 0);
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t helpers = cpus > 1 ? (size_t)cpus - 1 : 0;
@@ -278,7 +284,7 @@ static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **wh
 		dir_index x = { .file = "" };
 		if (c->index_dir != NULL)
 			index_fill(c, dir, entries, n, &x);
-		load_entries(entries, n);
+		load_entries(entries, n, c->keep);
 		if (c->index_dir != NULL)
 			index_save(c, entries, n, &x);
 		for (size_t i = 0; i < n; i++)
@@ -347,6 +353,11 @@ bool catalog_use_index(pt_catalog *c, const char *dir, const char *tag)
 	return false;
 }
 
+void catalog_keep_only(pt_catalog *c, bool (*keep)(const pt_lesson *))
+{
+	c->keep = keep;
+}
+
 bool catalog_reload(pt_catalog *c, size_t index)
 {
 	pt_entry *e = &c->v[index];
@@ -356,7 +367,7 @@ bool catalog_reload(pt_catalog *c, size_t index)
 	e->info = NULL;
 	diags_free(&e->diags);
 	e->indexed = false;
-	entry_load(e);
+	entry_load(e, NULL);
 	load_release();
 	note_duplicate(c->v, index, e);
 	entry_finish(e);

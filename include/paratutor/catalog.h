@@ -36,6 +36,7 @@ typedef struct pt_catalog {
 	size_t cap;
 	char *index_dir;      /* where index files go; NULL: no index */
 	char *index_tag;      /* names the program that writes them */
+	bool (*keep)(const pt_lesson *); /* see catalog_keep_only */
 	size_t from_index;    /* entries taken from an index */
 	size_t index_written; /* index files written */
 } pt_catalog;
@@ -52,6 +53,12 @@ bool catalog_add_path(pt_catalog *c, const char *path, bool shadow, const char *
  * dir (see index.h), written by the program named tag.  Returns false
  * when out of memory (the catalog then works without an index). */
 bool catalog_use_index(pt_catalog *c, const char *dir, const char *tag);
+
+/* Makes later catalog_add_path calls free each lesson right after it is
+ * validated unless keep(lesson) is true: its entry keeps its info and
+ * diagnostics, and its lesson is NULL (for --check, which needs only
+ * those: memory then holds one lesson per loading thread, not all). */
+void catalog_keep_only(pt_catalog *c, bool (*keep)(const pt_lesson *));
 
 /* Reloads entry index from its file, replacing its lesson, info and
  * diagnostics (a duplicate id of an earlier entry is reported again).
