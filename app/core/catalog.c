@@ -2,6 +2,7 @@
  * directly or through the index cache. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -64,15 +65,67 @@ static void note_duplicate(const pt_entry *v, size_t n, pt_entry *e)
 	}
 }
 
+/* Returns the hash of a lesson id. */
+static size_t id_hash(const char *s)
+{
+	size_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* Returns the id of entry i, or NULL. */
+static const char *entry_id(const pt_catalog *c, size_t i)
+{
+	return c->v[i].info != NULL ? c->v[i].info->id : NULL;
+}
+
+/* Returns the slot of id in the id table: where it is, or the empty slot
+ * where it would go. */
+static size_t id_slot(const pt_catalog *c, const char *id)
+{
+	size_t mask = c->id_cap - 1, at = id_hash(id) & mask;
+	while (c->by_id[at] != 0 && strcmp(entry_id(c, c->by_id[at] - 1), id) != 0)
+		at = (at + 1) & mask;
+	return at;
+}
+
+/* Puts entry i into the id table unless an earlier entry has its id. */
+static void id_put(pt_catalog *c, size_t i)
+{
+	const char *id = entry_id(c, i);
+	if (id == NULL)
+		return;
+	size_t at = id_slot(c, id);
+	if (c->by_id[at] == 0)
+		c->by_id[at] = i + 1;
+}
+
+/* Rebuilds the id table for at least want entries; without memory the
+ * table goes and lookups walk the entries. */
+static void id_rebuild(pt_catalog *c, size_t want)
+{
+	size_t cap = 16;
+	while (cap < 2 * want)
+		cap *= 2;
+	free(c->by_id);
+	c->by_id = calloc(cap, sizeof *c->by_id);
+	c->id_cap = c->by_id != NULL ? cap : 0;
+	for (size_t i = 0; c->by_id != NULL && i < c->n; i++)
+		id_put(c, i);
+}
+
 /* Adds a loaded entry, or drops it when shadow is set and its lesson id
  * is taken; returns false (freeing it) when out of memory. */
 static bool catalog_take(pt_catalog *c, pt_entry *e, bool shadow)
 {
-	if (shadow && e->info != NULL && e->info->id != NULL && catalog_find(c, e->info->id) != NULL) {
+	const pt_entry *first = e->info != NULL && e->info->id != NULL ? catalog_find(c, e->info->id) : NULL;
+	if (shadow && first != NULL) {
 		entry_free(e);
 		return true;
 	}
-	note_duplicate(c->v, c->n, e);
+	if (first != NULL)
+		note_duplicate(first, 1, e);
 	entry_finish(e);
 	void *v = c->v;
 	if (!grow_array(&v, &c->cap, c->n + 1, sizeof *c->v)) {
@@ -81,6 +134,10 @@ static bool catalog_take(pt_catalog *c, pt_entry *e, bool shadow)
 	}
 	c->v = v;
 	c->v[c->n++] = *e;
+	if (2 * c->n > c->id_cap)
+		id_rebuild(c, c->cap);
+	else
+		id_put(c, c->n - 1);
 	return true;
 }
 
@@ -197,12 +254,18 @@ static void index_fill(pt_catalog *c, const char *dir, pt_entry *v, size_t n, di
 		x->file[0] = '\0';
 		return;
 	}
+	/* Each file by its name in the open directory: no path walk each. */
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
-		x->have_key[i] = stat(v[i].path, &st) == 0 && S_ISREG(st.st_mode);
+		const char *slash = strrchr(v[i].path, '/');
+		x->have_key[i] = (dfd >= 0 ? fstatat(dfd, slash ? slash + 1 : v[i].path, &st, 0) : stat(v[i].path, &st)) == 0 &&
+		    S_ISREG(st.st_mode);
 		if (x->have_key[i])
 			index_key_of(&st, &x->keys[i]);
 	}
+	if (dfd >= 0)
+		close(dfd);
 	pt_index ix;
 	if (!index_read(x->file, c->index_tag, &ix))
 		return;
@@ -371,6 +434,7 @@ bool catalog_reload(pt_catalog *c, size_t index)
 	load_release();
 	note_duplicate(c->v, index, e);
 	entry_finish(e);
+	id_rebuild(c, c->cap); /* its id may have changed */
 	return !e->broken;
 }
 
@@ -383,6 +447,10 @@ pt_lesson *catalog_lesson(pt_catalog *c, size_t index)
 
 pt_entry *catalog_find(const pt_catalog *c, const char *id)
 {
+	if (c->by_id != NULL) {
+		size_t at = id_slot(c, id);
+		return c->by_id[at] != 0 ? &c->v[c->by_id[at] - 1] : NULL;
+	}
 	for (size_t i = 0; i < c->n; i++)
 		if (c->v[i].info != NULL && c->v[i].info->id != NULL && strcmp(c->v[i].info->id, id) == 0)
 			return &c->v[i];
@@ -459,5 +527,6 @@ void catalog_free(pt_catalog *c)
 	free(c->v);
 	free(c->index_dir);
 	free(c->index_tag);
+	free(c->by_id);
 	memset(c, 0, sizeof *c);
 }

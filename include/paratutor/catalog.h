@@ -37,6 +37,8 @@ typedef struct pt_catalog {
 	char *index_dir;      /* where index files go; NULL: no index */
 	char *index_tag;      /* names the program that writes them */
 	bool (*keep)(const pt_lesson *); /* see catalog_keep_only */
+	size_t *by_id;        /* open addressing: entry index + 1 of each id's first entry, 0 empty */
+	size_t id_cap;        /* slots in by_id (a power of two), 0 without the table */
 	size_t from_index;    /* entries taken from an index */
 	size_t index_written; /* index files written */
 } pt_catalog;

@@ -122,8 +122,8 @@ bool index_read(const char *path, const char *tag, pt_index *ix);
  * when missing.  Returns false when it cannot be written. */
 bool index_write(const char *path, const char *buf, size_t len);
 
-/* Writes the index file name for lesson directory dir (its real path
- * hashed) under cache_dir into buf; false when it does not fit or dir
+/* Writes the index file name for lesson directory dir (its real path and
+ * the path as given, hashed) under cache_dir into buf; false when it does not fit or dir
  * cannot be resolved. */
 bool index_file_for(const char *cache_dir, const char *dir, char *buf, size_t size);
 

@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -294,6 +295,17 @@ static bool start(pty_run *r, const program *p, const char *state_dir)
 		setenv("TERM", "xterm-256color", 1);
 		setenv("LANG", "C.UTF-8", 1);
 		setenv("LC_ALL", "C.UTF-8", 1);
+		/* An empty progress store, so the menu comes first (a learner's
+		 * very first start opens the introduction instead). */
+		char store[4200];
+		snprintf(store, sizeof store, "%s/paratutor", state_dir);
+		mkdir(store, 0700);
+		snprintf(store, sizeof store, "%s/paratutor/progress.json", state_dir);
+		FILE *fp = fopen(store, "w");
+		if (fp != NULL) {
+			fputs("{ \"format\": 1, \"lessons\": {} }\n", fp);
+			fclose(fp);
+		}
 		setenv("XDG_STATE_HOME", state_dir, 1);
 		setenv("XDG_CACHE_HOME", cache_dir, 1);
 		unsetenv("PARATUTOR_NO_CACHE");
@@ -570,10 +582,11 @@ int main(int argc, char **argv)
 		perror("bench_pty: mkdtemp");
 		return 1;
 	}
-	char *tutor_argv[] = { argv[1], "--lessons", argv[3], NULL };
-	char *tutor_nc_argv[] = { argv[1], "--no-cache", "--lessons", argv[3], NULL };
-	char *library_argv[] = { argv[1], "--lessons", (char *)library, NULL };
-	char *library_nc_argv[] = { argv[1], "--no-cache", "--lessons", (char *)library, NULL };
+	/* --no-shuffle: the check types A, which is wrong in the written order. */
+	char *tutor_argv[] = { argv[1], "--no-shuffle", "--lessons", argv[3], NULL };
+	char *tutor_nc_argv[] = { argv[1], "--no-shuffle", "--no-cache", "--lessons", argv[3], NULL };
+	char *library_argv[] = { argv[1], "--no-shuffle", "--lessons", (char *)library, NULL };
+	char *library_nc_argv[] = { argv[1], "--no-shuffle", "--no-cache", "--lessons", (char *)library, NULL };
 	char *minimal_argv[MAX_TITLES + 2] = { argv[2] };
 	char *whiptail_argv[8 + 2 * MAX_TITLES + 1] = {
 		"whiptail", "--title", "paratutor: lessons", "--menu", "Choose a lesson", "24", "80", "",
