@@ -153,10 +153,11 @@ static void patch_u32(pt_index_writer *w, size_t at, size_t v)
 		w->buf[at + i] = (char)(unsigned char)(v >> (8 * i));
 }
 
-/* Returns a 64-bit hash of n bytes, eight at a time: each step xors a
- * word in and multiplies by an odd number, a bijection of the state, so a
- * change confined to one word always changes the result. */
-static unsigned long long checksum(const char *p, size_t n)
+/* A 64-bit hash of n bytes, eight at a time: each step xors a word in
+ * and multiplies by an odd number, then xors the state with its own high
+ * bits, both bijections of the state, so a change confined to one word
+ * always changes the result. */
+unsigned long long index_checksum(const char *p, size_t n)
 {
 	unsigned long long h = 1469598103934665603ull;
 	size_t i = 0;
@@ -225,7 +226,7 @@ bool index_writer_finish(pt_index_writer *w, char **out, size_t *len)
 {
 	patch_u32(w, w->count_at, w->n);
 	if (!w->failed)
-		put_uint(w, checksum(w->buf, w->len), 8);
+		put_uint(w, index_checksum(w->buf, w->len), 8);
 	if (w->failed) {
 		free(w->buf);
 		memset(w, 0, sizeof *w);
@@ -435,7 +436,7 @@ bool index_decode(const char *buf, size_t len, const char *tag, pt_index *ix)
 	if (len < 4 + 4 + 4 + 4 + 8 || memcmp(buf, MAGIC, 4) != 0)
 		return false;
 	reader sum = { (const unsigned char *)buf + len - 8, 8, true };
-	if (get_uint(&sum, 8) != checksum(buf, len - 8))
+	if (get_uint(&sum, 8) != index_checksum(buf, len - 8))
 		return false;
 	reader r = { (const unsigned char *)buf + 4, len - 4 - 8, true };
 	const char *t;
@@ -565,7 +566,7 @@ bool index_file_for(const char *cache_dir, const char *dir, char *buf, size_t si
 		return false;
 	/* The directory as given too: diagnostics name files by the path as
 	 * given, so "content" and "/src/content" keep an index each. */
-	unsigned long long h = checksum(real, strlen(real) + 1) ^ checksum(dir, strlen(dir));
+	unsigned long long h = index_checksum(real, strlen(real) + 1) ^ index_checksum(dir, strlen(dir));
 	free(real);
 	int w = snprintf(buf, size, "%s/index-%016llx.bin", cache_dir, h);
 	return w > 0 && (size_t)w < size;

@@ -105,6 +105,10 @@ bool index_writer_finish(pt_index_writer *w, char **out, size_t *len);
  * whole, uncorrupted index of this version and tag, or out of memory. */
 bool index_decode(const char *buf, size_t len, const char *tag, pt_index *ix);
 
+/* Returns the checksum index_writer_finish appends to the n bytes at p
+ * (the fuzz target seals its inputs with it, to reach the decoder). */
+unsigned long long index_checksum(const char *p, size_t n);
+
 /* Returns the entry for path when its key equals key, else NULL. */
 pt_index_entry *index_find(const pt_index *ix, const char *path, const pt_file_key *key);
 
