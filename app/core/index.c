@@ -462,6 +462,12 @@ bool index_decode(const char *buf, size_t len, const char *tag, pt_index *ix)
 	}
 	if (ix->n > 1)
 		qsort(ix->v, ix->n, sizeof *ix->v, entry_cmp);
+	/* A path twice is no index this program wrote. */
+	for (size_t i = 1; i < ix->n; i++)
+		if (strcmp(ix->v[i - 1].path, ix->v[i].path) == 0) {
+			index_free(ix);
+			return false;
+		}
 	return true;
 }
 

@@ -203,6 +203,17 @@ START_TEST(every_truncation_and_flip_is_refused)
 	ck_assert(index_decode(buf, len, TAG, &ix));
 	index_free(&ix);
 	ck_assert(!index_decode(buf, len, TAG " 2", &ix)); /* another build */
+	/* The same path twice (found by the fuzzer) is no index. */
+	pt_index_writer w;
+	index_writer_start(&w, TAG);
+	pt_file_key k1 = { 1, 2, 3, 4, 5 }, k2 = { 1, 2, 3, 4, 6 };
+	index_writer_add(&w, "a.json", &k1, cat.v[0].info, &cat.v[0].diags);
+	index_writer_add(&w, "a.json", &k2, cat.v[0].info, &cat.v[0].diags);
+	char *twice;
+	size_t twice_len;
+	ck_assert(index_writer_finish(&w, &twice, &twice_len));
+	ck_assert(!index_decode(twice, twice_len, TAG, &ix));
+	free(twice);
 	buf[4] = 2;                                        /* another version */
 	ck_assert(!index_decode(buf, len, TAG, &ix));
 	free(buf);
