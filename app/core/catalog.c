@@ -324,13 +324,16 @@ static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **wh
 			break;
 		}
 		names = bigger;
-		size_t len = strlen(dir) + strlen(de->d_name) + 2;
-		names[n] = malloc(len);
+		size_t dir_len = strlen(dir), name_len = strlen(de->d_name);
+		bool slash = dir[dir_len - 1] != '/';
+		names[n] = malloc(dir_len + slash + name_len + 1);
 		if (names[n] == NULL) {
 			ok = false;
 			break;
 		}
-		snprintf(names[n], len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", de->d_name);
+		memcpy(names[n], dir, dir_len);
+		names[n][dir_len] = '/'; /* overwritten by the name when dir ends in one */
+		memcpy(names[n] + dir_len + slash, de->d_name, name_len + 1);
 		n++;
 	}
 	closedir(d);

@@ -18,11 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "paratutor/grow.h"
 #include "paratutor/index.h"
-#include "paratutor/load.h"
 
 #define MAGIC "PTIX"
 #define NO_STRING 0xffffffffu
@@ -460,10 +460,14 @@ bool index_decode(const char *buf, size_t len, const char *tag, pt_index *ix)
 		index_free(ix);
 		return false;
 	}
-	if (ix->n > 1)
+	/* Written in path order, so usually sorted already; a path twice is
+	 * no index this program wrote. */
+	size_t i = 1;
+	while (i < ix->n && strcmp(ix->v[i - 1].path, ix->v[i].path) < 0)
+		i++;
+	if (i < ix->n)
 		qsort(ix->v, ix->n, sizeof *ix->v, entry_cmp);
-	/* A path twice is no index this program wrote. */
-	for (size_t i = 1; i < ix->n; i++)
+	for (i = 1; i < ix->n; i++)
 		if (strcmp(ix->v[i - 1].path, ix->v[i].path) == 0) {
 			index_free(ix);
 			return false;
@@ -497,17 +501,51 @@ void index_free(pt_index *ix)
 
 /* ---- the file ---------------------------------------------------------- */
 
+/* Reads the whole regular file fd (size bytes) into memory mapped with
+ * its pages in place (MAP_POPULATE): an index of a large library is
+ * hundreds of pages, and taking a fault on each costs more than reading
+ * it.  Returns the mapping (munmap size bytes), or NULL. */
+static char *read_populated(int fd, size_t size)
+{
+	char *buf = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	if (buf == MAP_FAILED)
+		return NULL;
+	size_t done = 0;
+	while (done < size) {
+		ssize_t n = read(fd, buf + done, size - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		done += (size_t)n;
+	}
+	if (done != size) {
+		munmap(buf, size);
+		return NULL;
+	}
+	return buf;
+}
+
 bool index_read(const char *path, const char *tag, pt_index *ix)
 {
 	ix->v = NULL;
 	ix->n = 0;
-	size_t len;
-	pt_read_error err;
-	char *buf = load_read_file(path, PT_INDEX_MAX_SIZE, &len, &err);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	struct stat st;
+	char *buf = NULL;
+	size_t size = 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (unsigned long long)st.st_size <= PT_INDEX_MAX_SIZE) {
+		size = (size_t)st.st_size;
+		buf = read_populated(fd, size);
+	}
+	close(fd);
 	if (buf == NULL)
 		return false;
-	bool ok = index_decode(buf, len, tag, ix);
-	free(buf);
+	bool ok = index_decode(buf, size, tag, ix);
+	munmap(buf, size);
 	return ok;
 }
 
