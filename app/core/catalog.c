@@ -337,8 +337,15 @@ static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **wh
 		n++;
 	}
 	closedir(d);
-	if (n > 1)
+	if (n > 1) {
+		/* Every path starts with the directory: order by the names alone. */
+		size_t prefix = strlen(dir) + (dir[strlen(dir) - 1] != '/');
+		for (size_t i = 0; i < n; i++)
+			names[i] += prefix;
 		qsort(names, n, sizeof *names, name_cmp);
+		for (size_t i = 0; i < n; i++)
+			names[i] -= prefix;
+	}
 	pt_entry *entries = ok && n > 0 ? calloc(n, sizeof *entries) : NULL;
 	if (entries == NULL && n > 0)
 		ok = false;
@@ -353,6 +360,9 @@ static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **wh
 		load_entries(entries, n, c->keep);
 		if (c->index_dir != NULL)
 			index_save(c, entries, n, &x);
+		void *room = c->v; /* room for all at once; catalog_take grows it otherwise */
+		if (grow_array(&room, &c->cap, c->n + n, sizeof *c->v))
+			c->v = room;
 		for (size_t i = 0; i < n; i++)
 			if (!catalog_take(c, &entries[i], shadow)) {
 				ok = false;

@@ -255,8 +255,12 @@ static unsigned long long get_uint(reader *r, size_t size)
 		return 0;
 	}
 	unsigned long long v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(&v, r->p, size); /* the file's order: one load instead of a loop */
+#else
 	for (size_t i = 0; i < size; i++)
 		v |= (unsigned long long)r->p[i] << (8 * i);
+#endif
 	r->p += size;
 	r->left -= size;
 	return v;
@@ -309,8 +313,29 @@ static pt_pos get_pos(reader *r)
 	return r->ok ? (pt_pos){ (int)line, (int)col } : (pt_pos){ 0, 0 };
 }
 
-/* Reads an info whose entry has entry_len bytes in all; NULL on a fault. */
-static pt_lesson_info *get_info(reader *r, size_t entry_len)
+/* Returns the bytes the n item ids ahead of r take with their NULs (r
+ * does not move); 0 with r->ok false on a fault. */
+static size_t item_string_room(reader *r, size_t n)
+{
+	reader ahead = *r;
+	size_t room = 0;
+	for (size_t i = 0; i < n && ahead.ok; i++) {
+		const char *s;
+		size_t len;
+		get_str(&ahead, &s, &len);
+		room += s != NULL ? len + 1 : 0;
+		get_uint(&ahead, 8);
+		get_uint(&ahead, 1);
+		get_uint(&ahead, 1);
+		get_uint(&ahead, 4);
+	}
+	r->ok = ahead.ok;
+	return room;
+}
+
+/* Reads an info; NULL on a fault.  It is one block of the size it needs:
+ * a library's infos are most of the memory the menu touches. */
+static pt_lesson_info *get_info(reader *r)
 {
 	const char *id, *title, *summary;
 	size_t id_n, title_n, summary_n;
@@ -323,8 +348,9 @@ static pt_lesson_info *get_info(reader *r, size_t entry_len)
 		r->ok = false;
 		return NULL;
 	}
-	/* Strings take fewer bytes than the entry, their NULs included. */
-	pt_lesson_info *info = malloc(sizeof *info + (size_t)n * sizeof(pt_index_item) + entry_len);
+	size_t room = item_string_room(r, (size_t)n);
+	room += (id ? id_n + 1 : 0) + (title ? title_n + 1 : 0) + (summary ? summary_n + 1 : 0);
+	pt_lesson_info *info = r->ok ? malloc(sizeof *info + (size_t)n * sizeof(pt_index_item) + room) : NULL;
 	if (info == NULL) {
 		r->ok = false;
 		return NULL;
@@ -417,7 +443,7 @@ static bool get_entry(reader *r, pt_index_entry *e)
 	if (has_info > 1 || e->path == NULL)
 		in.ok = false;
 	if (in.ok && has_info)
-		e->info = get_info(&in, (size_t)len);
+		e->info = get_info(&in);
 	if (in.ok)
 		get_diags(&in, &e->diags);
 	return in.ok && in.left == 0;

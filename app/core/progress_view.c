@@ -183,7 +183,7 @@ bool progress_due(const pt_progress *p, pt_catalog *catalog, time_t now, pt_due_
 size_t progress_due_count(const pt_progress *p, const pt_catalog *catalog, time_t now)
 {
 	size_t count = 0;
-	for (size_t e = 0; e < catalog->n; e++)
+	for (size_t e = 0; p->d.n_rec > 0 && e < catalog->n; e++)
 		count += info_due(p, &catalog->v[e], now);
 	return count;
 }
