@@ -47,7 +47,8 @@ static void entry_free(pt_entry *e)
 {
 	free(e->path);
 	lesson_free(e->lesson);
-	free(e->info);
+	if (!e->info_in_arena)
+		free(e->info);
 	diags_free(&e->diags);
 }
 
@@ -266,8 +267,10 @@ static void index_fill(pt_catalog *c, const char *dir, pt_entry *v, size_t n, di
 	}
 	if (dfd >= 0)
 		close(dfd);
+	if (c->index_arena == NULL)
+		c->index_arena = arena_new_populated(); /* NULL: each info its own block */
 	pt_index ix;
-	if (!index_read(x->file, c->index_tag, &ix))
+	if (!index_read(x->file, c->index_tag, &ix, c->index_arena))
 		return;
 	size_t used = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -276,6 +279,7 @@ static void index_fill(pt_catalog *c, const char *dir, pt_entry *v, size_t n, di
 			continue;
 		index_take(ie, &v[i].info, &v[i].diags);
 		v[i].indexed = true;
+		v[i].info_in_arena = c->index_arena != NULL;
 		used++;
 	}
 	x->stale = (n - used) + (ix.n - used);
@@ -439,8 +443,10 @@ bool catalog_reload(pt_catalog *c, size_t index)
 	pt_entry *e = &c->v[index];
 	lesson_free(e->lesson);
 	e->lesson = NULL;
-	free(e->info);
+	if (!e->info_in_arena)
+		free(e->info);
 	e->info = NULL;
+	e->info_in_arena = false;
 	diags_free(&e->diags);
 	e->indexed = false;
 	entry_load(e, NULL);
@@ -540,6 +546,7 @@ void catalog_free(pt_catalog *c)
 	free(c->v);
 	free(c->index_dir);
 	free(c->index_tag);
+	arena_free(c->index_arena);
 	free(c->by_id);
 	memset(c, 0, sizeof *c);
 }

@@ -333,9 +333,10 @@ static size_t item_string_room(reader *r, size_t n)
 	return room;
 }
 
-/* Reads an info; NULL on a fault.  It is one block of the size it needs:
- * a library's infos are most of the memory the menu touches. */
-static pt_lesson_info *get_info(reader *r)
+/* Reads an info into one block of the size it needs, from infos when
+ * not NULL (a library's infos are most of the memory the menu touches);
+ * NULL on a fault. */
+static pt_lesson_info *get_info(reader *r, pt_arena *infos)
 {
 	const char *id, *title, *summary;
 	size_t id_n, title_n, summary_n;
@@ -350,7 +351,8 @@ static pt_lesson_info *get_info(reader *r)
 	}
 	size_t room = item_string_room(r, (size_t)n);
 	room += (id ? id_n + 1 : 0) + (title ? title_n + 1 : 0) + (summary ? summary_n + 1 : 0);
-	pt_lesson_info *info = r->ok ? malloc(sizeof *info + (size_t)n * sizeof(pt_index_item) + room) : NULL;
+	size_t size = sizeof(pt_lesson_info) + (size_t)n * sizeof(pt_index_item) + room;
+	pt_lesson_info *info = !r->ok ? NULL : infos != NULL ? arena_alloc(infos, size) : malloc(size);
 	if (info == NULL) {
 		r->ok = false;
 		return NULL;
@@ -377,7 +379,8 @@ static pt_lesson_info *get_info(reader *r)
 		it->n_hints = (unsigned)hints;
 	}
 	if (!r->ok) {
-		free(info);
+		if (infos == NULL)
+			free(info);
 		return NULL;
 	}
 	return info;
@@ -417,16 +420,20 @@ static void get_diags(reader *r, pt_diags *d)
 		r->ok = false;
 }
 
-/* Frees what an entry owns. */
-static void entry_free(pt_index_entry *e)
+/* Frees what an entry owns (its path and info too, unless infos holds
+ * them). */
+static void entry_free(pt_index_entry *e, const pt_arena *infos)
 {
-	free(e->path);
-	free(e->info);
+	if (infos == NULL) {
+		free(e->path);
+		free(e->info);
+	}
 	diags_free(&e->diags);
 }
 
-/* Reads one entry into e (zeroed); false on a fault. */
-static bool get_entry(reader *r, pt_index_entry *e)
+/* Reads one entry into e (zeroed), its info from infos when not NULL;
+ * false on a fault. */
+static bool get_entry(reader *r, pt_index_entry *e, pt_arena *infos)
 {
 	unsigned long long len = get_uint(r, 4);
 	if (!r->ok || len > r->left || len < MIN_ENTRY_BYTES - 4)
@@ -434,7 +441,14 @@ static bool get_entry(reader *r, pt_index_entry *e)
 	reader in = { r->p, (size_t)len, true };
 	r->p += len;
 	r->left -= (size_t)len;
-	e->path = get_strdup(&in);
+	if (infos != NULL) {
+		const char *s;
+		size_t n;
+		get_str(&in, &s, &n);
+		e->path = s != NULL ? arena_strndup(infos, s, n) : NULL;
+	} else {
+		e->path = get_strdup(&in);
+	}
 	unsigned long long k[5];
 	for (size_t i = 0; i < 5; i++)
 		k[i] = get_uint(&in, 8);
@@ -443,7 +457,7 @@ static bool get_entry(reader *r, pt_index_entry *e)
 	if (has_info > 1 || e->path == NULL)
 		in.ok = false;
 	if (in.ok && has_info)
-		e->info = get_info(&in);
+		e->info = get_info(&in, infos);
 	if (in.ok)
 		get_diags(&in, &e->diags);
 	return in.ok && in.left == 0;
@@ -457,8 +471,14 @@ static int entry_cmp(const void *a, const void *b)
 
 bool index_decode(const char *buf, size_t len, const char *tag, pt_index *ix)
 {
+	return index_decode_into(buf, len, tag, ix, NULL);
+}
+
+bool index_decode_into(const char *buf, size_t len, const char *tag, pt_index *ix, pt_arena *infos)
+{
 	ix->v = NULL;
 	ix->n = 0;
+	ix->infos = infos;
 	if (len < 4 + 4 + 4 + 4 + 8 || memcmp(buf, MAGIC, 4) != 0)
 		return false;
 	reader sum = { (const unsigned char *)buf + len - 8, 8, true };
@@ -475,11 +495,12 @@ bool index_decode(const char *buf, size_t len, const char *tag, pt_index *ix)
 	unsigned long long n = get_uint(&r, 4);
 	if (!r.ok || n > r.left / MIN_ENTRY_BYTES)
 		return false;
-	if (n > 0 && (ix->v = calloc((size_t)n, sizeof *ix->v)) == NULL)
+	if (n > 0 && (ix->v = infos != NULL ? arena_calloc(infos, (size_t)n, sizeof *ix->v) :
+	    calloc((size_t)n, sizeof *ix->v)) == NULL)
 		return false;
 	bool ok = true;
 	for (size_t i = 0; i < n && ok; i++) {
-		ok = get_entry(&r, &ix->v[i]);
+		ok = get_entry(&r, &ix->v[i], infos);
 		ix->n = i + 1;
 	}
 	if (!ok || r.left != 0) {
@@ -519,8 +540,9 @@ void index_take(pt_index_entry *e, pt_lesson_info **info, pt_diags *diags)
 void index_free(pt_index *ix)
 {
 	for (size_t i = 0; i < ix->n; i++)
-		entry_free(&ix->v[i]);
-	free(ix->v);
+		entry_free(&ix->v[i], ix->infos);
+	if (ix->infos == NULL)
+		free(ix->v);
 	ix->v = NULL;
 	ix->n = 0;
 }
@@ -552,10 +574,11 @@ static char *read_populated(int fd, size_t size)
 	return buf;
 }
 
-bool index_read(const char *path, const char *tag, pt_index *ix)
+bool index_read(const char *path, const char *tag, pt_index *ix, pt_arena *infos)
 {
 	ix->v = NULL;
 	ix->n = 0;
+	ix->infos = infos;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return false;
@@ -570,7 +593,7 @@ bool index_read(const char *path, const char *tag, pt_index *ix)
 	close(fd);
 	if (buf == NULL)
 		return false;
-	bool ok = index_decode(buf, size, tag, ix);
+	bool ok = index_decode_into(buf, size, tag, ix, infos);
 	munmap(buf, size);
 	return ok;
 }

@@ -28,6 +28,7 @@ typedef struct pt_entry {
 	bool broken;          /* has at least one error */
 	bool loaded;          /* lesson and diags come from loading the file */
 	bool indexed;         /* info and diags came from an index (until loaded) */
+	bool info_in_arena;   /* info lives in the catalog's index_arena, not its own block */
 } pt_entry;
 
 typedef struct pt_catalog {
@@ -36,6 +37,7 @@ typedef struct pt_catalog {
 	size_t cap;
 	char *index_dir;      /* where index files go; NULL: no index */
 	char *index_tag;      /* names the program that writes them */
+	pt_arena *index_arena; /* the infos taken from index files */
 	bool (*keep)(const pt_lesson *); /* see catalog_keep_only */
 	size_t *by_id;        /* open addressing: entry index + 1 of each id's first entry, 0 empty */
 	size_t id_cap;        /* slots in by_id (a power of two), 0 without the table */

@@ -16,9 +16,10 @@
  * index_write do file I/O (as the progress store does); nothing here
  * prints or reads the clock.
  *
- * Ownership: a pt_lesson_info is one malloc'd block (free() it); a
- * pt_index owns its entries, their paths, infos and diagnostics
- * (index_free); index_take moves one entry's info and diagnostics out. */
+ * Ownership: a pt_lesson_info is one block, malloc'd (free() it) or, when
+ * decoded into an arena, the arena's; a pt_index owns its entries, their
+ * paths and infos (unless in an arena) and diagnostics (index_free);
+ * index_take moves one entry's info and diagnostics out. */
 #ifndef PARATUTOR_INDEX_H
 #define PARATUTOR_INDEX_H
 
@@ -26,6 +27,7 @@
 #include <stddef.h>
 #include <sys/stat.h>
 
+#include "paratutor/arena.h"
 #include "paratutor/diag.h"
 #include "paratutor/lesson.h"
 
@@ -68,6 +70,7 @@ typedef struct pt_index_entry {
 typedef struct pt_index {
 	pt_index_entry *v;
 	size_t n;
+	pt_arena *infos; /* where the infos are when not each its own block (not owned) */
 } pt_index;
 
 /* An index being written: entries are added one by one. */
@@ -105,6 +108,11 @@ bool index_writer_finish(pt_index_writer *w, char **out, size_t *len);
  * whole, uncorrupted index of this version and tag, or out of memory. */
 bool index_decode(const char *buf, size_t len, const char *tag, pt_index *ix);
 
+/* As index_decode, with the entries, their paths and infos allocated
+ * from the arena infos instead (they live as long as it does; index_free
+ * leaves them). */
+bool index_decode_into(const char *buf, size_t len, const char *tag, pt_index *ix, pt_arena *infos);
+
 /* Returns the checksum index_writer_finish appends to the n bytes at p
  * (the fuzz target seals its inputs with it, to reach the decoder). */
 unsigned long long index_checksum(const char *p, size_t n);
@@ -116,9 +124,10 @@ pt_index_entry *index_find(const pt_index *ix, const char *path, const pt_file_k
  * the entry empty. */
 void index_take(pt_index_entry *e, pt_lesson_info **info, pt_diags *diags);
 
-/* Reads and decodes the index file at path (false when missing,
- * unreadable or not valid, with *ix empty). */
-bool index_read(const char *path, const char *tag, pt_index *ix);
+/* Reads and decodes the index file at path, as index_decode_into (infos
+ * may be NULL); false when missing, unreadable or not valid, with *ix
+ * empty. */
+bool index_read(const char *path, const char *tag, pt_index *ix, pt_arena *infos);
 
 /* Writes len bytes as the index file at path: a temporary file in the
  * same directory, renamed over path, so a reader never sees a partial
