@@ -6,7 +6,8 @@
  * the checksum of its bytes appended.  Whatever decodes is used as the
  * catalog would use it (each entry looked up and its strings and
  * diagnostics read), then written again and decoded again, which must
- * give the same entries. */
+ * give the same entries; and decoded once more into an arena, as the
+ * catalog does. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -116,6 +117,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		exercise(&ix);
 		index_free(&ix);
 	}
+	/* As the catalog reads it: everything in one arena. */
+	pt_arena *arena = arena_new_populated();
+	if (arena != NULL && index_decode_into(sealed, size + 8, TAG, &ix, arena)) {
+		exercise(&ix);
+		index_free(&ix);
+	}
+	arena_free(arena);
 	free(sealed);
 	return 0;
 }
