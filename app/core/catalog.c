@@ -18,6 +18,7 @@
 
 #define MAX_LOAD_THREADS 8
 #define BYTES_PER_THREAD ((size_t)1 << 20)
+#define STAT_THREAD_FILES 256
 
 /* Loads and validates path into entry, with its info; the lesson is
  * freed again unless keep (may be NULL: keep all) says to keep it. */
@@ -242,9 +243,39 @@ typedef struct dir_index {
 	size_t stale;      /* entries that had to be loaded, or index entries left unused */
 } dir_index;
 
+/* The files of a directory to stat, and where their keys go. */
+typedef struct stat_job {
+	const char *dir;
+	const pt_entry *v;
+	size_t n;
+	dir_index *x;
+} stat_job;
+
+/* Fills the key of each file of the job (a thread's body). */
+static void *stat_files(void *arg)
+{
+	const stat_job *job = arg;
+	/* Each file by its name in the open directory: no path walk each. */
+	int dfd = open(job->dir, O_RDONLY | O_DIRECTORY);
+	for (size_t i = 0; i < job->n; i++) {
+		struct stat st;
+		const char *path = job->v[i].path, *slash = strrchr(path, '/');
+		job->x->have_key[i] = (dfd >= 0 ? fstatat(dfd, slash ? slash + 1 : path, &st, 0) : stat(path, &st)) == 0 &&
+		    S_ISREG(st.st_mode);
+		if (job->x->have_key[i])
+			index_key_of(&st, &job->x->keys[i]);
+	}
+	if (dfd >= 0)
+		close(dfd);
+	return NULL;
+}
+
 /* Fills the n entries that the directory's index knows (same key) from
  * it; the rest stay to be loaded.  Without an index, or when it cannot
- * be read, every entry is loaded and the index is written afresh. */
+ * be read, every entry is loaded and the index is written afresh.  A
+ * directory of STAT_THREAD_FILES files or more is stat'ed on a helper
+ * thread while the index is read and decoded here: a thousand stats take
+ * about as long as the decoding. */
 static void index_fill(pt_catalog *c, const char *dir, pt_entry *v, size_t n, dir_index *x)
 {
 	x->stale = n + 1;
@@ -255,22 +286,19 @@ static void index_fill(pt_catalog *c, const char *dir, pt_entry *v, size_t n, di
 		x->file[0] = '\0';
 		return;
 	}
-	/* Each file by its name in the open directory: no path walk each. */
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-	for (size_t i = 0; i < n; i++) {
-		struct stat st;
-		const char *slash = strrchr(v[i].path, '/');
-		x->have_key[i] = (dfd >= 0 ? fstatat(dfd, slash ? slash + 1 : v[i].path, &st, 0) : stat(v[i].path, &st)) == 0 &&
-		    S_ISREG(st.st_mode);
-		if (x->have_key[i])
-			index_key_of(&st, &x->keys[i]);
-	}
-	if (dfd >= 0)
-		close(dfd);
+	stat_job job = { dir, v, n, x };
+	pthread_t helper;
+	bool threaded = n >= STAT_THREAD_FILES && sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
+	    pthread_create(&helper, NULL, stat_files, &job) == 0;
+	if (!threaded)
+		stat_files(&job);
 	if (c->index_arena == NULL)
 		c->index_arena = arena_new_populated(); /* NULL: each info its own block */
 	pt_index ix;
-	if (!index_read(x->file, c->index_tag, &ix, c->index_arena))
+	bool read = index_read(x->file, c->index_tag, &ix, c->index_arena);
+	if (threaded)
+		pthread_join(helper, NULL);
+	if (!read)
 		return;
 	size_t used = 0;
 	for (size_t i = 0; i < n; i++) {
