@@ -371,6 +371,36 @@ START_TEST(stats_from_info_equal_stats_from_lesson)
 }
 END_TEST
 
+START_TEST(large_directory_is_stated_beside_the_decoding)
+{
+	/* 300 lessons: enough for the catalog to stat them on a helper thread. */
+	char path[256];
+	for (int i = 0; i < 300; i++) {
+		snprintf(path, sizeof path, "%s/gen-%03d.json", lessons, i);
+		FILE *fp = fopen(path, "w");
+		ck_assert_ptr_nonnull(fp);
+		fprintf(fp, "{\"format\":1,\"id\":\"gen-%d\",\"title\":\"Generated %d\",\"summary\":\"s\",\"items\":["
+		    "{\"id\":\"c\",\"kind\":\"choice\",\"difficulty\":\"easy\",\"prompt\":\"Pick %d.\",\"options\":["
+		    "{\"text\":\"yes\",\"correct\":true},{\"text\":\"no\",\"feedback\":\"not it\"}],"
+		    "\"hints\":[\"h\"],\"explanation\":\"e\"}]}\n", i, i, i);
+		ck_assert_int_eq(fclose(fp), 0);
+	}
+	pt_catalog plain = { 0 }, cold = { 0 }, warm = { 0 };
+	load_plain(&plain);
+	load_indexed(&cold);
+	load_indexed(&warm);
+	ck_assert_uint_eq(plain.n, 305);
+	ck_assert_uint_eq(cold.from_index, 0);
+	ck_assert_uint_eq(warm.from_index, 305);
+	same_catalog(&plain, &cold);
+	same_catalog(&plain, &warm);
+	ck_assert_ptr_nonnull(catalog_find(&warm, "gen-299"));
+	catalog_free(&plain);
+	catalog_free(&cold);
+	catalog_free(&warm);
+}
+END_TEST
+
 /* Returns the index suite. */
 static Suite *index_suite(void)
 {
@@ -385,6 +415,7 @@ static Suite *index_suite(void)
 	tcase_add_test(tc, damaged_or_missing_index_is_rebuilt);
 	tcase_add_test(tc, unwritable_cache_costs_only_speed);
 	tcase_add_test(tc, stats_from_info_equal_stats_from_lesson);
+	tcase_add_test(tc, large_directory_is_stated_beside_the_decoding);
 	suite_add_tcase(s, tc);
 	return s;
 }
