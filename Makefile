@@ -53,7 +53,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check content-tests unit-tests cli-tests plain-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -132,24 +132,31 @@ build/rel/bench/minimal_menu: tests/bench/minimal_menu.c | $(DEPS_OK)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(shell $(PKG_CONFIG) --libs ncursesw)
 
 # Figures, not pass/fail: load + validate cost for the bundled lessons and
-# generated packs; then the release build's menu through a pty beside
-# whiptail --menu and a minimal ncurses menu (BENCH_RUNS rounds).
+# generated packs; a generated library of 1,000 lessons (under build/bench/,
+# kept between runs): --check beside python3 json.load, and opening a
+# 300 KB lesson; then the release build's menu through a pty beside
+# whiptail --menu and a minimal ncurses menu (BENCH_RUNS rounds), with the
+# bundled lessons and with the library.
 BENCH_RUNS ?= 5
 # Class sizes (learners, one store each) for `paratutor class`, generated
 # once into build/bench/.
 BENCH_CLASS_SIZES ?= 1000 10000
-bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/minimal_menu build/rel/bench/bench_class paratutor
+bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/minimal_menu build/rel/bench/bench_class \
+		build/rel/bench/bench_library paratutor
 	@build-aux/ensure-deps cmd:whiptail:whiptail
 	@build/rel/bench/bench_load content
 	@echo
-	@build/rel/bench/bench_pty ./paratutor build/rel/bench/minimal_menu content $(BENCH_RUNS)
+	@mkdir -p build/bench
+	@build/rel/bench/bench_library ./paratutor build/bench
+	@echo
+	@build/rel/bench/bench_pty ./paratutor build/rel/bench/minimal_menu content $(BENCH_RUNS) build/bench/library
 	@echo
 	@build/rel/bench/bench_class content build/bench $(BENCH_CLASS_SIZES)
 
 run: paratutor
 	./paratutor --lessons content
 
-check: unit-tests content-tests cli-tests plain-tests progress-tests import-tests class-tests schema-check screen-tests man-check install-check
+check: unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check screen-tests man-check install-check
 	@echo "make check: all test suites passed"
 
 # Every numeric answer of the bundled lessons, recomputed from the inputs
@@ -168,6 +175,11 @@ cli-tests: build/asan/paratutor
 plain-tests: build/asan/paratutor
 	@sh tests/plain/run.sh build/asan/paratutor
 	@sh tests/plain/exam.sh build/asan/paratutor
+
+# The lesson index cache: every way it can be stale, damaged or missing
+# shows what the tutor shows without it.
+cache-tests: build/asan/paratutor
+	@sh tests/cache/run.sh build/asan/paratutor
 
 screen-tests: build/asan/paratutor test-deps
 	@sh tests/screen/run.sh build/asan/paratutor

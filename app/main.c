@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -23,7 +24,7 @@
 #define MAX_DIRS 32
 
 enum long_only { OPT_STATE = 256, OPT_REPORT, OPT_FORMAT, OPT_WATCH, OPT_NO_SHUFFLE, OPT_ACTOR, OPT_ACTOR_ACCOUNT,
-	OPT_ACTIVITY_BASE };
+	OPT_ACTIVITY_BASE, OPT_NO_CACHE };
 
 enum exit_code {
 	EXIT_OK = 0,
@@ -72,6 +73,9 @@ static void usage(FILE *fp)
 	      "                       while it is broken, its diagnostics are shown\n"
 	      "      --no-shuffle     show options in the order the lesson file gives\n"
 	      "                       them (answers of order and match items still move)\n"
+	      "      --no-cache       load every lesson at start instead of reading the\n"
+	      "                       lesson index in $XDG_CACHE_HOME/paratutor (also\n"
+	      "                       PARATUTOR_NO_CACHE=1)\n"
 	      "  -l, --lessons DIR    read lessons from DIR (repeatable); default:\n"
 	      "                       ./content in the source tree, then\n"
 	      "                       $XDG_DATA_HOME/paratutor/lessons, then\n"
@@ -117,6 +121,8 @@ static void print_editor_notes(const pt_lesson *lesson)
 static int run_check(char *const *paths, int n, bool strict, bool verbose)
 {
 	pt_catalog cat = { 0 };
+	if (!verbose) /* only the python parse check and editor notes look into lessons afterwards */
+		catalog_keep_only(&cat, codecheck_wants);
 	size_t *first = calloc((size_t)n + 1, sizeof *first); /* each path's first entry */
 	const char **why = calloc((size_t)n, sizeof *why);    /* or why it gave none */
 	if (first == NULL || why == NULL) {
@@ -147,7 +153,7 @@ static int run_check(char *const *paths, int n, bool strict, bool verbose)
 				print_editor_notes(cat.v[e].lesson);
 			if (diags_format_dropped(&cat.v[e].diags, cat.v[e].path, line, sizeof line))
 				printf("%s\n", line);
-			items += cat.v[e].lesson ? cat.v[e].lesson->n_items : 0;
+			items += cat.v[e].info ? cat.v[e].info->n_items : 0;
 		}
 	}
 	note_unchecked(code_status, unchecked, stdout);
@@ -186,6 +192,35 @@ static int run_report(const pt_catalog *cat, const char *path, const char *forma
 	free(text);
 	progress_close(p);
 	return ok ? EXIT_OK : EXIT_INVALID;
+}
+
+/* Makes the tutor's catalog read and keep the lesson index, unless
+ * turned off.  The index is tagged with this program's version and the
+ * size and time of its executable, so a rebuilt paratutor (whose checks
+ * may differ) never trusts an index an older build wrote. */
+static void use_index(pt_catalog *cat, bool no_cache)
+{
+	const char *off = getenv("PARATUTOR_NO_CACHE");
+	char dir[4096], tag[256];
+	if (no_cache || (off != NULL && off[0] != '\0' && strcmp(off, "0") != 0) || !index_default_dir(dir, sizeof dir))
+		return;
+	struct stat st;
+	if (stat("/proc/self/exe", &st) == 0)
+		snprintf(tag, sizeof tag, "paratutor %s %lld %lld.%09ld", PT_VERSION, (long long)st.st_size,
+		    (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+	else
+		snprintf(tag, sizeof tag, "paratutor %s", PT_VERSION);
+	catalog_use_index(cat, dir, tag);
+}
+
+/* With PARATUTOR_INDEX_STATS set, says on stderr how the lessons were
+ * found (for the tests and the bench; learners never set it). */
+static void index_stats(const pt_catalog *cat)
+{
+	const char *want = getenv("PARATUTOR_INDEX_STATS");
+	if (want != NULL && want[0] != '\0')
+		fprintf(stderr, "paratutor: index: %zu of %zu lessons from the index, %zu index file%s written\n",
+		    cat->from_index, cat->n, cat->index_written, cat->index_written == 1 ? "" : "s");
 }
 
 /* Loads the lessons for the tutor; returns false when none could be read. */
@@ -299,6 +334,7 @@ int main(int argc, char **argv)
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "watch", required_argument, NULL, OPT_WATCH },
 		{ "no-shuffle", no_argument, NULL, OPT_NO_SHUFFLE },
+		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 		{ "actor", required_argument, NULL, OPT_ACTOR },
 		{ "actor-account", required_argument, NULL, OPT_ACTOR_ACCOUNT },
 		{ "activity-base", required_argument, NULL, OPT_ACTIVITY_BASE },
@@ -310,7 +346,7 @@ int main(int argc, char **argv)
 	size_t n_dirs = 0;
 	bool check = false, strict = false, verbose = false, plain = false, review = false, report = false;
 	const char *state = NULL, *format = "csv", *watch = NULL;
-	bool no_shuffle = false;
+	bool no_shuffle = false, no_cache = false;
 	pt_xapi_options xo = { NULL, NULL, NULL, NULL };
 	char account[1024];
 	int opt;
@@ -341,6 +377,7 @@ int main(int argc, char **argv)
 		case OPT_REPORT: report = true; break;
 		case OPT_WATCH: watch = optarg; break;
 		case OPT_NO_SHUFFLE: no_shuffle = true; break;
+		case OPT_NO_CACHE: no_cache = true; break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "csv") != 0 && strcmp(optarg, "json") != 0 && strcmp(optarg, "xapi") != 0) {
 				fprintf(stderr, "paratutor: --format takes csv, json or xapi, not '%s'\n", optarg);
@@ -410,7 +447,11 @@ int main(int argc, char **argv)
 	if (!explicit_dirs)
 		n_dirs = catalog_default_dirs(dirs, MAX_DIRS, buf, sizeof buf);
 	pt_catalog cat = { 0 };
-	if (!load_lessons(&cat, dirs, n_dirs, explicit_dirs) && !report) {
+	if (!report) /* the report looks into every lesson: load them all */
+		use_index(&cat, no_cache);
+	bool found = load_lessons(&cat, dirs, n_dirs, explicit_dirs);
+	index_stats(&cat);
+	if (!found && !report) {
 		fputs("paratutor: no lessons found; looked in:", stderr);
 		for (size_t i = 0; i < n_dirs; i++)
 			fprintf(stderr, " %s", dirs[i]);

@@ -58,7 +58,7 @@ static bool load(pt_catalog *cat, const char **dirs, size_t n)
 
 /* Computes and prints the statistics of the store at path; returns the
  * exit status. */
-static int run(const pt_catalog *cat, const char *path)
+static int run(pt_catalog *cat, const char *path)
 {
 	pt_open_report rep;
 	pt_progress *p = progress_open_readonly(path, &rep);

@@ -1,7 +1,9 @@
 /* arena.c - bump allocation in growing chunks, freed all at once. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "paratutor/arena.h"
 
@@ -12,6 +14,7 @@ typedef struct chunk {
 	struct chunk *next;
 	size_t used;
 	size_t size;
+	bool mapped; /* from mmap (munmap sizeof chunk + size), else malloc */
 	max_align_t data[];
 } chunk;
 
@@ -19,6 +22,7 @@ struct pt_arena {
 	chunk *head;      /* the chunk being filled; older ones follow */
 	chunk *spare;     /* emptied by arena_reset, waiting to be filled again */
 	size_t next_size; /* size of the next chunk, doubling up to CHUNK_MAX */
+	bool populate;    /* map chunks with their pages in place */
 };
 
 pt_arena *arena_new(void)
@@ -28,8 +32,35 @@ pt_arena *arena_new(void)
 		a->head = NULL;
 		a->spare = NULL;
 		a->next_size = CHUNK_FIRST;
+		a->populate = false;
 	}
 	return a;
+}
+
+pt_arena *arena_new_populated(void)
+{
+	pt_arena *a = arena_new();
+	if (a != NULL)
+		a->populate = true;
+	return a;
+}
+
+/* Returns a new chunk of size bytes of data, or NULL. */
+static chunk *chunk_new(const pt_arena *a, size_t size)
+{
+	if (a->populate) {
+		void *p = mmap(NULL, sizeof(chunk) + size, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+		if (p != MAP_FAILED) {
+			chunk *c = p;
+			c->mapped = true;
+			return c;
+		}
+	}
+	chunk *c = malloc(sizeof *c + size);
+	if (c != NULL)
+		c->mapped = false;
+	return c;
 }
 
 /* Returns n bytes aligned to align (a power of two), or NULL. */
@@ -45,7 +76,7 @@ static void *arena_take(pt_arena *a, size_t n, size_t align)
 			a->spare = fresh->next;
 		} else {
 			size_t size = n > a->next_size ? n : a->next_size;
-			fresh = malloc(sizeof *fresh + size);
+			fresh = chunk_new(a, size);
 			if (fresh == NULL)
 				return NULL;
 			fresh->size = size;
@@ -96,7 +127,10 @@ static void chunks_free(chunk *c)
 {
 	while (c != NULL) {
 		chunk *next = c->next;
-		free(c);
+		if (c->mapped)
+			munmap(c, sizeof *c + c->size);
+		else
+			free(c);
 		c = next;
 	}
 }

@@ -1,8 +1,11 @@
-/* catalog.c - finding, loading and validating the lessons on the path. */
+/* catalog.c - finding, loading and validating the lessons on the path,
+ * directly or through the index cache. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,20 +18,29 @@
 
 #define MAX_LOAD_THREADS 8
 #define BYTES_PER_THREAD ((size_t)1 << 20)
+#define STAT_THREAD_FILES 256
 
-/* Loads and validates path into entry. */
-static void entry_load(pt_entry *e)
+/* Loads and validates path into entry, with its info; the lesson is
+ * freed again unless keep (may be NULL: keep all) says to keep it. */
+static void entry_load(pt_entry *e, bool (*keep)(const pt_lesson *))
 {
 	e->lesson = load_lesson_file(e->path, &e->diags);
-	if (e->lesson != NULL)
+	if (e->lesson != NULL) {
 		validate_lesson(e->lesson, &e->diags);
+		e->info = index_info_of(e->lesson);
+		if (keep != NULL && !keep(e->lesson)) {
+			lesson_free(e->lesson);
+			e->lesson = NULL;
+		}
+	}
+	e->loaded = true;
 }
 
 /* Sorts an entry's diagnostics and sets its broken flag. */
 static void entry_finish(pt_entry *e)
 {
 	diags_sort(&e->diags);
-	e->broken = e->diags.errors > 0 || e->lesson == NULL;
+	e->broken = e->diags.errors > 0 || e->info == NULL;
 }
 
 /* Frees what an entry owns. */
@@ -36,24 +48,86 @@ static void entry_free(pt_entry *e)
 {
 	free(e->path);
 	lesson_free(e->lesson);
+	if (!e->info_in_arena)
+		free(e->info);
 	diags_free(&e->diags);
+}
+
+/* Reports e's lesson id when an entry among the first n has it too. */
+static void note_duplicate(const pt_entry *v, size_t n, pt_entry *e)
+{
+	for (size_t i = 0; e->info != NULL && e->info->id != NULL && i < n; i++) {
+		const pt_lesson_info *first = v[i].info;
+		if (first == NULL || first->id == NULL || strcmp(first->id, e->info->id) != 0)
+			continue;
+		diags_add(&e->diags, e->path, e->info->id_pos, PT_ERROR,
+		    "duplicate lesson id \"%s\" (also used by %s:%d:%d)", e->info->id,
+		    v[i].path, first->id_pos.line, first->id_pos.col);
+		return;
+	}
+}
+
+/* Returns the hash of a lesson id. */
+static size_t id_hash(const char *s)
+{
+	size_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* Returns the id of entry i, or NULL. */
+static const char *entry_id(const pt_catalog *c, size_t i)
+{
+	return c->v[i].info != NULL ? c->v[i].info->id : NULL;
+}
+
+/* Returns the slot of id in the id table: where it is, or the empty slot
+ * where it would go. */
+static size_t id_slot(const pt_catalog *c, const char *id)
+{
+	size_t mask = c->id_cap - 1, at = id_hash(id) & mask;
+	while (c->by_id[at] != 0 && strcmp(entry_id(c, c->by_id[at] - 1), id) != 0)
+		at = (at + 1) & mask;
+	return at;
+}
+
+/* Puts entry i into the id table unless an earlier entry has its id. */
+static void id_put(pt_catalog *c, size_t i)
+{
+	const char *id = entry_id(c, i);
+	if (id == NULL)
+		return;
+	size_t at = id_slot(c, id);
+	if (c->by_id[at] == 0)
+		c->by_id[at] = i + 1;
+}
+
+/* Rebuilds the id table for at least want entries; without memory the
+ * table goes and lookups walk the entries. */
+static void id_rebuild(pt_catalog *c, size_t want)
+{
+	size_t cap = 16;
+	while (cap < 2 * want)
+		cap *= 2;
+	free(c->by_id);
+	c->by_id = calloc(cap, sizeof *c->by_id);
+	c->id_cap = c->by_id != NULL ? cap : 0;
+	for (size_t i = 0; c->by_id != NULL && i < c->n; i++)
+		id_put(c, i);
 }
 
 /* Adds a loaded entry, or drops it when shadow is set and its lesson id
  * is taken; returns false (freeing it) when out of memory. */
 static bool catalog_take(pt_catalog *c, pt_entry *e, bool shadow)
 {
-	if (e->lesson != NULL && e->lesson->id.s != NULL) {
-		pt_entry *first = catalog_find(c, e->lesson->id.s);
-		if (first != NULL && shadow) {
-			entry_free(e);
-			return true;
-		}
-		if (first != NULL)
-			diags_add(&e->diags, e->path, e->lesson->id.pos, PT_ERROR,
-			    "duplicate lesson id \"%s\" (also used by %s:%d:%d)", e->lesson->id.s,
-			    first->path, first->lesson->id.pos.line, first->lesson->id.pos.col);
+	const pt_entry *first = e->info != NULL && e->info->id != NULL ? catalog_find(c, e->info->id) : NULL;
+	if (shadow && first != NULL) {
+		entry_free(e);
+		return true;
 	}
+	if (first != NULL)
+		note_duplicate(first, 1, e);
 	entry_finish(e);
 	void *v = c->v;
 	if (!grow_array(&v, &c->cap, c->n + 1, sizeof *c->v)) {
@@ -62,6 +136,10 @@ static bool catalog_take(pt_catalog *c, pt_entry *e, bool shadow)
 	}
 	c->v = v;
 	c->v[c->n++] = *e;
+	if (2 * c->n > c->id_cap)
+		id_rebuild(c, c->cap);
+	else
+		id_put(c, c->n - 1);
 	return true;
 }
 
@@ -73,15 +151,23 @@ static bool add_file(pt_catalog *c, const char *path, bool shadow)
 	e.path = strdup(path);
 	if (e.path == NULL)
 		return false;
-	entry_load(&e);
+	entry_load(&e, c->keep);
 	load_release();
 	return catalog_take(c, &e, shadow);
+}
+
+/* Returns true when entry e still has to be loaded (it did not come from
+ * an index). */
+static bool to_load(const pt_entry *e)
+{
+	return !e->loaded && !e->indexed;
 }
 
 /* Entries being loaded by several threads, each taking the next one. */
 typedef struct load_queue {
 	pt_entry *v;
 	size_t n;
+	bool (*keep)(const pt_lesson *);
 	atomic_size_t next;
 } load_queue;
 
@@ -90,19 +176,20 @@ static void *queue_work(void *arg)
 {
 	load_queue *q = arg;
 	for (size_t i; (i = atomic_fetch_add(&q->next, 1)) < q->n;)
-		entry_load(&q->v[i]);
+		if (to_load(&q->v[i]))
+			entry_load(&q->v[i], q->keep);
 	load_release();
 	return NULL;
 }
 
-/* Loads n entries.  Starting a thread costs about as much as loading a
+/* Loads the n entries that to_load() names.  Starting a thread costs about as much as loading a
  * few hundred kilobytes, so a helper thread joins in for each
  * BYTES_PER_THREAD of lesson files, up to one per processor (and
  * MAX_LOAD_THREADS); the calling thread works too, so a thread that
  * cannot be started only costs time. */
-static void load_entries(pt_entry *v, size_t n)
+static void load_entries(pt_entry *v, size_t n, bool (*keep)(const pt_lesson *))
 {
-	load_queue q = { .v = v, .n = n };
+	load_queue q = { .v = v, .n = n, .keep = keep };
 	atomic_init(&q.next, 0);
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t helpers = cpus > 1 ? (size_t)cpus - 1 : 0;
@@ -111,9 +198,16 @@ static void load_entries(pt_entry *v, size_t n)
 	if (helpers > n / 2)
 		helpers = n / 2;
 	size_t bytes = 0; /* sizes are added up only as far as they can matter */
+	size_t pending = 0;
+	for (size_t i = 0; i < n; i++)
+		pending += to_load(&v[i]);
+	if (pending == 0)
+		return;
+	if (helpers > pending / 2)
+		helpers = pending / 2;
 	for (size_t i = 0; i < n && bytes / BYTES_PER_THREAD < helpers; i++) {
 		struct stat st;
-		if (stat(v[i].path, &st) == 0 && S_ISREG(st.st_mode))
+		if (to_load(&v[i]) && stat(v[i].path, &st) == 0 && S_ISREG(st.st_mode))
 			bytes += (size_t)st.st_size;
 	}
 	if (helpers > bytes / BYTES_PER_THREAD)
@@ -141,6 +235,106 @@ static bool is_lesson_name(const char *name)
 	    strcmp(name, "lesson.schema.json") != 0;
 }
 
+/* The index of one directory while it is being added. */
+typedef struct dir_index {
+	char file[4200];   /* the index file; "" when there is none */
+	pt_file_key *keys; /* per entry */
+	bool *have_key;    /* per entry: stat succeeded */
+	size_t stale;      /* entries that had to be loaded, or index entries left unused */
+} dir_index;
+
+/* The files of a directory to stat, and where their keys go. */
+typedef struct stat_job {
+	const char *dir;
+	const pt_entry *v;
+	size_t n;
+	dir_index *x;
+} stat_job;
+
+/* Fills the key of each file of the job (a thread's body). */
+static void *stat_files(void *arg)
+{
+	const stat_job *job = arg;
+	/* Each file by its name in the open directory: no path walk each. */
+	int dfd = open(job->dir, O_RDONLY | O_DIRECTORY);
+	for (size_t i = 0; i < job->n; i++) {
+		struct stat st;
+		const char *path = job->v[i].path, *slash = strrchr(path, '/');
+		job->x->have_key[i] = (dfd >= 0 ? fstatat(dfd, slash ? slash + 1 : path, &st, 0) : stat(path, &st)) == 0 &&
+		    S_ISREG(st.st_mode);
+		if (job->x->have_key[i])
+			index_key_of(&st, &job->x->keys[i]);
+	}
+	if (dfd >= 0)
+		close(dfd);
+	return NULL;
+}
+
+/* Fills the n entries that the directory's index knows (same key) from
+ * it; the rest stay to be loaded.  Without an index, or when it cannot
+ * be read, every entry is loaded and the index is written afresh.  A
+ * directory of STAT_THREAD_FILES files or more is stat'ed on a helper
+ * thread while the index is read and decoded here: a thousand stats take
+ * about as long as the decoding. */
+static void index_fill(pt_catalog *c, const char *dir, pt_entry *v, size_t n, dir_index *x)
+{
+	x->stale = n + 1;
+	x->keys = calloc(n, sizeof *x->keys);
+	x->have_key = calloc(n, sizeof *x->have_key);
+	if (x->keys == NULL || x->have_key == NULL ||
+	    !index_file_for(c->index_dir, dir, x->file, sizeof x->file)) {
+		x->file[0] = '\0';
+		return;
+	}
+	stat_job job = { dir, v, n, x };
+	pthread_t helper;
+	bool threaded = n >= STAT_THREAD_FILES && sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
+	    pthread_create(&helper, NULL, stat_files, &job) == 0;
+	if (!threaded)
+		stat_files(&job);
+	if (c->index_arena == NULL)
+		c->index_arena = arena_new_populated(); /* NULL: each info its own block */
+	pt_index ix;
+	bool read = index_read(x->file, c->index_tag, &ix, c->index_arena);
+	if (threaded)
+		pthread_join(helper, NULL);
+	if (!read)
+		return;
+	size_t used = 0;
+	for (size_t i = 0; i < n; i++) {
+		pt_index_entry *ie = x->have_key[i] ? index_find(&ix, v[i].path, &x->keys[i]) : NULL;
+		if (ie == NULL)
+			continue;
+		index_take(ie, &v[i].info, &v[i].diags);
+		v[i].indexed = true;
+		v[i].info_in_arena = c->index_arena != NULL;
+		used++;
+	}
+	x->stale = (n - used) + (ix.n - used);
+	c->from_index += used;
+	index_free(&ix);
+}
+
+/* Writes the directory's index when anything in it changed. */
+static void index_save(pt_catalog *c, const pt_entry *v, size_t n, dir_index *x)
+{
+	if (x->file[0] != '\0' && x->stale > 0) {
+		pt_index_writer w;
+		index_writer_start(&w, c->index_tag);
+		for (size_t i = 0; i < n; i++)
+			if (x->have_key[i])
+				index_writer_add(&w, v[i].path, &x->keys[i], v[i].info, &v[i].diags);
+		char *buf;
+		size_t len;
+		if (index_writer_finish(&w, &buf, &len)) {
+			c->index_written += index_write(x->file, buf, len);
+			free(buf);
+		}
+	}
+	free(x->keys);
+	free(x->have_key);
+}
+
 /* Adds every lesson file of a directory in name order. */
 static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **why)
 {
@@ -162,18 +356,28 @@ static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **wh
 			break;
 		}
 		names = bigger;
-		size_t len = strlen(dir) + strlen(de->d_name) + 2;
-		names[n] = malloc(len);
+		size_t dir_len = strlen(dir), name_len = strlen(de->d_name);
+		bool slash = dir[dir_len - 1] != '/';
+		names[n] = malloc(dir_len + slash + name_len + 1);
 		if (names[n] == NULL) {
 			ok = false;
 			break;
 		}
-		snprintf(names[n], len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", de->d_name);
+		memcpy(names[n], dir, dir_len);
+		names[n][dir_len] = '/'; /* overwritten by the name when dir ends in one */
+		memcpy(names[n] + dir_len + slash, de->d_name, name_len + 1);
 		n++;
 	}
 	closedir(d);
-	if (n > 1)
+	if (n > 1) {
+		/* Every path starts with the directory: order by the names alone. */
+		size_t prefix = strlen(dir) + (dir[strlen(dir) - 1] != '/');
+		for (size_t i = 0; i < n; i++)
+			names[i] += prefix;
 		qsort(names, n, sizeof *names, name_cmp);
+		for (size_t i = 0; i < n; i++)
+			names[i] -= prefix;
+	}
 	pt_entry *entries = ok && n > 0 ? calloc(n, sizeof *entries) : NULL;
 	if (entries == NULL && n > 0)
 		ok = false;
@@ -182,7 +386,15 @@ static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **wh
 			entries[i].path = names[i]; /* the entry takes the name */
 		free(names);
 		names = NULL;
-		load_entries(entries, n);
+		dir_index x = { .file = "" };
+		if (c->index_dir != NULL)
+			index_fill(c, dir, entries, n, &x);
+		load_entries(entries, n, c->keep);
+		if (c->index_dir != NULL)
+			index_save(c, entries, n, &x);
+		void *room = c->v; /* room for all at once; catalog_take grows it otherwise */
+		if (grow_array(&room, &c->cap, c->n + n, sizeof *c->v))
+			c->v = room;
 		for (size_t i = 0; i < n; i++)
 			if (!catalog_take(c, &entries[i], shadow)) {
 				ok = false;
@@ -235,23 +447,66 @@ bool catalog_add_path(pt_catalog *c, const char *path, bool shadow, const char *
 	return true;
 }
 
+bool catalog_use_index(pt_catalog *c, const char *dir, const char *tag)
+{
+	free(c->index_dir);
+	free(c->index_tag);
+	c->index_dir = strdup(dir);
+	c->index_tag = strdup(tag);
+	if (c->index_dir != NULL && c->index_tag != NULL)
+		return true;
+	free(c->index_dir);
+	free(c->index_tag);
+	c->index_dir = c->index_tag = NULL;
+	return false;
+}
+
+void catalog_keep_only(pt_catalog *c, bool (*keep)(const pt_lesson *))
+{
+	c->keep = keep;
+}
+
 bool catalog_reload(pt_catalog *c, size_t index)
 {
 	pt_entry *e = &c->v[index];
 	lesson_free(e->lesson);
 	e->lesson = NULL;
+	if (!e->info_in_arena)
+		free(e->info);
+	e->info = NULL;
+	e->info_in_arena = false;
 	diags_free(&e->diags);
-	entry_load(e);
+	e->indexed = false;
+	entry_load(e, NULL);
 	load_release();
+	note_duplicate(c->v, index, e);
 	entry_finish(e);
+	id_rebuild(c, c->cap); /* its id may have changed */
 	return !e->broken;
+}
+
+pt_lesson *catalog_lesson(pt_catalog *c, size_t index)
+{
+	if (!c->v[index].loaded)
+		catalog_reload(c, index);
+	return c->v[index].lesson;
+}
+
+void catalog_load_all(pt_catalog *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (!c->v[i].broken)
+			catalog_lesson(c, i);
 }
 
 pt_entry *catalog_find(const pt_catalog *c, const char *id)
 {
+	if (c->by_id != NULL) {
+		size_t at = id_slot(c, id);
+		return c->by_id[at] != 0 ? &c->v[c->by_id[at] - 1] : NULL;
+	}
 	for (size_t i = 0; i < c->n; i++)
-		if (c->v[i].lesson != NULL && c->v[i].lesson->id.s != NULL &&
-		    strcmp(c->v[i].lesson->id.s, id) == 0)
+		if (c->v[i].info != NULL && c->v[i].info->id != NULL && strcmp(c->v[i].info->id, id) == 0)
 			return &c->v[i];
 	return NULL;
 }
@@ -324,5 +579,9 @@ void catalog_free(pt_catalog *c)
 	for (size_t i = 0; i < c->n; i++)
 		entry_free(&c->v[i]);
 	free(c->v);
+	free(c->index_dir);
+	free(c->index_tag);
+	arena_free(c->index_arena);
+	free(c->by_id);
 	memset(c, 0, sizeof *c);
 }

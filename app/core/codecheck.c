@@ -203,6 +203,14 @@ static void report(char *result, const py_job *jobs, size_t n_jobs)
 	}
 }
 
+bool codecheck_wants(const pt_lesson *lesson)
+{
+	for (size_t i = 0; i < lesson->n_items; i++)
+		if (is_python_fill(&lesson->items[i]))
+			return true;
+	return false;
+}
+
 pt_codecheck_status codecheck_catalog(pt_catalog *cat, size_t *unchecked)
 {
 	size_t n_jobs = 0, len = 0;

@@ -450,6 +450,16 @@ int grade_score(const pt_grade *g)
 	return score < 10 ? 10 : score;
 }
 
+int grade_record_score(pt_outcome outcome, int checks, int hints)
+{
+	pt_grade g;
+	memset(&g, 0, sizeof g);
+	g.status = outcome == PT_OUTCOME_NONE ? PT_OPEN : outcome == PT_OUTCOME_FAILED ? PT_FAILED : PT_SOLVED;
+	g.checks = checks < 1 ? 1 : checks;
+	g.hints_shown = hints < 0 ? 0 : hints;
+	return grade_score(&g);
+}
+
 const char *grade_outcome_name(pt_outcome outcome)
 {
 	switch (outcome) {

@@ -25,14 +25,28 @@ static bool word_char(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
+/* Returns the first place at or after p where needle could match: where
+ * it does (exact), or where a character folds to its first (fold); NULL
+ * when there is none.  Checks are long texts, so this skips ahead with
+ * strstr rather than comparing at every character. */
+static const char *next_candidate(const char *p, const char *needle, bool fold)
+{
+	if (!fold)
+		return strstr(p, needle);
+	int first = tolower((unsigned char)needle[0]);
+	while (*p != '\0' && tolower((unsigned char)*p) != first)
+		p++;
+	return *p != '\0' ? p : NULL;
+}
+
 bool lint_contains_word(const char *hay, const char *needle, bool fold)
 {
 	size_t n = strlen(needle);
 	if (n == 0)
 		return false;
 	bool word_edges = word_char(needle[0]) || word_char(needle[n - 1]);
-	for (const char *p = hay; *p != '\0'; p++) {
-		if ((fold ? strncasecmp(p, needle, n) : strncmp(p, needle, n)) != 0)
+	for (const char *p = hay; (p = next_candidate(p, needle, fold)) != NULL; p++) {
+		if (fold && strncasecmp(p, needle, n) != 0)
 			continue;
 		bool left = p == hay || !word_char(p[-1]);
 		bool right = !word_char(p[n]);

@@ -59,30 +59,86 @@ size_t progress_restore(const pt_progress *p, pt_session *s, size_t *changed)
 	return restored;
 }
 
+/* Returns the finished lesson result of item id (with hash) of lesson
+ * lesson_id, or NULL when there is none or the item changed since. */
+static const pt_record *finished_record(const pt_progress *p, const char *lesson_id, const char *id,
+    unsigned long long hash)
+{
+	const pt_record *r = id != NULL ? data_find(&p->d, lesson_id, id) : NULL;
+	return r != NULL && r->hash == hash && r->outcome != PT_OUTCOME_NONE ? r : NULL;
+}
+
+/* Returns a finished record's score, its hints capped at the item's. */
+static int record_score(const pt_record *r, size_t n_hints)
+{
+	int hints = r->hints < 0 ? 0 : (size_t)r->hints > n_hints ? (int)n_hints : r->hints;
+	return grade_record_score(r->outcome, r->attempts, hints);
+}
+
 void progress_lesson_stats(const pt_progress *p, const pt_lesson *lesson,
     size_t *done, size_t *total, int *score)
 {
 	size_t n = lesson->n_items, finished = 0;
 	long sum = 0;
 	for (size_t i = 0; i < n; i++) {
-		const pt_record *r = current_record(p, lesson, &lesson->items[i]);
-		if (r == NULL || r->outcome == PT_OUTCOME_NONE)
+		const pt_item *it = &lesson->items[i];
+		const pt_record *r = lesson->id.s != NULL ?
+		    finished_record(p, lesson->id.s, it->id.s, lesson_item_hash(it)) : NULL;
+		if (r == NULL)
 			continue;
-		pt_grade g;
-		restore_grade(r, &lesson->items[i], &g);
 		finished++;
-		sum += grade_score(&g);
+		sum += record_score(r, it->hints.n);
 	}
 	*done = finished;
 	*total = n;
 	*score = n > 0 ? (int)(sum / (long)n) : 0;
 }
 
-/* Returns the lesson of catalog entry e when the views may look into it
- * (loaded, not broken, with an id), else NULL. */
-static const pt_lesson *usable(const pt_entry *e)
+void progress_info_stats(const pt_progress *p, const pt_lesson_info *info,
+    size_t *done, size_t *total, int *score)
 {
-	return e != NULL && !e->broken && e->lesson != NULL && e->lesson->id.s != NULL ? e->lesson : NULL;
+	size_t n = info->n_items, finished = 0;
+	long sum = 0;
+	for (size_t i = 0; i < n; i++) {
+		const pt_index_item *it = &info->items[i];
+		const pt_record *r = info->id != NULL ? finished_record(p, info->id, it->id, it->hash) : NULL;
+		if (r == NULL)
+			continue;
+		finished++;
+		sum += record_score(r, it->n_hints);
+	}
+	*done = finished;
+	*total = n;
+	*score = n > 0 ? (int)(sum / (long)n) : 0;
+}
+
+/* Returns true when the views may look into catalog entry e (not broken,
+ * with an id). */
+static bool usable_entry(const pt_entry *e)
+{
+	return e != NULL && !e->broken && e->info != NULL && e->info->id != NULL;
+}
+
+/* Returns the lesson of catalog entry index when the views may look into
+ * it, loading it first when it came from an index; else NULL. */
+static const pt_lesson *usable(pt_catalog *cat, size_t index)
+{
+	if (!usable_entry(&cat->v[index]))
+		return NULL;
+	const pt_lesson *l = catalog_lesson(cat, index);
+	return usable_entry(&cat->v[index]) && l != NULL && l->id.s != NULL ? l : NULL;
+}
+
+/* Returns how many items of entry e's info are due at now. */
+static size_t info_due(const pt_progress *p, const pt_entry *e, time_t now)
+{
+	size_t count = 0;
+	for (size_t i = 0; usable_entry(e) && i < e->info->n_items; i++) {
+		const pt_index_item *it = &e->info->items[i];
+		const pt_record *r = it->id != NULL ? data_find(&p->d, e->info->id, it->id) : NULL;
+		count += r != NULL && r->hash == it->hash && r->scheduled && r->due <= now;
+	}
+	return count;
 }
 
 /* ---- review ------------------------------------------------------------ */
@@ -99,38 +155,29 @@ static int due_cmp(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* Appends the due entries to out (when not NULL) and returns the count;
- * *ok turns false when out of memory. */
-static size_t collect_due(const pt_progress *p, const pt_catalog *cat, time_t now, pt_due_list *out, bool *ok)
+/* Appends the due entries to out; false when out of memory. */
+static bool collect_due(const pt_progress *p, pt_catalog *cat, time_t now, pt_due_list *out)
 {
-	size_t count = 0, cap = 0;
-	*ok = true;
+	size_t cap = 0;
 	for (size_t e = 0; e < cat->n; e++) {
-		const pt_lesson *l = usable(&cat->v[e]);
+		const pt_lesson *l = info_due(p, &cat->v[e], now) > 0 ? usable(cat, e) : NULL;
 		for (size_t i = 0; l != NULL && i < l->n_items; i++) {
 			const pt_record *r = current_record(p, l, &l->items[i]);
 			if (r == NULL || !r->scheduled || r->due > now)
 				continue;
-			count++;
-			if (out == NULL)
-				continue;
-			if (!grow_array((void **)&out->v, &cap, out->n + 1, sizeof *out->v)) {
-				*ok = false;
-				return count;
-			}
+			if (!grow_array((void **)&out->v, &cap, out->n + 1, sizeof *out->v))
+				return false;
 			out->v[out->n++] = (pt_due){ l, &l->items[i], i, r->due, r->box };
 		}
 	}
-	return count;
+	return true;
 }
 
-bool progress_due(const pt_progress *p, const pt_catalog *catalog, time_t now, pt_due_list *out)
+bool progress_due(const pt_progress *p, pt_catalog *catalog, time_t now, pt_due_list *out)
 {
-	bool ok;
 	out->v = NULL;
 	out->n = 0;
-	collect_due(p, catalog, now, out, &ok);
-	if (!ok) {
+	if (!collect_due(p, catalog, now, out)) {
 		progress_due_free(out);
 		return false;
 	}
@@ -141,8 +188,10 @@ bool progress_due(const pt_progress *p, const pt_catalog *catalog, time_t now, p
 
 size_t progress_due_count(const pt_progress *p, const pt_catalog *catalog, time_t now)
 {
-	bool ok;
-	return collect_due(p, catalog, now, NULL, &ok);
+	size_t count = 0;
+	for (size_t e = 0; p->d.n_rec > 0 && e < catalog->n; e++)
+		count += info_due(p, &catalog->v[e], now);
+	return count;
 }
 
 void progress_due_free(pt_due_list *list)
@@ -214,7 +263,7 @@ static bool tally_add(tally **t, size_t *n, size_t *cap, const char *fb, const p
 	return true;
 }
 
-bool progress_misconceptions(const pt_progress *p, const pt_catalog *catalog,
+bool progress_misconceptions(const pt_progress *p, pt_catalog *catalog,
     const char *lesson_id, pt_misconception *out, size_t max, size_t *n)
 {
 	tally *t = NULL;
@@ -224,7 +273,8 @@ bool progress_misconceptions(const pt_progress *p, const pt_catalog *catalog,
 		const pt_record *r = &p->d.rec[i];
 		if (r->n_wrong == 0 || (lesson_id != NULL && strcmp(r->lesson, lesson_id) != 0))
 			continue;
-		const pt_lesson *l = usable(catalog_find(catalog, r->lesson));
+		const pt_entry *e = catalog_find(catalog, r->lesson);
+		const pt_lesson *l = e != NULL ? usable(catalog, (size_t)(e - catalog->v)) : NULL;
 		const pt_item *item = l != NULL ? lesson_find_item(l, r->item) : NULL;
 		for (size_t w = 0; item != NULL && w < r->n_wrong; w++) {
 			const char *fb = wrong_feedback(item, r->wrong[w]);

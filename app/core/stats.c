@@ -50,10 +50,12 @@ static const pt_record *current(const pt_progress *p, const pt_lesson *lesson, c
 	return r != NULL && r->hash == lesson_item_hash(item) ? r : NULL;
 }
 
-/* Returns the lesson of entry e when it can be looked into, else NULL. */
-static const pt_lesson *usable(const pt_entry *e)
+/* Returns the lesson of catalog entry e, loaded when it came from the
+ * index, when it can be looked into; else NULL. */
+static const pt_lesson *usable(pt_catalog *c, size_t e)
 {
-	return !e->broken && e->lesson != NULL && e->lesson->id.s != NULL ? e->lesson : NULL;
+	const pt_lesson *l = !c->v[e].broken ? catalog_lesson(c, e) : NULL;
+	return l != NULL && !c->v[e].broken && l->id.s != NULL ? l : NULL;
 }
 
 /* Counts one lesson's items: done, mastered, and the review forecast. */
@@ -136,7 +138,7 @@ static void count_streak(const unsigned char *seen, pt_stats *s)
 	s->streak = (int)(ago - (s->practised_today ? 0 : 1));
 }
 
-bool stats_compute(const pt_progress *p, const pt_catalog *catalog, time_t now, long utc_offset,
+bool stats_compute(const pt_progress *p, pt_catalog *catalog, time_t now, long utc_offset,
     pt_stats *out)
 {
 	memset(out, 0, sizeof *out);
@@ -145,7 +147,7 @@ bool stats_compute(const pt_progress *p, const pt_catalog *catalog, time_t now, 
 	if (out->lessons == NULL)
 		return false;
 	for (size_t e = 0; e < catalog->n; e++) {
-		const pt_lesson *l = usable(&catalog->v[e]);
+		const pt_lesson *l = usable(catalog, e);
 		if (l != NULL)
 			count_lesson(p, l, out->today, utc_offset, out, &out->lessons[out->n_lessons++]);
 	}

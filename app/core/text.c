@@ -69,8 +69,15 @@ int text_cp_width(unsigned cp)
 int text_width(const char *s, size_t len)
 {
 	int w = 0;
-	for (size_t i = 0; i < len;)
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x80) { /* ASCII, most text: as text_cp_width counts it */
+			w += c >= 0x20 && c != 0x7F;
+			i++;
+			continue;
+		}
 		w += text_cp_width(text_decode(s, len, &i));
+	}
 	return w;
 }
 

@@ -19,8 +19,8 @@ static size_t items_available(const pt_ui *ui)
 	size_t n = 0;
 	for (size_t i = 0; i < ui->catalog->n; i++) {
 		const pt_entry *e = &ui->catalog->v[i];
-		if (e->lesson != NULL && !e->broken)
-			n += e->lesson->n_items;
+		if (e->info != NULL && !e->broken)
+			n += e->info->n_items;
 	}
 	return n;
 }

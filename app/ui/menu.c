@@ -1,5 +1,8 @@
 /* menu.c - the lesson menu: every lesson found, broken ones included and
- * shown with their first diagnostic, never hidden and never opened. */
+ * shown with their first diagnostic, never hidden and never opened.  It
+ * is drawn from each entry's info (what the index keeps), so no lesson is
+ * loaded until it is opened. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +17,7 @@
 /* Returns true when the entry is shown as broken. */
 static bool entry_broken(const pt_entry *e)
 {
-	return e->lesson == NULL || e->broken;
+	return e->info == NULL || e->broken;
 }
 
 /* Diagnostics listed under a broken lesson; the rest are counted. */
@@ -23,7 +26,7 @@ static bool entry_broken(const pt_entry *e)
 /* Adds a broken entry: its name and its diagnostics, errors first. */
 static void add_broken(pt_doc *d, const pt_entry *e, int zone, bool selected)
 {
-	const char *name = e->lesson != NULL && e->lesson->title.s != NULL ? e->lesson->title.s : e->path;
+	const char *name = e->info != NULL && e->info->title != NULL ? e->info->title : e->path;
 	doc_atomf(d, ROLE_WRONG, zone, "%s Broken:", draw_glyph(GLYPH_WRONG));
 	doc_move_to(d, d->col + 1);
 	doc_wrap(d, selected ? ROLE_SELECTED : ROLE_HEADING, zone, name);
@@ -54,31 +57,64 @@ static void add_broken(pt_doc *d, const pt_entry *e, int zone, bool selected)
 	}
 }
 
+/* Appends s to the len bytes in buf (size > 0), as much as fits, and
+ * returns the new length.  The menu builds its rows for every lesson, so
+ * it appends instead of calling snprintf a few times per row. */
+static size_t append(char *buf, size_t size, size_t len, const char *s)
+{
+	size_t n = strlen(s);
+	if (n > size - 1 - len)
+		n = size - 1 - len;
+	memcpy(buf + len, s, n);
+	buf[len + n] = '\0';
+	return len + n;
+}
+
+/* Appends the decimal digits of n, as append does. */
+static size_t append_count(char *buf, size_t size, size_t len, size_t n)
+{
+	char digits[24];
+	size_t at = sizeof digits - 1;
+	digits[at] = '\0';
+	do
+		digits[--at] = (char)('0' + n % 10);
+	while ((n /= 10) > 0);
+	return append(buf, size, len, digits + at);
+}
+
 /* Writes "10 items · 3 easy 4 medium 3 hard · " into buf. */
-static void format_counts(const pt_lesson *lesson, char *buf, size_t size)
+static void format_counts(const pt_lesson_info *lesson, char *buf, size_t size)
 {
 	size_t per[3] = { 0, 0, 0 };
 	for (size_t i = 0; i < lesson->n_items; i++)
 		per[lesson->items[i].difficulty]++;
 	const char *dot = draw_glyph(GLYPH_DOT);
-	int len = snprintf(buf, size, "%zu item%s %s", lesson->n_items, lesson->n_items == 1 ? "" : "s", dot);
-	for (int k = PT_EASY; k <= PT_HARD && len > 0 && (size_t)len < size; k++)
-		if (per[k] > 0)
-			len += snprintf(buf + len, size - (size_t)len, " %zu %s", per[k],
-			    lesson_difficulty_name((pt_difficulty)k));
-	if (len > 0 && (size_t)len < size)
-		snprintf(buf + len, size - (size_t)len, " %s ", dot);
+	buf[0] = '\0';
+	size_t len = append_count(buf, size, 0, lesson->n_items);
+	len = append(buf, size, len, lesson->n_items == 1 ? " item " : " items ");
+	len = append(buf, size, len, dot);
+	for (int k = PT_EASY; k <= PT_HARD; k++)
+		if (per[k] > 0) {
+			len = append(buf, size, len, " ");
+			len = append_count(buf, size, len, per[k]);
+			len = append(buf, size, len, " ");
+			len = append(buf, size, len, lesson_difficulty_name((pt_difficulty)k));
+		}
+	len = append(buf, size, len, " ");
+	len = append(buf, size, len, dot);
+	append(buf, size, len, " ");
 }
 
 /* Writes the lesson's progress from the store into buf: a bar, done/total
  * and score, or "not started"; returns the role to draw it in. */
-static pt_role format_progress(const pt_ui *ui, const pt_lesson *lesson, char *buf, size_t size)
+static pt_role format_progress(const pt_ui *ui, const pt_lesson_info *lesson, char *buf, size_t size)
 {
 	size_t done = 0, total = lesson->n_items;
 	int score = 0;
-	progress_lesson_stats(ui->track->progress, lesson, &done, &total, &score);
+	progress_info_stats(ui->track->progress, lesson, &done, &total, &score);
 	if (done == 0) {
-		snprintf(buf, size, "not started");
+		buf[0] = '\0';
+		append(buf, size, 0, "not started");
 		return ROLE_DIM;
 	}
 	char bar[BAR_CELLS + 1];
@@ -98,7 +134,7 @@ static void add_clipped(pt_doc *d, pt_role role, int zone, const char *s, int ke
 	size_t len = strlen(s);
 	if (room <= 0)
 		return;
-	if (text_width(s, len) <= room) {
+	if (text_width_capped(s, len, room + 1) <= room) {
 		doc_atom(d, role, zone, s);
 		return;
 	}
@@ -115,7 +151,10 @@ static void add_clipped(pt_doc *d, pt_role role, int zone, const char *s, int ke
 		i = next;
 	}
 	char cut[1024];
-	snprintf(cut, sizeof cut, "%.*s%s", (int)(i < sizeof cut - 8 ? i : sizeof cut - 8), s, ellipsis);
+	size_t keep_bytes = i < sizeof cut - 8 ? i : sizeof cut - 8;
+	memcpy(cut, s, keep_bytes);
+	cut[keep_bytes] = '\0';
+	append(cut, sizeof cut, keep_bytes, ellipsis);
 	doc_atom(d, role, zone, cut);
 }
 
@@ -134,16 +173,16 @@ static void add_entry(pt_ui *ui, pt_doc *d, size_t index, bool selected)
 		return;
 	}
 	char progress[96], counts[160];
-	pt_role progress_role = format_progress(ui, e->lesson, progress, sizeof progress);
+	pt_role progress_role = format_progress(ui, e->info, progress, sizeof progress);
 	int progress_w = text_width(progress, strlen(progress));
-	add_clipped(d, ROLE_HEADING, zone, e->lesson->title.s, progress_w + 2);
+	add_clipped(d, ROLE_HEADING, zone, e->info->title, progress_w + 2);
 	doc_move_to(d, d->width - progress_w);
 	doc_atom(d, progress_role, zone, progress);
 	doc_newline(d);
 	doc_move_to(d, 4);
-	format_counts(e->lesson, counts, sizeof counts);
+	format_counts(e->info, counts, sizeof counts);
 	doc_atom(d, ROLE_DIM, zone, counts);
-	add_clipped(d, ROLE_NORMAL, zone, e->lesson->summary.s, 0);
+	add_clipped(d, ROLE_NORMAL, zone, e->info->summary, 0);
 }
 
 /* The menu's view state, private to this screen. */
@@ -191,8 +230,11 @@ static void fit_selection(int rows)
 }
 
 /* Builds the menu document: every entry, then the mistakes made most
- * often; with lines set, records where each entry lies. */
-static void build_menu(pt_ui *ui, pt_doc *d, int cols, bool lines)
+ * often; with lines set, records where each entry lies.  An entry that is
+ * not broken takes two lines whatever it says, so one wholly outside body
+ * lines [from, to) is laid out as two blank lines: a library of a
+ * thousand lessons costs the text of a screenful. */
+static void build_menu(pt_ui *ui, pt_doc *d, int cols, bool lines, size_t from, size_t to)
 {
 	doc_reset(d, frame_text_width(cols));
 	for (size_t i = 0; i < ui->catalog->n; i++) {
@@ -201,7 +243,10 @@ static void build_menu(pt_ui *ui, pt_doc *d, int cols, bool lines)
 		else if (i > 0)
 			doc_newline(d);
 		size_t first = doc_line(d);
-		add_entry(ui, d, i, i == menu.selected);
+		if (!entry_broken(&ui->catalog->v[i]) && (first + 1 < from || first >= to))
+			doc_newline(d);
+		else
+			add_entry(ui, d, i, i == menu.selected);
 		if (lines) {
 			menu.first[i] = first;
 			menu.last[i] = doc_line(d);
@@ -218,16 +263,18 @@ static void menu_draw(pt_ui *ui, int rows, int cols)
 	bool lines = reserve_lines(n);
 	if (menu.selected >= n)
 		menu.selected = n ? n - 1 : 0;
-	build_menu(ui, d, cols, lines);
+	/* First the layout alone, to place the view; then the text of what
+	 * is in view (without the line arrays, all of it). */
+	build_menu(ui, d, cols, lines, 0, lines ? 0 : SIZE_MAX);
 	int body_rows = frame_body_rows(rows);
 	if (menu.paged && lines) {
 		doc_clamp_scroll(d, &menu.scroll, body_rows);
 		fit_selection(body_rows);
-		/* The marker moved: draw the entries again with it. */
-		build_menu(ui, d, cols, lines);
 	} else if (lines && n > 0) {
 		doc_show_lines(&menu.scroll, menu.first[menu.selected], menu.last[menu.selected], body_rows);
 	}
+	if (lines)
+		build_menu(ui, d, cols, lines, menu.scroll, menu.scroll + (size_t)body_rows);
 	menu.paged = false;
 
 	char right[64];
@@ -283,15 +330,19 @@ static void menu_bar_keys(const pt_ui *ui, const pt_binding *b, char *buf, size_
 		snprintf(buf, size, "%s/%s", draw_glyph(GLYPH_UP), draw_glyph(GLYPH_DOWN));
 }
 
-/* Opens the selected lesson, or says why it cannot be opened. */
+/* Opens the selected lesson, or says why it cannot be opened.  The
+ * lesson is loaded and validated here, so a file broken since the index
+ * was written shows as broken now. */
 static unsigned open_selected(pt_ui *ui)
 {
 	const pt_entry *e = &ui->catalog->v[menu.selected];
+	if (!entry_broken(e))
+		catalog_lesson(ui->catalog, menu.selected);
 	if (entry_broken(e) && ui->watch_path != NULL)
 		ui_say(ui, "Cannot open it while it has errors: fix them and save; it reloads by itself");
 	else if (entry_broken(e))
 		ui_say(ui, "Cannot open a broken lesson: fix %s and restart paratutor", e->path);
-	else if (e->lesson->n_items == 0)
+	else if (e->info->n_items == 0)
 		ui_say(ui, "This lesson has no items yet");
 	else
 		ui_go(ui, UI_GO_LESSON, menu.selected);

@@ -25,7 +25,7 @@ typedef enum plain_step {
 typedef struct plain_io {
 	FILE *in;
 	FILE *out;
-	const pt_catalog *catalog;
+	pt_catalog *catalog;
 	pt_track *track;
 	bool shuffle;
 	unsigned long long salt;
@@ -347,14 +347,14 @@ static void print_menu(plain_io *io, const pt_catalog *cat)
 			fprintf(io->out, "  %zu) [broken] %s\n", i + 1, diag);
 			continue;
 		}
-		size_t done = 0, total = e->lesson->n_items;
+		size_t done = 0, total = e->info->n_items;
 		int score = 0;
 		if (io->track->progress != NULL)
-			progress_lesson_stats(io->track->progress, e->lesson, &done, &total, &score);
-		fprintf(io->out, "  %zu) %s (%s, %zu items", i + 1, e->lesson->title.s, e->lesson->id.s, total);
+			progress_info_stats(io->track->progress, e->info, &done, &total, &score);
+		fprintf(io->out, "  %zu) %s (%s, %zu items", i + 1, e->info->title, e->info->id, total);
 		if (done > 0)
 			fprintf(io->out, "; %zu/%zu done, score %d", done, total, score);
-		fprintf(io->out, "): %s\n", e->lesson->summary.s);
+		fprintf(io->out, "): %s\n", e->info->summary);
 	}
 	size_t due = io->track->progress ? progress_due_count(io->track->progress, io->catalog, time(NULL)) : 0;
 	if (due > 0)
@@ -392,13 +392,14 @@ static void print_saved(plain_io *io)
  * again only after a lesson or review, or when asked for. */
 static void run_menu(plain_io *io, const pt_ui_options *options)
 {
-	const pt_catalog *cat = io->catalog;
+	pt_catalog *cat = io->catalog;
 	char line[LINE_MAX_LEN];
 	if (options->review && run_review(io) == PLAIN_QUIT)
 		return;
 	if (options->lesson_id != NULL) {
 		const pt_entry *e = catalog_find(cat, options->lesson_id);
-		if (e != NULL && !e->broken && run_lesson(io, e->lesson) == PLAIN_QUIT)
+		const pt_lesson *l = e != NULL && !e->broken ? catalog_lesson(cat, (size_t)(e - cat->v)) : NULL;
+		if (l != NULL && !e->broken && run_lesson(io, l) == PLAIN_QUIT)
 			return;
 	}
 	bool list = true;
@@ -448,11 +449,14 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 			    "them again.\n", word, cat->n);
 			continue;
 		}
-		if (e->broken) {
+		/* Loaded and validated now: a file broken since the index was
+		 * written shows as broken here. */
+		const pt_lesson *l = e->broken ? NULL : catalog_lesson(cat, (size_t)(e - cat->v));
+		if (l == NULL || e->broken) {
 			fputs("That lesson has errors; run paratutor --check on it.\n", io->out);
 			continue;
 		}
-		if (run_lesson(io, e->lesson) == PLAIN_QUIT)
+		if (run_lesson(io, l) == PLAIN_QUIT)
 			return;
 		list = true;
 	}

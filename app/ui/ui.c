@@ -175,11 +175,12 @@ static void show(pt_ui *ui, pt_screen screen, size_t arg)
 static bool open_lesson(pt_ui *ui, size_t index)
 {
 	const pt_entry *e = &ui->catalog->v[index];
-	if (e->lesson == NULL || e->broken || e->lesson->n_items == 0)
+	const pt_lesson *lesson = catalog_lesson(ui->catalog, index);
+	if (lesson == NULL || e->broken || lesson->n_items == 0)
 		return false;
 	pt_session *s = &ui->sessions[index];
 	bool fresh = s->grades == NULL;
-	if (fresh && !session_init_shuffled(s, e->lesson, ui->shuffle, ui->salt))
+	if (fresh && !session_init_shuffled(s, lesson, ui->shuffle, ui->salt))
 		return false;
 	ui->entry = index;
 	if (fresh)
@@ -247,6 +248,7 @@ static void open_exam(pt_ui *ui)
 	if (ui->exam != NULL && ui->exam->submitted)
 		drop_exam(ui);
 	if (ui->exam == NULL && p != NULL && progress_exam_open(p) != NULL) {
+		catalog_load_all(ui->catalog);
 		char err[256];
 		size_t dropped = 0;
 		time_t now = time(NULL);
@@ -275,6 +277,7 @@ static void start_exam(pt_ui *ui)
 	drop_exam(ui);
 	ui->exam_cfg.seed = (unsigned long long)now * 2654435761ull ^ (unsigned long long)getpid();
 	ui->exam_cfg.shuffle = ui->shuffle;
+	catalog_load_all(ui->catalog);
 	if (!exam_start(&ui->exam_mem, ui->catalog, &ui->exam_cfg, now, err, sizeof err)) {
 		ui_say(ui, "No exam: %s", err);
 		return;

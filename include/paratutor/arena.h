@@ -14,6 +14,12 @@ typedef struct pt_arena pt_arena;
 /* Returns an empty arena, or NULL when out of memory. */
 pt_arena *arena_new(void);
 
+/* As arena_new, for memory filled at once in bulk: its chunks are
+ * mapped with their pages in place (MAP_POPULATE), which costs far less
+ * than a page fault on each first touch (the lesson index of a large
+ * library).  Falls back to ordinary chunks where that is refused. */
+pt_arena *arena_new_populated(void);
+
 /* Returns n bytes that live until the arena is freed, or NULL. */
 void *arena_alloc(pt_arena *a, size_t n);
 

@@ -28,4 +28,8 @@ typedef enum pt_codecheck_status {
  * number of such items left unchecked. */
 pt_codecheck_status codecheck_catalog(pt_catalog *catalog, size_t *unchecked);
 
+/* Returns true when lesson has an item codecheck_catalog() would check
+ * (so a catalog that drops lessons after validating keeps this one). */
+bool codecheck_wants(const pt_lesson *lesson);
+
 #endif

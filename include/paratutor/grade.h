@@ -127,6 +127,11 @@ pt_outcome grade_outcome(const pt_grade *g);
  * time" or "right with hints": its outcome is "right after retries". */
 int grade_score(const pt_grade *g);
 
+/* Returns grade_score() of an item restored from a stored lesson result:
+ * outcome, checks made and hints shown (already capped at the item's
+ * hints), with no item at hand (the menu's stats from the index). */
+int grade_record_score(pt_outcome outcome, int checks, int hints);
+
 /* How grade_number() read a typed numeric answer. */
 typedef enum pt_number_rc {
 	PT_NUMBER_OK,

@@ -19,6 +19,6 @@ int plain_run(pt_catalog *catalog, const pt_ui_options *options, FILE *in, FILE 
  * out as plain text, paragraphs wrapped at 78 columns, charts in ASCII
  * when the locale is not UTF-8 (plain_stats.c).  Returns false when out of
  * memory. */
-bool plain_stats(FILE *out, const pt_progress *p, const pt_catalog *catalog, time_t now);
+bool plain_stats(FILE *out, const pt_progress *p, pt_catalog *catalog, time_t now);
 
 #endif

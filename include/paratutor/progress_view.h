@@ -4,7 +4,10 @@
  *
  * Read-only over the store.  Views that take a catalog never look into a
  * lesson whose entry is broken (it may lack ids and texts).  Lists point
- * into the catalog, which must outlive them. */
+ * into the catalog, which must outlive them.  The menu's views (stats,
+ * due count) need only each entry's info; the views that list items or
+ * feedback (due list, misconceptions) load the lessons they look into
+ * (catalog_lesson), so they take the catalog writable. */
 #ifndef PARATUTOR_PROGRESS_VIEW_H
 #define PARATUTOR_PROGRESS_VIEW_H
 
@@ -66,11 +69,15 @@ size_t progress_resume_point(const pt_progress *p, const pt_lesson *lesson);
 void progress_lesson_stats(const pt_progress *p, const pt_lesson *lesson,
     size_t *done, size_t *total, int *score);
 
+/* As progress_lesson_stats, from a lesson's info (the same figures). */
+void progress_info_stats(const pt_progress *p, const pt_lesson_info *info,
+    size_t *done, size_t *total, int *score);
+
 /* Fills out with the items due for review at now (finished at least once,
  * due at or before now, hash matching, in a lesson of the catalog that is
  * not broken), oldest due first.  Returns false when out of memory; free
  * the list with progress_due_free(). */
-bool progress_due(const pt_progress *p, const pt_catalog *catalog, time_t now,
+bool progress_due(const pt_progress *p, pt_catalog *catalog, time_t now,
     pt_due_list *out);
 
 /* Returns how many items progress_due() would list (for the menu). */
@@ -87,7 +94,7 @@ void progress_due_free(pt_due_list *list);
  * option's feedback is that of the first blank that does not accept it
  * and has feedback for it.  *n gets the number filled.  Returns false when
  * out of memory. */
-bool progress_misconceptions(const pt_progress *p, const pt_catalog *catalog,
+bool progress_misconceptions(const pt_progress *p, pt_catalog *catalog,
     const char *lesson_id, pt_misconception *out, size_t max, size_t *n);
 
 #endif

@@ -77,9 +77,10 @@ typedef struct pt_stats {
 } pt_stats;
 
 /* Fills out from the store p over the lessons of catalog that are not
- * broken, at now, with local days utc_offset seconds east of UTC.
- * Returns false when out of memory (out is then empty). */
-bool stats_compute(const pt_progress *p, const pt_catalog *catalog, time_t now, long utc_offset,
+ * broken (loading those that came from the index), at now, with local
+ * days utc_offset seconds east of UTC.  Returns false when out of memory
+ * (out is then empty). */
+bool stats_compute(const pt_progress *p, pt_catalog *catalog, time_t now, long utc_offset,
     pt_stats *out);
 
 /* Frees what out owns and empties it. */

@@ -31,6 +31,8 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 out=$tmp/out err=$tmp/err
 XDG_STATE_HOME=$tmp/state
 export XDG_STATE_HOME
+XDG_CACHE_HOME=$tmp/cache
+export XDG_CACHE_HOME
 
 ok() { passed=$((passed + 1)); echo "ok - $1"; }
 not_ok() {

@@ -8,6 +8,8 @@ failed=0
 out=$(mktemp) err=$(mktemp)
 XDG_STATE_HOME=$(mktemp -d)
 export XDG_STATE_HOME
+XDG_CACHE_HOME=$XDG_STATE_HOME/cache # the lesson index, kept out of the home directory
+export XDG_CACHE_HOME
 trap 'rm -rf "$out" "$err" "$XDG_STATE_HOME"' EXIT
 
 # expect NAME STATUS PATTERN -- ARGS...: runs the binary, checks the exit

@@ -61,6 +61,10 @@ static void init(void)
 	if (cat.v == NULL)
 		abort();
 	cat.v[0].lesson = l;
+	cat.v[0].info = index_info_of(l);
+	cat.v[0].loaded = true;
+	if (cat.v[0].info == NULL)
+		abort();
 	cat.n = cat.cap = 1;
 	sink = fopen("/dev/null", "w");
 	if (sink == NULL)

@@ -7,6 +7,8 @@ failed=0
 out=$(mktemp)
 XDG_STATE_HOME=$(mktemp -d)
 export XDG_STATE_HOME
+XDG_CACHE_HOME=$XDG_STATE_HOME/cache # the lesson index, kept out of the home directory
+export XDG_CACHE_HOME
 trap 'rm -rf "$out" "$XDG_STATE_HOME"' EXIT
 
 # resume SCRIPT: feeds the lines of SCRIPT to the tutor on the good

@@ -87,7 +87,7 @@ st_start() {
 		mkdir -p "$state_home/paratutor"
 		printf '{ "format": 1, "lessons": {} }\n' >"$state_home/paratutor/progress.json"
 	fi
-	set -- TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_STATE_HOME="$ST_RUN/state" ST_LOGS="$ST_TMP" \
+	set -- TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_STATE_HOME="$ST_RUN/state" XDG_CACHE_HOME="$ST_RUN/cache" ST_LOGS="$ST_TMP" \
 	    ASAN_OPTIONS="log_path=$ST_TMP/asan:detect_leaks=1" \
 	    UBSAN_OPTIONS="log_path=$ST_TMP/ubsan:print_stacktrace=1:halt_on_error=1" "$@"
 	env_args=""

@@ -89,7 +89,7 @@ test_plain() {
 	mkdir -p "$state"
 	# shellcheck disable=SC2086 # PT_WRAP holds words without spaces
 	printf '%s\n' 1 "1 a 2 b" hint hint hint "1 b 2 d" a c "a b" "a c" quit |
-		ST_LOGS="$ST_TMP" XDG_STATE_HOME="$state" LC_ALL=C.UTF-8 \
+		ST_LOGS="$ST_TMP" XDG_STATE_HOME="$state" XDG_CACHE_HOME="$state/cache" LC_ALL=C.UTF-8 \
 		${PT_WRAP:-} "$ST_BIN" --no-shuffle --lessons tests/fixtures/good/minimal.json >"$ST_TMP/plain" 2>&1
 	status=$?
 	[ "$status" = 0 ] || st_fail "exit status $status (99: the checker found errors):

@@ -243,6 +243,44 @@ test_broken_lesson() {
 	st_wait "mean = " || return 1
 }
 
+# menu_frame NAME [VAR=VALUE...]: starts the tutor on a broken and a good
+# lesson, waits for the whole first menu frame, keeps it in $ST_TMP/NAME
+# and quits.
+menu_frame() {
+	frame=$1
+	shift
+	st_start "$@" -- $FIXTURE --lessons tests/screen/broken || return 1
+	st_wait "broken-lesson.json:12:18: error: a choice item needs" || return 1
+	st_wait "q quit" || return 1
+	st_screen >"$ST_TMP/$frame"
+	st_keys q
+	st_wait_exit >/dev/null
+}
+
+# The menu drawn from the lesson index, cold and then warm, is the one
+# drawn without it, the broken lesson included; a lesson opens from it.
+test_menu_from_index() {
+	cache="$ST_TMP/menu-cache"
+	rm -rf "$cache"
+	menu_frame menu-without PARATUTOR_NO_CACHE=1 XDG_CACHE_HOME="$cache" || return 1
+	[ ! -e "$cache" ] || st_fail "--no-cache wrote $(ls -R "$cache")" || return 1
+	menu_frame menu-cold XDG_CACHE_HOME="$cache" || return 1
+	# One index per lesson directory: the fixture's and the broken one.
+	[ "$(ls "$cache"/paratutor/index-*.bin 2>/dev/null | wc -l)" = 2 ] ||
+		st_fail "not two index files: $(ls "$cache/paratutor" 2>&1)" || return 1
+	before=$(cat "$cache"/paratutor/index-*.bin | cksum)
+	menu_frame menu-warm XDG_CACHE_HOME="$cache" || return 1
+	[ "$(cat "$cache"/paratutor/index-*.bin | cksum)" = "$before" ] || st_fail "the warm start rewrote the index" || return 1
+	for run in cold warm; do
+		cmp -s "$ST_TMP/menu-without" "$ST_TMP/menu-$run" ||
+			st_fail "the $run menu differs: $(diff "$ST_TMP/menu-without" "$ST_TMP/menu-$run")" || return 1
+	done
+	st_start XDG_CACHE_HOME="$cache" -- $FIXTURE --lessons tests/screen/broken || return 1
+	st_wait "Screen test drills" || return 1
+	st_keys Enter
+	st_wait "1/" || return 1
+}
+
 # The help overlay lists the keys; Esc closes it at once.
 test_help() {
 	open_fixture || return 1
@@ -727,6 +765,7 @@ st_test "SIGTERM, Ctrl-C and SIGHUP restore the terminal" test_signals
 st_test "a crash signal restores the terminal" test_crash
 st_test "NO_COLOR=1 draws without colour" test_no_color
 st_test "a broken lesson is listed, not opened" test_broken_lesson
+st_test "the menu from the lesson index is the menu without it" test_menu_from_index
 st_test "help overlay; q back to the menu and out" test_help
 st_test "help and key bars come from the key tables" test_help_lists_keys
 st_test "the first run shows the introduction" test_first_run

@@ -191,6 +191,9 @@ static inline void cat_add(pt_catalog *c, pt_lesson *l)
 	v[c->n].path = malloc(8);
 	strcpy(v[c->n].path, "mem");
 	v[c->n].lesson = l;
+	v[c->n].info = index_info_of(l);
+	v[c->n].loaded = true;
+	ck_assert_ptr_nonnull(v[c->n].info);
 	c->n++;
 	c->cap = c->n;
 }

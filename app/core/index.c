@@ -1,0 +1,680 @@
+/* index.c - the lesson index cache: encoding, decoding and the file.
+ *
+ * Layout (integers little-endian; a string is a u32 length, 0xffffffff
+ * for none, then its bytes without NUL):
+ *   "PTIX" u32 version, string tag, u32 entry count,
+ *   per entry: u32 byte length of the rest of the entry, string path,
+ *     u64 dev ino size mtime_ns ctime_ns, u8 has_info,
+ *     [string id, i32 line, i32 col, string title, string summary,
+ *      u32 items, per item: string id, u64 hash, u8 kind, u8 difficulty,
+ *      u32 hints],
+ *     u32 errors warnings dropped kept, per kept diagnostic: string file,
+ *     i32 line, i32 col, u8 severity, string message;
+ *   u64 FNV-1a of every byte before it. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "paratutor/grow.h"
+#include "paratutor/index.h"
+
+#define MAGIC "PTIX"
+#define NO_STRING 0xffffffffu
+#define MIN_ITEM_BYTES (4 + 8 + 1 + 1 + 4)
+#define MIN_DIAG_BYTES (4 + 4 + 4 + 1 + 4)
+#define MIN_ENTRY_BYTES (4 + 4 + 5 * 8 + 1 + 4 * 4)
+
+void index_key_of(const struct stat *st, pt_file_key *key)
+{
+	key->dev = (unsigned long long)st->st_dev;
+	key->ino = (unsigned long long)st->st_ino;
+	key->size = (unsigned long long)st->st_size;
+	key->mtime_ns = (unsigned long long)st->st_mtim.tv_sec * 1000000000ull + (unsigned long long)st->st_mtim.tv_nsec;
+	key->ctime_ns = (unsigned long long)st->st_ctim.tv_sec * 1000000000ull + (unsigned long long)st->st_ctim.tv_nsec;
+}
+
+bool index_key_equal(const pt_file_key *a, const pt_file_key *b)
+{
+	return a->dev == b->dev && a->ino == b->ino && a->size == b->size && a->mtime_ns == b->mtime_ns &&
+	    a->ctime_ns == b->ctime_ns;
+}
+
+/* ---- infos ------------------------------------------------------------- */
+
+/* Copies s (NULL allowed) to *at, advancing it; returns the copy. */
+static const char *put_string(char **at, const char *s, size_t n)
+{
+	if (s == NULL)
+		return NULL;
+	char *copy = *at;
+	memcpy(copy, s, n);
+	copy[n] = '\0';
+	*at += n + 1;
+	return copy;
+}
+
+/* Returns strlen(s) + 1, or 0 for NULL. */
+static size_t string_room(const char *s)
+{
+	return s != NULL ? strlen(s) + 1 : 0;
+}
+
+pt_lesson_info *index_info_of(const pt_lesson *lesson)
+{
+	size_t room = sizeof(pt_lesson_info) + lesson->n_items * sizeof(pt_index_item);
+	room += string_room(lesson->id.s) + string_room(lesson->title.s) + string_room(lesson->summary.s);
+	for (size_t i = 0; i < lesson->n_items; i++)
+		room += string_room(lesson->items[i].id.s);
+	pt_lesson_info *info = malloc(room);
+	if (info == NULL)
+		return NULL;
+	info->items = (pt_index_item *)(info + 1);
+	char *at = (char *)(info->items + lesson->n_items);
+	info->id = put_string(&at, lesson->id.s, string_room(lesson->id.s) - 1);
+	info->id_pos = lesson->id.pos;
+	info->title = put_string(&at, lesson->title.s, string_room(lesson->title.s) - 1);
+	info->summary = put_string(&at, lesson->summary.s, string_room(lesson->summary.s) - 1);
+	info->n_items = lesson->n_items;
+	for (size_t i = 0; i < lesson->n_items; i++) {
+		const pt_item *it = &lesson->items[i];
+		info->items[i] = (pt_index_item){ put_string(&at, it->id.s, string_room(it->id.s) - 1),
+			lesson_item_hash(it), it->kind, it->difficulty, (unsigned)it->hints.n };
+	}
+	return info;
+}
+
+/* ---- encoding ---------------------------------------------------------- */
+
+/* Appends n bytes. */
+static void put(pt_index_writer *w, const void *p, size_t n)
+{
+	if (w->failed)
+		return;
+	if (w->len + n > w->cap) {
+		void *v = w->buf;
+		if (!grow_array(&v, &w->cap, w->len + n, 1)) {
+			w->failed = true;
+			return;
+		}
+		w->buf = v;
+	}
+	memcpy(w->buf + w->len, p, n);
+	w->len += n;
+}
+
+/* Appends an unsigned integer of size bytes, least significant first. */
+static void put_uint(pt_index_writer *w, unsigned long long v, size_t size)
+{
+	unsigned char b[8];
+	for (size_t i = 0; i < size; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	put(w, b, size);
+}
+
+/* Appends a string (NULL allowed). */
+static void put_str(pt_index_writer *w, const char *s)
+{
+	if (s == NULL) {
+		put_uint(w, NO_STRING, 4);
+		return;
+	}
+	size_t n = strlen(s);
+	if (n >= NO_STRING) {
+		w->failed = true;
+		return;
+	}
+	put_uint(w, n, 4);
+	put(w, s, n);
+}
+
+/* Appends a position. */
+static void put_pos(pt_index_writer *w, pt_pos pos)
+{
+	put_uint(w, (uint32_t)pos.line, 4);
+	put_uint(w, (uint32_t)pos.col, 4);
+}
+
+/* Writes v as a u32 at offset at. */
+static void patch_u32(pt_index_writer *w, size_t at, size_t v)
+{
+	if (w->failed)
+		return;
+	if (v > UINT32_MAX) {
+		w->failed = true;
+		return;
+	}
+	for (size_t i = 0; i < 4; i++)
+		w->buf[at + i] = (char)(unsigned char)(v >> (8 * i));
+}
+
+/* A 64-bit hash of n bytes, eight at a time: each step xors a word in
+ * and multiplies by an odd number, then xors the state with its own high
+ * bits, both bijections of the state, so a change confined to one word
+ * always changes the result. */
+unsigned long long index_checksum(const char *p, size_t n)
+{
+	unsigned long long h = 1469598103934665603ull;
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, p + i, sizeof w);
+		h = (h ^ w) * 1099511628211ull;
+		h ^= h >> 29;
+	}
+	for (; i < n; i++)
+		h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
+	return h;
+}
+
+void index_writer_start(pt_index_writer *w, const char *tag)
+{
+	memset(w, 0, sizeof *w);
+	put(w, MAGIC, 4);
+	put_uint(w, PT_INDEX_VERSION, 4);
+	put_str(w, tag);
+	w->count_at = w->len;
+	put_uint(w, 0, 4); /* the entry count, set by index_writer_finish */
+}
+
+void index_writer_add(pt_index_writer *w, const char *path, const pt_file_key *key,
+    const pt_lesson_info *info, const pt_diags *diags)
+{
+	size_t start = w->len;
+	put_uint(w, 0, 4);
+	put_str(w, path);
+	const unsigned long long k[5] = { key->dev, key->ino, key->size, key->mtime_ns, key->ctime_ns };
+	for (size_t i = 0; i < 5; i++)
+		put_uint(w, k[i], 8);
+	put_uint(w, info != NULL, 1);
+	if (info != NULL) {
+		put_str(w, info->id);
+		put_pos(w, info->id_pos);
+		put_str(w, info->title);
+		put_str(w, info->summary);
+		put_uint(w, info->n_items, 4);
+		for (size_t i = 0; i < info->n_items; i++) {
+			const pt_index_item *it = &info->items[i];
+			put_str(w, it->id);
+			put_uint(w, it->hash, 8);
+			put_uint(w, (unsigned)it->kind, 1);
+			put_uint(w, (unsigned)it->difficulty, 1);
+			put_uint(w, it->n_hints, 4);
+		}
+	}
+	put_uint(w, diags->errors, 4);
+	put_uint(w, diags->warnings, 4);
+	put_uint(w, diags->dropped, 4);
+	put_uint(w, diags->n, 4);
+	for (size_t i = 0; i < diags->n; i++) {
+		const pt_diag *d = &diags->v[i];
+		put_str(w, d->file);
+		put_pos(w, d->pos);
+		put_uint(w, (unsigned)d->severity, 1);
+		put_str(w, d->message);
+	}
+	patch_u32(w, start, w->len - start - 4);
+	w->n++;
+}
+
+bool index_writer_finish(pt_index_writer *w, char **out, size_t *len)
+{
+	patch_u32(w, w->count_at, w->n);
+	if (!w->failed)
+		put_uint(w, index_checksum(w->buf, w->len), 8);
+	if (w->failed) {
+		free(w->buf);
+		memset(w, 0, sizeof *w);
+		return false;
+	}
+	*out = w->buf;
+	*len = w->len;
+	memset(w, 0, sizeof *w);
+	return true;
+}
+
+/* ---- decoding ---------------------------------------------------------- */
+
+/* A cursor over bytes being decoded; ok turns false at the first fault. */
+typedef struct reader {
+	const unsigned char *p;
+	size_t left;
+	bool ok;
+} reader;
+
+/* Reads an unsigned integer of size bytes (0 after a fault). */
+static unsigned long long get_uint(reader *r, size_t size)
+{
+	if (!r->ok || r->left < size) {
+		r->ok = false;
+		return 0;
+	}
+	unsigned long long v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(&v, r->p, size); /* the file's order: one load instead of a loop */
+#else
+	for (size_t i = 0; i < size; i++)
+		v |= (unsigned long long)r->p[i] << (8 * i);
+#endif
+	r->p += size;
+	r->left -= size;
+	return v;
+}
+
+/* Reads a string's bytes into *s and *n (*s NULL for none); a string
+ * holding a NUL byte is a fault. */
+static void get_str(reader *r, const char **s, size_t *n)
+{
+	*s = NULL;
+	*n = 0;
+	unsigned long long len = get_uint(r, 4);
+	if (!r->ok || len == NO_STRING)
+		return;
+	if (len > r->left || memchr(r->p, '\0', (size_t)len) != NULL) {
+		r->ok = false;
+		return;
+	}
+	*s = (const char *)r->p;
+	*n = (size_t)len;
+	r->p += len;
+	r->left -= (size_t)len;
+}
+
+/* Reads a string as a new NUL-terminated copy (NULL for none or a fault;
+ * *ok turns false when a present string cannot be copied). */
+static char *get_strdup(reader *r)
+{
+	const char *s;
+	size_t n;
+	get_str(r, &s, &n);
+	if (s == NULL)
+		return NULL;
+	char *copy = malloc(n + 1);
+	if (copy == NULL) {
+		r->ok = false;
+		return NULL;
+	}
+	memcpy(copy, s, n);
+	copy[n] = '\0';
+	return copy;
+}
+
+/* Reads a position; lines and columns are positive. */
+static pt_pos get_pos(reader *r)
+{
+	unsigned long long line = get_uint(r, 4), col = get_uint(r, 4);
+	if (line > INT_MAX || col > INT_MAX)
+		r->ok = false;
+	return r->ok ? (pt_pos){ (int)line, (int)col } : (pt_pos){ 0, 0 };
+}
+
+/* Returns the bytes the n item ids ahead of r take with their NULs (r
+ * does not move); 0 with r->ok false on a fault. */
+static size_t item_string_room(reader *r, size_t n)
+{
+	reader ahead = *r;
+	size_t room = 0;
+	for (size_t i = 0; i < n && ahead.ok; i++) {
+		const char *s;
+		size_t len;
+		get_str(&ahead, &s, &len);
+		room += s != NULL ? len + 1 : 0;
+		get_uint(&ahead, 8);
+		get_uint(&ahead, 1);
+		get_uint(&ahead, 1);
+		get_uint(&ahead, 4);
+	}
+	r->ok = ahead.ok;
+	return room;
+}
+
+/* Reads an info into one block of the size it needs, from infos when
+ * not NULL (a library's infos are most of the memory the menu touches);
+ * NULL on a fault. */
+static pt_lesson_info *get_info(reader *r, pt_arena *infos)
+{
+	const char *id, *title, *summary;
+	size_t id_n, title_n, summary_n;
+	get_str(r, &id, &id_n);
+	pt_pos id_pos = get_pos(r);
+	get_str(r, &title, &title_n);
+	get_str(r, &summary, &summary_n);
+	unsigned long long n = get_uint(r, 4);
+	if (!r->ok || n > r->left / MIN_ITEM_BYTES) {
+		r->ok = false;
+		return NULL;
+	}
+	size_t room = item_string_room(r, (size_t)n);
+	room += (id ? id_n + 1 : 0) + (title ? title_n + 1 : 0) + (summary ? summary_n + 1 : 0);
+	size_t size = sizeof(pt_lesson_info) + (size_t)n * sizeof(pt_index_item) + room;
+	pt_lesson_info *info = !r->ok ? NULL : infos != NULL ? arena_alloc(infos, size) : malloc(size);
+	if (info == NULL) {
+		r->ok = false;
+		return NULL;
+	}
+	info->items = (pt_index_item *)(info + 1);
+	char *at = (char *)(info->items + n);
+	info->id = put_string(&at, id, id_n);
+	info->id_pos = id_pos;
+	info->title = put_string(&at, title, title_n);
+	info->summary = put_string(&at, summary, summary_n);
+	info->n_items = (size_t)n;
+	for (size_t i = 0; i < n && r->ok; i++) {
+		const char *s;
+		size_t len;
+		get_str(r, &s, &len);
+		pt_index_item *it = &info->items[i];
+		it->id = put_string(&at, s, len);
+		it->hash = get_uint(r, 8);
+		unsigned long long kind = get_uint(r, 1), difficulty = get_uint(r, 1), hints = get_uint(r, 4);
+		if (kind > PT_KIND_ORDER || difficulty > PT_HARD || hints > UINT_MAX)
+			r->ok = false;
+		it->kind = (pt_kind)kind;
+		it->difficulty = (pt_difficulty)difficulty;
+		it->n_hints = (unsigned)hints;
+	}
+	if (!r->ok) {
+		if (infos == NULL)
+			free(info);
+		return NULL;
+	}
+	return info;
+}
+
+/* Reads the diagnostics into d (empty); a fault leaves r->ok false. */
+static void get_diags(reader *r, pt_diags *d)
+{
+	unsigned long long errors = get_uint(r, 4), warnings = get_uint(r, 4), dropped = get_uint(r, 4);
+	unsigned long long kept = get_uint(r, 4);
+	if (!r->ok || kept > r->left / MIN_DIAG_BYTES || kept + dropped != errors + warnings) {
+		r->ok = false;
+		return;
+	}
+	if (kept > 0 && (d->v = calloc((size_t)kept, sizeof *d->v)) == NULL) {
+		r->ok = false;
+		return;
+	}
+	d->cap = (size_t)kept;
+	size_t n_errors = 0;
+	for (size_t i = 0; i < kept && r->ok; i++) {
+		pt_diag *diag = &d->v[i];
+		diag->file = get_strdup(r);
+		diag->pos = get_pos(r);
+		unsigned long long sev = get_uint(r, 1);
+		diag->message = get_strdup(r);
+		d->n = i + 1;
+		if (diag->file == NULL || diag->message == NULL || sev > PT_ERROR)
+			r->ok = false;
+		diag->severity = (pt_severity)sev;
+		n_errors += sev == PT_ERROR;
+	}
+	d->errors = (size_t)errors;
+	d->warnings = (size_t)warnings;
+	d->dropped = (size_t)dropped;
+	if (r->ok && (n_errors > errors || kept - n_errors > warnings))
+		r->ok = false;
+}
+
+/* Frees what an entry owns (its path and info too, unless infos holds
+ * them). */
+static void entry_free(pt_index_entry *e, const pt_arena *infos)
+{
+	if (infos == NULL) {
+		free(e->path);
+		free(e->info);
+	}
+	diags_free(&e->diags);
+}
+
+/* Reads one entry into e (zeroed), its info from infos when not NULL;
+ * false on a fault. */
+static bool get_entry(reader *r, pt_index_entry *e, pt_arena *infos)
+{
+	unsigned long long len = get_uint(r, 4);
+	if (!r->ok || len > r->left || len < MIN_ENTRY_BYTES - 4)
+		return false;
+	reader in = { r->p, (size_t)len, true };
+	r->p += len;
+	r->left -= (size_t)len;
+	if (infos != NULL) {
+		const char *s;
+		size_t n;
+		get_str(&in, &s, &n);
+		e->path = s != NULL ? arena_strndup(infos, s, n) : NULL;
+	} else {
+		e->path = get_strdup(&in);
+	}
+	unsigned long long k[5];
+	for (size_t i = 0; i < 5; i++)
+		k[i] = get_uint(&in, 8);
+	e->key = (pt_file_key){ k[0], k[1], k[2], k[3], k[4] };
+	unsigned long long has_info = get_uint(&in, 1);
+	if (has_info > 1 || e->path == NULL)
+		in.ok = false;
+	if (in.ok && has_info)
+		e->info = get_info(&in, infos);
+	if (in.ok)
+		get_diags(&in, &e->diags);
+	return in.ok && in.left == 0;
+}
+
+/* Orders entries by path. */
+static int entry_cmp(const void *a, const void *b)
+{
+	return strcmp(((const pt_index_entry *)a)->path, ((const pt_index_entry *)b)->path);
+}
+
+bool index_decode(const char *buf, size_t len, const char *tag, pt_index *ix)
+{
+	return index_decode_into(buf, len, tag, ix, NULL);
+}
+
+bool index_decode_into(const char *buf, size_t len, const char *tag, pt_index *ix, pt_arena *infos)
+{
+	ix->v = NULL;
+	ix->n = 0;
+	ix->infos = infos;
+	if (len < 4 + 4 + 4 + 4 + 8 || memcmp(buf, MAGIC, 4) != 0)
+		return false;
+	reader sum = { (const unsigned char *)buf + len - 8, 8, true };
+	if (get_uint(&sum, 8) != index_checksum(buf, len - 8))
+		return false;
+	reader r = { (const unsigned char *)buf + 4, len - 4 - 8, true };
+	const char *t;
+	size_t tn;
+	if (get_uint(&r, 4) != PT_INDEX_VERSION)
+		return false;
+	get_str(&r, &t, &tn);
+	if (!r.ok || t == NULL || tn != strlen(tag) || memcmp(t, tag, tn) != 0)
+		return false;
+	unsigned long long n = get_uint(&r, 4);
+	if (!r.ok || n > r.left / MIN_ENTRY_BYTES)
+		return false;
+	if (n > 0 && (ix->v = infos != NULL ? arena_calloc(infos, (size_t)n, sizeof *ix->v) :
+	    calloc((size_t)n, sizeof *ix->v)) == NULL)
+		return false;
+	bool ok = true;
+	for (size_t i = 0; i < n && ok; i++) {
+		ok = get_entry(&r, &ix->v[i], infos);
+		ix->n = i + 1;
+	}
+	if (!ok || r.left != 0) {
+		index_free(ix);
+		return false;
+	}
+	/* Written in path order, so usually sorted already; a path twice is
+	 * no index this program wrote. */
+	size_t i = 1;
+	while (i < ix->n && strcmp(ix->v[i - 1].path, ix->v[i].path) < 0)
+		i++;
+	if (i < ix->n)
+		qsort(ix->v, ix->n, sizeof *ix->v, entry_cmp);
+	for (i = 1; i < ix->n; i++)
+		if (strcmp(ix->v[i - 1].path, ix->v[i].path) == 0) {
+			index_free(ix);
+			return false;
+		}
+	return true;
+}
+
+pt_index_entry *index_find(const pt_index *ix, const char *path, const pt_file_key *key)
+{
+	pt_index_entry probe = { .path = (char *)path };
+	pt_index_entry *e = ix->n > 0 ? bsearch(&probe, ix->v, ix->n, sizeof *ix->v, entry_cmp) : NULL;
+	return e != NULL && index_key_equal(&e->key, key) ? e : NULL;
+}
+
+void index_take(pt_index_entry *e, pt_lesson_info **info, pt_diags *diags)
+{
+	*info = e->info;
+	*diags = e->diags;
+	e->info = NULL;
+	memset(&e->diags, 0, sizeof e->diags);
+}
+
+void index_free(pt_index *ix)
+{
+	for (size_t i = 0; i < ix->n; i++)
+		entry_free(&ix->v[i], ix->infos);
+	if (ix->infos == NULL)
+		free(ix->v);
+	ix->v = NULL;
+	ix->n = 0;
+}
+
+/* ---- the file ---------------------------------------------------------- */
+
+/* Reads the whole regular file fd (size bytes) into memory mapped with
+ * its pages in place (MAP_POPULATE): an index of a large library is
+ * hundreds of pages, and taking a fault on each costs more than reading
+ * it.  Returns the mapping (munmap size bytes), or NULL. */
+static char *read_populated(int fd, size_t size)
+{
+	char *buf = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	if (buf == MAP_FAILED)
+		return NULL;
+	size_t done = 0;
+	while (done < size) {
+		ssize_t n = read(fd, buf + done, size - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		done += (size_t)n;
+	}
+	if (done != size) {
+		munmap(buf, size);
+		return NULL;
+	}
+	return buf;
+}
+
+bool index_read(const char *path, const char *tag, pt_index *ix, pt_arena *infos)
+{
+	ix->v = NULL;
+	ix->n = 0;
+	ix->infos = infos;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	struct stat st;
+	char *buf = NULL;
+	size_t size = 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (unsigned long long)st.st_size <= PT_INDEX_MAX_SIZE) {
+		size = (size_t)st.st_size;
+		buf = read_populated(fd, size);
+	}
+	close(fd);
+	if (buf == NULL)
+		return false;
+	bool ok = index_decode_into(buf, size, tag, ix, infos);
+	munmap(buf, size);
+	return ok;
+}
+
+/* Creates dir and its missing parents (mode 0700); false when it fails. */
+static bool make_dirs(const char *dir)
+{
+	char tmp[4096];
+	size_t n = strlen(dir);
+	if (n == 0 || n >= sizeof tmp)
+		return false;
+	memcpy(tmp, dir, n + 1);
+	for (char *p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, 0700) != 0 && errno != EEXIST)
+			return false;
+		*p = '/';
+	}
+	return mkdir(tmp, 0700) == 0 || errno == EEXIST;
+}
+
+bool index_write(const char *path, const char *buf, size_t len)
+{
+	char dir[4096], tmp[4200];
+	const char *slash = strrchr(path, '/');
+	if (slash != NULL && slash != path) {
+		size_t n = (size_t)(slash - path);
+		if (n >= sizeof dir)
+			return false;
+		memcpy(dir, path, n);
+		dir[n] = '\0';
+		if (!make_dirs(dir))
+			return false;
+	}
+	int w = snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
+	if (w < 0 || (size_t)w >= sizeof tmp)
+		return false;
+	int fd = mkstemp(tmp);
+	if (fd < 0)
+		return false;
+	bool ok = true;
+	for (size_t done = 0; ok && done < len;) {
+		ssize_t n = write(fd, buf + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		ok = n > 0;
+		done += ok ? (size_t)n : 0;
+	}
+	ok = close(fd) == 0 && ok;
+	if (ok)
+		ok = rename(tmp, path) == 0;
+	if (!ok)
+		unlink(tmp);
+	return ok;
+}
+
+bool index_file_for(const char *cache_dir, const char *dir, char *buf, size_t size)
+{
+	char *real = realpath(dir, NULL);
+	if (real == NULL)
+		return false;
+	/* The directory as given too: diagnostics name files by the path as
+	 * given, so "content" and "/src/content" keep an index each. */
+	unsigned long long h = index_checksum(real, strlen(real) + 1) ^ index_checksum(dir, strlen(dir));
+	free(real);
+	int w = snprintf(buf, size, "%s/index-%016llx.bin", cache_dir, h);
+	return w > 0 && (size_t)w < size;
+}
+
+bool index_default_dir(char *buf, size_t size)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+	int w;
+	if (xdg != NULL && xdg[0] == '/')
+		w = snprintf(buf, size, "%s/paratutor", xdg);
+	else if (home != NULL && home[0] != '\0')
+		w = snprintf(buf, size, "%s/.cache/paratutor", home);
+	else
+		return false;
+	return w > 0 && (size_t)w < size;
+}

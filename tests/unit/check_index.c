@@ -1,0 +1,426 @@
+/* check_index.c - the lesson index cache: encoding and decoding, every way
+ * an index file can be wrong, and the catalog built through an index
+ * against the catalog that loads everything. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "paratutor/catalog.h"
+#include "paratutor/index.h"
+#include "paratutor/progress.h"
+#include "testutil.h"
+
+#define TAG "paratutor test"
+
+/* A scratch directory with a copy of some lessons, and a cache dir. */
+static char scratch[64], lessons[128], cache[128];
+
+/* Copies file src to dst; fails the test when it cannot. */
+static void copy_file(const char *src, const char *dst)
+{
+	size_t len;
+	pt_read_error err;
+	char *text = load_read_file(src, PT_MAX_FILE_SIZE, &len, &err);
+	ck_assert_ptr_nonnull(text);
+	FILE *fp = fopen(dst, "w");
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_uint_eq(fwrite(text, 1, len, fp), len);
+	ck_assert_int_eq(fclose(fp), 0);
+	free(text);
+}
+
+/* Makes the scratch lesson directory: three bundled lessons, a broken
+ * fixture and a file that is not JSON at all. */
+static void setup(void)
+{
+	snprintf(scratch, sizeof scratch, "/tmp/pt-index-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(scratch));
+	snprintf(lessons, sizeof lessons, "%s/lessons", scratch);
+	snprintf(cache, sizeof cache, "%s/cache", scratch);
+	ck_assert_int_eq(mkdir(lessons, 0700), 0);
+	static const char *const files[][2] = {
+		{ "content/01-dp-vs-mp.json", "01.json" },
+		{ "content/02-scaling-prototypes.json", "02.json" },
+		{ "content/11-parallelism-kinds.json", "11.json" },
+		{ "tests/fixtures/bad/attempts.json", "20-broken.json" },
+	};
+	char src[4096], dst[256];
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		snprintf(src, sizeof src, "%s/%s", test_srcdir(), files[i][0]);
+		snprintf(dst, sizeof dst, "%s/%s", lessons, files[i][1]);
+		copy_file(src, dst);
+	}
+	snprintf(dst, sizeof dst, "%s/30-not-json.json", lessons);
+	FILE *fp = fopen(dst, "w");
+	ck_assert_ptr_nonnull(fp);
+	fputs("{ \"id\": \"x\", oops\n", fp);
+	fclose(fp);
+}
+
+/* Removes the scratch directory. */
+static void teardown(void)
+{
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* Fails unless two infos (either may be NULL) say the same. */
+static void same_info(const pt_lesson_info *a, const pt_lesson_info *b)
+{
+	ck_assert_int_eq(a == NULL, b == NULL);
+	if (a == NULL)
+		return;
+	ck_assert_int_eq(a->id == NULL, b->id == NULL);
+	if (a->id != NULL)
+		ck_assert_str_eq(a->id, b->id);
+	ck_assert_int_eq(a->id_pos.line, b->id_pos.line);
+	ck_assert_int_eq(a->id_pos.col, b->id_pos.col);
+	ck_assert_int_eq(a->title == NULL, b->title == NULL);
+	if (a->title != NULL)
+		ck_assert_str_eq(a->title, b->title);
+	ck_assert_int_eq(a->summary == NULL, b->summary == NULL);
+	if (a->summary != NULL)
+		ck_assert_str_eq(a->summary, b->summary);
+	ck_assert_uint_eq(a->n_items, b->n_items);
+	for (size_t i = 0; i < a->n_items; i++) {
+		ck_assert_int_eq(a->items[i].id == NULL, b->items[i].id == NULL);
+		if (a->items[i].id != NULL)
+			ck_assert_str_eq(a->items[i].id, b->items[i].id);
+		ck_assert(a->items[i].hash == b->items[i].hash);
+		ck_assert_int_eq(a->items[i].kind, b->items[i].kind);
+		ck_assert_int_eq(a->items[i].difficulty, b->items[i].difficulty);
+		ck_assert_uint_eq(a->items[i].n_hints, b->items[i].n_hints);
+	}
+}
+
+/* Fails unless two diagnostic lists are the same, counts included. */
+static void same_diags(const pt_diags *a, const pt_diags *b)
+{
+	ck_assert_uint_eq(a->n, b->n);
+	ck_assert_uint_eq(a->errors, b->errors);
+	ck_assert_uint_eq(a->warnings, b->warnings);
+	ck_assert_uint_eq(a->dropped, b->dropped);
+	for (size_t i = 0; i < a->n; i++) {
+		char x[1200], y[1200];
+		diags_format(&a->v[i], x, sizeof x);
+		diags_format(&b->v[i], y, sizeof y);
+		ck_assert_str_eq(x, y);
+	}
+}
+
+/* Fails unless two catalogs show the same entries. */
+static void same_catalog(const pt_catalog *a, const pt_catalog *b)
+{
+	ck_assert_uint_eq(a->n, b->n);
+	for (size_t i = 0; i < a->n; i++) {
+		ck_assert_str_eq(a->v[i].path, b->v[i].path);
+		ck_assert_int_eq(a->v[i].broken, b->v[i].broken);
+		same_info(a->v[i].info, b->v[i].info);
+		same_diags(&a->v[i].diags, &b->v[i].diags);
+	}
+}
+
+/* Encodes every entry of cat into a new buffer. */
+static char *encode(const pt_catalog *cat, size_t *len)
+{
+	pt_index_writer w;
+	index_writer_start(&w, TAG);
+	for (size_t i = 0; i < cat->n; i++) {
+		pt_file_key key = { i, i + 1, i + 2, i + 3, i + 4 };
+		index_writer_add(&w, cat->v[i].path, &key, cat->v[i].info, &cat->v[i].diags);
+	}
+	char *buf;
+	ck_assert(index_writer_finish(&w, &buf, len));
+	return buf;
+}
+
+/* Loads the scratch lessons without an index. */
+static void load_plain(pt_catalog *cat)
+{
+	const char *why = NULL;
+	ck_assert(catalog_add_path(cat, lessons, false, &why));
+}
+
+/* Loads the scratch lessons through the index in the scratch cache. */
+static void load_indexed(pt_catalog *cat)
+{
+	const char *why = NULL;
+	ck_assert(catalog_use_index(cat, cache, TAG));
+	ck_assert(catalog_add_path(cat, lessons, false, &why));
+}
+
+START_TEST(round_trip)
+{
+	pt_catalog cat = { 0 };
+	load_plain(&cat);
+	ck_assert_uint_eq(cat.n, 5);
+	ck_assert(cat.v[3].broken && cat.v[3].info != NULL); /* a lesson with errors */
+	ck_assert(cat.v[4].broken && cat.v[4].info == NULL); /* no lesson at all */
+	size_t len;
+	char *buf = encode(&cat, &len);
+	pt_index ix;
+	ck_assert(index_decode(buf, len, TAG, &ix));
+	ck_assert_uint_eq(ix.n, cat.n);
+	for (size_t i = 0; i < cat.n; i++) {
+		pt_file_key key = { i, i + 1, i + 2, i + 3, i + 4 };
+		pt_index_entry *e = index_find(&ix, cat.v[i].path, &key);
+		ck_assert_ptr_nonnull(e);
+		same_info(e->info, cat.v[i].info);
+		/* The catalog's lists are sorted; the index keeps them as given. */
+		same_diags(&e->diags, &cat.v[i].diags);
+		key.mtime_ns++;
+		ck_assert_ptr_null(index_find(&ix, cat.v[i].path, &key));
+	}
+	index_free(&ix);
+	free(buf);
+	catalog_free(&cat);
+}
+END_TEST
+
+START_TEST(every_truncation_and_flip_is_refused)
+{
+	pt_catalog cat = { 0 };
+	const char *why = NULL;
+	char path[256];
+	snprintf(path, sizeof path, "%s/11.json", lessons);
+	ck_assert(catalog_add_path(&cat, path, false, &why));
+	size_t len;
+	char *buf = encode(&cat, &len);
+	pt_index ix;
+	for (size_t n = 0; n < len; n++) {
+		ck_assert_msg(!index_decode(buf, n, TAG, &ix), "decoded %zu of %zu bytes", n, len);
+		ck_assert_uint_eq(ix.n, 0);
+	}
+	for (size_t i = 0; i < len; i++) {
+		buf[i] ^= 0x20;
+		ck_assert_msg(!index_decode(buf, len, TAG, &ix), "decoded with byte %zu changed", i);
+		buf[i] ^= 0x20;
+	}
+	ck_assert(index_decode(buf, len, TAG, &ix));
+	index_free(&ix);
+	ck_assert(!index_decode(buf, len, TAG " 2", &ix)); /* another build */
+	/* The same path twice (found by the fuzzer) is no index. */
+	pt_index_writer w;
+	index_writer_start(&w, TAG);
+	pt_file_key k1 = { 1, 2, 3, 4, 5 }, k2 = { 1, 2, 3, 4, 6 };
+	index_writer_add(&w, "a.json", &k1, cat.v[0].info, &cat.v[0].diags);
+	index_writer_add(&w, "a.json", &k2, cat.v[0].info, &cat.v[0].diags);
+	char *twice;
+	size_t twice_len;
+	ck_assert(index_writer_finish(&w, &twice, &twice_len));
+	ck_assert(!index_decode(twice, twice_len, TAG, &ix));
+	free(twice);
+	buf[4] = 2;                                        /* another version */
+	ck_assert(!index_decode(buf, len, TAG, &ix));
+	free(buf);
+	catalog_free(&cat);
+}
+END_TEST
+
+START_TEST(cold_warm_and_the_same_catalog)
+{
+	pt_catalog plain = { 0 }, cold = { 0 }, warm = { 0 };
+	load_plain(&plain);
+	load_indexed(&cold);
+	ck_assert_uint_eq(cold.from_index, 0);
+	ck_assert_uint_eq(cold.index_written, 1);
+	same_catalog(&plain, &cold);
+	load_indexed(&warm);
+	ck_assert_uint_eq(warm.from_index, 5);
+	ck_assert_uint_eq(warm.index_written, 0);
+	same_catalog(&plain, &warm);
+	for (size_t i = 0; i < warm.n; i++)
+		ck_assert(!warm.v[i].loaded && warm.v[i].lesson == NULL);
+	/* Loading a lesson in full gives what the index said. */
+	for (size_t i = 0; i < warm.n; i++) {
+		pt_lesson *l = catalog_lesson(&warm, i);
+		ck_assert(warm.v[i].loaded);
+		ck_assert_int_eq(l == NULL, plain.v[i].lesson == NULL);
+	}
+	same_catalog(&plain, &warm);
+	catalog_free(&plain);
+	catalog_free(&cold);
+	catalog_free(&warm);
+}
+END_TEST
+
+START_TEST(stale_entry_same_size_is_loaded_again)
+{
+	pt_catalog cold = { 0 }, warm = { 0 }, plain = { 0 };
+	load_indexed(&cold);
+	/* Same size, other text: one character of the title changes. */
+	char path[256];
+	snprintf(path, sizeof path, "%s/02.json", lessons);
+	size_t len;
+	pt_read_error err;
+	char *text = load_read_file(path, PT_MAX_FILE_SIZE, &len, &err);
+	char *title = strstr(text, "\"Scaling");
+	ck_assert_ptr_nonnull(title);
+	title[1] = 'Z';
+	usleep(10000);
+	FILE *fp = fopen(path, "w");
+	ck_assert_uint_eq(fwrite(text, 1, len, fp), len);
+	fclose(fp);
+	free(text);
+	load_indexed(&warm);
+	ck_assert_uint_eq(warm.from_index, 4);
+	ck_assert_uint_eq(warm.index_written, 1);
+	ck_assert_str_eq(warm.v[1].info->title, "Zcaling prototypes into ML models");
+	load_plain(&plain);
+	same_catalog(&plain, &warm);
+	catalog_free(&cold);
+	catalog_free(&warm);
+	catalog_free(&plain);
+}
+END_TEST
+
+START_TEST(damaged_or_missing_index_is_rebuilt)
+{
+	pt_catalog cold = { 0 }, plain = { 0 };
+	load_indexed(&cold);
+	load_plain(&plain);
+	char file[4200];
+	ck_assert(index_file_for(cache, lessons, file, sizeof file));
+	struct stat st;
+	ck_assert_int_eq(stat(file, &st), 0);
+	for (int damage = 0; damage < 4; damage++) {
+		if (damage == 0) {
+			ck_assert_int_eq(unlink(file), 0); /* deleted */
+		} else {
+			FILE *fp = fopen(file, "r+");
+			ck_assert_ptr_nonnull(fp);
+			if (damage == 1) {
+				ck_assert_int_eq(ftruncate(fileno(fp), st.st_size / 2), 0); /* truncated */
+			} else if (damage == 2) {
+				fseek(fp, st.st_size / 3, SEEK_SET); /* corrupt bytes */
+				fputs("garbage", fp);
+			} else {
+				fseek(fp, 4, SEEK_SET); /* another version */
+				fputc(99, fp);
+			}
+			fclose(fp);
+		}
+		pt_catalog again = { 0 };
+		load_indexed(&again);
+		ck_assert_uint_eq(again.from_index, 0);
+		ck_assert_uint_eq(again.index_written, 1);
+		same_catalog(&plain, &again);
+		catalog_free(&again);
+		pt_catalog warm = { 0 };
+		load_indexed(&warm);
+		ck_assert_uint_eq(warm.from_index, 5);
+		same_catalog(&plain, &warm);
+		catalog_free(&warm);
+	}
+	catalog_free(&cold);
+	catalog_free(&plain);
+}
+END_TEST
+
+START_TEST(unwritable_cache_costs_only_speed)
+{
+	pt_catalog plain = { 0 }, a = { 0 }, b = { 0 };
+	load_plain(&plain);
+	/* The cache path is a file, so no index can be written under it. */
+	FILE *fp = fopen(cache, "w");
+	ck_assert_ptr_nonnull(fp);
+	fclose(fp);
+	load_indexed(&a);
+	load_indexed(&b);
+	ck_assert_uint_eq(a.index_written + b.index_written, 0);
+	ck_assert_uint_eq(b.from_index, 0);
+	same_catalog(&plain, &a);
+	same_catalog(&plain, &b);
+	catalog_free(&plain);
+	catalog_free(&a);
+	catalog_free(&b);
+}
+END_TEST
+
+START_TEST(stats_from_info_equal_stats_from_lesson)
+{
+	pt_catalog cat = { 0 };
+	load_plain(&cat);
+	pt_progress *p = progress_open(NULL, 1700000000, &(pt_open_report){ 0 });
+	ck_assert_ptr_nonnull(p);
+	const pt_lesson *l = cat.v[0].lesson;
+	for (size_t i = 0; i < l->n_items; i++) {
+		pt_grade g;
+		grade_init(&g, &l->items[i]);
+		g.status = i % 3 == 2 ? PT_FAILED : PT_SOLVED;
+		g.checks = 1 + (int)(i % 3);
+		g.hints_shown = (int)(i % 2);
+		if (i != 4)
+			ck_assert(progress_record_item(p, l, &l->items[i], &g, 1700000000 + (time_t)i));
+	}
+	size_t done1, total1, done2, total2;
+	int score1, score2;
+	progress_lesson_stats(p, l, &done1, &total1, &score1);
+	progress_info_stats(p, cat.v[0].info, &done2, &total2, &score2);
+	ck_assert_uint_eq(done1, l->n_items - 1);
+	ck_assert_uint_eq(done1, done2);
+	ck_assert_uint_eq(total1, total2);
+	ck_assert_int_eq(score1, score2);
+	ck_assert_int_gt(score1, 0);
+	progress_close(p);
+	catalog_free(&cat);
+}
+END_TEST
+
+START_TEST(large_directory_is_stated_beside_the_decoding)
+{
+	/* 300 lessons: enough for the catalog to stat them on a helper thread. */
+	char path[256];
+	for (int i = 0; i < 300; i++) {
+		snprintf(path, sizeof path, "%s/gen-%03d.json", lessons, i);
+		FILE *fp = fopen(path, "w");
+		ck_assert_ptr_nonnull(fp);
+		fprintf(fp, "{\"format\":1,\"id\":\"gen-%d\",\"title\":\"Generated %d\",\"summary\":\"s\",\"items\":["
+		    "{\"id\":\"c\",\"kind\":\"choice\",\"difficulty\":\"easy\",\"prompt\":\"Pick %d.\",\"options\":["
+		    "{\"text\":\"yes\",\"correct\":true},{\"text\":\"no\",\"feedback\":\"not it\"}],"
+		    "\"hints\":[\"h\"],\"explanation\":\"e\"}]}\n", i, i, i);
+		ck_assert_int_eq(fclose(fp), 0);
+	}
+	pt_catalog plain = { 0 }, cold = { 0 }, warm = { 0 };
+	load_plain(&plain);
+	load_indexed(&cold);
+	load_indexed(&warm);
+	ck_assert_uint_eq(plain.n, 305);
+	ck_assert_uint_eq(cold.from_index, 0);
+	ck_assert_uint_eq(warm.from_index, 305);
+	same_catalog(&plain, &cold);
+	same_catalog(&plain, &warm);
+	ck_assert_ptr_nonnull(catalog_find(&warm, "gen-299"));
+	catalog_free(&plain);
+	catalog_free(&cold);
+	catalog_free(&warm);
+}
+END_TEST
+
+/* Returns the index suite. */
+static Suite *index_suite(void)
+{
+	Suite *s = suite_create("index");
+	TCase *tc = tcase_create("index");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, round_trip);
+	tcase_add_test(tc, every_truncation_and_flip_is_refused);
+	tcase_add_test(tc, cold_warm_and_the_same_catalog);
+	tcase_add_test(tc, stale_entry_same_size_is_loaded_again);
+	tcase_add_test(tc, damaged_or_missing_index_is_rebuilt);
+	tcase_add_test(tc, unwritable_cache_costs_only_speed);
+	tcase_add_test(tc, stats_from_info_equal_stats_from_lesson);
+	tcase_add_test(tc, large_directory_is_stated_beside_the_decoding);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return test_run(index_suite()) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
