@@ -457,6 +457,9 @@ int grade_record_score(pt_outcome outcome, int checks, int hints)
 	g.status = outcome == PT_OUTCOME_NONE ? PT_OPEN : outcome == PT_OUTCOME_FAILED ? PT_FAILED : PT_SOLVED;
 	g.checks = checks < 1 ? 1 : checks;
 	g.hints_shown = hints < 0 ? 0 : hints;
+	/* As grade_restore: right after retries in one check is a pass after
+	 * the answer was shown (in an exam's results). */
+	g.retry_pass = outcome == PT_OUTCOME_RETRIES && g.checks <= 1;
 	return grade_score(&g);
 }
 

@@ -186,6 +186,21 @@ else
 	not_ok "an index written by another build is rebuilt" "$(cat "$tmp/got.err")"
 fi
 
+# Statistics look into every lesson: from a warm index they load what
+# they need and show what they show without it.
+rm -rf "$XDG_CACHE_HOME"
+input='stats
+quit
+'
+reference
+grep -q 'Mastery by lesson' "$tmp/want" || not_ok "statistics without the index" "$(head -20 "$tmp/want")"
+tutor "$tmp/got"
+same "statistics from a warm index: the same figures" "5 of 5 lessons from the index, 0 index files written"
+input='1
+menu
+quit
+'
+
 # The tutor's --report and --check never use the index.
 rm -rf "$XDG_CACHE_HOME"
 "$bin" --check "$lessons" >/dev/null 2>&1

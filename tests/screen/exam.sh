@@ -161,8 +161,16 @@ test_exam_number() {
 # q leaves it kept.
 test_exam_form() {
 	state="$ST_TMP/exam-form"
-	rm -rf "$state"
-	st_start XDG_STATE_HOME="$state" -- --lessons tests/screen/lessons || return 1
+	cache="$ST_TMP/exam-form-cache"
+	rm -rf "$state" "$cache"
+	# A first start writes the lesson index; the second draws its menu from
+	# it, so the exam must load the lessons it draws from.
+	st_start XDG_STATE_HOME="$state" XDG_CACHE_HOME="$cache" -- --lessons tests/screen/lessons || return 1
+	st_wait "Screen test drills" || return 1
+	st_keys q
+	st_wait_exit >/dev/null || return 1
+	ls "$cache"/paratutor/index-* >/dev/null 2>&1 || st_fail "no lesson index was written" || return 1
+	st_start XDG_STATE_HOME="$state" XDG_CACHE_HOME="$cache" -- --lessons tests/screen/lessons || return 1
 	st_wait "Screen test drills" || return 1
 	st_keys e
 	st_wait "A new exam" || return 1
@@ -189,5 +197,5 @@ st_test "an exam submitted by the clock" test_exam_timeout
 st_test "the 1-minute warning" test_exam_warning
 st_test "kill -9 mid-exam, then resume and submit" test_exam_kill_resume
 st_test "a typed number the item cannot read" test_exam_number
-st_test "the exam form from the menu" test_exam_form
+st_test "the exam form from the menu, lessons from the index" test_exam_form
 st_finish
