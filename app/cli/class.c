@@ -9,9 +9,9 @@
 
 #include "paratutor/catalog.h"
 #include "paratutor/class.h"
+#include "paratutor/cli_lessons.h"
 #include "paratutor/cli_class.h"
 
-#define MAX_LESSON_DIRS 32
 
 enum { CLASS_OK = 0, CLASS_FAILED = 1, CLASS_USAGE = 2, CLASS_NO_LESSONS = 3 };
 
@@ -78,18 +78,7 @@ static bool parse_naming(const char *s, pt_class_naming *n)
  * left out for errors; returns false when none could be read. */
 static bool load(pt_catalog *cat, const char **dirs, size_t n)
 {
-	const char *defaults[MAX_LESSON_DIRS];
-	char buf[8192];
-	bool explicit_dirs = n > 0;
-	if (!explicit_dirs) {
-		n = catalog_default_dirs(defaults, MAX_LESSON_DIRS, buf, sizeof buf);
-		dirs = defaults;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const char *why = NULL;
-		if (!catalog_add_path(cat, dirs[i], !explicit_dirs, &why))
-			fprintf(stderr, "paratutor: %s: %s\n", dirs[i], why);
-	}
+	cli_load_lessons(cat, dirs, n, "paratutor");
 	size_t usable = 0;
 	for (size_t e = 0; e < cat->n; e++) {
 		if (!cat->v[e].broken && cat->v[e].lesson != NULL)
@@ -179,7 +168,7 @@ int cli_class(int argc, char **argv)
 	};
 	pt_class_format format = PT_CLASS_TABLE;
 	pt_class_naming naming = PT_CLASS_NAME_DIR;
-	const char *gradebook = NULL, *dirs[MAX_LESSON_DIRS];
+	const char *gradebook = NULL, *dirs[CLI_MAX_LESSON_DIRS];
 	size_t n_dirs = 0;
 	int opt;
 	while ((opt = getopt_long(argc, argv, "f:l:h", longopts, NULL)) != -1) {
@@ -198,8 +187,8 @@ int cli_class(int argc, char **argv)
 			}
 			break;
 		case 'l':
-			if (n_dirs == MAX_LESSON_DIRS) {
-				fprintf(stderr, "paratutor: at most %d --lessons directories\n", MAX_LESSON_DIRS);
+			if (n_dirs == CLI_MAX_LESSON_DIRS) {
+				fprintf(stderr, "paratutor: at most %d --lessons directories\n", CLI_MAX_LESSON_DIRS);
 				return CLASS_USAGE;
 			}
 			dirs[n_dirs++] = optarg;

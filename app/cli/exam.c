@@ -11,13 +11,13 @@
 #include <unistd.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/cli_lessons.h"
 #include "paratutor/cli_exam.h"
 #include "paratutor/exam.h"
 #include "paratutor/plain_exam.h"
 #include "paratutor/progress.h"
 #include "paratutor/ui.h"
 
-#define MAX_LESSON_DIRS 32
 #define MAX_FROM 64
 
 enum { EXAM_OK = 0, EXAM_FAILED = 1, EXAM_USAGE = 2, EXAM_NO_LESSONS = 3 };
@@ -62,7 +62,7 @@ static void exam_usage(FILE *fp)
 /* The command line, parsed. */
 typedef struct exam_args {
 	pt_exam_config cfg;
-	const char *dirs[MAX_LESSON_DIRS];
+	const char *dirs[CLI_MAX_LESSON_DIRS];
 	size_t n_dirs;
 	const char *from[MAX_FROM];
 	char *from_copies[MAX_FROM];
@@ -167,8 +167,8 @@ static int parse_args(int argc, char **argv, exam_args *a)
 		case OPT_NO_SHUFFLE: a->cfg.shuffle = false; break;
 		case OPT_STATE: a->state = optarg; break;
 		case 'l':
-			if (a->n_dirs == MAX_LESSON_DIRS) {
-				fprintf(stderr, "paratutor exam: at most %d --lessons directories\n", MAX_LESSON_DIRS);
+			if (a->n_dirs == CLI_MAX_LESSON_DIRS) {
+				fprintf(stderr, "paratutor exam: at most %d --lessons directories\n", CLI_MAX_LESSON_DIRS);
 				return EXAM_USAGE;
 			}
 			a->dirs[a->n_dirs++] = optarg;
@@ -201,19 +201,7 @@ static int parse_args(int argc, char **argv, exam_args *a)
  * when none could be read. */
 static bool load(pt_catalog *cat, const char **dirs, size_t n)
 {
-	const char *defaults[MAX_LESSON_DIRS];
-	char buf[8192];
-	bool explicit_dirs = n > 0;
-	if (!explicit_dirs) {
-		n = catalog_default_dirs(defaults, MAX_LESSON_DIRS, buf, sizeof buf);
-		dirs = defaults;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const char *why = NULL;
-		if (!catalog_add_path(cat, dirs[i], !explicit_dirs, &why))
-			fprintf(stderr, "paratutor exam: %s: %s\n", dirs[i], why);
-	}
-	return cat->n > 0;
+	return cli_load_lessons(cat, dirs, n, "paratutor exam");
 }
 
 /* Prints the table of past exams. */

@@ -7,10 +7,10 @@
 #include <time.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/cli_lessons.h"
 #include "paratutor/cli_stats.h"
 #include "paratutor/plain.h"
 
-#define MAX_LESSON_DIRS 32
 
 enum { STATS_OK = 0, STATS_FAILED = 1, STATS_USAGE = 2, STATS_NO_LESSONS = 3 };
 
@@ -39,21 +39,10 @@ static void stats_usage(FILE *fp)
  * could be read. */
 static bool load(pt_catalog *cat, const char **dirs, size_t n)
 {
-	const char *defaults[MAX_LESSON_DIRS];
-	char buf[8192];
-	bool explicit_dirs = n > 0;
-	if (!explicit_dirs) {
-		n = catalog_default_dirs(defaults, MAX_LESSON_DIRS, buf, sizeof buf);
-		dirs = defaults;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const char *why = NULL;
-		if (!catalog_add_path(cat, dirs[i], !explicit_dirs, &why))
-			fprintf(stderr, "paratutor: %s: %s\n", dirs[i], why);
-	}
-	if (cat->n == 0)
-		fputs("paratutor: no lessons found; give the lesson directory with --lessons DIR\n", stderr);
-	return cat->n > 0;
+	if (cli_load_lessons(cat, dirs, n, "paratutor"))
+		return true;
+	fputs("paratutor: no lessons found; give the lesson directory with --lessons DIR\n", stderr);
+	return false;
 }
 
 /* Computes and prints the statistics of the store at path; returns the
@@ -91,7 +80,7 @@ int cli_stats(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *path = NULL, *dirs[MAX_LESSON_DIRS];
+	const char *path = NULL, *dirs[CLI_MAX_LESSON_DIRS];
 	size_t n_dirs = 0;
 	bool me = false;
 	int opt;
@@ -100,8 +89,8 @@ int cli_stats(int argc, char **argv)
 		case OPT_ME: me = true; break;
 		case OPT_PROGRESS: path = optarg; break;
 		case 'l':
-			if (n_dirs == MAX_LESSON_DIRS) {
-				fprintf(stderr, "paratutor: at most %d --lessons directories\n", MAX_LESSON_DIRS);
+			if (n_dirs == CLI_MAX_LESSON_DIRS) {
+				fprintf(stderr, "paratutor: at most %d --lessons directories\n", CLI_MAX_LESSON_DIRS);
 				return STATS_USAGE;
 			}
 			dirs[n_dirs++] = optarg;

@@ -1,0 +1,20 @@
+/* cli_lessons.h - how the subcommands find their lessons: the directories
+ * given with --lessons, else the tutor's default search path. */
+#ifndef PARATUTOR_CLI_LESSONS_H
+#define PARATUTOR_CLI_LESSONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "paratutor/catalog.h"
+
+#define CLI_MAX_LESSON_DIRS 32 /* --lessons given at most this often */
+
+/* Adds to cat the lessons of the n directories or files in dirs, or of
+ * the default search path when n is 0 (where a lesson id found again
+ * further on is skipped).  Each path that cannot be read is named on
+ * stderr after who ("paratutor", "paratutor exam").  Returns false when no
+ * lesson file was found at all. */
+bool cli_load_lessons(pt_catalog *cat, const char *const *dirs, size_t n, const char *who);
+
+#endif
