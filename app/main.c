@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -240,11 +241,8 @@ static bool load_lessons(pt_catalog *cat, const char **dirs, size_t n_dirs, bool
 static unsigned long long learner_salt(pt_progress *progress)
 {
 	unsigned long long fresh = 0;
-	FILE *f = fopen("/dev/urandom", "rb");
-	if (f == NULL || fread(&fresh, sizeof fresh, 1, f) != 1)
+	if (getrandom(&fresh, sizeof fresh, GRND_NONBLOCK) != (ssize_t)sizeof fresh)
 		fresh = (unsigned long long)time(NULL) * 0x9e3779b97f4a7c15ull ^ (unsigned long long)getpid();
-	if (f != NULL)
-		fclose(f);
 	return progress_salt(progress, fresh);
 }
 

@@ -18,7 +18,15 @@ typedef struct chunk {
 	max_align_t data[];
 } chunk;
 
+/* A mapping the arena owns (arena_own_mapping). */
+typedef struct mapping {
+	struct mapping *next;
+	void *p;
+	size_t n;
+} mapping;
+
 struct pt_arena {
+	mapping *mappings; /* unmapped by arena_reset and arena_free */
 	chunk *head;      /* the chunk being filled; older ones follow */
 	chunk *spare;     /* emptied by arena_reset, waiting to be filled again */
 	size_t next_size; /* size of the next chunk, doubling up to CHUNK_MAX */
@@ -29,6 +37,7 @@ pt_arena *arena_new(void)
 {
 	pt_arena *a = malloc(sizeof *a);
 	if (a != NULL) {
+		a->mappings = NULL;
 		a->head = NULL;
 		a->spare = NULL;
 		a->next_size = CHUNK_FIRST;
@@ -122,6 +131,27 @@ char *arena_strndup(pt_arena *a, const char *s, size_t n)
 	return copy;
 }
 
+bool arena_own_mapping(pt_arena *a, void *p, size_t n)
+{
+	mapping *m = malloc(sizeof *m);
+	if (m == NULL)
+		return false;
+	*m = (mapping){ a->mappings, p, n };
+	a->mappings = m;
+	return true;
+}
+
+/* Unmaps and forgets the mappings the arena owns. */
+static void mappings_free(pt_arena *a)
+{
+	while (a->mappings != NULL) {
+		mapping *next = a->mappings->next;
+		munmap(a->mappings->p, a->mappings->n);
+		free(a->mappings);
+		a->mappings = next;
+	}
+}
+
 /* Frees a list of chunks. */
 static void chunks_free(chunk *c)
 {
@@ -139,6 +169,7 @@ void arena_reset(pt_arena *a)
 {
 	if (a == NULL)
 		return;
+	mappings_free(a);
 	/* The head list runs newest first; pushing each onto spare puts the
 	 * oldest (smallest) chunk first, the order they were filled in. */
 	while (a->head != NULL) {
@@ -153,6 +184,7 @@ void arena_free(pt_arena *a)
 {
 	if (a == NULL)
 		return;
+	mappings_free(a);
 	chunks_free(a->head);
 	chunks_free(a->spare);
 	free(a);

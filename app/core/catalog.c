@@ -1,5 +1,9 @@
 /* catalog.c - finding, loading and validating the lessons on the path,
  * directly or through the index cache. */
+#ifdef __linux__
+#define _GNU_SOURCE /* sched_getcpu, pthread_attr_setaffinity_np */
+#include <sched.h>
+#endif
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +23,32 @@
 #define MAX_LOAD_THREADS 8
 #define BYTES_PER_THREAD ((size_t)1 << 20)
 #define STAT_THREAD_FILES 256
+#define STAT_CHUNK 32
+
+/* Starts a helper thread running fn(arg); false when it cannot.  Where
+ * it can, the helper is placed on the processors other than the one this
+ * thread runs on: left to the scheduler, a new thread often waits on
+ * this busy processor for a scheduler tick (about 4 ms, measured on a
+ * two-core machine) before it moves to an idle one, which costs more
+ * than the work it was meant to share. */
+static bool start_helper(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+	pthread_attr_t attr;
+	if (pthread_attr_init(&attr) != 0)
+		return false;
+#ifdef __linux__
+	cpu_set_t others;
+	int me = sched_getcpu();
+	if (me >= 0 && sched_getaffinity(0, sizeof others, &others) == 0) {
+		CPU_CLR(me, &others);
+		if (CPU_COUNT(&others) > 0)
+			pthread_attr_setaffinity_np(&attr, sizeof others, &others);
+	}
+#endif
+	bool ok = pthread_create(t, &attr, fn, arg) == 0;
+	pthread_attr_destroy(&attr);
+	return ok;
+}
 
 /* Loads and validates path into entry, with its info; the lesson is
  * freed again unless keep (may be NULL: keep all) says to keep it. */
@@ -189,20 +219,18 @@ static void *queue_work(void *arg)
  * cannot be started only costs time. */
 static void load_entries(pt_entry *v, size_t n, bool (*keep)(const pt_lesson *))
 {
+	size_t pending = 0;
+	for (size_t i = 0; i < n; i++)
+		pending += to_load(&v[i]);
+	if (pending == 0)
+		return; /* all from the index: not even a look at the processors */
 	load_queue q = { .v = v, .n = n, .keep = keep };
 	atomic_init(&q.next, 0);
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t helpers = cpus > 1 ? (size_t)cpus - 1 : 0;
 	if (helpers > MAX_LOAD_THREADS - 1)
 		helpers = MAX_LOAD_THREADS - 1;
-	if (helpers > n / 2)
-		helpers = n / 2;
 	size_t bytes = 0; /* sizes are added up only as far as they can matter */
-	size_t pending = 0;
-	for (size_t i = 0; i < n; i++)
-		pending += to_load(&v[i]);
-	if (pending == 0)
-		return;
 	if (helpers > pending / 2)
 		helpers = pending / 2;
 	for (size_t i = 0; i < n && bytes / BYTES_PER_THREAD < helpers; i++) {
@@ -214,7 +242,7 @@ static void load_entries(pt_entry *v, size_t n, bool (*keep)(const pt_lesson *))
 		helpers = bytes / BYTES_PER_THREAD;
 	pthread_t threads[MAX_LOAD_THREADS];
 	size_t started = 0;
-	while (started < helpers && pthread_create(&threads[started], NULL, queue_work, &q) == 0)
+	while (started < helpers && start_helper(&threads[started], queue_work, &q))
 		started++;
 	queue_work(&q);
 	for (size_t t = 0; t < started; t++)
@@ -243,27 +271,36 @@ typedef struct dir_index {
 	size_t stale;      /* entries that had to be loaded, or index entries left unused */
 } dir_index;
 
-/* The files of a directory to stat, and where their keys go. */
+/* The files of a directory to stat, and where their keys go.  Threads
+ * share the work by claiming STAT_CHUNK files at a time. */
 typedef struct stat_job {
 	const char *dir;
 	const pt_entry *v;
 	size_t n;
 	dir_index *x;
+	atomic_size_t next; /* the first file no thread has claimed */
 } stat_job;
 
-/* Fills the key of each file of the job (a thread's body). */
+/* Fills the keys of the files of the job that are still unclaimed (a
+ * thread's body; the thread that started the helper joins in once its
+ * own work is done). */
 static void *stat_files(void *arg)
 {
-	const stat_job *job = arg;
+	stat_job *job = arg;
 	/* Each file by its name in the open directory: no path walk each. */
 	int dfd = open(job->dir, O_RDONLY | O_DIRECTORY);
-	for (size_t i = 0; i < job->n; i++) {
-		struct stat st;
-		const char *path = job->v[i].path, *slash = strrchr(path, '/');
-		job->x->have_key[i] = (dfd >= 0 ? fstatat(dfd, slash ? slash + 1 : path, &st, 0) : stat(path, &st)) == 0 &&
-		    S_ISREG(st.st_mode);
-		if (job->x->have_key[i])
-			index_key_of(&st, &job->x->keys[i]);
+	size_t i;
+	while ((i = atomic_fetch_add(&job->next, STAT_CHUNK)) < job->n) {
+		size_t end = job->n - i > STAT_CHUNK ? i + STAT_CHUNK : job->n;
+		for (; i < end; i++) {
+			struct stat st;
+			const char *path = job->v[i].path, *slash = strrchr(path, '/');
+			job->x->have_key[i] =
+			    (dfd >= 0 ? fstatat(dfd, slash ? slash + 1 : path, &st, 0) : stat(path, &st)) == 0 &&
+			    S_ISREG(st.st_mode);
+			if (job->x->have_key[i])
+				index_key_of(&st, &job->x->keys[i]);
+		}
 	}
 	if (dfd >= 0)
 		close(dfd);
@@ -274,8 +311,9 @@ static void *stat_files(void *arg)
  * it; the rest stay to be loaded.  Without an index, or when it cannot
  * be read, every entry is loaded and the index is written afresh.  A
  * directory of STAT_THREAD_FILES files or more is stat'ed on a helper
- * thread while the index is read and decoded here: a thousand stats take
- * about as long as the decoding. */
+ * thread while the index is read and decoded here, and this thread
+ * shares the stats left when it is done: a thousand stats take about as
+ * long as the decoding. */
 static void index_fill(pt_catalog *c, const char *dir, pt_entry *v, size_t n, dir_index *x)
 {
 	x->stale = n + 1;
@@ -286,18 +324,20 @@ static void index_fill(pt_catalog *c, const char *dir, pt_entry *v, size_t n, di
 		x->file[0] = '\0';
 		return;
 	}
-	stat_job job = { dir, v, n, x };
+	stat_job job = { dir, v, n, x, 0 };
 	pthread_t helper;
 	bool threaded = n >= STAT_THREAD_FILES && sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
-	    pthread_create(&helper, NULL, stat_files, &job) == 0;
+	    start_helper(&helper, stat_files, &job);
 	if (!threaded)
 		stat_files(&job);
 	if (c->index_arena == NULL)
 		c->index_arena = arena_new_populated(); /* NULL: each info its own block */
 	pt_index ix;
 	bool read = index_read(x->file, c->index_tag, &ix, c->index_arena);
-	if (threaded)
+	if (threaded) {
+		stat_files(&job);
 		pthread_join(helper, NULL);
+	}
 	if (!read)
 		return;
 	size_t used = 0;

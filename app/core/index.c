@@ -1,7 +1,8 @@
 /* index.c - the lesson index cache: encoding, decoding and the file.
  *
  * Layout (integers little-endian; a string is a u32 length, 0xffffffff
- * for none, then its bytes without NUL):
+ * for none, then its bytes and a NUL, so that a decoded index can point
+ * into the file's bytes instead of copying):
  *   "PTIX" u32 version, string tag, u32 entry count,
  *   per entry: u32 byte length of the rest of the entry, string path,
  *     u64 dev ino size mtime_ns ctime_ns, u8 has_info,
@@ -26,7 +27,8 @@
 
 #define MAGIC "PTIX"
 #define NO_STRING 0xffffffffu
-#define MIN_ITEM_BYTES (4 + 8 + 1 + 1 + 4)
+#define ITEM_FIXED_BYTES (8 + 1 + 1 + 4) /* an item after its id */
+#define MIN_ITEM_BYTES (4 + ITEM_FIXED_BYTES)
 #define MIN_DIAG_BYTES (4 + 4 + 4 + 1 + 4)
 #define MIN_ENTRY_BYTES (4 + 4 + 5 * 8 + 1 + 4 * 4)
 
@@ -43,6 +45,33 @@ bool index_key_equal(const pt_file_key *a, const pt_file_key *b)
 {
 	return a->dev == b->dev && a->ino == b->ino && a->size == b->size && a->mtime_ns == b->mtime_ns &&
 	    a->ctime_ns == b->ctime_ns;
+}
+
+/* ---- storing --------------------------------------------------------- */
+
+/* Stores v as size bytes, least significant first; returns the end. */
+static unsigned char *store_uint(unsigned char *at, unsigned long long v, size_t size)
+{
+	for (size_t i = 0; i < size; i++)
+		at[i] = (unsigned char)(v >> (8 * i));
+	return at + size;
+}
+
+/* Returns the bytes a string of n bytes (s NULL for none) takes. */
+static size_t string_bytes(const char *s, size_t n)
+{
+	return s != NULL ? 4 + n + 1 : 4;
+}
+
+/* Stores a string of n bytes (s NULL for none); returns the end. */
+static unsigned char *store_str(unsigned char *at, const char *s, size_t n)
+{
+	if (s == NULL)
+		return store_uint(at, NO_STRING, 4);
+	at = store_uint(at, n, 4);
+	memcpy(at, s, n);
+	at[n] = '\0';
+	return at + n + 1;
 }
 
 /* ---- infos ------------------------------------------------------------- */
@@ -67,70 +96,86 @@ static size_t string_room(const char *s)
 
 pt_lesson_info *index_info_of(const pt_lesson *lesson)
 {
-	size_t room = sizeof(pt_lesson_info) + lesson->n_items * sizeof(pt_index_item);
+	size_t items_len = 0;
+	for (size_t i = 0; i < lesson->n_items; i++) {
+		const char *id = lesson->items[i].id.s;
+		if (id != NULL && strlen(id) >= NO_STRING)
+			return NULL;
+		items_len += string_bytes(id, id != NULL ? strlen(id) : 0) + ITEM_FIXED_BYTES;
+	}
+	size_t room = sizeof(pt_lesson_info) + items_len;
 	room += string_room(lesson->id.s) + string_room(lesson->title.s) + string_room(lesson->summary.s);
-	for (size_t i = 0; i < lesson->n_items; i++)
-		room += string_room(lesson->items[i].id.s);
 	pt_lesson_info *info = malloc(room);
 	if (info == NULL)
 		return NULL;
-	info->items = (pt_index_item *)(info + 1);
-	char *at = (char *)(info->items + lesson->n_items);
+	unsigned char *items = (unsigned char *)(info + 1), *end = items;
+	memset(info->per_difficulty, 0, sizeof info->per_difficulty);
+	for (size_t i = 0; i < lesson->n_items; i++) {
+		const pt_item *it = &lesson->items[i];
+		info->per_difficulty[it->difficulty]++;
+		end = store_str(end, it->id.s, it->id.s != NULL ? strlen(it->id.s) : 0);
+		end = store_uint(end, lesson_item_hash(it), 8);
+		end = store_uint(end, (unsigned)it->kind, 1);
+		end = store_uint(end, (unsigned)it->difficulty, 1);
+		end = store_uint(end, (unsigned)it->hints.n, 4);
+	}
+	char *at = (char *)end;
 	info->id = put_string(&at, lesson->id.s, string_room(lesson->id.s) - 1);
 	info->id_pos = lesson->id.pos;
 	info->title = put_string(&at, lesson->title.s, string_room(lesson->title.s) - 1);
 	info->summary = put_string(&at, lesson->summary.s, string_room(lesson->summary.s) - 1);
 	info->n_items = lesson->n_items;
-	for (size_t i = 0; i < lesson->n_items; i++) {
-		const pt_item *it = &lesson->items[i];
-		info->items[i] = (pt_index_item){ put_string(&at, it->id.s, string_room(it->id.s) - 1),
-			lesson_item_hash(it), it->kind, it->difficulty, (unsigned)it->hints.n };
-	}
+	info->items = items;
+	info->items_len = items_len;
 	return info;
 }
 
 /* ---- encoding ---------------------------------------------------------- */
 
-/* Appends n bytes. */
-static void put(pt_index_writer *w, const void *p, size_t n)
+/* Makes room for n more bytes; false (and failed) when out of memory. */
+static bool reserve(pt_index_writer *w, size_t n)
 {
 	if (w->failed)
-		return;
+		return false;
 	if (w->len + n > w->cap) {
 		void *v = w->buf;
 		if (!grow_array(&v, &w->cap, w->len + n, 1)) {
 			w->failed = true;
-			return;
+			return false;
 		}
 		w->buf = v;
 	}
-	memcpy(w->buf + w->len, p, n);
-	w->len += n;
+	return true;
+}
+
+/* Appends n bytes. */
+static void put(pt_index_writer *w, const void *p, size_t n)
+{
+	if (n > 0 && reserve(w, n)) {
+		memcpy(w->buf + w->len, p, n);
+		w->len += n;
+	}
 }
 
 /* Appends an unsigned integer of size bytes, least significant first. */
 static void put_uint(pt_index_writer *w, unsigned long long v, size_t size)
 {
 	unsigned char b[8];
-	for (size_t i = 0; i < size; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-	put(w, b, size);
+	put(w, b, (size_t)(store_uint(b, v, size) - b));
 }
 
 /* Appends a string (NULL allowed). */
 static void put_str(pt_index_writer *w, const char *s)
 {
-	if (s == NULL) {
-		put_uint(w, NO_STRING, 4);
-		return;
-	}
-	size_t n = strlen(s);
+	size_t n = s != NULL ? strlen(s) : 0;
 	if (n >= NO_STRING) {
 		w->failed = true;
 		return;
 	}
-	put_uint(w, n, 4);
-	put(w, s, n);
+	if (!reserve(w, string_bytes(s, n)))
+		return;
+	unsigned char *at = (unsigned char *)w->buf + w->len;
+	w->len += (size_t)(store_str(at, s, n) - at);
 }
 
 /* Appends a position. */
@@ -153,23 +198,39 @@ static void patch_u32(pt_index_writer *w, size_t at, size_t v)
 		w->buf[at + i] = (char)(unsigned char)(v >> (8 * i));
 }
 
-/* A 64-bit hash of n bytes, eight at a time: each step xors a word in
- * and multiplies by an odd number, then xors the state with its own high
- * bits, both bijections of the state, so a change confined to one word
- * always changes the result. */
+/* One step of a checksum lane: xor a word in, multiply by an odd number,
+ * xor the state with its own high bits; each a bijection of the state. */
+static inline uint64_t lane_step(uint64_t h, uint64_t w)
+{
+	h = (h ^ w) * 1099511628211ull;
+	return h ^ (h >> 29);
+}
+
+/* A 64-bit hash of n bytes in four lanes of eight bytes, so that the
+ * four multiply chains run side by side (an index of a thousand lessons
+ * is most of a megabyte).  Each step and the final fold are bijections
+ * of the lane they change, so a change confined to one word always
+ * changes the result. */
 unsigned long long index_checksum(const char *p, size_t n)
 {
-	unsigned long long h = 1469598103934665603ull;
+	uint64_t a = 1469598103934665603ull, b = 0x9e3779b97f4a7c15ull, c = 0xc2b2ae3d27d4eb4full,
+		 d = 0x165667b19e3779f9ull, w[4];
 	size_t i = 0;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t w;
-		memcpy(&w, p + i, sizeof w);
-		h = (h ^ w) * 1099511628211ull;
-		h ^= h >> 29;
+	for (; i + 32 <= n; i += 32) {
+		memcpy(w, p + i, sizeof w);
+		a = lane_step(a, w[0]);
+		b = lane_step(b, w[1]);
+		c = lane_step(c, w[2]);
+		d = lane_step(d, w[3]);
 	}
+	for (; i + 8 <= n; i += 8) {
+		memcpy(w, p + i, 8);
+		a = lane_step(a, w[0]);
+	}
+	uint64_t sum = lane_step(lane_step(lane_step(a, b), c), d);
 	for (; i < n; i++)
-		h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
-	return h;
+		sum = (sum ^ (unsigned char)p[i]) * 1099511628211ull;
+	return sum ^ n;
 }
 
 void index_writer_start(pt_index_writer *w, const char *tag)
@@ -198,14 +259,7 @@ void index_writer_add(pt_index_writer *w, const char *path, const pt_file_key *k
 		put_str(w, info->title);
 		put_str(w, info->summary);
 		put_uint(w, info->n_items, 4);
-		for (size_t i = 0; i < info->n_items; i++) {
-			const pt_index_item *it = &info->items[i];
-			put_str(w, it->id);
-			put_uint(w, it->hash, 8);
-			put_uint(w, (unsigned)it->kind, 1);
-			put_uint(w, (unsigned)it->difficulty, 1);
-			put_uint(w, it->n_hints, 4);
-		}
+		put(w, info->items, info->items_len);
 	}
 	put_uint(w, diags->errors, 4);
 	put_uint(w, diags->warnings, 4);
@@ -266,8 +320,9 @@ static unsigned long long get_uint(reader *r, size_t size)
 	return v;
 }
 
-/* Reads a string's bytes into *s and *n (*s NULL for none); a string
- * holding a NUL byte is a fault. */
+/* Reads a string into *s and *n (*s NULL for none); *s points at the
+ * string's NUL-terminated bytes in the buffer.  A string holding a NUL
+ * byte or missing its NUL is a fault. */
 static void get_str(reader *r, const char **s, size_t *n)
 {
 	*s = NULL;
@@ -275,14 +330,14 @@ static void get_str(reader *r, const char **s, size_t *n)
 	unsigned long long len = get_uint(r, 4);
 	if (!r->ok || len == NO_STRING)
 		return;
-	if (len > r->left || memchr(r->p, '\0', (size_t)len) != NULL) {
+	if (len >= r->left || r->p[len] != '\0' || memchr(r->p, '\0', (size_t)len) != NULL) {
 		r->ok = false;
 		return;
 	}
 	*s = (const char *)r->p;
 	*n = (size_t)len;
-	r->p += len;
-	r->left -= (size_t)len;
+	r->p += len + 1;
+	r->left -= (size_t)len + 1;
 }
 
 /* Reads a string as a new NUL-terminated copy (NULL for none or a fault;
@@ -313,29 +368,50 @@ static pt_pos get_pos(reader *r)
 	return r->ok ? (pt_pos){ (int)line, (int)col } : (pt_pos){ 0, 0 };
 }
 
-/* Returns the bytes the n item ids ahead of r take with their NULs (r
- * does not move); 0 with r->ok false on a fault. */
-static size_t item_string_room(reader *r, size_t n)
+/* Checks the n encoded items ahead of r and moves past them, counting
+ * them by difficulty into per. */
+static void skip_items(reader *r, size_t n, size_t per[3])
 {
-	reader ahead = *r;
-	size_t room = 0;
-	for (size_t i = 0; i < n && ahead.ok; i++) {
-		const char *s;
+	per[0] = per[1] = per[2] = 0;
+	for (size_t i = 0; i < n && r->ok; i++) {
+		const char *id;
 		size_t len;
-		get_str(&ahead, &s, &len);
-		room += s != NULL ? len + 1 : 0;
-		get_uint(&ahead, 8);
-		get_uint(&ahead, 1);
-		get_uint(&ahead, 1);
-		get_uint(&ahead, 4);
+		get_str(r, &id, &len);
+		get_uint(r, 8);
+		unsigned long long kind = get_uint(r, 1), difficulty = get_uint(r, 1);
+		get_uint(r, 4);
+		if (kind > PT_KIND_ORDER || difficulty > PT_HARD)
+			r->ok = false;
+		else
+			per[difficulty]++;
 	}
-	r->ok = ahead.ok;
-	return room;
 }
 
-/* Reads an info into one block of the size it needs, from infos when
- * not NULL (a library's infos are most of the memory the menu touches);
- * NULL on a fault. */
+pt_index_items index_items(const pt_lesson_info *info)
+{
+	return (pt_index_items){ info->items, info->n_items };
+}
+
+bool index_items_next(pt_index_items *c, pt_index_item *it)
+{
+	if (c->left == 0)
+		return false;
+	/* Checked when decoded (skip_items) or written by index_info_of. */
+	reader r = { c->p, SIZE_MAX, true };
+	size_t len;
+	get_str(&r, &it->id, &len);
+	it->hash = get_uint(&r, 8);
+	it->kind = (pt_kind)get_uint(&r, 1);
+	it->difficulty = (pt_difficulty)get_uint(&r, 1);
+	it->n_hints = (unsigned)get_uint(&r, 4);
+	c->p = r.p;
+	c->left--;
+	return true;
+}
+
+/* Reads an info: into the arena infos, pointing into the buffer, when
+ * infos is not NULL, else copied into one malloc'd block.  NULL on a
+ * fault. */
 static pt_lesson_info *get_info(reader *r, pt_arena *infos)
 {
 	const char *id, *title, *summary;
@@ -349,40 +425,40 @@ static pt_lesson_info *get_info(reader *r, pt_arena *infos)
 		r->ok = false;
 		return NULL;
 	}
-	size_t room = item_string_room(r, (size_t)n);
-	room += (id ? id_n + 1 : 0) + (title ? title_n + 1 : 0) + (summary ? summary_n + 1 : 0);
-	size_t size = sizeof(pt_lesson_info) + (size_t)n * sizeof(pt_index_item) + room;
-	pt_lesson_info *info = !r->ok ? NULL : infos != NULL ? arena_alloc(infos, size) : malloc(size);
+	const unsigned char *items = r->p;
+	size_t per[3];
+	skip_items(r, (size_t)n, per);
+	if (!r->ok)
+		return NULL;
+	size_t items_len = (size_t)(r->p - items);
+	pt_lesson_info *info;
+	if (infos != NULL) {
+		info = arena_alloc(infos, sizeof *info);
+		if (info == NULL) {
+			r->ok = false;
+			return NULL;
+		}
+		*info = (pt_lesson_info){ id, id_pos, title, summary, (size_t)n, { per[0], per[1], per[2] }, items,
+			items_len };
+		return info;
+	}
+	size_t room = (id ? id_n + 1 : 0) + (title ? title_n + 1 : 0) + (summary ? summary_n + 1 : 0);
+	info = malloc(sizeof *info + items_len + room);
 	if (info == NULL) {
 		r->ok = false;
 		return NULL;
 	}
-	info->items = (pt_index_item *)(info + 1);
-	char *at = (char *)(info->items + n);
+	unsigned char *copy = (unsigned char *)(info + 1);
+	memcpy(copy, items, items_len);
+	char *at = (char *)copy + items_len;
 	info->id = put_string(&at, id, id_n);
 	info->id_pos = id_pos;
 	info->title = put_string(&at, title, title_n);
 	info->summary = put_string(&at, summary, summary_n);
 	info->n_items = (size_t)n;
-	for (size_t i = 0; i < n && r->ok; i++) {
-		const char *s;
-		size_t len;
-		get_str(r, &s, &len);
-		pt_index_item *it = &info->items[i];
-		it->id = put_string(&at, s, len);
-		it->hash = get_uint(r, 8);
-		unsigned long long kind = get_uint(r, 1), difficulty = get_uint(r, 1), hints = get_uint(r, 4);
-		if (kind > PT_KIND_ORDER || difficulty > PT_HARD || hints > UINT_MAX)
-			r->ok = false;
-		it->kind = (pt_kind)kind;
-		it->difficulty = (pt_difficulty)difficulty;
-		it->n_hints = (unsigned)hints;
-	}
-	if (!r->ok) {
-		if (infos == NULL)
-			free(info);
-		return NULL;
-	}
+	memcpy(info->per_difficulty, per, sizeof per);
+	info->items = copy;
+	info->items_len = items_len;
 	return info;
 }
 
@@ -445,7 +521,7 @@ static bool get_entry(reader *r, pt_index_entry *e, pt_arena *infos)
 		const char *s;
 		size_t n;
 		get_str(&in, &s, &n);
-		e->path = s != NULL ? arena_strndup(infos, s, n) : NULL;
+		e->path = (char *)s; /* the buffer's, as the infos' strings are */
 	} else {
 		e->path = get_strdup(&in);
 	}
@@ -549,15 +625,10 @@ void index_free(pt_index *ix)
 
 /* ---- the file ---------------------------------------------------------- */
 
-/* Reads the whole regular file fd (size bytes) into memory mapped with
- * its pages in place (MAP_POPULATE): an index of a large library is
- * hundreds of pages, and taking a fault on each costs more than reading
- * it.  Returns the mapping (munmap size bytes), or NULL. */
-static char *read_populated(int fd, size_t size)
+/* Reads the whole of fd, size bytes, into buf; false when it falls
+ * short. */
+static bool read_all(int fd, char *buf, size_t size)
 {
-	char *buf = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-	if (buf == MAP_FAILED)
-		return NULL;
 	size_t done = 0;
 	while (done < size) {
 		ssize_t n = read(fd, buf + done, size - done);
@@ -567,11 +638,33 @@ static char *read_populated(int fd, size_t size)
 			break;
 		done += (size_t)n;
 	}
-	if (done != size) {
+	return done == size;
+}
+
+/* Maps the index file fd (size bytes) for the arena infos, with its
+ * pages in place, and decodes it there: the infos point into the page
+ * cache's own copy of the file, so a start-up touches no fresh memory
+ * for them (on a virtual machine each first touch of a fresh page costs
+ * several microseconds; a thousand lessons' index is 160 pages).  The
+ * arena owns the mapping.  Every writer replaces an index file by
+ * renaming a new one over it, which leaves this mapping intact; only a
+ * file truncated in place under a running tutor could take pages from
+ * it, as truncating the program's own executable would. */
+static bool map_and_decode(int fd, size_t size, const char *tag, pt_index *ix, pt_arena *infos)
+{
+	char *buf = mmap(NULL, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+	if (buf == MAP_FAILED)
+		return false;
+	if (!index_decode_into(buf, size, tag, ix, infos)) {
 		munmap(buf, size);
-		return NULL;
+		return false;
 	}
-	return buf;
+	if (!arena_own_mapping(infos, buf, size)) {
+		index_free(ix); /* what it left in the arena points nowhere now */
+		munmap(buf, size);
+		return false;
+	}
+	return true;
 }
 
 bool index_read(const char *path, const char *tag, pt_index *ix, pt_arena *infos)
@@ -583,18 +676,19 @@ bool index_read(const char *path, const char *tag, pt_index *ix, pt_arena *infos
 	if (fd < 0)
 		return false;
 	struct stat st;
-	char *buf = NULL;
-	size_t size = 0;
+	bool ok = false;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
 	    (unsigned long long)st.st_size <= PT_INDEX_MAX_SIZE) {
-		size = (size_t)st.st_size;
-		buf = read_populated(fd, size);
+		size_t size = (size_t)st.st_size;
+		if (infos != NULL) {
+			ok = map_and_decode(fd, size, tag, ix, infos);
+		} else {
+			char *buf = malloc(size);
+			ok = buf != NULL && read_all(fd, buf, size) && index_decode(buf, size, tag, ix);
+			free(buf);
+		}
 	}
 	close(fd);
-	if (buf == NULL)
-		return false;
-	bool ok = index_decode_into(buf, size, tag, ix, infos);
-	munmap(buf, size);
 	return ok;
 }
 

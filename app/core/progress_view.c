@@ -7,6 +7,17 @@
 #include "paratutor/grow.h"
 #include "paratutor/progress_data.h"
 
+/* Returns true when the store holds a record of any item of the lesson
+ * (records are sorted by lesson, then item; "" sorts first). */
+static bool lesson_has_records(const pt_progress *p, const char *lesson_id)
+{
+	size_t at;
+	if (lesson_id == NULL)
+		return false;
+	data_search(&p->d, lesson_id, "", &at);
+	return at < p->d.n_rec && strcmp(p->d.rec[at].lesson, lesson_id) == 0;
+}
+
 /* Returns the record of item when its hash matches, else NULL. */
 static const pt_record *current_record(const pt_progress *p, const pt_lesson *lesson, const pt_item *item)
 {
@@ -99,13 +110,15 @@ void progress_info_stats(const pt_progress *p, const pt_lesson_info *info,
 {
 	size_t n = info->n_items, finished = 0;
 	long sum = 0;
-	for (size_t i = 0; i < n; i++) {
-		const pt_index_item *it = &info->items[i];
-		const pt_record *r = info->id != NULL ? finished_record(p, info->id, it->id, it->hash) : NULL;
+	pt_index_items items = index_items(info);
+	pt_index_item it;
+	/* A lesson without progress needs no look at its items. */
+	while (info->id != NULL && lesson_has_records(p, info->id) && index_items_next(&items, &it)) {
+		const pt_record *r = finished_record(p, info->id, it.id, it.hash);
 		if (r == NULL)
 			continue;
 		finished++;
-		sum += record_score(r, it->n_hints);
+		sum += record_score(r, it.n_hints);
 	}
 	*done = finished;
 	*total = n;
@@ -133,10 +146,13 @@ static const pt_lesson *usable(pt_catalog *cat, size_t index)
 static size_t info_due(const pt_progress *p, const pt_entry *e, time_t now)
 {
 	size_t count = 0;
-	for (size_t i = 0; usable_entry(e) && i < e->info->n_items; i++) {
-		const pt_index_item *it = &e->info->items[i];
-		const pt_record *r = it->id != NULL ? data_find(&p->d, e->info->id, it->id) : NULL;
-		count += r != NULL && r->hash == it->hash && r->scheduled && r->due <= now;
+	if (!usable_entry(e) || !lesson_has_records(p, e->info->id))
+		return 0;
+	pt_index_items items = index_items(e->info);
+	pt_index_item it;
+	while (index_items_next(&items, &it)) {
+		const pt_record *r = it.id != NULL ? data_find(&p->d, e->info->id, it.id) : NULL;
+		count += r != NULL && r->hash == it.hash && r->scheduled && r->due <= now;
 	}
 	return count;
 }

@@ -85,9 +85,7 @@ static size_t append_count(char *buf, size_t size, size_t len, size_t n)
 /* Writes "10 items · 3 easy 4 medium 3 hard · " into buf. */
 static void format_counts(const pt_lesson_info *lesson, char *buf, size_t size)
 {
-	size_t per[3] = { 0, 0, 0 };
-	for (size_t i = 0; i < lesson->n_items; i++)
-		per[lesson->items[i].difficulty]++;
+	const size_t *per = lesson->per_difficulty;
 	const char *dot = draw_glyph(GLYPH_DOT);
 	buf[0] = '\0';
 	size_t len = append_count(buf, size, 0, lesson->n_items);

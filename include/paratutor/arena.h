@@ -7,6 +7,7 @@
 #ifndef PARATUTOR_ARENA_H
 #define PARATUTOR_ARENA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct pt_arena pt_arena;
@@ -33,8 +34,14 @@ char *arena_strdup(pt_arena *a, const char *s);
 /* Returns a NUL-terminated copy of the n bytes at s, or NULL. */
 char *arena_strndup(pt_arena *a, const char *s, size_t n);
 
+/* Makes the arena own n bytes at p mapped with mmap: arena_reset and
+ * arena_free unmap them with the blocks.  Returns false (p stays mapped,
+ * the caller's) when out of memory. */
+bool arena_own_mapping(pt_arena *a, void *p, size_t n);
+
 /* Takes back every block the arena handed out, keeping its memory for
- * the blocks it hands out next; NULL is allowed. */
+ * the blocks it hands out next (mappings it owns are unmapped); NULL is
+ * allowed. */
 void arena_reset(pt_arena *a);
 
 /* Frees the arena and every block it handed out; NULL is allowed. */

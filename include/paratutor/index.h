@@ -31,7 +31,7 @@
 #include "paratutor/diag.h"
 #include "paratutor/lesson.h"
 
-#define PT_INDEX_VERSION 1
+#define PT_INDEX_VERSION 2
 #define PT_INDEX_MAX_SIZE (256u * 1024u * 1024u) /* larger index files are not read */
 
 /* What identifies one version of a lesson file. */
@@ -48,15 +48,28 @@ typedef struct pt_index_item {
 	unsigned n_hints;
 } pt_index_item;
 
-/* A lesson without its content: everything in one block. */
+/* A lesson without its content: everything in one block, or (decoded
+ * into an arena) pointing into the index file's bytes.  The items stay
+ * encoded as the index file holds them, checked when decoded: only the
+ * progress views read them, and only for lessons with progress, so a
+ * start-up over a large library does not build ten thousand of them.
+ * Read them with index_items_next. */
 typedef struct pt_lesson_info {
 	const char *id;      /* NULL when the lesson has none */
 	pt_pos id_pos;
 	const char *title;   /* NULL when absent */
 	const char *summary; /* NULL when absent */
 	size_t n_items;
-	pt_index_item *items;
+	size_t per_difficulty[3]; /* items of each pt_difficulty */
+	const unsigned char *items; /* n_items encoded items, items_len bytes */
+	size_t items_len;
 } pt_lesson_info;
+
+/* A place in an info's encoded items. */
+typedef struct pt_index_items {
+	const unsigned char *p;
+	size_t left; /* items not yet read */
+} pt_index_items;
 
 /* One lesson file in an index. */
 typedef struct pt_index_entry {
@@ -108,14 +121,22 @@ bool index_writer_finish(pt_index_writer *w, char **out, size_t *len);
  * whole, uncorrupted index of this version and tag, or out of memory. */
 bool index_decode(const char *buf, size_t len, const char *tag, pt_index *ix);
 
-/* As index_decode, with the entries, their paths and infos allocated
- * from the arena infos instead (they live as long as it does; index_free
- * leaves them). */
+/* As index_decode, with the entries and infos allocated from the arena
+ * infos instead, their strings and items pointing into buf: they live
+ * as long as both do (index_read puts buf in the arena too); index_free
+ * leaves them. */
 bool index_decode_into(const char *buf, size_t len, const char *tag, pt_index *ix, pt_arena *infos);
 
 /* Returns the checksum index_writer_finish appends to the n bytes at p
  * (the fuzz target seals its inputs with it, to reach the decoder). */
 unsigned long long index_checksum(const char *p, size_t n);
+
+/* Returns a cursor on the first of info's items. */
+pt_index_items index_items(const pt_lesson_info *info);
+
+/* Reads the item at the cursor into *it and moves on; false (with *it
+ * untouched) after the last.  The item's id points into the info. */
+bool index_items_next(pt_index_items *c, pt_index_item *it);
 
 /* Returns the entry for path when its key equals key, else NULL. */
 pt_index_entry *index_find(const pt_index *ix, const char *path, const pt_file_key *key);

@@ -29,9 +29,15 @@ static size_t touch(const pt_index_entry *e)
 		n += l->id ? strlen(l->id) : 0;
 		n += l->title ? strlen(l->title) : 0;
 		n += l->summary ? strlen(l->summary) : 0;
-		for (size_t i = 0; i < l->n_items; i++)
-			n += (l->items[i].id ? strlen(l->items[i].id) : 0) + l->items[i].n_hints + l->items[i].kind +
-			    l->items[i].difficulty;
+		pt_index_items c = index_items(l);
+		pt_index_item it;
+		size_t read = 0;
+		while (index_items_next(&c, &it)) {
+			n += (it.id ? strlen(it.id) : 0) + it.n_hints + it.kind + it.difficulty;
+			read++;
+		}
+		if (read != l->n_items)
+			abort();
 	}
 	for (size_t i = 0; i < e->diags.n; i++) {
 		char line[2048];
@@ -59,9 +65,11 @@ static void check_same(const pt_index_entry *a, const pt_index_entry *b)
 		if (!same_str(x->id, y->id) || !same_str(x->title, y->title) || !same_str(x->summary, y->summary) ||
 		    x->n_items != y->n_items || x->id_pos.line != y->id_pos.line || x->id_pos.col != y->id_pos.col)
 			abort();
-		for (size_t i = 0; i < x->n_items; i++)
-			if (!same_str(x->items[i].id, y->items[i].id) || x->items[i].hash != y->items[i].hash ||
-			    x->items[i].kind != y->items[i].kind || x->items[i].n_hints != y->items[i].n_hints)
+		pt_index_items cx = index_items(x), cy = index_items(y);
+		pt_index_item i, j;
+		while (index_items_next(&cx, &i))
+			if (!index_items_next(&cy, &j) || !same_str(i.id, j.id) || i.hash != j.hash || i.kind != j.kind ||
+			    i.difficulty != j.difficulty || i.n_hints != j.n_hints)
 				abort();
 	}
 	for (size_t i = 0; i < a->diags.n; i++)
