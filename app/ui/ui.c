@@ -561,6 +561,12 @@ static SCREEN *terminal_start(struct sigaction old_quit[N_QUIT])
 		fprintf(stderr, "paratutor: cannot use the terminal (TERM=%s)\n", term ? term : "");
 		return NULL;
 	}
+	/* Leave curses and come back before anything is drawn: until it has
+	 * once come back, curses flushes its output at every cursor move,
+	 * so a frame went out as dozens of small writes (a packet each over
+	 * SSH) instead of one or two. */
+	endwin();
+	refresh();
 	set_escdelay(ESC_DELAY_MS);
 	cbreak();
 	noecho();
