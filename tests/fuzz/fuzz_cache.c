@@ -63,7 +63,8 @@ static void check_same(const pt_index_entry *a, const pt_index_entry *b)
 	if (a->info != NULL) {
 		const pt_lesson_info *x = a->info, *y = b->info;
 		if (!same_str(x->id, y->id) || !same_str(x->title, y->title) || !same_str(x->summary, y->summary) ||
-		    x->n_items != y->n_items || x->id_pos.line != y->id_pos.line || x->id_pos.col != y->id_pos.col)
+		    x->n_items != y->n_items || x->id_pos.line != y->id_pos.line || x->id_pos.col != y->id_pos.col ||
+		    memcmp(x->per_difficulty, y->per_difficulty, sizeof x->per_difficulty) != 0)
 			abort();
 		pt_index_items cx = index_items(x), cy = index_items(y);
 		pt_index_item i, j;

@@ -1,5 +1,8 @@
 /* check_arena.c - bump allocation: alignment, packing, reuse and limits. */
+#include <errno.h>
 #include <stdint.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "paratutor/arena.h"
 #include "testutil.h"
@@ -74,6 +77,34 @@ START_TEST(test_reset_reuses_memory)
 }
 END_TEST
 
+/* Returns true while the page at p is mapped. */
+static bool mapped(void *p)
+{
+	unsigned char vec;
+	return mincore(p, 1, &vec) == 0 || errno != ENOMEM;
+}
+
+/* A mapping the arena owns is unmapped by a reset and by freeing it. */
+START_TEST(test_owned_mapping)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	pt_arena *a = arena_new();
+	void *m1 = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert(m1 != MAP_FAILED);
+	ck_assert(arena_own_mapping(a, m1, 2 * page));
+	ck_assert(mapped(m1));
+	ck_assert_ptr_nonnull(arena_alloc(a, 64));
+	arena_reset(a);
+	ck_assert(!mapped(m1));
+	ck_assert(!mapped((char *)m1 + page));
+	void *m2 = mmap(NULL, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert(m2 != MAP_FAILED);
+	ck_assert(arena_own_mapping(a, m2, page));
+	arena_free(a);
+	ck_assert(!mapped(m2));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("arena");
@@ -82,6 +113,7 @@ int main(void)
 	tcase_add_test(tc, test_calloc);
 	tcase_add_test(tc, test_large_blocks);
 	tcase_add_test(tc, test_reset_reuses_memory);
+	tcase_add_test(tc, test_owned_mapping);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

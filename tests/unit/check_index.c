@@ -86,6 +86,10 @@ static void same_info(const pt_lesson_info *a, const pt_lesson_info *b)
 	if (a->summary != NULL)
 		ck_assert_str_eq(a->summary, b->summary);
 	ck_assert_uint_eq(a->n_items, b->n_items);
+	for (int d = PT_EASY; d <= PT_HARD; d++)
+		ck_assert_uint_eq(a->per_difficulty[d], b->per_difficulty[d]);
+	ck_assert_uint_eq(a->per_difficulty[PT_EASY] + a->per_difficulty[PT_MEDIUM] + a->per_difficulty[PT_HARD],
+	    a->n_items);
 	pt_index_items ca = index_items(a), cb = index_items(b);
 	pt_index_item x, y;
 	size_t read = 0;
@@ -382,6 +386,23 @@ START_TEST(stats_from_info_equal_stats_from_lesson)
 	ck_assert_uint_eq(total1, total2);
 	ck_assert_int_eq(score1, score2);
 	ck_assert_int_gt(score1, 0);
+	/* A lesson whose id another lesson's id starts with, or the other
+	 * way round, has no records of its own. */
+	const char *others[] = { "a", "zzz", "dp", "dp-vs-mp-2" };
+	pt_lesson_info other = *cat.v[0].info;
+	for (size_t k = 0; k < sizeof others / sizeof *others; k++) {
+		char id[128];
+		snprintf(id, sizeof id, "%s", others[k]);
+		if (k == 2)
+			snprintf(id, sizeof id, "%.*s", (int)strlen(l->id.s) / 2, l->id.s);
+		if (k == 3)
+			snprintf(id, sizeof id, "%s-2", l->id.s);
+		other.id = id;
+		progress_info_stats(p, &other, &done2, &total2, &score2);
+		ck_assert_uint_eq(done2, 0);
+		ck_assert_uint_eq(total2, l->n_items);
+		ck_assert_int_eq(score2, 0);
+	}
 	progress_close(p);
 	catalog_free(&cat);
 }
