@@ -653,8 +653,10 @@ static bool read_all(int fd, char *buf, size_t size)
 static bool map_and_decode(int fd, size_t size, const char *tag, pt_index *ix, pt_arena *infos)
 {
 	char *buf = mmap(NULL, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-	if (buf == MAP_FAILED)
-		return false;
+	if (buf == MAP_FAILED) { /* a file system that cannot map it: a copy in the arena */
+		buf = arena_alloc(infos, size);
+		return buf != NULL && read_all(fd, buf, size) && index_decode_into(buf, size, tag, ix, infos);
+	}
 	if (!index_decode_into(buf, size, tag, ix, infos)) {
 		munmap(buf, size);
 		return false;

@@ -341,6 +341,27 @@ test_first_run() {
 	[ "$(st_wait_exit)" = 0 ] || st_fail "q did not exit with status 0" || return 1
 }
 
+# A terminal curses cannot drive (TERM empty, unknown or dumb) gets plain
+# mode with one line saying why, and plain mode works there.
+test_term_fallback() {
+	for term in dumb no-such-terminal ''; do
+		st_start TERM="$term" -- $FIXTURE || return 1
+		case $term in
+		'') why="TERM is not set" ;;
+		dumb) why="TERM=dumb" ;;
+		*) why="TERM=$term is unknown here" ;;
+		esac
+		st_wait "Type a lesson number or id" || return 1
+		# The line saying why wraps at 80 columns: read it joined.
+		st_screen -J | grep -qF "$why" || st_fail "no line saying why (TERM=$term)" || return 1
+		st_screen -J | grep -qF "so it runs in plain mode (--plain)" ||
+		    st_fail "no line saying plain mode (TERM=$term)" || return 1
+		st_lacks "Choose a lesson with" || return 1
+		st_keys quit Enter
+		[ "$(st_wait_exit)" = 0 ] || st_fail "quit did not exit with status 0 (TERM=$term)" || return 1
+	done
+}
+
 # A single-blank drill: a letter fills the blank and another replaces it,
 # with no blank to focus and no blank key offered.
 test_single_blank() {
@@ -769,6 +790,7 @@ st_test "the menu from the lesson index is the menu without it" test_menu_from_i
 st_test "help overlay; q back to the menu and out" test_help
 st_test "help and key bars come from the key tables" test_help_lists_keys
 st_test "the first run shows the introduction" test_first_run
+st_test "TERM empty, unknown or dumb: plain mode, saying why" test_term_fallback
 st_test "a single-blank drill: letters fill and replace" test_single_blank
 st_test "summary after the last item; r retries what was missed" test_summary
 st_test "quit mid-lesson, start again: progress resumes" test_resume
