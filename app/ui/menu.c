@@ -376,9 +376,8 @@ static unsigned key_page(pt_ui *ui, const pt_event *ev)
 	if (ev->code == PT_KEY_HOME) {
 		menu.selected = 0;
 	} else if (ev->code == PT_KEY_END) {
+		/* The last lesson, shown whole (the view follows the selection). */
 		move_selection(ui, (long)ui->catalog->n);
-		frame_scroll(ev, &menu.scroll, &ui->body_pane);
-		menu.paged = true;
 	} else {
 		frame_scroll(ev, &menu.scroll, &ui->body_pane);
 		menu.paged = true;

@@ -341,6 +341,25 @@ test_first_run() {
 	[ "$(st_wait_exit)" = 0 ] || st_fail "q did not exit with status 0" || return 1
 }
 
+# End in a menu longer than the screen selects the last lesson and shows
+# it whole: nothing is left below.
+test_menu_end() {
+	st_start -- --lessons content || return 1
+	st_wait "Choose a lesson" || return 1
+	# End and Home as xterm sends them (the pane's TERM), not as tmux's own
+	st_keys "$(printf '\033OF')"
+	st_wait "more above (PgUp)" || return 1
+	st_lacks "more above and below" || return 1
+	# The footer's three rows under the last lesson's two.
+	st_screen | tail -n 5 | head -n 1 | grep -q "▸" || st_fail "the last lesson is not the selected one" || return 1
+	st_screen | tail -n 4 | head -n 1 | grep -q " items · " || st_fail "the last lesson is not shown whole" || return 1
+	st_keys "$(printf '\033OH')"
+	st_wait "more below (PgDn)" || return 1
+	st_screen | sed -n 2p | grep -q "▸" || st_fail "Home does not select the first lesson" || return 1
+	st_keys q
+	[ "$(st_wait_exit)" = 0 ] || st_fail "q did not exit with status 0" || return 1
+}
+
 # A terminal curses cannot drive (TERM empty, unknown or dumb) gets plain
 # mode with one line saying why, and plain mode works there.
 test_term_fallback() {
@@ -791,6 +810,7 @@ st_test "help overlay; q back to the menu and out" test_help
 st_test "help and key bars come from the key tables" test_help_lists_keys
 st_test "the first run shows the introduction" test_first_run
 st_test "TERM empty, unknown or dumb: plain mode, saying why" test_term_fallback
+st_test "End and Home in a long menu: the last lesson whole, the first" test_menu_end
 st_test "a single-blank drill: letters fill and replace" test_single_blank
 st_test "summary after the last item; r retries what was missed" test_summary
 st_test "quit mid-lesson, start again: progress resumes" test_resume
