@@ -158,8 +158,8 @@ static int run_check(char *const *paths, int n, bool strict, bool verbose)
 		}
 	}
 	note_unchecked(code_status, unchecked, stdout);
-	printf("paratutor: checked %zu lesson%s (%zu items): %zu error%s, %zu warning%s\n",
-	    cat.n, cat.n == 1 ? "" : "s", items, errors, errors == 1 ? "" : "s",
+	printf("paratutor: checked %zu lesson%s (%zu item%s): %zu error%s, %zu warning%s\n",
+	    cat.n, cat.n == 1 ? "" : "s", items, items == 1 ? "" : "s", errors, errors == 1 ? "" : "s",
 	    warnings, warnings == 1 ? "" : "s");
 	fflush(stdout);
 	catalog_free(&cat);

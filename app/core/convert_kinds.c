@@ -33,6 +33,13 @@ static void load_range(pt_loader *ld, const cJSON *obj, bool wrong, pt_range *r)
 	r->pos = field_pos(ld, obj);
 	r->min = r->max = r->value = NAN;
 	const char *what = wrong ? "a wrong value" : "the answer";
+	if (cJSON_IsNumber(obj)) {
+		diags_add(ld->diags, ld->name, r->pos, PT_ERROR,
+		    "\"%s\" must be an object, not a number: write { \"value\": %g%s } (with \"tolerance\" or "
+		    "\"relative\" for a range)", wrong ? "wrong[]" : "answer", obj->valuedouble,
+		    wrong ? ", \"feedback\": \"...\"" : "");
+		return;
+	}
 	if (!cJSON_IsObject(obj)) {
 		field_wrong_type(ld, obj, wrong ? "wrong[]" : "answer", "an object");
 		return;

@@ -179,6 +179,42 @@ static void above_options(const pt_lesson *l, const pt_item *it, pt_diags *d)
 	}
 }
 
+/* Returns true when s names options by letter and nothing else ("B",
+ * "A and C", "(B), (D)"). */
+static bool letters_only(const char *s)
+{
+	size_t letters = 0;
+	if (s == NULL)
+		return false;
+	while (*s != '\0') {
+		if (*s >= 'A' && *s <= 'G' && !word_char(s[1])) { /* what precedes is a separator or nothing */
+			letters++;
+			s++;
+		} else if (strncmp(s, "and", 3) == 0 && !word_char(s[3])) {
+			s += 3;
+		} else if (strchr(" ,;&()/.", *s) != NULL) {
+			s++;
+		} else {
+			return false;
+		}
+	}
+	return letters > 0;
+}
+
+/* Warns about a worked solution whose answer names options by letter in
+ * an item whose letters are shuffled for each learner. */
+static void solution_letters(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	bool shuffled = it->kind == PT_KIND_ORDER || (it->shuffle && (it->kind == PT_KIND_CHOICE ||
+	    it->kind == PT_KIND_MULTI || it->kind == PT_KIND_MATCH || (it->kind == PT_KIND_FILL && it->bank.n > 0)));
+	if (!shuffled || !it->solution.present || !letters_only(it->solution.answer.s))
+		return;
+	diags_add(d, l->path, it->solution.answer.pos, PT_WARNING,
+	    "the solution's answer names options by letter, but the letters are shuffled for each learner, so "
+	    "\"%s\" points at another option on their screen; write the option's text instead",
+	    it->solution.answer.s);
+}
+
 void lint_lesson(const pt_lesson *l, pt_diags *d)
 {
 	size_t choice = 0, longest = 0;
@@ -188,6 +224,7 @@ void lint_lesson(const pt_lesson *l, pt_diags *d)
 			choice++;
 		longest += key_longest(l, it, d);
 		above_options(l, it, d);
+		solution_letters(l, it, d);
 		item_hint_leaks(l, it, d);
 	}
 	if (choice >= LINT_MIN_CHOICE && longest * 2 > choice)

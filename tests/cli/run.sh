@@ -150,7 +150,7 @@ for kind in fill choice multi numeric text match order; do
 		printf ']}\n'
 	} >"$tmpl/$kind.json"
 	expect "new $kind: the template passes --check --strict in a lesson" 0 \
-		'^paratutor: checked 1 lesson \(1 items\): 0 errors, 0 warnings$' -- --check --strict "$tmpl/$kind.json"
+		'^paratutor: checked 1 lesson \(1 item\): 0 errors, 0 warnings$' -- --check --strict "$tmpl/$kind.json"
 	if grep -q '"hints"' "$tmpl/$kind.json" && grep -q '"explanation"' "$tmpl/$kind.json" &&
 		grep -q '"solution"' "$tmpl/$kind.json" && grep -q '"references"' "$tmpl/$kind.json" &&
 		grep -q '"feedback"\|"mistakes"' "$tmpl/$kind.json"; then
@@ -161,7 +161,7 @@ for kind in fill choice multi numeric text match order; do
 done
 "$bin" new lesson my-lesson >"$tmpl/my-lesson.json" 2>"$err" </dev/null
 expect "new lesson ID: the skeleton passes --check --strict" 0 \
-	'^paratutor: checked 1 lesson \(1 items\): 0 errors, 0 warnings$' -- --check --strict "$tmpl/my-lesson.json"
+	'^paratutor: checked 1 lesson \(1 item\): 0 errors, 0 warnings$' -- --check --strict "$tmpl/my-lesson.json"
 expect "new lesson ID: the skeleton is format 2 with that id" 0 '"id": "my-lesson"' -- new lesson my-lesson
 expect "new with an unknown kind is a usage error" 2 'no template "essay"; give fill, choice' -- new essay
 expect "new lesson with a bad id is a usage error" 2 'lesson id "My Lesson" may use only' -- new lesson 'My Lesson'

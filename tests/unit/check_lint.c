@@ -113,6 +113,38 @@ START_TEST(test_above)
 }
 END_TEST
 
+/* A choice item whose worked solution answers ANSWER. */
+#define SOLVED(shuffle, answer) \
+	"{'id':'a','kind':'choice','difficulty':'easy','prompt':'p','hints':['h'],'explanation':'e'," shuffle \
+	"'options':[{'text':'Reduce-scatter then all-gather','correct':true},{'text':'Broadcast','feedback':'f'}," \
+	"{'text':'Gather','feedback':'f'}],'solution':{'steps':['s'],'answer':'" answer "'}}"
+
+/* A solution naming options by letter in a shuffled item. */
+START_TEST(test_solution_letters)
+{
+	const char *by_letter[] = { "A", "A and C", "(B), (C).", "B & C" };
+	for (size_t i = 0; i < sizeof by_letter / sizeof *by_letter; i++) {
+		char json[1024];
+		snprintf(json, sizeof json, HEAD2 SOLVED("", "%s") TAIL, by_letter[i]);
+		char *w = lint_of(json);
+		ck_assert_msg(strstr(w, "names options by letter") != NULL, "%s: %s", by_letter[i], w);
+		free(w);
+	}
+	/* Words, or letters in a fixed order, are fine. */
+	const char *fine[] = { "A reduce-scatter then an all-gather", "Reduce-scatter then all-gather", "AB" };
+	for (size_t i = 0; i < sizeof fine / sizeof *fine; i++) {
+		char json[1024];
+		snprintf(json, sizeof json, HEAD2 SOLVED("", "%s") TAIL, fine[i]);
+		char *w = lint_of(json);
+		ck_assert_msg(strstr(w, "names options by letter") == NULL, "%s: %s", fine[i], w);
+		free(w);
+	}
+	char *w = lint_of(HEAD2 SOLVED("'shuffle':false,", "A") TAIL);
+	ck_assert_ptr_null(strstr(w, "names options by letter"));
+	free(w);
+}
+END_TEST
+
 /* Hints that contain a numeric or text answer. */
 START_TEST(test_hint_leaks)
 {
@@ -156,6 +188,7 @@ int main(void)
 	tcase_add_test(tc, test_key_longest_margin);
 	tcase_add_test(tc, test_key_longest_lesson);
 	tcase_add_test(tc, test_above);
+	tcase_add_test(tc, test_solution_letters);
 	tcase_add_test(tc, test_hint_leaks);
 	tcase_add_test(tc, test_contains_word);
 	suite_add_tcase(s, tc);
