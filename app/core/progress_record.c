@@ -419,9 +419,12 @@ static pt_record *record_for(pt_progress *p, const pt_lesson *lesson, const pt_i
 }
 
 /* Adds the texts of the options marked in g->wrong_seen; for a numeric
- * or text item, the answer of a wrong check as typed (normalised). */
-static bool add_wrong_seen(pt_record *r, const pt_item *item, const pt_grade *g)
+ * or text item, the answer of a wrong check as typed (normalised).  The
+ * marks index the options and bank in the order the grade shows them
+ * (g->item, a shuffled copy), not the lesson's. */
+static bool add_wrong_seen(pt_record *r, const pt_item *lesson_item, const pt_grade *g)
 {
+	const pt_item *item = g->item != NULL ? g->item : lesson_item;
 	char typed[PT_MAX_TYPED];
 	if (item->kind == PT_KIND_NUMERIC || item->kind == PT_KIND_TEXT)
 		return !g->checked || g->marks[0] != PT_MARK_WRONG || !grade_typed_key(g, typed, sizeof typed) ||

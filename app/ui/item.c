@@ -424,15 +424,42 @@ unsigned item_key_erase(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
+/* Keeps the answer field in the item's grade as it is typed, as a draft:
+ * it survives moving to another item, going back to the menu, quitting
+ * and a --watch reload.  Like a new pick on a choice item, an edit
+ * clears the marks of the last check, which were about another answer. */
+static void keep_typed(pt_ui *ui)
+{
+	pt_grade *g = grade_of(ui);
+	if (is_typed(g->item->kind) && g->status == PT_OPEN && strcmp(g->typed, view.field) != 0)
+		grade_type(g, view.field);
+}
+
 /* Ctrl-U on a numeric or text item: empty the answer field, as a shell
  * line editor does; the field takes the keys again. */
 static unsigned key_kill_field(pt_ui *ui, const pt_event *ev)
 {
-	(void)ui;
 	(void)ev;
 	view.field[0] = '\0';
 	view.typing = true;
+	keep_typed(ui);
 	return UI_REDRAW;
+}
+
+/* A printable key while the answer field takes the keys: type it. */
+static unsigned key_type(pt_ui *ui, const pt_event *ev)
+{
+	unsigned r = item_key_type(ui, ev);
+	keep_typed(ui);
+	return r;
+}
+
+/* Backspace / Delete on a typed answer. */
+static unsigned key_erase(pt_ui *ui, const pt_event *ev)
+{
+	unsigned r = item_key_erase(ui, ev);
+	keep_typed(ui);
+	return r;
 }
 
 /* Tab, Esc: the answer field gives the keys back to the commands. */
@@ -611,9 +638,9 @@ static const pt_binding item_keys[] = {
 	 * command letter below. */
 	{ "letters, digits", "typed answers: type into the answer field (it takes the keys when the item "
 			     "opens; ? still shows this list)", NULL, NULL, IT_OPEN | IT_TYPING, 0, NULL, { 0 },
-	    UI_ON_TEXT, item_key_type },
+	    UI_ON_TEXT, key_type },
 	{ "Backspace, Delete", "typed answers: erase the last character", NULL, NULL, IT_OPEN | IT_TYPED, 0, NULL,
-	    ERASE_KEYS, 0, item_key_erase },
+	    ERASE_KEYS, 0, key_erase },
 	{ "Ctrl-U", "typed answers: empty the answer field", NULL, NULL, IT_OPEN | IT_TYPED, 0, NULL,
 	    { PT_KEY_KILL_LINE + 1 }, 0, key_kill_field },
 	{ "Tab, Esc", "typed answers: leave the field, so h, n, p and q are commands", "commands", "Tab",

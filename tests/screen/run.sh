@@ -474,6 +474,30 @@ test_draft() {
 	st_wait "✓ Correct  right first time" || return 1
 }
 
+# A typed answer not yet checked survives moving away and back, and
+# quitting.
+test_typed_draft() {
+	state="$ST_TMP/typed-draft-state"
+	rm -rf "$state"
+	st_start XDG_STATE_HOME="$state" -- $FIXTURE || return 1
+	st_wait "Screen test kinds" || return 1
+	st_keys Down Enter
+	st_wait "How many bytes per parameter" || return 1
+	st_keys 1 2 Tab n
+	st_wait "2/6" || return 1
+	st_keys Tab p
+	st_wait "1/6" || return 1
+	st_wait "Answer: ▸[12_" || return 1
+	st_keys Tab q
+	st_wait "Choose a lesson" || return 1
+	st_keys q
+	st_wait_exit >/dev/null || return 1
+	st_start XDG_STATE_HOME="$state" -- $FIXTURE || return 1
+	st_wait "Screen test kinds" || return 1
+	st_keys Down Enter
+	st_wait "Answer: ▸[12_" || return 1
+}
+
 # The summary's reset asks first, then forgets the lesson in the store.
 test_reset() {
 	st_start -- $FIXTURE || return 1
@@ -815,6 +839,7 @@ st_test "a single-blank drill: letters fill and replace" test_single_blank
 st_test "summary after the last item; r retries what was missed" test_summary
 st_test "quit mid-lesson, start again: progress resumes" test_resume
 st_test "a filled blank not yet checked survives quitting" test_draft
+st_test "a typed answer not yet checked survives moving away and quitting" test_typed_draft
 st_test "reset from the summary asks first and forgets the lesson" test_reset
 st_test "--watch reloads on save and survives a broken save" test_watch
 st_test "review: what is due, the mistakes made, answering it" test_review

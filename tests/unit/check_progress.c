@@ -94,6 +94,59 @@ START_TEST(test_round_trip)
 END_TEST
 
 /* Changing one item's answer resets that item and nothing else. */
+/* A wrong pick is kept by the text the learner saw at the letter they
+ * pressed, whatever order the options and bank were shown in. */
+START_TEST(test_wrong_picks_of_shuffled_items)
+{
+	pt_lesson *l = mk(lesson_p);
+	pt_progress *s = open_ok(path, T0);
+	int tried = 0;
+	for (unsigned long long salt = 1; salt < 200 && tried < 8; salt++) {
+		pt_session ses;
+		ck_assert(session_init_shuffled(&ses, l, true, salt));
+		/* The multi item: a wrong option the view shows at another index. */
+		pt_grade *g = &ses.grades[2];
+		int shown = -1;
+		for (size_t o = 0; o < g->item->n_options; o++)
+			if (!g->item->options[o].correct && strcmp(g->item->options[o].text.s, l->items[2].options[o].text.s) != 0)
+				shown = (int)o;
+		/* The fill item: a wrong bank entry for blank 1 at another index. */
+		pt_grade *f = &ses.grades[0];
+		int bank = -1;
+		for (size_t b = 0; b < f->item->bank.n; b++)
+			if (strcmp(f->item->bank.v[b].s, "split") != 0 && strcmp(f->item->bank.v[b].s, l->items[0].bank.v[b].s) != 0)
+				bank = (int)b;
+		if (shown < 0 || bank < 0) {
+			session_free(&ses);
+			continue;
+		}
+		tried++;
+		const char *picked = g->item->options[shown].text.s;
+		ck_assert(grade_pick(g, shown) == PT_GRADE_OK);
+		grade_check(g);
+		const char *filled = f->item->bank.v[bank].s;
+		ck_assert(grade_fill(f, 0, bank) == PT_GRADE_OK);
+		for (size_t b = 0; b < f->item->bank.n; b++)
+			if (strcmp(f->item->bank.v[b].s, "sum") == 0)
+				ck_assert(grade_fill(f, 1, (int)b) == PT_GRADE_OK);
+		grade_check(f);
+		ck_assert(progress_reset_lesson(s, "p", T0));
+		ck_assert(progress_record_item(s, l, &l->items[2], g, T0));
+		ck_assert(progress_record_item(s, l, &l->items[0], f, T0));
+		const pt_record *r = progress_find(s, "p", "many");
+		ck_assert_uint_eq(r->n_wrong, 1);
+		ck_assert_str_eq(r->wrong[0], picked);
+		r = progress_find(s, "p", "fill");
+		ck_assert_uint_eq(r->n_wrong, 1);
+		ck_assert_str_eq(r->wrong[0], filled);
+		session_free(&ses);
+	}
+	ck_assert_int_gt(tried, 0);
+	progress_close(s);
+	lesson_free(l);
+}
+END_TEST
+
 START_TEST(test_hash_change_resets_only_that_item)
 {
 	pt_lesson *l = mk(lesson_p);
@@ -832,6 +885,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_round_trip);
+	tcase_add_test(tc, test_wrong_picks_of_shuffled_items);
 	tcase_add_test(tc, test_hash_change_resets_only_that_item);
 	tcase_add_test(tc, test_reorder_keeps_progress);
 	tcase_add_test(tc, test_merge_no_lost_update);
