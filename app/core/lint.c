@@ -86,6 +86,16 @@ static void hint_leaks(const pt_lesson *l, const pt_item *it, const char *answer
 			    "hint %zu gives the answer \"%s\" away verbatim; hint at the idea or the method instead",
 			    h + 1, answer);
 	}
+	/* Common mistakes show after a hint or a wrong check, while the item
+	 * is still open. */
+	for (size_t m = 0; m < it->mistakes.n; m++) {
+		const char *text = it->mistakes.v[m].s;
+		if (text != NULL && (number ? contains_number(text, answer) : lint_contains_word(text, answer, fold)))
+			diags_add(d, l->path, it->mistakes.v[m].pos, PT_WARNING,
+			    "common mistake %zu gives the answer \"%s\" away verbatim, and it shows after a hint or a "
+			    "wrong check, before the answer may be; describe the mistake without the answer",
+			    m + 1, answer);
+	}
 }
 
 /* Checks every hint of an item against its answers. */
