@@ -120,7 +120,7 @@ static unsigned key_change(pt_ui *ui, const pt_event *ev)
 		break;
 	}
 	default:
-		ui_say(ui, "Exams from the menu draw from every lesson; paratutor exam --from LESSON-ID picks some");
+		ui_say(ui, "The menu's exam draws from all lessons; paratutor exam --from picks some");
 	}
 	return UI_REDRAW;
 }
@@ -154,7 +154,7 @@ static const pt_binding form_keys[] = {
 	{ "Enter", "start the exam with these choices", "start", NULL, 0, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_start },
 	{ "Up/Down, k/j", "pick a field", "field", "Up/Down", 0, 0, "kj", { PT_KEY_UP + 1, PT_KEY_DOWN + 1 }, 0,
 	    key_field },
-	{ "Left/Right, -/+", "change the field: items, minutes, pass mark (5 at a time)", "change", "Left/Right", 0, 0,
+	{ "Left/Right, -/+", "change the field: items (by 5 from 20 up), minutes, pass mark (by 5)", "change", "Left/Right", 0, 0,
 	    "-+", { PT_KEY_LEFT + 1, PT_KEY_RIGHT + 1 }, 0, key_change },
 	{ "u", "untimed, or back to a time limit", "untimed", NULL, 0, 0, "uU", { 0 }, 0, key_untimed },
 	{ "q, Esc", "back to the lesson menu", "menu", "q", 0, 0, "qQ", { PT_KEY_ESC + 1 }, 0, key_back },
