@@ -9,7 +9,7 @@
 #include "paratutor/ui_item.h"
 
 /* The item screen's view state, private to this screen's files. */
-static pt_item_view view = { -1, false, "", 0, REVEAL_NONE, false };
+static pt_item_view view = { -1, false, "", 0, REVEAL_NONE, false, false };
 
 /* Context bits of the item screen's bindings. */
 enum {

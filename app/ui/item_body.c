@@ -567,11 +567,16 @@ static const char *answer_shown(const pt_item *it)
 
 /* Adds what a finished item shows: the verdict, explanation, solution,
  * note and references. */
-static void add_verdict(pt_doc *d, const pt_grade *g)
+static void add_verdict(pt_doc *d, const pt_grade *g, bool exam)
 {
 	const pt_item *it = g->item;
 	doc_gap(d);
-	if (g->status == PT_SOLVED) {
+	if (exam) {
+		/* The results say Right, Wrong or Unanswered above each item: an
+		 * exam has one attempt and no score, so no lesson verdict here. */
+		if (g->status != PT_SOLVED)
+			doc_atomf(d, ROLE_DIM, 0, "(%s)", answer_shown(it));
+	} else if (g->status == PT_SOLVED) {
 		doc_atomf(d, ROLE_RIGHT, 0, "%s Correct", draw_glyph(GLYPH_RIGHT));
 		doc_atomf(d, ROLE_DIM, 0, "  %s, score %d", grade_outcome_name(grade_outcome(g)), grade_score(g));
 	} else {
@@ -677,7 +682,7 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 		break;
 	}
 	if (show.explanation)
-		add_verdict(d, g);
+		add_verdict(d, g, v->exam);
 	a->result_last = doc_line(d);
 	add_hints(d, g, a);
 	add_mistakes(d, g, &show);

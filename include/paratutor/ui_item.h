@@ -24,6 +24,7 @@ typedef struct pt_item_view {
 	size_t scroll;
 	item_reveal reveal;
 	bool editor;   /* --watch preview: the item's editor_note is shown too */
+	bool exam;     /* an exam's result: right or wrong, without a lesson's score or attempts */
 } pt_item_view;
 
 /* Lines of the body the next draw may scroll into view. */
