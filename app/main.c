@@ -119,6 +119,27 @@ static void print_editor_notes(const pt_lesson *lesson)
  * goes to stdout, in order: per path, the reason it gave no lesson or its
  * lessons' diagnostics (and with verbose, editor notes); then the summary
  * line. */
+/* Returns true when paths[i] names what an earlier path or a lesson
+ * already in cat names (the same file or directory given twice), so it
+ * is checked once and never reported as clashing with itself. */
+static bool given_before(const pt_catalog *cat, char *const *paths, int i)
+{
+	char *real = realpath(paths[i], NULL);
+	bool seen = false;
+	for (int j = 0; real != NULL && !seen && j < i; j++) {
+		char *other = realpath(paths[j], NULL);
+		seen = other != NULL && strcmp(real, other) == 0;
+		free(other);
+	}
+	for (size_t e = 0; real != NULL && !seen && e < cat->n; e++) {
+		char *other = realpath(cat->v[e].path, NULL);
+		seen = other != NULL && strcmp(real, other) == 0;
+		free(other);
+	}
+	free(real);
+	return seen;
+}
+
 static int run_check(char *const *paths, int n, bool strict, bool verbose)
 {
 	pt_catalog cat = { 0 };
@@ -134,6 +155,8 @@ static int run_check(char *const *paths, int n, bool strict, bool verbose)
 	}
 	for (int i = 0; i < n; i++) {
 		first[i] = cat.n;
+		if (given_before(&cat, paths, i))
+			continue;
 		if (catalog_add_path(&cat, paths[i], false, &why[i]) && cat.n == first[i])
 			why[i] = "no lesson files here; give a lesson .json file or a directory that holds some";
 	}

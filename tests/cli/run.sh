@@ -78,6 +78,11 @@ expect "a directory without lessons is an error" 1 "^$tmpd: error: no lesson fil
 expect "a path without lessons fails beside good ones" 1 'checked 1 lesson \(3 items\): 1 error, 0 warnings' \
 	-- --check $fixtures/good "$tmpd"
 rmdir "$tmpd"
+expect "the same lesson given twice is checked once, not a clash with itself" 0 \
+	'^paratutor: checked 1 lesson \(3 items\): 0 errors, 0 warnings$' \
+	-- --check $fixtures/good/minimal.json ./$fixtures/good/minimal.json
+expect "a lesson inside a directory given before is checked once" 0 \
+	'^paratutor: checked [0-9]+ lessons \([0-9]+ items\): 0 errors' -- --check content content/01-dp-vs-mp.json
 
 # Diagnostics and the summary share stdout, in order: the summary last.
 "$bin" --check $fixtures/bad/placeholders.json >"$out" 2>"$err" </dev/null
