@@ -223,22 +223,6 @@ static unsigned key_unplace(pt_ui *ui, const pt_event *ev) { return answered(ui,
 /* A click: answers as on the item screen. */
 static unsigned key_click(pt_ui *ui, const pt_event *ev) { return answered(ui, ev, item_key_click); }
 
-/* A printable key typed into the answer field. */
-static unsigned key_type(pt_ui *ui, const pt_event *ev)
-{
-	unsigned r = item_key_type(ui, ev);
-	sync_typed(ui);
-	return r;
-}
-
-/* Backspace on a typed answer. */
-static unsigned key_erase(pt_ui *ui, const pt_event *ev)
-{
-	unsigned r = item_key_erase(ui, ev);
-	sync_typed(ui);
-	return r;
-}
-
 /* Moves to item i: the screen opens it afresh. */
 static unsigned go_item(pt_ui *ui, size_t i)
 {
@@ -451,9 +435,9 @@ static const pt_binding exam_keys[] = {
 	{ "Backspace, Delete", "ordering: take back the focused step, else the last one placed", NULL, NULL,
 	    A | EX_ORDER, 0, NULL, ERASE_KEYS, 0, key_unplace },
 	{ "letters, digits", "typed answers: type into the answer field", NULL, NULL, A | EX_TYPING, 0, NULL, { 0 },
-	    UI_ON_TEXT, key_type },
+	    UI_ON_TEXT, item_key_type },
 	{ "Backspace, Delete", "typed answers: erase the last character", NULL, NULL, A | EX_TYPED, 0, NULL,
-	    ERASE_KEYS, 0, key_erase },
+	    ERASE_KEYS, 0, item_key_erase },
 	{ "Tab, Esc", "typed answers: leave the field, so m, l, n, p, s and q are commands", "commands", "Tab",
 	    A | EX_TYPING, 0, NULL, { PT_KEY_TAB + 1, PT_KEY_ESC + 1 }, 0, item_key_leave_field },
 	{ "Tab", "typed answers: back into the answer field", "type", NULL, A | EX_TYPED, EX_TYPING, NULL,

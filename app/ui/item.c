@@ -77,8 +77,13 @@ pt_item_view *item_view(void)
 	return &view;
 }
 
-void item_view_open(const pt_grade *g)
+/* The grade the view was last opened on: the answer field is kept in it
+ * as it is typed. */
+static pt_grade *field_grade;
+
+void item_view_open(pt_grade *g)
 {
+	field_grade = g;
 	view.scroll = 0;
 	view.reveal = REVEAL_NONE;
 	view.focus = next_focus(g, -1);
@@ -400,11 +405,24 @@ static bool field_append(unsigned cp)
 	return true;
 }
 
+/* Keeps the answer field in the grade the view shows, as a draft: it
+ * survives moving to another item, going back to the menu, quitting and
+ * a --watch reload, and an exam keeps it as the answer.  Like a new pick
+ * on a choice item, an edit clears the marks of the last check, which were
+ * about another answer. */
+static void keep_field(void)
+{
+	pt_grade *g = field_grade;
+	if (g != NULL && is_typed(g->item->kind) && g->status == PT_OPEN && strcmp(g->typed, view.field) != 0)
+		grade_type(g, view.field);
+}
+
 /* A printable key while the answer field takes the keys: type it. */
 unsigned item_key_type(pt_ui *ui, const pt_event *ev)
 {
 	if (ev->code <= 0 || ev->code > 0x10FFFF || !field_append((unsigned)ev->code))
 		ui_say(ui, "The answer cannot be any longer: press Enter to check it");
+	keep_field();
 	return UI_REDRAW;
 }
 
@@ -421,45 +439,20 @@ unsigned item_key_erase(pt_ui *ui, const pt_event *ev)
 		len--;
 	view.field[len] = '\0';
 	view.typing = true;
+	keep_field();
 	return UI_REDRAW;
-}
-
-/* Keeps the answer field in the item's grade as it is typed, as a draft:
- * it survives moving to another item, going back to the menu, quitting
- * and a --watch reload.  Like a new pick on a choice item, an edit
- * clears the marks of the last check, which were about another answer. */
-static void keep_typed(pt_ui *ui)
-{
-	pt_grade *g = grade_of(ui);
-	if (is_typed(g->item->kind) && g->status == PT_OPEN && strcmp(g->typed, view.field) != 0)
-		grade_type(g, view.field);
 }
 
 /* Ctrl-U on a numeric or text item: empty the answer field, as a shell
  * line editor does; the field takes the keys again. */
 static unsigned key_kill_field(pt_ui *ui, const pt_event *ev)
 {
+	(void)ui;
 	(void)ev;
 	view.field[0] = '\0';
 	view.typing = true;
-	keep_typed(ui);
+	keep_field();
 	return UI_REDRAW;
-}
-
-/* A printable key while the answer field takes the keys: type it. */
-static unsigned key_type(pt_ui *ui, const pt_event *ev)
-{
-	unsigned r = item_key_type(ui, ev);
-	keep_typed(ui);
-	return r;
-}
-
-/* Backspace / Delete on a typed answer. */
-static unsigned key_erase(pt_ui *ui, const pt_event *ev)
-{
-	unsigned r = item_key_erase(ui, ev);
-	keep_typed(ui);
-	return r;
 }
 
 /* Tab, Esc: the answer field gives the keys back to the commands. */
@@ -638,9 +631,9 @@ static const pt_binding item_keys[] = {
 	 * command letter below. */
 	{ "letters, digits", "typed answers: type into the answer field (it takes the keys when the item "
 			     "opens; ? still shows this list)", NULL, NULL, IT_OPEN | IT_TYPING, 0, NULL, { 0 },
-	    UI_ON_TEXT, key_type },
+	    UI_ON_TEXT, item_key_type },
 	{ "Backspace, Delete", "typed answers: erase the last character", NULL, NULL, IT_OPEN | IT_TYPED, 0, NULL,
-	    ERASE_KEYS, 0, key_erase },
+	    ERASE_KEYS, 0, item_key_erase },
 	{ "Ctrl-U", "typed answers: empty the answer field", NULL, NULL, IT_OPEN | IT_TYPED, 0, NULL,
 	    { PT_KEY_KILL_LINE + 1 }, 0, key_kill_field },
 	{ "Tab, Esc", "typed answers: leave the field, so h, n, p and q are commands", "commands", "Tab",

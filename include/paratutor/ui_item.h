@@ -55,8 +55,10 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 pt_item_view *item_view(void);
 
 /* Resets the view for grade g: no scroll, focus on the first slot to
- * fill, the answer field (with g's typed answer) taking the keys. */
-void item_view_open(const pt_grade *g);
+ * fill, the answer field (with g's typed answer) taking the keys.  What
+ * is typed is kept in g as it is typed, so g must live while the view
+ * shows it (every screen opens the view again on entering an item). */
+void item_view_open(pt_grade *g);
 
 /* a-g: fill, match, place, choose or toggle an option. */
 unsigned item_key_letter(pt_ui *ui, const pt_event *ev);
@@ -68,7 +70,8 @@ unsigned item_key_cycle(pt_ui *ui, const pt_event *ev);
 unsigned item_key_clear(pt_ui *ui, const pt_event *ev);
 /* Backspace / Delete on an order item: take back a placed step. */
 unsigned item_key_unplace(pt_ui *ui, const pt_event *ev);
-/* A printable key while the answer field takes the keys. */
+/* A printable key while the answer field takes the keys (kept in the
+ * view's grade as a draft, as every edit of the field is). */
 unsigned item_key_type(pt_ui *ui, const pt_event *ev);
 /* Backspace / Delete on a typed answer: erase a character. */
 unsigned item_key_erase(pt_ui *ui, const pt_event *ev);
