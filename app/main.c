@@ -115,10 +115,6 @@ static void print_editor_notes(const pt_lesson *lesson)
 	}
 }
 
-/* Runs --check over paths; returns the exit status.  Everything it says
- * goes to stdout, in order: per path, the reason it gave no lesson or its
- * lessons' diagnostics (and with verbose, editor notes); then the summary
- * line. */
 /* Returns true when paths[i] names what an earlier path or a lesson
  * already in cat names (the same file or directory given twice), so it
  * is checked once and never reported as clashing with itself. */
@@ -131,7 +127,9 @@ static bool given_before(const pt_catalog *cat, char *const *paths, int i)
 		seen = other != NULL && strcmp(real, other) == 0;
 		free(other);
 	}
-	for (size_t e = 0; real != NULL && !seen && e < cat->n; e++) {
+	struct stat st;
+	bool dir = stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode); /* only a file can be a lesson already in */
+	for (size_t e = 0; real != NULL && !seen && !dir && e < cat->n; e++) {
 		char *other = realpath(cat->v[e].path, NULL);
 		seen = other != NULL && strcmp(real, other) == 0;
 		free(other);
@@ -140,6 +138,10 @@ static bool given_before(const pt_catalog *cat, char *const *paths, int i)
 	return seen;
 }
 
+/* Runs --check over paths; returns the exit status.  Everything it says
+ * goes to stdout, in order: per path, the reason it gave no lesson or its
+ * lessons' diagnostics (and with verbose, editor notes); then the summary
+ * line. */
 static int run_check(char *const *paths, int n, bool strict, bool verbose)
 {
 	pt_catalog cat = { 0 };

@@ -194,8 +194,7 @@ static void patch_u32(pt_index_writer *w, size_t at, size_t v)
 		w->failed = true;
 		return;
 	}
-	for (size_t i = 0; i < 4; i++)
-		w->buf[at + i] = (char)(unsigned char)(v >> (8 * i));
+	store_uint((unsigned char *)w->buf + at, v, 4);
 }
 
 /* One step of a checksum lane: xor a word in, multiply by an odd number,

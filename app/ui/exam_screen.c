@@ -46,19 +46,9 @@ static pt_grade *current_grade(pt_ui *ui)
 	return exam_grade(ui->exam, ui->exam->session.current);
 }
 
-/* Copies the answer being typed into the item's grade, so the exam keeps
- * it and counts it as answered. */
-static void sync_typed(pt_ui *ui)
-{
-	pt_grade *g = current_grade(ui);
-	if ((g->item->kind == PT_KIND_NUMERIC || g->item->kind == PT_KIND_TEXT) && g->status == PT_OPEN)
-		grade_type(g, item_view()->field);
-}
-
 /* Keeps the exam in the store and shows any notice the saving left. */
 static void keep(pt_ui *ui)
 {
-	sync_typed(ui);
 	track_exam(ui->track, ui->exam);
 	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
 	xv.ticks = 0;
@@ -241,7 +231,6 @@ static unsigned key_keep(pt_ui *ui, const pt_event *ev)
 	pt_grade *g = current_grade(ui);
 	double value;
 	char units[200];
-	sync_typed(ui);
 	if (g->item->kind == PT_KIND_NUMERIC && g->typed[0] != '\0' &&
 	    grade_number(g->item, g->typed, &value) != PT_NUMBER_OK) {
 		bool has_units = answer_units(g->item, units, sizeof units);
@@ -294,7 +283,6 @@ static unsigned key_mark(pt_ui *ui, const pt_event *ev)
 static unsigned key_list(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
-	sync_typed(ui);
 	xv.list = true;
 	xv.sel = ui->exam->session.current;
 	xv.list_scroll = 0;
@@ -336,8 +324,8 @@ static unsigned key_list_close(pt_ui *ui, const pt_event *ev)
 /* s: ask before submitting. */
 static unsigned key_ask_submit(pt_ui *ui, const pt_event *ev)
 {
+	(void)ui;
 	(void)ev;
-	sync_typed(ui);
 	xv.confirm = true;
 	return UI_REDRAW;
 }
@@ -345,7 +333,6 @@ static unsigned key_ask_submit(pt_ui *ui, const pt_event *ev)
 /* Grades the exam, keeps it and shows the results. */
 static void submit(pt_ui *ui, bool by_clock)
 {
-	sync_typed(ui);
 	exam_submit(ui->exam, time(NULL), by_clock);
 	track_exam(ui->track, ui->exam);
 	ui_go(ui, UI_GO_EXAM_RESULTS, 0);
@@ -387,7 +374,6 @@ static unsigned key_leave(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
 	char clock[64];
-	sync_typed(ui);
 	exam_pause(ui->exam, time(NULL));
 	keep(ui);
 	clock_text(ui->exam, clock, sizeof clock);

@@ -123,8 +123,8 @@ bool index_decode(const char *buf, size_t len, const char *tag, pt_index *ix);
 
 /* As index_decode, with the entries and infos allocated from the arena
  * infos instead, their strings and items pointing into buf: they live
- * as long as both do (index_read puts buf in the arena too); index_free
- * leaves them. */
+ * as long as both do (index_read maps the file and gives the arena the
+ * mapping); index_free leaves them. */
 bool index_decode_into(const char *buf, size_t len, const char *tag, pt_index *ix, pt_arena *infos);
 
 /* Returns the checksum index_writer_finish appends to the n bytes at p
