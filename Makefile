@@ -26,7 +26,7 @@ CFLAGS_PC   = $(shell $(PKG_CONFIG) --cflags ncursesw libcjson)
 CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 
-CORE_SRC   := $(sort $(wildcard app/core/*.c))
+CORE_SRC   := $(sort $(wildcard app/core/*/*.c))
 UI_SRC     := $(sort $(wildcard app/ui/*.c))
 CLI_SRC    := $(sort $(wildcard app/cli/*.c))
 APP_SRC    := $(CORE_SRC) $(UI_SRC) $(CLI_SRC) app/main.c
@@ -53,7 +53,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -71,8 +71,8 @@ build/datadir.stamp: FORCE
 	@mkdir -p $(@D)
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
 
-build/rel/app/core/catalog.o build/asan/app/core/catalog.o build/rel/app/main.o build/asan/app/main.o: build/datadir.stamp
-build/vg/app/core/catalog.o build/vg/app/main.o: build/datadir.stamp
+build/rel/app/core/catalog/catalog.o build/asan/app/core/catalog/catalog.o build/rel/app/main.o build/asan/app/main.o: build/datadir.stamp
+build/vg/app/core/catalog/catalog.o build/vg/app/main.o: build/datadir.stamp
 
 FORCE:
 
@@ -156,8 +156,13 @@ bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/mini
 run: paratutor
 	./paratutor --lessons content
 
-check: unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check screen-tests man-check install-check
+check: layers-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check screen-tests man-check install-check
 	@echo "make check: all test suites passed"
+
+# The core's folders are its layers (docs/styleguide.md): read from the
+# sanitized objects with nm, with a planted upward call that must fail.
+layers-tests: $(ASAN_OBJ) test-deps
+	@sh tests/layers/run.sh $(ASAN_OBJ)
 
 # Every numeric answer of the bundled lessons, recomputed from the inputs
 # its prompt states.

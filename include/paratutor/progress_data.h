@@ -1,5 +1,5 @@
 /* progress_data.h - the progress store's data in memory, shared by the
- * progress modules (app/core/progress_*.c) and by nothing else.
+ * progress modules (app/core/store/progress_*.c) and by nothing else.
  *
  * A store_data owns its records (sorted by lesson id, then item id) and its
  * lesson states (sorted by id); data_free() releases them.  Record and
