@@ -53,7 +53,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check docs-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -156,7 +156,7 @@ bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/mini
 run: paratutor
 	./paratutor --lessons content
 
-check: layers-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check screen-tests man-check install-check
+check: layers-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check screen-tests man-check docs-check install-check
 	@echo "make check: all test suites passed"
 
 # The core's folders are its layers (docs/styleguide.md): read from the
@@ -221,6 +221,10 @@ install-check: paratutor
 
 man-check: test-deps
 	@sh tests/man-check.sh man/paratutor.1 man/paratutor-lessons.5
+
+# The README stays short and the sections moved out of it stay in docs/.
+docs-check:
+	@sh tests/docs-check.sh
 
 # Each fuzz target links the core sources built with libFuzzer and the
 # sanitizers, starts from the bundled lessons and fixtures, and runs for

@@ -6,7 +6,7 @@
  * format cannot carry (hints in GIFT, worked solutions, references, ...)
  * is a warning at the position of that value in the lesson file; an item
  * the format cannot hold at all is left out with a warning and counted.
- * How each kind is written is in README.md, "Exporting to Moodle". */
+ * How each kind is written is in docs/formats.md, "Exporting to Moodle". */
 #ifndef PARATUTOR_EXPORT_H
 #define PARATUTOR_EXPORT_H
 

@@ -6,7 +6,7 @@
  * feedback and #### general feedback, %weights%, true/false, short answer,
  * numeric (a:b, a..b, several answers), matching, missing word, essay
  * and description.  How each becomes an item (or why it does not) is in
- * README.md, "Importing from Moodle". */
+ * docs/formats.md, "Importing from Moodle". */
 #ifndef PARATUTOR_GIFT_H
 #define PARATUTOR_GIFT_H
 

@@ -6,7 +6,7 @@
  * Categories name the lesson; descriptions, essays and other types are
  * skipped with a warning, and whatever an item cannot keep (partial
  * credit, images, wildcards) is warned about where it stands.  The mapping
- * is in README.md, "Importing from Moodle". */
+ * is in docs/formats.md, "Importing from Moodle". */
 #ifndef PARATUTOR_MOODLEXML_H
 #define PARATUTOR_MOODLEXML_H
 

@@ -91,7 +91,7 @@ void session_show_pass(pt_session *s, size_t index, int pass);
 size_t session_next_open(const pt_session *s, size_t start);
 
 /* Returns how item and lesson scores are made, in one paragraph for the
- * learner: the README, the ? help and the summary show it as it is. */
+ * learner: docs/scoring.md, the ? help and the summary show it as it is. */
 const char *session_score_rule(void);
 
 /* Fills out with the session's totals. */

@@ -6,7 +6,7 @@
 // difference.
 //
 // gift-pegjs gives the parse; the rules below turn a parsed question into
-// the item paratutor promises for it (README.md, "Importing from
+// the item paratutor promises for it (docs/formats.md, "Importing from
 // Moodle"):
 //   TF          choice True/False; the first '#' feedback (gift-pegjs calls
 //               it trueFeedback) goes to the wrong option, the second (its

@@ -270,7 +270,7 @@ static bool starts_with(const char *text, char c)
 }
 
 /* Returns true when the format holds the item: the rules the exporter
- * documents (README.md, "Exporting to Moodle") and warns about. */
+ * documents (docs/formats.md, "Exporting to Moodle") and warns about. */
 static bool representable(const pt_item *it, pt_export_format f)
 {
 	if (f == PT_EXPORT_MOODLE_XML) {

@@ -1,0 +1,57 @@
+#!/bin/sh
+# docs-check.sh - the README stays a page for learners: at most 2,500 words,
+# `make run` and `make check` in its first 40 lines, every file it links to
+# exists, and each section that moved out of it into docs/ is still there.
+set -u
+cd "$(dirname "$0")/.."
+passed=0
+failed=0
+
+# result NAME CONDITION-STATUS: records one check.
+result() {
+	if [ "$2" -eq 0 ]; then passed=$((passed + 1)); echo "ok - $1"
+	else failed=$((failed + 1)); echo "not ok - $1"; fi
+}
+
+words=$(wc -w <README.md)
+test "$words" -le 2500
+result "README.md has at most 2,500 words ($words)" $?
+head -n 40 README.md | grep -q 'make run'
+result "make run in the README's first 40 lines" $?
+head -n 40 README.md | grep -q 'make check'
+result "make check in the README's first 40 lines" $?
+
+for link in $(grep -o '](\(docs\|content\)/[^)#]*' README.md | sed 's/^](//' | sort -u); do
+	test -f "$link"
+	result "README links to $link, which exists" $?
+done
+for link in $(grep -oh '](\.\./[^)#]*\|](\([a-z]*\)\.md' docs/*.md | sed 's/^](//' | sort -u); do
+	case "$link" in
+	../*) test -f "$link" || test -f "${link#../}" ;;
+	*) test -f "docs/$link" ;;
+	esac
+	result "docs link to $link, which exists" $?
+done
+
+# FILE HEADING: the section that once was in the README.
+while IFS='|' read -r file heading; do
+	grep -qx "## $heading" "docs/$file" || grep -qx "### $heading" "docs/$file"
+	result "docs/$file has the section \"$heading\"" $?
+done <<'LIST'
+using.md|Keys
+using.md|Using it
+using.md|Progress
+using.md|Your statistics
+using.md|The lessons
+scoring.md|Scoring and shuffling
+exams.md|Exams
+authoring.md|Writing lessons
+formats.md|Importing from Moodle
+formats.md|Exporting to Moodle
+class.md|Teaching a class
+class.md|Sending progress to a Learning Record Store
+bench.md|Speed and memory
+LIST
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
