@@ -53,7 +53,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check docs-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check docs-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -156,13 +156,21 @@ bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/mini
 run: paratutor
 	./paratutor --lessons content
 
-check: layers-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check screen-tests man-check docs-check install-check
+check: layers-tests fsrs-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check screen-tests man-check docs-check install-check
 	@echo "make check: all test suites passed"
 
 # The core's folders are its layers (docs/styleguide.md): read from the
 # sanitized objects with nm, with a planted upward call that must fail.
 layers-tests: $(ASAN_OBJ) test-deps
 	@sh tests/layers/run.sh $(ASAN_OBJ)
+
+# The review scheduler's memory model beside ts-fsrs (npm) over random logs.
+build/asan/tests/fsrs-replay: tests/fsrs/replay.c build/asan/app/core/learn/fsrs.o
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SANITIZE) -o $@ $< build/asan/app/core/learn/fsrs.o -lm
+
+fsrs-tests: build/asan/tests/fsrs-replay test-deps
+	@sh tests/fsrs/run.sh build/asan/tests/fsrs-replay
 
 # Every numeric answer of the bundled lessons, recomputed from the inputs
 # its prompt states.
