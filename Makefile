@@ -11,8 +11,11 @@ CC         ?= cc
 CFLAGS     ?= -O2 -g
 PKG_CONFIG ?= pkg-config
 
-# The project's own flags, kept apart from the user's CFLAGS.
-PT_WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror
+# The project's own flags, kept apart from the user's CFLAGS.  Warnings are
+# errors in `make check` and in CI (WERROR below), not in a plain `make`: a
+# packager's flags or a newer compiler must not stop a build on a warning.
+PT_WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
+WERROR     ?=
 PT_DEFS    := -D_POSIX_C_SOURCE=200809L \
               -DPT_VERSION='"$(VERSION)"' -DPT_LESSON_DIR='"$(DATADIR)/paratutor/lessons"'
 SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -45,7 +48,7 @@ VALGRIND   := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak
 # where the screen tests look for reports (lib.sh sets ST_LOGS).
 VALGRIND_APP := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect --log-file=%q{ST_LOGS}/valgrind.%p
 
-ALL_CFLAGS  = $(PT_WARN) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread -MMD -MP $(CFLAGS)
+ALL_CFLAGS  = $(PT_WARN) $(WERROR) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread -MMD -MP $(CFLAGS)
 
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
@@ -53,7 +56,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check docs-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check build-matrix fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check docs-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -156,8 +159,47 @@ bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/mini
 run: paratutor
 	./paratutor --lessons content
 
-check: layers-tests fsrs-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check screen-tests man-check docs-check install-check
+# Everything `make check` builds treats warnings as errors (a target-specific
+# variable reaches its prerequisites).
+check: WERROR := -Werror
+check: build-matrix layers-tests fsrs-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check screen-tests man-check docs-check install-check
 	@echo "make check: all test suites passed"
+
+# The app built the ways users and packagers build it, warnings as errors:
+# gcc at -O1 with the sanitizers and at -O3, and clang (a compiler that is not
+# installed is skipped with a note).  Each variant keeps its objects in its
+# own directory, so a second run compiles only what changed.
+MATRIX          := gcc-O1-san gcc-O3 clang
+MATRIX_CC_gcc-O1-san     := gcc
+MATRIX_CFLAGS_gcc-O1-san := -O1 -g -fsanitize=address,undefined
+MATRIX_CC_gcc-O3         := gcc
+MATRIX_CFLAGS_gcc-O3     := -O3
+MATRIX_CC_clang          := clang
+MATRIX_CFLAGS_clang      := -O2 -g
+
+define MATRIX_RULES
+build/matrix/$(1)/%.o: %.c | $$(DEPS_OK)
+	@mkdir -p $$(@D)
+	@echo "  CC [$(1)] $$<"
+	@$$(MATRIX_CC_$(1)) $$(PT_WARN) -Werror $$(PT_DEFS) -Iinclude $$(CFLAGS_PC) -pthread -MMD -MP $$(MATRIX_CFLAGS_$(1)) -c -o $$@ $$<
+
+build/matrix/$(1)/paratutor: $$(APP_SRC:%.c=build/matrix/$(1)/%.o)
+	@echo "  LD [$(1)] $$@"
+	@$$(MATRIX_CC_$(1)) $$(MATRIX_CFLAGS_$(1)) -o $$@ $$^ $$(LIBS_PC)
+
+-include $$(APP_SRC:%.c=build/matrix/$(1)/%.d)
+endef
+$(foreach v,$(MATRIX),$(eval $(call MATRIX_RULES,$(v))))
+
+build-matrix: | $(DEPS_OK)
+	@set -e; for v in $(MATRIX); do \
+		case $$v in clang) cc=clang;; *) cc=gcc;; esac; \
+		if ! command -v $$cc >/dev/null 2>&1; then \
+			if [ -n "$${CI:-}" ]; then echo "build-matrix: $$cc is not installed" >&2; exit 1; fi; \
+			echo "SKIP build-matrix $$v: $$cc is not installed"; continue; \
+		fi; \
+		$(MAKE) --no-print-directory build/matrix/$$v/paratutor; \
+	done
 
 # The core's folders are its layers (docs/styleguide.md): read from the
 # sanitized objects with nm, with a planted upward call that must fail.
@@ -240,7 +282,7 @@ docs-check:
 build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC) | $(DEPS_OK)
 	@build-aux/ensure-deps $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(PT_WARN) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -g -O1 \
+	$(FUZZ_CC) $(PT_WARN) $(WERROR) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -g -O1 \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-o $@ $< $(CORE_SRC) $(LIBS_PC)
 

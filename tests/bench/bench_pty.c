@@ -591,7 +591,7 @@ int main(int argc, char **argv)
 	char *whiptail_argv[8 + 2 * MAX_TITLES + 1] = {
 		"whiptail", "--title", "paratutor: lessons", "--menu", "Choose a lesson", "24", "80", "",
 	};
-	char tags[MAX_TITLES][8], height[8];
+	char tags[MAX_TITLES][24], height[24];
 	snprintf(height, sizeof height, "%zu", n_titles);
 	whiptail_argv[7] = height;
 	for (size_t i = 0; i < n_titles; i++) {

@@ -46,7 +46,7 @@ static char *render(const pt_catalog *cat, const char *strip)
 /* Checks one fixture (a file or a directory) against its .expect file. */
 static void check_fixture(const char *name)
 {
-	char dir[4096], path[4200], expect_path[4300];
+	char dir[4096], path[4096 + 256], expect_path[4096 + 256 + 16];
 	snprintf(dir, sizeof dir, "%s/tests/fixtures/bad/", test_srcdir());
 	snprintf(path, sizeof path, "%s%s", dir, name);
 	snprintf(expect_path, sizeof expect_path, "%s.expect", path);

@@ -161,7 +161,11 @@ const char *import_excerpt(const char *s, char *buf, size_t size)
 		snprintf(buf, size, "%s", s);
 		return buf;
 	}
-	snprintf(buf, size > 3 ? size - 3 : 1, "%s", s);
+	/* Cut by hand: a truncating snprintf here is what it is meant to do, but
+	 * compilers warn on it at some optimisation levels. */
+	size_t keep = size > 3 ? size - 4 : 0;
+	memcpy(buf, s, keep);
+	buf[keep] = '\0';
 	utf8_cut(buf);
 	strncat(buf, "...", size - strlen(buf) - 1);
 	return buf;

@@ -244,7 +244,12 @@ void progress_exam_new_id(const pt_progress *p, pt_exam *e)
 		    (p->d.open_exam != NULL && strcmp(p->d.open_exam->id, e->id) == 0);
 		if (!taken)
 			return;
-		snprintf(e->id, sizeof e->id, "%.40s-%d", base, n);
+		/* At most 40 bytes of the base, a dash and three digits. */
+		char suffix[8];
+		snprintf(suffix, sizeof suffix, "-%d", n % 1000);
+		size_t keep = strlen(base) < 40 ? strlen(base) : 40;
+		memcpy(e->id, base, keep);
+		memcpy(e->id + keep, suffix, strlen(suffix) + 1);
 	}
 }
 
