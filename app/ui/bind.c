@@ -51,20 +51,111 @@ const pt_binding *bind_find(const pt_binding *keys, size_t n, unsigned ctx, cons
 	return NULL;
 }
 
-size_t bind_bar(const pt_ui *ui, const pt_screen_ops *ops, pt_keyhint *out, size_t max)
+/* Context bits of the scrolling table. */
+enum { SC_SCROLLS = 1u << 0 };
+
+/* Scrolling keys and the wheel: the current screen's body. */
+static unsigned key_scroll(pt_ui *ui, const pt_event *ev)
 {
-	unsigned ctx = ops->context(ui);
+	size_t *scroll = ui_screen_ops(ui->screen)->scroll(ui);
+	frame_scroll(ev, scroll, &ui->body_pane);
+	return UI_REDRAW;
+}
+
+static const pt_binding scroll_keys[] = {
+	{ "Up/Down, PgUp/PgDn", "scroll a long page; Home/End jump to the top / bottom; the wheel scrolls too",
+	    "scroll", "PgUp/PgDn", SC_SCROLLS, 0, NULL,
+	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
+	    UI_ON_WHEEL, key_scroll },
+};
+
+/* Offered while the current screen's body is taller than its rows and the
+ * screen lets the shared keys scroll it. */
+static unsigned scroll_context(const pt_ui *ui)
+{
+	const pt_screen_ops *ops = ui_screen_ops(ui->screen);
+	return ui->body_scrolls && ops->scroll != NULL && ops->scroll(ui) != NULL ? SC_SCROLLS : 0;
+}
+
+const pt_keytable ui_scroll_table = {
+	"Scrolling (items, exams, summaries, statistics, results)", scroll_keys,
+	sizeof scroll_keys / sizeof scroll_keys[0], scroll_context, NULL,
+};
+
+/* The screen's own keys as a table of the chain. */
+static pt_keytable own_table(const pt_screen_ops *ops)
+{
+	pt_keytable t = { ops->name, ops->keys, ops->n_keys, ops->context, ops->bar_keys };
+	return t;
+}
+
+/* Fills chain with the tables a key goes through, in order; returns how
+ * many. */
+static size_t chain_of(const pt_ui *ui, const pt_screen_ops *ops, pt_keytable chain[4])
+{
 	size_t n = 0;
-	for (size_t i = 0; i < ops->n_keys && n + 1 < max; i++) {
-		const pt_binding *b = &ops->keys[i];
+	chain[n++] = own_table(ops);
+	if (ops->answering != NULL && ops->answering(ui) != NULL)
+		chain[n++] = ui_answering_table;
+	if (ops->scroll != NULL)
+		chain[n++] = ui_scroll_table;
+	chain[n++] = ui_global_table;
+	return n;
+}
+
+const pt_binding *bind_dispatch(pt_ui *ui, const pt_screen_ops *ops, const pt_event *ev, unsigned *result)
+{
+	pt_keytable chain[4];
+	size_t n = chain_of(ui, ops, chain);
+	*result = 0;
+	for (size_t t = 0; t < n; t++) {
+		unsigned ctx = chain[t].context != NULL ? chain[t].context(ui) : 0;
+		const pt_binding *b = bind_find(chain[t].keys, chain[t].n_keys, ctx, ev);
+		if (b == NULL)
+			continue;
+		if (b->run == NULL)
+			return NULL;
+		*result = b->run(ui, ev);
+		return b;
+	}
+	return NULL;
+}
+
+/* Adds the key-bar entries of rows [from, to) of table t; returns the new
+ * count. */
+static size_t bar_rows(const pt_ui *ui, const pt_keytable *t, size_t from, size_t to, pt_keyhint *out,
+    size_t n, size_t max)
+{
+	unsigned ctx = t->context != NULL ? t->context(ui) : 0;
+	for (size_t i = from; i < to && i < t->n_keys && n + 1 < max; i++) {
+		const pt_binding *b = &t->keys[i];
 		if (b->bar == NULL || !bind_offered(b, ctx))
 			continue;
 		snprintf(out[n].key, sizeof out[n].key, "%s", b->bar_keys ? b->bar_keys : b->keys);
-		if (ops->bar_keys != NULL)
-			ops->bar_keys(ui, b, out[n].key, sizeof out[n].key);
+		if (t->bar_keys != NULL)
+			t->bar_keys(ui, b, out[n].key, sizeof out[n].key);
 		out[n].label = b->bar;
 		n++;
 	}
+	return n;
+}
+
+size_t bind_bar(const pt_ui *ui, const pt_screen_ops *ops, pt_keyhint *out, size_t max)
+{
+	pt_keytable chain[4];
+	size_t n_tables = chain_of(ui, ops, chain);
+	size_t n = 0;
+	/* The screen's leading rows, the answer entry's, the screen's others,
+	 * then scrolling: the answer keys stay near the front of the bar. */
+	bool answers = n_tables > 2 && chain[1].keys == ui_answering_table.keys;
+	size_t lead = answers ? ops->bar_lead : ops->n_keys;
+	n = bar_rows(ui, &chain[0], 0, lead, out, n, max);
+	if (answers)
+		n = bar_rows(ui, &chain[1], 0, chain[1].n_keys, out, n, max);
+	n = bar_rows(ui, &chain[0], lead, ops->n_keys, out, n, max);
+	for (size_t t = answers ? 2 : 1; t + 1 < n_tables; t++)
+		n = bar_rows(ui, &chain[t], 0, chain[t].n_keys, out, n, max);
+	/* The keys every screen shares end the bar, always. */
 	for (size_t i = 0; i < ui_n_global_keys && n < max; i++) {
 		if (ui_global_keys[i].bar == NULL)
 			continue;

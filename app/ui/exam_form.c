@@ -168,6 +168,10 @@ static unsigned form_context(const pt_ui *ui)
 }
 
 const pt_screen_ops ui_exam_form_screen = {
-	"Exam form", form_enter, form_draw, NULL, form_context, NULL,
-	form_keys, sizeof form_keys / sizeof form_keys[0], NULL, NULL,
+	.name = "Exam form",
+	.enter = form_enter,
+	.draw = form_draw,
+	.context = form_context,
+	.keys = form_keys,
+	.n_keys = sizeof form_keys / sizeof form_keys[0],
 };

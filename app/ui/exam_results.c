@@ -145,13 +145,6 @@ static unsigned key_item(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
-/* Scrolling keys and the wheel. */
-static unsigned key_scroll(pt_ui *ui, const pt_event *ev)
-{
-	frame_scroll(ev, &rv.scroll, &ui->body_pane);
-	return UI_REDRAW;
-}
-
 /* m, q: back to the menu; the exam is in the history. */
 static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 {
@@ -165,10 +158,6 @@ static const pt_binding results_keys[] = {
 	{ "n, Right", "the next item's answer, key and explanation", "next item", "n", 0, 0, "nN",
 	    { PT_KEY_RIGHT + 1 }, 0, key_item },
 	{ "p, Left", "the previous item's", "prev item", "p", 0, 0, "pP", { PT_KEY_LEFT + 1 }, 0, key_item },
-	{ "Up/Down, PgUp/PgDn", "scroll; Home/End jump to the top / bottom; the wheel scrolls too", "scroll",
-	    "PgUp/PgDn", 0, 0, NULL,
-	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
-	    UI_ON_WHEEL, key_scroll },
 	{ "m, q", "back to the lesson menu", "menu", "m", 0, 0, "mMqQ", { 0 }, 0, key_menu },
 };
 
@@ -179,7 +168,20 @@ static unsigned results_context(const pt_ui *ui)
 	return 0;
 }
 
+/* The results scroll with the shared keys. */
+static size_t *results_scroll(const pt_ui *ui)
+{
+	(void)ui;
+	return &rv.scroll;
+}
+
 const pt_screen_ops ui_exam_results_screen = {
-	"Exam results", results_enter, results_draw, results_release, results_context, NULL,
-	results_keys, sizeof results_keys / sizeof results_keys[0], NULL, NULL,
+	.name = "Exam results",
+	.enter = results_enter,
+	.draw = results_draw,
+	.release = results_release,
+	.context = results_context,
+	.keys = results_keys,
+	.n_keys = sizeof results_keys / sizeof results_keys[0],
+	.scroll = results_scroll,
 };

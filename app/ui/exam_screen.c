@@ -8,14 +8,16 @@
 #include <time.h>
 
 #include "paratutor/ui_answer.h"
+#include "paratutor/ui_answering.h"
 #include "paratutor/ui_app.h"
 #include "paratutor/ui_draw.h"
 #include "paratutor/ui_item.h"
 
 #define SAVE_EVERY_TICKS 10 /* a running clock is kept this often (seconds) */
 
-/* The exam screen's view state besides the item view (item.c's). */
+/* The exam screen's view state. */
 static struct exam_view {
+	pt_answering entry; /* the item being answered, with the keys the item screen takes */
 	bool list;          /* the list of items is shown */
 	size_t sel;         /* the item selected in the list */
 	size_t list_scroll;
@@ -23,21 +25,14 @@ static struct exam_view {
 	unsigned ticks;     /* seconds since the exam was last kept */
 } xv;
 
-/* Context bits of the exam screen's bindings. */
+/* Context bits of the exam screen's own bindings (the answer entry's are
+ * answering.c's). */
 enum {
 	EX_ANSWER = 1u << 0,  /* answering: not paused, no list, no question asked */
-	EX_FILL = 1u << 1,
-	EX_BLANKS = 1u << 2,
-	EX_CHOICE = 1u << 3,
-	EX_MULTI = 1u << 4,
-	EX_MATCH = 1u << 5,
-	EX_ORDER = 1u << 6,
-	EX_TYPED = 1u << 7,
-	EX_TYPING = 1u << 8,
-	EX_SCROLLS = 1u << 9,
-	EX_LIST = 1u << 10,
-	EX_CONFIRM = 1u << 11,
-	EX_PAUSED = 1u << 12
+	EX_TYPING = 1u << 1,
+	EX_LIST = 1u << 2,
+	EX_CONFIRM = 1u << 3,
+	EX_PAUSED = 1u << 4
 };
 
 /* Returns the grade of the item on screen. */
@@ -60,7 +55,8 @@ static void exam_enter(pt_ui *ui, size_t arg)
 	(void)arg;
 	xv.list = false;
 	xv.confirm = false;
-	item_view_open(current_grade(ui));
+	answering_open(&xv.entry, current_grade(ui));
+	xv.entry.picked = keep; /* a pick, a clear or a click is kept at once */
 	if (!ui->exam->paused)
 		keep(ui);
 }
@@ -165,7 +161,7 @@ static void exam_draw(pt_ui *ui, int rows, int cols)
 	pt_exam *e = ui->exam;
 	pt_doc *d = &ui->body;
 	size_t i = e->session.current;
-	pt_item_view *v = item_view();
+	pt_item_view *v = &xv.entry.view;
 	int body_rows = frame_body_rows(rows);
 	char left[160], right[64], status[128], fallback[UI_MESSAGE_MAX];
 	doc_reset(d, frame_text_width(cols));
@@ -195,23 +191,6 @@ static void exam_draw(pt_ui *ui, int rows, int cols)
 }
 
 /* ---- keys ---- */
-
-/* Runs an answering key of the item screen, then keeps the answer. */
-static unsigned answered(pt_ui *ui, const pt_event *ev, unsigned (*run)(pt_ui *, const pt_event *))
-{
-	unsigned r = run(ui, ev);
-	keep(ui);
-	return r;
-}
-
-/* a-g: fill, match, place, choose or toggle. */
-static unsigned key_letter(pt_ui *ui, const pt_event *ev) { return answered(ui, ev, item_key_letter); }
-/* Backspace / Delete: empty a blank or prompt. */
-static unsigned key_clear(pt_ui *ui, const pt_event *ev) { return answered(ui, ev, item_key_clear); }
-/* Backspace / Delete on an order item: take back a step. */
-static unsigned key_unplace(pt_ui *ui, const pt_event *ev) { return answered(ui, ev, item_key_unplace); }
-/* A click: answers as on the item screen. */
-static unsigned key_click(pt_ui *ui, const pt_event *ev) { return answered(ui, ev, item_key_click); }
 
 /* Moves to item i: the screen opens it afresh. */
 static unsigned go_item(pt_ui *ui, size_t i)
@@ -364,7 +343,7 @@ static unsigned key_take_up(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
 	exam_resume(ui->exam, time(NULL));
-	item_view_open(current_grade(ui));
+	answering_open(&xv.entry, current_grade(ui));
 	keep(ui);
 	return UI_REDRAW;
 }
@@ -382,12 +361,12 @@ static unsigned key_leave(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
-#define LETTERS "abcdefgABCDEFG"
-#define DIGITS "123456789"
-#define ERASE_KEYS { PT_KEY_BACKSPACE + 1, PT_KEY_DELETE + 1 }
 #define A EX_ANSWER
 
-/* Bindings are tried in this order. */
+/* Bindings are tried in this order, then the answer entry's (answering.c,
+ * while answering), scrolling and the keys every screen shares.  The
+ * letters here are offered only while the answer field does not take the
+ * keys. */
 static const pt_binding exam_keys[] = {
 	{ "y", "after s: yes, submit the exam now", "submit", NULL, EX_CONFIRM, 0, "yY", { 0 }, 0, key_submit },
 	{ "any other key", "after s: go on answering", "go on", "other", EX_CONFIRM, 0, NULL, { 0 },
@@ -401,33 +380,6 @@ static const pt_binding exam_keys[] = {
 	{ "Esc, l, q", "list: close it", "close", "Esc", EX_LIST, 0, "lLqQ", { PT_KEY_ESC + 1 }, 0, key_list_close },
 	{ "Enter", "keep the answer and go on to the next item (nothing is checked before you submit)", "next item",
 	    NULL, A, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_keep },
-	{ "a-g", "put option A-G into the focused blank", "fill", NULL, A | EX_FILL, 0, LETTERS, { 0 }, 0, key_letter },
-	{ "a-g", "choose that answer (one answer)", "choose", NULL, A | EX_CHOICE, 0, LETTERS, { 0 }, 0, key_letter },
-	{ "a-g", "tick or untick that option (select all that apply)", "toggle", NULL, A | EX_MULTI, 0, LETTERS,
-	    { 0 }, 0, key_letter },
-	{ "a-g", "matching: give the focused prompt answer A-G", "answer", NULL, A | EX_MATCH, 0, LETTERS, { 0 }, 0,
-	    key_letter },
-	{ "a-g", "ordering: put step A-G in the next empty (or focused) position", "place", NULL, A | EX_ORDER, 0,
-	    LETTERS, { 0 }, 0, key_letter },
-	{ "1-9", "focus blank, prompt or position N", "blank", NULL, A | EX_BLANKS | EX_FILL, 0, DIGITS, { 0 }, 0,
-	    item_key_blank },
-	{ "1-9", NULL, "prompt", NULL, A | EX_MATCH, 0, DIGITS, { 0 }, 0, item_key_blank },
-	{ "1-9", NULL, "position", NULL, A | EX_ORDER, 0, DIGITS, { 0 }, 0, item_key_blank },
-	{ "Tab, Shift-Tab", "focus the next / previous blank, prompt or position", NULL, NULL, A | EX_BLANKS, 0, NULL,
-	    { PT_KEY_TAB + 1, PT_KEY_BTAB + 1 }, 0, item_key_cycle },
-	{ "Backspace, Delete", "empty the focused blank or prompt", NULL, NULL, A | EX_FILL, 0, NULL, ERASE_KEYS, 0,
-	    key_clear },
-	{ "Backspace, Delete", NULL, NULL, NULL, A | EX_MATCH, 0, NULL, ERASE_KEYS, 0, key_clear },
-	{ "Backspace, Delete", "ordering: take back the focused step, else the last one placed", NULL, NULL,
-	    A | EX_ORDER, 0, NULL, ERASE_KEYS, 0, key_unplace },
-	{ "letters, digits", "typed answers: type into the answer field", NULL, NULL, A | EX_TYPING, 0, NULL, { 0 },
-	    UI_ON_TEXT, item_key_type },
-	{ "Backspace, Delete", "typed answers: erase the last character", NULL, NULL, A | EX_TYPED, 0, NULL,
-	    ERASE_KEYS, 0, item_key_erase },
-	{ "Tab, Esc", "typed answers: leave the field, so m, l, n, p, s and q are commands", "commands", "Tab",
-	    A | EX_TYPING, 0, NULL, { PT_KEY_TAB + 1, PT_KEY_ESC + 1 }, 0, item_key_leave_field },
-	{ "Tab", "typed answers: back into the answer field", "type", NULL, A | EX_TYPED, EX_TYPING, NULL,
-	    { PT_KEY_TAB + 1 }, 0, item_key_enter_field },
 	{ "m", "mark this item for later (again: take the mark off)", "mark", NULL, A, EX_TYPING, "mM", { 0 }, 0,
 	    key_mark },
 	{ "l", "list every item: answered, partly, empty, marked; jump to any", "list", NULL, A, EX_TYPING, "lL",
@@ -436,52 +388,34 @@ static const pt_binding exam_keys[] = {
 	{ "p, Left", "previous item", "prev", "p", A, EX_TYPING, "pP", { PT_KEY_LEFT + 1 }, 0, key_prev },
 	{ "s", "submit the exam (asks first, naming the items left unanswered)", "submit", NULL, 0,
 	    EX_TYPING | EX_CONFIRM, "sS", { 0 }, 0, key_ask_submit },
-	{ "mouse", "click a blank or prompt, then an option; click an option, a step or the answer field", NULL, NULL,
-	    A, 0, NULL, { 0 }, UI_ON_CLICK, key_click },
-	{ "Up/Down, PgUp/PgDn", "scroll a long item; Home/End jump to the top / bottom", "scroll", "PgUp/PgDn",
-	    A | EX_SCROLLS, 0, NULL,
-	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
-	    UI_ON_WHEEL, item_key_scroll },
 	{ "q", "leave the exam: it is kept, its clock stopped, for e in the menu to take up", "leave", NULL, 0,
 	    EX_TYPING | EX_LIST | EX_CONFIRM, "qQ", { 0 }, 0, key_leave },
-	{ "any other key", NULL, NULL, NULL, A | EX_TYPED, EX_TYPING, NULL, { 0 }, UI_ON_TEXT, item_key_not_typing },
 };
 
 /* Returns the exam screen's context bits. */
 static unsigned exam_context(const pt_ui *ui)
 {
 	const pt_exam *e = ui->exam;
-	const pt_grade *g = &e->session.grades[e->session.current];
 	if (xv.confirm)
 		return EX_CONFIRM;
 	if (e->paused)
 		return EX_PAUSED;
 	if (xv.list)
 		return EX_LIST;
-	unsigned ctx = EX_ANSWER;
-	switch (g->item->kind) {
-	case PT_KIND_FILL: ctx |= EX_FILL | (g->item->n_blanks > 1 ? EX_BLANKS : 0); break;
-	case PT_KIND_MATCH: ctx |= EX_MATCH | EX_BLANKS; break;
-	case PT_KIND_ORDER: ctx |= EX_ORDER | EX_BLANKS; break;
-	case PT_KIND_CHOICE: ctx |= EX_CHOICE; break;
-	case PT_KIND_MULTI: ctx |= EX_MULTI; break;
-	case PT_KIND_NUMERIC:
-	case PT_KIND_TEXT: ctx |= EX_TYPED | (item_view()->typing ? EX_TYPING : 0); break;
-	}
-	if (ui->body_scrolls)
-		ctx |= EX_SCROLLS;
-	return ctx;
+	return EX_ANSWER | (answering_typing(&xv.entry) ? EX_TYPING : 0);
 }
 
-/* Names the item's own letters and slots in the key bar: "A-D", "1-3". */
-static void exam_bar_keys(const pt_ui *ui, const pt_binding *b, char *buf, size_t size)
+/* The answer entry, while the learner answers (not in the list, not
+ * paused, not asked to confirm). */
+static pt_answering *exam_answering(const pt_ui *ui)
 {
-	const pt_exam *e = ui->exam;
-	const pt_grade *g = &e->session.grades[e->session.current];
-	if (b->chars != NULL && strcmp(b->chars, LETTERS) == 0)
-		snprintf(buf, size, "A-%c", item_body_last_label(g->item));
-	else if (b->chars != NULL && strcmp(b->chars, DIGITS) == 0)
-		snprintf(buf, size, "1-%d", grade_slots(g));
+	return exam_context(ui) & EX_ANSWER ? &xv.entry : NULL;
+}
+
+/* The item's body scrolls with the shared keys while answering. */
+static size_t *exam_scroll(const pt_ui *ui)
+{
+	return exam_context(ui) & EX_ANSWER ? &xv.entry.view.scroll : NULL;
 }
 
 /* True while the clock runs: the loop then wakes every second. */
@@ -512,6 +446,15 @@ static unsigned exam_tick(pt_ui *ui)
 }
 
 const pt_screen_ops ui_exam_screen = {
-	"Exam", exam_enter, exam_draw, NULL, exam_context, exam_bar_keys,
-	exam_keys, sizeof exam_keys / sizeof exam_keys[0], exam_ticking, exam_tick,
+	.name = "Exam",
+	.enter = exam_enter,
+	.draw = exam_draw,
+	.context = exam_context,
+	.keys = exam_keys,
+	.n_keys = sizeof exam_keys / sizeof exam_keys[0],
+	.ticking = exam_ticking,
+	.tick = exam_tick,
+	.answering = exam_answering,
+	.bar_lead = 7, /* the question, the offer, the list, Enter */
+	.scroll = exam_scroll,
 };

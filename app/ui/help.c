@@ -12,12 +12,10 @@
 #define WHAT_COL 22 /* column of what they do */
 #define MAX_BOX_WIDTH 78
 
-/* Adds a section: a heading, then each binding that has a help line. */
-static void add_section(pt_doc *d, const char *name, const pt_binding *keys, size_t n)
+/* Adds the rows [from, to) of keys that have a help line. */
+static void add_rows(pt_doc *d, const pt_binding *keys, size_t from, size_t to)
 {
-	doc_gap(d);
-	doc_atom(d, ROLE_HEADING, 0, name);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = from; i < to; i++) {
 		if (keys[i].help == NULL)
 			continue;
 		doc_newline(d);
@@ -26,6 +24,36 @@ static void add_section(pt_doc *d, const char *name, const pt_binding *keys, siz
 		doc_move_to(d, d->col + 1 > WHAT_COL ? d->col + 1 : WHAT_COL);
 		doc_wrap(d, ROLE_NORMAL, 0, keys[i].help);
 	}
+}
+
+/* Adds a section: a heading, then each binding that has a help line. */
+static void add_section(pt_doc *d, const char *name, const pt_binding *keys, size_t n)
+{
+	doc_gap(d);
+	doc_atom(d, ROLE_HEADING, 0, name);
+	add_rows(d, keys, 0, n);
+}
+
+/* Adds a shared key table's section. */
+static void add_table(pt_doc *d, const pt_keytable *t)
+{
+	add_section(d, t->name, t->keys, t->n_keys);
+}
+
+/* Adds the current screen's section: every key it takes, in the order the
+ * key bar names them (its leading keys, the answer entry's, its others,
+ * scrolling). */
+static void add_current(pt_doc *d, const pt_screen_ops *ops)
+{
+	size_t lead = ops->answering != NULL ? ops->bar_lead : ops->n_keys;
+	doc_gap(d);
+	doc_atom(d, ROLE_HEADING, 0, ops->name);
+	add_rows(d, ops->keys, 0, lead);
+	if (ops->answering != NULL)
+		add_rows(d, ui_answering_table.keys, 0, ui_answering_table.n_keys);
+	add_rows(d, ops->keys, lead, ops->n_keys);
+	if (ops->scroll != NULL)
+		add_rows(d, ui_scroll_table.keys, 0, ui_scroll_table.n_keys);
 }
 
 /* How the full screen takes answers: the part of the introduction that
@@ -76,13 +104,19 @@ static void build_help(const pt_ui *ui, pt_doc *d)
 		return;
 	}
 	const pt_screen_ops *current = ui_screen_ops(ui->screen);
-	add_section(d, current->name, current->keys, current->n_keys);
+	add_current(d, current);
 	for (int s = 0; s < UI_N_SCREENS; s++) {
 		const pt_screen_ops *ops = ui_screen_ops((pt_screen)s);
 		if (ops != current)
 			add_section(d, ops->name, ops->keys, ops->n_keys);
 	}
-	add_section(d, "Everywhere", ui_global_keys, ui_n_global_keys);
+	/* The shared tables the current screen does not take (its own section
+	 * lists those it does). */
+	if (current->answering == NULL)
+		add_table(d, &ui_answering_table);
+	if (current->scroll == NULL)
+		add_table(d, &ui_scroll_table);
+	add_table(d, &ui_global_table);
 	add_section(d, "In this list", help_keys, N_HELP_KEYS);
 	add_intro(d);
 }

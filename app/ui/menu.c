@@ -449,6 +449,12 @@ static const pt_binding menu_keys[] = {
 };
 
 const pt_screen_ops ui_menu_screen = {
-	"Lesson menu", menu_enter, menu_draw, menu_release, menu_context, menu_bar_keys,
-	menu_keys, sizeof menu_keys / sizeof menu_keys[0], NULL, NULL,
+	.name = "Lesson menu",
+	.enter = menu_enter,
+	.draw = menu_draw,
+	.release = menu_release,
+	.context = menu_context,
+	.bar_keys = menu_bar_keys,
+	.keys = menu_keys,
+	.n_keys = sizeof menu_keys / sizeof menu_keys[0],
 };

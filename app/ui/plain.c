@@ -7,6 +7,7 @@
 #include "paratutor/grade.h"
 #include "paratutor/intro.h"
 #include "paratutor/plain.h"
+#include "paratutor/plain_cmd.h"
 #include "paratutor/plain_item.h"
 #include "paratutor/session.h"
 #include "paratutor/track.h"
@@ -59,17 +60,38 @@ static char *trim(char *s)
 	return s;
 }
 
+/* The lesson list's commands; a line that names none is a lesson. */
+enum { MENU_REVIEW, MENU_STATS, MENU_LIST, MENU_GUIDE, MENU_QUIT, MENU_HELP };
+static const plain_cmd menu_cmds[] = {
+	{ "review", NULL, NULL, "answer the items due for review", MENU_REVIEW },
+	{ "stats", NULL, NULL, "your statistics: mastery, right first time per day, reviews\n"
+			       "due, exams, mistakes made most often, days practised", MENU_STATS },
+	{ "list", NULL, "menu", "show the lessons again", MENU_LIST },
+	{ "guide", NULL, NULL, "how paratutor works: items, marks, scores and review", MENU_GUIDE },
+	{ "quit", NULL, "q", "leave (your progress is saved)", MENU_QUIT },
+	{ "help", NULL, "?", "this list", MENU_HELP },
+};
+#define N_MENU_CMDS (sizeof menu_cmds / sizeof menu_cmds[0])
+
+/* An item's commands; a line that names none is an answer. */
+enum { ITEM_HINT, ITEM_NEXT, ITEM_PREV, ITEM_RESET, ITEM_MENU, ITEM_QUIT, ITEM_HELP };
+static const plain_cmd item_cmds[] = {
+	{ "hint", NULL, "h", "show the next hint", ITEM_HINT },
+	{ "next", NULL, "n", "the next item", ITEM_NEXT },
+	{ "prev", NULL, "p", "the previous item", ITEM_PREV },
+	{ "reset", NULL, NULL, "forget your answers to this lesson (asks first)", ITEM_RESET },
+	{ "menu", NULL, NULL, "back to the lesson list", ITEM_MENU },
+	{ "quit", NULL, "q", "leave (your progress is saved)", ITEM_QUIT },
+	{ "help", NULL, "?", "this list", ITEM_HELP },
+};
+#define N_ITEM_CMDS (sizeof item_cmds / sizeof item_cmds[0])
+
 /* Prints the commands of the lesson list. */
 static void print_menu_help(plain_io *io)
 {
 	fputs("Commands:\n"
-	      "  NUMBER or ID   open a lesson, at its first unfinished item\n"
-	      "  review         answer the items due for review\n"
-	      "  stats          your statistics: mastery, right first time per day, reviews\n"
-	      "                 due, exams, mistakes made most often, days practised\n"
-	      "  list           show the lessons again\n"
-	      "  guide          how paratutor works: items, marks, scores and review\n"
-	      "  quit           leave (your progress is saved)\n", io->out);
+	      "  NUMBER or ID   open a lesson, at its first unfinished item\n", io->out);
+	plain_cmd_help(io->out, menu_cmds, N_MENU_CMDS);
 }
 
 /* Prints the introduction, with how plain mode takes answers after its
@@ -89,13 +111,6 @@ static void print_guide(plain_io *io)
 	fputc('\n', io->out);
 }
 
-/* Returns true when cmd (lowered) is command word or its one-letter
- * short form (NULL for none). */
-static bool is_command(const char *cmd, const char *word, const char *letter)
-{
-	return strcmp(cmd, word) == 0 || (letter != NULL && strcmp(cmd, letter) == 0);
-}
-
 /* Handles one command line on an item: a command word, or an answer.  A
  * line starting with "=" is always an answer (for an answer that is also
  * a command word). */
@@ -109,28 +124,30 @@ static plain_step item_command(plain_io *io, pt_session *s, char *line)
 		*p = (char)tolower((unsigned char)*p);
 	if (*answer == '\0')
 		return PLAIN_STAY;
+	const plain_cmd *c = *answer == '=' ? NULL : plain_cmd_find(item_cmds, N_ITEM_CMDS, cmd);
 	if (*answer == '=') {
 		answer = trim(answer + 1);
 		if (*answer == '\0') {
 			fputs("Type the answer after the =, e.g. = next.\n", io->out);
 			return PLAIN_STAY;
 		}
-	} else if (is_command(cmd, "quit", "q")) {
-		return PLAIN_QUIT;
-	} else if (is_command(cmd, "next", "n")) {
-		return PLAIN_NEXT;
-	} else if (is_command(cmd, "prev", "p")) {
-		return PLAIN_PREV;
-	} else if (is_command(cmd, "menu", NULL)) {
-		return PLAIN_MENU;
-	} else if (is_command(cmd, "reset", NULL)) {
-		return PLAIN_RESET;
-	} else if (is_command(cmd, "help", "?")) {
-		plain_item_help(io->out, g->item);
-		return PLAIN_STAY;
-	} else if (g->status == PT_OPEN && is_command(cmd, "hint", "h")) {
-		plain_item_hint(io->out, s, io->track);
-		return PLAIN_STAY;
+	} else if (c != NULL) {
+		switch (c->id) {
+		case ITEM_QUIT: return PLAIN_QUIT;
+		case ITEM_NEXT: return PLAIN_NEXT;
+		case ITEM_PREV: return PLAIN_PREV;
+		case ITEM_MENU: return PLAIN_MENU;
+		case ITEM_RESET: return PLAIN_RESET;
+		case ITEM_HELP:
+			plain_item_help_answers(io->out, g->item, false);
+			plain_cmd_help(io->out, item_cmds, N_ITEM_CMDS);
+			return PLAIN_STAY;
+		case ITEM_HINT:
+			if (g->status != PT_OPEN)
+				break; /* a finished item says so below */
+			plain_item_hint(io->out, s, io->track);
+			return PLAIN_STAY;
+		}
 	}
 	if (g->status != PT_OPEN) {
 		fputs("This item is finished; type next to go on.\n", io->out);
@@ -417,31 +434,31 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 			*p = (char)tolower((unsigned char)*p);
 		if (*word == '\0')
 			continue;
-		if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "q") == 0)
+		const plain_cmd *c = plain_cmd_find(menu_cmds, N_MENU_CMDS, cmd);
+		switch (c != NULL ? c->id : -1) {
+		case MENU_QUIT:
 			return;
-		if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
+		case MENU_HELP:
 			print_menu_help(io);
 			continue;
-		}
-		if (strcmp(cmd, "guide") == 0) {
+		case MENU_GUIDE:
 			print_guide(io);
 			continue;
-		}
-		if (strcmp(cmd, "list") == 0 || strcmp(cmd, "menu") == 0) {
+		case MENU_LIST:
 			list = true;
 			continue;
-		}
-		if (strcmp(cmd, "review") == 0) {
+		case MENU_REVIEW:
 			if (run_review(io) == PLAIN_QUIT)
 				return;
 			list = true;
 			continue;
-		}
-		if (strcmp(cmd, "stats") == 0) {
+		case MENU_STATS:
 			if (!plain_stats(io->out, io->track->progress, cat, time(NULL)))
 				fputs("Out of memory: cannot show your statistics.\n", io->out);
 			fputs("\nType a lesson number or id, list, help, or quit.\n", io->out);
 			continue;
+		default:
+			break;
 		}
 		const pt_entry *e = pick_lesson(cat, word);
 		if (e == NULL) {

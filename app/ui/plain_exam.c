@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "paratutor/plain_cmd.h"
 #include "paratutor/plain_exam.h"
 #include "paratutor/plain_item.h"
 #include "paratutor/ui_answer.h"
@@ -101,18 +102,26 @@ static void show_item(FILE *out, pt_exam *e)
 	fputs("Type your answer (it is kept, not checked, until you submit), or help.\n", out);
 }
 
+/* The exam's commands; a line that names none is an answer. */
+enum { EXAM_TIME, EXAM_MARK, EXAM_LIST, EXAM_GO, EXAM_NEXT, EXAM_PREV, EXAM_SUBMIT, EXAM_QUIT, EXAM_HELP };
+static const plain_cmd exam_cmds[] = {
+	{ "time", NULL, NULL, "how much time is left", EXAM_TIME },
+	{ "mark", NULL, NULL, "mark this item for later (again: take the mark off)", EXAM_MARK },
+	{ "list", NULL, NULL, "every item: answered, partly answered or empty, and marked", EXAM_LIST },
+	{ "go", "N", NULL, "show item N", EXAM_GO },
+	{ "next", NULL, "n", "the next item", EXAM_NEXT },
+	{ "prev", NULL, "p", "the previous item", EXAM_PREV },
+	{ "submit", NULL, NULL, "hand the exam in (asks first); answers are graded then", EXAM_SUBMIT },
+	{ "quit", NULL, "q", "leave; the exam is kept with the time left, to resume later", EXAM_QUIT },
+	{ "help", NULL, "?", "this list", EXAM_HELP },
+};
+#define N_EXAM_CMDS (sizeof exam_cmds / sizeof exam_cmds[0])
+
 /* Prints the exam's commands. */
 static void exam_help(FILE *out, const pt_exam *e)
 {
 	plain_item_help_answers(out, exam_grade((pt_exam *)e, e->session.current)->item, true);
-	fputs("  time           how much time is left\n"
-	      "  mark           mark this item for later (again: take the mark off)\n"
-	      "  list           every item: answered, partly answered or empty, and marked\n"
-	      "  go N           show item N\n"
-	      "  next, prev     the next / previous item\n"
-	      "  submit         hand the exam in (asks first); answers are graded then\n"
-	      "  quit           leave; the exam is kept with the time left, to resume later\n"
-	      "  help           this list\n", out);
+	plain_cmd_help(out, exam_cmds, N_EXAM_CMDS);
 }
 
 /* Returns a word for how item i stands. */
@@ -322,49 +331,50 @@ int plain_exam_run(pt_exam *e, pt_track *track, FILE *in, FILE *out)
 		size_t i = e->session.current;
 		unsigned long n;
 		char *end;
+		const plain_cmd *c = cmd[0] == '\0' ? NULL : plain_cmd_find(exam_cmds, N_EXAM_CMDS, cmd);
 		if (cmd[0] == '\0') {
 			show_item(out, e);
-		} else if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
+		} else if (c == NULL) {
+			answer(out, e, track, cmd[0] == '=' ? cmd + 1 + strspn(cmd + 1, " ") : cmd);
+		} else if (c->id == EXAM_HELP) {
 			exam_help(out, e);
-		} else if (strcmp(cmd, "time") == 0) {
+		} else if (c->id == EXAM_TIME) {
 			time_phrase(e, time(NULL), when, sizeof when);
 			fprintf(out, "Time: %s.\n", when);
-		} else if (strcmp(cmd, "mark") == 0) {
+		} else if (c->id == EXAM_MARK) {
 			e->marked[i] = !e->marked[i];
 			fprintf(out, e->marked[i] ? "Item %zu is marked for later.\n" : "Took the mark off item %zu.\n", i + 1);
 			keep(out, e, track);
-		} else if (strcmp(cmd, "list") == 0) {
+		} else if (c->id == EXAM_LIST) {
 			list_items(out, e);
-		} else if (strncmp(cmd, "go", 2) == 0 && (cmd[2] == ' ' || cmd[2] == '\0')) {
+		} else if (c->id == EXAM_GO) {
 			n = strtoul(cmd + 2, &end, 10);
 			if (n >= 1 && n <= e->n && *end == '\0' && cmd[2] != '\0')
 				go_to(out, e, track, n - 1);
 			else
 				fprintf(out, "\"%s\": give an item number from 1 to %zu, e.g. go 3.\n", cmd, e->n);
-		} else if (strcmp(cmd, "next") == 0 || strcmp(cmd, "n") == 0) {
+		} else if (c->id == EXAM_NEXT) {
 			if (i + 1 < e->n)
 				go_to(out, e, track, i + 1);
 			else
 				fputs("This is the last item: type list, go N, or submit.\n", out);
-		} else if (strcmp(cmd, "prev") == 0 || strcmp(cmd, "p") == 0) {
+		} else if (c->id == EXAM_PREV) {
 			if (i > 0)
 				go_to(out, e, track, i - 1);
 			else
 				fputs("This is the first item.\n", out);
-		} else if (strcmp(cmd, "submit") == 0) {
+		} else if (c->id == EXAM_SUBMIT) {
 			bool by_clock = false;
 			if (confirm_submit(in, out, e, &by_clock)) {
 				submit(out, e, track, by_clock);
 				return 0;
 			}
 			fputs("Not submitted: go on answering.\n", out);
-		} else if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "q") == 0) {
+		} else {
 			keep(out, e, track);
 			time_phrase(e, time(NULL), when, sizeof when);
 			fprintf(out, "The exam is kept (%s); run paratutor exam to resume it.\n", when);
 			return 0;
-		} else {
-			answer(out, e, track, cmd[0] == '=' ? cmd + 1 + strspn(cmd + 1, " ") : cmd);
 		}
 	}
 }

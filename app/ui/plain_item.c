@@ -12,17 +12,6 @@
 
 #define MAX_WORDS 64
 
-void plain_item_help(FILE *out, const pt_item *it)
-{
-	plain_item_help_answers(out, it, false);
-	fputs("  hint           show the next hint\n"
-	      "  next, prev     move between items\n"
-	      "  reset          forget your answers to this lesson (asks first)\n"
-	      "  menu           back to the lesson list\n"
-	      "  quit           leave (your progress is saved)\n"
-	      "  help           this list\n", out);
-}
-
 void plain_item_help_answers(FILE *out, const pt_item *it, bool exam)
 {
 	const char *when = exam ? "                 an exam checks nothing until you submit it\n" :

@@ -16,9 +16,6 @@ static struct stats_view {
 	size_t selected; /* the menu entry selected when the screen opened */
 } view;
 
-/* Context bits of the statistics screen's bindings. */
-enum { STATS_SCROLLS = 1u << 0 };
-
 /* Returns the local time's offset from UTC at now, in seconds east. */
 static long local_offset(time_t now)
 {
@@ -91,13 +88,6 @@ static void stats_enter(pt_ui *ui, size_t arg)
 	view.selected = arg;
 }
 
-/* Scrolling keys and the wheel. */
-static unsigned key_scroll(pt_ui *ui, const pt_event *ev)
-{
-	frame_scroll(ev, &view.scroll, &ui->body_pane);
-	return UI_REDRAW;
-}
-
 /* m, q, Left: back to the menu, on the lesson selected before. */
 static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 {
@@ -107,20 +97,29 @@ static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 }
 
 static const pt_binding stats_keys[] = {
-	{ "Up/Down, PgUp/PgDn", "scroll; Home/End jump to the top / bottom; the wheel scrolls too", "scroll",
-	    "PgUp/PgDn", STATS_SCROLLS, 0, NULL,
-	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
-	    UI_ON_WHEEL, key_scroll },
 	{ "m, q, Left", "back to the lesson menu", "menu", "m", 0, 0, "mMqQ", { PT_KEY_LEFT + 1 }, 0, key_menu },
 };
 
-/* Returns the statistics screen's context bits. */
+/* The statistics have no context bits. */
 static unsigned stats_context(const pt_ui *ui)
 {
-	return ui->body_scrolls ? STATS_SCROLLS : 0;
+	(void)ui;
+	return 0;
+}
+
+/* The statistics scroll with the shared keys. */
+static size_t *stats_scroll(const pt_ui *ui)
+{
+	(void)ui;
+	return &view.scroll;
 }
 
 const pt_screen_ops ui_stats_screen = {
-	"Your statistics", stats_enter, stats_draw, NULL, stats_context, NULL,
-	stats_keys, sizeof stats_keys / sizeof stats_keys[0], NULL, NULL,
+	.name = "Your statistics",
+	.enter = stats_enter,
+	.draw = stats_draw,
+	.context = stats_context,
+	.keys = stats_keys,
+	.n_keys = sizeof stats_keys / sizeof stats_keys[0],
+	.scroll = stats_scroll,
 };

@@ -113,7 +113,7 @@ static struct summary_view {
 } view;
 
 /* Context bits of the summary's bindings. */
-enum { SUM_CONFIRM = 1u << 0, SUM_SCROLLS = 1u << 1 };
+enum { SUM_CONFIRM = 1u << 0 };
 
 /* Draws the score, the outcome counts and every item's result. */
 static void summary_draw(pt_ui *ui, int rows, int cols)
@@ -236,13 +236,6 @@ static unsigned key_keep(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
-/* Scrolling keys and the wheel. */
-static unsigned key_scroll(pt_ui *ui, const pt_event *ev)
-{
-	frame_scroll(ev, &view.scroll, &ui->body_pane);
-	return UI_REDRAW;
-}
-
 /* m, q: back to the menu. */
 static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 {
@@ -261,20 +254,29 @@ static const pt_binding summary_keys[] = {
 	    SUM_CONFIRM, "xX", { 0 }, 0, key_ask_reset },
 	{ "p, Left", "back to the last item", "last item", "p", 0, SUM_CONFIRM, "pP", { PT_KEY_LEFT + 1 }, 0,
 	    key_last_item },
-	{ "Up/Down, PgUp/PgDn", "scroll; Home/End jump to the top / bottom; the wheel scrolls too", "scroll",
-	    "PgUp/PgDn", SUM_SCROLLS, SUM_CONFIRM, NULL,
-	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
-	    UI_ON_WHEEL, key_scroll },
 	{ "m, q", "back to the lesson menu", "menu", "m", 0, SUM_CONFIRM, "mMqQ", { 0 }, 0, key_menu },
 };
 
 /* Returns the summary's context bits. */
 static unsigned summary_context(const pt_ui *ui)
 {
-	return (view.confirm_reset ? SUM_CONFIRM : 0) | (ui->body_scrolls ? SUM_SCROLLS : 0);
+	(void)ui;
+	return view.confirm_reset ? SUM_CONFIRM : 0;
+}
+
+/* The summary scrolls with the shared keys, except while it asks. */
+static size_t *summary_scroll(const pt_ui *ui)
+{
+	(void)ui;
+	return view.confirm_reset ? NULL : &view.scroll;
 }
 
 const pt_screen_ops ui_summary_screen = {
-	"Lesson summary", summary_enter, summary_draw, NULL, summary_context, NULL,
-	summary_keys, sizeof summary_keys / sizeof summary_keys[0], NULL, NULL,
+	.name = "Lesson summary",
+	.enter = summary_enter,
+	.draw = summary_draw,
+	.context = summary_context,
+	.keys = summary_keys,
+	.n_keys = sizeof summary_keys / sizeof summary_keys[0],
+	.scroll = summary_scroll,
 };

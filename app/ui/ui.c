@@ -150,6 +150,9 @@ const pt_binding ui_global_keys[] = {
 	    0, 0, NULL, { 0 }, 0, NULL },
 };
 const size_t ui_n_global_keys = sizeof ui_global_keys / sizeof ui_global_keys[0];
+const pt_keytable ui_global_table = {
+	"Everywhere", ui_global_keys, sizeof ui_global_keys / sizeof ui_global_keys[0], NULL, NULL,
+};
 
 pt_session *ui_session(pt_ui *ui)
 {
@@ -401,8 +404,9 @@ static void ui_draw(pt_ui *ui)
 	draw_flush();
 }
 
-/* Routes an event to the help overlay, the keys every screen shares or
- * the current screen's key table, then carries out any transition. */
+/* Routes an event to the help overlay or through the current screen's
+ * chain of key tables (its own, its answer entry's, scrolling, the keys
+ * every screen shares), then carries out any transition. */
 static unsigned ui_dispatch(pt_ui *ui, const pt_event *ev)
 {
 	if (ev->kind == EV_RESIZE)
@@ -411,17 +415,13 @@ static unsigned ui_dispatch(pt_ui *ui, const pt_event *ev)
 		return event_is_char(ev, 'q') ? UI_QUIT : 0;
 	if (ui->help_open)
 		return help_key(ui, ev);
-	const pt_screen_ops *ops = screens[ui->screen];
-	const pt_binding *b = bind_find(ops->keys, ops->n_keys, ops->context(ui), ev);
-	if (b == NULL)
-		b = bind_find(ui_global_keys, ui_n_global_keys, 0, ev);
 	ui->message[0] = '\0';
-	if (b == NULL || b->run == NULL) {
+	unsigned result = 0;
+	if (bind_dispatch(ui, screens[ui->screen], ev, &result) == NULL) {
 		if (ev->kind == EV_CHAR || ev->kind == EV_KEY)
 			ui_say(ui, "That key does nothing here: press ? for the keys");
 		return UI_REDRAW;
 	}
-	unsigned result = b->run(ui, ev);
 	apply_go(ui);
 	return result;
 }

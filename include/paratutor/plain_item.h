@@ -11,9 +11,6 @@
 #include "paratutor/session.h"
 #include "paratutor/track.h"
 
-/* Prints the item commands for item it, its answer syntax first. */
-void plain_item_help(FILE *out, const pt_item *it);
-
 /* Prints how to answer item it, by its kind, under "Commands:"; in an
  * exam, without the promise of a check. */
 void plain_item_help_answers(FILE *out, const pt_item *it, bool exam);

@@ -136,6 +136,24 @@ typedef struct pt_keyhint {
 	const char *label;
 } pt_keyhint;
 
+/* A key table: bindings and the context bits they are offered in.  A key
+ * goes through a chain of them, the first binding that takes it wins:
+ * the screen's own keys, then (on the screens that take answers) the
+ * answer-entry keys the item and exam screens share, then scrolling, then
+ * the keys every screen shares.  The key bar and the help are built from
+ * the same chain. */
+typedef struct pt_keytable {
+	const char *name;                     /* its section in the help */
+	const pt_binding *keys;
+	size_t n_keys;
+	unsigned (*context)(const pt_ui *ui); /* context bits for the bindings */
+	/* Fills buf with the key-bar name of a binding whose keys depend on the
+	 * context ("A-D"), or leaves it alone; may be NULL. */
+	void (*bar_keys)(const pt_ui *ui, const pt_binding *b, char *buf, size_t size);
+} pt_keytable;
+
+struct pt_answering;
+
 /* A screen: its name for the help, its hooks and its keys. */
 typedef struct pt_screen_ops {
 	const char *name;
@@ -153,6 +171,16 @@ typedef struct pt_screen_ops {
 	 * other screen sleeps until a key arrives. */
 	bool (*ticking)(const pt_ui *ui);
 	unsigned (*tick)(pt_ui *ui);
+	/* The screen's answer entry while it takes answers, else NULL; the
+	 * shared answer-entry keys (answering.c) come after the screen's own
+	 * when it returns one.  May be NULL: the screen takes no answers. */
+	struct pt_answering *(*answering)(const pt_ui *ui);
+	/* In the key bar, the answer-entry keys come after this many of the
+	 * screen's own rows (the rest follow them). */
+	size_t bar_lead;
+	/* The screen's body scroll offset while its body scrolls with the
+	 * shared scrolling keys, else NULL.  May be NULL. */
+	size_t *(*scroll)(const pt_ui *ui);
 } pt_screen_ops;
 
 /* The screens, defined in their files; only ui.c and help.c use them. */
@@ -196,9 +224,20 @@ bool bind_offered(const pt_binding *b, unsigned ctx);
  * triggers, or NULL. */
 const pt_binding *bind_find(const pt_binding *keys, size_t n, unsigned ctx, const pt_event *ev);
 
-/* Fills out (up to max) with the key-bar entries of the screen in its
- * context, then "? help"; returns how many. */
+/* Fills out (up to max) with the key-bar entries of the screen's chain in
+ * its context, ending with "? help"; returns how many. */
 size_t bind_bar(const pt_ui *ui, const pt_screen_ops *ops, pt_keyhint *out, size_t max);
+
+/* Runs the binding ev triggers in the chain of the screen ops: the
+ * screen's keys, its answer entry's, scrolling, the keys every screen
+ * shares.  Returns the binding (NULL when none takes ev, or it has no
+ * handler), and in *result the handler's result flags. */
+const pt_binding *bind_dispatch(pt_ui *ui, const pt_screen_ops *ops, const pt_event *ev, unsigned *result);
+
+/* The shared tables of the chain, for the help overlay. */
+extern const pt_keytable ui_answering_table; /* answering.c */
+extern const pt_keytable ui_scroll_table;    /* bind.c */
+extern const pt_keytable ui_global_table;    /* ui.c */
 
 /* The keys every screen shares (the help), for the help overlay. */
 extern const pt_binding ui_global_keys[];

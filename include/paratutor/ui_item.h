@@ -1,7 +1,8 @@
 /* ui_item.h - what the item screen's files share: its view state and the
  * body it draws.
  *
- * item.c owns the view state (one pt_item_view) and the keys; item_body.c
+ * The screens that show an item keep a pt_item_view in their state (the
+ * item and exam screens in their answer entry, ui_answering.h); item_body.c
  * builds the body document from a grade and a view it only reads. */
 #ifndef PARATUTOR_UI_ITEM_H
 #define PARATUTOR_UI_ITEM_H
@@ -46,44 +47,5 @@ char item_body_last_label(const pt_item *it);
  * and once finished the verdict, explanation and solution.  Fills a with
  * the lines worth scrolling to. */
 void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_anchors *a);
-
-/* item.c: the view, and the answering keys the exam screen shares with
- * the item screen.  They act on the current grade of ui_session(ui) (the
- * exam's paper while an exam runs) and on this one view. */
-
-/* Returns the item screen's view state. */
-pt_item_view *item_view(void);
-
-/* Resets the view for grade g: no scroll, focus on the first slot to
- * fill, the answer field (with g's typed answer) taking the keys.  What
- * is typed is kept in g as it is typed, so g must live while the view
- * shows it (every screen opens the view again on entering an item). */
-void item_view_open(pt_grade *g);
-
-/* a-g: fill, match, place, choose or toggle an option. */
-unsigned item_key_letter(pt_ui *ui, const pt_event *ev);
-/* 1-9: focus a blank, prompt or position. */
-unsigned item_key_blank(pt_ui *ui, const pt_event *ev);
-/* Tab / Shift-Tab: the next / previous slot. */
-unsigned item_key_cycle(pt_ui *ui, const pt_event *ev);
-/* Backspace / Delete: empty the focused blank or prompt. */
-unsigned item_key_clear(pt_ui *ui, const pt_event *ev);
-/* Backspace / Delete on an order item: take back a placed step. */
-unsigned item_key_unplace(pt_ui *ui, const pt_event *ev);
-/* A printable key while the answer field takes the keys (kept in the
- * view's grade as a draft, as every edit of the field is). */
-unsigned item_key_type(pt_ui *ui, const pt_event *ev);
-/* Backspace / Delete on a typed answer: erase a character. */
-unsigned item_key_erase(pt_ui *ui, const pt_event *ev);
-/* Tab, Esc: leave the answer field. */
-unsigned item_key_leave_field(pt_ui *ui, const pt_event *ev);
-/* Tab: back into the answer field. */
-unsigned item_key_enter_field(pt_ui *ui, const pt_event *ev);
-/* A printable key on a typed item while the commands have the keys. */
-unsigned item_key_not_typing(pt_ui *ui, const pt_event *ev);
-/* A click on a slot, an option or the answer field. */
-unsigned item_key_click(pt_ui *ui, const pt_event *ev);
-/* Scrolling keys and the wheel. */
-unsigned item_key_scroll(pt_ui *ui, const pt_event *ev);
 
 #endif

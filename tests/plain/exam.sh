@@ -167,6 +167,11 @@ rm -rf "$XDG_STATE_HOME"
 printf '%s\n' "go 2" "sixteen" "16 GB" "16 B" "go 6" help list quit |
 	"$bin" exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 6 --seed 1 >"$out" 2>&1
 has "exam help promises no check" "an exam checks nothing until you submit it"
+for line in "  time           how much time" "  mark           mark this item" "  list           every item" \
+    "  go N           show item N" "  next, n        the next item" "  prev, p        the previous item" \
+    "  submit         hand the exam in" "  quit, q        leave; the exam is kept" "  help, ?        this list"; do
+	has "exam help lists \"$(echo "$line" | sed 's/^ *//; s/  .*//')\"" "$line"
+done
 has "not a number" "\"sixteen\" is not a number this item takes (units: B, bytes, bits); type it again"
 has "not a unit it takes" "\"16 GB\" is not a number this item takes"
 has "a number it reads is kept" "Kept your answer to item 2."

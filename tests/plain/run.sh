@@ -94,6 +94,21 @@ has "partial answers list the empty blanks" "Blanks still empty: 2. Fill them to
 has "help lists the answer syntax" "put option B into blank 1"
 has "prev goes back" "item 1 of 3"
 
+# help is generated from each prompt's command table: every command and
+# every short form it takes is listed, and each listed short form works.
+play help 1 help quit
+for line in "  review         answer the items due" "  stats          your statistics" \
+    "  list, menu     show the lessons again" "  guide          how paratutor works" \
+    "  quit, q        leave (your progress is saved)" "  help, ?        this list" \
+    "  hint, h        show the next hint" "  next, n        the next item" "  prev, p        the previous item" \
+    "  reset          forget your answers" "  menu           back to the lesson list"; do
+	has "help lists \"$(echo "$line" | sed 's/^ *//; s/  .*//')\"" "$line"
+done
+play 1 h n p q
+has "h is hint" "Hint 1/2: Which call divides?"
+has "n is next, p is prev" "item 2 of 3"
+lacks "q quits without a summary of an unknown command" "not a blank and an option"
+
 play nosuch 1 quit
 has "an unknown lesson is named" "No lesson \"nosuch\": type a lesson number from 1 to 1 or its id"
 

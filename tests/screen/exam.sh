@@ -157,6 +157,27 @@ test_exam_number() {
 	st_wait "Answered 1/6" || return 1
 }
 
+# Ctrl-U empties the answer field in the exam as on the item screen (the
+# exam's own copy of the answer keys once lacked it): what is typed after
+# it is the whole answer.
+test_exam_kill_line() {
+	st_start ST_SHUFFLE=1 -- exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 6 \
+	    --seed 1 || return 1
+	st_wait "Exam: item 1 of 6" || return 1
+	st_keys Enter
+	st_wait "Exam: item 2 of 6" || return 1
+	st_keys s i x
+	st_wait "Answer: ▸[six_" || return 1
+	st_keys C-u
+	st_wait "Answer: ▸[_" || return 1
+	st_lacks "That key does nothing here" || return 1
+	st_keys 1 6
+	st_wait "Answer: ▸[16_" || return 1
+	st_keys Enter
+	st_wait "Exam: item 3 of 6" || return 1
+	st_wait "Answered 1/6" || return 1
+}
+
 # e in the menu opens the form; Enter starts an exam across the lessons;
 # q leaves it kept.
 test_exam_form() {
@@ -197,5 +218,6 @@ st_test "an exam submitted by the clock" test_exam_timeout
 st_test "the 1-minute warning" test_exam_warning
 st_test "kill -9 mid-exam, then resume and submit" test_exam_kill_resume
 st_test "a typed number the item cannot read" test_exam_number
+st_test "Ctrl-U empties the answer field in the exam" test_exam_kill_line
 st_test "the exam form from the menu, lessons from the index" test_exam_form
 st_finish
