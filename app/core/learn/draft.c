@@ -2,11 +2,12 @@
 #include <string.h>
 
 #include "paratutor/draft.h"
+#include "paratutor/kind.h"
 
 /* Returns true for the kinds answered by placing bank entries in slots. */
 static bool slotted(pt_kind kind)
 {
-	return kind == PT_KIND_FILL || kind == PT_KIND_MATCH || kind == PT_KIND_ORDER;
+	return kind_ops(kind)->shape == PT_SHAPE_SLOTS;
 }
 
 bool draft_take(const pt_grade *g, pt_draft *d)
@@ -17,10 +18,9 @@ bool draft_take(const pt_grade *g, pt_draft *d)
 	const pt_item *it = g->item;
 	bool any = false;
 	int slots = grade_slots(g);
-	switch (it->kind) {
-	case PT_KIND_FILL:
-	case PT_KIND_MATCH:
-	case PT_KIND_ORDER:
+	const pt_kind_ops *k = kind_ops(it->kind);
+	switch (k->shape) {
+	case PT_SHAPE_SLOTS:
 		for (int s = 0; s < slots && s < PT_DRAFT_MAX; s++) {
 			int o = g->fill[s];
 			if (o >= 0 && (size_t)o < it->bank.n) {
@@ -31,15 +31,13 @@ bool draft_take(const pt_grade *g, pt_draft *d)
 			d->n = (size_t)s + 1;
 		}
 		break;
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI:
+	case PT_SHAPE_PICKS:
 		for (int o = 0; o < slots && d->n < PT_DRAFT_MAX; o++)
 			if (g->picked[o])
 				d->slot[d->n++] = it->options[o].text.s;
 		any = d->n > 0;
 		break;
-	case PT_KIND_NUMERIC:
-	case PT_KIND_TEXT:
+	case PT_SHAPE_TYPED:
 		if (g->typed[0] != '\0') {
 			d->slot[0] = g->typed;
 			d->n = 1;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "paratutor/grade.h"
-#include "paratutor/text.h"
+#include "paratutor/kind.h"
 
 /* Relative slack when comparing a typed number with a range, so that a
  * value converted from another unit is not lost to rounding. */
@@ -16,13 +16,13 @@
 /* Returns true for the kinds answered by placing bank entries in slots. */
 static bool uses_bank(pt_kind kind)
 {
-	return kind == PT_KIND_FILL || kind == PT_KIND_MATCH || kind == PT_KIND_ORDER;
+	return kind_ops(kind)->shape == PT_SHAPE_SLOTS;
 }
 
 /* Returns true for the kinds answered by typing. */
 static bool typed_kind(pt_kind kind)
 {
-	return kind == PT_KIND_NUMERIC || kind == PT_KIND_TEXT;
+	return kind_ops(kind)->shape == PT_SHAPE_TYPED;
 }
 
 void grade_init(pt_grade *g, const pt_item *item)
@@ -38,17 +38,8 @@ void grade_init(pt_grade *g, const pt_item *item)
 
 int grade_slots(const pt_grade *g)
 {
-	const pt_item *it = g->item;
-	size_t n = 1, max = 1;
-	switch (it->kind) {
-	case PT_KIND_FILL:
-	case PT_KIND_MATCH: n = it->n_blanks; max = PT_MAX_BLANKS; break;
-	case PT_KIND_ORDER: n = it->steps.n; max = PT_MAX_OPTIONS; break;
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI: n = it->n_options; max = PT_MAX_OPTIONS; break;
-	case PT_KIND_NUMERIC:
-	case PT_KIND_TEXT: break;
-	}
+	const pt_kind_ops *k = kind_ops(g->item->kind);
+	size_t n = k->slots(g->item), max = k->max_slots;
 	return (int)(n < max ? n : max);
 }
 
@@ -109,7 +100,7 @@ pt_grade_rc grade_pick(pt_grade *g, int option)
 	if (g->status != PT_OPEN)
 		return PT_GRADE_CLOSED;
 	pt_kind kind = g->item->kind;
-	if ((kind != PT_KIND_CHOICE && kind != PT_KIND_MULTI) || option < 0 || option >= choices(g))
+	if (kind_ops(kind)->shape != PT_SHAPE_PICKS || option < 0 || option >= choices(g))
 		return PT_GRADE_RANGE;
 	if (kind == PT_KIND_CHOICE) {
 		memset(g->picked, 0, sizeof g->picked);
@@ -162,8 +153,7 @@ bool grade_ready(const pt_grade *g)
 
 /* ---- typed answers (read by grade_typed.c) ----------------------------- */
 
-/* Returns true when v lies in r (with rounding slack). */
-static bool in_range(const pt_range *r, double v)
+bool grade_in_range(const pt_range *r, double v)
 {
 	if (isnan(r->min) || isnan(r->max))
 		return false;
@@ -173,122 +163,9 @@ static bool in_range(const pt_range *r, double v)
 	return v >= r->min - slack && v <= r->max + slack;
 }
 
-/* Appends the item's unit names to the said buffer, as "B, bytes". */
-static void say_units(pt_grade *g)
-{
-	for (size_t i = 0; i < g->item->n_units; i++) {
-		size_t used = strlen(g->said_buf);
-		const char *name = g->item->units[i].name.s;
-		if (used + strlen(name) + 8 >= sizeof g->said_buf) {
-			snprintf(g->said_buf + used, sizeof g->said_buf - used, ", ...");
-			return;
-		}
-		snprintf(g->said_buf + used, sizeof g->said_buf - used, "%s%s", i ? ", " : "", name);
-	}
-}
-
-/* Puts into words why a typed number was not understood. */
-static void say_unclear(pt_grade *g, pt_number_rc rc)
-{
-	bool units = g->item->n_units > 0;
-	if (rc == PT_NUMBER_UNKNOWN_UNIT && !units) {
-		snprintf(g->said_buf, sizeof g->said_buf,
-		    "This answer takes no unit: type just the number.");
-		return;
-	}
-	if (rc == PT_NUMBER_UNKNOWN_UNIT)
-		snprintf(g->said_buf, sizeof g->said_buf, "That unit is not one this answer takes. Use one of: ");
-	else if (units)
-		snprintf(g->said_buf, sizeof g->said_buf,
-		    "Type a number such as 2.5, -3, 1,024 or 1.2e9, optionally followed by one of: ");
-	else
-		snprintf(g->said_buf, sizeof g->said_buf, "Type a number such as 2.5, -3, 1,024 or 1.2e9.");
-	if (units) {
-		say_units(g);
-		size_t used = strlen(g->said_buf);
-		snprintf(g->said_buf + used, sizeof g->said_buf - used, ".");
-	}
-}
-
-/* Grades a numeric item's typed answer: *clear false when it is not a
- * number the item understands.  Returns true when right. */
-static bool check_numeric(pt_grade *g, bool *clear)
-{
-	double v;
-	pt_number_rc rc = grade_number(g->item, g->typed, &v);
-	*clear = rc == PT_NUMBER_OK;
-	if (!*clear) {
-		say_unclear(g, rc);
-		return false;
-	}
-	bool right = in_range(&g->item->answer, v);
-	g->marks[0] = right ? PT_MARK_RIGHT : PT_MARK_WRONG;
-	for (size_t i = 0; !right && i < g->item->n_wrong; i++)
-		if (in_range(&g->item->wrong[i], v)) {
-			g->said_text = g->item->wrong[i].feedback.s;
-			break;
-		}
-	return right;
-}
-
-/* Returns the number of characters (code points) of s. */
-static size_t char_count(const char *s)
-{
-	size_t n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xC0) != 0x80;
-	return n;
-}
-
-/* Returns the edit distance a typo of accepted answer a may have: 1 for
- * 4-7 characters, 2 for longer, 0 for shorter. */
-static int near_miss_limit(const char *a)
-{
-	size_t n = char_count(a);
-	return n < 4 ? 0 : n <= 7 ? 1 : 2;
-}
-
-/* Grades a text item's typed answer: *clear false when it is near an
- * accepted answer (a spelling slip).  Returns true when right. */
-static bool check_text(pt_grade *g, bool *clear)
-{
-	const pt_item *it = g->item;
-	char typed[PT_MAX_TYPED], norm[PT_MAX_TYPED];
-	grade_normalise(it, g->typed, typed, sizeof typed);
-	*clear = true;
-	for (size_t i = 0; i < it->accept.n; i++) {
-		grade_normalise(it, it->accept.v[i].s, norm, sizeof norm);
-		if (strcmp(typed, norm) == 0) {
-			g->marks[0] = PT_MARK_RIGHT;
-			return true;
-		}
-	}
-	g->marks[0] = PT_MARK_WRONG;
-	for (size_t i = 0; i < it->n_wrong_answers; i++) {
-		grade_normalise(it, it->wrong_answers[i].option.s, norm, sizeof norm);
-		if (strcmp(typed, norm) == 0) {
-			g->said_text = it->wrong_answers[i].text.s;
-			return false;
-		}
-	}
-	for (size_t i = 0; i < it->accept.n; i++) {
-		grade_normalise(it, it->accept.v[i].s, norm, sizeof norm);
-		int limit = near_miss_limit(norm);
-		if (limit > 0 && text_distance(typed, norm) <= limit) {
-			*clear = false;
-			g->marks[0] = PT_MARK_NONE;
-			snprintf(g->said_buf, sizeof g->said_buf,
-			    "Nearly: check the spelling and try again. This did not cost an attempt.");
-			return false;
-		}
-	}
-	return false;
-}
-
 /* ---- placed and picked answers ------------------------------------------ */
 
-/* Marks each blank or match pair; returns true when all are right. */
-static bool check_fill(pt_grade *g)
+bool grade_mark_slots(pt_grade *g)
 {
 	bool all = true;
 	for (int b = 0; b < grade_slots(g); b++) {
@@ -303,8 +180,7 @@ static bool check_fill(pt_grade *g)
 	return all;
 }
 
-/* Returns the step number of text in an order item, or -1. */
-static int step_index(const pt_item *it, const char *text)
+int grade_step_index(const pt_item *it, const char *text)
 {
 	for (size_t i = 0; text != NULL && i < it->steps.n; i++)
 		if (it->steps.v[i].s != NULL && strcmp(it->steps.v[i].s, text) == 0)
@@ -312,31 +188,7 @@ static int step_index(const pt_item *it, const char *text)
 	return -1;
 }
 
-/* Marks each position of an order item; notes the first step out of
- * place and its feedback.  Returns true when every step is in place. */
-static bool check_order(pt_grade *g)
-{
-	const pt_item *it = g->item;
-	bool all = true;
-	for (int p = 0; p < grade_slots(g); p++) {
-		const char *text = it->bank.v[g->fill[p]].s;
-		bool right = step_index(it, text) == p;
-		g->marks[p] = right ? PT_MARK_RIGHT : PT_MARK_WRONG;
-		if (right)
-			continue;
-		g->wrong_seen |= 1u << g->fill[p];
-		if (all) {
-			int step = step_index(it, text);
-			g->first_out_of_place = p;
-			g->said_text = step >= 0 && it->step_feedback != NULL ? it->step_feedback[step].s : NULL;
-		}
-		all = false;
-	}
-	return all;
-}
-
-/* Marks each option; returns true when the selection is exactly right. */
-static bool check_options(pt_grade *g)
+bool grade_mark_options(pt_grade *g, bool missed)
 {
 	bool all = true;
 	for (int o = 0; o < choices(g); o++) {
@@ -344,7 +196,7 @@ static bool check_options(pt_grade *g)
 		if (g->picked[o])
 			g->marks[o] = correct ? PT_MARK_RIGHT : PT_MARK_WRONG;
 		else
-			g->marks[o] = correct && g->item->kind == PT_KIND_MULTI ? PT_MARK_MISSED : PT_MARK_NONE;
+			g->marks[o] = correct && missed ? PT_MARK_MISSED : PT_MARK_NONE;
 		if (g->picked[o] && !correct)
 			g->wrong_seen |= 1u << o;
 		if (g->picked[o] != correct)
@@ -370,16 +222,8 @@ pt_grade_rc grade_check(pt_grade *g)
 			return PT_GRADE_UNCLEAR;
 		}
 	}
-	bool right = false, clear = true;
-	switch (g->item->kind) {
-	case PT_KIND_FILL:
-	case PT_KIND_MATCH: right = check_fill(g); break;
-	case PT_KIND_ORDER: right = check_order(g); break;
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI: right = check_options(g); break;
-	case PT_KIND_NUMERIC: right = check_numeric(g, &clear); break;
-	case PT_KIND_TEXT: right = check_text(g, &clear); break;
-	}
+	bool clear = true;
+	bool right = kind_ops(g->item->kind)->check(g, &clear);
 	if (!clear) {
 		g->checked = false;
 		return g->item->kind == PT_KIND_NUMERIC ? PT_GRADE_UNCLEAR : PT_GRADE_SPELLING;
@@ -491,15 +335,12 @@ static void restore_right_answer(pt_grade *g)
 {
 	const pt_item *item = g->item;
 	g->checked = true;
-	switch (item->kind) {
-	case PT_KIND_FILL:
-	case PT_KIND_MATCH:
-	case PT_KIND_ORDER:
+	const pt_kind_ops *k = kind_ops(item->kind);
+	switch (k->shape) {
+	case PT_SHAPE_SLOTS:
 		for (int b = 0; b < grade_slots(g); b++) {
 			for (int o = 0; o < choices(g); o++) {
-				bool right = item->kind == PT_KIND_ORDER ? step_index(item, item->bank.v[o].s) == b :
-				    lesson_blank_accepts(item, (size_t)b, (size_t)o);
-				if (right) {
+				if (k->slot_takes(item, b, o)) {
 					g->fill[b] = o;
 					g->locked[b] = true;
 					g->marks[b] = PT_MARK_RIGHT;
@@ -508,17 +349,11 @@ static void restore_right_answer(pt_grade *g)
 			}
 		}
 		return;
-	case PT_KIND_NUMERIC:
-		snprintf(g->typed, sizeof g->typed, "%.15g", item->answer.value);
+	case PT_SHAPE_TYPED:
+		k->right_typed(item, g->typed, sizeof g->typed);
 		g->marks[0] = PT_MARK_RIGHT;
 		return;
-	case PT_KIND_TEXT:
-		if (item->accept.n > 0)
-			snprintf(g->typed, sizeof g->typed, "%s", item->accept.v[0].s);
-		g->marks[0] = PT_MARK_RIGHT;
-		return;
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI:
+	case PT_SHAPE_PICKS:
 		break;
 	}
 	for (int o = 0; o < grade_slots(g); o++) {
@@ -570,44 +405,6 @@ void grade_restore(pt_grade *g, const pt_item *item, pt_outcome outcome,
 
 const char *grade_wrong_feedback(const pt_item *item, const char *text)
 {
-	switch (item->kind) {
-	case PT_KIND_NUMERIC: {
-		double v;
-		if (grade_number(item, text, &v) != PT_NUMBER_OK || in_range(&item->answer, v))
-			return NULL;
-		for (size_t i = 0; i < item->n_wrong; i++)
-			if (in_range(&item->wrong[i], v))
-				return item->wrong[i].feedback.s;
-		return NULL;
-	}
-	case PT_KIND_TEXT: {
-		char typed[PT_MAX_TYPED], norm[PT_MAX_TYPED];
-		grade_normalise(item, text, typed, sizeof typed);
-		for (size_t i = 0; i < item->n_wrong_answers; i++) {
-			grade_normalise(item, item->wrong_answers[i].option.s, norm, sizeof norm);
-			if (strcmp(typed, norm) == 0)
-				return item->wrong_answers[i].text.s;
-		}
-		return NULL;
-	}
-	case PT_KIND_MATCH: {
-		int o = lesson_bank_find(item, text);
-		for (size_t b = 0; o >= 0 && b < item->n_blanks; b++) {
-			const char *fb = lesson_blank_accepts(item, b, (size_t)o) ? NULL :
-			    lesson_blank_feedback(item, b, (size_t)o);
-			if (fb != NULL)
-				return fb;
-		}
-		return NULL;
-	}
-	case PT_KIND_ORDER: {
-		int step = step_index(item, text);
-		return step >= 0 && item->step_feedback != NULL ? item->step_feedback[step].s : NULL;
-	}
-	case PT_KIND_FILL:
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI:
-		break;
-	}
-	return NULL;
+	const pt_kind_ops *k = kind_ops(item->kind);
+	return k->wrong_feedback != NULL ? k->wrong_feedback(item, text) : NULL;
 }

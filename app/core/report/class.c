@@ -12,6 +12,7 @@
 
 #include "paratutor/class.h"
 #include "paratutor/grade.h"
+#include "paratutor/kind.h"
 #include "paratutor/grow.h"
 #include "paratutor/progress.h"
 
@@ -67,6 +68,14 @@ static bool add_wrong(pt_class_item *ci, const char *text, const char *feedback)
 	return true;
 }
 
+/* Adds a wrong answer the kind lists (the slot its feedback is from is not
+ * kept here). */
+static bool add_listed(void *ctx, int slot, const char *text, const char *feedback)
+{
+	(void)slot;
+	return add_wrong(ctx, text, feedback);
+}
+
 /* Lists the item's wrong options with the misconception each names: for
  * choice and multi the options not marked correct, with their feedback;
  * for fill every bank option some blank does not accept, with the
@@ -74,34 +83,8 @@ static bool add_wrong(pt_class_item *ci, const char *text, const char *feedback)
  * memory. */
 static bool list_wrong(pt_class_item *ci)
 {
-	const pt_item *item = ci->item;
-	switch (item->kind) {
-	case PT_KIND_FILL:
-		for (size_t o = 0; o < item->bank.n; o++) {
-			const char *fb = NULL;
-			bool wrong_somewhere = false;
-			for (size_t b = 0; b < item->n_blanks; b++) {
-				if (lesson_blank_accepts(item, b, o))
-					continue;
-				wrong_somewhere = true;
-				if (fb == NULL)
-					fb = lesson_blank_feedback(item, b, o);
-			}
-			if (wrong_somewhere && item->bank.v[o].s != NULL && !add_wrong(ci, item->bank.v[o].s, fb))
-				return false;
-		}
-		return true;
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI:
-		for (size_t o = 0; o < item->n_options; o++) {
-			const pt_option *op = &item->options[o];
-			if (!op->correct && op->text.s != NULL && !add_wrong(ci, op->text.s, op->feedback.s))
-				return false;
-		}
-		return true;
-	default:
-		return true;
-	}
+	const pt_kind_ops *k = kind_ops(ci->item->kind);
+	return k->wrong_answers == NULL || k->wrong_answers(ci->item, add_listed, ci);
 }
 
 /* Sets up lesson l of the class from the catalog's lesson; false when out

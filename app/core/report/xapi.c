@@ -7,6 +7,7 @@
 
 #include <cJSON.h>
 
+#include "paratutor/kind.h"
 #include "paratutor/uuid.h"
 #include "paratutor/xapi.h"
 
@@ -254,15 +255,11 @@ static char *right_answer(const pt_item *item)
 	return out;
 }
 
-/* Returns the xAPI interaction type of an item. */
+/* Returns the xAPI interaction type of an item, as its kind's row names
+ * it. */
 static const char *interaction_type(const pt_item *item)
 {
-	switch (item->kind) {
-	case PT_KIND_FILL: return "fill-in";
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI: return "choice";
-	default: return "other";
-	}
+	return kind_ops(item->kind)->xapi_type;
 }
 
 /* Adds the choices of a choice or multi item; false when out of memory. */

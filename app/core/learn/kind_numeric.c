@@ -1,0 +1,96 @@
+/* kind_numeric.c - numeric: a number typed, perhaps with a unit, right
+ * when it falls in the answer's range. */
+#include <stdio.h>
+#include <string.h>
+
+#include "paratutor/kind.h"
+
+/* A typed answer. */
+static size_t numeric_slots(const pt_item *it)
+{
+	(void)it;
+	return 1;
+}
+
+/* Appends the item's unit names to the said buffer, as "B, bytes". */
+static void say_units(pt_grade *g)
+{
+	for (size_t i = 0; i < g->item->n_units; i++) {
+		size_t used = strlen(g->said_buf);
+		const char *name = g->item->units[i].name.s;
+		if (used + strlen(name) + 8 >= sizeof g->said_buf) {
+			snprintf(g->said_buf + used, sizeof g->said_buf - used, ", ...");
+			return;
+		}
+		snprintf(g->said_buf + used, sizeof g->said_buf - used, "%s%s", i ? ", " : "", name);
+	}
+}
+
+/* Puts into words why a typed number was not understood. */
+static void say_unclear(pt_grade *g, pt_number_rc rc)
+{
+	bool units = g->item->n_units > 0;
+	if (rc == PT_NUMBER_UNKNOWN_UNIT && !units) {
+		snprintf(g->said_buf, sizeof g->said_buf,
+		    "This answer takes no unit: type just the number.");
+		return;
+	}
+	if (rc == PT_NUMBER_UNKNOWN_UNIT)
+		snprintf(g->said_buf, sizeof g->said_buf, "That unit is not one this answer takes. Use one of: ");
+	else if (units)
+		snprintf(g->said_buf, sizeof g->said_buf,
+		    "Type a number such as 2.5, -3, 1,024 or 1.2e9, optionally followed by one of: ");
+	else
+		snprintf(g->said_buf, sizeof g->said_buf, "Type a number such as 2.5, -3, 1,024 or 1.2e9.");
+	if (units) {
+		say_units(g);
+		size_t used = strlen(g->said_buf);
+		snprintf(g->said_buf + used, sizeof g->said_buf - used, ".");
+	}
+}
+
+/* Grades a numeric item's typed answer: *clear false when it is not a
+ * number the item understands.  Returns true when right. */
+static bool numeric_check(pt_grade *g, bool *clear)
+{
+	double v;
+	pt_number_rc rc = grade_number(g->item, g->typed, &v);
+	*clear = rc == PT_NUMBER_OK;
+	if (!*clear) {
+		say_unclear(g, rc);
+		return false;
+	}
+	bool right = grade_in_range(&g->item->answer, v);
+	g->marks[0] = right ? PT_MARK_RIGHT : PT_MARK_WRONG;
+	for (size_t i = 0; !right && i < g->item->n_wrong; i++)
+		if (grade_in_range(&g->item->wrong[i], v)) {
+			g->said_text = g->item->wrong[i].feedback.s;
+			break;
+		}
+	return right;
+}
+
+/* Writes the answer's value. */
+static void numeric_right(const pt_item *it, char *buf, size_t size)
+{
+	snprintf(buf, size, "%.15g", it->answer.value);
+}
+
+/* The feedback of the wrong range a typed number falls in. */
+static const char *numeric_wrong_feedback(const pt_item *item, const char *text)
+{
+	double v;
+	if (grade_number(item, text, &v) != PT_NUMBER_OK || grade_in_range(&item->answer, v))
+		return NULL;
+	for (size_t i = 0; i < item->n_wrong; i++)
+		if (grade_in_range(&item->wrong[i], v))
+			return item->wrong[i].feedback.s;
+	return NULL;
+}
+
+const pt_kind_ops kind_numeric = {
+	.kind = PT_KIND_NUMERIC, .name = "numeric", .shape = PT_SHAPE_TYPED,
+	.slots = numeric_slots, .max_slots = 1,
+	.check = numeric_check, .right_typed = numeric_right, .wrong_feedback = numeric_wrong_feedback,
+	.xapi_type = "other",
+};

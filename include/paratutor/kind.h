@@ -1,0 +1,83 @@
+/* kind.h - the core's table of item kinds: one row of operations per kind.
+ *
+ * Each kind's operations live in its own file (app/core/learn/kind_*.c),
+ * which defines one const pt_kind_ops; kind.c lists the rows.  The rest
+ * of the core asks the row of an item's kind instead of switching on the
+ * kind, so adding a kind is one file and one row.  The table sits in the
+ * learn layer, the lowest that holds grading; the layers above (report,
+ * interop) read it, the UI keeps its own table of drawing and answer-entry
+ * operations (ui_kind.h) beside it, and the loader (below it) keeps its
+ * own checks of a kind's fields.  See docs/styleguide.md. */
+#ifndef PARATUTOR_KIND_H
+#define PARATUTOR_KIND_H
+
+#include <stdbool.h>
+
+#include "paratutor/grade.h"
+#include "paratutor/lesson.h"
+
+/* How a kind is answered, which decides what a grade keeps of it. */
+typedef enum pt_answer_shape {
+	PT_SHAPE_SLOTS, /* bank entries placed in slots (g->fill): blanks, prompts, positions */
+	PT_SHAPE_PICKS, /* options picked or ticked (g->picked) */
+	PT_SHAPE_TYPED  /* a typed answer (g->typed) */
+} pt_answer_shape;
+
+typedef struct pt_kind_ops {
+	pt_kind kind;
+	const char *name;       /* as lessons spell it: "fill" */
+	pt_answer_shape shape;
+	/* Returns how many slots (blanks, prompts, positions) or options the
+	 * learner fills or ticks, before any cap; 1 for a typed answer. */
+	size_t (*slots)(const pt_item *it);
+	size_t max_slots;       /* the cap on slots */
+	/* Grades a ready answer: sets the marks, what wrong picks were seen and
+	 * what the check says.  *clear is set false when the answer is no
+	 * check at all (an unclear number, a spelling slip).  Returns true
+	 * when right. */
+	bool (*check)(pt_grade *g, bool *clear);
+	/* Slots kinds: returns true when option o (a bank index) is right in
+	 * slot s; used to put the right answer in place.  NULL otherwise. */
+	bool (*slot_takes)(const pt_item *it, int s, int o);
+	/* Typed kinds: writes the right answer as the learner would type it. */
+	void (*right_typed)(const pt_item *it, char *buf, size_t size);
+	/* Returns the author's feedback for a wrong answer given as text (an
+	 * option, a bank entry, what was typed), or NULL when the kind has
+	 * none for it.  May be NULL: the kind never has any. */
+	const char *(*wrong_feedback)(const pt_item *it, const char *text);
+	/* The class report's breakdown of wrong answers: calls add once for
+	 * each wrong answer a learner may give (an option, a bank entry), with
+	 * the slot (blank or prompt) whose feedback it names, or -1 for the
+	 * item as a whole, and that feedback (NULL for none).  add returns false
+	 * to stop (out of memory); returns false then.  May be NULL: the kind
+	 * lists none (its wrong answers are what learners typed). */
+	bool (*wrong_answers)(const pt_item *it, bool (*add)(void *ctx, int slot, const char *text,
+	    const char *feedback), void *ctx);
+	/* The xAPI interaction type its statements name ("fill-in", "choice",
+	 * "other"). */
+	const char *xapi_type;
+} pt_kind_ops;
+
+/* Returns the row of kind (every pt_kind has one). */
+const pt_kind_ops *kind_ops(pt_kind kind);
+
+/* The rows, one per kind file. */
+extern const pt_kind_ops kind_fill, kind_choice, kind_multi, kind_numeric, kind_text, kind_match, kind_order;
+
+/* grade.c: what the kinds' files share. */
+
+/* Returns true when v lies in range r (with rounding slack). */
+bool grade_in_range(const pt_range *r, double v);
+
+/* Returns the step number of text in an order item, or -1. */
+int grade_step_index(const pt_item *it, const char *text);
+
+/* Marks each slot whose bank entry slot_takes accepts Right (and locks it),
+ * the others Wrong; returns true when all are right. */
+bool grade_mark_slots(pt_grade *g);
+
+/* Marks each option (a missed correct one Missed when missed is set);
+ * returns true when the selection is exactly right. */
+bool grade_mark_options(pt_grade *g, bool missed);
+
+#endif
