@@ -311,6 +311,33 @@ static void warn_lost(gift_writer *w)
 			}
 }
 
+/* GIFT's form of one item kind: one row per kind (the kind's other
+ * operations are in its row of the core's kind table, kind.h). */
+typedef struct gift_kind {
+	pt_kind kind;
+	void (*write)(gift_writer *w); /* the question's answers; NULL: GIFT has no form for it */
+} gift_kind;
+
+/* The rows: adding a kind to GIFT is its writer above and its row here. */
+static const gift_kind gift_kinds[] = {
+	{ PT_KIND_FILL, write_fill },
+	{ PT_KIND_CHOICE, write_choice },
+	{ PT_KIND_MULTI, write_choice },
+	{ PT_KIND_NUMERIC, write_numeric },
+	{ PT_KIND_TEXT, write_text },
+	{ PT_KIND_MATCH, write_match },
+	{ PT_KIND_ORDER, NULL },
+};
+
+/* Returns the row of the item's kind, or NULL. */
+static const gift_kind *gift_kind_of(const pt_item *it)
+{
+	for (size_t i = 0; i < sizeof gift_kinds / sizeof gift_kinds[0]; i++)
+		if (gift_kinds[i].kind == it->kind)
+			return &gift_kinds[i];
+	return NULL;
+}
+
 /* Writes one item as a GIFT question; returns false when it has no GIFT
  * form (warned). */
 static bool write_item(gift_writer *w)
@@ -324,15 +351,9 @@ static bool write_item(gift_writer *w)
 	}
 	warn_lost(w);
 	put_head(w);
-	switch (it->kind) {
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI: write_choice(w); break;
-	case PT_KIND_FILL: write_fill(w); break;
-	case PT_KIND_NUMERIC: write_numeric(w); break;
-	case PT_KIND_TEXT: write_text(w); break;
-	case PT_KIND_MATCH: write_match(w); break;
-	case PT_KIND_ORDER: break;
-	}
+	const gift_kind *k = gift_kind_of(it);
+	if (k != NULL && k->write != NULL)
+		k->write(w);
 	export_puts(w->out, "\n\n");
 	return true;
 }

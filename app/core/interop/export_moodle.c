@@ -268,19 +268,40 @@ static void write_ordering(xml_writer *w)
 		put_answer(w, (double)(i + 1), it->steps.v[i].s, NULL, it->step_feedback ? it->step_feedback[i].s : NULL);
 }
 
+/* Moodle XML's form of one item kind: one row per kind (the kind's other
+ * operations are in its row of the core's kind table, kind.h). */
+typedef struct moodle_kind {
+	pt_kind kind;
+	const char *type;            /* Moodle's question type */
+	void (*write)(xml_writer *w); /* the question's answers */
+} moodle_kind;
+
+/* The rows: adding a kind to Moodle XML is its writer above and its row
+ * here. */
+static const moodle_kind moodle_kinds[] = {
+	{ PT_KIND_FILL, "gapselect", write_gapselect },
+	{ PT_KIND_CHOICE, "multichoice", write_multichoice },
+	{ PT_KIND_MULTI, "multichoice", write_multichoice },
+	{ PT_KIND_NUMERIC, "numerical", write_numerical },
+	{ PT_KIND_TEXT, "shortanswer", write_shortanswer },
+	{ PT_KIND_MATCH, "matching", write_matching },
+	{ PT_KIND_ORDER, "ordering", write_ordering },
+};
+
+/* Returns the row of the item's kind, or NULL. */
+static const moodle_kind *moodle_kind_of(const pt_item *it)
+{
+	for (size_t i = 0; i < sizeof moodle_kinds / sizeof moodle_kinds[0]; i++)
+		if (moodle_kinds[i].kind == it->kind)
+			return &moodle_kinds[i];
+	return NULL;
+}
+
 /* Returns Moodle's question type for the item. */
 static const char *type_of(const pt_item *it)
 {
-	switch (it->kind) {
-	case PT_KIND_FILL: return "gapselect";
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI: return "multichoice";
-	case PT_KIND_NUMERIC: return "numerical";
-	case PT_KIND_TEXT: return "shortanswer";
-	case PT_KIND_MATCH: return "matching";
-	case PT_KIND_ORDER: return "ordering";
-	}
-	return "description";
+	const moodle_kind *k = moodle_kind_of(it);
+	return k != NULL ? k->type : "description";
 }
 
 /* Warns about what Moodle XML cannot carry of the item. */
@@ -349,15 +370,9 @@ static bool write_item(xml_writer *w)
 	put_value(w, "penalty", "0.25");
 	put_value(w, "hidden", "0");
 	put_value(w, "idnumber", it->id.s);
-	switch (it->kind) {
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI: write_multichoice(w); break;
-	case PT_KIND_FILL: write_gapselect(w); break;
-	case PT_KIND_NUMERIC: write_numerical(w); break;
-	case PT_KIND_TEXT: write_shortanswer(w); break;
-	case PT_KIND_MATCH: write_matching(w); break;
-	case PT_KIND_ORDER: write_ordering(w); break;
-	}
+	const moodle_kind *k = moodle_kind_of(it);
+	if (k != NULL)
+		k->write(w);
 	for (size_t i = 0; i < it->hints.n; i++)
 		put_element(w, "    ", "hint", it->hints.v[i].s);
 	export_puts(w->out, "    <tags><tag><text>");
