@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "paratutor/kind.h"
 #include "paratutor/ui_answering.h"
 
 /* Context bits of the answer-entry bindings. */
@@ -20,6 +21,44 @@ enum {
 	AN_TYPED = 1u << 7,   /* a typed answer: numeric or text */
 	AN_TYPING = 1u << 8   /* the answer field takes the keys */
 };
+
+/* The answer entry's operations for one item kind: one row per kind, in
+ * entry_kinds (the body's are item_body.c's, plain mode's plain_item.c's;
+ * grading is the core's kind.h). */
+typedef struct entry_kind {
+	pt_kind kind;
+	unsigned keys;          /* the answer-entry keys it takes: AN_* bits */
+	const char *incomplete; /* said when Enter finds the answer incomplete; a
+				 * picking kind's ends with the letters "A-" and the last */
+} entry_kind;
+
+/* The rows: adding a kind to the answer entry is its row here. */
+static const entry_kind entry_kinds[] = {
+	{ PT_KIND_FILL, AN_FILL, "Fill every blank, then press Enter to check" },
+	{ PT_KIND_CHOICE, AN_CHOICE, "Pick an answer first: press a letter A-" },
+	{ PT_KIND_MULTI, AN_MULTI, "Pick at least one option first: press letters A-" },
+	{ PT_KIND_NUMERIC, AN_TYPED, "Type your answer first, then press Enter" },
+	{ PT_KIND_TEXT, AN_TYPED, "Type your answer first, then press Enter" },
+	{ PT_KIND_MATCH, AN_MATCH | AN_BLANKS, "Give every prompt an answer, then press Enter to check" },
+	{ PT_KIND_ORDER, AN_ORDER | AN_BLANKS, "Place every step, then press Enter to check" },
+};
+
+/* Returns the row of kind. */
+static const entry_kind *entry_kind_of(pt_kind kind)
+{
+	for (size_t i = 0; i < sizeof entry_kinds / sizeof entry_kinds[0]; i++)
+		if (entry_kinds[i].kind == kind)
+			return &entry_kinds[i];
+	return &entry_kinds[0]; /* not reached: every kind has its row */
+}
+
+void answering_say_incomplete(pt_ui *ui, const pt_item *it)
+{
+	if (kind_ops(it->kind)->shape == PT_SHAPE_PICKS)
+		ui_say(ui, "%s%c", entry_kind_of(it->kind)->incomplete, item_body_last_label(it));
+	else
+		ui_say(ui, "%s", entry_kind_of(it->kind)->incomplete);
+}
 
 /* Returns the current screen's answer entry (the table is chained only
  * while there is one). */
@@ -402,19 +441,12 @@ static unsigned answering_context(const pt_ui *ui)
 	const pt_answering *a = ui_screen_ops(ui->screen)->answering(ui);
 	const pt_grade *g = a->grade;
 	bool open = g->status == PT_OPEN;
-	unsigned ctx = open ? AN_OPEN : 0;
-	/* The one switch on kind of the screens' keys: which answer-entry rows
-	 * a kind offers is this table's business (see kind table in
-	 * docs/styleguide.md for the move of this to the UI kind rows). */
-	switch (g->item->kind) {
-	case PT_KIND_FILL: ctx |= AN_FILL | (g->item->n_blanks > 1 ? AN_BLANKS : 0); break;
-	case PT_KIND_MATCH: ctx |= AN_MATCH | AN_BLANKS; break;
-	case PT_KIND_ORDER: ctx |= AN_ORDER | AN_BLANKS; break;
-	case PT_KIND_CHOICE: ctx |= AN_CHOICE; break;
-	case PT_KIND_MULTI: ctx |= AN_MULTI; break;
-	case PT_KIND_NUMERIC:
-	case PT_KIND_TEXT: ctx |= AN_TYPED | (open && a->view.typing ? AN_TYPING : 0); break;
-	}
+	const entry_kind *k = entry_kind_of(g->item->kind);
+	unsigned ctx = (open ? AN_OPEN : 0) | k->keys;
+	if (k->keys & AN_FILL && g->item->n_blanks > 1)
+		ctx |= AN_BLANKS; /* one blank takes no focusing keys */
+	if (k->keys & AN_TYPED && open && a->view.typing)
+		ctx |= AN_TYPING;
 	return ctx;
 }
 

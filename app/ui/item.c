@@ -171,23 +171,6 @@ static pt_grade *grade_of(pt_ui *ui)
 	return session_grade(ui_session(ui));
 }
 
-/* Says why a check could not be made yet. */
-static void say_incomplete(pt_ui *ui, const pt_item *it)
-{
-	switch (it->kind) {
-	case PT_KIND_FILL: ui_say(ui, "Fill every blank, then press Enter to check"); break;
-	case PT_KIND_MATCH: ui_say(ui, "Give every prompt an answer, then press Enter to check"); break;
-	case PT_KIND_ORDER: ui_say(ui, "Place every step, then press Enter to check"); break;
-	case PT_KIND_NUMERIC:
-	case PT_KIND_TEXT: ui_say(ui, "Type your answer first, then press Enter"); break;
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI:
-		ui_say(ui, "Pick %s first: press %s A-%c", it->kind == PT_KIND_MULTI ? "at least one option" :
-		    "an answer", it->kind == PT_KIND_MULTI ? "letters" : "a letter", item_body_last_label(it));
-		break;
-	}
-}
-
 /* Enter on an open item: check the answer (a typed one as it stands in
  * the field).  An unclear number or a spelling slip is shown but is no
  * check: it costs nothing and is not recorded. */
@@ -200,7 +183,7 @@ static unsigned key_check(pt_ui *ui, const pt_event *ev)
 		grade_type(g, entry.view.field);
 	pt_grade_rc rc = grade_check(g);
 	if (rc == PT_GRADE_INCOMPLETE) {
-		say_incomplete(ui, it);
+		answering_say_incomplete(ui, it);
 		return UI_REDRAW;
 	}
 	entry.view.reveal = REVEAL_RESULT;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "paratutor/kind.h"
 #include "paratutor/placeholder.h"
 #include "paratutor/session.h"
 #include "paratutor/text.h"
@@ -23,16 +24,8 @@
 
 int item_body_choices(const pt_item *it)
 {
-	size_t n = 0;
-	switch (it->kind) {
-	case PT_KIND_FILL:
-	case PT_KIND_MATCH:
-	case PT_KIND_ORDER: n = it->bank.n; break;
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI: n = it->n_options; break;
-	case PT_KIND_NUMERIC:
-	case PT_KIND_TEXT: break;
-	}
+	pt_answer_shape shape = kind_ops(it->kind)->shape;
+	size_t n = shape == PT_SHAPE_SLOTS ? it->bank.n : shape == PT_SHAPE_PICKS ? it->n_options : 0;
 	return (int)(n < PT_MAX_OPTIONS ? n : PT_MAX_OPTIONS);
 }
 
@@ -549,20 +542,52 @@ static void add_solution(pt_doc *d, const pt_solution *sol)
 		add_labelled(d, MARGIN, ROLE_LABEL, "Quick check", 16, sol->check.s);
 }
 
+/* The screens' operations for one item kind: one row per kind, in
+ * body_kinds below (plain mode's are plain_item.c's; grading is the core's
+ * kind.h). */
+typedef struct body_kind {
+	pt_kind kind;
+	/* Adds the kind's answer area: what to fill, pick or type, and the
+	 * results of the last check (their first line in a->result_first). */
+	void (*area)(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
+	    item_anchors *a);
+	/* Where a failed item's answer is shown, for the verdict. */
+	const char *(*shown)(const pt_item *it);
+} body_kind;
+
+static const body_kind *body_kind_of(pt_kind kind);
+
 /* Returns where a failed item's answer is shown, for the verdict. */
 static const char *answer_shown(const pt_item *it)
 {
-	switch (it->kind) {
-	case PT_KIND_ORDER: return "the right order is shown above";
-	case PT_KIND_MULTI: return "the correct answers are shown above";
-	case PT_KIND_FILL:
-	case PT_KIND_MATCH:
-		return it->n_blanks == 1 ? "the correct answer is shown above" : "the correct answers are shown above";
-	case PT_KIND_CHOICE:
-	case PT_KIND_NUMERIC:
-	case PT_KIND_TEXT: break;
-	}
+	return body_kind_of(it->kind)->shown(it);
+}
+
+/* One answer shown. */
+static const char *shown_one(const pt_item *it)
+{
+	(void)it;
 	return "the correct answer is shown above";
+}
+
+/* Several answers shown. */
+static const char *shown_several(const pt_item *it)
+{
+	(void)it;
+	return "the correct answers are shown above";
+}
+
+/* A blank's or a prompt's answer each. */
+static const char *shown_slots(const pt_item *it)
+{
+	return it->n_blanks == 1 ? shown_one(it) : shown_several(it);
+}
+
+/* The steps in order. */
+static const char *shown_order(const pt_item *it)
+{
+	(void)it;
+	return "the right order is shown above";
 }
 
 /* Adds what a finished item shows: the verdict, explanation, solution,
@@ -636,6 +661,82 @@ static void add_mistakes(pt_doc *d, const pt_grade *g, const pt_disclosure *show
 		add_labelled(d, MARGIN, ROLE_NORMAL, draw_glyph(GLYPH_BULLET), MARGIN + 2, mistakes->v[k].s);
 }
 
+/* A fill item: its code, the options, the results. */
+static void area_fill(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
+    item_anchors *a)
+{
+	add_code(d, g, v->focus, a);
+	doc_gap(d);
+	add_bank(d, g->item, "Options:");
+	doc_gap(d);
+	a->result_first = doc_line(d);
+	add_fill_results(d, g, show);
+}
+
+/* A match item: the prompts, the answers, the results. */
+static void area_match(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
+    item_anchors *a)
+{
+	add_lefts(d, g, v->focus, a);
+	doc_gap(d);
+	add_bank(d, g->item, "Answers:");
+	doc_gap(d);
+	a->result_first = doc_line(d);
+	add_fill_results(d, g, show);
+}
+
+/* An order item: the steps, the positions, the results. */
+static void area_order(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
+    item_anchors *a)
+{
+	add_steps(d, g);
+	doc_gap(d);
+	add_positions(d, g, v->focus, a);
+	doc_gap(d);
+	a->result_first = doc_line(d);
+	add_order_results(d, g, show);
+}
+
+/* A numeric or text item: the answer field, the results. */
+static void area_typed(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
+    item_anchors *a)
+{
+	add_field(d, g, v);
+	doc_gap(d);
+	a->result_first = doc_line(d);
+	add_typed_results(d, g, show);
+}
+
+/* A choice or multi item: the options with their marks. */
+static void area_options(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
+    item_anchors *a)
+{
+	(void)v;
+	a->result_first = doc_line(d);
+	add_options(d, g, show);
+}
+
+/* The rows: adding a kind to the screens is its area above and its row
+ * here (and its answer-entry keys in answering.c). */
+static const body_kind body_kinds[] = {
+	{ PT_KIND_FILL, area_fill, shown_slots },
+	{ PT_KIND_CHOICE, area_options, shown_one },
+	{ PT_KIND_MULTI, area_options, shown_several },
+	{ PT_KIND_NUMERIC, area_typed, shown_one },
+	{ PT_KIND_TEXT, area_typed, shown_one },
+	{ PT_KIND_MATCH, area_match, shown_slots },
+	{ PT_KIND_ORDER, area_order, shown_order },
+};
+
+/* Returns the row of kind. */
+static const body_kind *body_kind_of(pt_kind kind)
+{
+	for (size_t i = 0; i < sizeof body_kinds / sizeof body_kinds[0]; i++)
+		if (body_kinds[i].kind == kind)
+			return &body_kinds[i];
+	return &body_kinds[0]; /* not reached: every kind has its row */
+}
+
 void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_anchors *a)
 {
 	const pt_item *it = g->item;
@@ -643,44 +744,7 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 	session_disclose(g, &show);
 	doc_wrap(d, ROLE_PROMPT, 0, it->prompt.s);
 	doc_gap(d);
-	switch (it->kind) {
-	case PT_KIND_FILL:
-		add_code(d, g, v->focus, a);
-		doc_gap(d);
-		add_bank(d, it, "Options:");
-		doc_gap(d);
-		a->result_first = doc_line(d);
-		add_fill_results(d, g, &show);
-		break;
-	case PT_KIND_MATCH:
-		add_lefts(d, g, v->focus, a);
-		doc_gap(d);
-		add_bank(d, it, "Answers:");
-		doc_gap(d);
-		a->result_first = doc_line(d);
-		add_fill_results(d, g, &show);
-		break;
-	case PT_KIND_ORDER:
-		add_steps(d, g);
-		doc_gap(d);
-		add_positions(d, g, v->focus, a);
-		doc_gap(d);
-		a->result_first = doc_line(d);
-		add_order_results(d, g, &show);
-		break;
-	case PT_KIND_NUMERIC:
-	case PT_KIND_TEXT:
-		add_field(d, g, v);
-		doc_gap(d);
-		a->result_first = doc_line(d);
-		add_typed_results(d, g, &show);
-		break;
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI:
-		a->result_first = doc_line(d);
-		add_options(d, g, &show);
-		break;
-	}
+	body_kind_of(it->kind)->area(d, g, v, &show, a);
 	if (show.explanation)
 		add_verdict(d, g, v->exam);
 	a->result_last = doc_line(d);

@@ -12,42 +12,82 @@
 
 #define MAX_WORDS 64
 
+/* Plain mode's operations for one item kind: one row per kind, in
+ * plain_kinds at the end of this file (the screens' are in answering.c and
+ * item_body.c; the core's grading in kind.h). */
+typedef struct plain_kind {
+	pt_kind kind;
+	const char *task;                                   /* what the learner does, for the header */
+	void (*help)(FILE *out, const char *when);          /* how to answer; when: when a check is made */
+	void (*area)(FILE *out, const pt_grade *g);         /* what the item asks for */
+	void (*key)(FILE *out, const pt_item *it);          /* the right answer */
+	void (*checked)(FILE *out, const pt_grade *g);      /* the marks of the last check */
+	bool (*apply)(FILE *out, pt_grade *g, const char *line); /* reads an answer line */
+} plain_kind;
+
+static const plain_kind *plain_kind_of(pt_kind kind);
+
 void plain_item_help_answers(FILE *out, const pt_item *it, bool exam)
 {
 	const char *when = exam ? "                 an exam checks nothing until you submit it\n" :
 	    it->kind == PT_KIND_MATCH ? "                 the answer is checked once every prompt has one\n" :
 	    "                 the answer is checked once every blank is filled\n";
 	fputs("Commands:\n", out);
-	switch (it->kind) {
-	case PT_KIND_FILL:
-		fputs("  1 b            put option B into blank 1 (several pairs at once: 1 b 2 c);\n", out);
-		fputs(when, out);
-		fputs("  b              with a single blank, put option B into it\n"
-		      "  1 split        an option's text works as well as its letter\n", out);
-		break;
-	case PT_KIND_CHOICE:
-		fputs("  b              answer with option B (or type the option's text)\n", out);
-		break;
-	case PT_KIND_MULTI:
-		fputs("  a c            answer with options A and C (all you think are right);\n"
-		      "                 option texts work too, separated by commas\n", out);
-		break;
-	case PT_KIND_MATCH:
-		fputs("  1 b            give prompt 1 answer B (several pairs at once: 1 b 2 c);\n", out);
-		fputs(when, out);
-		break;
-	case PT_KIND_ORDER:
-		fputs("  c a b d        the letters of all the steps, first step first\n", out);
-		break;
-	case PT_KIND_NUMERIC:
-		fputs("  16 GB          your answer: a number, with one of the units shown when it has one\n"
-		      "  = next         an answer that is also a command word\n", out);
-		break;
-	case PT_KIND_TEXT:
-		fputs("  WORDS          your answer, as you would write it\n"
-		      "  = next         an answer that is also a command word\n", out);
-		break;
-	}
+	plain_kind_of(it->kind)->help(out, when);
+}
+
+/* How to answer a fill item. */
+static void help_fill(FILE *out, const char *when)
+{
+	fputs("  1 b            put option B into blank 1 (several pairs at once: 1 b 2 c);\n", out);
+	fputs(when, out);
+	fputs("  b              with a single blank, put option B into it\n"
+	      "  1 split        an option's text works as well as its letter\n", out);
+}
+
+/* How to answer a choice item. */
+static void help_choice(FILE *out, const char *when)
+{
+	(void)when;
+	fputs("  b              answer with option B (or type the option's text)\n", out);
+}
+
+/* How to answer a multi item. */
+static void help_multi(FILE *out, const char *when)
+{
+	(void)when;
+	fputs("  a c            answer with options A and C (all you think are right);\n"
+	      "                 option texts work too, separated by commas\n", out);
+}
+
+/* How to answer a match item. */
+static void help_match(FILE *out, const char *when)
+{
+	fputs("  1 b            give prompt 1 answer B (several pairs at once: 1 b 2 c);\n", out);
+	fputs(when, out);
+}
+
+/* How to answer an order item. */
+static void help_order(FILE *out, const char *when)
+{
+	(void)when;
+	fputs("  c a b d        the letters of all the steps, first step first\n", out);
+}
+
+/* How to answer a numeric item. */
+static void help_numeric(FILE *out, const char *when)
+{
+	(void)when;
+	fputs("  16 GB          your answer: a number, with one of the units shown when it has one\n"
+	      "  = next         an answer that is also a command word\n", out);
+}
+
+/* How to answer a text item. */
+static void help_text(FILE *out, const char *when)
+{
+	(void)when;
+	fputs("  WORDS          your answer, as you would write it\n"
+	      "  = next         an answer that is also a command word\n", out);
 }
 
 /* Prints a labelled line when text is set. */
@@ -94,61 +134,71 @@ static const char *item_task(const pt_item *it, char *buf, size_t size)
 		snprintf(buf, size, "tick exactly %d", it->choose);
 		return buf;
 	}
-	switch (it->kind) {
-	case PT_KIND_FILL: return "fill in the blanks";
-	case PT_KIND_CHOICE: return "choose one";
-	case PT_KIND_MULTI: return "select all that apply";
-	case PT_KIND_NUMERIC: return "type a number";
-	case PT_KIND_TEXT: return "type the answer";
-	case PT_KIND_MATCH: return "match the pairs";
-	case PT_KIND_ORDER: return "put the steps in order";
-	}
-	return "";
+	return plain_kind_of(it->kind)->task;
 }
 
 /* Prints what an item asks for, by kind. */
 static void print_answer_area(FILE *out, const pt_grade *g)
 {
+	plain_kind_of(g->item->kind)->area(out, g);
+}
+
+/* A fill item: its code and the options. */
+static void area_fill(FILE *out, const pt_grade *g)
+{
 	const pt_item *it = g->item;
-	char units[256];
-	switch (it->kind) {
-	case PT_KIND_FILL:
-		fputs(it->pseudo_code ? "Code (pseudo-code: made-up calls, not a real API):\n" : "Code:\n", out);
-		print_code(out, g);
-		fputs("Options:\n", out);
-		print_lettered(out, it->bank.v, it->bank.n);
-		break;
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI:
-		for (size_t o = 0; o < it->n_options && o < PT_MAX_OPTIONS; o++)
-			fprintf(out, "  %c) %s\n", lesson_option_label(o), it->options[o].text.s);
-		break;
-	case PT_KIND_MATCH:
-		fputs("Prompts:\n", out);
-		for (int b = 0; b < grade_slots(g) && (size_t)b < it->n_lefts; b++) {
-			fprintf(out, "  %d) %s", b + 1, it->lefts[b].s);
-			if (g->fill[b] >= 0)
-				fprintf(out, " [%d: %s]", b + 1, it->bank.v[g->fill[b]].s);
-			fputc('\n', out);
-		}
-		fputs("Answers:\n", out);
-		print_lettered(out, it->bank.v, it->bank.n);
-		break;
-	case PT_KIND_ORDER:
-		fputs("Steps:\n", out);
-		print_lettered(out, it->bank.v, it->bank.n);
-		fprintf(out, "Type the letters of all %d steps in order, first step first.\n", grade_slots(g));
-		break;
-	case PT_KIND_NUMERIC:
-		if (answer_units(it, units, sizeof units))
-			fprintf(out, "Type a number; units: %s.\n", units);
-		else
-			fputs("Type a number, without a unit.\n", out);
-		break;
-	case PT_KIND_TEXT:
-		fputs(it->case_sensitive ? "Type your answer; capitals count.\n" : "Type your answer.\n", out);
-		break;
+	fputs(it->pseudo_code ? "Code (pseudo-code: made-up calls, not a real API):\n" : "Code:\n", out);
+	print_code(out, g);
+	fputs("Options:\n", out);
+	print_lettered(out, it->bank.v, it->bank.n);
+}
+
+/* A choice or multi item: the options. */
+static void area_options(FILE *out, const pt_grade *g)
+{
+	const pt_item *it = g->item;
+	for (size_t o = 0; o < it->n_options && o < PT_MAX_OPTIONS; o++)
+		fprintf(out, "  %c) %s\n", lesson_option_label(o), it->options[o].text.s);
+}
+
+/* A match item: the prompts with their answers so far, and the answers. */
+static void area_match(FILE *out, const pt_grade *g)
+{
+	const pt_item *it = g->item;
+	fputs("Prompts:\n", out);
+	for (int b = 0; b < grade_slots(g) && (size_t)b < it->n_lefts; b++) {
+		fprintf(out, "  %d) %s", b + 1, it->lefts[b].s);
+		if (g->fill[b] >= 0)
+			fprintf(out, " [%d: %s]", b + 1, it->bank.v[g->fill[b]].s);
+		fputc('\n', out);
 	}
+	fputs("Answers:\n", out);
+	print_lettered(out, it->bank.v, it->bank.n);
+}
+
+/* An order item: the steps. */
+static void area_order(FILE *out, const pt_grade *g)
+{
+	const pt_item *it = g->item;
+	fputs("Steps:\n", out);
+	print_lettered(out, it->bank.v, it->bank.n);
+	fprintf(out, "Type the letters of all %d steps in order, first step first.\n", grade_slots(g));
+}
+
+/* A numeric item: the units it takes. */
+static void area_numeric(FILE *out, const pt_grade *g)
+{
+	char units[256];
+	if (answer_units(g->item, units, sizeof units))
+		fprintf(out, "Type a number; units: %s.\n", units);
+	else
+		fputs("Type a number, without a unit.\n", out);
+}
+
+/* A text item: whether capitals count. */
+static void area_text(FILE *out, const pt_grade *g)
+{
+	fputs(g->item->case_sensitive ? "Type your answer; capitals count.\n" : "Type your answer.\n", out);
 }
 
 void plain_item_print(FILE *out, const pt_session *s)
@@ -264,58 +314,66 @@ static void print_order_check(FILE *out, const pt_grade *g)
 /* Prints the answer of a failed item after label. */
 static void print_key(FILE *out, const pt_item *it, const char *label)
 {
-	char key[256];
 	fputs(label, out);
-	switch (it->kind) {
-	case PT_KIND_FILL:
-		for (size_t b = 0; b < it->n_blanks; b++)
-			fprintf(out, " blank %zu = %s;", b + 1, it->blanks[b].accept.v[0].s);
-		break;
-	case PT_KIND_MATCH:
-		for (size_t b = 0; b < it->n_blanks; b++)
-			fprintf(out, " prompt %zu = %s;", b + 1, it->blanks[b].accept.v[0].s);
-		break;
-	case PT_KIND_ORDER:
-		for (size_t p = 0; p < it->steps.n; p++) {
-			int o = answer_step_at(it, (int)p);
-			if (o >= 0)
-				fprintf(out, " %zu %c) %s;", p + 1, lesson_option_label((size_t)o), it->bank.v[o].s);
-		}
-		break;
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI:
-		for (size_t o = 0; o < it->n_options; o++)
-			if (it->options[o].correct)
-				fprintf(out, " %c) %s;", lesson_option_label(o), it->options[o].text.s);
-		break;
-	case PT_KIND_NUMERIC:
-	case PT_KIND_TEXT:
-		answer_key(it, key, sizeof key);
-		fprintf(out, " %s", key);
-		break;
-	}
+	plain_kind_of(it->kind)->key(out, it);
 	fputc('\n', out);
+}
+
+/* A fill item's answer: each blank's. */
+static void key_fill(FILE *out, const pt_item *it)
+{
+	for (size_t b = 0; b < it->n_blanks; b++)
+		fprintf(out, " blank %zu = %s;", b + 1, it->blanks[b].accept.v[0].s);
+}
+
+/* A match item's answer: each prompt's. */
+static void key_match(FILE *out, const pt_item *it)
+{
+	for (size_t b = 0; b < it->n_blanks; b++)
+		fprintf(out, " prompt %zu = %s;", b + 1, it->blanks[b].accept.v[0].s);
+}
+
+/* An order item's answer: the steps in order. */
+static void key_order(FILE *out, const pt_item *it)
+{
+	for (size_t p = 0; p < it->steps.n; p++) {
+		int o = answer_step_at(it, (int)p);
+		if (o >= 0)
+			fprintf(out, " %zu %c) %s;", p + 1, lesson_option_label((size_t)o), it->bank.v[o].s);
+	}
+}
+
+/* A choice or multi item's answer: the correct options. */
+static void key_options(FILE *out, const pt_item *it)
+{
+	for (size_t o = 0; o < it->n_options; o++)
+		if (it->options[o].correct)
+			fprintf(out, " %c) %s;", lesson_option_label(o), it->options[o].text.s);
+}
+
+/* A typed answer's key. */
+static void key_typed(FILE *out, const pt_item *it)
+{
+	char key[256];
+	answer_key(it, key, sizeof key);
+	fprintf(out, " %s", key);
+}
+
+/* Prints the mark of the last check of a typed answer, with the
+ * feedback of a wrong one. */
+static void print_typed_check(FILE *out, const pt_grade *g)
+{
+	const char *word = mark_word(session_shown_mark(g, 0));
+	const char *fb = g->marks[0] == PT_MARK_WRONG ? grade_said(g) : NULL;
+	fprintf(out, "Your answer: %s - %s.%s%s\n", g->typed, word ? word : "Checked", fb ? " " : "",
+	    fb ? fb : "");
 }
 
 /* Prints the marks, feedback and outcome of the last counted check. */
 static void print_check(FILE *out, const pt_grade *g)
 {
 	const pt_item *it = g->item;
-	switch (it->kind) {
-	case PT_KIND_FILL:
-	case PT_KIND_MATCH: print_pairs_check(out, g); break;
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI: print_options_check(out, g); break;
-	case PT_KIND_ORDER: print_order_check(out, g); break;
-	case PT_KIND_NUMERIC:
-	case PT_KIND_TEXT: {
-		const char *word = mark_word(session_shown_mark(g, 0));
-		const char *fb = g->marks[0] == PT_MARK_WRONG ? grade_said(g) : NULL;
-		fprintf(out, "Your answer: %s - %s.%s%s\n", g->typed, word ? word : "Checked", fb ? " " : "",
-		    fb ? fb : "");
-		break;
-	}
-	}
+	plain_kind_of(it->kind)->checked(out, g);
 	if (g->status == PT_SOLVED) {
 		fputs("Correct!\n", out);
 		print_solution(out, it);
@@ -574,19 +632,17 @@ static bool apply_order(FILE *out, pt_grade *g, const char *line)
 	return true;
 }
 
+/* Reads a typed answer. */
+static bool apply_typed(FILE *out, pt_grade *g, const char *line)
+{
+	(void)out;
+	return grade_type(g, line) == PT_GRADE_OK;
+}
+
 /* Reads a line into the current answer of g; false when it is none. */
 static bool apply_answer(FILE *out, pt_grade *g, const char *line)
 {
-	switch (g->item->kind) {
-	case PT_KIND_FILL:
-	case PT_KIND_MATCH: return apply_pairs(out, g, line);
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI: return apply_options(out, g, line);
-	case PT_KIND_ORDER: return apply_order(out, g, line);
-	case PT_KIND_NUMERIC:
-	case PT_KIND_TEXT: return grade_type(g, line) == PT_GRADE_OK;
-	}
-	return false;
+	return plain_kind_of(g->item->kind)->apply(out, g, line);
 }
 
 bool plain_item_answer(FILE *out, pt_session *s, pt_track *track, char *answer)
@@ -648,21 +704,7 @@ void plain_item_print_verdict(FILE *out, const pt_grade *g)
 {
 	const pt_item *it = g->item;
 	if (g->checked) {
-		switch (it->kind) {
-		case PT_KIND_FILL:
-		case PT_KIND_MATCH: print_pairs_check(out, g); break;
-		case PT_KIND_CHOICE:
-		case PT_KIND_MULTI: print_options_check(out, g); break;
-		case PT_KIND_ORDER: print_order_check(out, g); break;
-		case PT_KIND_NUMERIC:
-		case PT_KIND_TEXT: {
-			const char *word = mark_word(session_shown_mark(g, 0));
-			const char *fb = g->marks[0] == PT_MARK_WRONG ? grade_said(g) : NULL;
-			fprintf(out, "Your answer: %s - %s.%s%s\n", g->typed, word ? word : "Checked", fb ? " " : "",
-			    fb ? fb : "");
-			break;
-		}
-		}
+		plain_kind_of(it->kind)->checked(out, g);
 	} else if (g->typed[0] != '\0') {
 		const char *why = grade_said(g);
 		fprintf(out, "Your answer: %s - not counted.%s%s\n", g->typed, why ? " " : "", why ? why : "");
@@ -670,4 +712,26 @@ void plain_item_print_verdict(FILE *out, const pt_grade *g)
 	if (g->status != PT_SOLVED)
 		print_key(out, it, "The answer:");
 	print_solution(out, it);
+}
+
+/* The rows: adding a kind to plain mode is its functions above and its row
+ * here. */
+static const plain_kind plain_kinds[] = {
+	{ PT_KIND_FILL, "fill in the blanks", help_fill, area_fill, key_fill, print_pairs_check, apply_pairs },
+	{ PT_KIND_CHOICE, "choose one", help_choice, area_options, key_options, print_options_check, apply_options },
+	{ PT_KIND_MULTI, "select all that apply", help_multi, area_options, key_options, print_options_check,
+	    apply_options },
+	{ PT_KIND_NUMERIC, "type a number", help_numeric, area_numeric, key_typed, print_typed_check, apply_typed },
+	{ PT_KIND_TEXT, "type the answer", help_text, area_text, key_typed, print_typed_check, apply_typed },
+	{ PT_KIND_MATCH, "match the pairs", help_match, area_match, key_match, print_pairs_check, apply_pairs },
+	{ PT_KIND_ORDER, "put the steps in order", help_order, area_order, key_order, print_order_check, apply_order },
+};
+
+/* Returns the row of kind. */
+static const plain_kind *plain_kind_of(pt_kind kind)
+{
+	for (size_t i = 0; i < sizeof plain_kinds / sizeof plain_kinds[0]; i++)
+		if (plain_kinds[i].kind == kind)
+			return &plain_kinds[i];
+	return &plain_kinds[0]; /* not reached: every kind has its row */
 }

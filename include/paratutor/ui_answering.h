@@ -46,6 +46,9 @@ const char *answering_slot_word(const pt_item *it);
  * the next one still marked Wrong, else -1. */
 int answering_next_focus(const pt_grade *g, int after);
 
+/* Says why Enter could not check item it yet: what its kind still needs. */
+void answering_say_incomplete(pt_ui *ui, const pt_item *it);
+
 /* Says that a finished item takes no more answers; returns UI_REDRAW. */
 unsigned answering_say_finished(pt_ui *ui);
 
