@@ -25,8 +25,8 @@ static bool claimed_everywhere(int c)
 static bool triggers(const pt_binding *b, const pt_event *ev)
 {
 	if (b->events & UI_ON_ANY)
-		return ev->kind != EV_RESIZE;
-	switch (ev->kind) {
+		return ev->type != EV_RESIZE;
+	switch (ev->type) {
 	case EV_CHAR:
 		if (b->events & UI_ON_TEXT)
 			return !claimed_everywhere(ev->code);

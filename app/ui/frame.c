@@ -96,11 +96,11 @@ void frame_body(pt_ui *ui, pt_doc *d, size_t *scroll, int rows, int cols)
 bool frame_scroll(const pt_event *ev, size_t *scroll, const pt_pane *pane)
 {
 	size_t step = pane->rows > 2 ? (size_t)pane->rows - 1 : 1;
-	if (ev->kind != EV_WHEEL && ev->kind != EV_KEY)
+	if (ev->type != EV_WHEEL && ev->type != EV_KEY)
 		return false;
 	if (*scroll > pane->max)
 		*scroll = pane->max;
-	if (ev->kind == EV_WHEEL) {
+	if (ev->type == EV_WHEEL) {
 		step = 3;
 		if (ev->code < 0)
 			*scroll = *scroll > step ? *scroll - step : 0;

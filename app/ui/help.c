@@ -171,8 +171,8 @@ static unsigned help_close(pt_ui *ui, const pt_event *ev)
 static unsigned help_scroll(pt_ui *ui, const pt_event *ev)
 {
 	pt_event e = *ev;
-	if (ev->kind == EV_CHAR) {
-		e.kind = EV_KEY;
+	if (ev->type == EV_CHAR) {
+		e.type = EV_KEY;
 		e.code = ev->code == 'j' ? PT_KEY_DOWN : PT_KEY_UP;
 	}
 	frame_scroll(&e, &ui->help_scroll, &ui->help_pane);

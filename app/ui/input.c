@@ -23,7 +23,7 @@ bool input_setup(void)
 /* Translates a curses function key; returns false for keys the UI ignores. */
 static bool translate_key(int key, pt_event *ev)
 {
-	ev->kind = EV_KEY;
+	ev->type = EV_KEY;
 	switch (key) {
 	case KEY_UP: ev->code = PT_KEY_UP; return true;
 	case KEY_DOWN: ev->code = PT_KEY_DOWN; return true;
@@ -37,7 +37,7 @@ static bool translate_key(int key, pt_event *ev)
 	case KEY_BTAB: ev->code = PT_KEY_BTAB; return true;
 	case KEY_BACKSPACE: ev->code = PT_KEY_BACKSPACE; return true;
 	case KEY_DC: ev->code = PT_KEY_DELETE; return true;
-	case KEY_RESIZE: ev->kind = EV_RESIZE; return true;
+	case KEY_RESIZE: ev->type = EV_RESIZE; return true;
 	case KEY_MOUSE: {
 		MEVENT m;
 		if (getmouse(&m) != OK)
@@ -45,11 +45,11 @@ static bool translate_key(int key, pt_event *ev)
 		ev->y = m.y;
 		ev->x = m.x;
 		if (m.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
-			ev->kind = EV_CLICK;
+			ev->type = EV_CLICK;
 			return true;
 		}
 		if (m.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) {
-			ev->kind = EV_WHEEL;
+			ev->type = EV_WHEEL;
 			ev->code = m.bstate & BUTTON4_PRESSED ? -1 : 1;
 			return true;
 		}
@@ -63,7 +63,7 @@ static bool translate_key(int key, pt_event *ev)
 /* Translates a character; control characters become named keys. */
 static bool translate_char(wint_t ch, pt_event *ev)
 {
-	ev->kind = EV_KEY;
+	ev->type = EV_KEY;
 	switch (ch) {
 	case L'\n': case L'\r': ev->code = PT_KEY_ENTER; return true;
 	case L'\t': ev->code = PT_KEY_TAB; return true;
@@ -73,7 +73,7 @@ static bool translate_char(wint_t ch, pt_event *ev)
 	default:
 		if (ch < 32)
 			return false;
-		ev->kind = EV_CHAR;
+		ev->type = EV_CHAR;
 		ev->code = (int)ch;
 		return true;
 	}
@@ -140,10 +140,10 @@ pt_input_rc input_next(pt_event *ev, volatile sig_atomic_t *quit, const sigset_t
 
 bool event_is_char(const pt_event *ev, int c)
 {
-	return ev->kind == EV_CHAR && ev->code == c;
+	return ev->type == EV_CHAR && ev->code == c;
 }
 
 bool event_is_key(const pt_event *ev, pt_key key)
 {
-	return ev->kind == EV_KEY && ev->code == (int)key;
+	return ev->type == EV_KEY && ev->code == (int)key;
 }

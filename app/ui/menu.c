@@ -358,7 +358,7 @@ static void move_selection(pt_ui *ui, long delta)
 /* Up, k, wheel up: the lesson above. */
 static unsigned key_up(pt_ui *ui, const pt_event *ev)
 {
-	move_selection(ui, ev->kind == EV_WHEEL ? ev->code : -1);
+	move_selection(ui, ev->type == EV_WHEEL ? ev->code : -1);
 	return UI_REDRAW;
 }
 
@@ -388,7 +388,7 @@ static unsigned key_page(pt_ui *ui, const pt_event *ev)
 /* Enter, l, Right, a click on the selected lesson: open it. */
 static unsigned key_open(pt_ui *ui, const pt_event *ev)
 {
-	if (ev->kind == EV_CLICK) {
+	if (ev->type == EV_CLICK) {
 		int zone = doc_hit(&ui->body, ev->y, ev->x);
 		if (ZONE_KIND(zone) != ZONE_ENTRY)
 			return UI_REDRAW;

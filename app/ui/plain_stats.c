@@ -53,7 +53,7 @@ static void print_text(FILE *out, const pt_stats_text *t)
 {
 	for (size_t i = 0; i < t->n; i++) {
 		const pt_stats_block *b = &t->v[i];
-		switch (b->kind) {
+		switch (b->form) {
 		case STATS_HEADING:
 			fprintf(out, "\n%s\n", b->text);
 			break;

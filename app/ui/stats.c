@@ -26,7 +26,7 @@ static long local_offset(time_t now)
 /* Adds one block of the statistics text to the document. */
 static void add_block(pt_doc *d, const pt_stats_block *b)
 {
-	if (b->kind == STATS_HEADING) {
+	if (b->form == STATS_HEADING) {
 		doc_gap(d);
 		doc_atom(d, ROLE_HEADING, 0, b->text);
 		return;
@@ -34,7 +34,7 @@ static void add_block(pt_doc *d, const pt_stats_block *b)
 	if (d->n_segs > 0)
 		doc_newline(d);
 	doc_move_to(d, b->indent);
-	if (b->kind == STATS_LINE) {
+	if (b->form == STATS_LINE) {
 		doc_atom(d, ROLE_NORMAL, 0, b->text);
 		return;
 	}
@@ -42,7 +42,7 @@ static void add_block(pt_doc *d, const pt_stats_block *b)
 		doc_atom(d, ROLE_PROMPT, 0, b->lead);
 		doc_move_to(d, d->col + 2);
 	}
-	doc_wrap(d, b->kind == STATS_NOTE ? ROLE_DIM : ROLE_NORMAL, 0, b->text);
+	doc_wrap(d, b->form == STATS_NOTE ? ROLE_DIM : ROLE_NORMAL, 0, b->text);
 }
 
 /* Builds the document from the store at now; says so when out of memory. */

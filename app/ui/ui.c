@@ -409,7 +409,7 @@ static void ui_draw(pt_ui *ui)
  * every screen shares), then carries out any transition. */
 static unsigned ui_dispatch(pt_ui *ui, const pt_event *ev)
 {
-	if (ev->kind == EV_RESIZE)
+	if (ev->type == EV_RESIZE)
 		return UI_REDRAW;
 	if (ui->too_small)
 		return event_is_char(ev, 'q') ? UI_QUIT : 0;
@@ -418,7 +418,7 @@ static unsigned ui_dispatch(pt_ui *ui, const pt_event *ev)
 	ui->message[0] = '\0';
 	unsigned result = 0;
 	if (bind_dispatch(ui, screens[ui->screen], ev, &result) == NULL) {
-		if (ev->kind == EV_CHAR || ev->kind == EV_KEY)
+		if (ev->type == EV_CHAR || ev->type == EV_KEY)
 			ui_say(ui, "That key does nothing here: press ? for the keys");
 		return UI_REDRAW;
 	}

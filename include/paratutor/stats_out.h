@@ -30,15 +30,15 @@ typedef struct pt_exam_point {
 	int pass_percent;  /* the pass mark, 0 to 100 */
 } pt_exam_point;
 
-typedef enum pt_stats_block_kind {
+typedef enum pt_stats_block_form {
 	STATS_HEADING, /* a section title */
 	STATS_PARA,    /* text to wrap; wrapped lines hang under the text, after lead */
 	STATS_NOTE,    /* as STATS_PARA, secondary: how a figure is made */
 	STATS_LINE     /* a preformatted line (a chart row): never wrapped */
-} pt_stats_block_kind;
+} pt_stats_block_form;
 
 typedef struct pt_stats_block {
-	pt_stats_block_kind kind;
+	pt_stats_block_form form;
 	int indent;  /* column where the block starts */
 	char *lead;  /* NULL, or a short label before the text ("  3x") */
 	char *text;

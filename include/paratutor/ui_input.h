@@ -8,13 +8,13 @@
 #include <signal.h>
 #include <stdbool.h>
 
-typedef enum pt_event_kind {
+typedef enum pt_event_type {
 	EV_CHAR,   /* a printable character: code is its code point */
 	EV_KEY,    /* a named key: code is a pt_key */
 	EV_CLICK,  /* left button pressed at (y, x) */
 	EV_WHEEL,  /* wheel at (y, x): code is -1 up, +1 down */
 	EV_RESIZE  /* the terminal changed size */
-} pt_event_kind;
+} pt_event_type;
 
 typedef enum pt_key {
 	PT_KEY_UP,
@@ -35,7 +35,7 @@ typedef enum pt_key {
 } pt_key;
 
 typedef struct pt_event {
-	pt_event_kind kind;
+	pt_event_type type;
 	int code;
 	int y, x;
 } pt_event;

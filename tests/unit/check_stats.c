@@ -226,7 +226,7 @@ static void expect_lines(const pt_stats_text *t, size_t at, const char *const *w
 {
 	for (size_t k = 0; k < n; k++) {
 		ck_assert_uint_lt(at + k, t->n);
-		ck_assert_int_eq(t->v[at + k].kind, STATS_LINE);
+		ck_assert_int_eq(t->v[at + k].form, STATS_LINE);
 		ck_assert_msg(strcmp(t->v[at + k].text, want[k]) == 0, "line %zu:\n got [%s]\nwant [%s]", k,
 		    t->v[at + k].text, want[k]);
 	}

@@ -102,6 +102,8 @@ static void hint_leaks(const pt_lesson *l, const pt_item *it, const char *answer
 static void item_hint_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
 	char num[64];
+	/* A switch on kind, not the kind table: lint is in the load layer, below
+	 * learn where the table sits, and reads each kind's own fields. */
 	switch (it->kind) {
 	case PT_KIND_FILL:
 		for (size_t b = 0; b < it->n_blanks; b++)

@@ -441,6 +441,8 @@ static void check_item(const pt_lesson *l, const pt_item *it, pt_diags *d)
 		diags_add(d, l->path, it->pos, PT_WARNING, "item \"%s\" has no hint", it->id.s ? it->id.s : "?");
 	if (it->explanation.s == NULL)
 		diags_add(d, l->path, it->pos, PT_WARNING, "item \"%s\" has no explanation", it->id.s ? it->id.s : "?");
+	/* A switch on kind, not the kind table: validation is in the load layer,
+	 * below learn where the table sits, and checks each kind's own fields. */
 	switch (it->kind) {
 	case PT_KIND_FILL: check_fill(l, it, d); break;
 	case PT_KIND_CHOICE:

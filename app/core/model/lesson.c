@@ -14,6 +14,9 @@ void lesson_free(pt_lesson *lesson)
 
 const char *lesson_kind_name(pt_kind kind)
 {
+	/* A switch on kind, not the kind table: the model is below the learn
+	 * layer that holds the table, and the loader names kinds through it
+	 * (check_kind_table holds the table's names to these). */
 	switch (kind) {
 	case PT_KIND_FILL: return "fill";
 	case PT_KIND_CHOICE: return "choice";

@@ -50,7 +50,7 @@ static const chart_glyphs *glyphs_of(const pt_stats_style *style)
 }
 
 /* Appends a block; lead may be NULL.  Marks out failed when out of memory. */
-static void add_block(pt_stats_text *out, pt_stats_block_kind kind, int indent, const char *lead, const char *text)
+static void add_block(pt_stats_text *out, pt_stats_block_form form, int indent, const char *lead, const char *text)
 {
 	if (out->failed)
 		return;
@@ -62,18 +62,18 @@ static void add_block(pt_stats_text *out, pt_stats_block_kind kind, int indent, 
 		out->failed = true;
 		return;
 	}
-	out->v[out->n++] = (pt_stats_block){ kind, indent, l, t };
+	out->v[out->n++] = (pt_stats_block){ form, indent, l, t };
 }
 
 /* As add_block with a printf-style text and no lead. */
-static void PT_PRINTF(4, 5) addf(pt_stats_text *out, pt_stats_block_kind kind, int indent, const char *fmt, ...)
+static void PT_PRINTF(4, 5) addf(pt_stats_text *out, pt_stats_block_form form, int indent, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	add_block(out, kind, indent, NULL, buf);
+	add_block(out, form, indent, NULL, buf);
 }
 
 /* Appends s to the line being built in b; marks it failed when full. */
