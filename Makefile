@@ -111,12 +111,12 @@ build/asan/tests/%: tests/unit/%.c $(ASAN_CORE) tests/unit/testutil.h
 KIND_TEST_SRC := tests/unit/check_kind_table.c tests/unit/kind_test.c app/core/learn/kind.c
 build/asan/tests/check_kind_table: $(KIND_TEST_SRC) $(filter-out %/learn/kind.o,$(ASAN_CORE)) tests/unit/testutil.h
 	@mkdir -p $(@D)
-	$(CC) $(PT_WARN) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread $(CFLAGS) $(CHECK_CFLAGS) $(SANITIZE) -Itests/unit \
+	$(CC) $(PT_WARN) $(WERROR) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread $(CFLAGS) $(CHECK_CFLAGS) $(SANITIZE) -Itests/unit \
 	    -DPT_TEST_KIND=kind_test -o $@ $(KIND_TEST_SRC) $(filter-out %/learn/kind.o,$(ASAN_CORE)) $(LIBS_PC) $(CHECK_LIBS)
 
 build/rel/tests/check_kind_table: $(KIND_TEST_SRC) $(filter-out %/learn/kind.o,$(VG_CORE)) tests/unit/testutil.h
 	@mkdir -p $(@D)
-	$(CC) $(PT_WARN) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread $(CFLAGS) $(CHECK_CFLAGS) -Itests/unit \
+	$(CC) $(PT_WARN) $(WERROR) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread $(CFLAGS) $(CHECK_CFLAGS) -Itests/unit \
 	    -DPT_TEST_KIND=kind_test -o $@ $(KIND_TEST_SRC) $(filter-out %/learn/kind.o,$(VG_CORE)) $(LIBS_PC) $(CHECK_LIBS)
 
 build/rel/tests/%: tests/unit/%.c $(VG_CORE) tests/unit/testutil.h
