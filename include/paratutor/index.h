@@ -25,6 +25,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <limits.h>
 #include <sys/stat.h>
 
 #include "paratutor/arena.h"
@@ -84,7 +85,15 @@ typedef struct pt_index {
 	pt_index_entry *v;
 	size_t n;
 	pt_arena *infos; /* where the infos are when not each its own block (not owned) */
+	/* The second the index file was last written (index_read), or
+	 * PT_INDEX_NO_TIME when decoded from memory.  An entry whose file was
+	 * modified in that second or later is not trusted (index_find): a
+	 * later change in the same second could keep the same key (git's
+	 * "racily clean" rule). */
+	long long written_s;
 } pt_index;
+
+#define PT_INDEX_NO_TIME LLONG_MAX
 
 /* An index being written: entries are added one by one. */
 typedef struct pt_index_writer {
@@ -138,7 +147,8 @@ pt_index_items index_items(const pt_lesson_info *info);
  * untouched) after the last.  The item's id points into the info. */
 bool index_items_next(pt_index_items *c, pt_index_item *it);
 
-/* Returns the entry for path when its key equals key, else NULL. */
+/* Returns the entry for path when its key equals key and the file was
+ * modified before the second the index was written, else NULL. */
 pt_index_entry *index_find(const pt_index *ix, const char *path, const pt_file_key *key);
 
 /* Moves an entry's info and diagnostics into the caller's hands, leaving

@@ -554,6 +554,7 @@ bool index_decode_into(const char *buf, size_t len, const char *tag, pt_index *i
 	ix->v = NULL;
 	ix->n = 0;
 	ix->infos = infos;
+	ix->written_s = PT_INDEX_NO_TIME;
 	if (len < 4 + 4 + 4 + 4 + 8 || memcmp(buf, MAGIC, 4) != 0)
 		return false;
 	reader sum = { (const unsigned char *)buf + len - 8, 8, true };
@@ -601,7 +602,14 @@ pt_index_entry *index_find(const pt_index *ix, const char *path, const pt_file_k
 {
 	pt_index_entry probe = { .path = (char *)path };
 	pt_index_entry *e = ix->n > 0 ? bsearch(&probe, ix->v, ix->n, sizeof *ix->v, entry_cmp) : NULL;
-	return e != NULL && index_key_equal(&e->key, key) ? e : NULL;
+	if (e == NULL || !index_key_equal(&e->key, key))
+		return NULL;
+	/* Racily clean: modified in the second the index was written (or
+	 * later, a clock set back), the file may have changed again since
+	 * without its key changing. */
+	if (ix->written_s != PT_INDEX_NO_TIME && (long long)(e->key.mtime_ns / 1000000000ull) >= ix->written_s)
+		return NULL;
+	return e;
 }
 
 void index_take(pt_index_entry *e, pt_lesson_info **info, pt_diags *diags)
@@ -673,6 +681,7 @@ bool index_read(const char *path, const char *tag, pt_index *ix, pt_arena *infos
 	ix->v = NULL;
 	ix->n = 0;
 	ix->infos = infos;
+	ix->written_s = PT_INDEX_NO_TIME;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return false;
@@ -690,6 +699,8 @@ bool index_read(const char *path, const char *tag, pt_index *ix, pt_arena *infos
 		}
 	}
 	close(fd);
+	if (ok)
+		ix->written_s = (long long)st.st_mtim.tv_sec;
 	return ok;
 }
 
