@@ -343,7 +343,7 @@ static int run_watch(const char *path)
 	return status;
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "check", no_argument, NULL, 'c' },
@@ -498,5 +498,22 @@ int main(int argc, char **argv)
 		status = run_tutor(&cat, optind < argc ? argv[optind] : NULL, review, state, plain, !no_shuffle);
 	}
 	catalog_free(&cat);
+	return status;
+}
+
+/* The one place standard output is finished: whatever a command printed
+ * is flushed here, and output that could not be written (a full disk, a
+ * closed pipe when SIGPIPE is ignored) makes the exit status 1 with a
+ * message, never a silent success. */
+int main(int argc, char **argv)
+{
+	int status = run_command(argc, argv);
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "paratutor: cannot write the output: %s\n",
+		    errno != 0 ? strerror(errno) : "write error");
+		if (status == EXIT_OK)
+			status = EXIT_INVALID;
+	}
 	return status;
 }

@@ -203,5 +203,28 @@ else
 fi
 rm -f "$xo"
 
+# Output that cannot be written is an error, with a message: standard
+# output on a full device.
+full() {
+	name=$1
+	shift
+	"$bin" "$@" >/dev/full 2>"$err" </dev/null
+	got=$?
+	if [ "$got" -ne 0 ] && grep -q 'cannot write' "$err"; then
+		ok "$name (exit $got)"
+	else
+		not_ok "$name (exit $got)"
+		sed 's/^/  | /' "$err" | head -5
+	fi
+}
+if [ -w /dev/full ]; then
+	full "--check content/ to a full device fails" --check content/
+	full "--version to a full device fails" --version
+	full "new fill to a full device fails" new fill
+	full "--help to a full device fails" --help
+else
+	echo "SKIP output to a full device: /dev/full is missing"
+fi
+
 echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
