@@ -17,4 +17,4 @@ for page in "$@"; do
 	fi
 done
 echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

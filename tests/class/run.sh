@@ -41,9 +41,25 @@ not_ok() {
 	[ -f "$out" ] && sed 's/^/  | /' "$out" | head -20
 	[ -f "$err" ] && sed 's/^/  ! /' "$err" | head -20
 }
+# oracle_missing WHAT: an npm oracle could not be installed (the registry
+# unreachable, or no node): outside CI its checks are skipped, each suite
+# saying SKIP and why; under CI=true that is a failure.
+have_oracle=true
+skipped=0
+oracle_missing() {
+	have_oracle=false
+	if [ "${CI:-}" = true ]; then
+		failed=$((failed + 1)); echo "not ok - $1 (CI=true: the oracle must run)"
+	else
+		skipped=$((skipped + 1)); echo "SKIP $1: its checks do not run (outside CI; CI=true makes this a failure)"
+	fi
+	[ -n "${2:-}" ] && [ -f "$2" ] && grep -E '^npm (error|ERR!) (code|errno|network|request)' "$2" | head -n 3 | sed 's/^/  | /'
+	return 0
+}
 finish() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ] && exit 0
+	echo "$passed passed, $failed failed${skipped:+, $skipped skipped}"
+	# A suite that ran nothing (and skipped nothing) fails.
+	[ "$failed" -eq 0 ] && { [ "$passed" -gt 0 ] || [ "${skipped:-0}" -gt 0 ]; } && exit 0
 	exit 1
 }
 
@@ -199,16 +215,18 @@ validator_version=3.0.0
 if [ ! -f "$prefix/node_modules/@learninglocker/xapi-validation/package.json" ]; then
 	if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
 		if ! build-aux/ensure-deps cmd:node:nodejs cmd:npm:npm </dev/null; then
-			not_ok "nodejs and npm are installed (needed for @learninglocker/xapi-validation)"
-			finish
+			oracle_missing "@learninglocker/xapi-validation (nodejs and npm are not installed)"
 		fi
 	fi
-	echo "# installing @learninglocker/xapi-validation@$validator_version from npm into $prefix" >&2
+	$have_oracle && echo "# installing @learninglocker/xapi-validation@$validator_version from npm into $prefix" >&2
 	mkdir -p "$prefix"
-	if ! npm install --prefix "$prefix" --no-audit --no-fund --no-update-notifier --loglevel=error \
-	    "@learninglocker/xapi-validation@$validator_version" </dev/null >"$out" 2>&1; then
-		not_ok "install @learninglocker/xapi-validation into $prefix"
-		finish
+	if ! $have_oracle; then
+		:
+	elif ! npm install --prefix "$prefix" --no-audit --no-fund --no-update-notifier --loglevel=error \
+	    "@learninglocker/xapi-validation@$validator_version" </dev/null >"$out" 2>&1 ||
+	    [ ! -f "$prefix/node_modules/@learninglocker/xapi-validation/package.json" ]; then
+		oracle_missing "@learninglocker/xapi-validation could not be installed from npm into $prefix (registry unreachable?)" "$out"
+		[ "${CI:-}" = true ] && finish
 	fi
 fi
 NODE_PATH=$PWD/$prefix/node_modules
@@ -220,7 +238,9 @@ for who in ann ben cat old; do
 		--actor "mailto:$who@example.org" --activity-base "$base" >"$tmp/$who.xapi" 2>"$err" </dev/null
 	st=$?
 	cp "$tmp/$who.xapi" "$out"
-	if [ "$st" -eq 0 ] && node tests/class/validate-xapi.js "$tmp/$who.xapi" >"$out" 2>&1; then
+	if ! $have_oracle; then
+		:
+	elif [ "$st" -eq 0 ] && node tests/class/validate-xapi.js "$tmp/$who.xapi" >"$out" 2>&1; then
 		ok "$who: $(tail -n 1 "$out" | sed 's/.*: //') valid by @learninglocker/xapi-validation $validator_version"
 	else
 		not_ok "$who: statements valid by @learninglocker/xapi-validation (exit $st)"
@@ -241,7 +261,9 @@ fi
 
 # The validator is live: it refuses a statement with a bad duration.
 sed 's/"PT[0-9]*S"/"PT1X"/' "$tmp/ann.xapi" >"$tmp/bad.xapi"
-if ! node tests/class/validate-xapi.js "$tmp/bad.xapi" >"$out" 2>&1 && grep -q 'result.duration' "$out"; then
+if ! $have_oracle; then
+	:
+elif ! node tests/class/validate-xapi.js "$tmp/bad.xapi" >"$out" 2>&1 && grep -q 'result.duration' "$out"; then
 	ok "the validator refuses a statement with an invalid duration"
 else
 	not_ok "the validator refuses a statement with an invalid duration"

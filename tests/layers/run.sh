@@ -34,4 +34,4 @@ else
 	cat build/layers-plant.err; bad "the planted object did not build"
 fi
 echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

@@ -197,5 +197,5 @@ for fixture in tests/fixtures/bad/*; do
 		st_test "full screen beside bad/$fx" run_screen_case
 	fi
 done
-[ "$HAVE_TMUX" = 1 ] || echo "SKIP: full-screen runs need tmux ('make test-deps' installs it)"
+[ "$HAVE_TMUX" = 1 ] || st_skip "full-screen runs" "tmux is not installed ('make test-deps' installs it)"
 st_finish

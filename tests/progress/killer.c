@@ -4,7 +4,8 @@
  *       ROUNDS times: fork a child that loops recording a check, adding a
  *       second of time, setting the position and saving, and that writes
  *       each check's sequence number to a pipe once progress_save()
- *       returned; SIGKILL it after a random delay; then open the store and
+ *       returned; SIGKILL it after a random delay (in nine rounds of ten
+ *       counted from its first reported save); then open the store and
  *       require that it loads (nothing moved aside), holds every reported
  *       check, and counts every saved second exactly once.
  *
@@ -174,6 +175,7 @@ static int run_kill(const char *dir, int rounds, uint64_t seed)
 	uint64_t rng = seed * 2654435761u + 88172645463325252ull;
 	int64_t persisted = 0, reported_total = 0;
 	int load_fail = 0, lost = 0, time_wrong = 0, pos_wrong = 0, child_err = 0, mid_write = 0, not_killed = 0;
+	int waited = 0, grew = 0;
 	char first_problem[sizeof ((pt_open_report *)0)->message + 128] = "";
 	struct timespec ts0, ts1;
 	clock_gettime(CLOCK_MONOTONIC, &ts0);
@@ -195,9 +197,25 @@ static int run_kill(const char *dir, int rounds, uint64_t seed)
 			kill_child(path, l, persisted + 1, fds[1]);
 		}
 		close(fds[1]);
+		/* Most rounds kill only after the child has reported a completed
+		 * save (a blocking read of the pipe), then at a random moment of
+		 * the following saves; so every such round has a save to keep,
+		 * however slow the machine.  Every tenth round kills at a random
+		 * moment from the start, often while the store is opening. */
+		int64_t v, max_reported = persisted;
+		int64_t reported[4096];
+		size_t n_reported = 0;
+		bool have_first = false;
+		if (round % 10 != 0) {
+			have_first = read(fds[0], &v, sizeof v) == sizeof v;
+			if (!have_first)
+				child_err++;
+			else
+				waited++;
+		}
 		useconds_t delay = (useconds_t)(next_rand(&rng) % MAX_DELAY_US);
 		if (round % 10 == 0)
-			delay /= 20; /* now and then very early, while opening */
+			delay /= 20;
 		usleep(delay);
 		kill(pid, SIGKILL);
 		int status;
@@ -205,10 +223,8 @@ static int run_kill(const char *dir, int rounds, uint64_t seed)
 		if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGKILL)
 			not_killed++;
 
-		int64_t v, max_reported = persisted;
-		int64_t reported[4096];
-		size_t n_reported = 0;
-		while (read(fds[0], &v, sizeof v) == sizeof v) {
+		while (have_first || read(fds[0], &v, sizeof v) == sizeof v) {
+			have_first = false;
 			if (v < 0) {
 				child_err++;
 				if (first_problem[0] == '\0')
@@ -273,6 +289,8 @@ static int run_kill(const char *dir, int rounds, uint64_t seed)
 			if (pos == NULL || strcmp(pos, id) != 0)
 				pos_wrong++;
 		}
+		if (now_persisted > persisted)
+			grew++;
 		persisted = now_persisted;
 		progress_close(p);
 	}
@@ -288,6 +306,10 @@ static int run_kill(const char *dir, int rounds, uint64_t seed)
 	VERDICT(load_fail == 0, "kill: store loads after every kill", "%d of %d rounds failed", load_fail, rounds);
 	VERDICT(lost == 0 && persisted > 0, "kill: no reported check lost", "%d lost (%lld saved)", lost,
 	    (long long)persisted);
+	/* Each round that waited for a reported save has one more check in
+	 * the store than the round before it had. */
+	VERDICT(grew >= waited, "kill: every round killed after a save kept it", "%d of %d rounds grew the store",
+	    grew, waited);
 	VERDICT(time_wrong == 0, "kill: time counted exactly once", "%d rounds wrong", time_wrong);
 	VERDICT(pos_wrong == 0, "kill: position saved with the last check", "%d rounds wrong", pos_wrong);
 	lesson_free(l);

@@ -250,8 +250,16 @@ st_test() {
 	st_tmux kill-server >/dev/null 2>&1
 }
 
-# st_finish - prints the totals; returns 1 when a test failed.
+# st_skip NAME REASON - a test that could not run: printed as SKIP with
+# the reason and counted as skipped, never as passed.
+st_skip() {
+	ST_SKIPPED=$((${ST_SKIPPED:-0} + 1))
+	echo "SKIP $1: $2"
+}
+
+# st_finish - prints the totals; returns 1 when a test failed or when
+# none passed (a suite that ran nothing).
 st_finish() {
-	echo "$ST_PASSED passed, $ST_FAILED failed"
-	[ "$ST_FAILED" = 0 ]
+	echo "$ST_PASSED passed, $ST_FAILED failed${ST_SKIPPED:+, $ST_SKIPPED skipped}"
+	[ "$ST_FAILED" = 0 ] && [ "$ST_PASSED" -gt 0 ]
 }
