@@ -85,6 +85,12 @@ void record_free(pt_record *r);
 /* Adds text to the record's wrong options unless present; false on OOM. */
 bool record_add_wrong(pt_record *r, const char *text);
 
+/* Returns a copy of s (caller frees) that is valid UTF-8, each invalid
+ * byte replaced by U+FFFD, after prefix_room bytes left for the caller;
+ * NULL when out of memory.  Text a learner typed goes through it before it
+ * is stored, so the store stays valid JSON. */
+char *data_text_dup(const char *s, size_t prefix_room);
+
 /* Frees everything in d and empties it. */
 void data_free(store_data *d);
 

@@ -1,6 +1,8 @@
 /* check_progress.c - the progress store on disk: round trip, item hashes,
  * merging, corruption handling, memory-only mode, the file format. */
 #include <cJSON.h>
+#include <grp.h>
+#include <sys/wait.h>
 
 #include "progress_util.h"
 
@@ -473,6 +475,197 @@ START_TEST(test_corrupt_moved_aside)
 }
 END_TEST
 
+/* Plays lesson p into a fresh store at path and returns its saved text
+ * (caller frees). */
+static char *saved_store(pt_lesson *l)
+{
+	pt_progress *s = open_ok(path, T0);
+	play_p(s, l, T0);
+	save_ok(s);
+	progress_close(s);
+	return slurp(path);
+}
+
+/* A key twice in one object (cJSON would keep the first and drop the
+ * rest) is damage: the file is kept aside whole, the learner is told, and
+ * nothing is saved over it silently. */
+START_TEST(test_duplicate_keys_kept_aside)
+{
+	pt_lesson *l = mk(lesson_p);
+	char *good = saved_store(l);
+	static const char *const cases[][2] = {
+		{ "\"lessons\":", "\"lessons\": {},\n\"lessons\":" },
+		{ "\"items\":", "\"items\": {},\n\"items\":" },
+	};
+	for (size_t c = 0; c < 2; c++) {
+		char *at = strstr(good, cases[c][0]);
+		ck_assert_ptr_nonnull(at);
+		char bad[1 << 16];
+		snprintf(bad, sizeof bad, "%.*s%s%s", (int)(at - good), good, cases[c][1], at + strlen(cases[c][0]));
+		write_file(path, bad);
+		pt_open_report rep;
+		pt_progress *s = progress_open(path, T0 + (time_t)c, &rep);
+		ck_assert_ptr_nonnull(s);
+		ck_assert_msg(rep.moved_to[0] != '\0', "case %zu not moved aside: %s", c, rep.message);
+		ck_assert_ptr_nonnull(strstr(rep.message, "appears twice"));
+		ck_assert_ptr_nonnull(strstr(rep.message, rep.moved_to));
+		char *kept = slurp(rep.moved_to);
+		ck_assert_str_eq(kept, bad); /* every record is still there */
+		free(kept);
+		progress_close(s);
+	}
+	free(good);
+	lesson_free(l);
+}
+END_TEST
+
+/* Counters at the reader's cap stay there: one more check saves a store
+ * the next start reads. */
+START_TEST(test_counters_saturate)
+{
+	pt_lesson *l = mk(lesson_p);
+	char *good = saved_store(l);
+	char *at = strstr(good, "\"attempts\":");
+	ck_assert_ptr_nonnull(at);
+	char *num = at + strlen("\"attempts\":");
+	num += strspn(num, " \t");
+	size_t digits = strspn(num, "0123456789");
+	char capped[1 << 16];
+	snprintf(capped, sizeof capped, "%.*s1000000%s", (int)(num - good), good, num + digits);
+	write_file(path, capped);
+	free(good);
+	pt_progress *s = open_ok(path, T0 + 10);
+	play_p(s, l, T0 + 10);
+	save_ok(s);
+	progress_close(s);
+	pt_open_report rep;
+	s = progress_open(path, T0 + 20, &rep);
+	ck_assert_msg(rep.loaded && rep.moved_to[0] == '\0', "%s", rep.message);
+	ck_assert_ptr_nonnull(progress_find(s, "p", "fill"));
+	progress_close(s);
+	char *text = slurp(path);
+	ck_assert_ptr_null(strstr(text, "1000001"));
+	free(text);
+	lesson_free(l);
+}
+END_TEST
+
+/* A draft holding bytes that are not UTF-8 is stored as valid UTF-8 (each
+ * bad byte as U+FFFD), so the store stays valid JSON and loads again. */
+START_TEST(test_bad_utf8_draft)
+{
+	pt_lesson *l = mk(lesson_p);
+	pt_progress *s = open_ok(path, T0);
+	pt_draft d = { 0 };
+	d.n = 1;
+	d.slot[0] = "ok \xC3\xA9 bad \xFF\xC3 end";
+	ck_assert(progress_set_draft(s, "p", "fill", &d));
+	save_ok(s);
+	progress_close(s);
+	pt_open_report rep;
+	s = progress_open(path, T0 + 1, &rep);
+	ck_assert_msg(rep.loaded && rep.moved_to[0] == '\0', "%s", rep.message);
+	pt_draft back;
+	ck_assert(progress_draft(s, "p", "fill", &back));
+	ck_assert_str_eq(back.slot[0], "ok \xC3\xA9 bad \xEF\xBF\xBD\xEF\xBF\xBD end");
+	progress_close(s);
+	lesson_free(l);
+}
+END_TEST
+
+/* Runs fn as an ordinary user: as root, in a child that has become nobody
+ * (as setpriv would) over a test tree nobody owns; returns fn's code. */
+static int as_learner(int (*fn)(void))
+{
+	if (geteuid() != 0)
+		return fn();
+	char state[600], state_dir[600];
+	snprintf(state, sizeof state, "%s/state", dir);
+	snprintf(state_dir, sizeof state_dir, "%s/state/paratutor", dir);
+	ck_assert_int_eq(chmod(dir, 0755), 0);
+	ck_assert_int_eq(chown(state, 65534, 65534), 0);
+	ck_assert_int_eq(chown(state_dir, 65534, 65534), 0);
+	ck_assert_int_eq(lchown(path, 65534, 65534), 0);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		if (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)
+			_exit(10);
+		_exit(fn());
+	}
+	int status;
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	return WEXITSTATUS(status);
+}
+
+/* Opens a store of mode 000: 0 when it was reported as unreadable, left
+ * in place and not reset. */
+static int open_mode_000(void)
+{
+	pt_open_report rep;
+	pt_progress *s = progress_open(path, T0, &rep);
+	int code = s == NULL ? 20 : !rep.memory_only ? 21 : rep.moved_to[0] != '\0' ? 22 :
+	    strstr(rep.message, "Permission denied") == NULL ? 23 : strstr(rep.message, "left untouched") == NULL ? 24 : 0;
+	char err[512];
+	if (code == 0 && !progress_save(s, err, sizeof err))
+		code = 25;
+	progress_close(s);
+	return code;
+}
+
+/* A store that cannot be read (mode 000) is reported as such and never
+ * reset: after a session it still holds every byte it held. */
+START_TEST(test_unreadable_store_left_alone)
+{
+	pt_lesson *l = mk(lesson_p);
+	char *before = saved_store(l);
+	ck_assert_int_eq(chmod(path, 0), 0);
+	ck_assert_int_eq(as_learner(open_mode_000), 0);
+	ck_assert_int_eq(chmod(path, 0600), 0);
+	char *after = slurp(path);
+	ck_assert_str_eq(after, before);
+	free(before);
+	free(after);
+	lesson_free(l);
+}
+END_TEST
+
+/* Saving keeps the store's mode, and writes through a symbolic link to
+ * its target: the link stays a link and the target gets the records. */
+START_TEST(test_mode_and_symlink_kept)
+{
+	pt_lesson *l = mk(lesson_p);
+	free(saved_store(l));
+	ck_assert_int_eq(chmod(path, 0444), 0);
+	pt_progress *s = open_ok(path, T0 + 1);
+	ck_assert(progress_add_time(s, l, &l->items[0], 5, T0 + 1));
+	save_ok(s);
+	progress_close(s);
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0444);
+
+	/* A link beside it, the store its target. */
+	char link[700];
+	snprintf(link, sizeof link, "%s/state/paratutor/linked.json", dir);
+	ck_assert_int_eq(symlink("progress.json", link), 0);
+	s = open_ok(link, T0 + 2);
+	ck_assert_ptr_nonnull(progress_find(s, "p", "fill"));
+	ck_assert(progress_add_time(s, l, &l->items[0], 7, T0 + 2));
+	save_ok(s);
+	progress_close(s);
+	ck_assert_int_eq(lstat(link, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	s = open_ok(path, T0 + 3);
+	const pt_record *r = progress_find(s, "p", "fill");
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(r->time_spent, 30 + 5 + 7);
+	progress_close(s);
+	lesson_free(l);
+}
+END_TEST
+
 /* A file damaged on disk while a tutor runs is moved aside when it saves. */
 START_TEST(test_corrupt_found_while_saving)
 {
@@ -538,6 +731,18 @@ START_TEST(test_too_large_left_alone)
 }
 END_TEST
 
+/* Opens the store of a read-only state directory: 0 when it loaded, in
+ * memory only, with its record; another number says what went wrong. */
+static int open_read_only_store(void)
+{
+	pt_open_report rep;
+	pt_progress *s = progress_open(path, T0, &rep);
+	int code = s == NULL ? 14 : !rep.memory_only ? 11 : !rep.loaded ? 12 :
+	    progress_find(s, "p", "fill") == NULL ? 13 : 0;
+	progress_close(s);
+	return code;
+}
+
 /* A state directory that cannot be created or written: the store keeps
  * progress in memory and warns once. */
 START_TEST(test_unwritable_dir_memory_mode)
@@ -593,20 +798,36 @@ START_TEST(test_unwritable_dir_memory_mode)
 	free(after);
 	ck_assert_int_eq(rmdir(lock), 0);
 
-	/* A read-only directory, for everyone but root. */
+	/* A read-only directory.  Root writes in it anyway, so as root the
+	 * store is opened by a child that has become nobody (as setpriv
+	 * would), over a tree nobody owns. */
+	char state_dir[600];
+	snprintf(state_dir, sizeof state_dir, "%s/state/paratutor", dir);
 	if (geteuid() == 0) {
-		printf("SKIP: read-only state directory: root writes in it anyway (the lock case above ran)\n");
-	} else {
-		char state_dir[600];
-		snprintf(state_dir, sizeof state_dir, "%s/state/paratutor", dir);
-		ck_assert_int_eq(chmod(state_dir, 0500), 0);
-		s = progress_open(path, T0, &rep);
-		ck_assert(rep.memory_only);
-		ck_assert(rep.loaded);
-		ck_assert_ptr_nonnull(progress_find(s, "p", "fill"));
-		progress_close(s);
-		chmod(state_dir, 0700);
+		ck_assert_int_eq(chmod(dir, 0755), 0);
+		char state[600];
+		snprintf(state, sizeof state, "%s/state", dir);
+		ck_assert_int_eq(chown(state, 65534, 65534), 0);
+		ck_assert_int_eq(chown(state_dir, 65534, 65534), 0);
+		ck_assert_int_eq(chown(path, 65534, 65534), 0);
 	}
+	ck_assert_int_eq(chmod(state_dir, 0500), 0);
+	if (geteuid() != 0) {
+		ck_assert_int_eq(open_read_only_store(), 0);
+	} else {
+		pid_t pid = fork();
+		ck_assert_int_ge(pid, 0);
+		if (pid == 0) {
+			if (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)
+				_exit(10);
+			_exit(open_read_only_store());
+		}
+		int status;
+		ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+		ck_assert(WIFEXITED(status));
+		ck_assert_int_eq(WEXITSTATUS(status), 0);
+	}
+	chmod(state_dir, 0700);
 	lesson_free(l);
 }
 END_TEST
@@ -893,6 +1114,11 @@ int main(void)
 	tcase_add_test(tc, test_same_second_pass_kept);
 	tcase_add_test(tc, test_corrupt_moved_aside);
 	tcase_add_test(tc, test_corrupt_found_while_saving);
+	tcase_add_test(tc, test_duplicate_keys_kept_aside);
+	tcase_add_test(tc, test_counters_saturate);
+	tcase_add_test(tc, test_bad_utf8_draft);
+	tcase_add_test(tc, test_unreadable_store_left_alone);
+	tcase_add_test(tc, test_mode_and_symlink_kept);
 	tcase_add_test(tc, test_newer_format_left_alone);
 	tcase_add_test(tc, test_too_large_left_alone);
 	tcase_add_test(tc, test_unwritable_dir_memory_mode);

@@ -123,16 +123,14 @@ bool progress_set_draft(pt_progress *p, const char *lesson_id, const char *item_
 	bool ok = true;
 	for (size_t i = 0; i < n; i++) {
 		const char *text = d->slot[i];
-		size_t len = text != NULL ? strlen(text) : 0;
-		slots[i] = malloc(len + 2);
+		/* Stored as valid UTF-8: an invalid byte becomes U+FFFD. */
+		slots[i] = data_text_dup(text != NULL ? text : "", 1);
 		if (slots[i] == NULL) {
 			n = i;
 			ok = false;
 			break;
 		}
 		slots[i][0] = text == NULL ? '\0' : d->locked[i] ? '=' : '+';
-		if (text != NULL)
-			memcpy(slots[i] + 1, text, len + 1);
 	}
 	bool dirty = l->drafts_dirty;
 	l->drafts_dirty = false;

@@ -12,6 +12,7 @@
 #define MAX_TIME 253402300799.0 /* 9999-12-31T23:59:59Z */
 #define MAX_COUNT 1000000.0
 #define MAX_FORMAT 1e6
+#define MAX_SPENT 1e15 /* seconds */
 
 /* Where a structural problem is, for its message. */
 typedef struct parser {
@@ -122,7 +123,7 @@ static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const
 	    !get_num(ps, obj, "first_seen", MAX_TIME, false, &first) ||
 	    !get_num(ps, obj, "last_seen", MAX_TIME, true, &last) ||
 	    !get_num(ps, obj, "pass_start", MAX_TIME, false, &start) ||
-	    !get_num(ps, obj, "time_spent", 1e15, false, &spent) ||
+	    !get_num(ps, obj, "time_spent", MAX_SPENT, false, &spent) ||
 	    !get_num(ps, obj, "box", PT_LEITNER_BOXES - 1, false, &box) ||
 	    !get_num(ps, obj, "due", MAX_TIME, false, &due) ||
 	    !get_num(ps, obj, "scheduled_at", MAX_TIME, false, &sched) ||
@@ -451,6 +452,45 @@ static cJSON *parse_json(const char *text, size_t len, char *why, size_t whylen)
 	return root;
 }
 
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Returns a key that appears twice in one object anywhere in the tree
+ * under node, or NULL.  cJSON keeps only the first of two equal keys, so
+ * a store with `"lessons": {},` before the real member would read as
+ * empty and be saved over with nothing: such a store is damaged, kept
+ * aside and reported.  *nomem is set when the check could not run. */
+static const char *duplicate_key(const cJSON *node, bool *nomem)
+{
+	if (!cJSON_IsObject(node) && !cJSON_IsArray(node))
+		return NULL;
+	size_t n = 0;
+	const cJSON *c;
+	cJSON_ArrayForEach(c, node)
+		n++;
+	const char *found = NULL;
+	if (cJSON_IsObject(node) && n > 1) {
+		const char **names = malloc(n * sizeof *names);
+		if (names == NULL) {
+			*nomem = true;
+			return NULL;
+		}
+		size_t i = 0;
+		cJSON_ArrayForEach(c, node)
+			names[i++] = c->string != NULL ? c->string : "";
+		qsort(names, n, sizeof *names, name_cmp);
+		for (i = 1; i < n && found == NULL; i++)
+			if (strcmp(names[i - 1], names[i]) == 0)
+				found = names[i];
+		free(names);
+	}
+	for (c = node->child; c != NULL && found == NULL && !*nomem; c = c->next)
+		found = duplicate_key(c, nomem);
+	return found;
+}
+
 file_rc file_parse(const char *text, size_t len, store_data *d, int *format,
     char *why, size_t whylen)
 {
@@ -461,7 +501,14 @@ file_rc file_parse(const char *text, size_t len, store_data *d, int *format,
 	file_rc rc = FILE_OK;
 	double f = 0;
 	const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
-	if (!cJSON_IsObject(root)) {
+	bool nomem = false;
+	const char *dup = duplicate_key(root, &nomem);
+	if (nomem) {
+		rc = FILE_NOMEM;
+	} else if (dup != NULL) {
+		rc = (bad(&ps, "the key \"%s\" appears twice in one object, so records could be lost", dup),
+		    FILE_DAMAGED);
+	} else if (!cJSON_IsObject(root)) {
 		rc = (bad(&ps, "the top level is not an object"), FILE_DAMAGED);
 	} else if (!get_num(&ps, root, "format", MAX_FORMAT, true, &f) || f < 1) {
 		if (fmt != NULL && cJSON_IsNumber(fmt) && f < 1)
@@ -522,6 +569,14 @@ bool file_add_strings(cJSON *o, const char *name, char *const *v, size_t n)
 }
 
 /* Builds one record's object, or NULL when out of memory. */
+/* Counters saturate at the reader's cap, so that a store the tutor
+ * writes is always one it reads back (a millionth attempt and one more
+ * stays a million). */
+static double count(long long v)
+{
+	return v > (long long)MAX_COUNT ? MAX_COUNT : (double)v;
+}
+
 static cJSON *record_json(const pt_record *r)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -529,15 +584,16 @@ static cJSON *record_json(const pt_record *r)
 	snprintf(hash, sizeof hash, "%016llx", r->hash);
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "hash", hash) != NULL &&
 	    cJSON_AddStringToObject(o, "outcome", progress_outcome_word(r->outcome)) != NULL &&
-	    add_num(o, "attempts", r->attempts) && add_num(o, "hints", r->hints);
+	    add_num(o, "attempts", count(r->attempts)) && add_num(o, "hints", count(r->hints));
 	ok = ok && file_add_strings(o, "wrong", r->wrong, r->n_wrong);
 	ok = ok && add_num(o, "first_seen", (double)r->first_seen) &&
 	    add_num(o, "last_seen", (double)r->last_seen) &&
 	    add_num(o, "pass_start", (double)r->pass_start) &&
-	    add_num(o, "time_spent", (double)r->time_spent) && add_num(o, "box", r->box) &&
+	    add_num(o, "time_spent", r->time_spent > MAX_SPENT ? MAX_SPENT : (double)r->time_spent) &&
+	    add_num(o, "box", r->box) &&
 	    (!r->scheduled || (add_num(o, "due", (double)r->due) &&
 	                       add_num(o, "scheduled_at", (double)r->scheduled_at))) &&
-	    (r->pass == 0 || add_num(o, "pass", r->pass)) &&
+	    (r->pass == 0 || add_num(o, "pass", count(r->pass))) &&
 	    (!r->key_seen || cJSON_AddTrueToObject(o, "key_seen") != NULL);
 	if (!ok) {
 		cJSON_Delete(o);

@@ -6,6 +6,7 @@
 
 #include "paratutor/grow.h"
 #include "paratutor/progress_data.h"
+#include "paratutor/text.h"
 
 /* ---- records and lesson states ----------------------------------------- */
 
@@ -39,13 +40,40 @@ void record_free(pt_record *r)
 	memset(r, 0, sizeof *r);
 }
 
+char *data_text_dup(const char *s, size_t prefix_room)
+{
+	size_t len = strlen(s);
+	char *out = malloc(prefix_room + 3 * len + 1); /* one invalid byte becomes three */
+	if (out == NULL)
+		return NULL;
+	char *o = out + prefix_room;
+	for (size_t i = 0; i < len;) {
+		size_t at = i;
+		unsigned cp = text_decode(s, len, &i);
+		bool invalid = cp == 0xFFFD && !(i - at == 3 && memcmp(s + at, "\xEF\xBF\xBD", 3) == 0);
+		if (invalid) {
+			memcpy(o, "\xEF\xBF\xBD", 3);
+			o += 3;
+		} else {
+			memcpy(o, s + at, i - at);
+			o += i - at;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
 bool record_add_wrong(pt_record *r, const char *text)
 {
+	char *copy = data_text_dup(text, 0);
+	if (copy == NULL)
+		return false;
 	for (size_t i = 0; i < r->n_wrong; i++)
-		if (strcmp(r->wrong[i], text) == 0)
+		if (strcmp(r->wrong[i], copy) == 0) {
+			free(copy);
 			return true;
-	char *copy = strdup(text);
-	char **v = copy != NULL ? realloc(r->wrong, (r->n_wrong + 1) * sizeof *v) : NULL;
+		}
+	char **v = realloc(r->wrong, (r->n_wrong + 1) * sizeof *v);
 	if (v == NULL) {
 		free(copy);
 		return false;

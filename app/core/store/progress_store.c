@@ -321,7 +321,15 @@ static bool write_atomically(const pt_progress *p, const char *text, bool *renam
 	int fd = make_temp(p, &tmpl, err, errlen);
 	if (fd < 0)
 		return false;
-	bool ok = write_all(fd, tmpl, text, strlen(text), err, errlen) && write_all(fd, tmpl, "\n", 1, err, errlen);
+	/* The new file keeps the mode of the one it replaces (a learner's
+	 * 0444 or 0640 stays); a new store is 0600, as mkstemp made it. */
+	struct stat st;
+	bool ok = true;
+	if (stat(p->path, &st) == 0 && S_ISREG(st.st_mode) && fchmod(fd, st.st_mode & 07777) != 0) {
+		progress_say(err, errlen, "cannot set the mode of %s: %s", tmpl, strerror(errno));
+		ok = false;
+	}
+	ok = ok && write_all(fd, tmpl, text, strlen(text), err, errlen) && write_all(fd, tmpl, "\n", 1, err, errlen);
 	if (ok && fsync(fd) != 0) {
 		progress_say(err, errlen, "cannot sync %s: %s", tmpl, strerror(errno));
 		ok = false;
@@ -369,9 +377,41 @@ bool progress_default_path(char *buf, size_t size, char *err, size_t errlen)
 }
 
 /* Splits path into the store's dir, base and lock path. */
-static bool set_paths(pt_progress *p, const char *path)
+/* Returns the file a store path names (caller frees): a symbolic link is
+ * followed to its target, so that saving replaces the target and the
+ * link stays a link (dotfile managers link stores).  A dangling link
+ * gives the path it points to. */
+static char *follow_link(const char *path)
 {
-	p->path = strdup(path);
+	struct stat st;
+	if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+		return strdup(path);
+	char *real = realpath(path, NULL);
+	if (real != NULL)
+		return real;
+	char target[PT_PROGRESS_PATH_MAX];
+	ssize_t n = readlink(path, target, sizeof target - 1);
+	if (n <= 0)
+		return strdup(path);
+	target[n] = '\0';
+	const char *slash = strrchr(path, '/');
+	if (target[0] == '/' || slash == NULL)
+		return strdup(target);
+	size_t dir_len = (size_t)(slash - path) + 1;
+	char *joined = malloc(dir_len + (size_t)n + 1);
+	if (joined != NULL) {
+		memcpy(joined, path, dir_len);
+		memcpy(joined + dir_len, target, (size_t)n + 1);
+	}
+	return joined;
+}
+
+static bool set_paths(pt_progress *p, const char *given)
+{
+	char *path = follow_link(given);
+	if (path == NULL)
+		return false;
+	p->path = path;
 	p->lock_path = concat(path, ".lock");
 	if (p->path == NULL || p->lock_path == NULL)
 		return false;
@@ -434,7 +474,10 @@ static void open_loaded(pt_progress *p, time_t now, bool may_move, pt_open_repor
 		go_memory(rep, "out of memory reading %s; %s", p->path, memory_only);
 		break;
 	case DISK_UNREADABLE:
-		progress_say(cause, sizeof cause, "cannot be read: %s", strerror(res.err_no));
+		/* Not damage: a permission error (mode 000) or an I/O error says
+		 * nothing about what the file holds, so it is never reset. */
+		go_memory(rep, "%s cannot be read (%s); it was left untouched and %s", p->path,
+		    strerror(res.err_no), memory_only);
 		break;
 	case DISK_DAMAGED:
 		progress_say(cause, sizeof cause, "is damaged: %s", res.why);
@@ -592,8 +635,8 @@ static bool save_read(pt_progress *p, store_data *disk, char *err, size_t errlen
 		progress_say(err, errlen, "out of memory");
 		return false;
 	case DISK_UNREADABLE:
-		progress_say(cause, sizeof cause, "could not be read (%s)", strerror(res.err_no));
-		break;
+		progress_say(err, errlen, "%s cannot be read (%s); not overwriting it", p->path, strerror(res.err_no));
+		return false;
 	case DISK_DAMAGED:
 		progress_say(cause, sizeof cause, "was found damaged (%s)", res.why);
 		break;
