@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/cli_output.h"
 #include "paratutor/catalog.h"
 #include "paratutor/class.h"
 #include "paratutor/cli_lessons.h"
@@ -97,16 +98,7 @@ static bool load(pt_catalog *cat, const char **dirs, size_t n)
  * false (with a message) when that fails. */
 static bool write_text(const char *path, const char *text, size_t len)
 {
-	FILE *fp = path ? fopen(path, "w") : stdout;
-	if (fp == NULL) {
-		fprintf(stderr, "paratutor: cannot write %s: %s\n", path, strerror(errno));
-		return false;
-	}
-	bool ok = fwrite(text, 1, len, fp) == len;
-	ok = (path ? fclose(fp) == 0 : fflush(fp) == 0) && ok;
-	if (!ok)
-		fprintf(stderr, "paratutor: could not write %s: %s\n", path ? path : "the report", strerror(errno));
-	return ok;
+	return cli_write_output(path, text, len);
 }
 
 /* Renders c as format into path (stdout when NULL); false on failure. */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "paratutor/cli_output.h"
 #include "paratutor/catalog.h"
 #include "paratutor/cli_export.h"
 #include "paratutor/export.h"
@@ -49,16 +50,7 @@ static bool is_path(const char *arg)
  * false (with a message) when that fails. */
 static bool write_out(const char *path, const char *text, size_t n)
 {
-	FILE *fp = path ? fopen(path, "w") : stdout;
-	if (fp == NULL) {
-		perror(path);
-		return false;
-	}
-	bool ok = fwrite(text, 1, n, fp) == n;
-	ok = (path ? fclose(fp) == 0 : fflush(fp) == 0) && ok;
-	if (!ok)
-		fprintf(stderr, "paratutor: could not write %s\n", path ? path : "standard output");
-	return ok;
+	return cli_write_output(path, text, n);
 }
 
 /* Finds the lesson to export in cat (loading it first); returns its

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/cli_output.h"
 #include "paratutor/cli_import.h"
 #include "paratutor/gift.h"
 #include "paratutor/load.h"
@@ -86,16 +87,7 @@ static bool read_files(pt_import *imp, char **files, int n)
  * (with a message) when that fails. */
 static bool write_out(const char *path, const char *text)
 {
-	FILE *fp = path ? fopen(path, "w") : stdout;
-	if (fp == NULL) {
-		perror(path);
-		return false;
-	}
-	bool ok = fputs(text, fp) >= 0;
-	ok = (path ? fclose(fp) == 0 : fflush(fp) == 0) && ok;
-	if (!ok)
-		fprintf(stderr, "paratutor: could not write %s\n", path ? path : "standard output");
-	return ok;
+	return cli_write_output(path, text, strlen(text));
 }
 
 /* Builds the lesson from what imp read and writes it; returns the exit

@@ -203,6 +203,49 @@ else
 fi
 rm -f "$xo"
 
+# -o replaces a file atomically: a write that fails halfway (injected:
+# PARATUTOR_TEST_WRITE_FAIL, as a full disk would) leaves the file there
+# byte for byte, with no temporary file beside it; a link is written
+# through to its target and stays a link; the file's mode is kept.
+odir=$(mktemp -d)
+printf 'the instructor'"'"'s own file\n' >"$odir/kept"
+cp "$odir/kept" "$odir/before"
+for cmd in "export --to gift content/11-parallelism-kinds.json" "import tests/import/gift/choice-truefalse.gift"; do
+	# shellcheck disable=SC2086 # the command is words without spaces
+	PARATUTOR_TEST_WRITE_FAIL=1 "$bin" $cmd -o "$odir/kept" >"$out" 2>"$err" </dev/null
+	st=$?
+	if [ "$st" -ne 0 ] && cmp -s "$odir/kept" "$odir/before" && [ "$(ls "$odir" | wc -l)" = 2 ] &&
+	    grep -q 'left as it was' "$err"; then
+		ok "${cmd%% *} -o: a failed write leaves the existing file byte-identical (exit $st)"
+	else
+		not_ok "${cmd%% *} -o: a failed write leaves the existing file byte-identical (exit $st)"
+		ls "$odir" | sed 's/^/  | /'
+	fi
+done
+chmod 640 "$odir/kept"
+ln -s kept "$odir/link"
+"$bin" export --to gift -o "$odir/link" content/11-parallelism-kinds.json >"$out" 2>"$err" </dev/null
+if [ $? -eq 0 ] && [ -L "$odir/link" ] && grep -q '^::' "$odir/kept" && [ "$(stat -c %a "$odir/kept")" = 640 ]; then
+	ok "export -o through a link writes its target, keeps its mode, and the link stays a link"
+else
+	not_ok "export -o through a link writes its target, keeps its mode, and the link stays a link"
+fi
+rm -rf "$odir"
+
+# A damaged store (here a key twice, which would hide records) is kept
+# aside, and the way out names where it went, after the session's own
+# notice.
+sdir=$(mktemp -d)
+printf '{"format": 1, "lessons": {}, "lessons": {"x": {"items": {}}}}\n' >"$sdir/progress.json"
+printf 'quit\n' | "$bin" --lessons content --state "$sdir/progress.json" >"$out" 2>"$err"
+if grep -q "^paratutor: .*appears twice.*moved to $sdir/progress.json.corrupt-" "$err" &&
+    [ -n "$(ls "$sdir" | grep 'progress.json.corrupt-')" ]; then
+	ok "a damaged store is kept aside and the exit names where it went"
+else
+	not_ok "a damaged store is kept aside and the exit names where it went"
+fi
+rm -rf "$sdir"
+
 # Output that cannot be written is an error, with a message: standard
 # output on a full device.
 full() {

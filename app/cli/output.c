@@ -1,0 +1,124 @@
+/* output.c - writing a subcommand's output: standard output, or a file
+ * replaced atomically. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "paratutor/cli_output.h"
+
+/* Returns the file path names (caller frees): a symbolic link's target
+ * (resolved when it exists, else the path the link holds), else path. */
+static char *target_of(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+		return strdup(path);
+	char *real = realpath(path, NULL);
+	if (real != NULL)
+		return real;
+	char link[PATH_MAX];
+	ssize_t n = readlink(path, link, sizeof link - 1);
+	if (n <= 0)
+		return strdup(path);
+	link[n] = '\0';
+	const char *slash = strrchr(path, '/');
+	if (link[0] == '/' || slash == NULL)
+		return strdup(link);
+	size_t dir_len = (size_t)(slash - path) + 1;
+	char *joined = malloc(dir_len + (size_t)n + 1);
+	if (joined != NULL) {
+		memcpy(joined, path, dir_len);
+		memcpy(joined + dir_len, link, (size_t)n + 1);
+	}
+	return joined;
+}
+
+/* Writes all of buf to fd; false with errno set when it cannot. */
+static bool write_all(int fd, const char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(fd, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			return false;
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+	return true;
+}
+
+/* Writes text to the file path names through a temporary file; false
+ * with a message when it cannot. */
+static bool write_file(const char *path, const char *text, size_t len)
+{
+	char *target = target_of(path);
+	char *tmp = target != NULL ? malloc(strlen(target) + sizeof ".tmp-XXXXXX") : NULL;
+	if (tmp == NULL) {
+		free(target);
+		fprintf(stderr, "paratutor: cannot write %s: out of memory\n", path);
+		return false;
+	}
+	sprintf(tmp, "%s.tmp-XXXXXX", target);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		fprintf(stderr, "paratutor: cannot write %s: %s\n", path, strerror(errno));
+		free(tmp);
+		free(target);
+		return false;
+	}
+	/* The mode of the file replaced, or what creating it would give. */
+	struct stat st;
+	mode_t mode;
+	if (stat(target, &st) == 0) {
+		mode = st.st_mode & 07777;
+	} else {
+		mode_t mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	const char *what = "cannot write";
+	bool ok = fchmod(fd, mode) == 0;
+	if (ok && getenv("PARATUTOR_TEST_WRITE_FAIL") != NULL) {
+		ok = write_all(fd, text, len / 2) && (errno = ENOSPC, false);
+	} else if (ok) {
+		ok = write_all(fd, text, len) && fsync(fd) == 0;
+	}
+	int saved = errno;
+	if (close(fd) != 0 && ok) {
+		ok = false;
+		saved = errno;
+	}
+	if (ok && rename(tmp, target) != 0) {
+		ok = false;
+		saved = errno;
+		what = "cannot replace";
+	}
+	if (!ok) {
+		unlink(tmp);
+		fprintf(stderr, "paratutor: %s %s: %s; %s\n", what, path, strerror(saved),
+		    stat(target, &st) == 0 ? "it was left as it was" : "nothing was written");
+	}
+	free(tmp);
+	free(target);
+	return ok;
+}
+
+bool cli_write_output(const char *path, const char *text, size_t len)
+{
+	if (path != NULL)
+		return write_file(path, text, len);
+	errno = 0;
+	if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
+		fprintf(stderr, "paratutor: cannot write the output: %s\n", errno ? strerror(errno) : "write error");
+		return false;
+	}
+	return true;
+}

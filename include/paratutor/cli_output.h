@@ -1,0 +1,18 @@
+/* cli_output.h - the one way the subcommands write a file a user named
+ * with -o (or standard output). */
+#ifndef PARATUTOR_CLI_OUTPUT_H
+#define PARATUTOR_CLI_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Writes len bytes of text to path, or to standard output when path is
+ * NULL.  A file is written to a temporary file in the same directory and
+ * renamed over path, so a failure (a full disk) leaves an existing file as
+ * it was; it keeps the mode of the file it replaces; a symbolic link is
+ * written through to its target and stays a link.  Returns false after
+ * saying why on standard error.  PARATUTOR_TEST_WRITE_FAIL set in the
+ * environment makes a file write fail halfway (for the tests). */
+bool cli_write_output(const char *path, const char *text, size_t len);
+
+#endif
