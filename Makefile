@@ -158,6 +158,8 @@ BENCH_RUNS ?= 5
 # Class sizes (learners, one store each) for `paratutor class`, generated
 # once into build/bench/.
 BENCH_CLASS_SIZES ?= 1000 10000
+# GIFT banks (questions) for `paratutor import`, generated once too.
+BENCH_IMPORT_SIZES ?= 80000 200000
 bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/minimal_menu build/rel/bench/bench_class \
 		build/rel/bench/bench_library paratutor
 	@build-aux/ensure-deps cmd:whiptail:whiptail
@@ -169,6 +171,8 @@ bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/mini
 	@build/rel/bench/bench_pty ./paratutor build/rel/bench/minimal_menu content $(BENCH_RUNS) build/bench/library
 	@echo
 	@build/rel/bench/bench_class content build/bench $(BENCH_CLASS_SIZES)
+	@echo
+	@sh tests/bench/import.sh ./paratutor build/bench $(BENCH_IMPORT_SIZES)
 
 run: paratutor
 	./paratutor --lessons content

@@ -18,9 +18,9 @@
 
 typedef struct pt_import {
 	cJSON *items;      /* the items read so far, in order (owned) */
-	char **ids;        /* the item ids in use (owned) */
+	struct pt_import_id *ids; /* the item ids in use: an open-addressing hash table (owned) */
 	size_t n_ids;
-	size_t cap_ids;
+	size_t cap_ids;    /* slots in ids, a power of two (0 before the first id) */
 	char *title;       /* a lesson title taken from the first category, or NULL (owned) */
 	char *category;    /* the category being read, or NULL (owned) */
 	const char *file;  /* the file being read, named in diagnostics (borrowed) */

@@ -3,12 +3,22 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "paratutor/strbuf.h"
 #include "paratutor/import.h"
+#include "paratutor/lesson.h"
+#include "paratutor/placeholder.h"
+
+/* One id in use; next is the first suffix to try when id is met again
+ * as a base (so many questions of one name stay linear). */
+struct pt_import_id {
+	char *id; /* NULL: an empty slot */
+	unsigned next;
+};
 
 #define MAX_OPTIONS 7
 #define MAX_BLANKS 9
@@ -36,8 +46,8 @@ void import_file(pt_import *imp, const char *file)
 void import_free(pt_import *imp)
 {
 	cJSON_Delete(imp->items);
-	for (size_t i = 0; i < imp->n_ids; i++)
-		free(imp->ids[i]);
+	for (size_t i = 0; i < imp->cap_ids; i++)
+		free(imp->ids[i].id);
 	free(imp->ids);
 	free(imp->title);
 	free(imp->category);
@@ -235,8 +245,9 @@ void import_slug(const char *s, char *out, size_t size)
 	bool dash = false, cut = false;
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
-		if (c == '{' && s[1] == '{' && isdigit((unsigned char)s[2]) && strncmp(s + 3, "}}", 2) == 0) {
-			s += 4;
+		size_t ph_len;
+		if (c == '{' && ph_blank_at(s, &ph_len) >= 0) {
+			s += ph_len - 1; /* a blank placeholder, read by the grammar */
 			dash = true;
 		} else if (isalnum(c) && c < 0x80) {
 			if (dash && n > 0 && n + 2 > cap)
@@ -262,36 +273,59 @@ void import_slug(const char *s, char *out, size_t size)
 
 bool import_id_ok(const char *id)
 {
-	if (!islower((unsigned char)id[0]) && !isdigit((unsigned char)id[0]))
-		return false;
-	for (const char *p = id; *p; p++)
-		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) && !strchr("-_.", *p))
-			return false;
-	return true;
+	return lesson_id_ok(id);
 }
 
-/* Returns true when the import already uses id. */
-static bool id_taken(const pt_import *imp, const char *id)
+/* FNV-1a of a string. */
+static size_t id_hash(const char *s)
 {
-	for (size_t i = 0; i < imp->n_ids; i++)
-		if (strcmp(imp->ids[i], id) == 0)
-			return true;
-	return false;
+	uint64_t h = 1469598103934665603ull;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return (size_t)h;
 }
 
-/* Records id as used; returns false when out of memory. */
+/* Returns the slot of id, or the empty slot where it would go. */
+static struct pt_import_id *id_slot(const pt_import *imp, const char *id)
+{
+	size_t mask = imp->cap_ids - 1;
+	for (size_t i = id_hash(id) & mask;; i = (i + 1) & mask)
+		if (imp->ids[i].id == NULL || strcmp(imp->ids[i].id, id) == 0)
+			return &imp->ids[i];
+}
+
+/* Returns the entry of id when the import already uses it, else NULL. */
+static struct pt_import_id *id_find(const pt_import *imp, const char *id)
+{
+	if (imp->cap_ids == 0)
+		return NULL;
+	struct pt_import_id *e = id_slot(imp, id);
+	return e->id != NULL ? e : NULL;
+}
+
+/* Records id as used; returns false when out of memory.  The table is
+ * kept at most half full. */
 static bool id_keep(pt_import *imp, const char *id)
 {
-	if (imp->n_ids == imp->cap_ids) {
-		size_t cap = imp->cap_ids ? imp->cap_ids * 2 : 32;
-		char **v = realloc(imp->ids, cap * sizeof *v);
+	if (2 * (imp->n_ids + 1) > imp->cap_ids) {
+		size_t cap = imp->cap_ids ? imp->cap_ids * 2 : 64;
+		struct pt_import_id *v = calloc(cap, sizeof *v);
 		if (v == NULL)
 			return false;
+		pt_import bigger = *imp;
+		bigger.ids = v;
+		bigger.cap_ids = cap;
+		for (size_t i = 0; i < imp->cap_ids; i++)
+			if (imp->ids[i].id != NULL)
+				*id_slot(&bigger, imp->ids[i].id) = imp->ids[i];
+		free(imp->ids);
 		imp->ids = v;
 		imp->cap_ids = cap;
 	}
-	if ((imp->ids[imp->n_ids] = strdup(id)) == NULL)
+	struct pt_import_id *e = id_slot(imp, id);
+	if ((e->id = strdup(id)) == NULL)
 		return false;
+	e->next = 2;
 	imp->n_ids++;
 	return true;
 }
@@ -413,8 +447,14 @@ void import_add(pt_import *imp, cJSON *item, const char *idnumber, const char *n
 	if (base[0] == '\0')
 		snprintf(base, sizeof base, "question");
 	snprintf(id, sizeof id, "%s", base);
-	for (unsigned k = 2; id_taken(imp, id); k++)
-		snprintf(id, sizeof id, "%s-%u", base, k);
+	struct pt_import_id *first = id_find(imp, base);
+	if (first != NULL) {
+		unsigned k = first->next;
+		do
+			snprintf(id, sizeof id, "%s-%u", base, k++);
+		while (id_find(imp, id) != NULL);
+		first->next = k; /* before id_keep, which may move the table */
+	}
 	if (!id_keep(imp, id)) {
 		cJSON_Delete(item);
 		return;
