@@ -182,6 +182,10 @@ typedef struct pt_lesson {
 /* Frees a lesson and everything it owns; NULL is allowed. */
 void lesson_free(pt_lesson *lesson);
 
+/* The one id rule, for lessons and items alike: a lower-case letter or a
+ * digit, then lower-case letters, digits, '-', '_' and '.'. */
+bool lesson_id_ok(const char *id);
+
 /* Returns "fill", "choice", "multi", "numeric", "text", "match" or "order". */
 const char *lesson_kind_name(pt_kind kind);
 

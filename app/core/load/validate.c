@@ -454,16 +454,6 @@ static void check_item(const pt_lesson *l, const pt_item *it, pt_diags *d)
 	}
 }
 
-/* Returns true when an id uses only the allowed characters. */
-static bool id_ok(const char *id)
-{
-	if (!islower((unsigned char)id[0]) && !isdigit((unsigned char)id[0]))
-		return false;
-	for (const char *p = id; *p; p++)
-		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) && !strchr("-_.", *p))
-			return false;
-	return true;
-}
 
 /* Returns the FNV-1a hash of s. */
 static size_t hash_id(const char *s)
@@ -505,7 +495,7 @@ static void check_duplicate_ids(const pt_lesson *l, pt_diags *d)
 
 void validate_lesson(const pt_lesson *l, pt_diags *d)
 {
-	if (l->id.s != NULL && !id_ok(l->id.s))
+	if (l->id.s != NULL && !lesson_id_ok(l->id.s))
 		diags_add(d, l->path, l->id.pos, PT_ERROR,
 		    "lesson id \"%s\" may use only lowercase letters, digits, '-', '_' and '.'", l->id.s);
 	if (l->attempts < 1)
@@ -516,7 +506,7 @@ void validate_lesson(const pt_lesson *l, pt_diags *d)
 	check_duplicate_ids(l, d);
 	for (size_t i = 0; i < l->n_items; i++) {
 		const pt_item *it = &l->items[i];
-		if (it->id.s != NULL && !id_ok(it->id.s))
+		if (it->id.s != NULL && !lesson_id_ok(it->id.s))
 			diags_add(d, l->path, it->id.pos, PT_ERROR,
 			    "item id \"%s\" may use only lowercase letters, digits, '-', '_' and '.'", it->id.s);
 		check_item(l, it, d);

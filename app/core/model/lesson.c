@@ -179,3 +179,13 @@ unsigned long long lesson_item_hash(const pt_item *item)
 	}
 	return hash_format2(h, item);
 }
+
+bool lesson_id_ok(const char *id)
+{
+	if (!islower((unsigned char)id[0]) && !isdigit((unsigned char)id[0]))
+		return false;
+	for (const char *p = id; *p; p++)
+		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) && !strchr("-_.", *p))
+			return false;
+	return true;
+}

@@ -8,6 +8,7 @@
 
 #include <cJSON.h>
 
+#include "paratutor/strbuf.h"
 #include "paratutor/class.h"
 #include "paratutor/grow.h"
 #include "paratutor/text.h"
@@ -17,24 +18,13 @@
 #define OPTION_WIDTH 40   /* option text shown in the table, columns */
 #define SENTENCE_WIDTH 90 /* misconception shown in the table, columns */
 
-/* A growing NUL-terminated text. */
-typedef struct out_buf {
-	char *s;
-	size_t len;
-	size_t cap;
-	bool failed; /* out of memory: later appends do nothing */
-} out_buf;
+/* The project's growing text (strbuf.h). */
+typedef pt_strbuf out_buf;
 
 /* Appends n bytes of s. */
 static void put(out_buf *b, const char *s, size_t n)
 {
-	if (b->failed || !grow_array((void **)&b->s, &b->cap, b->len + n + 1, 1)) {
-		b->failed = true;
-		return;
-	}
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
+	strbuf_put(b, s, n);
 }
 
 /* Appends the string s. */
@@ -541,6 +531,6 @@ bool class_render(const pt_class *c, pt_class_format format, char **out, size_t 
 		return false;
 	}
 	*out = b.s;
-	*len = b.len;
+	*len = b.n;
 	return true;
 }

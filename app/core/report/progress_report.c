@@ -7,6 +7,7 @@
 
 #include <cJSON.h>
 
+#include "paratutor/strbuf.h"
 #include "paratutor/grow.h"
 #include "paratutor/progress_file.h"
 
@@ -21,24 +22,13 @@ void progress_format_time(time_t t, char *buf, size_t size)
 	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* A growing NUL-terminated text. */
-typedef struct text_buf {
-	char *s;
-	size_t len;
-	size_t cap;
-	bool failed; /* out of memory: later appends do nothing */
-} text_buf;
+/* The project's growing text (strbuf.h). */
+typedef pt_strbuf text_buf;
 
 /* Appends n bytes of s. */
 static void put(text_buf *b, const char *s, size_t n)
 {
-	if (b->failed || !grow_array((void **)&b->s, &b->cap, b->len + n + 1, 1)) {
-		b->failed = true;
-		return;
-	}
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
+	strbuf_put(b, s, n);
 }
 
 /* Appends the string s. */
@@ -313,6 +303,6 @@ bool progress_report(const pt_progress *p, const pt_catalog *catalog,
 		return false;
 	}
 	*out = b.s;
-	*len = b.len;
+	*len = b.n;
 	return true;
 }
