@@ -305,6 +305,7 @@ static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const 
 		plain = true;
 	}
 	int status = plain ? plain_run(cat, &uio, stdin, stdout) : ui_run(cat, &uio);
+	track_print_exit(&track, stderr);
 	progress_close(progress);
 	return status;
 }

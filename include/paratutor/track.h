@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <time.h>
 
 #include "paratutor/exam.h"
@@ -19,6 +20,8 @@ typedef struct pt_track {
 	time_t mark;           /* when the current item's time last advanced */
 	char notice[1024];     /* one message for the learner, or "" */
 	char last_error[512];  /* the last save error shown, to show it once */
+	char unsaved[600];     /* the latest save failure, "" once a save works again */
+	char kept_aside[1024]; /* the latest notice of a store moved aside, or "" */
 } pt_track;
 
 /* Starts tracking into progress (may be NULL); notice gets open_message
@@ -61,5 +64,10 @@ void track_exam(pt_track *t, const pt_exam *e);
 
 /* Copies the pending notice into buf and clears it; false when none. */
 bool track_take_notice(pt_track *t, char *buf, size_t size);
+
+/* Prints to out what the learner must know on leaving: that the latest
+ * work was not saved, and where a damaged store was kept aside.  The
+ * screens lose their messages with the terminal; this line stays. */
+void track_print_exit(const pt_track *t, FILE *out);
 
 #endif

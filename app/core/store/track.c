@@ -11,6 +11,8 @@ void track_init(pt_track *t, pt_progress *progress, const char *open_message)
 	t->mark = time(NULL);
 	if (open_message != NULL)
 		snprintf(t->notice, sizeof t->notice, "%s", open_message);
+	if (open_message != NULL && strstr(open_message, " moved to ") != NULL)
+		snprintf(t->kept_aside, sizeof t->kept_aside, "%s", open_message);
 }
 
 /* Returns the seconds since the last mark, capped, and moves the mark. */
@@ -35,11 +37,14 @@ static void kept(pt_track *t, bool ok)
 static void save(pt_track *t)
 {
 	char err[512] = "";
-	if (!progress_save(t->progress, err, sizeof err) && strcmp(err, t->last_error) != 0) {
+	bool saved = progress_save(t->progress, err, sizeof err);
+	if (!saved && strcmp(err, t->last_error) != 0) {
 		snprintf(t->last_error, sizeof t->last_error, "%s", err);
 		snprintf(t->notice, sizeof t->notice, "Progress not saved: %s", err);
 	}
-	progress_take_notice(t->progress, t->notice, sizeof t->notice);
+	snprintf(t->unsaved, sizeof t->unsaved, "%s", saved ? "" : err);
+	if (progress_take_notice(t->progress, t->notice, sizeof t->notice) && strstr(t->notice, " moved to ") != NULL)
+		snprintf(t->kept_aside, sizeof t->kept_aside, "%s", t->notice);
 }
 
 void track_open(pt_track *t, pt_session *s)
@@ -148,4 +153,12 @@ void track_exam(pt_track *t, const pt_exam *e)
 	if (!progress_exam_keep(t->progress, e, time(NULL)))
 		snprintf(t->notice, sizeof t->notice, "Out of memory: the exam could not be kept");
 	save(t);
+}
+
+void track_print_exit(const pt_track *t, FILE *out)
+{
+	if (t->kept_aside[0] != '\0')
+		fprintf(out, "paratutor: %s\n", t->kept_aside);
+	if (t->unsaved[0] != '\0')
+		fprintf(out, "paratutor: your latest work was not saved: %s\n", t->unsaved);
 }
