@@ -256,6 +256,7 @@ cache-tests: build/asan/paratutor
 
 screen-tests: build/asan/paratutor test-deps
 	@sh tests/screen/run.sh build/asan/paratutor
+	@sh tests/screen/layout.sh build/asan/paratutor
 	@sh tests/screen/stats.sh build/asan/paratutor
 	@sh tests/screen/exam.sh build/asan/paratutor
 	@sh tests/screen/storm.sh build/asan/paratutor

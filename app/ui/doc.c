@@ -42,6 +42,7 @@ void doc_reset(pt_doc *d, int width)
 	d->n_segs = 0;
 	d->n_lines = 0;
 	d->n_hits = 0;
+	d->n_links = 0;
 	d->width = width < 1 ? 1 : width;
 	d->col = 0;
 	d->indent = 0;
@@ -55,6 +56,7 @@ void doc_free(pt_doc *d)
 	free(d->segs);
 	free(d->lines);
 	free(d->hits);
+	free(d->links);
 	memset(d, 0, sizeof *d);
 }
 
@@ -108,7 +110,7 @@ static void add_seg(pt_doc *d, pt_role role, int zone, const char *s, size_t len
 		return;
 	d->segs = segs;
 	memcpy(d->text + d->text_len, s, len);
-	d->segs[d->n_segs++] = (pt_seg){ d->text_len, len, d->col, width, role, zone };
+	d->segs[d->n_segs++] = (pt_seg){ d->text_len, len, d->col, width, role, zone, false };
 	d->text_len += len;
 	d->col += width;
 }
@@ -176,6 +178,50 @@ void doc_atomf(pt_doc *d, pt_role role, int zone, const char *fmt, ...)
 	doc_atom(d, role, zone, buf);
 }
 
+/* Returns the length of the URL starting at s (len bytes left on its
+ * line), or 0 when none starts there; punctuation that ends a sentence is
+ * not part of it. */
+static size_t url_at(const char *s, size_t len)
+{
+	size_t scheme = len >= 8 && strncmp(s, "https://", 8) == 0 ? 8 : len >= 7 && strncmp(s, "http://", 7) == 0 ? 7 : 0;
+	if (scheme == 0)
+		return 0;
+	size_t n = scheme;
+	while (n < len && s[n] != ' ')
+		n++;
+	while (n > scheme && strchr(".,;:!?)'\"", s[n - 1]) != NULL)
+		n--;
+	return n > scheme ? n : 0;
+}
+
+/* Adds len bytes of s (one wrapped line, width columns) as segments, a
+ * URL in it as a link segment of its own. */
+static void add_line(pt_doc *d, pt_role role, int zone, const char *s, size_t len, int width)
+{
+	size_t start = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (i > 0 && s[i - 1] != ' ' && s[i - 1] != '(' && s[i - 1] != '<')
+			continue;
+		size_t n = url_at(s + i, len - i);
+		if (n == 0)
+			continue;
+		if (i > start) {
+			int w = text_width(s + start, i - start);
+			add_seg(d, role, zone, s + start, i - start, w);
+			width -= w;
+		}
+		int w = text_width(s + i, n);
+		add_seg(d, role, zone, s + i, n, w);
+		if (!d->failed)
+			d->segs[d->n_segs - 1].link = true;
+		width -= w;
+		start = i + n;
+		i = start - 1;
+	}
+	if (len > start)
+		add_seg(d, role, zone, s + start, len - start, width);
+}
+
 void doc_wrap(pt_doc *d, pt_role role, int zone, const char *s)
 {
 	if (d->width - d->col < 12) /* too little room left: start below */
@@ -187,11 +233,16 @@ void doc_wrap(pt_doc *d, pt_role role, int zone, const char *s)
 		return;
 	}
 	for (size_t k = 0; k < lines.n; k++) {
-		if (k > 0) {
+		int width = lines.v[k].width;
+		/* A word wider than the room (a long URL) comes left as far as
+		 * it needs to be seen whole, on a line of its own. */
+		int col = width > d->width - hang ? (d->width - width > 0 ? d->width - width : 0) : hang;
+		if (k > 0 || (col < hang && !line_empty(d, d->n_lines - 1)))
 			doc_newline(d);
+		d->col = col;
+		add_line(d, role, zone, s + lines.v[k].start, lines.v[k].len, width);
+		if (col < hang && k + 1 < lines.n)
 			d->col = hang;
-		}
-		add_seg(d, role, zone, s + lines.v[k].start, lines.v[k].len, lines.v[k].width);
 	}
 	text_lines_free(&lines);
 }
@@ -211,6 +262,12 @@ size_t doc_height(const pt_doc *d)
 void doc_render(pt_doc *d, int y, int x, int rows, size_t scroll)
 {
 	d->n_hits = 0;
+	d->n_links = 0;
+	doc_render_more(d, y, x, rows, scroll);
+}
+
+void doc_render_more(pt_doc *d, int y, int x, int rows, size_t scroll)
+{
 	for (int r = 0; r < rows; r++) {
 		size_t line = scroll + (size_t)r;
 		if (line >= d->n_lines)
@@ -220,6 +277,15 @@ void doc_render(pt_doc *d, int y, int x, int rows, size_t scroll)
 			const pt_seg *seg = &d->segs[k];
 			draw_text(y + r, x + seg->col, d->width - seg->col, seg->role,
 			    d->text + seg->off, seg->len);
+			if (seg->link && seg->col < d->width) {
+				pt_link_at *links = grow(d, d->links, &d->links_cap, d->n_links, 1, sizeof *links);
+				if (links != NULL) {
+					int room = d->width - seg->col;
+					d->links = links;
+					d->links[d->n_links++] = (pt_link_at){ y + r, x + seg->col, seg->off, seg->len,
+						seg->width < room ? seg->width : room };
+				}
+			}
 			if (seg->zone == 0)
 				continue;
 			pt_hit *hits = grow(d, d->hits, &d->hits_cap, d->n_hits, 1, sizeof *hits);

@@ -2,11 +2,13 @@
 #include <curses.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 #include <wctype.h>
 
 #include "paratutor/text.h"
+#include "paratutor/ui_doc.h"
 #include "paratutor/ui_draw.h"
 
 /* How one role looks: attributes, and a colour pair when colour is on. */
@@ -51,6 +53,7 @@ static const char *const utf8_glyphs[GLYPH_COUNT] = {
 	[GLYPH_FOCUS] = "\u25b8", [GLYPH_ANSWER] = "\u2192", [GLYPH_BULLET] = "\u2022",
 	[GLYPH_DOT] = "\u00b7", [GLYPH_UP] = "\u2191", [GLYPH_DOWN] = "\u2193",
 	[GLYPH_RADIO_ON] = "\u2022", [GLYPH_DASH] = "\u2014", [GLYPH_ELLIPSIS] = "\u2026",
+	[GLYPH_BAR_FULL] = "\u2588", [GLYPH_BAR_EMPTY] = "\u2591",
 };
 
 static const char *const ascii_glyphs[GLYPH_COUNT] = {
@@ -58,6 +61,7 @@ static const char *const ascii_glyphs[GLYPH_COUNT] = {
 	[GLYPH_FOCUS] = ">", [GLYPH_ANSWER] = "->", [GLYPH_BULLET] = "-",
 	[GLYPH_DOT] = "-", [GLYPH_UP] = "Up", [GLYPH_DOWN] = "Down",
 	[GLYPH_RADIO_ON] = "*", [GLYPH_DASH] = "-", [GLYPH_ELLIPSIS] = "...",
+	[GLYPH_BAR_FULL] = "#", [GLYPH_BAR_EMPTY] = ".",
 };
 
 static const char *const *glyphs = utf8_glyphs;
@@ -213,4 +217,76 @@ void draw_flush(void)
 {
 	wnoutrefresh(stdscr);
 	doupdate();
+}
+
+/* Returns true when TERM names a terminal known to take OSC 8 links. */
+static bool term_takes_links(const char *term)
+{
+	static const char *const known[] = { "kitty", "foot", "wezterm", "contour", "ghostty" };
+	for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+		if (strstr(term, known[k]) != NULL)
+			return true;
+	return false;
+}
+
+/* Decides once whether to send hyperlinks; see draw_hyperlinks. */
+static bool decide_hyperlinks(void)
+{
+	const char *force = getenv("PARATUTOR_HYPERLINKS");
+	if (force != NULL && force[0] != '\0')
+		return strcmp(force, "0") != 0;
+	const char *term = getenv("TERM");
+	if (term == NULL || getenv("TMUX") != NULL || getenv("STY") != NULL || strncmp(term, "screen", 6) == 0 ||
+	    strncmp(term, "tmux", 4) == 0)
+		return false; /* a multiplexer between us and the terminal may drop or mangle them */
+	const char *program = getenv("TERM_PROGRAM");
+	if (program != NULL && (strcmp(program, "iTerm.app") == 0 || strcmp(program, "WezTerm") == 0 ||
+	    strcmp(program, "vscode") == 0))
+		return true;
+	const char *vte = getenv("VTE_VERSION"); /* GNOME Terminal and other VTE terminals, from 0.50 */
+	if (vte != NULL && atoi(vte) >= 5000)
+		return true;
+	return getenv("KITTY_WINDOW_ID") != NULL || getenv("WT_SESSION") != NULL || term_takes_links(term);
+}
+
+bool draw_hyperlinks(void)
+{
+	static int decided = -1;
+	if (decided < 0)
+		decided = decide_hyperlinks();
+	return decided == 1;
+}
+
+/* Returns true when the len bytes of s are all printable ASCII: nothing
+ * in them can end the escape sequence or move the cursor. */
+static bool link_safe(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] < 0x21 || (unsigned char)s[i] > 0x7e)
+			return false;
+	return len > 0;
+}
+
+void draw_links(const char *text, const struct pt_link_at *links, size_t n)
+{
+	if (n == 0 || !draw_hyperlinks())
+		return;
+	bool any = false;
+	for (size_t k = 0; k < n; k++) {
+		const pt_link_at *l = &links[k];
+		const char *url = text + l->off;
+		if (!link_safe(url, l->len) || l->shown <= 0)
+			continue;
+		if (!any)
+			fputs("\0337", stdout); /* save the cursor and attributes */
+		any = true;
+		/* The same characters over themselves, now a link to the URL. */
+		size_t shown = (size_t)l->shown < l->len ? (size_t)l->shown : l->len;
+		printf("\033[%d;%dH\033]8;;%.*s\033\\%.*s\033]8;;\033\\", l->y + 1, l->x + 1, (int)l->len, url,
+		    (int)shown, url);
+	}
+	if (any) {
+		fputs("\0338", stdout);
+		fflush(stdout);
+	}
 }

@@ -94,7 +94,7 @@ static void results_draw(pt_ui *ui, int rows, int cols)
 		doc_atomf(d, ROLE_DIM, 0, "  %s, %s%s", e->lessons[i]->title.s,
 		    lesson_difficulty_name(e->items[i]->difficulty), e->marked[i] ? ", marked" : "");
 		doc_gap(d);
-		item_anchors a = { 0, 0, 0, 0, 0 };
+		item_anchors a = { 0 };
 		item_body_build(d, exam_grade(e, i), &v, &a);
 	}
 	frame_header(cols, "Exam", "results");

@@ -172,7 +172,7 @@ static void exam_draw(pt_ui *ui, int rows, int cols)
 		build_list(ui, d, body_rows);
 		frame_body(ui, d, &xv.list_scroll, rows, cols);
 	} else {
-		item_anchors a = { 0, 0, 0, 0, 0 };
+		item_anchors a = { 0 };
 		item_body_build(d, exam_grade(e, i), v, &a);
 		if (v->reveal == REVEAL_FOCUS && v->focus >= 0)
 			doc_show_lines(&v->scroll, a.focus_line, a.focus_line, body_rows);

@@ -76,21 +76,61 @@ size_t frame_pane(pt_pane *pane, const pt_doc *d, int rows, size_t scroll)
 	return scroll < pane->max ? scroll : pane->max;
 }
 
-void frame_body(pt_ui *ui, pt_doc *d, size_t *scroll, int rows, int cols)
+/* Says at the right of the status line whether the body scrolled to shown
+ * (of at most max) has more above or below. */
+static void scroll_mark(int rows, int cols, size_t shown, size_t max)
 {
-	int body_rows = frame_body_rows(rows);
-	size_t shown = frame_pane(&ui->body_pane, d, body_rows, *scroll);
-	doc_render(d, UI_BODY_TOP, 1, body_rows, shown);
-	ui->body_scrolls = ui->body_pane.max > 0;
-
 	bool above = shown > 0;
-	bool below = shown < ui->body_pane.max;
+	bool below = shown < max;
 	if (!above && !below)
 		return;
 	const char *mark = !above ? "more below (PgDn)" :
 	    !below ? "more above (PgUp)" : "more above and below";
 	int w = text_width(mark, strlen(mark));
 	draw_str(rows - 3, cols - w - 1, w, ROLE_DIM, mark);
+}
+
+void frame_body(pt_ui *ui, pt_doc *d, size_t *scroll, int rows, int cols)
+{
+	int body_rows = frame_body_rows(rows);
+	size_t shown = frame_pane(&ui->body_pane, d, body_rows, *scroll);
+	doc_render(d, UI_BODY_TOP, 1, body_rows, shown);
+	ui->body_scrolls = ui->body_pane.max > 0;
+	scroll_mark(rows, cols, shown, ui->body_pane.max);
+}
+
+/* Rows the feedback keeps under a question that stays in view whole. */
+#define FEEDBACK_MIN_ROWS 4
+
+void frame_split(pt_ui *ui, pt_doc *d, const pt_split *sp, size_t *scroll, int rows, int cols)
+{
+	int body_rows = frame_body_rows(rows);
+	size_t height = doc_height(d);
+	if (height <= (size_t)body_rows) {
+		*scroll = 0;
+		frame_body(ui, d, scroll, rows, cols);
+		return;
+	}
+	/* Too tall: the lines from the top that stay are the question when it
+	 * leaves the feedback room enough, else the prompt's first line; the
+	 * rest scrolls below them (*scroll counts its lines). What is revealed
+	 * comes into view, but never pushes the line being worked on out. */
+	size_t pinned = sp->fixed + FEEDBACK_MIN_ROWS <= (size_t)body_rows && sp->fixed < height ? sp->fixed : 1;
+	int pane_rows = body_rows - (int)pinned;
+	ui->body_pane.rows = pane_rows;
+	ui->body_pane.max = height - (size_t)body_rows;
+	if (sp->reveal && sp->last >= pinned) {
+		doc_show_lines(scroll, sp->first > pinned ? sp->first - pinned : 0, sp->last - pinned, pane_rows);
+		if (sp->keep >= pinned && sp->keep - pinned < *scroll)
+			*scroll = sp->keep - pinned;
+		else if (sp->keep >= pinned && sp->keep - pinned >= *scroll + (size_t)pane_rows)
+			*scroll = sp->keep - pinned - (size_t)pane_rows + 1;
+	}
+	size_t shown = *scroll < ui->body_pane.max ? *scroll : ui->body_pane.max;
+	doc_render(d, UI_BODY_TOP, 1, (int)pinned, 0);
+	doc_render_more(d, UI_BODY_TOP + (int)pinned, 1, pane_rows, pinned + shown);
+	ui->body_scrolls = true;
+	scroll_mark(rows, cols, shown, ui->body_pane.max);
 }
 
 bool frame_scroll(const pt_event *ev, size_t *scroll, const pt_pane *pane)

@@ -145,21 +145,27 @@ static void item_draw(pt_ui *ui, int rows, int cols)
 {
 	const pt_grade *g = session_grade(ui_session(ui));
 	pt_doc *d = &ui->body;
-	item_anchors a = { 0, 0, 0, 0, 0 };
+	item_anchors a = { 0 };
 	doc_reset(d, frame_text_width(cols));
 	entry.view.editor = ui->watch_path != NULL;
 	item_body_build(d, g, &entry.view, &a);
 
-	int body_rows = frame_body_rows(rows);
-	if (entry.view.reveal == REVEAL_RESULT)
-		doc_show_lines(&entry.view.scroll, a.result_first, a.result_last, body_rows);
-	else if (entry.view.reveal == REVEAL_HINT)
-		doc_show_lines(&entry.view.scroll, a.hint_first, a.hint_last, body_rows);
-	else if (entry.view.reveal == REVEAL_FOCUS && entry.view.focus >= 0)
-		doc_show_lines(&entry.view.scroll, a.focus_line, a.focus_line, body_rows);
-	entry.view.reveal = REVEAL_NONE;
+	pt_item_view *v = &entry.view;
+	pt_split sp = { a.question_end, v->focus >= 0 ? a.focus_line : a.work_line, true, 0, 0 };
+	if (v->reveal == REVEAL_RESULT) {
+		sp.first = a.result_first;
+		sp.last = a.result_last;
+	} else if (v->reveal == REVEAL_HINT) {
+		sp.first = a.hint_first;
+		sp.last = a.hint_last;
+	} else if (v->reveal == REVEAL_FOCUS && v->focus >= 0) {
+		sp.first = sp.last = a.focus_line;
+	} else {
+		sp.reveal = false;
+	}
+	v->reveal = REVEAL_NONE;
 
-	frame_body(ui, d, &entry.view.scroll, rows, cols);
+	frame_split(ui, d, &sp, &v->scroll, rows, cols);
 	draw_frame(ui, g, rows, cols);
 }
 

@@ -43,9 +43,27 @@ static int width_of(const char *s)
 
 /* ---- blanks and match prompts ---- */
 
+/* Returns the bytes of s that fit in width columns. */
+static size_t fit_bytes(const char *s, int width)
+{
+	size_t len = strlen(s), i = 0;
+	int w = 0;
+	while (i < len) {
+		size_t next = i;
+		int cw = text_cp_width(text_decode(s, len, &next));
+		if (w + cw > width)
+			break;
+		w += cw;
+		i = next;
+	}
+	return i;
+}
+
 /* Writes blank or match pair b as "[1]" or "[1:split]" into token, with
- * its mark after a check; returns the role to draw it in. */
-static pt_role blank_token(const pt_grade *g, int b, char *token, size_t size)
+ * its mark after a check, the text cut with an ellipsis when the whole
+ * token would be wider than room (0: never cut); returns the role to draw
+ * it in. */
+static pt_role blank_token_in(const pt_grade *g, int b, char *token, size_t size, int room)
 {
 	const pt_item *it = g->item;
 	const char *shown = g->fill[b] >= 0 ? it->bank.v[g->fill[b]].s : NULL;
@@ -62,11 +80,28 @@ static pt_role blank_token(const pt_grade *g, int b, char *token, size_t size)
 		mark = draw_glyph(GLYPH_WRONG);
 		role = ROLE_WRONG;
 	}
-	if (shown == NULL)
+	if (shown == NULL) {
 		snprintf(token, size, "[%d]", b + 1);
-	else
-		snprintf(token, size, "[%d:%s%s%s]", b + 1, shown, *mark ? " " : "", mark);
+		return role;
+	}
+	snprintf(token, size, "[%d:%s%s%s]", b + 1, shown, *mark ? " " : "", mark);
+	if (room <= 0 || width_of(token) <= room)
+		return role;
+	const char *ellipsis = draw_glyph(GLYPH_ELLIPSIS);
+	char frame[64];
+	snprintf(frame, sizeof frame, "[%d:%s%s]", b + 1, *mark ? " " : "", mark);
+	int text_room = room - width_of(frame) - width_of(ellipsis);
+	size_t keep = fit_bytes(shown, text_room > 1 ? text_room : 1);
+	while (keep > 0 && shown[keep - 1] == ' ')
+		keep--;
+	snprintf(token, size, "[%d:%.*s%s%s%s]", b + 1, (int)keep, shown, ellipsis, *mark ? " " : "", mark);
 	return role;
+}
+
+/* blank_token_in, never cut. */
+static pt_role blank_token(const pt_grade *g, int b, char *token, size_t size)
+{
+	return blank_token_in(g, b, token, size, 0);
 }
 
 /* Returns the columns blank b takes, with the focus marker when focused. */
@@ -182,21 +217,36 @@ static void add_bank(pt_doc *d, const pt_item *it, const char *heading)
 	doc_set_indent(d, 0);
 }
 
-/* Adds the left prompts of a match item, numbered, each followed by the
- * answer chosen for it ("[1:Data parallelism]"). */
+/* Adds the left prompts of a match item, numbered, the focused one with
+ * the focus marker before its number, each followed by the answer chosen
+ * for it ("[1:Data parallelism]"; on the line below when it does not fit
+ * after the prompt, cut only when wider than a line: the bank has it
+ * whole). */
 static void add_lefts(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
 {
 	const pt_item *it = g->item;
 	for (int b = 0; b < grade_slots(g) && (size_t)b < it->n_lefts; b++) {
 		int zone = ZONE(ZONE_BLANK, b);
+		pt_role role = ROLE_LABEL;
+		if (b == focus) {
+			doc_atom(d, ROLE_LABEL, zone, draw_glyph(GLYPH_FOCUS));
+			a->focus_line = doc_line(d);
+			role = ROLE_FOCUS;
+		}
 		doc_move_to(d, MARGIN);
-		doc_atomf(d, ROLE_LABEL, zone, "%d", b + 1);
+		doc_atomf(d, role, zone, "%d", b + 1);
 		doc_move_to(d, LIST_TEXT);
 		doc_set_indent(d, LIST_TEXT);
 		doc_wrap(d, ROLE_NORMAL, zone, it->lefts[b].s);
 		doc_move_to(d, d->col + 2);
-		doc_make_room(d, blank_width(g, b, focus));
-		add_blank(d, g, b, focus, a);
+		char token[256];
+		blank_token(g, b, token, sizeof token);
+		if (width_of(token) > d->width - d->col) {
+			doc_newline(d);
+			doc_move_to(d, LIST_TEXT + 2);
+		}
+		pt_role token_role = blank_token_in(g, b, token, sizeof token, d->width - d->col);
+		doc_atom(d, b == focus ? ROLE_FOCUS : token_role, zone, token);
 		doc_set_indent(d, 0);
 		doc_newline(d);
 	}
@@ -213,39 +263,38 @@ static int placed_at(const pt_grade *g, int o)
 	return -1;
 }
 
-/* Adds the steps of an order item, lettered in the order shown; a placed
- * step is dimmed and says where it stands. */
+/* Adds the steps of an order item not yet placed, lettered in the order
+ * shown (a placed step is shown once, in its position above). */
 static void add_steps(pt_doc *d, const pt_grade *g)
 {
 	const pt_item *it = g->item;
-	doc_move_to(d, MARGIN);
-	doc_atom(d, ROLE_HEADING, 0, "Steps:");
-	doc_newline(d);
+	bool heading = false;
 	for (int o = 0; o < item_body_choices(it); o++) {
-		int zone = ZONE(ZONE_BANK, o), at = placed_at(g, o);
+		if (placed_at(g, o) >= 0)
+			continue;
+		if (!heading) {
+			doc_move_to(d, MARGIN);
+			doc_atom(d, ROLE_HEADING, 0, "Steps to place:");
+			doc_newline(d);
+			heading = true;
+		}
+		int zone = ZONE(ZONE_BANK, o);
 		char label[2] = { lesson_option_label((size_t)o), '\0' };
 		doc_move_to(d, MARGIN);
 		doc_atom(d, ROLE_LABEL, zone, label);
 		doc_move_to(d, LIST_TEXT);
 		doc_set_indent(d, LIST_TEXT);
-		doc_wrap(d, at >= 0 ? ROLE_DIM : ROLE_NORMAL, zone, it->bank.v[o].s);
-		if (at >= 0) {
-			doc_move_to(d, d->col + 1);
-			doc_atomf(d, ROLE_DIM, zone, "(position %d)", at + 1);
-		}
+		doc_wrap(d, ROLE_NORMAL, zone, it->bank.v[o].s);
 		doc_set_indent(d, 0);
 		doc_newline(d);
 	}
 }
 
-/* Adds the positions of an order item, each with the step placed there
- * ("[C]", marked after a check) and its text. */
+/* Adds the positions of an order item, numbered, each with the step
+ * placed there ("[C]", marked after a check) and its text. */
 static void add_positions(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
 {
 	const pt_item *it = g->item;
-	doc_move_to(d, MARGIN);
-	doc_atom(d, ROLE_HEADING, 0, "Your order:");
-	doc_newline(d);
 	for (int p = 0; p < grade_slots(g); p++) {
 		int o = g->fill[p], zone = ZONE(ZONE_BLANK, p);
 		pt_mark mark = session_shown_mark(g, p);
@@ -270,7 +319,9 @@ static void add_positions(pt_doc *d, const pt_grade *g, int focus, item_anchors 
 		doc_atom(d, role, zone, token);
 		if (o >= 0) {
 			doc_move_to(d, ORDER_TEXT);
+			doc_set_indent(d, ORDER_TEXT);
 			doc_wrap(d, ROLE_NORMAL, zone, it->bank.v[o].s);
+			doc_set_indent(d, 0);
 		}
 		doc_newline(d);
 	}
@@ -422,35 +473,42 @@ static void add_typed_results(pt_doc *d, const pt_grade *g, const pt_disclosure 
 
 /* ---- choice and multi items ---- */
 
-/* Adds a mark word ("✓ Correct"), then the feedback, if any, after it. */
-static void add_mark(pt_doc *d, pt_glyph glyph, const char *word, pt_role role,
-    const char *feedback)
+/* Returns the mark word and glyph option o of a choice or multi item
+ * shows: its mark, or "Correct answer" for a right option revealed; NULL
+ * for none. */
+static const char *option_mark(const pt_grade *g, const pt_disclosure *show, int o, pt_glyph *glyph,
+    pt_role *role)
 {
-	doc_atomf(d, role, 0, "%s %s", draw_glyph(glyph), word);
-	if (feedback == NULL)
-		return;
-	doc_atom(d, ROLE_NORMAL, 0, ":");
-	doc_move_to(d, d->col + 1);
-	doc_wrap(d, ROLE_NORMAL, 0, feedback);
+	pt_mark mark = session_shown_mark(g, o);
+	switch (mark) {
+	case PT_MARK_RIGHT: *glyph = GLYPH_RIGHT; *role = ROLE_RIGHT; return "Correct";
+	case PT_MARK_WRONG: *glyph = GLYPH_WRONG; *role = ROLE_WRONG; return "Wrong";
+	case PT_MARK_MISSED: *glyph = GLYPH_MISSED; *role = ROLE_MISSED; return "Missed";
+	case PT_MARK_NONE: break;
+	}
+	if (show->answer && g->item->options[o].correct) {
+		*glyph = GLYPH_ANSWER;
+		*role = ROLE_RIGHT;
+		return "Correct answer";
+	}
+	return NULL;
 }
 
-/* Adds the options of a choice or multi item, each with its mark and
- * feedback after a check. */
+/* Adds the options of a choice or multi item, each with its mark after
+ * its text once checked (the feedback goes below, with the results). */
 static void add_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
 {
 	const pt_item *it = g->item;
 	bool multi = it->kind == PT_KIND_MULTI;
 	for (int o = 0; o < item_body_choices(it); o++) {
 		const pt_option *opt = &it->options[o];
-		pt_mark mark = session_shown_mark(g, o);
+		pt_glyph glyph = GLYPH_RIGHT;
+		pt_role mark_role = ROLE_NORMAL;
+		const char *word = option_mark(g, show, o, &glyph, &mark_role);
 		int zone = ZONE(ZONE_OPTION, o);
 		pt_role role = g->picked[o] ? ROLE_BLANK : ROLE_NORMAL;
-		if (mark == PT_MARK_RIGHT)
-			role = ROLE_RIGHT;
-		else if (mark == PT_MARK_WRONG)
-			role = ROLE_WRONG;
-		else if (mark == PT_MARK_MISSED)
-			role = ROLE_MISSED;
+		if (word != NULL && session_shown_mark(g, o) != PT_MARK_NONE)
+			role = mark_role;
 		char label[2] = { lesson_option_label((size_t)o), '\0' };
 		char box[16];
 		if (multi)
@@ -462,22 +520,35 @@ static void add_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
 		doc_move_to(d, MARGIN + 2);
 		doc_atom(d, role, zone, box);
 		doc_move_to(d, OPTION_TEXT);
+		doc_set_indent(d, OPTION_TEXT);
 		doc_wrap(d, g->picked[o] ? ROLE_PROMPT : ROLE_NORMAL, zone, opt->text.s);
+		if (word != NULL) {
+			doc_move_to(d, d->col + 2);
+			doc_atomf(d, mark_role, 0, "%s %s", draw_glyph(glyph), word);
+		}
+		doc_set_indent(d, 0);
+		doc_newline(d);
+	}
+}
 
-		bool reveal = show->answer && opt->correct && mark == PT_MARK_NONE;
-		if (mark != PT_MARK_NONE || reveal) {
-			doc_newline(d);
-			doc_move_to(d, OPTION_TEXT);
-		}
-		switch (mark) {
-		case PT_MARK_RIGHT: add_mark(d, GLYPH_RIGHT, "Correct", ROLE_RIGHT, NULL); break;
-		case PT_MARK_WRONG: add_mark(d, GLYPH_WRONG, "Wrong", ROLE_WRONG, opt->feedback.s); break;
-		case PT_MARK_MISSED: add_mark(d, GLYPH_MISSED, "Missed", ROLE_MISSED, opt->feedback.s); break;
-		case PT_MARK_NONE:
-			if (reveal)
-				add_mark(d, GLYPH_ANSWER, "Correct answer", ROLE_RIGHT, NULL);
-			break;
-		}
+/* Adds the feedback of each option marked Wrong or Missed, under its mark
+ * and letter, and for a select-all item how many ticks are right. */
+static void add_option_results(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
+{
+	const pt_item *it = g->item;
+	for (int o = 0; o < item_body_choices(it); o++) {
+		pt_mark mark = session_shown_mark(g, o);
+		const char *feedback = it->options[o].feedback.s;
+		if ((mark != PT_MARK_WRONG && mark != PT_MARK_MISSED) || feedback == NULL)
+			continue;
+		bool wrong = mark == PT_MARK_WRONG;
+		pt_role role = wrong ? ROLE_WRONG : ROLE_MISSED;
+		doc_move_to(d, MARGIN);
+		doc_atomf(d, role, 0, "%s %s", draw_glyph(wrong ? GLYPH_WRONG : GLYPH_MISSED), wrong ? "Wrong" : "Missed");
+		doc_move_to(d, d->col < RESULT_TEXT ? RESULT_TEXT : d->col + 1);
+		doc_atomf(d, ROLE_LABEL, 0, "%c", lesson_option_label((size_t)o));
+		doc_move_to(d, d->col + 2);
+		doc_wrap(d, ROLE_NORMAL, 0, feedback);
 		doc_newline(d);
 	}
 	if (show->right_count) {
@@ -547,10 +618,12 @@ static void add_solution(pt_doc *d, const pt_solution *sol)
  * kind.h). */
 typedef struct body_kind {
 	pt_kind kind;
-	/* Adds the kind's answer area: what to fill, pick or type, and the
-	 * results of the last check (their first line in a->result_first). */
+	/* Adds the kind's answer area: what to fill, pick or type (the
+	 * question's part that stays in view). */
 	void (*area)(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
 	    item_anchors *a);
+	/* Adds the results of the last check, below the question. */
+	void (*results)(pt_doc *d, const pt_grade *g, const pt_disclosure *show);
 	/* Where a failed item's answer is shown, for the verdict. */
 	const char *(*shown)(const pt_item *it);
 } body_kind;
@@ -661,50 +734,46 @@ static void add_mistakes(pt_doc *d, const pt_grade *g, const pt_disclosure *show
 		add_labelled(d, MARGIN, ROLE_NORMAL, draw_glyph(GLYPH_BULLET), MARGIN + 2, mistakes->v[k].s);
 }
 
-/* A fill item: its code, the options, the results. */
+/* A fill item: its code (under its pseudo-code tag), the options. */
 static void area_fill(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
     item_anchors *a)
 {
+	(void)show;
+	if (g->item->pseudo_code)
+		a->work_line++;
 	add_code(d, g, v->focus, a);
 	doc_gap(d);
 	add_bank(d, g->item, "Options:");
-	doc_gap(d);
-	a->result_first = doc_line(d);
-	add_fill_results(d, g, show);
 }
 
-/* A match item: the prompts, the answers, the results. */
+/* A match item: the prompts, the answers. */
 static void area_match(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
     item_anchors *a)
 {
+	(void)show;
 	add_lefts(d, g, v->focus, a);
 	doc_gap(d);
 	add_bank(d, g->item, "Answers:");
-	doc_gap(d);
-	a->result_first = doc_line(d);
-	add_fill_results(d, g, show);
 }
 
-/* An order item: the steps, the positions, the results. */
+/* An order item: the positions with the steps placed, then the steps
+ * left to place. */
 static void area_order(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
     item_anchors *a)
 {
-	add_steps(d, g);
-	doc_gap(d);
+	(void)show;
 	add_positions(d, g, v->focus, a);
 	doc_gap(d);
-	a->result_first = doc_line(d);
-	add_order_results(d, g, show);
+	add_steps(d, g);
 }
 
-/* A numeric or text item: the answer field, the results. */
+/* A numeric or text item: the answer field. */
 static void area_typed(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
     item_anchors *a)
 {
+	(void)show;
+	(void)a;
 	add_field(d, g, v);
-	doc_gap(d);
-	a->result_first = doc_line(d);
-	add_typed_results(d, g, show);
 }
 
 /* A choice or multi item: the options with their marks. */
@@ -712,20 +781,20 @@ static void area_options(pt_doc *d, const pt_grade *g, const pt_item_view *v, co
     item_anchors *a)
 {
 	(void)v;
-	a->result_first = doc_line(d);
+	(void)a;
 	add_options(d, g, show);
 }
 
-/* The rows: adding a kind to the screens is its area above and its row
- * here (and its answer-entry keys in answering.c). */
+/* The rows: adding a kind to the screens is its area and results above
+ * and its row here (and its answer-entry keys in answering.c). */
 static const body_kind body_kinds[] = {
-	{ PT_KIND_FILL, area_fill, shown_slots },
-	{ PT_KIND_CHOICE, area_options, shown_one },
-	{ PT_KIND_MULTI, area_options, shown_several },
-	{ PT_KIND_NUMERIC, area_typed, shown_one },
-	{ PT_KIND_TEXT, area_typed, shown_one },
-	{ PT_KIND_MATCH, area_match, shown_slots },
-	{ PT_KIND_ORDER, area_order, shown_order },
+	{ PT_KIND_FILL, area_fill, add_fill_results, shown_slots },
+	{ PT_KIND_CHOICE, area_options, add_option_results, shown_one },
+	{ PT_KIND_MULTI, area_options, add_option_results, shown_several },
+	{ PT_KIND_NUMERIC, area_typed, add_typed_results, shown_one },
+	{ PT_KIND_TEXT, area_typed, add_typed_results, shown_one },
+	{ PT_KIND_MATCH, area_match, add_fill_results, shown_slots },
+	{ PT_KIND_ORDER, area_order, add_order_results, shown_order },
 };
 
 /* Returns the row of kind. */
@@ -744,7 +813,14 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 	session_disclose(g, &show);
 	doc_wrap(d, ROLE_PROMPT, 0, it->prompt.s);
 	doc_gap(d);
-	body_kind_of(it->kind)->area(d, g, v, &show, a);
+	/* One layout for every kind: the question (the prompt and the kind's
+	 * answer area), then from a->question_end the feedback. */
+	a->work_line = doc_line(d);
+	const body_kind *k = body_kind_of(it->kind);
+	k->area(d, g, v, &show, a);
+	doc_gap(d);
+	a->question_end = a->result_first = doc_line(d);
+	k->results(d, g, &show);
 	if (show.explanation)
 		add_verdict(d, g, v->exam);
 	a->result_last = doc_line(d);

@@ -82,24 +82,39 @@ static size_t append_count(char *buf, size_t size, size_t len, size_t n)
 	return append(buf, size, len, digits + at);
 }
 
-/* Writes "10 items · 3 easy 4 medium 3 hard · " into buf. */
+/* Returns what a learner calls the kind of question. */
+static const char *kind_word(pt_kind kind)
+{
+	switch (kind) {
+	case PT_KIND_FILL: return "fill";
+	case PT_KIND_CHOICE: return "choice";
+	case PT_KIND_MULTI: return "select all";
+	case PT_KIND_NUMERIC: return "number";
+	case PT_KIND_TEXT: return "word";
+	case PT_KIND_MATCH: return "match";
+	case PT_KIND_ORDER: return "order";
+	}
+	return "";
+}
+
+/* Writes "10 items · choice · fill · number · " into buf: the count, then
+ * each kind of question the lesson holds. */
 static void format_counts(const pt_lesson_info *lesson, char *buf, size_t size)
 {
-	const size_t *per = lesson->per_difficulty;
+	static const pt_kind order[] = { PT_KIND_CHOICE, PT_KIND_MULTI, PT_KIND_FILL, PT_KIND_NUMERIC,
+		PT_KIND_TEXT, PT_KIND_MATCH, PT_KIND_ORDER };
 	const char *dot = draw_glyph(GLYPH_DOT);
 	buf[0] = '\0';
 	size_t len = append_count(buf, size, 0, lesson->n_items);
 	len = append(buf, size, len, lesson->n_items == 1 ? " item " : " items ");
 	len = append(buf, size, len, dot);
-	for (int k = PT_EASY; k <= PT_HARD; k++)
-		if (per[k] > 0) {
+	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+		if (lesson->kinds & (1u << order[k])) {
 			len = append(buf, size, len, " ");
-			len = append_count(buf, size, len, per[k]);
+			len = append(buf, size, len, kind_word(order[k]));
 			len = append(buf, size, len, " ");
-			len = append(buf, size, len, lesson_difficulty_name((pt_difficulty)k));
+			len = append(buf, size, len, dot);
 		}
-	len = append(buf, size, len, " ");
-	len = append(buf, size, len, dot);
 	append(buf, size, len, " ");
 }
 
@@ -115,11 +130,18 @@ static pt_role format_progress(const pt_ui *ui, const pt_lesson_info *lesson, ch
 		append(buf, size, 0, "not started");
 		return ROLE_DIM;
 	}
-	char bar[BAR_CELLS + 1];
-	size_t filled = total ? done * BAR_CELLS / total : 0;
+	/* To the nearest cell, but one item done always shows and the bar is
+	 * full only when every item is. */
+	size_t filled = total ? (done * BAR_CELLS + total / 2) / total : 0;
+	if (filled == 0)
+		filled = 1;
+	if (filled == BAR_CELLS && done < total)
+		filled = BAR_CELLS - 1;
+	char bar[BAR_CELLS * 4 + 1];
+	size_t len = 0;
+	bar[0] = '\0';
 	for (size_t k = 0; k < BAR_CELLS; k++)
-		bar[k] = k < filled ? '#' : '.';
-	bar[BAR_CELLS] = '\0';
+		len = append(bar, sizeof bar, len, draw_glyph(k < filled ? GLYPH_BAR_FULL : GLYPH_BAR_EMPTY));
 	snprintf(buf, size, "[%s] %zu/%zu done %s score %d", bar, done, total, draw_glyph(GLYPH_DOT), score);
 	return done == total ? ROLE_RIGHT : ROLE_NORMAL;
 }
@@ -165,7 +187,14 @@ static void add_entry(pt_ui *ui, pt_doc *d, size_t index, bool selected)
 	const pt_entry *e = &ui->catalog->v[index];
 	int zone = ZONE(ZONE_ENTRY, index);
 	doc_atom(d, ROLE_NORMAL, zone, selected ? draw_glyph(GLYPH_FOCUS) : " ");
-	doc_move_to(d, 2);
+	/* The lesson's number, right-aligned: typing it opens the lesson. */
+	char number[24];
+	int digits = snprintf(number, sizeof number, "%zu", ui->catalog->n);
+	int len = snprintf(number, sizeof number, "%zu", index + 1);
+	doc_move_to(d, 2 + digits - len);
+	doc_atom(d, ROLE_LABEL, zone, number);
+	int text_col = 2 + digits + 1;
+	doc_move_to(d, text_col);
 	if (entry_broken(e)) {
 		add_broken(d, e, zone, selected);
 		return;
@@ -177,9 +206,9 @@ static void add_entry(pt_ui *ui, pt_doc *d, size_t index, bool selected)
 	doc_move_to(d, d->width - progress_w);
 	doc_atom(d, progress_role, zone, progress);
 	doc_newline(d);
-	doc_move_to(d, 4);
+	doc_move_to(d, text_col + 2);
 	format_counts(e->info, counts, sizeof counts);
-	doc_atom(d, ROLE_DIM, zone, counts);
+	add_clipped(d, ROLE_DIM, zone, counts, 0); /* the entry keeps to two rows */
 	add_clipped(d, ROLE_NORMAL, zone, e->info->summary, 0);
 }
 
@@ -188,6 +217,7 @@ static struct menu_view {
 	size_t selected;
 	size_t scroll;
 	bool paged;     /* the last key scrolled by a page: keep the scroll, fit the selection to it */
+	size_t typed;   /* the lesson number being typed; 0 for none */
 	size_t *first;  /* first body line of each entry at the last draw */
 	size_t *last;   /* last body line of each entry at the last draw */
 	size_t n_lines; /* entries the arrays hold */
@@ -291,7 +321,7 @@ static void menu_draw(pt_ui *ui, int rows, int cols)
 		snprintf(fallback, sizeof fallback, "This lesson has errors: see 'paratutor --check %s'",
 		    ui->catalog->v[menu.selected].path);
 	else
-		snprintf(fallback, sizeof fallback, "Choose a lesson with %s/%s and press Enter to start",
+		snprintf(fallback, sizeof fallback, "Choose a lesson with %s/%s and press Enter, or type its number",
 		    draw_glyph(GLYPH_UP), draw_glyph(GLYPH_DOWN));
 	frame_footer(ui, rows, cols, status, fallback);
 }
@@ -302,6 +332,7 @@ static void menu_enter(pt_ui *ui, size_t arg)
 	(void)ui;
 	menu.selected = arg;
 	menu.paged = false;
+	menu.typed = 0;
 }
 
 /* Frees the entry line arrays. */
@@ -350,6 +381,7 @@ static unsigned open_selected(pt_ui *ui)
 /* Moves the selection by delta entries, stopping at either end. */
 static void move_selection(pt_ui *ui, long delta)
 {
+	menu.typed = 0;
 	long target = (long)menu.selected + delta;
 	long last = (long)ui->catalog->n - 1;
 	menu.selected = (size_t)(target < 0 ? 0 : target > last ? last : target);
@@ -373,6 +405,7 @@ static unsigned key_down(pt_ui *ui, const pt_event *ev)
 /* PgUp, PgDn, Home, End: scroll the list by a page or to an end. */
 static unsigned key_page(pt_ui *ui, const pt_event *ev)
 {
+	menu.typed = 0;
 	if (ev->code == PT_KEY_HOME) {
 		menu.selected = 0;
 	} else if (ev->code == PT_KEY_END) {
@@ -385,9 +418,33 @@ static unsigned key_page(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
+/* 0-9: a digit of a lesson's number.  The lesson is selected as its
+ * number is typed and opens as soon as no other lesson's number starts
+ * with what was typed; until then Enter opens it. */
+static unsigned key_digit(pt_ui *ui, const pt_event *ev)
+{
+	size_t n = ui->catalog->n;
+	size_t number = menu.typed * 10 + (size_t)(ev->code - '0');
+	if (number == 0 || number > n) {
+		menu.typed = 0;
+		ui_say(ui, "The lessons are numbered 1 to %zu: type one of those numbers", n);
+		return UI_REDRAW;
+	}
+	menu.selected = number - 1;
+	menu.paged = false;
+	if (number * 10 > n) {
+		menu.typed = 0;
+		return open_selected(ui);
+	}
+	menu.typed = number;
+	ui_say(ui, "Lesson %zu: press Enter to open it, or type the next digit", number);
+	return UI_REDRAW;
+}
+
 /* Enter, l, Right, a click on the selected lesson: open it. */
 static unsigned key_open(pt_ui *ui, const pt_event *ev)
 {
+	menu.typed = 0;
 	if (ev->type == EV_CLICK) {
 		int zone = doc_hit(&ui->body, ev->y, ev->x);
 		if (ZONE_KIND(zone) != ZONE_ENTRY)
@@ -440,6 +497,8 @@ static const pt_binding menu_keys[] = {
 	    { PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 }, 0, key_page },
 	{ "Enter, l, Right, click", "open the lesson at its first unfinished item", "open", "Enter", 0, 0, "lL",
 	    { PT_KEY_ENTER + 1, PT_KEY_RIGHT + 1 }, UI_ON_CLICK, key_open },
+	{ "1-9, 0", "type a lesson's number to open it (Enter when a longer number could follow)", NULL, NULL,
+	    0, 0, "0123456789", { 0 }, 0, key_digit },
 	{ "r", "answer the items due for review", "review", NULL, 0, 0, "rR", { 0 }, 0, key_review },
 	{ "s", "your statistics: mastery, right first time per day, reviews due, exams, mistakes, streak",
 	    "stats", NULL, 0, 0, "sS", { 0 }, 0, key_stats },

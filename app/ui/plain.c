@@ -11,6 +11,7 @@
 #include "paratutor/plain_item.h"
 #include "paratutor/session.h"
 #include "paratutor/track.h"
+#include "paratutor/ui_wrapout.h"
 
 #define LINE_MAX_LEN 1024
 
@@ -479,8 +480,12 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 	}
 }
 
-int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *out)
+int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *terminal)
 {
+	/* Everything goes out wrapped to the terminal's width, words and URLs
+	 * whole. */
+	FILE *wrapped = wrapout_open(terminal, wrapout_width(terminal));
+	FILE *out = wrapped != NULL ? wrapped : terminal;
 	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt };
 	fprintf(out, "paratutor, plain mode. Type help at any prompt.\n");
 	if (options->first_run)
@@ -490,5 +495,7 @@ int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *out
 	print_notice(&io);
 	print_saved(&io);
 	fflush(out);
+	if (wrapped != NULL)
+		fclose(wrapped);
 	return 0;
 }

@@ -394,6 +394,7 @@ static void ui_draw(pt_ui *ui)
 	draw_erase();
 	draw_size(&rows, &cols);
 	ui->too_small = rows < UI_MIN_ROWS || cols < UI_MIN_COLS;
+	ui->body.n_links = 0; /* only what this draw renders */
 	if (ui->too_small) {
 		frame_too_small(rows, cols);
 	} else {
@@ -402,6 +403,8 @@ static void ui_draw(pt_ui *ui)
 			help_draw(ui, rows, cols);
 	}
 	draw_flush();
+	if (!ui->too_small && !ui->help_open)
+		draw_links(ui->body.text, ui->body.links, ui->body.n_links);
 }
 
 /* Routes an event to the help overlay or through the current screen's
@@ -640,7 +643,10 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 		apply_go(&ui);
 		size_t n_records = 0;
 		progress_records(ui.track->progress, &n_records);
-		if (options->first_run && ui.watch_path == NULL && n_records == 0 && ui.screen == UI_SCREEN_MENU)
+		/* The first run opens the introduction over the menu, or over the
+		 * lesson named on the command line: closing it goes on there. */
+		if (options->first_run && ui.watch_path == NULL && n_records == 0 &&
+		    (ui.screen == UI_SCREEN_MENU || (ui.screen == UI_SCREEN_ITEM && e != NULL && !options->review)))
 			help_open_intro(&ui);
 		if (ui.watch_path != NULL && ui.message[0] == '\0')
 			ui_say(&ui, "Watching %s: each save reloads it here", ui.watch_path);

@@ -64,6 +64,7 @@ typedef struct pt_lesson_info {
 	size_t per_difficulty[3]; /* items of each pt_difficulty */
 	const unsigned char *items; /* n_items encoded items, items_len bytes */
 	size_t items_len;
+	unsigned kinds;      /* bit 1u << kind set for each pt_kind some item has */
 } pt_lesson_info;
 
 /* A place in an info's encoded items. */

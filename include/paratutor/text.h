@@ -38,9 +38,11 @@ int text_width_capped(const char *s, size_t len, int cap);
  * bytes) between a and b, capped at 9; strings over 40 bytes count as 9. */
 int text_distance(const char *a, const char *b);
 
-/* Splits s into lines at most width columns wide, breaking at spaces where
- * possible, at '\n' always, and never inside a character.  Returns false
- * when out of memory. */
+/* Splits s into lines at most width columns wide, breaking at spaces, at
+ * '\n' always, and never inside a character.  A word (a URL above all)
+ * wider than width is never broken: it takes a line of its own, wider
+ * than width; only a run of wide characters (text written without spaces)
+ * breaks where the line ends.  Returns false when out of memory. */
 bool text_wrap(const char *s, int width, pt_lines *out);
 
 /* Frees a wrap result. */

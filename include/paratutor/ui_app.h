@@ -280,6 +280,23 @@ void frame_footer(pt_ui *ui, int rows, int cols, const char *status, const char 
  * draws the scroll indicator at the right of the status line. */
 void frame_body(pt_ui *ui, pt_doc *d, size_t *scroll, int rows, int cols);
 
+/* How an item's body is laid out by frame_split: the question (the prompt
+ * and what the learner answers in) is its first fixed lines, the feedback
+ * the rest. */
+typedef struct pt_split {
+	size_t fixed;  /* lines of the question, from the top */
+	size_t keep;   /* the line the learner is working on */
+	bool reveal;   /* bring lines [first, last] into view in this draw */
+	size_t first, last;
+} pt_split;
+
+/* Draws an item's body by one rule for every kind: when it all fits, all
+ * of it; else the question stays in view when it leaves the feedback four
+ * rows or more (else the prompt's first line alone stays), and the rest
+ * scrolls below it on its own (*scroll counts its lines); what is revealed
+ * comes into view without pushing the line sp->keep out of it. */
+void frame_split(pt_ui *ui, pt_doc *d, const pt_split *sp, size_t *scroll, int rows, int cols);
+
 /* Scrolls *scroll for a scrolling key or the wheel, by a line, a page of
  * pane or to an end, within the pane as last drawn; returns false for any
  * other event. */

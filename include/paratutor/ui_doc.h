@@ -32,6 +32,7 @@ typedef struct pt_seg {
 	int col, width;  /* position and display width on the line */
 	pt_role role;
 	int zone;
+	bool link; /* a URL: drawn as a hyperlink where the terminal takes them */
 } pt_seg;
 
 /* Where a zone was drawn by the last render. */
@@ -39,6 +40,13 @@ typedef struct pt_hit {
 	int y, x0, x1; /* row, and columns [x0, x1) */
 	int zone;
 } pt_hit;
+
+/* Where a URL was drawn by the last render. */
+typedef struct pt_link_at {
+	int y, x;
+	size_t off, len; /* the URL: bytes in the document's text buffer */
+	int shown;       /* columns of it on screen (a URL wider than the line is cut) */
+} pt_link_at;
 
 typedef struct pt_doc {
 	char *text;
@@ -49,6 +57,8 @@ typedef struct pt_doc {
 	size_t n_lines, lines_cap;
 	pt_hit *hits;
 	size_t n_hits, hits_cap;
+	pt_link_at *links;
+	size_t n_links, links_cap;
 	int width;  /* columns to wrap at */
 	int col;    /* next free column on the last line */
 	int indent; /* column where wrapped atoms and code continue */
@@ -105,6 +115,11 @@ size_t doc_height(const pt_doc *d);
 /* Draws lines [scroll, scroll + rows) at (y, x) and records the zones'
  * screen positions for doc_hit. */
 void doc_render(pt_doc *d, int y, int x, int rows, size_t scroll);
+
+/* Renders rows lines of d from line scroll at (y, x) as doc_render does,
+ * keeping the click zones of what was rendered before: a body drawn in
+ * two parts is two calls, doc_render then this. */
+void doc_render_more(pt_doc *d, int y, int x, int rows, size_t scroll);
 
 /* Returns the zone drawn at screen cell (y, x) by the last render, or 0. */
 int doc_hit(const pt_doc *d, int y, int x);

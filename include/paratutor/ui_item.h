@@ -33,6 +33,8 @@ typedef struct item_anchors {
 	size_t result_first, result_last;
 	size_t hint_first, hint_last;
 	size_t focus_line; /* the focused blank, prompt or position */
+	size_t work_line;  /* the first line answered in: code, options, prompts, positions or field */
+	size_t question_end; /* the lines before it are the question, those from it the feedback */
 } item_anchors;
 
 /* Returns the number of lettered options the learner picks from: the

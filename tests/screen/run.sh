@@ -108,7 +108,8 @@ test_multi() {
 	st_wait "A [x] Two" || return 1
 	st_wait "C [x] Three" || return 1
 	st_keys Enter
-	st_wait "✗ Wrong: Three leaves a remainder of one." || return 1
+	st_wait "✗ Wrong     C  Three leaves a remainder of one." || return 1
+	st_wait "C [x] Three  ✗ Wrong" || return 1
 	st_wait "You have correctly ticked 1 option" || return 1
 	st_wait "Attempts: 2 left" || return 1
 	# No free reveals: until the item is solved or out of attempts, the
@@ -137,7 +138,7 @@ test_hints_and_reveal() {
 	st_keys h
 	st_wait "No more hints: all 2 are shown" || return 1
 	st_keys b Enter
-	st_wait "✗ Wrong: Sydney is the largest city" || return 1
+	st_wait "✗ Wrong     B  Sydney is the largest city" || return 1
 	st_wait "Attempts: 1 left" || return 1
 	st_keys c Enter
 	st_wait "✗ Out of attempts" || return 1
@@ -717,7 +718,7 @@ test_match() {
 	open_kinds || return 1
 	st_keys Tab n Tab n
 	st_wait "Match each situation" || return 1
-	st_wait "The model fits on one GPU but the dataset is huge  ▸[1]" || return 1
+	st_wait "▸ 1  The model fits on one GPU but the dataset is huge  [1]" || return 1
 	data=$(letter_of "Data parallelism") || st_fail "no answer Data parallelism" || return 1
 	pipe=$(letter_of "Pipeline parallelism") || st_fail "no answer Pipeline parallelism" || return 1
 	st_wait "1-3 prompt" || return 1
@@ -728,7 +729,7 @@ test_match() {
 	st_keys Enter
 	st_wait "✗ Wrong     [2] Data parallelism" || return 1
 	st_wait "Every rank would still hold the whole matrix." || return 1
-	st_wait "▸[2:Data parallelism ✗]" || return 1
+	st_wait "▸ 2  One weight matrix is too big for one GPU  [2:Data parallelism ✗]" || return 1
 	st_wait "Not yet: change the pairs marked Wrong" || return 1
 	st_click "Tensor parallelism" || return 1
 	st_wait "[2:Tensor parallelism]" || return 1
@@ -767,10 +768,15 @@ test_order() {
 	sum=$(letter_of "Every rank holds the full sum") || st_fail "no step: sum" || return 1
 	st_wait "1 ▸[ ]" || return 1
 	st_keys "$split" "$sum"
-	st_wait "Every rank holds the full sum (position 2)" || return 1
+	# A placed step shows once, in its position, with its letter.
+	sum_label=$(printf '%s' "$sum" | tr 'a-z' 'A-Z')
+	st_wait "2  [$sum_label]   Every rank holds the full sum" || return 1
+	[ "$(st_screen | grep -c "Every rank holds the full sum")" = 1 ] ||
+		st_fail "a placed step is shown twice" || return 1
 	st_keys BSpace
 	st_wait "2 ▸[ ]" || return 1
-	st_lacks "(position 2)" || return 1
+	st_wait "$sum_label  Every rank holds the full sum" || return 1
+	st_lacks "[$sum_label]" || return 1
 	st_keys "$gather" "$scatter" "$sum" Enter
 	st_wait "comes later." || return 1
 	st_wait "\"All-gather passes the summed chunks around the ring\"" || return 1

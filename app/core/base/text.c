@@ -123,6 +123,17 @@ static bool lines_push(pt_lines *out, size_t *cap, size_t start, size_t len, int
 	return true;
 }
 
+/* Returns true when s[start, end) holds a character wider than one
+ * column: text written without spaces between words (Chinese, Japanese),
+ * which may break between any two characters. */
+static bool has_wide(const char *s, size_t start, size_t end)
+{
+	for (size_t i = start; i < end;)
+		if (text_cp_width(text_decode(s, end, &i)) > 1)
+			return true;
+	return false;
+}
+
 bool text_wrap(const char *s, int width, pt_lines *out)
 {
 	size_t len = strlen(s), cap = 0;
@@ -132,8 +143,8 @@ bool text_wrap(const char *s, int width, pt_lines *out)
 		width = 1;
 	size_t start = 0;
 	while (start <= len) {
-		size_t i = start, brk = 0, soft = 0;
-		int w = 0, brk_w = 0, soft_w = 0;
+		size_t i = start, brk = 0;
+		int w = 0, brk_w = 0;
 		bool have_brk = false;
 		while (i < len && s[i] != '\n') {
 			size_t next = i;
@@ -144,9 +155,6 @@ bool text_wrap(const char *s, int width, pt_lines *out)
 				brk = i;
 				brk_w = w;
 				have_brk = true;
-			} else if (strchr("/-_.?#&=", s[i]) != NULL && next < len && s[next] != ' ') {
-				soft = next; /* a long word such as a URL breaks after its punctuation */
-				soft_w = w + cw;
 			}
 			w += cw;
 			i = next;
@@ -163,17 +171,30 @@ bool text_wrap(const char *s, int width, pt_lines *out)
 			if (!lines_push(out, &cap, start, brk - start, brk_w))
 				return false;
 			start = brk + 1;
-		} else if (soft > start) {
-			if (!lines_push(out, &cap, start, soft - start, soft_w))
-				return false;
-			start = soft;
-		} else {
+			continue;
+		}
+		/* One word wider than the line.  A word, a URL above all, is
+		 * never broken: it takes a line of its own, wider than width.
+		 * Only text of wide characters, written without spaces, breaks
+		 * where the line ends. */
+		size_t end = i;
+		while (end < len && s[end] != ' ' && s[end] != '\n')
+			end++;
+		if (has_wide(s, start, end)) {
 			if (i == start) /* a character wider than the line */
 				text_decode(s, len, &i), w = width;
 			if (!lines_push(out, &cap, start, i - start, w))
 				return false;
 			start = i;
+			continue;
 		}
+		if (!lines_push(out, &cap, start, end - start, text_width(s + start, end - start)))
+			return false;
+		start = end < len && s[end] == ' ' ? end + 1 : end;
+		if (end < len && s[end] == '\n')
+			start = end + 1;
+		if (end >= len)
+			break;
 	}
 	return true;
 }

@@ -110,9 +110,11 @@ pt_lesson_info *index_info_of(const pt_lesson *lesson)
 		return NULL;
 	unsigned char *items = (unsigned char *)(info + 1), *end = items;
 	memset(info->per_difficulty, 0, sizeof info->per_difficulty);
+	info->kinds = 0;
 	for (size_t i = 0; i < lesson->n_items; i++) {
 		const pt_item *it = &lesson->items[i];
 		info->per_difficulty[it->difficulty]++;
+		info->kinds |= 1u << it->kind;
 		end = store_str(end, it->id.s, it->id.s != NULL ? strlen(it->id.s) : 0);
 		end = store_uint(end, lesson_item_hash(it), 8);
 		end = store_uint(end, (unsigned)it->kind, 1);
@@ -368,10 +370,11 @@ static pt_pos get_pos(reader *r)
 }
 
 /* Checks the n encoded items ahead of r and moves past them, counting
- * them by difficulty into per. */
-static void skip_items(reader *r, size_t n, size_t per[3])
+ * them by difficulty into per and setting a bit of *kinds per kind. */
+static void skip_items(reader *r, size_t n, size_t per[3], unsigned *kinds)
 {
 	per[0] = per[1] = per[2] = 0;
+	*kinds = 0;
 	for (size_t i = 0; i < n && r->ok; i++) {
 		const char *id;
 		size_t len;
@@ -381,8 +384,10 @@ static void skip_items(reader *r, size_t n, size_t per[3])
 		get_uint(r, 4);
 		if (kind > PT_KIND_ORDER || difficulty > PT_HARD)
 			r->ok = false;
-		else
+		else {
 			per[difficulty]++;
+			*kinds |= 1u << kind;
+		}
 	}
 }
 
@@ -426,7 +431,8 @@ static pt_lesson_info *get_info(reader *r, pt_arena *infos)
 	}
 	const unsigned char *items = r->p;
 	size_t per[3];
-	skip_items(r, (size_t)n, per);
+	unsigned kinds;
+	skip_items(r, (size_t)n, per, &kinds);
 	if (!r->ok)
 		return NULL;
 	size_t items_len = (size_t)(r->p - items);
@@ -438,7 +444,7 @@ static pt_lesson_info *get_info(reader *r, pt_arena *infos)
 			return NULL;
 		}
 		*info = (pt_lesson_info){ id, id_pos, title, summary, (size_t)n, { per[0], per[1], per[2] }, items,
-			items_len };
+			items_len, kinds };
 		return info;
 	}
 	size_t room = (id ? id_n + 1 : 0) + (title ? title_n + 1 : 0) + (summary ? summary_n + 1 : 0);
@@ -458,6 +464,7 @@ static pt_lesson_info *get_info(reader *r, pt_arena *infos)
 	memcpy(info->per_difficulty, per, sizeof per);
 	info->items = copy;
 	info->items_len = items_len;
+	info->kinds = kinds;
 	return info;
 }
 

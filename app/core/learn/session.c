@@ -202,7 +202,8 @@ void session_summarize(const pt_session *s, pt_summary *out)
 		case PT_OUTCOME_NONE: out->open++; break;
 		}
 	}
-	out->score = out->items ? (int)(total / (long)out->items) : 0;
+	/* the mean, to the nearest whole number */
+	out->score = out->items ? (int)((total + (long)out->items / 2) / (long)out->items) : 0;
 }
 
 void session_disclose(const pt_grade *g, pt_disclosure *out)
@@ -239,5 +240,5 @@ const char *session_score_rule(void)
 	       "and each hint 10; a solved item scores at least 10, an item out of attempts 0. A retry "
 	       "(or a review) comes after the answer could be seen, so it scores at most 50 and never "
 	       "counts as right first time. The lesson score is the mean of its items' scores, items "
-	       "not yet finished counting 0.";
+	       "not yet finished counting 0, rounded to the nearest whole number.";
 }

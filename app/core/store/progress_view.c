@@ -102,7 +102,7 @@ void progress_lesson_stats(const pt_progress *p, const pt_lesson *lesson,
 	}
 	*done = finished;
 	*total = n;
-	*score = n > 0 ? (int)(sum / (long)n) : 0;
+	*score = n > 0 ? (int)((sum + (long)n / 2) / (long)n) : 0; /* the mean, to the nearest */
 }
 
 void progress_info_stats(const pt_progress *p, const pt_lesson_info *info,
@@ -122,7 +122,7 @@ void progress_info_stats(const pt_progress *p, const pt_lesson_info *info,
 	}
 	*done = finished;
 	*total = n;
-	*score = n > 0 ? (int)(sum / (long)n) : 0;
+	*score = n > 0 ? (int)((sum + (long)n / 2) / (long)n) : 0; /* the mean, to the nearest */
 }
 
 /* Returns true when the views may look into catalog entry e (not broken,
