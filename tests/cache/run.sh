@@ -18,6 +18,8 @@ lessons=$tmp/lessons
 XDG_CACHE_HOME=$tmp/cache
 XDG_STATE_HOME=$tmp/state
 export XDG_CACHE_HOME XDG_STATE_HOME
+COLUMNS=1000 # plain mode wraps to COLUMNS: these transcripts compare whole lines
+export COLUMNS
 unset PARATUTOR_NO_CACHE
 mkdir -p "$lessons"
 cp content/01-dp-vs-mp.json content/11-parallelism-kinds.json content/13-collectives.json "$lessons/"

@@ -9,6 +9,8 @@ XDG_STATE_HOME=$(mktemp -d)
 export XDG_STATE_HOME
 XDG_CACHE_HOME=$XDG_STATE_HOME/cache # the lesson index, kept out of the home directory
 export XDG_CACHE_HOME
+COLUMNS=1000 # plain mode wraps to COLUMNS: most checks read whole lines (the wrap has its own)
+export COLUMNS
 trap 'rm -rf "$out" "$XDG_STATE_HOME"' EXIT
 
 # resume SCRIPT: feeds the lines of SCRIPT to the tutor on the good
@@ -336,6 +338,31 @@ else
 	failed=$((failed + 1))
 	echo "not ok - stats without --me is a usage error (exit $st)"
 fi
+
+# Plain mode wraps to COLUMNS at spaces; a URL is never broken, and one
+# longer than the line stands alone on its own.
+printf '%s\n' next next next next next next next a quit | COLUMNS=40 "$bin" --plain --no-shuffle \
+    --state "$XDG_STATE_HOME/wrap.json" --lessons tests/screen/layout screen-layout >"$out" 2>&1
+url="https://pytorch.org/docs/stable/distributed.html#torch.distributed.all_reduce"
+has "plain wrap: the long URL whole on one line" "$url"
+wide=$(LC_ALL=C.UTF-8 awk 'length($0) > 40 && $0 !~ /^ *https?:\/\/[^ ]*$/' "$out")
+if [ -z "$wide" ]; then
+	passed=$((passed + 1))
+	echo "ok - plain wrap: no line wider than COLUMNS=40 but a lone URL"
+else
+	failed=$((failed + 1))
+	echo "not ok - plain wrap: lines wider than 40 columns:"
+	printf '%s\n' "$wide" | sed 's/^/  | /'
+fi
+if grep -qE '^ *(torch\.distributed\.all_reduce|all_reduce)$' "$out"; then
+	failed=$((failed + 1))
+	echo "not ok - plain wrap: the URL was split"
+else
+	passed=$((passed + 1))
+	echo "ok - plain wrap: no URL split across lines"
+fi
+printf '%s\n' quit | COLUMNS=200 "$bin" --plain --state "$XDG_STATE_HOME/wrap.json" --lessons tests/screen/layout >"$out" 2>&1
+has "plain wrap: COLUMNS=200 keeps a long line whole" "paratutor, plain mode. Type help at any prompt."
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -33,7 +33,7 @@ open_stats() {
 	st_wait "Stats: second lesson" || return 1
 	st_wait "stats" || return 1
 	st_keys Down
-	st_wait "${MARK:-▸} Stats: second lesson" || return 1
+	st_wait "${MARK:-▸} 2 Stats: second lesson" || return 1
 	st_keys s
 	st_wait "paratutor: your statistics" || return 1
 }
@@ -71,7 +71,7 @@ test_stats_80x24() {
 	st_wait "Days practised in a row" || return 1
 	st_keys m
 	st_wait "Choose a lesson" || return 1
-	st_wait "▸ Stats: second lesson" || return 1
+	st_wait "▸ 2 Stats: second lesson" || return 1
 }
 
 # At 60x16 the charts still fit: the forecast, the widest, is 58 columns.
