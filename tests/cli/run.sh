@@ -44,6 +44,9 @@ expect "--verbose prints editor notes at their place" 0 '^tests/fixtures/good/fo
 expect "--verbose alone is a usage error" 2 '--verbose goes with --check' -- --verbose
 expect "a syntax error fails with file:line:col" 1 '^tests/fixtures/bad/syntax-missing-comma.json:4:3: error: invalid JSON' -- --check $fixtures/bad/syntax-missing-comma.json
 expect "errors in several files are all reported" 1 'checked [0-9]+ lessons.*[0-9]+ errors' -- --check $fixtures/bad
+expect "an unknown field fails --check, with its did-you-mean" 1 'unknown-field.json:18:7: error: unknown field "hint" in a choice item; did you mean "hints"\?' -- --check $fixtures/bad/unknown-field.json
+sed 's/"explanation": "Because."/"explaination": "Because."/' $fixtures/bad/unknown-field.json | sed 's/"author": "someone",//' | sed 's/"hint": \["Think."\]/"hints": ["Think."]/' >"$XDG_STATE_HOME/explaination.json"
+expect "a misspelt explanation fails --check" 1 'explaination.json:19:7: error: unknown field "explaination" in a choice item; did you mean "explanation"\?' -- --check "$XDG_STATE_HOME/explaination.json"
 expect "warnings alone pass without --strict" 0 'lint.json:12:15: warning: code line 1 is 85 columns wide' -- --check $fixtures/bad/lint.json
 expect "warnings fail with --strict" 1 '9 warnings' -- --check --strict $fixtures/bad/lint.json
 expect "a missing path fails" 1 'nonexistent.json: error: No such file or directory' -- --check $fixtures/nonexistent.json

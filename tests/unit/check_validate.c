@@ -451,12 +451,12 @@ START_TEST(test_items_parsed_apart)
 	char *b = diags_of(escaped, &n_escaped);
 	ck_assert_uint_eq(n_plain, 2);
 	ck_assert_uint_eq(n_escaped, 2);
-	ck_assert_ptr_nonnull(strstr(a, "t.json:6:69: warning: unknown field \"bogus\" in a multi item"));
+	ck_assert_ptr_nonnull(strstr(a, "t.json:6:69: error: unknown field \"bogus\" in a multi item"));
 	ck_assert_ptr_nonnull(strstr(a, "t.json:5:3: error: \"items[]\" must be an object, not a number"));
 	ck_assert_ptr_nonnull(strstr(a, "t.json:7:57: error: \"text\" is empty"));
 	ck_assert_ptr_nonnull(strstr(a, "t.json:9:2: error: field \"items\" appears twice in the lesson (first at line 2)"));
 	/* The escaped key moves nothing after its own line. */
-	ck_assert_ptr_nonnull(strstr(b, "t.json:6:69: warning: unknown field \"bogus\" in a multi item"));
+	ck_assert_ptr_nonnull(strstr(b, "t.json:6:69: error: unknown field \"bogus\" in a multi item"));
 	ck_assert_ptr_nonnull(strstr(b, "t.json:7:57: error: \"text\" is empty"));
 	free(a);
 	free(b);

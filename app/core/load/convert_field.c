@@ -177,11 +177,13 @@ void field_check_names(pt_loader *ld, const pt_fields *f, const char *what, unsi
 				best = field_names[kn];
 			}
 		}
+		/* An error: a misspelt field would lose what it holds without a
+		 * word (an "explaination" is no explanation). */
 		if (best != NULL)
-			diags_add(ld->diags, ld->name, field_key_pos(ld, c), PT_WARNING,
+			diags_add(ld->diags, ld->name, field_key_pos(ld, c), PT_ERROR,
 			    "unknown field \"%s\" in %s; did you mean \"%s\"?", c->string, what, best);
 		else
-			diags_add(ld->diags, ld->name, field_key_pos(ld, c), PT_WARNING,
+			diags_add(ld->diags, ld->name, field_key_pos(ld, c), PT_ERROR,
 			    "unknown field \"%s\" in %s", c->string, what);
 	}
 }
