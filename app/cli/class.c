@@ -115,6 +115,39 @@ static bool emit(const pt_class *c, pt_class_format format, const char *path)
 	return ok;
 }
 
+/* Returns the --name-from word that tells more apart than naming does. */
+static const char *better_naming(pt_class_naming naming)
+{
+	return naming == PT_CLASS_NAME_PATH ? NULL : "path";
+}
+
+/* Lists on stderr each name several learners share, with their stores;
+ * for a gradebook it is an error (rows could not be told apart),
+ * otherwise a warning. */
+static void name_clashes(const pt_class *c, pt_class_naming naming, bool book)
+{
+	fprintf(stderr, "paratutor: %s: learners share a name%s:\n", book ? "error" : "warning",
+	    book ? ", so the gradebook could not tell their rows apart and is not written" : "");
+	for (size_t i = 0; i < c->n_learners;) {
+		size_t j = i + 1;
+		while (j < c->n_learners && strcmp(c->learners[j].name, c->learners[i].name) == 0)
+			j++;
+		if (j - i > 1) {
+			fprintf(stderr, "  '%s' names %zu stores:", c->learners[i].name, j - i);
+			for (size_t k = i; k < j; k++)
+				fprintf(stderr, " %s", c->learners[k].path);
+			fputs("\n", stderr);
+		}
+		i = j;
+	}
+	const char *better = better_naming(naming);
+	if (better != NULL)
+		fprintf(stderr, "paratutor: name them apart with --name-from %s (or put each store in a directory "
+		    "named after its learner)\n", better);
+	else
+		fputs("paratutor: each store must be a file of its own: give each once\n", stderr);
+}
+
 /* Reads the stores named in paths and writes the report; returns the exit
  * status. */
 static int run(const pt_catalog *cat, char **paths, int n, pt_class_naming naming,
@@ -133,14 +166,17 @@ static int run(const pt_catalog *cat, char **paths, int n, pt_class_naming namin
 	for (size_t i = 0; i < c->n_skips; i++)
 		fprintf(stderr, "paratutor: left out: %s\n", c->skips[i].why);
 	size_t clashes = class_name_clashes(c);
+	bool book = format == PT_CLASS_GRADEBOOK || gradebook != NULL;
 	if (clashes > 0)
-		fprintf(stderr, "paratutor: warning: %zu learners share a name with another; "
-		    "name them with --name-from path\n", clashes);
+		name_clashes(c, naming, book);
 	int status = CLASS_OK;
 	if (c->n_learners == 0) {
 		fputs("paratutor: no progress store could be read; nothing to report\n", stderr);
 		status = CLASS_FAILED;
-	} else if (!emit(c, format, NULL) || (gradebook != NULL && !emit(c, PT_CLASS_GRADEBOOK, gradebook))) {
+	} else if (clashes > 0 && format == PT_CLASS_GRADEBOOK) {
+		status = CLASS_FAILED;
+	} else if (!emit(c, format, NULL) ||
+	    (gradebook != NULL && (clashes > 0 || !emit(c, PT_CLASS_GRADEBOOK, gradebook)))) {
 		status = CLASS_FAILED;
 	}
 	class_free(c);

@@ -186,6 +186,34 @@ else
 	not_ok "json: learners, skips, completion and histogram"
 fi
 
+# Three learners whose stores sit in directories of one name: a gradebook
+# would have three rows named alike, so it is refused, naming the clash and
+# the way out; the table is still printed, with the clash as a warning.
+for d in a b c; do
+	mkdir -p "$tmp/alike/$d/sam"
+	cp "$tmp/class/ann/progress.json" "$tmp/alike/$d/sam/progress.json"
+done
+expect "gradebook: learners named alike are refused" 1 "--name-from path" \
+	-- class --lessons "$lessons" --format gradebook "$tmp/alike"
+if [ ! -s "$out" ] && grep -q "^paratutor: error: learners share a name, so the gradebook could not tell their rows apart" "$err" &&
+	grep -q "^  'sam' names 3 stores: $tmp/alike/a/sam/progress.json $tmp/alike/b/sam/progress.json $tmp/alike/c/sam/progress.json$" "$err"; then
+	ok "gradebook: the clash is named with its stores, nothing is written"
+else
+	not_ok "gradebook: the clash is named with its stores, nothing is written"
+fi
+rm -f "$tmp/alike-book.csv"
+expect "--gradebook FILE: learners named alike are refused" 1 "'sam' names 3 stores" \
+	-- class --lessons "$lessons" --gradebook "$tmp/alike-book.csv" "$tmp/alike"
+if [ ! -e "$tmp/alike-book.csv" ] && grep -q '^Class report: 3 learners' "$out"; then
+	ok "--gradebook FILE: the table is printed, the gradebook file is not written"
+else
+	not_ok "--gradebook FILE: the table is printed, the gradebook file is not written"
+fi
+expect "table: learners named alike are a warning" 0 "^paratutor: warning: learners share a name" \
+	-- class --lessons "$lessons" "$tmp/alike"
+expect "gradebook: --name-from path tells them apart" 0 "^$tmp/alike/a/sam/progress.json,," \
+	-- class --lessons "$lessons" --format gradebook --name-from path "$tmp/alike"
+
 expect "--name-from path names learners by their store" 0 "^$tmp/class/ann/progress.json,," \
 	-- class --lessons "$lessons" --format gradebook --name-from path "$tmp/class"
 expect "only damaged stores: nothing to report" 1 'no progress store could be read; nothing to report' \
