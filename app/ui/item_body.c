@@ -521,10 +521,18 @@ static void add_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
 		doc_atom(d, role, zone, box);
 		doc_move_to(d, OPTION_TEXT);
 		doc_set_indent(d, OPTION_TEXT);
+		/* The text keeps room for its mark at the end of its last line. */
+		char mark[64] = "";
+		if (word != NULL)
+			snprintf(mark, sizeof mark, "%s %s", draw_glyph(glyph), word);
+		int full = d->width, reserve = word != NULL ? width_of(mark) + 2 : 0;
+		if (reserve > 0 && full - reserve - OPTION_TEXT >= 20)
+			d->width = full - reserve;
 		doc_wrap(d, g->picked[o] ? ROLE_PROMPT : ROLE_NORMAL, zone, opt->text.s);
+		d->width = full;
 		if (word != NULL) {
 			doc_move_to(d, d->col + 2);
-			doc_atomf(d, mark_role, 0, "%s %s", draw_glyph(glyph), word);
+			doc_atom(d, mark_role, 0, mark);
 		}
 		doc_set_indent(d, 0);
 		doc_newline(d);
