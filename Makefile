@@ -56,7 +56,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check build-matrix fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check install-check screen-tests man-check docs-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check build-matrix fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests schema-check install-check screen-tests man-check docs-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -180,7 +180,7 @@ run: paratutor
 # Everything `make check` builds treats warnings as errors (a target-specific
 # variable reaches its prerequisites).
 check: WERROR := -Werror
-check: build-matrix layers-tests fsrs-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests schema-check screen-tests man-check docs-check install-check
+check: build-matrix layers-tests fsrs-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests schema-check screen-tests man-check docs-check install-check
 	@echo "make check: all test suites passed"
 
 # The app built the ways users and packagers build it, warnings as errors:
@@ -281,6 +281,13 @@ build/asan/class-tests/%: tests/class/%.c $(ASAN_CORE) tests/unit/testutil.h tes
 
 class-tests: $(CLASS_TEST_BIN) build/asan/paratutor test-deps
 	@sh tests/class/run.sh build/asan/paratutor $(CLASS_TEST_BIN)
+
+# Hostile text (escape sequences, C1 and bidi controls, bytes that are not
+# UTF-8) in a lesson, GIFT and Moodle XML banks and progress stores, through
+# every command: no such byte reaches the output, the full screen's
+# included (through a pty); --check names each at its line and column.
+hostile-tests: build/asan/paratutor test-deps
+	@sh tests/hostile/run.sh build/asan/paratutor
 
 schema-check: build/asan/paratutor
 	@sh tests/schema/run.sh build/asan/paratutor

@@ -20,6 +20,7 @@
 #include "paratutor/plain.h"
 #include "paratutor/progress.h"
 #include "paratutor/ui.h"
+#include "paratutor/ui_guard.h"
 #include "paratutor/xapi.h"
 
 #define MAX_DIRS 32
@@ -375,6 +376,8 @@ static int run_command(int argc, char **argv)
 	char account[1024];
 	int opt;
 
+	/* From here on every byte to stdout and stderr is sanitised. */
+	guard_install();
 	if (argc > 1 && strcmp(argv[1], "import") == 0)
 		return cli_import(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "new") == 0)

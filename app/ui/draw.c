@@ -7,6 +7,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "paratutor/sanitise.h"
 #include "paratutor/text.h"
 #include "paratutor/ui_doc.h"
 #include "paratutor/ui_draw.h"
@@ -152,16 +153,21 @@ int draw_text(int y, int x, int max_width, pt_role role, const char *s, size_t l
 		int w = text_cp_width(cp);
 		if (used + w > room)
 			break;
-		if (cp < 0x20 || cp == 0x7F)
+		if (cp == '\n' || cp == '\t')
 			continue;
-		if (w > 0 && !iswprint((wint_t)cp)) {
+		if (sanitise_hostile(cp)) { /* shown, never obeyed */
+			char esc[PT_SANITISE_ESCAPE_MAX + 1];
+			int e = sanitise_escape(cp, esc);
+			for (int k = 0; k < e; k++)
+				buf[n++] = (wchar_t)(unsigned char)esc[k];
+		} else if (w > 0 && !iswprint((wint_t)cp)) {
 			for (int k = 0; k < w; k++)
 				buf[n++] = k == 0 ? transliterate(cp) : L' ';
 		} else {
 			buf[n++] = (wchar_t)cp;
 		}
 		used += w;
-		if (n >= 250) { /* each step adds at most two */
+		if (n >= 240) { /* each step adds at most an escape */
 			waddnwstr(stdscr, buf, (int)n);
 			n = 0;
 		}

@@ -14,6 +14,7 @@
 
 #include "paratutor/ui.h"
 #include "paratutor/ui_app.h"
+#include "paratutor/ui_guard.h"
 
 #define ESC_DELAY_MS 25
 
@@ -557,7 +558,7 @@ static SCREEN *terminal_start(struct sigaction old_quit[N_QUIT])
 	quit_signal = 0;
 	install(quit_signals, N_QUIT, on_quit_signal, SA_RESTART, old_quit);
 	have_saved_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
-	SCREEN *screen = newterm(NULL, stdout, stdin);
+	SCREEN *screen = newterm(NULL, guard_terminal(), stdin);
 	if (screen == NULL) {
 		uninstall(quit_signals, N_QUIT, old_quit);
 		const char *term = getenv("TERM");

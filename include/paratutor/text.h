@@ -24,7 +24,9 @@ typedef struct pt_lines {
  * bytes decode as U+FFFD and advance by one. */
 unsigned text_decode(const char *s, size_t len, size_t *i);
 
-/* Returns the display width of one code point (0, 1 or 2). */
+/* Returns the display width of one code point: 0, 1 or 2, or for a
+ * character shown escaped (sanitise.h) the width of its escape; newline
+ * and tab count 0. */
 int text_cp_width(unsigned cp);
 
 /* Returns the display width of len bytes of s. */

@@ -4,6 +4,7 @@
 #include <wchar.h>
 
 #include "paratutor/grow.h"
+#include "paratutor/sanitise.h"
 #include "paratutor/text.h"
 
 unsigned text_decode(const char *s, size_t len, size_t *i)
@@ -47,8 +48,12 @@ unsigned text_decode(const char *s, size_t len, size_t *i)
 
 int text_cp_width(unsigned cp)
 {
-	if (cp < 0x20 || cp == 0x7F)
+	if (cp == '\n' || cp == '\t')
 		return 0;
+	if (sanitise_hostile(cp)) { /* drawn as its visible escape */
+		char esc[PT_SANITISE_ESCAPE_MAX + 1];
+		return sanitise_escape(cp, esc);
+	}
 	if (cp < 0x7F)
 		return 1;
 	int w = wcwidth((wchar_t)cp);
@@ -72,7 +77,7 @@ int text_width(const char *s, size_t len)
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)s[i];
 		if (c < 0x80) { /* ASCII, most text: as text_cp_width counts it */
-			w += c >= 0x20 && c != 0x7F;
+			w += c >= 0x20 && c != 0x7F ? 1 : text_cp_width(c);
 			i++;
 			continue;
 		}

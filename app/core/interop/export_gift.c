@@ -369,8 +369,8 @@ bool export_gift(const pt_lesson *lesson, pt_strbuf *out, pt_diags *diags, pt_ex
 	for (const char *s = lesson->title.s; *s; s++) {
 		if (*s == '/')
 			export_puts(out, "//");
-		else if (*s == '\n')
-			export_puts(out, " ");
+		else if (*s == '\n' || (unsigned char)*s < 0x20 || *s == 0x7f)
+			export_puts(out, " "); /* control characters, as everywhere in GIFT */
 		else if (strchr("~=#{}:\\", *s) != NULL)
 			strbuf_put(out, (const char[]){ '\\', *s }, 2);
 		else

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/strbuf.h"
 #include "paratutor/import.h"
 #include "paratutor/lesson.h"
 #include "paratutor/placeholder.h"
+#include "paratutor/sanitise.h"
 
 /* One id in use; next is the first suffix to try when id is met again
  * as a base (so many questions of one name stay linear). */
@@ -209,9 +209,64 @@ const char *import_difficulty(const char *tag)
 	return NULL;
 }
 
+/* Replaces the text at *slot (cJSON's) by its sanitised copy when it holds
+ * a character a terminal would obey or hide; notes the first in *cp. */
+static bool defuse_text(char **slot, unsigned *cp)
+{
+	size_t len = strlen(*slot), n;
+	unsigned found;
+	if (sanitise_find(*slot, len, &found, &n) == len)
+		return true;
+	if (*cp == 0)
+		*cp = found;
+	char *safe = sanitise_dup(*slot);
+	char *copy = safe ? cJSON_malloc(strlen(safe) + 1) : NULL;
+	if (copy == NULL) {
+		free(safe);
+		**slot = '\0'; /* out of memory: nothing rather than the raw text */
+		return false;
+	}
+	memcpy(copy, safe, strlen(safe) + 1);
+	free(safe);
+	cJSON_free(*slot);
+	*slot = copy;
+	return true;
+}
+
+/* Sanitises every string and key under node; sets *cp to the first
+ * character escaped. */
+static void defuse(cJSON *node, unsigned *cp)
+{
+	for (cJSON *c = node->child; c != NULL; c = c->next) {
+		if (c->string != NULL && !(c->type & cJSON_StringIsConst))
+			defuse_text(&c->string, cp);
+		if (cJSON_IsString(c) && c->valuestring != NULL && !(c->type & cJSON_IsReference))
+			defuse_text(&c->valuestring, cp);
+		defuse(c, cp);
+	}
+}
+
+/* Escapes the characters a terminal would obey or hide (sanitise.h) in
+ * item's texts, with a warning at pos naming the first. */
+static void defuse_item(pt_import *imp, cJSON *item, pt_pos pos)
+{
+	unsigned cp = 0;
+	defuse(item, &cp);
+	if (cp != 0) {
+		char esc[PT_SANITISE_ESCAPE_MAX + 1];
+		if (cp == 0xFFFFFFFFu) {
+			import_warn(imp, pos, "the question holds bytes that are not UTF-8; they are imported written "
+			    "out as \\xNN");
+		} else {
+			sanitise_escape(cp, esc);
+			import_warn(imp, pos, "the question holds %s, a character a terminal obeys or hides instead of "
+			    "showing; it is imported written out as %s", esc, esc);
+		}
+	}
+}
+
 void import_category(pt_import *imp, const char *path, pt_pos pos)
 {
-	(void)pos;
 	const char *end = path + strlen(path);
 	while (end > path && (end[-1] == '/' || end[-1] == ' '))
 		end--;
@@ -221,7 +276,12 @@ void import_category(pt_import *imp, const char *path, pt_pos pos)
 		start -= start[-1] == '/' ? 2 : 1;
 	while (start < end && *start == ' ')
 		start++;
-	char *last = strndup(start, (size_t)(end - start));
+	char *raw = strndup(start, (size_t)(end - start));
+	char *last = raw ? sanitise_dup(raw) : NULL;
+	if (raw != NULL && last != NULL && strcmp(raw, last) != 0)
+		import_warn(imp, pos, "the category holds characters a terminal obeys or hides instead of showing; "
+		    "they are written out as escapes");
+	free(raw);
 	if (last == NULL)
 		return;
 	char *o = last;
@@ -433,6 +493,7 @@ void import_add(pt_import *imp, cJSON *item, const char *idnumber, const char *n
     const char *difficulty, pt_pos pos)
 {
 	char why[200], label[64];
+	defuse_item(imp, item, pos);
 	/* A fill item's prompt is a stock instruction: its code says more. */
 	const char *text = strcmp(str_of(item, "kind"), "fill") == 0 ? str_of(item, "code") : str_of(item, "prompt");
 	import_slug(name && name[0] ? name : text, label, sizeof label);

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "paratutor/convert_field.h"
+#include "paratutor/sanitise.h"
+#include "paratutor/scan.h"
 #include "paratutor/text.h"
 #include "paratutor/validate.h"
 
@@ -236,6 +238,23 @@ bool field_take_text(pt_loader *ld, const cJSON *v, const char *name, pt_text *o
 		diags_add(ld->diags, ld->name, out->pos, PT_ERROR,
 		    "\"%s\" is not valid UTF-8", name);
 		return false;
+	}
+	unsigned cp;
+	size_t width, at = sanitise_find(s, n, &cp, &width);
+	if (at < n) {
+		const pt_scan_pos *p = field_record(ld, v);
+		pt_pos where = out->pos;
+		if (p != NULL && p->raw != 0) {
+			pt_pos first = { p->value.line, p->value.col + 1 }; /* just past the quote */
+			where = scan_string_pos(ld->cv->text, ld->cv->text_len, p->raw & ~SCAN_RAW_EMPTIED, first, at);
+		}
+		char esc[PT_SANITISE_ESCAPE_MAX + 1];
+		sanitise_escape(cp, esc);
+		diags_add(ld->diags, ld->name, where, PT_ERROR,
+		    "\"%s\" holds %s, %s that a terminal obeys or hides instead of showing; remove it", name, esc,
+		    cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) ? "a control character" :
+		    (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ? "a bidi control" :
+		    "an invisible format character");
 	}
 	size_t k = 0;
 	while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r'))

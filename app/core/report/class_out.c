@@ -11,6 +11,7 @@
 #include "paratutor/strbuf.h"
 #include "paratutor/class.h"
 #include "paratutor/grow.h"
+#include "paratutor/sanitise.h"
 #include "paratutor/text.h"
 
 #define BAR_WIDTH 40      /* columns of the longest histogram bar */
@@ -261,6 +262,8 @@ static void render_table(out_buf *b, const pt_class *c)
  * separator (CRLF after the last). */
 static void csv_field(out_buf *b, const char *s, bool last)
 {
+	pt_strbuf safe = { 0 }; /* text that steers a terminal or a spreadsheet, neutralised */
+	s = sanitise_cell(s, &safe);
 	if (strpbrk(s, ",\"\r\n") != NULL) {
 		put(b, "\"", 1);
 		for (const char *q; (q = strchr(s, '"')) != NULL; s = q + 1) {
@@ -272,6 +275,7 @@ static void csv_field(out_buf *b, const char *s, bool last)
 	} else {
 		puts_buf(b, s);
 	}
+	free(safe.s);
 	puts_buf(b, last ? "\r\n" : ",");
 }
 
@@ -509,7 +513,12 @@ static void render_json(out_buf *b, const pt_class *c)
 		b->failed = true;
 		return;
 	}
-	puts_buf(b, text);
+	pt_strbuf safe = { 0 }; /* what a terminal would obey, as JSON escapes */
+	sanitise_json(&safe, text, strlen(text));
+	if (safe.failed)
+		b->failed = true;
+	puts_buf(b, safe.s != NULL ? safe.s : "");
+	free(safe.s);
 	put(b, "\n", 1);
 	cJSON_free(text);
 }

@@ -10,6 +10,7 @@
 #include "paratutor/strbuf.h"
 #include "paratutor/grow.h"
 #include "paratutor/progress_file.h"
+#include "paratutor/sanitise.h"
 
 void progress_format_time(time_t t, char *buf, size_t size)
 {
@@ -59,6 +60,8 @@ static int row_cmp(const void *a, const void *b)
  * separator (CRLF after the last). */
 static void csv_field(text_buf *b, const char *s, bool last)
 {
+	pt_strbuf safe = { 0 }; /* text that steers a terminal or a spreadsheet, neutralised */
+	s = sanitise_cell(s, &safe);
 	if (strpbrk(s, ",\"\r\n") != NULL) {
 		put(b, "\"", 1);
 		for (const char *q; (q = strchr(s, '"')) != NULL; s = q + 1) {
@@ -70,6 +73,7 @@ static void csv_field(text_buf *b, const char *s, bool last)
 	} else {
 		puts_buf(b, s);
 	}
+	free(safe.s);
 	puts_buf(b, last ? "\r\n" : ",");
 }
 
@@ -251,7 +255,12 @@ static void report_json(text_buf *b, const report_row *rows, size_t n, const pt_
 		b->failed = true;
 		return;
 	}
-	puts_buf(b, text);
+	pt_strbuf safe = { 0 }; /* what a terminal would obey, as JSON escapes */
+	sanitise_json(&safe, text, strlen(text));
+	if (safe.failed)
+		b->failed = true;
+	puts_buf(b, safe.s != NULL ? safe.s : "");
+	free(safe.s);
 	put(b, "\n", 1);
 	cJSON_free(text);
 }

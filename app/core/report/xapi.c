@@ -8,6 +8,8 @@
 #include <cJSON.h>
 
 #include "paratutor/kind.h"
+#include "paratutor/sanitise.h"
+#include "paratutor/strbuf.h"
 #include "paratutor/uuid.h"
 #include "paratutor/xapi.h"
 
@@ -565,13 +567,14 @@ bool xapi_statements(const pt_progress *p, const pt_catalog *catalog,
 	if (ok && text == NULL)
 		snprintf(err, errlen, "out of memory");
 	if (text != NULL) {
-		size_t tl = strlen(text);
-		*out = malloc(tl + 2);
-		if (*out != NULL) {
-			memcpy(*out, text, tl);
-			memcpy(*out + tl, "\n", 2);
-			*len = tl + 1;
+		pt_strbuf safe = { 0 }; /* what a terminal would obey, as JSON escapes */
+		sanitise_json(&safe, text, strlen(text));
+		strbuf_put(&safe, "\n", 1);
+		if (!safe.failed) {
+			*out = safe.s;
+			*len = safe.n;
 		} else {
+			free(safe.s);
 			snprintf(err, errlen, "out of memory");
 		}
 		cJSON_free(text);
