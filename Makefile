@@ -261,7 +261,9 @@ screen-tests: build/asan/paratutor test-deps
 	@sh tests/screen/exam.sh build/asan/paratutor
 	@sh tests/screen/storm.sh build/asan/paratutor
 
-progress-tests: $(ASAN_CORE)
+# The suite makes build/asan/paratutor itself: built first here, so a parallel
+# make never links it twice at once while another suite runs it.
+progress-tests: $(ASAN_CORE) build/asan/paratutor
 	@sh tests/progress/run.sh
 
 # paratutor import: GIFT beside the gift-pegjs parser, Moodle XML against
