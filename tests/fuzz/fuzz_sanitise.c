@@ -112,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memmove(carry, carry + got, have - got);
 		ncarry = have - got;
 	}
-	if (pieces.n != whole.n || memcmp(pieces.s, whole.s, whole.n) != 0) {
+	if (pieces.n != whole.n || (whole.n > 0 && memcmp(pieces.s, whole.s, whole.n) != 0)) {
 		fprintf(stderr, "in pieces of %zu:\n%.*s\nwhole:\n%.*s\n", step, (int)pieces.n, pieces.s,
 		    (int)whole.n, whole.s);
 		abort();
@@ -125,7 +125,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	pt_strbuf again = { 0 };
 	sanitise_put(&again, whole.s, whole.n, true);
-	if (again.n != whole.n || memcmp(again.s, whole.s, whole.n) != 0)
+	if (again.n != whole.n || (whole.n > 0 && memcmp(again.s, whole.s, whole.n) != 0))
 		abort();
 
 	/* The JSON flavour: a string holding the bytes, as cJSON prints it,

@@ -99,6 +99,12 @@ has "--check names the file escaped" "$out" 'evil\e]0;PWNED<U+0007>.json:'
 run "export --to gift refuses the hostile lesson" 1 '' -- export --to gift "$L/hostile.json"
 run "export --to moodle-xml refuses the hostile lesson" 1 '' -- export --to moodle-xml "$L/hostile.json"
 
+# A title's tab (allowed in a lesson) is a space on GIFT's $CATEGORY line.
+mkdir -p "$tmp/tab"
+sed 's/"title": "Fixture: one of each kind"/"title": "Tab\\tin title"/' tests/fixtures/good/minimal.json >"$tmp/tab/tab.json"
+run "export --to gift of a title holding a tab" 0 '' -- export --to gift "$tmp/tab/tab.json"
+has "GIFT's \$CATEGORY line writes the tab as a space" "$out" '$CATEGORY: $course$/top/Tab in title'
+
 run "import of a GIFT bank" 0 '' -- import "$h/bank.gift"
 cp "$out" "$tmp/gift.json"
 has "import reports the escape at the question" "$err" 'bank.gift:3:1: warning: the question holds \e'
