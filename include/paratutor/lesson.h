@@ -119,6 +119,8 @@ typedef struct pt_item {
 	pt_pos choose_pos;
 	pt_text editor_note;   /* instructors only; s is NULL when absent */
 	bool pseudo_code;      /* fill: the code is pseudo-code */
+	int version;           /* the item's revision, 1 when unset; instructors only */
+	pt_pos version_pos;
 
 	/* fill (match and order fill bank too, see below) */
 	pt_text code;

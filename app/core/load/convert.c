@@ -193,6 +193,19 @@ static void load_format2(pt_loader *ld, const pt_fields *f, int kind, pt_item *i
 	if (allowed & BIT(F_PSEUDO_CODE))
 		field_bool(ld, f, F_PSEUDO_CODE, what, &item->pseudo_code);
 	field_text(ld, f, F_EDITOR_NOTE, what, false, &item->editor_note);
+	item->version = 1;
+	item->version_pos = item->pos;
+	int version = 0;
+	pt_pos version_pos;
+	if (field_int(ld, f, F_VERSION, what, false, &version, &version_pos)) {
+		if (version < 1)
+			diags_add(ld->diags, ld->name, version_pos, PT_ERROR,
+			    "\"version\" must be 1 or more: raise it by one each time the item's content changes");
+		else {
+			item->version = version;
+			item->version_pos = version_pos;
+		}
+	}
 }
 
 /* Reads one item; kind-specific parts follow its kind. */
