@@ -26,4 +26,28 @@ void lint_lesson(const pt_lesson *lesson, pt_diags *diags);
  * case when fold is true. */
 bool lint_contains_word(const char *hay, const char *needle, bool fold);
 
+/* Appends the rules every lesson keeps (lint_rules.c):
+ *  - an error when the prompt says "choose N", "select N" or "pick N"
+ *    (N a digit or one to seven, ending the instruction) and the item is
+ *    not a multi item whose "choose" is N;
+ *  - a text item accepting a qualified name ("GradScaler.unscale_")
+ *    without its last part ("unscale_");
+ *  - a numeric key, not a whole number, whose three-significant-figure
+ *    rounding is outside the accepted range while the prompt asks no
+ *    precision;
+ *  - a choice or multi hint that rules options out until one is left;
+ *  - a text item whose prompt holds four fifths of an accepted answer
+ *    (letters and digits, case folded, at least LINT_STEM_MIN of them). */
+void lint_rules(const pt_lesson *lesson, pt_diags *diags);
+
+#define LINT_STEM_MIN 6
+
+/* Returns the count a prompt asks to pick ("(Choose two.)" gives 2) and
+ * where that wording is, or 0 when it asks none. */
+int lint_choose_wording(const char *prompt, size_t *at, size_t *len);
+
+/* Returns the length of the longest run of key's letters and digits that
+ * stem holds in a row (case folded, other characters skipped in both). */
+size_t lint_common_run(const char *stem, const char *key);
+
 #endif

@@ -68,11 +68,179 @@ START_TEST(test_version_field)
 }
 END_TEST
 
+
+/* A multi item with the given prompt and choose field (X ends in a comma
+ * or is empty), two correct options out of three. */
+#define MULTI_X(prompt, x) \
+	"{'id':'m','kind':'multi','difficulty':'easy','prompt':'" prompt "','hints':['h'],'explanation':'e'," x \
+	"'options':[{'text':'a','correct':true,'feedback':'f'},{'text':'b','correct':true,'feedback':'f'}," \
+	"{'text':'c','feedback':'f'}]}"
+
+/* "(Choose two.)" without its count is an error, at the prompt, and says
+ * what to add; a count that agrees is quiet; one that disagrees is named. */
+START_TEST(test_choose_wording)
+{
+	char *w = diags_of(HEAD("2") MULTI_X("Which two are right? (Choose two.)", "") TAIL);
+	ck_assert_str_eq(w, "error: the prompt says \"Choose two\", but the item has no \"choose\"; add "
+	    "\"choose\": 2 so the screen tells the learner how many to pick too\n");
+	free(w);
+	w = diags_of(HEAD("2") MULTI_X("Which two are right? (Choose two.)", "'choose':2,") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	w = diags_of(HEAD("2") MULTI_X("Which are true? Select 2.", "'choose':2,") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	/* A wrong count is already an error against the correct options; the
+	 * wording adds its own. */
+	w = diags_of(HEAD("2") MULTI_X("Which are true? Select three.", "'choose':2,") TAIL);
+	ck_assert_ptr_nonnull(strstr(w, "error: the prompt says \"Select three\", but \"choose\" is 2; make them agree\n"));
+	free(w);
+	/* Format 1 has no "choose" at all: the wording is still an error. */
+	w = diags_of(HEAD("1") MULTI_X("Pick two options.", "") TAIL);
+	ck_assert_ptr_nonnull(strstr(w, "error: the prompt says \"Pick two\", but the item has no \"choose\""));
+	free(w);
+	/* A choice item cannot pick two. */
+	w = diags_of(HEAD("2") "{'id':'a','kind':'choice','difficulty':'easy','prompt':'(Choose two.)','hints':['h'],"
+	    "'explanation':'e','options':[{'text':'right','correct':true},{'text':'wrong','feedback':'f'}]}" TAIL);
+	ck_assert_ptr_nonnull(strstr(w, "error: the prompt says \"Choose two\", but a choice item"));
+	free(w);
+}
+END_TEST
+
+/* Only an instruction counts: a number of things chosen in a story does
+ * not, nor "select all that apply". */
+START_TEST(test_choose_wording_not_instructions)
+{
+	size_t at, len;
+	ck_assert_int_eq(lint_choose_wording("You select 8 GPUs for the job. Which is right?", &at, &len), 0);
+	ck_assert_int_eq(lint_choose_wording("Select all that apply.", &at, &len), 0);
+	ck_assert_int_eq(lint_choose_wording("Nodes choose two peers each", &at, &len), 0);
+	ck_assert_int_eq(lint_choose_wording("Preselect two.", &at, &len), 0);
+	ck_assert_int_eq(lint_choose_wording("Which hold? Choose 3 options.", &at, &len), 3);
+	ck_assert_int_eq(lint_choose_wording("Which hold? (select SEVEN)", &at, &len), 7);
+	ck_assert_uint_eq(at, 13);
+	ck_assert_uint_eq(len, 12);
+}
+END_TEST
+
+/* A text item with the given prompt and accepted answers (a JSON list
+ * body) and case-sensitivity. */
+#define TEXT_X(prompt, accept, cs) \
+	"{'id':'t','kind':'text','difficulty':'easy','prompt':'" prompt "','hints':['h'],'explanation':'e'," \
+	"'case_sensitive':" cs ",'accept':[" accept "]}"
+
+/* A qualified name needs its last part accepted too; the reverse is left
+ * to grading. */
+START_TEST(test_qualified_names)
+{
+	char *w = diags_of(HEAD("2") TEXT_X("Which method?", "'GradScaler.unscale_'", "true") TAIL);
+	ck_assert_str_eq(w, "warning: accepted answer \"GradScaler.unscale_\" is a qualified name, but its last part "
+	    "\"unscale_\" is not accepted; accept \"unscale_\" too, the form most learners type\n");
+	free(w);
+	w = diags_of(HEAD("2") TEXT_X("Which method?", "'unscale_','torch.amp.GradScaler.unscale_'", "true") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	/* Case folds as grading does. */
+	w = diags_of(HEAD("2") TEXT_X("Which class?", "'torch.utils.data.DistributedSampler','distributedsampler'",
+	    "false") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	/* A call's last part keeps its arguments; numbers and flags are not names. */
+	w = diags_of(HEAD("2") TEXT_X("Which call?", "'scaler.unscale_(opt)'", "true") TAIL);
+	ck_assert_ptr_nonnull(strstr(w, "its last part \"unscale_(opt)\" is not accepted"));
+	free(w);
+	w = diags_of(HEAD("2") TEXT_X("Which value?", "'0.5','--nproc-per-node','a.b c'", "false") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+}
+END_TEST
+
+/* A numeric item with the given prompt and answer range body. */
+#define NUMERIC_X(prompt, answer) \
+	"{'id':'n','kind':'numeric','difficulty':'easy','prompt':'" prompt "','hints':['h'],'explanation':'e'," \
+	"'answer':{" answer "}}"
+
+/* The key rounded to three significant figures must be accepted unless the
+ * prompt asks for a precision; whole-number keys are exact counts. */
+START_TEST(test_numeric_precision)
+{
+	/* 2.869 with 1 %: 2.87 is in, so quiet. */
+	char *w = diags_of(HEAD("2") NUMERIC_X("How many GB?", "'value':2.869,'relative':0.01") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	/* 0.18181 with 0.0001: 0.182 is out. */
+	w = diags_of(HEAD("2") NUMERIC_X("What rate?", "'value':0.18181818,'tolerance':0.0001") TAIL);
+	ck_assert_ptr_nonnull(strstr(w, "warning: the answer 0.18181818 rounded to three significant figures, 0.182, "
+	    "is outside the accepted range"));
+	free(w);
+	w = diags_of(HEAD("2") NUMERIC_X("What rate? Give three significant figures.", "'value':0.18181818,"
+	    "'tolerance':0.0001") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	w = diags_of(HEAD("2") NUMERIC_X("What rate, to the nearest 0.0001?", "'value':0.18181818,'tolerance':0.0001") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	/* An exact count: 32768 is typed as it is. */
+	w = diags_of(HEAD("2") NUMERIC_X("What scale?", "'value':32768") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+}
+END_TEST
+
+/* A choice item whose hints are given (a JSON list body). */
+#define CHOICE_HINTS(hints) \
+	"{'id':'a','kind':'choice','difficulty':'easy','prompt':'p','hints':[" hints "],'explanation':'e'," \
+	"'options':[{'text':'right','correct':true},{'text':'wrong','feedback':'f'},{'text':'other','feedback':'f'}]}"
+
+START_TEST(test_eliminating_hints)
+{
+	char *w = diags_of(HEAD("2") CHOICE_HINTS("'Think of placement.','Only one option is not a strategy.'") TAIL);
+	ck_assert_str_eq(w, "warning: hint 2 rules options out until one is left (\"only one option\"); hint at the "
+	    "idea instead\n");
+	free(w);
+	w = diags_of(HEAD("2") CHOICE_HINTS("'All but one of them replicate.'") TAIL);
+	ck_assert_ptr_nonnull(strstr(w, "hint 1 rules options out until one is left (\"all but one\")"));
+	free(w);
+	w = diags_of(HEAD("2") CHOICE_HINTS("'Only one GPU computes at a time.'") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+}
+END_TEST
+
+/* The stem may not hold four fifths of a typed answer, whatever the
+ * punctuation and case (the old d9-2 stem); a short shared word is fine. */
+START_TEST(test_stem_spells_key)
+{
+	char *w = diags_of(HEAD("2") TEXT_X("Which Megatron-LM flag turns on sequence parallelism?",
+	    "'--sequence-parallel'", "false") TAIL);
+	ck_assert_str_eq(w, "warning: the prompt holds most of the accepted answer \"--sequence-parallel\", so it can "
+	    "be copied rather than known; describe what it does instead of naming it\n");
+	free(w);
+	w = diags_of(HEAD("2") TEXT_X("Which switch splits LayerNorm along the sequence dimension?",
+	    "'--sequence-parallel'", "false") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	ck_assert_uint_eq(lint_common_run("Turns on Sequence-Parallelism", "--sequence-parallel"), 16);
+	ck_assert_uint_eq(lint_common_run("the sequence dimension", "--sequence-parallel"), 8);
+	ck_assert_uint_eq(lint_common_run("", "abc"), 0);
+	/* Short answers (under LINT_STEM_MIN letters) are left alone. */
+	w = diags_of(HEAD("2") TEXT_X("Is the key LAMB?", "'LAMB'", "false") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
 	Suite *s = suite_create("rules");
 	TCase *tc = tcase_create("rules");
 	tcase_add_test(tc, test_version_field);
+	tcase_add_test(tc, test_choose_wording);
+	tcase_add_test(tc, test_choose_wording_not_instructions);
+	tcase_add_test(tc, test_qualified_names);
+	tcase_add_test(tc, test_numeric_precision);
+	tcase_add_test(tc, test_eliminating_hints);
+	tcase_add_test(tc, test_stem_spells_key);
 	suite_add_tcase(s, tc);
 	return s;
 }
