@@ -232,10 +232,12 @@ build/asan/tests/fsrs-replay: tests/fsrs/replay.c build/asan/app/core/learn/fsrs
 fsrs-tests: build/asan/tests/fsrs-replay test-deps
 	@sh tests/fsrs/run.sh build/asan/tests/fsrs-replay
 
-# Every numeric answer of the bundled lessons, recomputed from the inputs
-# its prompt states.
+# Every numeric answer of the bundled lessons, and every known wrong value,
+# recomputed from the inputs its prompt states; then faults planted in a
+# copy must be caught.
 content-tests: test-deps
 	@python3 tests/content/check_numeric.py content
+	@python3 tests/content/check_planted.py content
 
 unit-tests: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do \
