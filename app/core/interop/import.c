@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/lint.h"
 #include "paratutor/import.h"
 #include "paratutor/lesson.h"
 #include "paratutor/placeholder.h"
@@ -429,6 +430,24 @@ static bool all_different(const cJSON *arr, const char *key, const cJSON *more)
 	return true;
 }
 
+/* A multi question whose text asks for a number of picks ("(Choose
+ * two.)") gets that count as "choose" when it equals its correct options,
+ * so the screen says it too and --check accepts the wording. */
+static void import_choose(cJSON *item)
+{
+	size_t at, len;
+	int want = lint_choose_wording(str_of(item, "prompt"), &at, &len);
+	if (want < 1 || strcmp(str_of(item, "kind"), "multi") != 0 ||
+	    cJSON_GetObjectItemCaseSensitive(item, "choose") != NULL)
+		return;
+	int correct = 0;
+	const cJSON *o;
+	cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(item, "options"))
+		correct += cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "correct"));
+	if (correct == want)
+		cJSON_AddNumberToObject(item, "choose", want);
+}
+
 /* Checks item against the format-2 limits; returns NULL when it keeps
  * them, else writes why not into buf and returns it. */
 static const char *check_limits(const cJSON *item, char *buf, size_t size)
@@ -526,6 +545,7 @@ void import_add(pt_import *imp, cJSON *item, const char *idnumber, const char *n
 	char source[600];
 	snprintf(source, sizeof source, "%s:%d", imp->source ? imp->source : "", pos.line);
 	cJSON_AddStringToObject(item, "source", source);
+	import_choose(item);
 	cJSON *note = cJSON_DetachItemFromObjectCaseSensitive(item, "editor_note");
 	if (note != NULL)
 		cJSON_AddItemToObject(item, "editor_note", note);
