@@ -111,7 +111,7 @@ done
 # Every bundled lesson exported to GIFT is read by gift-pegjs, and it agrees
 # with paratutor's importer on every question (count, kinds, stems, choices,
 # correctness, feedback); the export itself warns but never fails.
-for f in content/[0-9]*.json; do
+for f in content/[0-9]*.json tests/import/export/*.json; do
 	g=$tmp/$(basename "$f" .json).gift
 	if ! "$bin" export --to gift "$f" >"$g" 2>"$tmp/xerr" </dev/null; then
 		fail "$f exports to GIFT"
@@ -124,6 +124,12 @@ for f in content/[0-9]*.json; do
 		fail "$f: its GIFT imports (exit $st)"
 		quote "$tmp/err"
 		continue
+	fi
+	if python3 tests/import/moodle_gift.py "$g" "$tmp/out.json" "$f" >"$tmp/moodle" 2>&1; then
+		pass "$f as GIFT: read as Moodle's GIFT reader does, it means what paratutor imports ($(grep -c '^ok' "$tmp/moodle") checks)"
+	else
+		fail "$f as GIFT: read as Moodle's GIFT reader does, it differs from paratutor's import"
+		grep -v '^ok' "$tmp/moodle" | quote
 	fi
 	if ! $have_oracle; then
 		:

@@ -16,7 +16,8 @@
  *   - fill: code, bank, each blank's first accepted answer; GIFT also the
  *     feedback for each wrong option;
  *   - numeric: the answer's and each wrong range's interval (min and max,
- *     to 1e-9 relative), the wrong ranges' feedback, the common mistakes;
+ *     to 1e-9 relative), the wrong ranges' feedback, the common mistakes
+ *     (in GIFT joined into the one answer for any other value);
  *     Moodle XML also the units and their factors;
  *   - text: accepted answers, known wrong answers with their feedback;
  *     Moodle XML also case_sensitive and the common mistakes;
@@ -102,6 +103,20 @@ static void same_list(diffs *d, const pt_item *it, const char *what, const pt_te
 		same_text(d, it, what, want->v[i].s, got->v[i].s);
 }
 
+/* Compares two lists as one text, joined by spaces: GIFT gives a numeric
+ * question one answer for any other value, so the exporter joins the
+ * common mistakes into it. */
+static void same_joined(diffs *d, const pt_item *it, const char *what, const pt_text_list *want,
+    const pt_text_list *got)
+{
+	char a[4096] = "", b[4096] = "";
+	for (size_t i = 0; i < want->n; i++)
+		snprintf(a + strlen(a), sizeof a - strlen(a), "%s%s", i ? " " : "", want->v[i].s);
+	for (size_t i = 0; i < got->n; i++)
+		snprintf(b + strlen(b), sizeof b - strlen(b), "%s%s", i ? " " : "", got->v[i].s);
+	same_text(d, it, what, a, b);
+}
+
 /* Returns |x| (the tests link no libm). */
 static double magnitude(double x)
 {
@@ -173,7 +188,10 @@ static void same_numeric(diffs *d, const pt_item *a, const pt_item *b, pt_export
 		for (size_t i = 0; i < a->n_wrong; i++)
 			same_range(d, a, &a->wrong[i], &b->wrong[i]);
 	}
-	same_list(d, a, "mistakes", &a->mistakes, &b->mistakes);
+	if (f == PT_EXPORT_GIFT)
+		same_joined(d, a, "mistakes", &a->mistakes, &b->mistakes);
+	else
+		same_list(d, a, "mistakes", &a->mistakes, &b->mistakes);
 	if (f != PT_EXPORT_MOODLE_XML)
 		return;
 	if (a->n_units != b->n_units) {

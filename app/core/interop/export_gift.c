@@ -133,11 +133,10 @@ static void write_choice(gift_writer *w)
 
 /* Writes a one-blank fill item as a missing-word question in HTML: the
  * prompt, then the code in <pre> with the answer block at the blank and
- * the bank as its choices. */
+ * the bank as its choices, every option the blank accepts marked right. */
 static void write_fill(gift_writer *w)
 {
 	const pt_item *it = w->item;
-	const pt_blank *b = &it->blanks[0];
 	w->html = true;
 	export_puts(w->out, "[html]<p>");
 	put_text(w, it->prompt.s);
@@ -159,7 +158,7 @@ static void write_fill(gift_writer *w)
 		export_puts(w->out, "{\n");
 		for (size_t i = 0; i < it->bank.n; i++) {
 			const char *opt = it->bank.v[i].s;
-			bool right = b->accept.n > 0 && strcmp(opt, b->accept.v[0].s) == 0;
+			bool right = lesson_blank_accepts(it, 0, i);
 			export_puts(w->out, right ? "\t=" : "\t~");
 			put_answer(w, opt, right);
 			if (!right)
@@ -189,8 +188,11 @@ static void put_range(gift_writer *w, const pt_range *r)
 	}
 }
 
-/* Writes a numeric item: the answer, the known wrong values with their
- * feedback, and the common mistakes as feedback for any other answer. */
+/* Writes a numeric item as Moodle reads one: the answer, each known
+ * wrong value as a 0% answer ("=%0%65536:0#feedback", as Moodle itself
+ * writes them: its reader takes everything after a numeric question's
+ * first '~' as one answer), and last the common mistakes joined as the
+ * one "~#feedback" for any other answer. */
 static void write_numeric(gift_writer *w)
 {
 	const pt_item *it = w->item;
@@ -199,14 +201,20 @@ static void write_numeric(gift_writer *w)
 	put_range(w, &it->answer);
 	export_puts(w->out, "\n");
 	for (size_t i = 0; i < it->n_wrong; i++) {
-		export_puts(w->out, "\t~");
+		export_puts(w->out, "\t=%0%");
 		put_range(w, &it->wrong[i]);
+		if (it->wrong[i].min == it->wrong[i].max)
+			export_puts(w->out, ":0");
 		put_feedback(w, it->wrong[i].feedback.s);
 		export_puts(w->out, "\n");
 	}
-	for (size_t i = 0; i < it->mistakes.n; i++) {
-		export_puts(w->out, "\t~");
-		put_feedback(w, it->mistakes.v[i].s);
+	if (it->mistakes.n > 0) {
+		export_puts(w->out, "\t~#");
+		for (size_t i = 0; i < it->mistakes.n; i++) {
+			if (i > 0)
+				export_puts(w->out, " ");
+			put_field(w, it->mistakes.v[i].s);
+		}
 		export_puts(w->out, "\n");
 	}
 	put_close(w);
@@ -297,11 +305,6 @@ static void warn_lost(gift_writer *w)
 		export_lost(l, it, w->diags, PT_EXPORT_GIFT, it->units_pos, "units (export to moodle-xml to keep them)");
 	if (it->case_sensitive)
 		export_lost(l, it, w->diags, PT_EXPORT_GIFT, it->pos, "\"case_sensitive\"");
-	if (it->kind == PT_KIND_FILL) {
-		if (it->blanks[0].accept.n > 1)
-			export_lost(l, it, w->diags, PT_EXPORT_GIFT, it->blanks[0].accept.v[1].pos,
-			    "a second accepted answer of a missing word");
-	}
 	if (it->kind == PT_KIND_MATCH)
 		for (size_t i = 0; i < it->n_lefts; i++)
 			if (it->blanks[i].n_feedback > 0) {

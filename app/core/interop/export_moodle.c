@@ -314,9 +314,13 @@ static void warn_lost(xml_writer *w)
 		export_lost(l, it, w->diags, PT_EXPORT_MOODLE_XML, it->choose_pos, "\"choose\"");
 	if (it->kind == PT_KIND_FILL) {
 		for (size_t b = 0; b < it->n_blanks; b++) {
-			if (it->blanks[b].accept.n > 1)
-				export_lost(l, it, w->diags, PT_EXPORT_MOODLE_XML, it->blanks[b].accept.v[1].pos,
-				    "a second accepted answer of a gap");
+			for (size_t a = 1; a < it->blanks[b].accept.n; a++) {
+				char what[512];
+				snprintf(what, sizeof what, "\"%.100s\" as a right answer of gap %zu (a gap has one; "
+				    "\"%.100s\" is kept and \"%.100s\" counts as wrong there)", it->blanks[b].accept.v[a].s,
+				    b + 1, it->blanks[b].accept.v[0].s, it->blanks[b].accept.v[a].s);
+				export_lost(l, it, w->diags, PT_EXPORT_MOODLE_XML, it->blanks[b].accept.v[a].pos, what);
+			}
 			if (it->blanks[b].n_feedback > 0)
 				export_lost(l, it, w->diags, PT_EXPORT_MOODLE_XML, it->blanks[b].feedback[0].option.pos,
 				    "feedback for a wrong choice in a gap");
