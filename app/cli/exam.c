@@ -17,6 +17,7 @@
 #include "paratutor/plain_exam.h"
 #include "paratutor/progress.h"
 #include "paratutor/ui.h"
+#include "paratutor/ui_clock.h"
 
 #define MAX_FROM 64
 
@@ -232,8 +233,21 @@ static int print_history(const char *state)
 		if (gmtime_r(&s.finished, &tm) != NULL)
 			strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
 		exam_format_clock(r->used, used, sizeof used);
-		printf("%3zu  %-17s %5zu %5.0f%% %4d%%  %-10s %9s%s\n", i + 1, when, s.n_items, s.score, s.pass_percent,
-		    s.passed ? "passed" : "not passed", used, r->timed_out ? "  (time ran out)" : "");
+		char notes[160] = "";
+		size_t k = 0;
+		if (r->limit == 0)
+			k += (size_t)snprintf(notes + k, sizeof notes - k, ", untimed practice");
+		if (r->timed_out)
+			k += (size_t)snprintf(notes + k, sizeof notes - k, ", time ran out");
+		if (r->leaves > 0 && k < sizeof notes)
+			k += (size_t)snprintf(notes + k, sizeof notes - k, ", left %u time%s", r->leaves,
+			    r->leaves == 1 ? "" : "s");
+		if (r->interruptions > 0 && k < sizeof notes)
+			snprintf(notes + k, sizeof notes - k, ", interrupted %u time%s", r->interruptions,
+			    r->interruptions == 1 ? "" : "s");
+		printf("%3zu  %-17s %5zu %5.0f%% %4d%%  %-10s %9s%s%s%s\n", i + 1, when, s.n_items, s.score,
+		    s.pass_percent, s.passed ? "passed" : "not passed", used, notes[0] ? "  (" : "",
+		    notes[0] ? notes + 2 : "", notes[0] ? ")" : "");
 	}
 	printf("Each score is the share of items right with one answer each; the pass column is the mark it was "
 	    "sat against.\n");
@@ -245,13 +259,13 @@ static int print_history(const char *state)
  * as it stands, or leave it.  Returns 'r', 's' or 'l'. */
 static int ask_unfinished(const pt_exam *e)
 {
-	char left[64], line[64];
+	char left[96], line[64], clock[24];
 	if (e->limit > 0) {
-		char clock[24];
-		exam_format_clock(exam_time_left(e, time(NULL)), clock, sizeof clock);
-		snprintf(left, sizeof left, "%s left", clock);
+		exam_format_clock(exam_time_left(e, ui_now()), clock, sizeof clock);
+		snprintf(left, sizeof left, "%s left (its clock ran on while you were away)", clock);
 	} else {
-		snprintf(left, sizeof left, "untimed");
+		exam_format_clock(exam_time_used(e, ui_now()), clock, sizeof clock);
+		snprintf(left, sizeof left, "untimed practice, %s used", clock);
 	}
 	printf("You have an unfinished exam: %zu items, %zu answered, %s.\n"
 	       "Type resume to go on with it, submit to hand it in as it stands, or anything else to leave it for "
@@ -280,14 +294,17 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 	if (plain)
 		setvbuf(stdin, NULL, _IONBF, 0);
 	pt_exam e;
-	time_t now = time(NULL);
+	time_t now = ui_now();
 	size_t dropped = 0;
 	if (progress_exam_open(progress) != NULL) {
 		if (!progress_exam_resume(progress, cat, &e, now, &dropped, why, sizeof why)) {
 			fprintf(stderr, "paratutor exam: cannot resume the unfinished exam: %s\n", why);
 			return EXAM_FAILED;
 		}
-		exam_pause(&e, now);
+		if (exam_expired(&e, now)) {
+			exam_submit(&e, exam_deadline(&e), true);
+			track_exam(track, &e, now);
+		}
 		if (dropped > 0)
 			printf("Note: %zu item%s of the unfinished exam changed or went away and %s left out.\n", dropped,
 			    dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are");
@@ -301,17 +318,32 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 		progress_exam_new_id(progress, &e);
 	}
 	int status = EXAM_OK;
-	if (plain) {
+	if (plain && e.submitted) {
+		printf("Time ran out while you were away: your unfinished exam was submitted as it stood at its "
+		       "deadline.\n");
+		plain_exam_results(stdout, &e);
+	} else if (plain) {
 		int choice = e.paused ? ask_unfinished(&e) : 'r';
-		exam_resume(&e, time(NULL));
-		if (choice == 'r') {
+		if (exam_expired(&e, ui_now()))
+			choice = 'x';
+		if (choice == 'x') {
+			now = ui_now();
+			exam_submit(&e, now, true);
+			track_exam(track, &e, now);
+			puts("Time is up: the exam was submitted by the clock.");
+			plain_exam_results(stdout, &e);
+		} else if (choice == 'r') {
+			exam_resume(&e, ui_now());
 			status = plain_exam_run(&e, track, stdin, stdout);
 		} else if (choice == 's') {
-			exam_submit(&e, time(NULL), false);
-			track_exam(track, &e);
+			now = ui_now();
+			exam_submit(&e, now, false);
+			track_exam(track, &e, now);
 			plain_exam_results(stdout, &e);
 		} else {
-			puts("The unfinished exam is kept as it was; run paratutor exam to resume it.");
+			track_exam(track, &e, ui_now());
+			puts(e.limit > 0 ? "The unfinished exam is kept as it was, its clock running; run paratutor exam to "
+			    "resume it." : "The unfinished exam is kept as it was; run paratutor exam to resume it.");
 		}
 	} else {
 		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e };

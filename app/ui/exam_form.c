@@ -59,11 +59,12 @@ static void form_draw(pt_ui *ui, int rows, int cols)
 	add_row(d, FIELD_COUNT, "Items", value, note);
 	if (c->seconds == 0) {
 		snprintf(value, sizeof value, "untimed");
-		snprintf(note, sizeof note, "u: set a time limit");
+		snprintf(note, sizeof note, "practice mode, no deadline; u: set a time limit");
 	} else {
 		long seconds = c->seconds < 0 ? (long)c->count * PT_EXAM_SECONDS_PER_ITEM : c->seconds;
 		exam_format_clock(seconds, value, sizeof value);
-		snprintf(note, sizeof note, c->seconds < 0 ? "1.5 minutes an item; u: untimed" : "u: untimed");
+		snprintf(note, sizeof note, c->seconds < 0 ? "1.5 minutes an item, running even while you are away; "
+		    "u: untimed" : "running even while you are away; u: untimed");
 	}
 	add_row(d, FIELD_TIME, "Time", value, note);
 	snprintf(value, sizeof value, "%d%%", c->pass_percent);

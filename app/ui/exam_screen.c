@@ -10,6 +10,7 @@
 #include "paratutor/ui_answer.h"
 #include "paratutor/ui_answering.h"
 #include "paratutor/ui_app.h"
+#include "paratutor/ui_clock.h"
 #include "paratutor/ui_draw.h"
 #include "paratutor/ui_item.h"
 
@@ -44,7 +45,7 @@ static pt_grade *current_grade(pt_ui *ui)
 /* Keeps the exam in the store and shows any notice the saving left. */
 static void keep(pt_ui *ui)
 {
-	track_exam(ui->track, ui->exam);
+	track_exam(ui->track, ui->exam, ui_now());
 	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
 	xv.ticks = 0;
 }
@@ -65,12 +66,13 @@ static void exam_enter(pt_ui *ui, size_t arg)
 static void clock_text(const pt_exam *e, char *buf, size_t size)
 {
 	char clock[24];
-	time_t now = time(NULL);
+	time_t now = ui_now();
 	if (e->limit == 0) {
-		snprintf(buf, size, "untimed");
+		exam_format_clock(exam_time_used(e, now), clock, sizeof clock);
+		snprintf(buf, size, "untimed practice, %s used", clock);
 	} else {
 		exam_format_clock(exam_time_left(e, now), clock, sizeof clock);
-		snprintf(buf, size, "%s%s left", e->paused ? "stopped, " : "", clock);
+		snprintf(buf, size, "%s left", clock);
 	}
 }
 
@@ -120,15 +122,18 @@ static void build_paused(pt_ui *ui, pt_doc *d)
 {
 	const pt_exam *e = ui->exam;
 	char clock[64];
-	exam_format_clock(exam_time_left(e, time(NULL)), clock, sizeof clock);
+	time_t now = ui_now();
+	exam_format_clock(e->limit > 0 ? exam_time_left(e, now) : exam_time_used(e, now), clock, sizeof clock);
 	doc_atom(d, ROLE_HEADING, 0, "Your unfinished exam");
 	doc_gap(d);
-	doc_wrap(d, ROLE_NORMAL, 0, "You left this exam before submitting it. Its clock stopped when you left and "
-	    "starts again when you take it up.");
+	doc_wrap(d, ROLE_NORMAL, 0, e->limit > 0 ?
+	    "You left this exam before submitting it. Its clock is the time since it started: it ran on while you "
+	    "were away, as an exam's does, and at its deadline the exam is submitted as it stands." :
+	    "You left this untimed practice exam before submitting it. Its clock stopped when you left and starts "
+	    "again when you take it up.");
 	doc_gap(d);
-	doc_atomf(d, ROLE_PROMPT, 0, "%zu items: %zu answered, %zu marked for later; %s%s.", e->n,
-	    e->n - exam_unanswered(e), exam_marked_count(e), e->limit > 0 ? clock : "untimed",
-	    e->limit > 0 ? " left" : "");
+	doc_atomf(d, ROLE_PROMPT, 0, "%zu items: %zu answered, %zu marked for later; %s %s.", e->n,
+	    e->n - exam_unanswered(e), exam_marked_count(e), clock, e->limit > 0 ? "left" : "used");
 	doc_gap(d);
 	doc_wrap(d, ROLE_NORMAL, 0, "Press Enter to go on with it, s to submit it as it stands, or q to leave it for "
 	    "later.");
@@ -312,8 +317,9 @@ static unsigned key_ask_submit(pt_ui *ui, const pt_event *ev)
 /* Grades the exam, keeps it and shows the results. */
 static void submit(pt_ui *ui, bool by_clock)
 {
-	exam_submit(ui->exam, time(NULL), by_clock);
-	track_exam(ui->track, ui->exam);
+	time_t now = ui_now();
+	exam_submit(ui->exam, now, by_clock);
+	track_exam(ui->track, ui->exam, now);
 	ui_go(ui, UI_GO_EXAM_RESULTS, 0);
 	if (by_clock)
 		ui_say(ui, "Time is up: the exam was submitted");
@@ -348,16 +354,20 @@ static unsigned key_take_up(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
-/* q: leave the exam; it is kept with its clock stopped. */
+/* q: leave the exam; it is kept, a timed one's clock running on. */
 static unsigned key_leave(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
 	char clock[64];
-	exam_pause(ui->exam, time(NULL));
+	exam_pause(ui->exam, ui_now());
 	keep(ui);
 	clock_text(ui->exam, clock, sizeof clock);
 	ui_go(ui, UI_GO_MENU, 0);
-	ui_say(ui, "The exam is kept (%s): press e to take it up again", clock);
+	if (ui->exam->limit > 0)
+		ui_say(ui, "The exam is kept (%s; its clock runs on while you are away): press e to take it up again",
+		    clock);
+	else
+		ui_say(ui, "The exam is kept (%s): press e to take it up again", clock);
 	return UI_REDRAW;
 }
 
@@ -418,11 +428,12 @@ static size_t *exam_scroll(const pt_ui *ui)
 	return exam_context(ui) & EX_ANSWER ? &xv.entry.view.scroll : NULL;
 }
 
-/* True while the clock runs: the loop then wakes every second. */
+/* True while the clock runs: the loop then wakes every second (also on
+ * the offer to take up a timed exam, whose clock runs on). */
 static bool exam_ticking(const pt_ui *ui)
 {
 	const pt_exam *e = ui->exam;
-	return e != NULL && !e->submitted && !e->paused && e->limit > 0;
+	return e != NULL && !e->submitted && e->limit > 0;
 }
 
 /* A second passed: the warnings, the exam kept now and then, and the
@@ -430,8 +441,8 @@ static bool exam_ticking(const pt_ui *ui)
 static unsigned exam_tick(pt_ui *ui)
 {
 	pt_exam *e = ui->exam;
-	time_t now = time(NULL);
-	int warn = exam_warning(e, now);
+	time_t now = ui_now();
+	int warn = e->paused ? 0 : exam_warning(e, now);
 	if (warn > 0)
 		ui_say(ui, "Warning: %d minute%s left. Unanswered items count as wrong; s submits", warn,
 		    warn == 1 ? "" : "s");
@@ -439,7 +450,7 @@ static unsigned exam_tick(pt_ui *ui)
 		xv.confirm = false;
 		xv.list = false;
 		submit(ui, true);
-	} else if (++xv.ticks >= SAVE_EVERY_TICKS) {
+	} else if (++xv.ticks >= SAVE_EVERY_TICKS && !e->paused) {
 		keep(ui);
 	}
 	return UI_REDRAW;

@@ -14,6 +14,7 @@
 #include "paratutor/plain_exam.h"
 #include "paratutor/plain_item.h"
 #include "paratutor/ui_answer.h"
+#include "paratutor/ui_clock.h"
 
 #define LINE_MAX_LEN 1024
 
@@ -52,7 +53,7 @@ static void time_phrase(const pt_exam *e, time_t now, char *buf, size_t size)
 	char a[24], b[24];
 	if (e->limit == 0) {
 		exam_format_clock(exam_time_used(e, now), a, sizeof a);
-		snprintf(buf, size, "untimed, %s used", a);
+		snprintf(buf, size, "untimed practice, %s used", a);
 	} else {
 		exam_format_clock(exam_time_left(e, now), a, sizeof a);
 		exam_format_clock(e->limit, b, sizeof b);
@@ -94,7 +95,7 @@ static void show_item(FILE *out, pt_exam *e)
 {
 	size_t i = e->session.current;
 	char when[64];
-	time_phrase(e, time(NULL), when, sizeof when);
+	time_phrase(e, ui_now(), when, sizeof when);
 	fprintf(out, "\n== Exam item %zu of %zu, %s%s (%s)\n", i + 1, e->n, e->lessons[i]->title.s,
 	    e->marked[i] ? ", marked for later" : "", when);
 	plain_item_print_area(out, exam_grade(e, i));
@@ -197,8 +198,9 @@ void plain_exam_results(FILE *out, pt_exam *e)
 /* Submits the exam, keeps it and prints the results. */
 static void submit(FILE *out, pt_exam *e, pt_track *track, bool by_clock)
 {
-	exam_submit(e, time(NULL), by_clock);
-	track_exam(track, e);
+	time_t now = ui_now();
+	exam_submit(e, now, by_clock);
+	track_exam(track, e, now);
 	plain_exam_results(out, e);
 	char notice[1024];
 	if (track_take_notice(track, notice, sizeof notice))
@@ -222,7 +224,7 @@ static long wait_for(const pt_exam *e, time_t now)
 /* Says a warning that fell due; returns true when the time is up. */
 static bool clock_check(FILE *out, pt_exam *e)
 {
-	time_t now = time(NULL);
+	time_t now = ui_now();
 	int warn = exam_warning(e, now);
 	if (warn > 0)
 		fprintf(out, "Warning: %d minute%s left. Type submit when you are done.\n", warn, warn == 1 ? "" : "s");
@@ -233,7 +235,7 @@ static bool clock_check(FILE *out, pt_exam *e)
 static void keep(FILE *out, pt_exam *e, pt_track *track)
 {
 	char notice[1024];
-	track_exam(track, e);
+	track_exam(track, e, ui_now());
 	if (track_take_notice(track, notice, sizeof notice))
 		fprintf(out, "%s\n", notice);
 }
@@ -249,7 +251,7 @@ static bool confirm_submit(FILE *in, FILE *out, pt_exam *e, bool *timed_out)
 		fputs("Submit now? Every item is answered. Type yes to submit, anything else to go on.\n", out);
 	fflush(out);
 	char line[LINE_MAX_LEN];
-	line_rc rc = read_line(in, line, sizeof line, exam_time_left(e, time(NULL)));
+	line_rc rc = read_line(in, line, sizeof line, exam_time_left(e, ui_now()));
 	*timed_out = rc == LINE_WAKE;
 	if (rc != LINE_OK)
 		return rc == LINE_WAKE;
@@ -302,7 +304,7 @@ static void answer(FILE *out, pt_exam *e, pt_track *track, char *line)
 int plain_exam_run(pt_exam *e, pt_track *track, FILE *in, FILE *out)
 {
 	char when[64], line[LINE_MAX_LEN];
-	time_phrase(e, time(NULL), when, sizeof when);
+	time_phrase(e, ui_now(), when, sizeof when);
 	fprintf(out, "Exam: %zu items, %s, pass mark %d%%. One answer an item and no feedback until you submit; "
 	    "type help for the commands.\n", e->n, when, e->pass_percent);
 	show_item(out, e);
@@ -313,12 +315,13 @@ int plain_exam_run(pt_exam *e, pt_track *track, FILE *in, FILE *out)
 			submit(out, e, track, true);
 			return 0;
 		}
-		line_rc rc = read_line(in, line, sizeof line, wait_for(e, time(NULL)));
+		line_rc rc = read_line(in, line, sizeof line, wait_for(e, ui_now()));
 		if (rc == LINE_WAKE)
 			continue;
 		if (rc == LINE_EOF) {
+			exam_pause(e, ui_now());
 			keep(out, e, track);
-			time_phrase(e, time(NULL), when, sizeof when);
+			time_phrase(e, ui_now(), when, sizeof when);
 			fprintf(out, "\nInput ended: the exam is kept (%s); run paratutor exam to resume it.\n", when);
 			return 0;
 		}
@@ -372,8 +375,9 @@ int plain_exam_run(pt_exam *e, pt_track *track, FILE *in, FILE *out)
 			fputs("Not submitted: go on answering.\n", out);
 		} else {
 			keep(out, e, track);
-			time_phrase(e, time(NULL), when, sizeof when);
-			fprintf(out, "The exam is kept (%s); run paratutor exam to resume it.\n", when);
+			time_phrase(e, ui_now(), when, sizeof when);
+			fprintf(out, "The exam is kept (%s%s); run paratutor exam to resume it.\n", when,
+			    e->limit > 0 ? "; its clock runs on while you are away" : "");
 			return 0;
 		}
 	}

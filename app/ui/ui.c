@@ -14,6 +14,7 @@
 
 #include "paratutor/ui.h"
 #include "paratutor/ui_app.h"
+#include "paratutor/ui_clock.h"
 #include "paratutor/ui_guard.h"
 
 #define ESC_DELAY_MS 25
@@ -244,8 +245,26 @@ static void drop_exam(pt_ui *ui)
 	ui->exam = NULL;
 }
 
+/* Submits a timed exam whose deadline passed while the candidate was
+ * away, as it stood at the deadline, and says so; false when it still
+ * runs. */
+static bool settle_expired(pt_ui *ui, time_t now)
+{
+	pt_exam *e = ui->exam;
+	if (e == NULL || !exam_expired(e, now))
+		return false;
+	exam_submit(e, exam_deadline(e), true);
+	track_exam(ui->track, e, now);
+	char clock[24];
+	exam_format_clock(e->limit, clock, sizeof clock);
+	ui_say(ui, "Time ran out while you were away: the exam (%s) was submitted as it stood at its deadline", clock);
+	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
+	return true;
+}
+
 /* Opens the running exam, else the one left open in the store (its clock
- * stopped until the learner takes it up), else the exam form. */
+ * running, waiting for the learner to take it up; submitted when its
+ * deadline passed), else the exam form. */
 static void open_exam(pt_ui *ui)
 {
 	pt_progress *p = ui->track->progress;
@@ -255,19 +274,24 @@ static void open_exam(pt_ui *ui)
 		catalog_load_all(ui->catalog);
 		char err[256];
 		size_t dropped = 0;
-		time_t now = time(NULL);
+		time_t now = ui_now();
 		if (!progress_exam_resume(p, ui->catalog, &ui->exam_mem, now, &dropped, err, sizeof err)) {
 			show(ui, UI_SCREEN_MENU, ui->entry);
 			ui_say(ui, "The unfinished exam cannot be resumed: %s", err);
 			return;
 		}
 		ui->exam = &ui->exam_mem;
-		exam_pause(ui->exam, now);
+		if (settle_expired(ui, now)) {
+			show(ui, UI_SCREEN_EXAM_RESULTS, 0);
+			return;
+		}
 		if (dropped > 0)
 			ui_say(ui, "%zu item%s of the exam changed or went away and %s left out", dropped,
 			    dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are");
 	}
-	if (ui->exam != NULL)
+	if (ui->exam != NULL && settle_expired(ui, ui_now()))
+		show(ui, UI_SCREEN_EXAM_RESULTS, 0);
+	else if (ui->exam != NULL)
 		show(ui, UI_SCREEN_EXAM, ui->exam->session.current);
 	else
 		show(ui, UI_SCREEN_EXAM_FORM, 0);
@@ -277,7 +301,7 @@ static void open_exam(pt_ui *ui)
 static void start_exam(pt_ui *ui)
 {
 	char err[256];
-	time_t now = time(NULL);
+	time_t now = ui_now();
 	drop_exam(ui);
 	ui->exam_cfg.seed = (unsigned long long)now * 2654435761ull ^ (unsigned long long)getpid();
 	ui->exam_cfg.shuffle = ui->shuffle;
@@ -289,9 +313,27 @@ static void start_exam(pt_ui *ui)
 	ui->exam = &ui->exam_mem;
 	if (ui->track->progress != NULL)
 		progress_exam_new_id(ui->track->progress, ui->exam);
-	track_exam(ui->track, ui->exam);
+	track_exam(ui->track, ui->exam, now);
 	show(ui, UI_SCREEN_EXAM, 0);
 	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
+}
+
+/* At the start: an exam left open whose deadline passed is submitted and
+ * its results shown; one still running is announced with its time left. */
+static void exam_notice(pt_ui *ui)
+{
+	const pt_exam_record *r = progress_exam_open(ui->track->progress);
+	time_t now = ui_now();
+	if (r->limit > 0 && now >= r->started + r->limit) {
+		ui_go(ui, UI_GO_EXAM, 0); /* resumed, then submitted at its deadline */
+		return;
+	}
+	char clock[24];
+	exam_format_clock(r->limit > 0 ? r->started + r->limit - now : r->used, clock, sizeof clock);
+	if (r->limit > 0)
+		ui_say(ui, "You have an unfinished exam, its clock running: %s left; press e to go on with it", clock);
+	else
+		ui_say(ui, "You have an unfinished untimed practice exam (%s used): press e to go on with it", clock);
 }
 
 /* Carries out the transition the last handler asked for. */
@@ -624,10 +666,10 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 		show(&ui, UI_SCREEN_MENU, 0);
 		track_take_notice(ui.track, ui.message, UI_MESSAGE_MAX);
 		if (ui.track->progress != NULL && progress_exam_open(ui.track->progress) != NULL && options->exam == NULL)
-			ui_say(&ui, "You have an unfinished exam: press e to resume it with the time that was left");
+			exam_notice(&ui);
 		if (options->exam != NULL) {
 			ui.exam = options->exam;
-			ui_go(&ui, UI_GO_EXAM, 0);
+			ui_go(&ui, ui.exam->submitted ? UI_GO_EXAM_RESULTS : UI_GO_EXAM, 0);
 		}
 		pt_entry *e = options->lesson_id != NULL ? catalog_find(catalog, options->lesson_id) : NULL;
 		if (e != NULL)
@@ -655,8 +697,9 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 		terminal_stop(screen, old_quit);
 	}
 	if (ui.exam != NULL && !ui.exam->submitted) {
-		exam_pause(ui.exam, time(NULL));
-		track_exam(ui.track, ui.exam);
+		time_t now = ui_now();
+		exam_pause(ui.exam, now);
+		track_exam(ui.track, ui.exam, now);
 	}
 	drop_exam(&ui);
 	review_stop(&ui);

@@ -52,15 +52,19 @@ typedef struct pt_exam {
 	unsigned long long seed;
 	bool shuffle;
 	int pass_percent;
-	long limit;          /* seconds; 0 untimed */
-	long used_before;    /* seconds used in earlier sittings */
-	time_t resumed_at;   /* when this sitting began */
-	time_t started;      /* when the exam was first started */
+	long limit;          /* seconds; 0 untimed (the practice mode) */
+	long used_before;    /* untimed: seconds used in earlier sittings */
+	time_t resumed_at;   /* untimed: when this sitting began */
+	time_t started;      /* when the exam was first started; a timed exam's
+	                      * deadline is started + limit, whatever happens */
 	time_t finished;     /* when it was submitted; 0 while it runs */
 	long used;           /* seconds used, once submitted */
 	bool submitted;
-	bool paused;         /* the clock stands (a resumed exam not yet taken up) */
+	bool paused;         /* not being sat (left, or resumed and not taken up
+	                      * yet); a timed exam's clock runs on regardless */
 	bool timed_out;      /* submitted by the clock */
+	unsigned leaves;     /* times the candidate left it before submitting */
+	unsigned interruptions; /* times a tutor sitting it ended without leaving (a crash) */
 	unsigned warned;     /* bit 0: 5-minute warning given, bit 1: 1-minute */
 	char id[48];         /* unique per exam: start time and seed */
 	size_t n;            /* items on the paper */
@@ -107,11 +111,12 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
     char *err, size_t errlen);
 
 /* Sets e up for the n given items in this order (used to resume a stored
- * exam): seed, shuffle and pass mark as given, limit seconds with left of
- * them left (ignored when untimed), started at started, resumed at now.
- * Returns false when out of memory or n is 0. */
+ * exam): seed, shuffle and pass mark as given, limit seconds (0 untimed),
+ * started at started, resumed at now.  A timed exam's clock is the wall
+ * clock since started; an untimed one has used seconds from earlier
+ * sittings.  Returns false when out of memory or n is 0. */
 bool exam_setup(pt_exam *e, const pt_lesson *const *lessons, const pt_item *const *items, size_t n,
-    unsigned long long seed, bool shuffle, int pass_percent, long limit, long left, time_t started,
+    unsigned long long seed, bool shuffle, int pass_percent, long limit, long used, time_t started,
     time_t now);
 
 /* Frees what e owns; the exam is then empty. */
@@ -133,13 +138,22 @@ size_t exam_marked_count(const pt_exam *e);
  * untimed. */
 long exam_time_left(const pt_exam *e, time_t now);
 
-/* Returns the seconds used at now (never more than the limit). */
+/* Returns the seconds used at now (never more than the limit): for a
+ * timed exam the wall-clock time since it started, time away included. */
 long exam_time_used(const pt_exam *e, time_t now);
 
-/* Stops the clock at now (no time counts until exam_resume). */
+/* Returns a timed exam's deadline (started + limit), or 0 when untimed. */
+time_t exam_deadline(const pt_exam *e);
+
+/* Returns true when e is timed, not submitted, and its deadline has
+ * passed at now (submit it with exam_submit(e, exam_deadline(e), true)). */
+bool exam_expired(const pt_exam *e, time_t now);
+
+/* The candidate leaves the exam at now (counted in leaves).  A timed
+ * exam's clock runs on; an untimed one's stops until exam_resume. */
 void exam_pause(pt_exam *e, time_t now);
 
-/* Starts the clock again at now. */
+/* The candidate takes the exam up again at now. */
 void exam_resume(pt_exam *e, time_t now);
 
 /* Returns 5 or 1 when the 5- or 1-minute warning falls due at now and
@@ -150,7 +164,8 @@ int exam_warning(pt_exam *e, time_t now);
 /* Grades every item with its one attempt (an incomplete answer, a number
  * not understood or a spelling slip counts as wrong or unanswered, never
  * as a second try), notes the time used and ends the exam; by_clock says
- * the time ran out.  Once submitted, every grading state is finished, so
+ * the time ran out.  A timed exam submitted after its deadline (the
+ * candidate came back too late) is finished at the deadline.  Once submitted, every grading state is finished, so
  * session_disclose() allows the key and the explanation. */
 void exam_submit(pt_exam *e, time_t now, bool by_clock);
 

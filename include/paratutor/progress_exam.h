@@ -6,8 +6,12 @@
  *   { "open": EXAM, "done": [ EXAM, ... ] }
  * EXAM: "id", "seed" (16 hex digits), "shuffle", "started", "finished"
  * (0 while open), "limit" (seconds, 0 untimed), "left" (seconds left when
- * last saved, open only), "used" (seconds, finished only), "pass" (the pass
- * mark in percent), "timed_out", "current" (the item shown, open only) and
+ * last saved, open only; a timed exam's deadline is "started" + "limit"),
+ * "used" (seconds; while open, what an untimed exam used), "pass" (the pass
+ * mark in percent), "timed_out", "current" (the item shown, open only),
+ * "leaves" and "interruptions" (times the candidate left it, times a tutor
+ * sitting it ended without leaving it), "sitting" (open only: a tutor was
+ * sitting it at the last save) and
  * "items": [ { "lesson", "item", "hash" (16 hex digits, lesson_item_hash),
  * "marked", "answer" (texts, see exam_answer_texts; open only), "result"
  * (right, wrong or unanswered; finished only) } ].  Older paratutors
@@ -60,9 +64,12 @@ typedef struct pt_exam_record {
 	time_t finished;  /* 0 while open */
 	long limit;       /* seconds; 0 untimed */
 	long left;        /* open: seconds left when last saved */
-	long used;        /* finished: seconds used */
+	long used;        /* seconds used (open: when last saved) */
 	int pass_percent;
 	bool timed_out;
+	bool sitting;     /* open: a tutor was sitting it when last saved */
+	unsigned leaves;        /* times the candidate left it */
+	unsigned interruptions; /* times a tutor sitting it ended without leaving */
 	size_t current;   /* open: the item shown */
 	pt_exam_entry *items;
 	size_t n_items;
@@ -91,9 +98,11 @@ const pt_exam_record *progress_exam_open(const pt_progress *p);
  * Does not save.  Returns false when out of memory. */
 bool progress_exam_keep(pt_progress *p, const pt_exam *e, time_t now);
 
-/* Sets e up from the open exam, resumed at now with the time that was
- * left; items whose lesson or item is gone, or whose graded content
- * changed, are left out and counted in *dropped.  Returns false with the
+/* Sets e up from the open exam at now, not taken up yet (e->paused): a
+ * timed exam's clock counts from its start, time away included (see
+ * exam_expired); a copy last saved while a tutor sat it counts one more
+ * interruption.  Items whose lesson or item is gone, or whose graded
+ * content changed, are left out and counted in *dropped.  Returns false with the
  * cause in err when there is no open exam, none of its items is left, or
  * memory runs out. */
 bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_exam *e, time_t now,

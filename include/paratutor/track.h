@@ -58,9 +58,9 @@ void track_drafts(pt_track *t, const pt_session *s);
 /* Forgets a lesson's progress and saves. */
 void track_reset(pt_track *t, const pt_lesson *lesson);
 
-/* Keeps exam e in the store as it stands now (the open exam while it
+/* Keeps exam e in the store as it stands at now (the open exam while it
  * runs, a finished one once submitted, progress_exam_keep) and saves. */
-void track_exam(pt_track *t, const pt_exam *e);
+void track_exam(pt_track *t, const pt_exam *e, time_t now);
 
 /* Copies the pending notice into buf and clears it; false when none. */
 bool track_take_notice(pt_track *t, char *buf, size_t size);

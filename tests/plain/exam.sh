@@ -95,15 +95,24 @@ has "--report's exam row" ",4,2,50.0,70,no,"
 "$bin" --lessons tests/screen/lessons --report --format json >"$out" 2>&1
 has "--report json exam object" "\"record\":	\"exam\""
 
-# The clock: a FIFO keeps the input open while the exam waits.
+# The clock is injected (PARATUTOR_TEST_NOW: a time, or a file holding
+# one): no test waits for it.
+T0=2000000000
+echo "$T0" >"$tmp/now"
+
+# The clock: a FIFO keeps the input open while the exam waits; the deadline
+# passes before the next line comes.
 rm -rf "$XDG_STATE_HOME"
 mkfifo "$tmp/in"
 # shellcheck disable=SC2086
-"$bin" $exam_args --minutes 0.05 <"$tmp/in" >"$out" 2>&1 &
+PARATUTOR_TEST_NOW="$tmp/now" "$bin" $exam_args --minutes 10 <"$tmp/in" >"$out" 2>&1 &
 pid=$!
 exec 3>"$tmp/in"
 printf 'a\n' >&3
-if wait_for "Time is up: the exam was submitted by the clock." 60; then
+wait_for "Kept your answer to item 1." 30
+echo $((T0 + 601)) >"$tmp/now"
+printf 'b\n' >&3
+if wait_for "Time is up: the exam was submitted by the clock." 30; then
 	passed=$((passed + 1))
 	echo "ok - the clock submits the exam at zero"
 else
@@ -113,15 +122,43 @@ else
 fi
 exec 3>&-
 wait "$pid"
-has "the results follow" "of 4 right) - NOT PASSED"
+has "a line after the deadline is refused" "That answer came too late."
+has "the results follow" "(1 of 4 right) - NOT PASSED"
+has "the time used is the limit" "Time used: 10:00 of 10:00."
 "$bin" exam --history >"$out" 2>&1
 has "history says the time ran out" "(time ran out)"
 
-# kill -9 mid-exam, then resume: the answers, the mark and the time stay.
+# The adversary quits a timed exam to stop its clock: two minutes away
+# count, and back after the deadline the exam is submitted as it stood.
+rm -rf "$XDG_STATE_HOME" "$tmp/in"
+# shellcheck disable=SC2086
+printf '%s\n' a quit | PARATUTOR_TEST_NOW=$T0 "$bin" $exam_args --minutes 10 >"$out" 2>&1
+has "quitting says the clock runs on" "The exam is kept (10:00 left of 10:00; its clock runs on while you are away)"
+printf '%s\n' resume time quit | PARATUTOR_TEST_NOW=$((T0 + 120)) "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
+has "two minutes away are gone" "You have an unfinished exam: 4 items, 1 answered, 8:00 left (its clock ran on while you were away)."
+has "the time command agrees" "Time: 8:00 left of 10:00."
+printf '%s\n' later | PARATUTOR_TEST_NOW=$((T0 + 3600)) "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
+has "back after the deadline: submitted" "Time ran out while you were away: your unfinished exam was submitted as it stood at its deadline."
+has "as it stood: the one answer kept counts" "Score: 25% (1 of 4 right)"
+has "the time used is the limit, not the hour away" "Time used: 10:00 of 10:00."
+lacks "no question asked of an expired exam" "Type resume to go on"
+"$bin" exam --history >"$out" 2>&1
+has "history: left twice, time ran out" "(time ran out, left 2 times)"
+# An untimed exam is the practice mode: it says so and its clock stops.
+rm -rf "$XDG_STATE_HOME"
+# shellcheck disable=SC2086
+printf '%s\n' a quit | PARATUTOR_TEST_NOW=$T0 "$bin" $exam_args --untimed >"$out" 2>&1
+has "untimed is practice" "untimed practice, 0:00 used"
+printf '%s\n' later | PARATUTOR_TEST_NOW=$((T0 + 9999)) "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
+has "an untimed exam's clock stops while away" "untimed practice, 0:00 used."
+
+# kill -9 mid-exam, then resume: the answers and the mark stay; the time
+# the tutor was dead counts.
 rm -rf "$XDG_STATE_HOME" "$tmp/in"
 mkfifo "$tmp/in"
+echo "$T0" >"$tmp/now"
 # shellcheck disable=SC2086
-"$bin" $exam_args --minutes 10 <"$tmp/in" >"$out" 2>&1 &
+PARATUTOR_TEST_NOW="$tmp/now" "$bin" $exam_args --minutes 10 <"$tmp/in" >"$out" 2>&1 &
 pid=$!
 exec 3>"$tmp/in"
 printf 'a\nmark\n' >&3
@@ -135,13 +172,16 @@ fi
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 exec 3>&-
-printf '%s\n' later | "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
-has "reopening offers the exam" "You have an unfinished exam: 4 items, 1 answered,"
+printf '%s\n' later | PARATUTOR_TEST_NOW=$((T0 + 300)) "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
+has "reopening offers the exam" "You have an unfinished exam: 4 items, 1 answered, 5:00 left"
 has "leaving it keeps it" "The unfinished exam is kept as it was"
-printf '%s\n' resume list submit yes | "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
+printf '%s\n' resume list submit yes | PARATUTOR_TEST_NOW=$((T0 + 400)) "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
 has "resumed at the item left" "== Exam item 2 of 4"
 has "the answer and mark survived" "1 of 4 answered, 1 marked for later."
 has "the resumed exam is graded" "Score: 25% (1 of 4 right)"
+has "the time dead counts" "Time used: 6:40 of 10:00."
+"$bin" exam --history >"$out" 2>&1
+has "history: interrupted" "6:40  (interrupted 1 time)"
 printf '%s\n' quit | "$bin" exam --lessons tests/screen/lessons --count 2 --seed 3 >"$out" 2>&1
 has "a new exam once the last was submitted" "Exam: 2 items"
 

@@ -72,19 +72,31 @@ test_exam_submit() {
 	esac
 }
 
-# A short time limit: the clock submits the exam by itself.
+# The clock is injected (PARATUTOR_TEST_NOW names a file holding the
+# time): no test waits for it.  T0 is a fixed start.
+T0=2000000000
+
+# now SECONDS - sets the injected clock to T0 + SECONDS.
+now() {
+	echo $((T0 + $1)) >"$ST_TMP/now"
+}
+
+# The deadline passes while the exam is on screen: it submits itself.
 test_exam_timeout() {
 	state="$ST_TMP/exam-timeout"
 	rm -rf "$state"
-	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" -- $EXAM --minutes 0.05 || return 1
+	now 0
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" -- $EXAM --minutes 10 ||
+		return 1
 	st_wait "Exam: item 1 of 4" || return 1
+	st_wait "10:00 left" || return 1
 	st_keys a
-	polls=$ST_POLLS
-	ST_POLLS=1200 # up to a minute for the clock on a busy machine
-	st_wait "Time is up: the exam was submitted" || { ST_POLLS=$polls; return 1; }
-	ST_POLLS=$polls
+	st_wait "Answered 1/4" || return 1
+	now 601
+	st_wait "Time is up: the exam was submitted" || return 1
 	st_wait "submitted by the clock" || return 1
-	st_wait "of 4 right" || return 1 # how many depends on when the clock struck
+	st_wait "1 of 4 right" || return 1
+	st_wait "Time used: 10:00 of 10:00" || return 1
 	st_keys q
 	st_keys q
 	st_wait_exit >/dev/null || return 1
@@ -95,18 +107,89 @@ test_exam_timeout() {
 	esac
 }
 
-# The 1-minute warning comes while the exam runs (66 s: due after 6 s).
+# The 1-minute warning comes while the exam runs.
 test_exam_warning() {
 	state="$ST_TMP/exam-warning"
 	rm -rf "$state"
-	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" -- $EXAM --minutes 1.1 || return 1
+	now 0
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" -- $EXAM --minutes 10 ||
+		return 1
 	st_wait "Exam: item 1 of 4" || return 1
-	polls=$ST_POLLS
-	ST_POLLS=1200
-	st_wait "Warning: 1 minute left" || { ST_POLLS=$polls; return 1; }
-	ST_POLLS=$polls
+	now 545
+	st_wait "Warning: 1 minute left" || return 1
+	st_wait "0:55 left" || return 1
 	st_keys s y
 	st_wait "Score: 0%" || return 1
+}
+
+# The adversary leaves a timed exam to stop its clock, and kills the tutor
+# to stop it again: the time away counts both times, and the history says
+# the exam was left and interrupted.
+test_exam_clock_away() {
+	state="$ST_TMP/exam-away"
+	rm -rf "$state"
+	now 0
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" -- $EXAM --minutes 10 ||
+		return 1
+	st_wait "Exam: item 1 of 4" || return 1
+	st_keys a
+	st_wait "Answered 1/4" || return 1
+	now 30
+	st_wait "9:30 left" || return 1
+	st_keys q
+	st_wait "its clock runs on while you are away" || return 1
+	now 150 # two minutes in the menu
+	st_keys e
+	st_wait "Your unfinished exam" || return 1
+	st_wait "it ran on while you were away" || return 1
+	st_wait "1 answered, 0 marked for later; 7:30 left." || return 1
+	st_lacks "stopped" || return 1
+	st_keys Enter
+	st_wait "Exam: item 1 of 4" || return 1
+	st_wait "7:30 left" || return 1
+	kill -KILL "$(st_pid)"
+	st_wait_exit >/dev/null || return 1
+	now 450 # five minutes dead
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" -- $EXAM --minutes 10 ||
+		return 1
+	st_wait "Your unfinished exam" || return 1
+	st_wait "2:30 left" || return 1
+	st_keys Enter
+	st_wait "2:30 left" || return 1
+	st_keys q
+	st_wait "its clock runs on" || return 1
+	st_keys q
+	st_wait_exit >/dev/null || return 1
+	now 3600 # back after the deadline: submitted as it stood
+	st_start XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" -- --lessons tests/screen/lessons || return 1
+	st_wait "Time ran out while you were away" || return 1
+	st_wait "Exam results" || return 1
+	st_wait "1 of 4 right" || return 1
+	st_wait "Time used: 10:00 of 10:00" || return 1
+	st_keys m q
+	st_wait_exit >/dev/null || return 1
+	out=$(history "$state")
+	case $out in
+	*"10:00  (time ran out, left 2 times, interrupted 1 time)"*) ;;
+	*) st_fail "history: $out" || return 1 ;;
+	esac
+}
+
+# An untimed exam is the practice mode and says so; its clock stops.
+test_exam_untimed() {
+	state="$ST_TMP/exam-untimed"
+	rm -rf "$state"
+	now 0
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" -- $EXAM --untimed || return 1
+	st_wait "untimed practice, 0:00 used" || return 1
+	now 40
+	st_keys a
+	st_wait "untimed practice, 0:40 used" || return 1
+	st_keys q
+	now 4000
+	st_keys e
+	st_wait "untimed practice exam" || return 1
+	st_wait "0:40 used." || return 1
 }
 
 # kill -9 mid-exam loses nothing: the tutor offers the exam with its
@@ -126,11 +209,11 @@ test_exam_kill_resume() {
 	st_wait_exit >/dev/null || return 1
 	# The plain tutor says an exam waits, and e offers it.
 	st_start XDG_STATE_HOME="$state" -- --lessons tests/screen/lessons || return 1
-	st_wait "You have an unfinished exam: press e to resume it" || return 1
+	st_wait "You have an unfinished exam, its clock running" || return 1
 	st_keys e
 	st_wait "Your unfinished exam" || return 1
 	st_wait "4 items: 2 answered, 1 marked for later" || return 1
-	st_wait "stopped, " || return 1
+	st_wait " left." || return 1
 	st_keys Enter
 	st_wait "Exam: item 2 of 4" || return 1
 	st_keys l
@@ -216,6 +299,8 @@ test_exam_form() {
 st_test "an exam sat and submitted, with its results and history" test_exam_submit
 st_test "an exam submitted by the clock" test_exam_timeout
 st_test "the 1-minute warning" test_exam_warning
+st_test "the clock counts time away: left, killed, back after the deadline" test_exam_clock_away
+st_test "an untimed exam is practice and its clock stops" test_exam_untimed
 st_test "kill -9 mid-exam, then resume and submit" test_exam_kill_resume
 st_test "a typed number the item cannot read" test_exam_number
 st_test "Ctrl-U empties the answer field in the exam" test_exam_kill_line

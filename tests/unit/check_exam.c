@@ -270,20 +270,46 @@ START_TEST(test_clock)
 		ls[i] = e.lessons[i];
 		its[i] = e.items[i];
 	}
-	/* Resumed a day later with 100 s left. */
+	/* Resumed 260 s after its start: the clock is the wall clock since the
+	 * start, so 100 s are left whatever happened in between. */
 	pt_exam f;
-	ck_assert(exam_setup(&f, ls, its, 4, e.seed, true, 70, 360, 100, T0, T0 + DAY));
-	ck_assert_int_eq(exam_time_left(&f, T0 + DAY + 40), 60);
-	ck_assert_int_eq(exam_time_used(&f, T0 + DAY + 40), 300);
-	ck_assert_int_eq(exam_warning(&f, T0 + DAY), 5); /* 100 s left: the 5-minute warning is due at once */
-	ck_assert_int_eq(exam_warning(&f, T0 + DAY + 40), 1);
-	exam_pause(&f, T0 + DAY + 50);
-	ck_assert_int_eq(exam_time_left(&f, T0 + DAY + 400), 50);
-	exam_resume(&f, T0 + DAY + 400);
-	ck_assert_int_eq(exam_time_left(&f, T0 + DAY + 410), 40);
-	exam_submit(&f, T0 + DAY + 500, true);
+	ck_assert(exam_setup(&f, ls, its, 4, e.seed, true, 70, 360, 0, T0, T0 + 260));
+	ck_assert_int_eq(exam_time_left(&f, T0 + 260), 100);
+	ck_assert_int_eq(exam_time_left(&f, T0 + 300), 60);
+	ck_assert_int_eq(exam_time_used(&f, T0 + 300), 300);
+	ck_assert_int_eq(exam_warning(&f, T0 + 260), 5); /* 100 s left: the 5-minute warning is due at once */
+	ck_assert_int_eq(exam_warning(&f, T0 + 300), 1);
+	ck_assert_int_eq(exam_deadline(&f), T0 + 360);
+	/* A candidate who leaves does not stop the clock (the adversary: leave
+	 * and come back to find the time still there). */
+	exam_pause(&f, T0 + 310);
+	ck_assert_uint_eq(f.leaves, 1);
+	exam_pause(&f, T0 + 320); /* leaving twice without coming back counts once */
+	ck_assert_uint_eq(f.leaves, 1);
+	ck_assert_int_eq(exam_time_left(&f, T0 + 340), 20);
+	ck_assert(!exam_expired(&f, T0 + 359));
+	ck_assert(exam_expired(&f, T0 + 360));
+	exam_resume(&f, T0 + DAY);
+	ck_assert_int_eq(exam_time_left(&f, T0 + DAY), 0);
+	/* Back a day later: submitted as it stood at the deadline. */
+	exam_submit(&f, T0 + DAY, true);
 	ck_assert_int_eq(f.used, 360);
+	ck_assert_int_eq(f.finished, T0 + 360);
+	ck_assert(!exam_expired(&f, T0 + DAY));
 	ck_assert_int_eq(exam_time_left(&f, T0 + DAY + 999), 0);
+	exam_free(&f);
+	/* An untimed exam (practice) stops its clock while left. */
+	ck_assert(exam_setup(&f, ls, its, 4, e.seed, true, 70, 0, 50, T0, T0 + 100));
+	ck_assert_int_eq(exam_time_used(&f, T0 + 110), 60);
+	ck_assert_int_eq(exam_time_left(&f, T0 + 110), -1);
+	ck_assert(!exam_expired(&f, T0 + 10 * DAY));
+	exam_pause(&f, T0 + 110);
+	ck_assert_int_eq(exam_time_used(&f, T0 + 500), 60);
+	exam_resume(&f, T0 + 500);
+	ck_assert_int_eq(exam_time_used(&f, T0 + 510), 70);
+	exam_submit(&f, T0 + 520, false);
+	ck_assert_int_eq(f.used, 80);
+	ck_assert_int_eq(f.finished, T0 + 520);
 	exam_free(&f);
 	/* A short exam never warns at 5 minutes. */
 	ck_assert(exam_setup(&f, ls, its, 1, 9, true, 70, 90, 90, T0, T0));
@@ -372,8 +398,14 @@ START_TEST(test_store_round_trip)
 	ck_assert_msg(progress_exam_resume(s, &c, &f, T0 + 500, &dropped, err, sizeof err), "%s", err);
 	ck_assert_uint_eq(dropped, 0);
 	ck_assert_str_eq(f.id, e.id);
-	ck_assert_int_eq(exam_time_left(&f, T0 + 500), 800);
-	ck_assert_int_eq(exam_time_left(&f, T0 + 510), 790);
+	/* The 400 s the tutor was away count (it was killed while sitting the
+	 * exam: one interruption), and the exam waits to be taken up. */
+	ck_assert_int_eq(exam_time_left(&f, T0 + 500), 400);
+	ck_assert_int_eq(exam_time_left(&f, T0 + 510), 390);
+	ck_assert(f.paused);
+	ck_assert_uint_eq(f.interruptions, 1);
+	ck_assert_uint_eq(f.leaves, 0);
+	exam_resume(&f, T0 + 500);
 	ck_assert_uint_eq(f.session.current, 4);
 	for (size_t i = 0; i < e.n; i++) {
 		ck_assert_ptr_eq(f.items[i], e.items[i]);
@@ -387,7 +419,7 @@ START_TEST(test_store_round_trip)
 	    exam_grade(&f, find(&f, "e1"))->picked[2]);
 
 	exam_submit(&f, T0 + 600, false);
-	ck_assert_int_eq(f.used, 200);
+	ck_assert_int_eq(f.used, 600);
 	ck_assert(progress_exam_keep(s, &f, T0 + 600));
 	ck_assert_ptr_null(progress_exam_open(s));
 	save_ok(s);
@@ -415,7 +447,8 @@ START_TEST(test_store_round_trip)
 	ck_assert_int_eq(points[0].pass_percent, 70);
 	free(points);
 	r = progress_exam_at(s, 0);
-	ck_assert_int_eq(r->used, 200);
+	ck_assert_int_eq(r->used, 600);
+	ck_assert_uint_eq(r->interruptions, 1);
 	ck_assert_int_eq(r->items[find(&f, "b3")].result, PT_EXAM_WRONG);
 	ck_assert_int_eq(r->items[find(&f, "e1")].result, PT_EXAM_RIGHT);
 	ck_assert_int_eq(r->items[find(&f, "m2")].result, PT_EXAM_UNANSWERED);

@@ -196,7 +196,7 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
 			items[i] = &lessons[i]->items[pick[i].item];
 		}
 		long limit = cfg->seconds < 0 ? (long)count * PT_EXAM_SECONDS_PER_ITEM : cfg->seconds;
-		ok = exam_setup(e, lessons, items, count, cfg->seed, cfg->shuffle, cfg->pass_percent, limit, limit,
+		ok = exam_setup(e, lessons, items, count, cfg->seed, cfg->shuffle, cfg->pass_percent, limit, 0,
 		    now, now);
 		if (!ok)
 			snprintf(err, errlen, "out of memory");
@@ -211,7 +211,7 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
 }
 
 bool exam_setup(pt_exam *e, const pt_lesson *const *lessons, const pt_item *const *items, size_t n,
-    unsigned long long seed, bool shuffle, int pass_percent, long limit, long left, time_t started,
+    unsigned long long seed, bool shuffle, int pass_percent, long limit, long used, time_t started,
     time_t now)
 {
 	memset(e, 0, sizeof *e);
@@ -221,8 +221,8 @@ bool exam_setup(pt_exam *e, const pt_lesson *const *lessons, const pt_item *cons
 	e->shuffle = shuffle;
 	e->pass_percent = pass_percent < 0 ? 0 : pass_percent > 100 ? 100 : pass_percent;
 	e->limit = limit > 0 ? (limit > PT_EXAM_MAX_SECONDS ? PT_EXAM_MAX_SECONDS : limit) : 0;
-	if (e->limit > 0)
-		e->used_before = left < 0 ? e->limit : left > e->limit ? 0 : e->limit - left;
+	if (e->limit == 0)
+		e->used_before = used < 0 ? 0 : used > PT_EXAM_MAX_SECONDS * 10L ? PT_EXAM_MAX_SECONDS * 10L : used;
 	e->started = started;
 	e->resumed_at = now;
 	snprintf(e->id, sizeof e->id, "%lld-%016llx", (long long)started, seed);
@@ -312,16 +312,29 @@ long exam_time_used(const pt_exam *e, time_t now)
 {
 	if (e->submitted)
 		return e->used;
-	long used = e->used_before + (!e->paused && now > e->resumed_at ? (long)(now - e->resumed_at) : 0);
-	return e->limit > 0 && used > e->limit ? e->limit : used;
+	if (e->limit > 0) /* the wall clock since the start: time away counts */
+		return now <= e->started ? 0 : now - e->started >= e->limit ? e->limit : (long)(now - e->started);
+	return e->used_before + (!e->paused && now > e->resumed_at ? (long)(now - e->resumed_at) : 0);
+}
+
+time_t exam_deadline(const pt_exam *e)
+{
+	return e->limit > 0 ? e->started + e->limit : 0;
+}
+
+bool exam_expired(const pt_exam *e, time_t now)
+{
+	return e->limit > 0 && !e->submitted && now >= exam_deadline(e);
 }
 
 void exam_pause(pt_exam *e, time_t now)
 {
 	if (e->paused || e->submitted)
 		return;
-	e->used_before = exam_time_used(e, now);
+	if (e->limit == 0)
+		e->used_before = exam_time_used(e, now);
 	e->paused = true;
+	e->leaves++;
 }
 
 void exam_resume(pt_exam *e, time_t now)
@@ -381,7 +394,7 @@ void exam_submit(pt_exam *e, time_t now, bool by_clock)
 	}
 	e->submitted = true;
 	e->timed_out = by_clock;
-	e->finished = now;
+	e->finished = e->limit > 0 && now > exam_deadline(e) ? exam_deadline(e) : now;
 }
 
 /* Adds one item's result to a tally. */

@@ -199,9 +199,12 @@ static bool record_from(pt_exam_record *r, const pt_exam *e, time_t now)
 	r->finished = e->submitted ? e->finished : 0;
 	r->limit = e->limit;
 	r->left = e->limit > 0 && !e->submitted ? exam_time_left(e, now) : 0;
-	r->used = e->submitted ? e->used : 0;
+	r->used = e->submitted ? e->used : exam_time_used(e, now);
 	r->pass_percent = e->pass_percent;
 	r->timed_out = e->timed_out;
+	r->sitting = !e->submitted && !e->paused;
+	r->leaves = e->leaves;
+	r->interruptions = e->interruptions;
 	r->current = e->session.current;
 	r->items = calloc(e->n ? e->n : 1, sizeof *r->items);
 	bool ok = r->id != NULL && r->items != NULL;
@@ -280,10 +283,13 @@ bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_ex
 		from[kept++] = i;
 	}
 	bool ok = lessons && items && from && kept > 0 &&
-	    exam_setup(e, lessons, items, kept, r->seed, r->shuffle, r->pass_percent, r->limit, r->left,
+	    exam_setup(e, lessons, items, kept, r->seed, r->shuffle, r->pass_percent, r->limit, r->used,
 	        r->started, now);
 	if (ok) {
 		snprintf(e->id, sizeof e->id, "%s", r->id);
+		e->paused = true;
+		e->leaves = r->leaves;
+		e->interruptions = r->interruptions + (r->sitting ? 1u : 0u);
 		for (size_t k = 0; k < kept; k++) {
 			const pt_exam_entry *en = &r->items[from[k]];
 			e->marked[k] = en->marked;

@@ -331,8 +331,11 @@ static file_rc parse_exam(parser *ps, const cJSON *o, pt_exam_record *r)
 	if ((r->id = get_string(ps, o, "id", &rc)) == NULL)
 		return rc;
 	double started = 0, finished = 0, limit = 0, left = 0, used = 0, pass = PT_EXAM_DEFAULT_PASS, current = 0;
+	double leaves = 0, interruptions = 0;
 	if (!get_hex(ps, o, "seed", &r->seed) || !get_bool(ps, o, "shuffle", &r->shuffle) ||
-	    !get_bool(ps, o, "timed_out", &r->timed_out) ||
+	    !get_bool(ps, o, "timed_out", &r->timed_out) || !get_bool(ps, o, "sitting", &r->sitting) ||
+	    !get_num(ps, o, "leaves", 1e6, false, &leaves) ||
+	    !get_num(ps, o, "interruptions", 1e6, false, &interruptions) ||
 	    !get_num(ps, o, "started", MAX_TIME, true, &started) ||
 	    !get_num(ps, o, "finished", MAX_TIME, false, &finished) ||
 	    !get_num(ps, o, "limit", PT_EXAM_MAX_SECONDS, false, &limit) ||
@@ -348,6 +351,8 @@ static file_rc parse_exam(parser *ps, const cJSON *o, pt_exam_record *r)
 	r->used = (long)used;
 	r->pass_percent = (int)pass;
 	r->current = (size_t)current;
+	r->leaves = (unsigned)leaves;
+	r->interruptions = (unsigned)interruptions;
 	const cJSON *items = cJSON_GetObjectItemCaseSensitive(o, "items");
 	int n = cJSON_GetArraySize(items);
 	if (!cJSON_IsArray(items) || n == 0 || n > PT_EXAM_MAX_ITEMS)
@@ -644,10 +649,12 @@ static cJSON *exam_json(const pt_exam_record *r)
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", r->id) != NULL && add_hex(o, "seed", r->seed) &&
 	    cJSON_AddBoolToObject(o, "shuffle", r->shuffle) != NULL && add_num(o, "started", (double)r->started) &&
 	    add_num(o, "finished", (double)r->finished) && add_num(o, "limit", (double)r->limit) &&
-	    add_num(o, "pass", r->pass_percent) &&
-	    (open ? add_num(o, "left", (double)r->left) && add_num(o, "current", (double)r->current)
-	          : add_num(o, "used", (double)r->used) &&
-	            cJSON_AddBoolToObject(o, "timed_out", r->timed_out) != NULL);
+	    add_num(o, "pass", r->pass_percent) && add_num(o, "used", (double)r->used) &&
+	    (r->leaves == 0 || add_num(o, "leaves", r->leaves)) &&
+	    (r->interruptions == 0 || add_num(o, "interruptions", r->interruptions)) &&
+	    (open ? add_num(o, "left", (double)r->left) && add_num(o, "current", (double)r->current) &&
+	            cJSON_AddBoolToObject(o, "sitting", r->sitting) != NULL
+	          : cJSON_AddBoolToObject(o, "timed_out", r->timed_out) != NULL);
 	cJSON *items = ok ? cJSON_AddArrayToObject(o, "items") : NULL;
 	ok = items != NULL;
 	for (size_t i = 0; ok && i < r->n_items; i++) {

@@ -146,11 +146,11 @@ bool track_take_notice(pt_track *t, char *buf, size_t size)
 	return true;
 }
 
-void track_exam(pt_track *t, const pt_exam *e)
+void track_exam(pt_track *t, const pt_exam *e, time_t now)
 {
 	if (t->progress == NULL)
 		return;
-	if (!progress_exam_keep(t->progress, e, time(NULL)))
+	if (!progress_exam_keep(t->progress, e, now))
 		snprintf(t->notice, sizeof t->notice, "Out of memory: the exam could not be kept");
 	save(t);
 }
