@@ -18,6 +18,7 @@
 #include "paratutor/progress.h"
 #include "paratutor/ui.h"
 #include "paratutor/ui_clock.h"
+#include "paratutor/ui_exam_gate.h"
 
 #define MAX_FROM 64
 
@@ -296,6 +297,13 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 	pt_exam e;
 	time_t now = ui_now();
 	size_t dropped = 0;
+	progress_exam_sync(progress);
+	if (progress_exam_hold(progress) == PT_EXAM_ELSEWHERE) {
+		exam_gate_elsewhere(why, sizeof why);
+		fprintf(stderr, "paratutor exam: %s\n", why);
+		return EXAM_FAILED;
+	}
+	progress_exam_sync(progress); /* held now: nothing changes it meanwhile */
 	if (progress_exam_open(progress) != NULL) {
 		if (!progress_exam_resume(progress, cat, &e, now, &dropped, why, sizeof why)) {
 			fprintf(stderr, "paratutor exam: cannot resume the unfinished exam: %s\n", why);

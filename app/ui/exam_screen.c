@@ -314,10 +314,19 @@ static unsigned key_ask_submit(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
-/* Grades the exam, keeps it and shows the results. */
+/* Grades the exam, keeps it and shows the results; a paper already
+ * submitted (in another paratutor) is refused, never recorded twice. */
 static void submit(pt_ui *ui, bool by_clock)
 {
 	time_t now = ui_now();
+	pt_progress *p = ui->track->progress;
+	if (p != NULL && (progress_exam_sync(p), progress_exam_done(p, ui->exam->id))) {
+		ui->exam->paused = true; /* dropped on the way to the menu */
+		ui_go(ui, UI_GO_MENU, 0);
+		ui_say(ui, "Not submitted: this exam was already submitted in another paratutor, and a paper counts "
+		    "once; its result is in the history");
+		return;
+	}
 	exam_submit(ui->exam, now, by_clock);
 	track_exam(ui->track, ui->exam, now);
 	ui_go(ui, UI_GO_EXAM_RESULTS, 0);

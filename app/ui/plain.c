@@ -11,6 +11,7 @@
 #include "paratutor/plain_item.h"
 #include "paratutor/session.h"
 #include "paratutor/track.h"
+#include "paratutor/ui_exam_gate.h"
 #include "paratutor/ui_wrapout.h"
 
 #define LINE_MAX_LEN 1024
@@ -329,6 +330,15 @@ static plain_step run_review(plain_io *io)
 		progress_due_free(&due);
 		return PLAIN_MENU;
 	}
+	size_t closed = exam_gate_filter(io->track->progress, &due);
+	if (closed > 0)
+		fprintf(io->out, "%zu item%s due wait%s: %s lesson%s closed while an exam is open.\n", closed,
+		    closed == 1 ? "" : "s", closed == 1 ? "s" : "", closed == 1 ? "its" : "their",
+		    closed == 1 ? " is" : "s are");
+	if (due.n == 0) {
+		progress_due_free(&due);
+		return PLAIN_MENU;
+	}
 	fprintf(io->out, "%zu item%s due for review.\n", due.n, due.n == 1 ? "" : "s");
 	plain_step step = PLAIN_STAY;
 	for (size_t k = 0; k < due.n && step != PLAIN_QUIT && step != PLAIN_MENU; k++) {
@@ -417,7 +427,10 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 	if (options->lesson_id != NULL) {
 		const pt_entry *e = catalog_find(cat, options->lesson_id);
 		const pt_lesson *l = e != NULL && !e->broken ? catalog_lesson(cat, (size_t)(e - cat->v)) : NULL;
-		if (l != NULL && !e->broken && run_lesson(io, l) == PLAIN_QUIT)
+		char why[256];
+		if (l != NULL && exam_gate_closed(io->track->progress, l->id.s, why, sizeof why))
+			fprintf(io->out, "%s.\n", why);
+		else if (l != NULL && !e->broken && run_lesson(io, l) == PLAIN_QUIT)
 			return;
 	}
 	bool list = true;
@@ -472,6 +485,11 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 		const pt_lesson *l = e->broken ? NULL : catalog_lesson(cat, (size_t)(e - cat->v));
 		if (l == NULL || e->broken) {
 			fputs("That lesson has errors; run paratutor --check on it.\n", io->out);
+			continue;
+		}
+		char why[256];
+		if (exam_gate_closed(io->track->progress, l->id.s, why, sizeof why)) {
+			fprintf(io->out, "%s.\n", why);
 			continue;
 		}
 		if (run_lesson(io, l) == PLAIN_QUIT)

@@ -195,10 +195,17 @@ void plain_exam_results(FILE *out, pt_exam *e)
 	exam_results_free(&r);
 }
 
-/* Submits the exam, keeps it and prints the results. */
+/* Submits the exam, keeps it and prints the results; a paper already
+ * submitted (in another paratutor) is refused, never recorded twice. */
 static void submit(FILE *out, pt_exam *e, pt_track *track, bool by_clock)
 {
 	time_t now = ui_now();
+	pt_progress *p = track->progress;
+	if (p != NULL && (progress_exam_sync(p), progress_exam_done(p, e->id))) {
+		fputs("Not submitted: this exam was already submitted in another paratutor, and a paper counts once; its "
+		      "result is in paratutor exam --history.\n", out);
+		return;
+	}
 	exam_submit(e, now, by_clock);
 	track_exam(track, e, now);
 	plain_exam_results(out, e);

@@ -15,6 +15,7 @@
 #include "paratutor/ui.h"
 #include "paratutor/ui_app.h"
 #include "paratutor/ui_clock.h"
+#include "paratutor/ui_exam_gate.h"
 #include "paratutor/ui_guard.h"
 
 #define ESC_DELAY_MS 25
@@ -229,20 +230,49 @@ static void open_due(pt_ui *ui)
 /* Starts a review of the due items; says so on the menu when none is due. */
 static void start_review(pt_ui *ui)
 {
+	char why[256];
 	if (!review_load(ui)) {
 		show(ui, UI_SCREEN_MENU, ui->entry);
 		ui_say(ui, "Nothing is due for review: items you miss or get right only with help come back here");
 		return;
 	}
+	size_t closed = exam_gate_filter(ui->track->progress, &ui->review.due);
+	if (ui->review.due.n == 0) {
+		review_stop(ui);
+		show(ui, UI_SCREEN_MENU, ui->entry);
+		if (exam_gate_closed(ui->track->progress, NULL, why, sizeof why))
+			ui_say(ui, "No review: the %zu item%s due belong%s to lessons closed while an exam is open", closed,
+			    closed == 1 ? "" : "s", closed == 1 ? "s" : "");
+		return;
+	}
 	open_due(ui);
+	if (closed > 0)
+		ui_say(ui, "%zu item%s due wait%s: %s lesson%s closed while an exam is open", closed,
+		    closed == 1 ? "" : "s", closed == 1 ? "s" : "", closed == 1 ? "its" : "their", closed == 1 ? " is" :
+		    "s are");
 }
 
-/* Lets go of the exam: frees it when it was started or resumed here. */
+/* Lets go of the exam: frees it when it was started or resumed here, and
+ * lets another paratutor take it up. */
 static void drop_exam(pt_ui *ui)
 {
 	if (ui->exam == &ui->exam_mem)
 		exam_free(&ui->exam_mem);
 	ui->exam = NULL;
+	if (ui->track->progress != NULL)
+		progress_exam_release(ui->track->progress);
+}
+
+/* Closed books: true (with the reason said) when the lesson of catalog
+ * entry index may not open because an exam is open. */
+static bool lesson_closed(pt_ui *ui, size_t index)
+{
+	char why[256];
+	const pt_entry *e = &ui->catalog->v[index];
+	if (e->info == NULL || !exam_gate_closed(ui->track->progress, e->info->id, why, sizeof why))
+		return false;
+	ui_say(ui, "%s", why);
+	return true;
 }
 
 /* Submits a timed exam whose deadline passed while the candidate was
@@ -268,8 +298,27 @@ static bool settle_expired(pt_ui *ui, time_t now)
 static void open_exam(pt_ui *ui)
 {
 	pt_progress *p = ui->track->progress;
+	char why[256];
 	if (ui->exam != NULL && ui->exam->submitted)
 		drop_exam(ui);
+	if (p != NULL)
+		progress_exam_sync(p);
+	if (ui->exam != NULL && p != NULL && progress_exam_done(p, ui->exam->id)) {
+		drop_exam(ui);
+		show(ui, UI_SCREEN_MENU, ui->entry);
+		ui_say(ui, "This exam was already submitted in another paratutor: a paper counts once; its result is in "
+		    "the history");
+		return;
+	}
+	if (p != NULL && (ui->exam != NULL || progress_exam_open(p) != NULL) &&
+	    progress_exam_hold(p) == PT_EXAM_ELSEWHERE) {
+		if (ui->exam != NULL && ui->exam != &ui->exam_mem)
+			ui->exam = NULL;
+		show(ui, UI_SCREEN_MENU, ui->entry);
+		exam_gate_elsewhere(why, sizeof why);
+		ui_say(ui, "%s", why);
+		return;
+	}
 	if (ui->exam == NULL && p != NULL && progress_exam_open(p) != NULL) {
 		catalog_load_all(ui->catalog);
 		char err[256];
@@ -303,6 +352,16 @@ static void start_exam(pt_ui *ui)
 	char err[256];
 	time_t now = ui_now();
 	drop_exam(ui);
+	pt_progress *p = ui->track->progress;
+	if (p != NULL && (progress_exam_sync(p), progress_exam_open(p) != NULL)) {
+		open_exam(ui); /* one started in another paratutor meanwhile */
+		return;
+	}
+	if (p != NULL && progress_exam_hold(p) == PT_EXAM_ELSEWHERE) {
+		exam_gate_elsewhere(err, sizeof err);
+		ui_say(ui, "%s", err);
+		return;
+	}
 	ui->exam_cfg.seed = (unsigned long long)now * 2654435761ull ^ (unsigned long long)getpid();
 	ui->exam_cfg.shuffle = ui->shuffle;
 	catalog_load_all(ui->catalog);
@@ -351,6 +410,12 @@ static void apply_go(pt_ui *ui)
 	}
 	pt_session *s = ui_session(ui);
 	size_t n = s->grades != NULL ? s->lesson->n_items : 0;
+	bool in_lesson = where == UI_GO_ITEM || where == UI_GO_NEXT || where == UI_GO_CONTINUE || where == UI_GO_SUMMARY;
+	if (in_lesson && s == &ui->sessions[ui->entry] && lesson_closed(ui, ui->entry)) {
+		review_stop(ui); /* an exam opened meanwhile, e.g. in another paratutor */
+		show(ui, UI_SCREEN_MENU, ui->entry);
+		return;
+	}
 	switch (where) {
 	case UI_GO_NONE: break;
 	case UI_GO_MENU:
@@ -359,8 +424,8 @@ static void apply_go(pt_ui *ui)
 			track_drafts(ui->track, s);
 			track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
 		}
-		if (ui->exam != NULL && ui->exam->submitted)
-			drop_exam(ui);
+		if (ui->exam != NULL && (ui->exam->submitted || ui->exam->paused))
+			drop_exam(ui); /* a left exam is kept in the store, for whichever tutor takes it up */
 		show(ui, UI_SCREEN_MENU, ui->entry);
 		break;
 	case UI_GO_EXAM:
@@ -373,7 +438,9 @@ static void apply_go(pt_ui *ui)
 		show(ui, UI_SCREEN_EXAM_RESULTS, 0);
 		break;
 	case UI_GO_LESSON:
-		if (open_lesson(ui, arg))
+		if (lesson_closed(ui, arg))
+			show(ui, UI_SCREEN_MENU, arg);
+		else if (open_lesson(ui, arg))
 			show(ui, UI_SCREEN_ITEM, ui_session(ui)->current);
 		else
 			ui_say(ui, "Out of memory: cannot open this lesson");
@@ -401,9 +468,16 @@ static void apply_go(pt_ui *ui)
 	case UI_GO_REVIEW:
 		start_review(ui);
 		break;
-	case UI_GO_STATS:
-		show(ui, UI_SCREEN_STATS, arg);
+	case UI_GO_STATS: {
+		char why[256];
+		if (exam_gate_closed(ui->track->progress, NULL, why, sizeof why)) {
+			show(ui, UI_SCREEN_MENU, ui->entry);
+			ui_say(ui, "%s", why);
+		} else {
+			show(ui, UI_SCREEN_STATS, arg);
+		}
 		break;
+	}
 	case UI_GO_MENU_AT:
 		show(ui, UI_SCREEN_MENU, arg < ui->catalog->n ? arg : ui->entry);
 		break;

@@ -63,6 +63,7 @@ struct pt_progress {
 	bool persistent;
 	bool dirty;
 	store_data d;
+	int exam_hold;   /* the exam lock's descriptor + 1 while this tutor holds the open exam; 0 not */
 	char notice[PT_PROGRESS_NOTICE_SIZE];
 };
 

@@ -112,6 +112,38 @@ bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_ex
  * started in the same second gets a suffix), so no exam is merged away. */
 void progress_exam_new_id(const pt_progress *p, pt_exam *e);
 
+/* Returns true when finished exam id is in the store (a paper is only
+ * ever submitted once: a second submission must be refused). */
+bool progress_exam_done(const pt_progress *p, const char *id);
+
+/* Closed books: returns true when an exam is open, its deadline not
+ * passed at now, and it draws items from lesson lesson_id (NULL: any
+ * lesson); *left (when not NULL) gets the seconds to its deadline, or -1
+ * when untimed (closed until it is submitted). */
+bool progress_exam_closes(const pt_progress *p, const char *lesson_id, time_t now, long *left);
+
+/* Brings the exams in the store up to date with the file (another tutor
+ * may have started, left or submitted one since), without saving.  False
+ * when the file could not be read. */
+bool progress_exam_sync(pt_progress *p);
+
+/* Whether this tutor may sit the open exam. */
+typedef enum pt_exam_hold {
+	PT_EXAM_HELD,      /* this tutor holds it (or the store is not shared) */
+	PT_EXAM_ELSEWHERE  /* another paratutor holds it */
+} pt_exam_hold;
+
+/* Takes the exam lock (a file beside the store, flock'ed; the system
+ * lets go of it when the tutor ends, crashed or not), so one tutor at a
+ * time sits the open exam. */
+pt_exam_hold progress_exam_hold(pt_progress *p);
+
+/* Lets go of the exam lock (nothing when not held). */
+void progress_exam_release(pt_progress *p);
+
+/* Returns true when another paratutor holds the exam lock. */
+bool progress_exam_elsewhere(pt_progress *p);
+
 /* Returns "right", "wrong" or "unanswered". */
 const char *progress_exam_result_word(pt_exam_result r);
 

@@ -134,6 +134,13 @@ rm -rf "$XDG_STATE_HOME" "$tmp/in"
 # shellcheck disable=SC2086
 printf '%s\n' a quit | PARATUTOR_TEST_NOW=$T0 "$bin" $exam_args --minutes 10 >"$out" 2>&1
 has "quitting says the clock runs on" "The exam is kept (10:00 left of 10:00; its clock runs on while you are away)"
+# Closed books: the adversary looks the item up in its lesson, then in the
+# statistics; a lesson the exam does not draw from opens.
+printf '%s\n' 1 stats 2 quit | PARATUTOR_TEST_NOW=$((T0 + 60)) "$bin" --plain --lessons tests/screen/lessons >"$out" 2>&1
+has "the exam's lesson is closed, with why and how long" "Closed: your open exam draws on this lesson. Opens on submit, or in 9:00."
+has "the statistics are closed" "Closed while an exam is open (stats show answers). Opens on submit, or in 9:00."
+lacks "no exam item is shown" "Which city is the capital of Australia?"
+has "another lesson opens" "== Screen test kinds, item 1 of 6"
 printf '%s\n' resume time quit | PARATUTOR_TEST_NOW=$((T0 + 120)) "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
 has "two minutes away are gone" "You have an unfinished exam: 4 items, 1 answered, 8:00 left (its clock ran on while you were away)."
 has "the time command agrees" "Time: 8:00 left of 10:00."

@@ -175,6 +175,72 @@ test_exam_clock_away() {
 	esac
 }
 
+# Closed books and one tutor a paper.  The adversary leaves the exam to
+# look an item up in its lesson, opens the statistics, and has a second
+# tutor take the paper or submit it: each says why not; once the exam is
+# submitted the lesson opens again and the history holds it once.
+test_exam_closed_books() {
+	state="$ST_TMP/exam-closed"
+	rm -rf "$state"
+	now 0
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" -- $EXAM --minutes 10 ||
+		return 1
+	st_wait "Exam: item 1 of 4" || return 1
+	st_keys a
+	st_wait "Answered 1/4" || return 1
+	# A second tutor, while this one sits the paper.
+	out=$(printf '%s\n' submit yes | XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" "$ST_BIN" exam \
+	    --plain --lessons tests/screen/lessons 2>&1)
+	status=$?
+	case $out in
+	*"An exam is in progress in another paratutor on this progress store: nothing of it opens here"*) ;;
+	*) st_fail "a second tutor took the paper: $out" || return 1 ;;
+	esac
+	[ "$status" = 1 ] || st_fail "second tutor's exam status $status" || return 1
+	case $out in *"Exam results"*|*"Score:"*) st_fail "a second tutor submitted: $out" || return 1 ;; esac
+	out=$(printf '%s\n' 1 2 menu stats quit | XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" "$ST_BIN" \
+	    --plain --lessons tests/screen/lessons 2>&1)
+	case $out in
+	*"Closed: your open exam draws on this lesson. Opens on submit, or in 10:00."*) ;;
+	*) st_fail "plain: the exam's lesson opened: $out" || return 1 ;;
+	esac
+	case $out in
+	*"Closed while an exam is open (stats show answers). Opens on submit, or in 10:00."*) ;;
+	*) st_fail "plain: the statistics opened: $out" || return 1 ;;
+	esac
+	case $out in
+	*"Which city is the capital of Australia"*) st_fail "plain: an exam item was shown: $out" || return 1 ;;
+	esac
+	case $out in
+	*"== Screen test kinds, item 1 of 6"*) ;;
+	*) st_fail "plain: a lesson the exam does not draw from stayed closed: $out" || return 1 ;;
+	esac
+	# This tutor leaves the paper and tries its lesson and the statistics.
+	now 90
+	st_keys q
+	st_wait "its clock runs on" || return 1
+	st_keys Home Enter
+	st_wait "Closed: your open exam draws on this lesson. Opens on submit, or in 8:30" || return 1
+	st_lacks "Which city is the capital of Australia?" || return 1
+	st_keys s
+	st_wait "Closed while an exam is open (stats show answers). Opens on submit, or in 8:30" || return 1
+	# Back to the paper and submit it; the books open again.
+	st_keys e
+	st_wait "Your unfinished exam" || return 1
+	st_keys Enter
+	st_wait "Exam: item 1 of 4" || return 1
+	st_keys s y
+	st_wait "Exam results" || return 1
+	st_keys m
+	st_wait "The exam is kept in your history" || return 1
+	st_keys Home Enter
+	st_wait "Screen test drills                                                  1/4" || return 1
+	st_keys q q
+	st_wait_exit >/dev/null || return 1
+	n=$(history "$state" | grep -c "not passed\|  passed")
+	[ "$n" = 1 ] || st_fail "the history holds $n results of one paper: $(history "$state")" || return 1
+}
+
 # An untimed exam is the practice mode and says so; its clock stops.
 test_exam_untimed() {
 	state="$ST_TMP/exam-untimed"
@@ -301,6 +367,7 @@ st_test "an exam submitted by the clock" test_exam_timeout
 st_test "the 1-minute warning" test_exam_warning
 st_test "the clock counts time away: left, killed, back after the deadline" test_exam_clock_away
 st_test "an untimed exam is practice and its clock stops" test_exam_untimed
+st_test "closed books while an exam is open; one tutor a paper" test_exam_closed_books
 st_test "kill -9 mid-exam, then resume and submit" test_exam_kill_resume
 st_test "a typed number the item cannot read" test_exam_number
 st_test "Ctrl-U empties the answer field in the exam" test_exam_kill_line

@@ -468,6 +468,77 @@ START_TEST(test_store_round_trip)
 }
 END_TEST
 
+/* One tutor at a time holds the open exam; another learns of an exam
+ * started or submitted elsewhere; the books close on the exam's lessons
+ * until it is submitted or its deadline passes. */
+START_TEST(test_store_hold_and_closed_books)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e;
+	pt_exam_config cfg;
+	exam_config_default(&cfg);
+	cfg.count = 3;
+	cfg.seed = 5;
+	const char *from[] = { "a" };
+	cfg.from = from;
+	cfg.n_from = 1;
+	char err[256];
+	ck_assert(exam_start(&e, &c, &cfg, T0, err, sizeof err));
+	pt_progress *a = open_ok(path, T0);
+	pt_progress *b = open_ok(path, T0); /* b opened before the exam began */
+	ck_assert(!progress_exam_closes(b, "a", T0, NULL));
+	ck_assert_int_eq(progress_exam_hold(a), PT_EXAM_HELD);
+	ck_assert_int_eq(progress_exam_hold(a), PT_EXAM_HELD); /* again: still held */
+	ck_assert(progress_exam_keep(a, &e, T0 + 1));
+	save_ok(a);
+	/* b cannot take the exam, and after syncing its books are closed on
+	 * lesson a (not on b, which gives no item) until the deadline. */
+	ck_assert_int_eq(progress_exam_hold(b), PT_EXAM_ELSEWHERE);
+	ck_assert(progress_exam_elsewhere(b));
+	ck_assert(!progress_exam_elsewhere(a));
+	ck_assert(progress_exam_sync(b));
+	long left = 0;
+	ck_assert(progress_exam_closes(b, "a", T0 + 10, &left));
+	ck_assert_int_eq(left, 3 * PT_EXAM_SECONDS_PER_ITEM - 10);
+	ck_assert(progress_exam_closes(b, NULL, T0 + 10, NULL));
+	ck_assert(!progress_exam_closes(b, "b", T0 + 10, NULL));
+	ck_assert(!progress_exam_closes(b, "a", T0 + 3 * PT_EXAM_SECONDS_PER_ITEM, NULL)); /* expired */
+	/* a lets go: b may take it. */
+	progress_exam_release(a);
+	ck_assert_int_eq(progress_exam_hold(b), PT_EXAM_HELD);
+	ck_assert_int_eq(progress_exam_hold(a), PT_EXAM_ELSEWHERE);
+	/* b submits it; a, still holding its own copy, learns that after a
+	 * sync: a paper counts once. */
+	pt_exam f;
+	size_t dropped;
+	ck_assert(progress_exam_resume(b, &c, &f, T0 + 20, &dropped, err, sizeof err));
+	exam_submit(&f, T0 + 30, false);
+	ck_assert(!progress_exam_done(b, f.id));
+	ck_assert(progress_exam_keep(b, &f, T0 + 30));
+	save_ok(b);
+	progress_exam_release(b);
+	ck_assert(!progress_exam_done(a, e.id));
+	ck_assert(progress_exam_sync(a));
+	ck_assert(progress_exam_done(a, e.id));
+	ck_assert_ptr_null(progress_exam_open(a));
+	ck_assert(!progress_exam_closes(a, "a", T0 + 31, NULL)); /* the books open again */
+	ck_assert_uint_eq(progress_exam_count(a), 1);
+	progress_close(b);
+	progress_close(a);
+	/* A tutor that ends lets go of the lock (the system's flock does it on
+	 * a crash too). */
+	a = open_ok(path, T0);
+	ck_assert_int_eq(progress_exam_hold(a), PT_EXAM_HELD);
+	progress_close(a);
+	b = open_ok(path, T0);
+	ck_assert_int_eq(progress_exam_hold(b), PT_EXAM_HELD);
+	progress_close(b);
+	exam_free(&f);
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
 /* An item missed in an exam counts as a retry in its lesson: its answer
  * was shown, so right at the first check it scores 50, not 100. */
 START_TEST(test_missed_counts_as_retry)
@@ -605,6 +676,7 @@ Suite *exam_suite(void)
 	tcase_add_test(tc, test_store_round_trip);
 	tcase_add_test(tc, test_missed_counts_as_retry);
 	tcase_add_test(tc, test_store_merge);
+	tcase_add_test(tc, test_store_hold_and_closed_books);
 	tcase_add_test(tc, test_store_old_and_damaged);
 	suite_add_tcase(s, tc);
 	return s;

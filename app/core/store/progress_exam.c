@@ -307,3 +307,23 @@ bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_ex
 	free(from);
 	return ok;
 }
+
+bool progress_exam_done(const pt_progress *p, const char *id)
+{
+	return find_done(&p->d, id) < p->d.n_exams;
+}
+
+bool progress_exam_closes(const pt_progress *p, const char *lesson_id, time_t now, long *left)
+{
+	const pt_exam_record *r = p->d.open_exam;
+	if (r == NULL || (r->limit > 0 && now >= r->started + r->limit))
+		return false;
+	if (left != NULL)
+		*left = r->limit > 0 ? (long)(r->started + r->limit - now) : -1;
+	if (lesson_id == NULL)
+		return true;
+	for (size_t i = 0; i < r->n_items; i++)
+		if (strcmp(r->items[i].lesson, lesson_id) == 0)
+			return true;
+	return false;
+}

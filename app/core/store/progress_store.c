@@ -572,6 +572,7 @@ void progress_close(pt_progress *p)
 {
 	if (p == NULL)
 		return;
+	progress_exam_release(p);
 	data_free(&p->d);
 	free(p->path);
 	free(p->dir);
@@ -687,4 +688,76 @@ bool progress_save(pt_progress *p, char *err, size_t errlen)
 	file_text_free(out);
 	lock_release(lock);
 	return ok;
+}
+
+/* ---- the open exam: one tutor at a time, and what the others see -------- */
+
+bool progress_exam_sync(pt_progress *p)
+{
+	if (p->path == NULL || !p->persistent)
+		return true;
+	bool busy;
+	char err[PT_PROGRESS_PATH_MAX + 256];
+	int lock = lock_acquire(p, &busy, err, sizeof err);
+	if (lock < 0)
+		return false;
+	store_data disk;
+	memset(&disk, 0, sizeof disk);
+	disk_read res;
+	read_disk(p->path, &disk, &res);
+	bool ok = res.state == DISK_OK || res.state == DISK_MISSING;
+	if (res.state == DISK_OK)
+		ok = exam_data_merge(&p->d, &disk);
+	data_free(&disk);
+	lock_release(lock);
+	return ok;
+}
+
+/* Opens the exam lock file beside the store; -1 when it cannot be. */
+static int exam_lock_open(const pt_progress *p)
+{
+	char *path = concat(p->path, ".exam-lock");
+	if (path == NULL)
+		return -1;
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	free(path);
+	return fd;
+}
+
+pt_exam_hold progress_exam_hold(pt_progress *p)
+{
+	if (p->exam_hold > 0 || p->path == NULL || !p->persistent)
+		return PT_EXAM_HELD;
+	int fd = exam_lock_open(p);
+	if (fd < 0)
+		return PT_EXAM_HELD; /* nowhere to keep a lock: nothing is shared either */
+	int r;
+	do
+		r = flock(fd, LOCK_EX | LOCK_NB);
+	while (r < 0 && errno == EINTR);
+	if (r == 0) {
+		p->exam_hold = fd + 1;
+		return PT_EXAM_HELD;
+	}
+	close(fd);
+	return errno == EWOULDBLOCK ? PT_EXAM_ELSEWHERE : PT_EXAM_HELD;
+}
+
+void progress_exam_release(pt_progress *p)
+{
+	if (p->exam_hold <= 0)
+		return;
+	flock(p->exam_hold - 1, LOCK_UN);
+	close(p->exam_hold - 1);
+	p->exam_hold = 0;
+}
+
+bool progress_exam_elsewhere(pt_progress *p)
+{
+	if (p->exam_hold > 0)
+		return false;
+	if (progress_exam_hold(p) == PT_EXAM_ELSEWHERE)
+		return true;
+	progress_exam_release(p);
+	return false;
 }
