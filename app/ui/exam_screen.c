@@ -357,7 +357,11 @@ static unsigned key_no_submit(pt_ui *ui, const pt_event *ev)
 static unsigned key_take_up(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
-	exam_resume(ui->exam, time(NULL));
+	if (exam_expired(ui->exam, ui_now())) {
+		submit(ui, true);
+		return UI_REDRAW;
+	}
+	exam_resume(ui->exam, ui_now());
 	answering_open(&xv.entry, current_grade(ui));
 	keep(ui);
 	return UI_REDRAW;
@@ -407,7 +411,8 @@ static const pt_binding exam_keys[] = {
 	{ "p, Left", "previous item", "prev", "p", A, EX_TYPING, "pP", { PT_KEY_LEFT + 1 }, 0, key_prev },
 	{ "s", "submit the exam (asks first, naming the items left unanswered)", "submit", NULL, 0,
 	    EX_TYPING | EX_CONFIRM, "sS", { 0 }, 0, key_ask_submit },
-	{ "q", "leave the exam: it is kept, its clock stopped, for e in the menu to take up", "leave", NULL, 0,
+	{ "q", "leave the exam: it is kept for e in the menu to take up (a timed exam's clock runs on)", "leave",
+	    NULL, 0,
 	    EX_TYPING | EX_LIST | EX_CONFIRM, "qQ", { 0 }, 0, key_leave },
 };
 

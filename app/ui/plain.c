@@ -466,11 +466,17 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 				return;
 			list = true;
 			continue;
-		case MENU_STATS:
+		case MENU_STATS: {
+			char why[256];
+			if (exam_gate_closed(io->track->progress, NULL, why, sizeof why)) {
+				fprintf(io->out, "%s.\n", why);
+				continue;
+			}
 			if (!plain_stats(io->out, io->track->progress, cat, time(NULL)))
 				fputs("Out of memory: cannot show your statistics.\n", io->out);
 			fputs("\nType a lesson number or id, list, help, or quit.\n", io->out);
 			continue;
+		}
 		default:
 			break;
 		}

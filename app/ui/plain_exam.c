@@ -113,7 +113,8 @@ static const plain_cmd exam_cmds[] = {
 	{ "next", NULL, "n", "the next item", EXAM_NEXT },
 	{ "prev", NULL, "p", "the previous item", EXAM_PREV },
 	{ "submit", NULL, NULL, "hand the exam in (asks first); answers are graded then", EXAM_SUBMIT },
-	{ "quit", NULL, "q", "leave; the exam is kept with the time left, to resume later", EXAM_QUIT },
+	{ "quit", NULL, "q", "leave; the exam is kept to resume later (a timed exam's clock\n"
+			      "runs on: at its deadline it is submitted as it stands)", EXAM_QUIT },
 	{ "help", NULL, "?", "this list", EXAM_HELP },
 };
 #define N_EXAM_CMDS (sizeof exam_cmds / sizeof exam_cmds[0])
@@ -349,7 +350,7 @@ int plain_exam_run(pt_exam *e, pt_track *track, FILE *in, FILE *out)
 		} else if (c->id == EXAM_HELP) {
 			exam_help(out, e);
 		} else if (c->id == EXAM_TIME) {
-			time_phrase(e, time(NULL), when, sizeof when);
+			time_phrase(e, ui_now(), when, sizeof when);
 			fprintf(out, "Time: %s.\n", when);
 		} else if (c->id == EXAM_MARK) {
 			e->marked[i] = !e->marked[i];
@@ -381,6 +382,7 @@ int plain_exam_run(pt_exam *e, pt_track *track, FILE *in, FILE *out)
 			}
 			fputs("Not submitted: go on answering.\n", out);
 		} else {
+			exam_pause(e, ui_now());
 			keep(out, e, track);
 			time_phrase(e, ui_now(), when, sizeof when);
 			fprintf(out, "The exam is kept (%s%s); run paratutor exam to resume it.\n", when,
