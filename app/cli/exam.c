@@ -23,7 +23,8 @@
 #define MAX_FROM 64
 
 enum { EXAM_OK = 0, EXAM_FAILED = 1, EXAM_USAGE = 2, EXAM_NO_LESSONS = 3 };
-enum { OPT_FROM = 256, OPT_MINUTES, OPT_UNTIMED, OPT_PASS, OPT_SEED, OPT_HISTORY, OPT_STATE, OPT_NO_SHUFFLE };
+enum { OPT_FROM = 256, OPT_MINUTES, OPT_UNTIMED, OPT_PASS, OPT_SEED, OPT_HISTORY, OPT_STATE, OPT_NO_SHUFFLE,
+	OPT_ALLOW_REPEATS };
 
 /* Prints the usage text of the command to fp. */
 static void exam_usage(FILE *fp)
@@ -48,6 +49,9 @@ static void exam_usage(FILE *fp)
 	      "      --untimed         no time limit\n"
 	      "      --pass PERCENT    the pass mark (default 70)\n"
 	      "      --seed S          the paper's seed (default: a new one each time)\n"
+	      "      --allow-repeats   draw from every item, also those whose answers the\n"
+	      "                        results of earlier exams showed (by default they\n"
+	      "                        are drawn only when the others run short)\n"
 	      "      --history         list past exams and exit\n"
 	      "  -p, --plain           line mode (the default when stdin or stdout is not\n"
 	      "                        a terminal); type help during the exam\n"
@@ -70,7 +74,7 @@ typedef struct exam_args {
 	char *from_copies[MAX_FROM];
 	size_t n_copies;
 	const char *state;
-	bool history, plain, seeded, timed_set;
+	bool history, plain, seeded, timed_set, allow_repeats;
 } exam_args;
 
 /* Reads a whole number in [lo, hi] from s; false when it is not one. */
@@ -113,6 +117,7 @@ static int parse_args(int argc, char **argv, exam_args *a)
 		{ "pass", required_argument, NULL, OPT_PASS }, { "seed", required_argument, NULL, OPT_SEED },
 		{ "history", no_argument, NULL, OPT_HISTORY }, { "plain", no_argument, NULL, 'p' },
 		{ "no-shuffle", no_argument, NULL, OPT_NO_SHUFFLE }, { "state", required_argument, NULL, OPT_STATE },
+		{ "allow-repeats", no_argument, NULL, OPT_ALLOW_REPEATS },
 		{ "lessons", required_argument, NULL, 'l' }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
 	};
 	unsigned long long v;
@@ -167,6 +172,7 @@ static int parse_args(int argc, char **argv, exam_args *a)
 		case OPT_HISTORY: a->history = true; break;
 		case 'p': a->plain = true; break;
 		case OPT_NO_SHUFFLE: a->cfg.shuffle = false; break;
+		case OPT_ALLOW_REPEATS: a->allow_repeats = true; break;
 		case OPT_STATE: a->state = optarg; break;
 		case 'l':
 			if (a->n_dirs == CLI_MAX_LESSON_DIRS) {
@@ -319,11 +325,18 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 	} else {
 		if (!a->seeded)
 			a->cfg.seed = (unsigned long long)now * 2654435761ull ^ (unsigned long long)getpid();
+		if (!a->allow_repeats) {
+			a->cfg.shown = progress_exam_shown;
+			a->cfg.shown_ctx = progress;
+		}
 		if (!exam_start(&e, cat, &a->cfg, now, why, sizeof why)) {
 			fprintf(stderr, "paratutor exam: %s\n", why);
 			return EXAM_FAILED;
 		}
 		progress_exam_new_id(progress, &e);
+		if (e.repeated > 0)
+			printf("Note: too few items are left whose answers no earlier result showed, so %zu of the %zu "
+			       "items repeat ones you have seen answered.\n", e.repeated, e.n);
 	}
 	int status = EXAM_OK;
 	if (plain && e.submitted) {

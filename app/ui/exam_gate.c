@@ -31,7 +31,7 @@ bool exam_gate_closed(pt_progress *p, const char *lesson_id, char *why, size_t s
 	char when[128];
 	opens_when(left, when, sizeof when);
 	if (lesson_id == NULL)
-		snprintf(why, size, "Closed while an exam is open (stats show answers). Opens %s", when);
+		snprintf(why, size, "Closed during an exam (stats show answers). Opens %s", when);
 	else
 		snprintf(why, size, "Closed: your open exam draws on this lesson. Opens %s", when);
 	return true;

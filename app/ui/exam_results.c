@@ -16,8 +16,9 @@ static struct results_view {
 	size_t n_starts;
 } rv;
 
-/* Adds one "label   right of items   percent" row. */
-static void add_tally(pt_doc *d, const char *label, const pt_exam_tally *t)
+/* Adds one "label   right of items   percent" row, with the items to
+ * review and the lessons to reopen under it (what), when any. */
+static void add_tally(pt_doc *d, const char *label, const pt_exam_tally *t, const char *what)
 {
 	if (t->items == 0)
 		return;
@@ -27,13 +28,19 @@ static void add_tally(pt_doc *d, const char *label, const pt_exam_tally *t)
 	doc_move_to(d, 28);
 	doc_set_indent(d, 28);
 	doc_wrap(d, ROLE_NORMAL, 0, label);
+	if (what[0] != '\0') {
+		doc_newline(d);
+		doc_move_to(d, 28);
+		doc_wrap(d, ROLE_DIM, 0, what);
+	}
 	doc_set_indent(d, 0);
 	doc_newline(d);
 }
 
 /* Builds the figures at the top. */
-static void add_figures(pt_doc *d, const pt_exam_results *r)
+static void add_figures(pt_doc *d, const pt_exam *e, const pt_exam_results *r)
 {
+	char what[512];
 	char used[24], limit[24], rule[400];
 	exam_format_clock(r->used, used, sizeof used);
 	exam_format_clock(r->limit, limit, sizeof limit);
@@ -57,15 +64,23 @@ static void add_figures(pt_doc *d, const pt_exam_results *r)
 	else
 		doc_atomf(d, ROLE_NORMAL, 0, "Time used: %s (untimed)", used);
 	doc_gap(d);
-	doc_atom(d, ROLE_HEADING, 0, "By lesson");
-	doc_newline(d);
-	for (size_t l = 0; l < r->n_lessons; l++)
-		add_tally(d, r->by_lesson[l].lesson->title.s, &r->by_lesson[l]);
+	exam_study_next(e, r, what, sizeof what);
+	doc_wrap(d, ROLE_PROMPT, 0, what);
 	doc_gap(d);
-	doc_atom(d, ROLE_HEADING, 0, "By difficulty");
+	doc_atom(d, ROLE_HEADING, 0, "By lesson, weakest first");
 	doc_newline(d);
-	for (int k = PT_EASY; k <= PT_HARD; k++)
-		add_tally(d, lesson_difficulty_name((pt_difficulty)k), &r->by_difficulty[k]);
+	for (size_t l = 0; l < r->n_lessons; l++) {
+		exam_review_list(e, r->by_lesson[l].lesson, -1, what, sizeof what);
+		add_tally(d, r->by_lesson[l].lesson->title.s, &r->by_lesson[l], what);
+	}
+	doc_gap(d);
+	doc_atom(d, ROLE_HEADING, 0, "By difficulty, weakest first");
+	doc_newline(d);
+	for (int k = 0; k < 3; k++) {
+		int dd = r->difficulty_order[k];
+		exam_review_list(e, NULL, dd, what, sizeof what);
+		add_tally(d, lesson_difficulty_name((pt_difficulty)dd), &r->by_difficulty[dd], what);
+	}
 }
 
 /* Draws the figures, then every item in turn. */
@@ -77,7 +92,7 @@ static void results_draw(pt_ui *ui, int rows, int cols)
 	doc_reset(d, frame_text_width(cols));
 	bool ok = exam_results(e, &r);
 	if (ok) {
-		add_figures(d, &r);
+		add_figures(d, e, &r);
 		exam_results_free(&r);
 	} else {
 		doc_atom(d, ROLE_WRONG, 0, "Out of memory: the figures cannot be shown");

@@ -403,17 +403,17 @@ static const pt_binding exam_keys[] = {
 	{ "Esc, l, q", "list: close it", "close", "Esc", EX_LIST, 0, "lLqQ", { PT_KEY_ESC + 1 }, 0, key_list_close },
 	{ "Enter", "keep the answer and go on to the next item (nothing is checked before you submit)", "next item",
 	    NULL, A, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_keep },
+	/* Early in the table, so the key bar always has room for it. */
+	{ "s", "submit the exam (asks first, naming the items left unanswered)", "submit", NULL, 0,
+	    EX_TYPING | EX_CONFIRM, "sS", { 0 }, 0, key_ask_submit },
 	{ "m", "mark this item for later (again: take the mark off)", "mark", NULL, A, EX_TYPING, "mM", { 0 }, 0,
 	    key_mark },
 	{ "l", "list every item: answered, partly, empty, marked; jump to any", "list", NULL, A, EX_TYPING, "lL",
 	    { 0 }, 0, key_list },
 	{ "n, Right", "next item", "next", "n", A, EX_TYPING, "nN", { PT_KEY_RIGHT + 1 }, 0, key_next },
 	{ "p, Left", "previous item", "prev", "p", A, EX_TYPING, "pP", { PT_KEY_LEFT + 1 }, 0, key_prev },
-	{ "s", "submit the exam (asks first, naming the items left unanswered)", "submit", NULL, 0,
-	    EX_TYPING | EX_CONFIRM, "sS", { 0 }, 0, key_ask_submit },
 	{ "q", "leave the exam: it is kept for e in the menu to take up (a timed exam's clock runs on)", "leave",
-	    NULL, 0,
-	    EX_TYPING | EX_LIST | EX_CONFIRM, "qQ", { 0 }, 0, key_leave },
+	    NULL, 0, EX_TYPING | EX_LIST | EX_CONFIRM, "qQ", { 0 }, 0, key_leave },
 };
 
 /* Returns the exam screen's context bits. */

@@ -59,6 +59,11 @@ static size_t fit_bytes(const char *s, int width)
 	return i;
 }
 
+/* True while an exam's result is built: its blanks and prompts show what
+ * the candidate entered (the key has a line of its own), never the key in
+ * place of an answer given or not. */
+static bool given_only;
+
 /* Writes blank or match pair b as "[1]" or "[1:split]" into token, with
  * its mark after a check, the text cut with an ellipsis when the whole
  * token would be wider than room (0: never cut); returns the role to draw
@@ -70,7 +75,7 @@ static pt_role blank_token_in(const pt_grade *g, int b, char *token, size_t size
 	const char *mark = "";
 	pt_role role = ROLE_BLANK;
 	pt_mark shown_mark = session_shown_mark(g, b);
-	if (g->status == PT_FAILED && shown_mark != PT_MARK_RIGHT) {
+	if (g->status == PT_FAILED && shown_mark != PT_MARK_RIGHT && !given_only) {
 		shown = it->blanks[b].accept.v[0].s; /* the revealed answer */
 		role = ROLE_RIGHT;
 	} else if (shown_mark == PT_MARK_RIGHT) {
@@ -819,6 +824,7 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 	const pt_item *it = g->item;
 	pt_disclosure show;
 	session_disclose(g, &show);
+	given_only = v->exam;
 	doc_wrap(d, ROLE_PROMPT, 0, it->prompt.s);
 	doc_gap(d);
 	/* One layout for every kind: the question (the prompt and the kind's

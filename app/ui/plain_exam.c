@@ -150,13 +150,14 @@ static void list_items(FILE *out, const pt_exam *e)
 	    exam_marked_count(e));
 }
 
-/* Prints one tally row: label, right of items, percent. */
-static void print_tally(FILE *out, const char *label, const pt_exam_tally *t)
+/* Prints one tally row: label, right of items, percent, and the items
+ * missed to review (what), when any. */
+static void print_tally(FILE *out, const char *label, const pt_exam_tally *t, const char *what)
 {
 	if (t->items == 0)
 		return;
-	fprintf(out, "  %-40s %3zu of %3zu right  %3.0f%%\n", label, t->right, t->items,
-	    100.0 * (double)t->right / (double)t->items);
+	fprintf(out, "  %-40s %3zu of %3zu right  %3.0f%%%s%s\n", label, t->right, t->items,
+	    100.0 * (double)t->right / (double)t->items, what[0] ? "  " : "", what);
 }
 
 void plain_exam_results(FILE *out, pt_exam *e)
@@ -179,12 +180,20 @@ void plain_exam_results(FILE *out, pt_exam *e)
 		fprintf(out, "Time used: %s of %s.\n", used, limit);
 	else
 		fprintf(out, "Time used: %s (untimed).\n", used);
-	fputs("By lesson:\n", out);
-	for (size_t l = 0; l < r.n_lessons; l++)
-		print_tally(out, r.by_lesson[l].lesson->title.s, &r.by_lesson[l]);
-	fputs("By difficulty:\n", out);
-	for (int d = PT_EASY; d <= PT_HARD; d++)
-		print_tally(out, lesson_difficulty_name((pt_difficulty)d), &r.by_difficulty[d]);
+	char what[512];
+	fputs("By lesson, weakest first:\n", out);
+	for (size_t l = 0; l < r.n_lessons; l++) {
+		exam_review_list(e, r.by_lesson[l].lesson, -1, what, sizeof what);
+		print_tally(out, r.by_lesson[l].lesson->title.s, &r.by_lesson[l], what);
+	}
+	fputs("By difficulty, weakest first:\n", out);
+	for (int k = 0; k < 3; k++) {
+		int d = r.difficulty_order[k];
+		exam_review_list(e, NULL, d, what, sizeof what);
+		print_tally(out, lesson_difficulty_name((pt_difficulty)d), &r.by_difficulty[d], what);
+	}
+	exam_study_next(e, &r, what, sizeof what);
+	fprintf(out, "%s\n", what);
 	for (size_t i = 0; i < e->n; i++) {
 		const char *word = e->results[i] == PT_EXAM_RIGHT ? "Right" : e->results[i] == PT_EXAM_WRONG ?
 		    "Wrong" : "Unanswered";

@@ -364,6 +364,8 @@ static void start_exam(pt_ui *ui)
 	}
 	ui->exam_cfg.seed = (unsigned long long)now * 2654435761ull ^ (unsigned long long)getpid();
 	ui->exam_cfg.shuffle = ui->shuffle;
+	ui->exam_cfg.shown = p != NULL ? progress_exam_shown : NULL;
+	ui->exam_cfg.shown_ctx = p;
 	catalog_load_all(ui->catalog);
 	if (!exam_start(&ui->exam_mem, ui->catalog, &ui->exam_cfg, now, err, sizeof err)) {
 		ui_say(ui, "No exam: %s", err);
@@ -374,6 +376,9 @@ static void start_exam(pt_ui *ui)
 		progress_exam_new_id(ui->track->progress, ui->exam);
 	track_exam(ui->track, ui->exam, now);
 	show(ui, UI_SCREEN_EXAM, 0);
+	if (ui->exam->repeated > 0)
+		ui_say(ui, "Too few unseen items: %zu of the %zu repeat ones whose answers you have seen", ui->exam->repeated,
+		    ui->exam->n);
 	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
 }
 

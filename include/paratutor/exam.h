@@ -32,6 +32,10 @@ typedef struct pt_exam_config {
 	const char *const *from; /* lesson ids to draw from; n_from 0: every usable lesson */
 	size_t n_from;
 	bool shuffle;            /* options shown in an order of the seed's (false: as written) */
+	/* Items whose answers earlier results showed (NULL: none): drawn only
+	 * when the other items are too few, as few as can be. */
+	bool (*shown)(const void *ctx, const char *lesson_id, const char *item_id);
+	const void *shown_ctx;
 } pt_exam_config;
 
 /* How an item stands once the exam is submitted. */
@@ -65,6 +69,7 @@ typedef struct pt_exam {
 	bool timed_out;      /* submitted by the clock */
 	unsigned leaves;     /* times the candidate left it before submitting */
 	unsigned interruptions; /* times a tutor sitting it ended without leaving (a crash) */
+	size_t repeated;     /* items drawn although earlier results showed them (the rest ran short) */
 	unsigned warned;     /* bit 0: 5-minute warning given, bit 1: 1-minute */
 	char id[48];         /* unique per exam: start time and seed */
 	size_t n;            /* items on the paper */
@@ -92,7 +97,8 @@ typedef struct pt_exam_results {
 	long used, limit;     /* seconds; limit 0 when untimed */
 	bool timed_out;
 	pt_exam_tally by_difficulty[3]; /* easy, medium, hard */
-	pt_exam_tally *by_lesson;       /* in the order lessons first appear on the paper; owned */
+	int difficulty_order[3];        /* the difficulties, weakest first */
+	pt_exam_tally *by_lesson;       /* weakest first (lowest share right, then most items); owned */
 	size_t n_lessons;
 } pt_exam_results;
 
@@ -101,10 +107,14 @@ typedef struct pt_exam_results {
 void exam_config_default(pt_exam_config *cfg);
 
 /* Draws a paper from the usable (loaded, unbroken) lessons of catalog:
- * cfg->count items stratified by lesson and difficulty (each stratum gets
- * its share of the paper, the largest remainders rounded up), the items
- * of a stratum and the order of the paper drawn from cfg->seed, so the
- * same seed and lessons give the same paper.  Starts the clock at now.
+ * cfg->count items stratified by lesson and by difficulty, each lesson
+ * and each difficulty giving its share of the pool by largest remainder
+ * (so within one of its exact share), each lesson's items of a difficulty
+ * their share or one more; the items of a cell and the order of the paper
+ * drawn from cfg->seed, so the same seed and lessons give the same paper.
+ * With cfg->shown, items it names are left out while the others suffice;
+ * when they do not, all the others are taken and the rest drawn likewise
+ * from the shown ones (counted in e->repeated).  Starts the clock at now.
  * Returns false with the cause in err (an unknown or broken lesson in
  * cfg->from, no items, out of memory). */
 bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg, time_t now,
@@ -161,9 +171,9 @@ void exam_resume(pt_exam *e, time_t now);
  * above the whole limit is never given. */
 int exam_warning(pt_exam *e, time_t now);
 
-/* Grades every item with its one attempt (an incomplete answer, a number
- * not understood or a spelling slip counts as wrong or unanswered, never
- * as a second try), notes the time used and ends the exam; by_clock says
+/* Grades every item with its one attempt (an incomplete answer or a
+ * number the item cannot read is unanswered; a spelling slip counts as
+ * wrong, never as a second try), notes the time used and ends the exam; by_clock says
  * the time ran out.  A timed exam submitted after its deadline (the
  * candidate came back too late) is finished at the deadline.  Once submitted, every grading state is finished, so
  * session_disclose() allows the key and the explanation. */
@@ -176,6 +186,16 @@ bool exam_results(const pt_exam *e, pt_exam_results *r);
 /* Frees what r owns. */
 void exam_results_free(pt_exam_results *r);
 
+/* Writes the items of a submitted exam to review, by their numbers on
+ * the paper: those of lesson (NULL: any) at difficulty (-1: any) not
+ * right, as "review items 2, 5; reopen ..." naming the lessons to reopen
+ * (for a lesson: "this lesson"); "" when none was missed. */
+void exam_review_list(const pt_exam *e, const pt_lesson *lesson, int difficulty, char *buf, size_t size);
+
+/* Writes what to study next: the weakest lesson of r (see
+ * exam_results), or that nothing was missed. */
+void exam_study_next(const pt_exam *e, const pt_exam_results *r, char *buf, size_t size);
+
 /* Writes how the score and the verdict are made, in one sentence for the
  * learner, for a pass mark of pass_percent. */
 void exam_score_rule(int pass_percent, char *buf, size_t size);
@@ -186,7 +206,7 @@ void exam_format_clock(long seconds, char *buf, size_t size);
 /* Returns the texts of item i's answer so far, for keeping it: per slot
  * the bank entry ("" for an empty slot) for fill, match and order; the
  * options picked for choice and multi; the typed answer for numeric and
- * text (none when empty).  Fills out with at most max borrowed pointers
+ * text (none when empty, nor for a number the item cannot read).  Fills out with at most max borrowed pointers
  * (valid while the exam and its lessons live); returns how many. */
 size_t exam_answer_texts(const pt_exam *e, size_t i, const char **out, size_t max);
 

@@ -144,6 +144,11 @@ void progress_exam_release(pt_progress *p);
 /* Returns true when another paratutor holds the exam lock. */
 bool progress_exam_elsewhere(pt_progress *p);
 
+/* Returns true when the results of a finished exam in store (a
+ * pt_progress) showed the answer of item item_id of lesson lesson_id: the
+ * shown() of pt_exam_config, so a new paper avoids it. */
+bool progress_exam_shown(const void *store, const char *lesson_id, const char *item_id);
+
 /* Returns "right", "wrong" or "unanswered". */
 const char *progress_exam_result_word(pt_exam_result r);
 

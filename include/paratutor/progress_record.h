@@ -126,4 +126,10 @@ const pt_record *progress_records(const pt_progress *p, size_t *n);
 /* Returns the stable word used in files and reports for an outcome. */
 const char *progress_outcome_word(pt_outcome outcome);
 
+/* Adds the wrong picks of exam item g (its one check, at submitting) to
+ * the misconception statistics of item; nothing when it has none.  False
+ * when out of memory. */
+bool progress_record_exam_wrong(pt_progress *p, const pt_lesson *lesson, const pt_item *item, const pt_grade *g,
+    time_t now);
+
 #endif

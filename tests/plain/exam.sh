@@ -83,6 +83,10 @@ has "score" "Score: 50% (2 of 4 right) - NOT PASSED: the pass mark is 70%."
 has "how the score is made" "no partial credit"
 has "by lesson" "Screen test drills                         2 of   4 right   50%"
 has "by difficulty" "hard                                       1 of   1 right  100%"
+has "results plan: weakest lesson first, items to review" "Screen test drills                         2 of   4 right   50%  review items 3, 4; reopen this lesson"
+has "results plan: by difficulty, weakest first" "By difficulty, weakest first:"
+has "results plan: the weakest difficulty, its item and lesson" "  medium                                     0 of   1 right    0%  review item 4; reopen Screen test drills"
+has "results name what to study next" "Study next: Screen test drills (2 of 4 right)"
 has "each item with its verdict" "-- Item 1 of 4, Screen test drills: Right"
 has "an unanswered item shows its key" "The answer: blank 1 = len;"
 has "the explanation" "Canberra was chosen"
@@ -138,7 +142,7 @@ has "quitting says the clock runs on" "The exam is kept (10:00 left of 10:00; it
 # statistics; a lesson the exam does not draw from opens.
 printf '%s\n' 1 stats 2 quit | PARATUTOR_TEST_NOW=$((T0 + 60)) "$bin" --plain --lessons tests/screen/lessons >"$out" 2>&1
 has "the exam's lesson is closed, with why and how long" "Closed: your open exam draws on this lesson. Opens on submit, or in 9:00."
-has "the statistics are closed" "Closed while an exam is open (stats show answers). Opens on submit, or in 9:00."
+has "the statistics are closed" "Closed during an exam (stats show answers). Opens on submit, or in 9:00."
 lacks "no exam item is shown" "Which city is the capital of Australia?"
 has "another lesson opens" "== Screen test kinds, item 1 of 6"
 printf '%s\n' resume time quit | PARATUTOR_TEST_NOW=$((T0 + 120)) "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
@@ -191,6 +195,40 @@ has "the time dead counts" "Time used: 6:40 of 10:00."
 has "history: interrupted" "6:40  (interrupted 1 time)"
 printf '%s\n' quit | "$bin" exam --lessons tests/screen/lessons --count 2 --seed 3 >"$out" 2>&1
 has "a new exam once the last was submitted" "Exam: 2 items"
+
+# Fresh papers: a second paper repeats no item whose answer the first
+# paper's results showed; when the unseen items run short the paper says
+# how many it repeats; --allow-repeats draws from everything.
+rm -rf "$XDG_STATE_HOME"
+fresh_args="exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 3 --untimed"
+# prompts - prints the prompts the last transcript's list showed, sorted.
+prompts() {
+	grep -E '^[ >] +[0-9]+  (empty|answered|partly)' "$out" | sed 's/.*  //' | sort
+}
+# shellcheck disable=SC2086
+printf '%s\n' list submit yes | "$bin" $fresh_args --seed 1 >"$out" 2>&1
+prompts >"$tmp/first"
+# shellcheck disable=SC2086
+printf '%s\n' list submit yes | "$bin" $fresh_args --seed 1 >"$out" 2>&1
+prompts >"$tmp/second"
+if [ "$(wc -l <"$tmp/first")" = 3 ] && [ "$(wc -l <"$tmp/second")" = 3 ] &&
+	[ -z "$(comm -12 "$tmp/first" "$tmp/second")" ]; then
+	passed=$((passed + 1))
+	echo "ok - a second paper (same seed even) repeats no item the first one's results showed"
+else
+	failed=$((failed + 1))
+	echo "not ok - a second paper repeats no item the first one's results showed"
+	sed 's/^/  first | /' "$tmp/first"
+	sed 's/^/  second | /' "$tmp/second"
+fi
+lacks "no note while unseen items suffice" "repeat ones you have seen answered"
+# shellcheck disable=SC2086
+printf '%s\n' list submit yes | "$bin" $fresh_args --seed 1 >"$out" 2>&1
+has "a third paper says how many it repeats" "Note: too few items are left whose answers no earlier result showed, so 3 of the 3 items repeat ones you have seen answered."
+# shellcheck disable=SC2086
+printf '%s\n' list submit yes | "$bin" $fresh_args --seed 1 --allow-repeats >"$out" 2>&1
+lacks "--allow-repeats draws from everything without a note" "repeat ones you have seen answered"
+has "--allow-repeats still draws a paper" "Exam: 3 items"
 
 # The command line.
 "$bin" exam --count 0 >"$out" 2>&1

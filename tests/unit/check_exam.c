@@ -5,6 +5,7 @@
 #include "paratutor/stats.h"
 #include "paratutor/stats_out.h"
 #include "progress_util.h"
+#include "testutil.h"
 
 #define EHEAD(id) "{'format':2,'id':'" id "','title':'Lesson " id "','summary':'s','attempts':3,'items':["
 #define CHOICE(id, diff) \
@@ -104,6 +105,130 @@ START_TEST(test_draw_stratified)
 }
 END_TEST
 
+/* Returns true when |got - count * part / total| < 1. */
+static bool within_one(size_t got, size_t count, size_t part, size_t total)
+{
+	unsigned long long exact = (unsigned long long)count * part, have = (unsigned long long)got * total;
+	return have > exact ? have - exact < total : exact - have < total;
+}
+
+/* The bundled lessons: over 50 seeds, papers of 10 and 20 items give each
+ * difficulty and each lesson its share of the pool within one (the
+ * adversary: a paper of all medium items, 0/10/0, as before). */
+START_TEST(test_draw_proportional)
+{
+	char content_dir[1024];
+	const char *why = NULL;
+	snprintf(content_dir, sizeof content_dir, "%s/content", test_srcdir());
+	pt_catalog c = { 0 };
+	ck_assert_msg(catalog_add_path(&c, content_dir, false, &why), "%s: %s", content_dir, why ? why : "");
+	catalog_load_all(&c);
+	size_t diff[3] = { 0 }, total = 0;
+	for (size_t i = 0; i < c.n; i++)
+		for (size_t k = 0; c.v[i].lesson != NULL && !c.v[i].broken && k < c.v[i].lesson->n_items; k++) {
+			diff[c.v[i].lesson->items[k].difficulty]++;
+			total++;
+		}
+	ck_assert_uint_gt(total, 100);
+	ck_assert_uint_gt(diff[PT_EASY], 0);
+	ck_assert_uint_gt(diff[PT_HARD], 0);
+	static const size_t sizes[] = { 10, 20 };
+	for (size_t z = 0; z < 2; z++)
+		for (unsigned long long seed = 1; seed <= 50; seed++) {
+			pt_exam e;
+			start(&e, &c, sizes[z], seed, T0);
+			ck_assert_uint_eq(e.n, sizes[z]);
+			size_t got[3] = { 0 };
+			for (size_t i = 0; i < e.n; i++) {
+				got[e.items[i]->difficulty]++;
+				for (size_t j = i + 1; j < e.n; j++)
+					ck_assert_ptr_ne(e.items[i], e.items[j]);
+			}
+			for (int d = 0; d < 3; d++)
+				ck_assert_msg(within_one(got[d], e.n, diff[d], total),
+				    "%zu items, seed %llu: %zu/%zu/%zu by difficulty of a pool of %zu/%zu/%zu", e.n, seed,
+				    got[0], got[1], got[2], diff[0], diff[1], diff[2]);
+			for (size_t i = 0; i < c.n; i++) {
+				const pt_lesson *l = c.v[i].lesson;
+				if (l == NULL || c.v[i].broken)
+					continue;
+				size_t mine = 0;
+				for (size_t k = 0; k < e.n; k++)
+					mine += e.lessons[k] == l;
+				ck_assert_msg(within_one(mine, e.n, l->n_items, total), "%zu items, seed %llu: %zu from %s (%zu of %zu)",
+				    e.n, seed, mine, l->id.s, l->n_items, total);
+			}
+			exam_free(&e);
+		}
+	catalog_free(&c);
+}
+END_TEST
+
+/* The paper's items, for a shown() callback. */
+typedef struct shown_set {
+	const pt_exam *papers[4];
+	size_t n;
+} shown_set;
+
+/* Returns true when an item is on one of the papers in the set. */
+static bool on_papers(const void *ctx, const char *lesson_id, const char *item_id)
+{
+	const shown_set *set = ctx;
+	for (size_t p = 0; p < set->n; p++)
+		for (size_t i = 0; i < set->papers[p]->n; i++)
+			if (strcmp(set->papers[p]->lessons[i]->id.s, lesson_id) == 0 &&
+			    strcmp(set->papers[p]->items[i]->id.s, item_id) == 0)
+				return true;
+	return false;
+}
+
+/* Fresh papers: a second paper repeats no item the first's results
+ * showed while others remain; when they run short it takes every other
+ * one and says how many it repeated. */
+START_TEST(test_draw_fresh)
+{
+	pt_catalog c = two_lessons();
+	for (unsigned long long seed = 1; seed <= 20; seed++) {
+		pt_exam first, second, third;
+		shown_set set = { { NULL }, 0 };
+		pt_exam_config cfg;
+		exam_config_default(&cfg);
+		cfg.count = 5;
+		cfg.seed = seed;
+		char err[256];
+		ck_assert(exam_start(&first, &c, &cfg, T0, err, sizeof err));
+		set.papers[set.n++] = &first;
+		cfg.shown = on_papers;
+		cfg.shown_ctx = &set;
+		cfg.seed = seed + 100;
+		ck_assert(exam_start(&second, &c, &cfg, T0, err, sizeof err));
+		ck_assert_uint_eq(second.n, 5);
+		ck_assert_uint_eq(second.repeated, 0);
+		for (size_t i = 0; i < second.n; i++)
+			for (size_t j = 0; j < first.n; j++)
+				ck_assert_ptr_ne(second.items[i], first.items[j]);
+		/* Only the first paper's items left: 7 items repeat 2. */
+		set.papers[set.n++] = &second;
+		cfg.count = 7;
+		ck_assert(exam_start(&third, &c, &cfg, T0, err, sizeof err));
+		ck_assert_uint_eq(third.n, 7);
+		ck_assert_uint_eq(third.repeated, 7);
+		exam_free(&third);
+		set.n = 1;
+		ck_assert(exam_start(&third, &c, &cfg, T0, err, sizeof err));
+		ck_assert_uint_eq(third.repeated, 2);
+		size_t fresh = 0;
+		for (size_t i = 0; i < third.n; i++)
+			fresh += !on_papers(&set, third.lessons[i]->id.s, third.items[i]->id.s);
+		ck_assert_uint_eq(fresh, 5);
+		exam_free(&third);
+		exam_free(&second);
+		exam_free(&first);
+	}
+	catalog_free(&c);
+}
+END_TEST
+
 /* --from limits the lessons; an unknown id is refused. */
 START_TEST(test_draw_from)
 {
@@ -161,7 +286,7 @@ START_TEST(test_grading_and_results)
 	start(&e, &c, 10, 3, T0);
 	ck_assert_uint_eq(e.n, 10);
 	/* a: e1 right, e2 wrong, m1 right, m2 unanswered, h1 "sixteen" (not a
-	 * number: wrong), h2 filled half (unanswered).  b: b1, b2 right, b3
+	 * number: not kept, so unanswered), h2 filled half (unanswered).  b: b1, b2 right, b3
 	 * wrong, b4 unanswered. */
 	pick_text(&e, find(&e, "e1"), "right e1");
 	pick_text(&e, find(&e, "e2"), "wrong e2");
@@ -175,7 +300,10 @@ START_TEST(test_grading_and_results)
 	ck_assert_int_eq(exam_state(&e, find(&e, "h2")), PT_EXAM_PARTLY);
 	ck_assert_int_eq(exam_state(&e, find(&e, "m2")), PT_EXAM_EMPTY);
 	ck_assert_int_eq(exam_state(&e, find(&e, "e2")), PT_EXAM_ANSWERED);
-	ck_assert_uint_eq(exam_unanswered(&e), 3);
+	ck_assert_int_eq(exam_state(&e, find(&e, "h1")), PT_EXAM_EMPTY);
+	const char *texts[4];
+	ck_assert_uint_eq(exam_answer_texts(&e, find(&e, "h1"), texts, 4), 0); /* never kept */
+	ck_assert_uint_eq(exam_unanswered(&e), 4);
 	/* Nothing is checked yet: no marks, nothing disclosed. */
 	for (size_t i = 0; i < e.n; i++) {
 		pt_disclosure show;
@@ -191,7 +319,7 @@ START_TEST(test_grading_and_results)
 	ck_assert_int_eq(e.results[find(&e, "e1")], PT_EXAM_RIGHT);
 	ck_assert_int_eq(e.results[find(&e, "e2")], PT_EXAM_WRONG);
 	ck_assert_int_eq(e.results[find(&e, "m2")], PT_EXAM_UNANSWERED);
-	ck_assert_int_eq(e.results[find(&e, "h1")], PT_EXAM_WRONG);
+	ck_assert_int_eq(e.results[find(&e, "h1")], PT_EXAM_UNANSWERED);
 	ck_assert_int_eq(e.results[find(&e, "h2")], PT_EXAM_UNANSWERED);
 	/* Every item is finished now: a wrong one discloses its key at once. */
 	for (size_t i = 0; i < e.n; i++) {
@@ -206,11 +334,23 @@ START_TEST(test_grading_and_results)
 	ck_assert(exam_results(&e, &r));
 	ck_assert_uint_eq(r.items, 10);
 	ck_assert_uint_eq(r.right, 4);
-	ck_assert_uint_eq(r.wrong, 3);
-	ck_assert_uint_eq(r.unanswered, 3);
+	ck_assert_uint_eq(r.wrong, 2);
+	ck_assert_uint_eq(r.unanswered, 4);
 	ck_assert_double_eq_tol(r.score, 40.0, 1e-9);
 	ck_assert(!r.passed);
 	ck_assert_int_eq(r.used, 125);
+	/* Weakest first: a 2 of 6 before b 2 of 4; hard 0 of 2, medium 1 of 2,
+	 * easy 3 of 6 (a tie with medium, broken by the more items). */
+	ck_assert_str_eq(r.by_lesson[0].lesson->id.s, "a");
+	ck_assert_str_eq(r.by_lesson[1].lesson->id.s, "b");
+	ck_assert_int_eq(r.difficulty_order[0], PT_HARD);
+	ck_assert_int_eq(r.difficulty_order[1], PT_EASY);
+	ck_assert_int_eq(r.difficulty_order[2], PT_MEDIUM);
+	char plan[512];
+	exam_review_list(&e, r.by_lesson[1].lesson, -1, plan, sizeof plan);
+	ck_assert_msg(strstr(plan, "; reopen this lesson") != NULL, "%s", plan);
+	exam_study_next(&e, &r, plan, sizeof plan);
+	ck_assert_msg(strstr(plan, "Study next: Lesson a (2 of 6 right)") != NULL, "%s", plan);
 	/* easy: e1 e2 b1 b2 b3 b4 -> 3 of 6; medium: m1 m2 -> 1 of 2; hard:
 	 * h1 h2 -> 0 of 2. */
 	ck_assert_uint_eq(r.by_difficulty[PT_EASY].items, 6);
@@ -460,6 +600,10 @@ START_TEST(test_store_round_trip)
 	ck_assert_int_eq(rec->box, 1);
 	ck_assert_int_eq(rec->due, T0 + 600 + PT_RELEARN_SECONDS);
 	ck_assert_int_eq(rec->outcome, PT_OUTCOME_NONE);
+	/* Its wrong pick feeds the mistakes made most often. */
+	ck_assert_uint_eq(rec->n_wrong, 1);
+	ck_assert_str_eq(rec->wrong[0], "wrong b3");
+	ck_assert_uint_eq(progress_find(s, "b", "b4")->n_wrong, 0); /* unanswered: no mistake */
 	ck_assert_ptr_null(progress_find(s, "a", "e1"));
 	progress_close(s);
 	exam_free(&f);
@@ -669,6 +813,8 @@ Suite *exam_suite(void)
 	TCase *tc = tcase_create("core");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_draw_stratified);
+	tcase_add_test(tc, test_draw_proportional);
+	tcase_add_test(tc, test_draw_fresh);
 	tcase_add_test(tc, test_draw_from);
 	tcase_add_test(tc, test_grading_and_results);
 	tcase_add_test(tc, test_clock);

@@ -40,23 +40,15 @@ typedef struct candidate {
 	size_t item;
 } candidate;
 
-/* One stratum: the items of one lesson at one difficulty. */
-typedef struct stratum {
+/* One cell of the draw: the candidates of one lesson at one difficulty. */
+typedef struct cell {
 	candidate *v;
 	size_t n;
 	size_t quota;
-	size_t remainder;       /* of the share before rounding down */
+	size_t floor_share;     /* count * n / total, rounded down */
+	size_t remainder;       /* count * n % total: the fraction left over */
 	unsigned long long tie; /* breaks ties between equal remainders */
-} stratum;
-
-/* Orders strata by remainder, largest first, then by their tie number. */
-static int stratum_cmp(const void *a, const void *b)
-{
-	const stratum *x = *(const stratum *const *)a, *y = *(const stratum *const *)b;
-	if (x->remainder != y->remainder)
-		return x->remainder > y->remainder ? -1 : 1;
-	return x->tie < y->tie ? -1 : x->tie > y->tie;
-}
+} cell;
 
 /* Returns true when entry e of catalog may give items. */
 static bool usable(const pt_entry *e)
@@ -85,84 +77,215 @@ static bool pick_lessons(const pt_catalog *c, const pt_exam_config *cfg, bool *u
 	return true;
 }
 
-/* Shares count items among the strata in proportion to their sizes (of
- * total), the leftover going to the largest remainders. */
-static bool share_out(stratum *st, size_t n_st, size_t count, size_t total, unsigned long long *rng)
+/* A share to round: its whole part, its remainder and a tie number. */
+typedef struct share {
+	size_t whole, remainder, index;
+	unsigned long long tie;
+} share;
+
+/* Orders shares by remainder, largest first, then by their tie number. */
+static int share_cmp(const void *a, const void *b)
 {
-	size_t given = 0;
-	stratum **order = malloc((n_st ? n_st : 1) * sizeof *order);
-	if (order == NULL)
+	const share *x = a, *y = b;
+	if (x->remainder != y->remainder)
+		return x->remainder > y->remainder ? -1 : 1;
+	return x->tie < y->tie ? -1 : x->tie > y->tie;
+}
+
+/* Largest remainder: shares count among n parts of sizes size[] (of
+ * total) into quota[]: each part its whole share, the units left over to
+ * the largest remainders (ties by the seed).  Each quota is within one of
+ * its exact share and never above its size.  False when out of memory. */
+static bool largest_remainder(const size_t *size, size_t n, size_t count, size_t total, size_t *quota,
+    unsigned long long *rng)
+{
+	share *sh = malloc((n ? n : 1) * sizeof *sh);
+	if (sh == NULL)
 		return false;
-	for (size_t s = 0; s < n_st; s++) {
-		unsigned long long share = (unsigned long long)count * st[s].n;
-		st[s].quota = (size_t)(share / total);
-		st[s].remainder = (size_t)(share % total);
-		st[s].tie = rng_next(rng);
-		given += st[s].quota;
-		order[s] = &st[s];
+	size_t given = 0;
+	for (size_t k = 0; k < n; k++) {
+		unsigned long long x = (unsigned long long)count * size[k];
+		sh[k] = (share){ (size_t)(x / total), (size_t)(x % total), k, rng_next(rng) };
+		given += sh[k].whole;
 	}
-	qsort(order, n_st, sizeof *order, stratum_cmp);
-	for (size_t s = 0; s < n_st && given < count; s++)
-		if (order[s]->quota < order[s]->n) {
-			order[s]->quota++;
-			given++;
-		}
-	free(order);
+	qsort(sh, n, sizeof *sh, share_cmp);
+	for (size_t k = 0; k < n; k++)
+		quota[sh[k].index] = sh[k].whole + (k < count - given && sh[k].remainder > 0);
+	free(sh);
 	return true;
 }
 
-/* Draws the paper into pick (count entries): each stratum's quota of its
- * items, then the whole paper in an order of the seed's. */
-static void draw(stratum *st, size_t n_st, candidate *pick, size_t count, unsigned long long *rng)
+/* The extra units of the draw: a 0/1 per cell on top of its whole share,
+ * so that each lesson (row) gets want_row and each difficulty (column)
+ * want_col more.  A bipartite matching of rows to columns, grown along
+ * augmenting paths. */
+typedef struct extra {
+	cell *cells;      /* rows * 3 */
+	size_t rows;
+	size_t *want_row; /* units a row still needs */
+	size_t want_col[3];
+	bool *on;         /* rows * 3: the cell takes one more */
+	bool *seen_row;   /* scratch of a search */
+	bool loose;       /* also cells whose share is whole (still within one) */
+} extra;
+
+/* Returns true when cell (r, d) may take one more unit. */
+static bool may_take(const extra *x, size_t r, int d)
 {
-	size_t k = 0;
-	for (size_t s = 0; s < n_st; s++)
-		for (size_t i = 0; i < st[s].quota && k < count; i++) {
-			size_t j = i + rng_below(rng, st[s].n - i);
-			candidate t = st[s].v[i];
-			st[s].v[i] = st[s].v[j];
-			st[s].v[j] = t;
-			pick[k++] = st[s].v[i];
-		}
-	for (size_t i = k; i > 1; i--) {
-		size_t j = rng_below(rng, i);
-		candidate t = pick[i - 1];
-		pick[i - 1] = pick[j];
-		pick[j] = t;
-	}
+	const cell *c = &x->cells[r * 3 + (size_t)d];
+	return c->floor_share < c->n && (c->remainder > 0 || x->loose);
 }
 
-/* Collects the candidates of the lessons in use, grouped into strata by
- * lesson and difficulty; *n_st gets the number of strata. */
-static stratum *collect(const pt_catalog *c, const bool *use, candidate *all, size_t *total, size_t *n_st)
+/* Searches from row r for a column with a unit wanted, along cells not
+ * on, then back along cells on; flips the path when found. */
+static bool augment(extra *x, size_t r)
 {
-	stratum *st = calloc(c->n * 3 + 1, sizeof *st);
-	if (st == NULL)
-		return NULL;
-	size_t k = 0, s = 0;
+	if (x->seen_row[r])
+		return false;
+	x->seen_row[r] = true;
+	for (int d = 0; d < 3; d++) {
+		if (x->on[r * 3 + (size_t)d] || !may_take(x, r, d))
+			continue;
+		if (x->want_col[d] > 0) {
+			x->on[r * 3 + (size_t)d] = true;
+			x->want_col[d]--;
+			return true;
+		}
+		for (size_t r2 = 0; r2 < x->rows; r2++)
+			if (r2 != r && x->on[r2 * 3 + (size_t)d] && augment(x, r2)) {
+				/* r2 took another column: its unit in d passes to r. */
+				x->on[r2 * 3 + (size_t)d] = false;
+				x->on[r * 3 + (size_t)d] = true;
+				return true;
+			}
+	}
+	return false;
+}
+
+/* Sets every cell's quota: per lesson and per difficulty the largest
+ * remainder share of count (each within one of its share of the pool),
+ * and per cell its whole share or one more.  False when out of memory. */
+static bool plan(cell *cells, size_t rows, size_t count, size_t total, unsigned long long *rng,
+    unsigned long long *tie_rng)
+{
+	size_t *row_n = calloc(rows + 1, sizeof *row_n), *row_q = calloc(rows + 1, sizeof *row_q);
+	size_t *want = calloc(rows + 1, sizeof *want), col_n[3] = { 0 }, col_q[3] = { 0 };
+	bool *on = calloc(rows * 3 + 1, sizeof *on), *seen = calloc(rows + 1, sizeof *seen);
+	share *order = malloc((rows * 3 + 1) * sizeof *order);
+	bool ok = row_n && row_q && want && on && seen && order;
+	for (size_t r = 0; ok && r < rows; r++)
+		for (int d = 0; d < 3; d++) {
+			cell *c = &cells[r * 3 + (size_t)d];
+			unsigned long long x = (unsigned long long)count * c->n;
+			c->floor_share = (size_t)(x / total);
+			c->remainder = (size_t)(x % total);
+			c->tie = c->n > 0 ? rng_next(rng) : 0; /* one a cell with items, as papers were drawn before */
+			row_n[r] += c->n;
+			col_n[d] += c->n;
+		}
+	ok = ok && largest_remainder(row_n, rows, count, total, row_q, tie_rng) &&
+	    largest_remainder(col_n, 3, count, total, col_q, tie_rng);
+	if (ok) {
+		extra x = { cells, rows, want, { 0 }, on, seen, false };
+		size_t left = count;
+		for (size_t r = 0; r < rows; r++)
+			want[r] = row_q[r];
+		for (int d = 0; d < 3; d++)
+			x.want_col[d] = col_q[d];
+		for (size_t k = 0; k < rows * 3; k++) {
+			want[k / 3] -= cells[k].floor_share;
+			x.want_col[k % 3] -= cells[k].floor_share;
+			left -= cells[k].floor_share;
+			order[k] = (share){ 0, cells[k].remainder, k, cells[k].tie };
+		}
+		/* First the largest remainders, then paths that make room. */
+		qsort(order, rows * 3, sizeof *order, share_cmp);
+		for (size_t k = 0; k < rows * 3 && left > 0; k++) {
+			size_t r = order[k].index / 3;
+			int d = (int)(order[k].index % 3);
+			if (want[r] > 0 && x.want_col[d] > 0 && may_take(&x, r, d)) {
+				on[order[k].index] = true;
+				want[r]--;
+				x.want_col[d]--;
+				left--;
+			}
+		}
+		for (int pass = 0; pass < 2 && left > 0; pass++) {
+			x.loose = pass == 1;
+			for (size_t r = 0; r < rows && left > 0; r++)
+				while (want[r] > 0 && left > 0) {
+					memset(seen, 0, rows * sizeof *seen);
+					if (!augment(&x, r))
+						break;
+					want[r]--;
+					left--;
+				}
+		}
+		for (size_t k = 0; k < rows * 3; k++)
+			cells[k].quota = cells[k].floor_share + on[k];
+		/* Should the shares not fit together, any room takes the rest. */
+		for (size_t k = 0; k < rows * 3 && left > 0; k++)
+			while (cells[order[k].index].quota < cells[order[k].index].n && left > 0) {
+				cells[order[k].index].quota++;
+				left--;
+			}
+	}
+	free(row_n);
+	free(row_q);
+	free(want);
+	free(on);
+	free(seen);
+	free(order);
+	return ok;
+}
+
+/* Draws each cell's quota of its items into pick from *k on, in an order
+ * of the seed's. */
+static void draw(cell *cells, size_t n_cells, candidate *pick, size_t *k, unsigned long long *rng)
+{
+	for (size_t s = 0; s < n_cells; s++)
+		for (size_t i = 0; i < cells[s].quota; i++) {
+			size_t j = i + rng_below(rng, cells[s].n - i);
+			candidate t = cells[s].v[i];
+			cells[s].v[i] = cells[s].v[j];
+			cells[s].v[j] = t;
+			pick[(*k)++] = cells[s].v[i];
+		}
+}
+
+/* Collects into all the candidates of the lessons in use for which
+ * cfg->shown says want (every one when it is NULL), grouped into cells
+ * by lesson and difficulty, three cells a lesson in use; returns the
+ * number of candidates. */
+static size_t collect(const pt_catalog *c, const bool *use, const pt_exam_config *cfg, bool want, candidate *all,
+    cell *cells)
+{
+	size_t k = 0, r = 0;
 	for (size_t e = 0; e < c->n; e++) {
 		if (!use[e])
 			continue;
 		const pt_lesson *l = c->v[e].lesson;
 		for (int d = PT_EASY; d <= PT_HARD; d++) {
-			st[s].v = all + k;
-			for (size_t i = 0; i < l->n_items; i++)
-				if ((int)l->items[i].difficulty == d)
+			cell *cl = &cells[r * 3 + (size_t)d];
+			memset(cl, 0, sizeof *cl);
+			cl->v = all + k;
+			for (size_t i = 0; i < l->n_items; i++) {
+				bool shown = cfg->shown != NULL && cfg->shown(cfg->shown_ctx, l->id.s, l->items[i].id.s);
+				if ((int)l->items[i].difficulty == d && (cfg->shown == NULL || shown == want))
 					all[k++] = (candidate){ e, i };
-			st[s].n = (size_t)(all + k - st[s].v);
-			s += st[s].n > 0;
+			}
+			cl->n = (size_t)(all + k - cl->v);
 		}
+		r++;
 	}
-	*total = k;
-	*n_st = s;
-	return st;
+	return k;
 }
 
 bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg, time_t now,
     char *err, size_t errlen)
 {
 	memset(e, 0, sizeof *e);
-	size_t total_items = 0;
+	size_t total_items = 0, rows = 0;
 	bool *use = calloc(catalog->n + 1, sizeof *use);
 	if (use == NULL || !pick_lessons(catalog, cfg, use, err, errlen)) {
 		if (use == NULL)
@@ -170,40 +293,62 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
 		free(use);
 		return false;
 	}
-	for (size_t i = 0; i < catalog->n; i++)
+	for (size_t i = 0; i < catalog->n; i++) {
 		total_items += use[i] ? catalog->v[i].lesson->n_items : 0;
-	candidate *all = malloc((total_items + 1) * sizeof *all);
-	size_t total = 0, n_st = 0;
-	stratum *st = all != NULL ? collect(catalog, use, all, &total, &n_st) : NULL;
-	size_t count = cfg->count < total ? cfg->count : total;
+		rows += use[i];
+	}
+	size_t count = cfg->count < total_items ? cfg->count : total_items;
 	if (count > PT_EXAM_MAX_ITEMS)
 		count = PT_EXAM_MAX_ITEMS;
-	unsigned long long rng = cfg->seed ^ 0x6a09e667f3bcc909ull;
-	candidate *pick = st != NULL ? malloc((count + 1) * sizeof *pick) : NULL;
-	const pt_lesson **lessons = pick != NULL ? malloc((count + 1) * sizeof *lessons) : NULL;
-	const pt_item **items = lessons != NULL ? malloc((count + 1) * sizeof *items) : NULL;
+	unsigned long long rng = cfg->seed ^ 0x6a09e667f3bcc909ull, tie_rng = cfg->seed ^ 0xbb67ae8584caa73bull;
+	candidate *fresh = malloc((total_items + 1) * sizeof *fresh);
+	candidate *seen = malloc((total_items + 1) * sizeof *seen);
+	cell *fresh_cells = calloc(rows * 3 + 1, sizeof *fresh_cells);
+	cell *seen_cells = calloc(rows * 3 + 1, sizeof *seen_cells);
+	candidate *pick = malloc((count + 1) * sizeof *pick);
+	const pt_lesson **lessons = malloc((count + 1) * sizeof *lessons);
+	const pt_item **items = malloc((count + 1) * sizeof *items);
 	bool ok = false;
-	if (items == NULL) {
+	if (!fresh || !seen || !fresh_cells || !seen_cells || !pick || !lessons || !items) {
 		snprintf(err, errlen, "out of memory");
 	} else if (count == 0) {
 		snprintf(err, errlen, "the lessons chosen hold no items to draw an exam from");
-	} else if (!share_out(st, n_st, count, total, &rng)) {
-		snprintf(err, errlen, "out of memory");
 	} else {
-		draw(st, n_st, pick, count, &rng);
-		for (size_t i = 0; i < count; i++) {
-			lessons[i] = catalog->v[pick[i].entry].lesson;
-			items[i] = &lessons[i]->items[pick[i].item];
+		/* Items whose answers earlier results showed are drawn only when
+		 * the others run short, and then as few as can be. */
+		size_t n_fresh = collect(catalog, use, cfg, false, fresh, fresh_cells);
+		size_t n_seen = cfg->shown != NULL ? collect(catalog, use, cfg, true, seen, seen_cells) : 0;
+		size_t from_fresh = n_fresh < count ? n_fresh : count, k = 0;
+		ok = plan(fresh_cells, rows, from_fresh, n_fresh ? n_fresh : 1, &rng, &tie_rng) &&
+		    (from_fresh == count ||
+		        plan(seen_cells, rows, count - from_fresh, n_seen ? n_seen : 1, &rng, &tie_rng));
+		if (ok) {
+			draw(fresh_cells, rows * 3, pick, &k, &rng);
+			if (from_fresh < count)
+				draw(seen_cells, rows * 3, pick, &k, &rng);
+			for (size_t i = k; i > 1; i--) {
+				size_t j = rng_below(&rng, i);
+				candidate t = pick[i - 1];
+				pick[i - 1] = pick[j];
+				pick[j] = t;
+			}
+			for (size_t i = 0; i < count; i++) {
+				lessons[i] = catalog->v[pick[i].entry].lesson;
+				items[i] = &lessons[i]->items[pick[i].item];
+			}
+			long limit = cfg->seconds < 0 ? (long)count * PT_EXAM_SECONDS_PER_ITEM : cfg->seconds;
+			ok = k == count && exam_setup(e, lessons, items, count, cfg->seed, cfg->shuffle, cfg->pass_percent,
+			    limit, 0, now, now);
+			e->repeated = count - from_fresh;
 		}
-		long limit = cfg->seconds < 0 ? (long)count * PT_EXAM_SECONDS_PER_ITEM : cfg->seconds;
-		ok = exam_setup(e, lessons, items, count, cfg->seed, cfg->shuffle, cfg->pass_percent, limit, 0,
-		    now, now);
 		if (!ok)
 			snprintf(err, errlen, "out of memory");
 	}
 	free(use);
-	free(all);
-	free(st);
+	free(fresh);
+	free(seen);
+	free(fresh_cells);
+	free(seen_cells);
 	free(pick);
 	free(lessons);
 	free(items);
@@ -278,12 +423,22 @@ static bool bank_kind(pt_kind kind)
 	return kind == PT_KIND_FILL || kind == PT_KIND_MATCH || kind == PT_KIND_ORDER;
 }
 
+/* Returns true when g holds a whole answer: ready to check, and for a
+ * number, one the item can read (an unreadable one is not kept). */
+static bool complete(const pt_grade *g)
+{
+	double value;
+	if (!grade_ready(g))
+		return false;
+	return g->item->kind != PT_KIND_NUMERIC || grade_number(g->item, g->typed, &value) == PT_NUMBER_OK;
+}
+
 pt_exam_state exam_state(const pt_exam *e, size_t i)
 {
 	const pt_grade *g = &e->session.grades[i];
 	if (e->submitted)
 		return e->results[i] == PT_EXAM_UNANSWERED ? PT_EXAM_EMPTY : PT_EXAM_ANSWERED;
-	if (grade_ready(g))
+	if (complete(g))
 		return PT_EXAM_ANSWERED;
 	if (bank_kind(g->item->kind))
 		for (int b = 0; b < grade_slots(g); b++)
@@ -386,7 +541,7 @@ void exam_submit(pt_exam *e, time_t now, bool by_clock)
 	for (size_t i = 0; i < e->n; i++) {
 		pt_grade *g = &e->session.grades[i];
 		pt_exam_result r = PT_EXAM_UNANSWERED;
-		if (grade_ready(g)) {
+		if (complete(g)) {
 			r = grade_check(g) == PT_GRADE_OK && g->status == PT_SOLVED ? PT_EXAM_RIGHT : PT_EXAM_WRONG;
 		}
 		close_grade(g);
@@ -395,6 +550,16 @@ void exam_submit(pt_exam *e, time_t now, bool by_clock)
 	e->submitted = true;
 	e->timed_out = by_clock;
 	e->finished = e->limit > 0 && now > exam_deadline(e) ? exam_deadline(e) : now;
+}
+
+/* Returns true when tally a is weaker than b: a lower share right, or
+ * the same share over more items. */
+static bool tally_weaker(const pt_exam_tally *a, const pt_exam_tally *b)
+{
+	unsigned long long x = (unsigned long long)a->right * b->items, y = (unsigned long long)b->right * a->items;
+	if (a->items == 0 || b->items == 0)
+		return a->items > b->items;
+	return x != y ? x < y : a->items > b->items;
 }
 
 /* Adds one item's result to a tally. */
@@ -425,6 +590,22 @@ bool exam_results(const pt_exam *e, pt_exam_results *r)
 			r->by_lesson[r->n_lessons++].lesson = e->lessons[i];
 		tally(&r->by_lesson[l], res);
 	}
+	/* Weakest first: the lowest share right, then the most items. */
+	for (size_t a = 1; a < r->n_lessons; a++)
+		for (size_t b = a; b > 0 && tally_weaker(&r->by_lesson[b], &r->by_lesson[b - 1]); b--) {
+			pt_exam_tally t = r->by_lesson[b];
+			r->by_lesson[b] = r->by_lesson[b - 1];
+			r->by_lesson[b - 1] = t;
+		}
+	for (int d = 0; d < 3; d++)
+		r->difficulty_order[d] = d;
+	for (int a = 1; a < 3; a++)
+		for (int b = a; b > 0 && tally_weaker(&r->by_difficulty[r->difficulty_order[b]],
+		    &r->by_difficulty[r->difficulty_order[b - 1]]); b--) {
+			int t = r->difficulty_order[b];
+			r->difficulty_order[b] = r->difficulty_order[b - 1];
+			r->difficulty_order[b - 1] = t;
+		}
 	r->score = r->items ? 100.0 * (double)r->right / (double)r->items : 0;
 	r->pass_percent = e->pass_percent;
 	r->passed = r->items > 0 && r->right * 100 >= (size_t)e->pass_percent * r->items;
@@ -472,8 +653,8 @@ size_t exam_answer_texts(const pt_exam *e, size_t i, const char **out, size_t ma
 		for (size_t o = 0; o < v->n_options && o < PT_MAX_OPTIONS && n < max; o++)
 			if (g->picked[o])
 				out[n++] = v->options[o].text.s;
-	} else if (g->typed[0] != '\0' && max > 0) {
-		out[n++] = g->typed;
+	} else if (complete(g) && max > 0) {
+		out[n++] = g->typed; /* an unreadable number is not kept */
 	}
 	return n;
 }
@@ -496,4 +677,53 @@ void exam_restore_answer(pt_exam *e, size_t i, char *const *texts, size_t n)
 	} else if (n > 0) {
 		grade_type(g, texts[0]);
 	}
+}
+
+void exam_review_list(const pt_exam *e, const pt_lesson *lesson, int difficulty, char *buf, size_t size)
+{
+	size_t n = 0, k = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < e->n && k + 16 < size; i++) {
+		if (e->results[i] == PT_EXAM_RIGHT || (lesson != NULL && e->lessons[i] != lesson) ||
+		    (difficulty >= 0 && (int)e->items[i]->difficulty != difficulty))
+			continue;
+		k += (size_t)snprintf(buf + k, size - k, "%s%zu", n == 0 ? "review items " : ", ", i + 1);
+		n++;
+	}
+	if (n == 1) { /* "review item 3" */
+		memmove(buf + strlen("review item"), buf + strlen("review items"), strlen(buf) - strlen("review items") + 1);
+		k--;
+	}
+	if (n > 0 && lesson == NULL && k < size) {
+		/* by difficulty: the lessons to reopen */
+		size_t m = 0;
+		for (size_t i = 0; i < e->n && k + 8 < size; i++) {
+			if (e->results[i] == PT_EXAM_RIGHT || (int)e->items[i]->difficulty != difficulty)
+				continue;
+			bool named = false;
+			for (size_t j = 0; j < i; j++)
+				named = named || (e->lessons[j] == e->lessons[i] && e->results[j] != PT_EXAM_RIGHT &&
+				    (int)e->items[j]->difficulty == difficulty);
+			if (named)
+				continue;
+			k += (size_t)snprintf(buf + k, size - k, "%s%s", m == 0 ? "; reopen " : ", ", e->lessons[i]->title.s);
+			m++;
+			k = k < size ? k : size - 1;
+		}
+	} else if (n > 0 && k < size) {
+		snprintf(buf + k, size - k, "; reopen this lesson");
+	}
+}
+
+void exam_study_next(const pt_exam *e, const pt_exam_results *r, char *buf, size_t size)
+{
+	(void)e;
+	const pt_exam_tally *weak = r->n_lessons > 0 ? &r->by_lesson[0] : NULL;
+	if (weak == NULL || weak->right == weak->items) {
+		snprintf(buf, size, "Study next: nothing was missed; sit a new paper, or practise the items due for review.");
+		return;
+	}
+	snprintf(buf, size, "Study next: %s (%zu of %zu right): reopen it from the menu and practise the items "
+	    "this paper missed there; they also come back in your reviews.", weak->lesson->title.s, weak->right,
+	    weak->items);
 }

@@ -234,7 +234,9 @@ bool progress_exam_keep(pt_progress *p, const pt_exam *e, time_t now)
 	free(r);
 	for (size_t i = 0; ok && i < e->n; i++)
 		if (e->results[i] != PT_EXAM_RIGHT)
-			ok = progress_record_missed(p, e->lessons[i], e->items[i], now);
+			ok = progress_record_missed(p, e->lessons[i], e->items[i], now) &&
+			    (e->results[i] != PT_EXAM_WRONG ||
+			        progress_record_exam_wrong(p, e->lessons[i], e->items[i], &e->session.grades[i], now));
 	return ok;
 }
 
@@ -325,5 +327,17 @@ bool progress_exam_closes(const pt_progress *p, const char *lesson_id, time_t no
 	for (size_t i = 0; i < r->n_items; i++)
 		if (strcmp(r->items[i].lesson, lesson_id) == 0)
 			return true;
+	return false;
+}
+
+bool progress_exam_shown(const void *store, const char *lesson_id, const char *item_id)
+{
+	const pt_progress *p = store;
+	for (size_t e = 0; e < p->d.n_exams; e++)
+		for (size_t i = 0; i < p->d.exams[e].n_items; i++) {
+			const pt_exam_entry *k = &p->d.exams[e].items[i];
+			if (strcmp(k->item, item_id) == 0 && strcmp(k->lesson, lesson_id) == 0)
+				return true;
+		}
 	return false;
 }

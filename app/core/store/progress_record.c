@@ -640,3 +640,15 @@ bool progress_record_missed(pt_progress *p, const pt_lesson *lesson, const pt_it
 	p->dirty = true;
 	return true;
 }
+
+bool progress_record_exam_wrong(pt_progress *p, const pt_lesson *lesson, const pt_item *item, const pt_grade *g,
+    time_t now)
+{
+	if (g->wrong_seen == 0 && !(g->checked && g->marks[0] == PT_MARK_WRONG))
+		return true;
+	pt_record *r = record_for(p, lesson, item, now);
+	if (r == NULL)
+		return false;
+	p->dirty = true;
+	return add_wrong_seen(r, item, g);
+}
