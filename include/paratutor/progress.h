@@ -16,7 +16,7 @@
  *   progress_exam.h    exams: the one running and the finished ones
  *   progress_view.h    resume point, menu stats, due list, misconceptions
  *   progress_report.h  the instructor report (CSV or JSON text)
- *   schedule.h         the Leitner schedule
+ *   schedule.h         the review schedule (FSRS-6, fsrs.h)
  *
  * Ownership: a pt_progress owns every record and string in it; free it with
  * progress_close().  Pointers returned into it (records, positions) stay

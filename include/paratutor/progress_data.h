@@ -64,6 +64,7 @@ struct pt_progress {
 	bool dirty;
 	store_data d;
 	int exam_hold;   /* the exam lock's descriptor + 1 while this tutor holds the open exam; 0 not */
+	pt_fsrs fsrs;    /* the review schedule's parameters */
 	char notice[PT_PROGRESS_NOTICE_SIZE];
 };
 

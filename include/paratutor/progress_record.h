@@ -6,7 +6,8 @@
  *     checks, hints).  It is set once, when that pass finishes, and stays
  *     until the item's graded content changes or the lesson is reset; it
  *     is what the menu counts as done and scores.
- *   - the review state: the Leitner box and when the item is due.  Every
+ *   - the review state: the memory state of the review schedule (FSRS-6
+ *     stability and difficulty, schedule.h) and when the item is due.  Every
  *     later pass (a review, or a retry of a missed item) moves only this,
  *     and adds its wrong picks to the misconception statistics.
  *
@@ -45,10 +46,12 @@ typedef struct pt_record {
 	time_t last_seen;         /* time of the latest check */
 	long time_spent;          /* seconds, summed across tutors */
 	/* The review state. */
-	int box;                  /* Leitner box, 0 to PT_LEITNER_BOXES - 1 */
+	double stability;         /* FSRS stability in days (0: not yet scheduled) */
+	double difficulty;        /* FSRS difficulty, 1 to 10 */
+	int box;                  /* legacy Leitner level of the interval, 0 to PT_LEITNER_BOXES - 1 */
 	bool scheduled;           /* due is set (the item was finished once) */
 	time_t due;
-	time_t scheduled_at;      /* when box and due were last set */
+	time_t scheduled_at;      /* the latest review: when the state and due were last set */
 	int pass;                 /* passes begun before the latest (it picks the shown order) */
 	/* Bookkeeping, not saved. */
 	long time_pending;        /* seconds added since the last save */
@@ -59,8 +62,9 @@ typedef struct pt_record {
  * grade_check() that returned PT_GRADE_OK.  While the lesson result is
  * open this is the first pass (calling again for the same check changes
  * nothing): finishing it sets the lesson result and schedules the item
- * (right first time: up a box, due after its interval; right with hints
- * or retries, or failed: box 0, due now).  Once the lesson result is set,
+ * with the pass's rating (schedule_rating(): failed is Again, due now;
+ * right with hints or retries Hard; right first time Good, or Easy when
+ * quick; due after the model's interval).  Once the lesson result is set,
  * the check belongs to a later pass (a retry) and is recorded as by
  * progress_record_review().  Wrong options are stored as their texts.  A
  * record whose item hash changed starts over (keeping its first sight and
@@ -71,10 +75,9 @@ bool progress_record_item(pt_progress *p, const pt_lesson *lesson,
 
 /* Records a check made in a review pass (g is a fresh grading state of
  * item, started for the review): call it once for each grade_check() that
- * returned PT_GRADE_OK.  The pass's first check decides: right (solved
- * with no hint shown) moves the item up a Leitner box, due after that
- * box's interval; wrong (or right only after a hint) drops it to box 1,
- * due again in PT_RELEARN_SECONDS.  Either way it leaves the due list at
+ * returned PT_GRADE_OK.  The pass's first check decides the rating:
+ * right with no hint shown is Good, right after a hint Hard, due after
+ * the model's interval; wrong is Again, due again in PT_RELEARN_SECONDS.  Either way it leaves the due list at
  * once.  Later checks of the same pass add only their wrong picks.  The
  * lesson result is never changed, except that an item whose first pass
  * never finished is recorded as that first pass.  Returns false when out
@@ -83,7 +86,7 @@ bool progress_record_review(pt_progress *p, const pt_lesson *lesson,
     const pt_item *item, const pt_grade *g, time_t now);
 
 /* Records that item was missed in an exam: it enters the review schedule
- * in box 1, due again in PT_RELEARN_SECONDS (as a wrong review answer),
+ * rated Again, due again in PT_RELEARN_SECONDS (as a wrong review answer),
  * creating its record when needed.  The lesson result is never changed;
  * while it is open, the record notes that the answer was seen (key_seen),
  * so the lesson's first pass will count as a retry.  Returns false when
@@ -101,6 +104,16 @@ bool progress_record_hints(pt_progress *p, const pt_lesson *lesson,
  * when out of memory. */
 bool progress_add_time(pt_progress *p, const pt_lesson *lesson,
     const pt_item *item, long seconds, time_t now);
+
+/* Sets the desired retention of the review schedule (0.7 to 0.99; other
+ * values keep the default, 0.9); intervals set from now on follow it. */
+void progress_set_retention(pt_progress *p, double retention);
+
+/* The review schedule's model and parameters. */
+const pt_fsrs *progress_fsrs(const pt_progress *p);
+
+/* Predicted recall of record r at now (0 when not scheduled). */
+double progress_recall(const pt_progress *p, const pt_record *r, time_t now);
 
 /* Sets the lesson's current item; NULL item_id clears it.  Returns false
  * when out of memory. */

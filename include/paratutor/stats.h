@@ -39,7 +39,7 @@
 #define PT_STATS_DAYS 30          /* days in the accuracy chart, today last */
 #define PT_STATS_FORECAST_DAYS 14 /* days in the review forecast, today first */
 #define PT_STATS_TOP 5            /* misconceptions listed */
-#define PT_STATS_MASTERED_BOX 2   /* the review box from which an item is mastered */
+#define PT_STATS_MASTERED_BOX 2   /* the interval level (schedule.h) from which an item is mastered: 3 days */
 
 /* One lesson's mastery: of its items, how many are finished in the
  * lesson (done) and how many are mastered: in review box

@@ -376,7 +376,7 @@ START_TEST(test_new_pass_after_completion)
 	r = progress_find(s, "p", "many");
 	ck_assert_int_eq(r->outcome, PT_OUTCOME_FIRST_TIME);
 	ck_assert_int_eq(r->box, 1);
-	ck_assert_int_eq(r->due, T0 + 4 * DAY);
+	ck_assert_int_eq(r->due, T0 + 5 * DAY); /* a first Good: stability 2.3 days */
 	ck_assert_uint_eq(r->n_wrong, 2);
 	progress_close(s);
 	lesson_free(l);
@@ -963,6 +963,80 @@ START_TEST(test_fixture_store_loads)
 }
 END_TEST
 
+/* A store written by the release before the FSRS schedule (0.1.0, with
+ * Leitner boxes; tests/fixtures/progress/leitner-0.1.0.json, made by that
+ * release's plain mode) converts on first read: every record and every
+ * member it had is kept as it was, due times included, and each
+ * scheduled item gains a memory state (stability, difficulty) that the
+ * next save writes. */
+START_TEST(test_leitner_store_converts)
+{
+	char f[1024];
+	snprintf(f, sizeof f, "%s/tests/fixtures/progress/leitner-0.1.0.json", test_srcdir());
+	char *old_text = slurp(f);
+	cJSON *old = cJSON_Parse(old_text);
+	ck_assert_ptr_nonnull(old);
+	pt_progress *s = open_ok(path, T0);
+	progress_close(s);
+	write_file(path, old_text);
+	s = open_ok(path, T0);
+	size_t n, scheduled = 0, expected = 0;
+	progress_records(s, &n);
+	cJSON *lesson;
+	cJSON_ArrayForEach(lesson, cJSON_GetObjectItem(old, "lessons")) {
+		cJSON *item;
+		cJSON_ArrayForEach(item, cJSON_GetObjectItem(lesson, "items")) {
+			expected++;
+			const pt_record *r = progress_find(s, lesson->string, item->string);
+			ck_assert_ptr_nonnull(r);
+			cJSON *due = cJSON_GetObjectItem(item, "due");
+			ck_assert(r->scheduled == (due != NULL));
+			if (due == NULL)
+				continue;
+			scheduled++;
+			ck_assert_int_eq(r->due, (time_t)due->valuedouble);
+			ck_assert(r->stability > 0);
+			ck_assert(r->difficulty >= 1 && r->difficulty <= 10);
+			ck_assert_int_eq(r->box, cJSON_GetObjectItem(item, "box")->valueint);
+		}
+	}
+	ck_assert_uint_eq(n, expected);
+	ck_assert_uint_ge(scheduled, 10);
+	ck_assert(progress_set_position(s, "parallelism-kinds", "d1-2-fits-but-slow")); /* a change: the save writes */
+	save_ok(s);
+	progress_close(s);
+
+	char *new_text = slurp(path);
+	cJSON *saved = cJSON_Parse(new_text);
+	ck_assert_ptr_nonnull(saved);
+	/* Every member of every old record is in the new file, unchanged. */
+	cJSON_ArrayForEach(lesson, cJSON_GetObjectItem(old, "lessons")) {
+		cJSON *sl = cJSON_GetObjectItem(cJSON_GetObjectItem(saved, "lessons"), lesson->string);
+		ck_assert_ptr_nonnull(sl);
+		cJSON *item;
+		cJSON_ArrayForEach(item, cJSON_GetObjectItem(lesson, "items")) {
+			cJSON *si = cJSON_GetObjectItem(cJSON_GetObjectItem(sl, "items"), item->string);
+			ck_assert_ptr_nonnull(si);
+			cJSON *member;
+			cJSON_ArrayForEach(member, item)
+				ck_assert_msg(cJSON_Compare(member, cJSON_GetObjectItem(si, member->string), true),
+				    "%s/%s: \"%s\" changed", lesson->string, item->string, member->string);
+			if (cJSON_GetObjectItem(item, "due") != NULL) {
+				ck_assert_ptr_nonnull(cJSON_GetObjectItem(si, "stability"));
+				ck_assert_ptr_nonnull(cJSON_GetObjectItem(si, "difficulty"));
+			}
+		}
+		/* Drafts and the position are kept too. */
+		ck_assert(cJSON_Compare(cJSON_GetObjectItem(lesson, "drafts"), cJSON_GetObjectItem(sl, "drafts"), true));
+	}
+	ck_assert(cJSON_Compare(cJSON_GetObjectItem(old, "salt"), cJSON_GetObjectItem(saved, "salt"), true));
+	cJSON_Delete(saved);
+	cJSON_Delete(old);
+	free(new_text);
+	free(old_text);
+}
+END_TEST
+
 /* The default path follows XDG_STATE_HOME, else HOME. */
 START_TEST(test_default_path)
 {
@@ -1079,7 +1153,8 @@ START_TEST(test_merge_review_state)
 	ck_assert(progress_record_item(a, l, g.item, &g, T0));
 	save_ok(a);
 	pt_progress *b = open_ok(path, T0 + 10);
-	/* B reviews it right a day later; A, unaware, only spends time. */
+	/* B reviews it right a day later (Good after a first Hard: stability
+	 * 4.5 days, due in 5); A, unaware, only spends time. */
 	grade_init(&g, &l->items[1]);
 	check_pick(&g, 1u << 1);
 	ck_assert(progress_record_item(b, l, g.item, &g, T0 + DAY));
@@ -1089,8 +1164,9 @@ START_TEST(test_merge_review_state)
 	const pt_record *r = progress_find(a, "p", "one");
 	ck_assert_int_eq(r->outcome, PT_OUTCOME_RETRIES);
 	ck_assert_int_eq(r->attempts, 2);
-	ck_assert_int_eq(r->box, 1);
-	ck_assert_int_eq(r->due, T0 + 2 * DAY);
+	ck_assert_int_eq(r->box, 2);
+	ck_assert_int_eq(r->due, T0 + DAY + 5 * DAY);
+	ck_assert_double_eq_tol(r->stability, 4.54602939, 1e-8);
 	ck_assert_int_eq(r->last_seen, T0 + DAY);
 	ck_assert_int_eq(r->time_spent, 7);
 	progress_close(a);
@@ -1126,6 +1202,7 @@ int main(void)
 	tcase_add_test(tc, test_reset_lesson);
 	tcase_add_test(tc, test_open_readonly);
 	tcase_add_test(tc, test_fixture_store_loads);
+	tcase_add_test(tc, test_leitner_store_converts);
 	tcase_add_test(tc, test_default_path);
 	tcase_add_test(tc, test_file_format);
 	tcase_add_test(tc, test_old_store_compatible);

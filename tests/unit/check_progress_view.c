@@ -1,5 +1,5 @@
 /* check_progress_view.c - the progress records and what is built from
- * them: the lesson result, reviews and the Leitner schedule, the resume
+ * them: the lesson result, reviews and the FSRS schedule, the resume
  * point, due lists, misconceptions and the instructor report. */
 #include <cJSON.h>
 
@@ -58,52 +58,83 @@ START_TEST(test_resume_position)
 }
 END_TEST
 
-/* Box moves and due times of the Leitner schedule. */
+/* Ratings, memory states and due times of the FSRS schedule (the model's
+ * own figures are checked against ts-fsrs in tests/fsrs/). */
 START_TEST(test_schedule_transitions)
 {
 	static const int days[] = { 0, 1, 3, 7, 21, 60 };
 	for (int b = 0; b < PT_LEITNER_BOXES; b++)
 		ck_assert_int_eq(schedule_interval_days(b), days[b]);
 	ck_assert_int_eq(schedule_interval_days(99), 60);
-	int box = 0;
-	time_t due = 0;
-	for (int b = 1; b <= 5; b++) {
-		schedule_apply(PT_OUTCOME_FIRST_TIME, T0, &box, &due);
-		ck_assert_int_eq(box, b);
-		ck_assert_int_eq(due, T0 + days[b] * DAY);
+	/* Outcomes to ratings. */
+	ck_assert_int_eq(schedule_rating(PT_OUTCOME_NONE, 5), 0);
+	ck_assert_int_eq(schedule_rating(PT_OUTCOME_FAILED, 5), PT_RATING_AGAIN);
+	ck_assert_int_eq(schedule_rating(PT_OUTCOME_WITH_HINTS, 5), PT_RATING_HARD);
+	ck_assert_int_eq(schedule_rating(PT_OUTCOME_RETRIES, 5), PT_RATING_HARD);
+	ck_assert_int_eq(schedule_rating(PT_OUTCOME_FIRST_TIME, PT_EASY_SECONDS), PT_RATING_EASY);
+	ck_assert_int_eq(schedule_rating(PT_OUTCOME_FIRST_TIME, PT_EASY_SECONDS + 1), PT_RATING_GOOD);
+	ck_assert_int_eq(schedule_rating(PT_OUTCOME_FIRST_TIME, 0), PT_RATING_GOOD); /* time unknown */
+
+	pt_fsrs f;
+	fsrs_init(&f, NULL, 0.9);
+	/* A first Good: stability w2 = 2.3065 days, due in 2 days (level 1). */
+	pt_sched s = { 0 };
+	schedule_apply(&f, PT_RATING_GOOD, true, T0, &s);
+	ck_assert_double_eq_tol(s.stability, 2.3065, 1e-9);
+	ck_assert_double_eq_tol(s.difficulty, 2.11810397, 1e-8);
+	ck_assert_int_eq(s.last, T0);
+	ck_assert_int_eq(s.due, T0 + 2 * DAY);
+	ck_assert_int_eq(s.box, 1);
+	/* Rating 0 changes nothing. */
+	schedule_apply(&f, 0, false, T0 + 5, &s);
+	ck_assert_int_eq(s.due, T0 + 2 * DAY);
+	/* Recall at the due date is about the desired retention. */
+	ck_assert_double_eq_tol(schedule_recall(&f, &s, T0 + 2 * DAY), 0.90949326, 1e-8);
+	ck_assert_double_eq_tol(schedule_recall(&f, &s, T0), 1.0, 1e-12);
+	/* Good again two days later: stability 10.96, due in 11 days (level 3). */
+	pt_sched good = s;
+	schedule_apply(&f, PT_RATING_GOOD, false, T0 + 2 * DAY, &good);
+	ck_assert_double_eq_tol(good.stability, 10.96433194, 1e-8);
+	ck_assert_int_eq(good.due, T0 + 13 * DAY);
+	ck_assert_int_eq(good.box, 3);
+	/* Again in a review: back after the relearning step, stability down. */
+	pt_sched again = s;
+	schedule_apply(&f, PT_RATING_AGAIN, false, T0 + 2 * DAY, &again);
+	ck_assert_double_eq_tol(again.stability, 0.6075801, 1e-8);
+	ck_assert_int_eq(again.due, T0 + 2 * DAY + PT_RELEARN_SECONDS);
+	ck_assert_int_eq(again.box, 1);
+	/* A first pass rated Again or Hard is due at once (level 0). */
+	static const int low[] = { PT_RATING_AGAIN, PT_RATING_HARD };
+	static const double s0[] = { 0.212, 1.2931 };
+	for (size_t i = 0; i < 2; i++) {
+		pt_sched n = { 0 };
+		schedule_apply(&f, low[i], true, T0 + 7, &n);
+		ck_assert_double_eq_tol(n.stability, s0[i], 1e-9);
+		ck_assert_int_eq(n.due, T0 + 7);
+		ck_assert_int_eq(n.box, 0);
 	}
-	schedule_apply(PT_OUTCOME_FIRST_TIME, T0, &box, &due);
-	ck_assert_int_eq(box, 5);
-	ck_assert_int_eq(due, T0 + 60 * DAY);
-	schedule_apply(PT_OUTCOME_NONE, T0 + 5, &box, &due);
-	ck_assert_int_eq(box, 5);
-	ck_assert_int_eq(due, T0 + 60 * DAY);
-	static const pt_outcome down[] = { PT_OUTCOME_WITH_HINTS, PT_OUTCOME_RETRIES, PT_OUTCOME_FAILED };
-	for (size_t i = 0; i < 3; i++) {
-		box = 4;
-		schedule_apply(down[i], T0 + 7, &box, &due);
-		ck_assert_int_eq(box, 0);
-		ck_assert_int_eq(due, T0 + 7);
-	}
-	/* Reviews: right climbs (to the last box at most), wrong drops to box
-	 * 1 for the relearning delay, from any box. */
-	box = 0;
-	for (int b = 1; b <= 6; b++) {
-		schedule_review(true, T0, &box, &due);
-		ck_assert_int_eq(box, b < 5 ? b : 5);
-		ck_assert_int_eq(due, T0 + days[b < 5 ? b : 5] * DAY);
-	}
-	for (int from = 0; from < PT_LEITNER_BOXES; from++) {
-		box = from;
-		schedule_review(false, T0 + 9, &box, &due);
-		ck_assert_int_eq(box, 1);
-		ck_assert_int_eq(due, T0 + 9 + PT_RELEARN_SECONDS);
-		ck_assert_int_gt(due, T0 + 9); /* never due at once */
-	}
+	/* A lower desired retention asks for longer intervals. */
+	pt_fsrs low_ret;
+	fsrs_init(&low_ret, NULL, 0.8);
+	pt_sched far = { 0 };
+	schedule_apply(&low_ret, PT_RATING_GOOD, true, T0, &far);
+	ck_assert_int_gt(far.due, s.due);
+	/* A Leitner box converts to the same due time, recall 90 % then. */
+	pt_sched conv;
+	schedule_from_leitner(&f, 3, T0 + 7 * DAY, 0, &conv);
+	ck_assert_double_eq_tol(conv.stability, 7, 1e-12);
+	ck_assert_int_eq(conv.last, T0);
+	ck_assert_int_eq(conv.due, T0 + 7 * DAY);
+	ck_assert_int_eq(conv.box, 3);
+	ck_assert_double_eq_tol(schedule_recall(&f, &conv, conv.due), 0.9, 1e-6);
+	schedule_from_leitner(&f, 0, T0 + 50, T0 + 50, &conv);
+	ck_assert_double_eq_tol(conv.stability, 0.212, 1e-9);
+	ck_assert_int_eq(conv.due, T0 + 50);
 }
 END_TEST
 
-/* Review lists what is due, oldest first, and follows the boxes. */
+/* Review lists what is due, lowest predicted recall first, and follows
+ * the model. */
 START_TEST(test_due_order)
 {
 	pt_catalog cat = { 0 };
@@ -113,16 +144,16 @@ START_TEST(test_due_order)
 	pt_progress *s = progress_open(NULL, T0, &(pt_open_report){ 0 });
 	pt_grade g;
 
-	/* q/x right first time at T0: box 1, due T0 + 1 day. */
+	/* q/x right first time at T0 (Good): due T0 + 2 days. */
 	grade_init(&g, &q->items[0]);
 	check_pick(&g, 1u << 1);
 	ck_assert(progress_record_item(s, q, g.item, &g, T0));
-	/* p/one failed at T0 + 100: box 0, due then. */
+	/* p/one failed at T0 + 100 (Again): due then. */
 	grade_init(&g, &l->items[1]);
 	check_pick(&g, 1u << 0);
 	check_pick(&g, 1u << 2);
 	ck_assert(progress_record_item(s, l, g.item, &g, T0 + 100));
-	/* p/fill right with a hint at T0 + 50: box 0, due then. */
+	/* p/fill right with a hint at T0 + 50 (Hard): due then. */
 	grade_init(&g, &l->items[0]);
 	grade_hint(&g);
 	check_fill(&g, 1, 2);
@@ -136,41 +167,49 @@ START_TEST(test_due_order)
 	ck_assert_uint_eq(progress_due_count(s, &cat, T0 + 100), 2);
 	pt_due_list due;
 	ck_assert(progress_due(s, &cat, T0 + DAY, &due));
+	ck_assert_uint_eq(due.n, 2);
+	progress_due_free(&due);
+	/* Two days on: one (failed, stability 0.2 days) is the likeliest
+	 * forgotten, then fill (1.3 days), then x (2.3 days). */
+	ck_assert(progress_due(s, &cat, T0 + 2 * DAY, &due));
 	ck_assert_uint_eq(due.n, 3);
-	ck_assert_str_eq(due.v[0].item->id.s, "fill");
-	ck_assert_int_eq(due.v[0].due, T0 + 50);
-	ck_assert_uint_eq(due.v[0].index, 0);
-	ck_assert_str_eq(due.v[1].item->id.s, "one");
+	ck_assert_str_eq(due.v[0].item->id.s, "one");
+	ck_assert_str_eq(due.v[1].item->id.s, "fill");
+	ck_assert_int_eq(due.v[1].due, T0 + 50);
+	ck_assert_uint_eq(due.v[1].index, 0);
+	ck_assert(due.v[0].recall < due.v[1].recall && due.v[1].recall < due.v[2].recall);
 	ck_assert_str_eq(due.v[2].item->id.s, "x");
 	ck_assert_int_eq(due.v[2].box, 1);
 	ck_assert_ptr_eq(due.v[2].lesson, q);
 	progress_due_free(&due);
 
-	/* Reviewing x right first time again: box 2, due 3 days later. */
+	/* Reviewing x right first time again at T1 = T0 + 2 days: stability
+	 * 10.96, due 11 days later. */
+	const time_t T1 = T0 + 2 * DAY;
 	grade_init(&g, &q->items[0]);
 	check_pick(&g, 1u << 1);
-	ck_assert(progress_record_item(s, q, g.item, &g, T0 + DAY));
+	ck_assert(progress_record_item(s, q, g.item, &g, T1));
 	const pt_record *r = progress_find(s, "q", "x");
-	ck_assert_int_eq(r->box, 2);
-	ck_assert_int_eq(r->due, T0 + DAY + 3 * DAY);
+	ck_assert_int_eq(r->box, 3);
+	ck_assert_int_eq(r->due, T1 + 11 * DAY);
 	/* Reviewing fill: wrong, then right.  The wrong first check drops it
 	 * to box 1 and out of the due list until the relearning delay has
 	 * passed; the lesson result (right with a hint) stays. */
 	grade_init(&g, &l->items[0]);
 	check_fill(&g, 0, 2);
-	ck_assert(progress_record_item(s, l, g.item, &g, T0 + DAY + 5));
-	ck_assert_uint_eq(progress_due_count(s, &cat, T0 + DAY + 5), 1);
+	ck_assert(progress_record_item(s, l, g.item, &g, T1 + 5));
+	ck_assert_uint_eq(progress_due_count(s, &cat, T1 + 5), 1);
 	check_fill(&g, 1, 2);
-	ck_assert(progress_record_item(s, l, g.item, &g, T0 + DAY + 6));
+	ck_assert(progress_record_item(s, l, g.item, &g, T1 + 6));
 	r = progress_find(s, "p", "fill");
 	ck_assert_int_eq(r->outcome, PT_OUTCOME_WITH_HINTS);
 	ck_assert_int_eq(r->box, 1);
-	ck_assert_int_eq(r->due, T0 + DAY + 5 + PT_RELEARN_SECONDS);
-	ck_assert(progress_due(s, &cat, T0 + DAY + 6, &due));
+	ck_assert_int_eq(r->due, T1 + 5 + PT_RELEARN_SECONDS);
+	ck_assert(progress_due(s, &cat, T1 + 6, &due));
 	ck_assert_uint_eq(due.n, 1);
 	ck_assert_str_eq(due.v[0].item->id.s, "one");
 	progress_due_free(&due);
-	ck_assert(progress_due(s, &cat, T0 + DAY + 5 + PT_RELEARN_SECONDS, &due));
+	ck_assert(progress_due(s, &cat, T1 + 5 + PT_RELEARN_SECONDS, &due));
 	ck_assert_uint_eq(due.n, 2);
 	ck_assert_str_eq(due.v[0].item->id.s, "one");
 	ck_assert_str_eq(due.v[1].item->id.s, "fill");
@@ -178,7 +217,7 @@ START_TEST(test_due_order)
 
 	/* A broken lesson's items are not offered. */
 	cat.v[0].broken = true;
-	ck_assert_uint_eq(progress_due_count(s, &cat, T0 + 10 * DAY), 1);
+	ck_assert_uint_eq(progress_due_count(s, &cat, T0 + 20 * DAY), 1);
 	progress_close(s);
 	catalog_free(&cat);
 }
@@ -368,8 +407,8 @@ static void answer(pt_progress *s, const pt_lesson *l, size_t index, const unsig
 	}
 }
 
-/* Review converges: a right answer moves the item up a box and out of the
- * due list at once; a wrong one drops it to box 1, out of the list until
+/* Review converges: a right answer moves the item on and out of the
+ * due list at once; a wrong one comes back after the relearning step, out of the list until
  * the relearning delay has passed.  The due count goes down as the
  * learner works. */
 START_TEST(test_review_converges)
@@ -385,7 +424,7 @@ START_TEST(test_review_converges)
 	answer(s, l, 2, many_retry, 2, T0);
 	ck_assert_uint_eq(progress_due_count(s, &cat, T0 + 1), 2);
 
-	/* Review one right: box 1, due in a day, gone from the list. */
+	/* Review one right the same day: due in a day, gone from the list. */
 	answer(s, l, 1, right, 1, T0 + 60);
 	const pt_record *r = progress_find(s, "p", "one");
 	ck_assert_int_eq(r->box, 1);
@@ -402,12 +441,13 @@ START_TEST(test_review_converges)
 	ck_assert_uint_eq(progress_due_count(s, &cat, T0 + 69 + PT_RELEARN_SECONDS), 0);
 	ck_assert_uint_eq(progress_due_count(s, &cat, T0 + 70 + PT_RELEARN_SECONDS), 1);
 
-	/* Relearnt: right now climbs the boxes again, each wait longer. */
+	/* Relearnt the same day: right now brings it back tomorrow. */
 	answer(s, l, 2, many_right, 1, T0 + 70 + PT_RELEARN_SECONDS);
 	r = progress_find(s, "p", "many");
-	ck_assert_int_eq(r->box, 2);
-	ck_assert_int_eq(r->due, T0 + 70 + PT_RELEARN_SECONDS + 3 * DAY);
-	/* One more wrong on a high box still drops it to box 1 only. */
+	ck_assert_int_eq(r->box, 1);
+	ck_assert_int_eq(r->due, T0 + 70 + PT_RELEARN_SECONDS + DAY);
+	ck_assert(r->stability > 0.45 && r->stability < 0.5);
+	/* One more wrong: back after the relearning step. */
 	answer(s, l, 1, wrong, 1, T0 + 2 * DAY);
 	r = progress_find(s, "p", "one");
 	ck_assert_int_eq(r->box, 1);
@@ -475,8 +515,8 @@ START_TEST(test_review_keeps_lesson_result)
 }
 END_TEST
 
-/* progress_record_review: the pass's first check decides (a hint first
- * makes a right answer count as wrong); later checks add wrong picks
+/* progress_record_review: the pass's first check decides (right is Good,
+ * right after a hint Hard, wrong Again); later checks add wrong picks
  * only; hints never touch the lesson result; an item whose first pass
  * never finished is recorded as that pass. */
 START_TEST(test_record_review)
@@ -499,14 +539,17 @@ START_TEST(test_record_review)
 	ck_assert(progress_record_review(s, l, g.item, &g, T0 + DAY));
 	ck_assert_int_eq(r->outcome, PT_OUTCOME_FIRST_TIME);
 	ck_assert_int_eq(r->hints, 0);
-	ck_assert_int_eq(r->box, 1);
-	ck_assert_int_eq(r->due, T0 + DAY + PT_RELEARN_SECONDS);
+	/* Hard a day after a first Good: stability 5.32 days, due in 5. */
+	ck_assert_double_eq_tol(r->stability, 5.31879273, 1e-8);
+	ck_assert_int_eq(r->box, 2);
+	ck_assert_int_eq(r->due, T0 + DAY + 5 * DAY);
 
 	grade_init(&g, &l->items[1]);
 	check_pick(&g, 1u << 1);
 	ck_assert(progress_record_review(s, l, g.item, &g, T0 + 2 * DAY));
-	ck_assert_int_eq(r->box, 2);
-	ck_assert_int_eq(r->due, T0 + 5 * DAY);
+	ck_assert_double_eq_tol(r->stability, 8.70550539, 1e-8);
+	ck_assert_int_eq(r->box, 3);
+	ck_assert_int_eq(r->due, T0 + 2 * DAY + 9 * DAY);
 	ck_assert_int_eq(r->scheduled_at, T0 + 2 * DAY);
 
 	/* Wrong, then right later in the same pass: only the first counts. */

@@ -35,11 +35,12 @@ START_TEST(test_days)
 END_TEST
 
 /* Writes the store the figures are worked out from (catalog: p, q):
- *   p/fill  right first time 3 days ago; right again in a review 2 days
- *           ago: box 2 (mastered), due T0 + 1 day + 100 s
- *   p/one   failed yesterday (A twice): box 0, due yesterday (overdue)
+ *   p/fill  right first time 3 days ago (Good); right again in a review 2
+ *           days ago (Good a day later: stability 7.3 days, mastered), due
+ *           T0 + 5 days + 100 s
+ *   p/one   failed yesterday (A twice): Again, due yesterday (overdue)
  *   p/many  a hint, then A and B ticked (B wrong) 40 days ago: open
- *   q/x     right first time today: box 1, due T0 + 1 day */
+ *   q/x     right first time today: Good, due T0 + 2 days */
 static pt_progress *figures_store(const pt_catalog *cat)
 {
 	const pt_lesson *p = cat->v[0].lesson, *q = cat->v[1].lesson;
@@ -107,9 +108,9 @@ START_TEST(test_figures)
 	ck_assert_uint_eq(st.right, 2);
 	ck_assert_uint_eq(st.days_with_tries, 3);
 
-	/* Due: p/one overdue (today), p/fill and q/x tomorrow. */
+	/* Due: p/one overdue (today), q/x in 2 days, p/fill in 5. */
 	for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++)
-		ck_assert_uint_eq(st.forecast[d], d == 0 ? 1 : d == 1 ? 2 : 0);
+		ck_assert_uint_eq(st.forecast[d], d == 0 || d == 2 || d == 5 ? 1 : 0);
 	ck_assert_uint_eq(st.overdue, 1);
 
 	/* Misconceptions: no-b (p/many, item 3) first met, then no-a (p/one). */
@@ -133,12 +134,13 @@ START_TEST(test_figures)
 	ck_assert_int_eq(st.streak, 4);
 	ck_assert(!st.practised_today);
 	ck_assert_uint_eq(st.overdue, 1);
-	ck_assert_uint_eq(st.forecast[0], 3); /* p/fill at 22:15 today, q/x now, p/one overdue */
+	ck_assert_uint_eq(st.forecast[0], 1); /* p/one overdue */
+	ck_assert_uint_eq(st.forecast[1], 1); /* q/x */
 	ck_assert_uint_eq(st.days[28].tries, 1);
 	stats_free(&st);
-	ck_assert(stats_compute(s, &cat, T0 + 2 * DAY, 0, &st));
+	ck_assert(stats_compute(s, &cat, T0 + 3 * DAY, 0, &st));
 	ck_assert_int_eq(st.streak, 0);
-	ck_assert_uint_eq(st.overdue, 3);
+	ck_assert_uint_eq(st.overdue, 2); /* p/one and q/x */
 	stats_free(&st);
 
 	/* 30 days on, the day of the first try of p/fill has left the chart
@@ -172,7 +174,7 @@ START_TEST(test_broken_and_changed)
 	ck_assert_uint_eq(st.lessons[0].done, 1);
 	ck_assert_uint_eq(st.lessons[0].mastered, 1);
 	ck_assert_uint_eq(st.forecast[0], 0);
-	ck_assert_uint_eq(st.forecast[1], 1);
+	ck_assert_uint_eq(st.forecast[5], 1);
 	ck_assert_uint_eq(st.overdue, 0);
 	stats_free(&st);
 	progress_close(s);

@@ -16,9 +16,9 @@ static const char *const paragraphs[] = {
 	NULL,
 	"Options are shuffled for you: the same order every time you come back, a new one for each retry and "
 	"review, so remember the idea, not the letter.",
-	"Review: items you miss, or get right only with help, come back on a schedule (Leitner boxes: 1, 3, "
-	"7, 21 and 60 days). A right review answer moves the item up a box; a wrong one brings it back in ten "
-	"minutes. Reviews never lower a lesson's score.",
+	"Review: items you miss, or get right only with help, come back at once; the rest come back when a "
+	"memory model (FSRS) predicts you would start to forget them, later each time you remember. A wrong "
+	"review answer brings the item back in ten minutes. Reviews never lower a lesson's score.",
 	"Your progress is saved as you go, answers not yet checked included, so you can quit at any time and "
 	"carry on later.",
 };

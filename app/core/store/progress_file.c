@@ -87,6 +87,18 @@ static bool get_num(parser *ps, const cJSON *obj, const char *name, double max, 
 	return true;
 }
 
+/* Reads an optional number from 0 to max, fractions allowed, into *out. */
+static bool get_real(parser *ps, const cJSON *obj, const char *name, double max, double *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+	if (v == NULL || cJSON_IsNull(v))
+		return true;
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble <= max))
+		return bad(ps, "\"%s\" is not a number from 0 to %.0f", name, max);
+	*out = v->valuedouble;
+	return true;
+}
+
 /* Checks a record's hash, outcome and wrong members; false when damaged. */
 static bool check_record(parser *ps, const cJSON *obj, pt_outcome *oc)
 {
@@ -117,7 +129,7 @@ static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const
 	if (!check_record(ps, obj, &oc))
 		return FILE_DAMAGED;
 	double attempts = 0, hints = 0, first = 0, last = 0, start = 0, spent = 0, box = 0, due = -1, sched = -1,
-	       pass = 0;
+	       pass = 0, stability = -1, difficulty = -1;
 	if (!get_num(ps, obj, "attempts", MAX_COUNT, false, &attempts) ||
 	    !get_num(ps, obj, "hints", MAX_COUNT, false, &hints) ||
 	    !get_num(ps, obj, "first_seen", MAX_TIME, false, &first) ||
@@ -127,7 +139,9 @@ static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const
 	    !get_num(ps, obj, "box", PT_LEITNER_BOXES - 1, false, &box) ||
 	    !get_num(ps, obj, "due", MAX_TIME, false, &due) ||
 	    !get_num(ps, obj, "scheduled_at", MAX_TIME, false, &sched) ||
-	    !get_num(ps, obj, "pass", MAX_COUNT, false, &pass))
+	    !get_num(ps, obj, "pass", MAX_COUNT, false, &pass) ||
+	    !get_real(ps, obj, "stability", PT_FSRS_MAX_INTERVAL, &stability) ||
+	    !get_real(ps, obj, "difficulty", 10, &difficulty))
 		return FILE_DAMAGED;
 
 	pt_record k;
@@ -154,6 +168,19 @@ static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const
 	k.scheduled = due >= 0;
 	k.due = due >= 0 ? (time_t)due : 0;
 	k.scheduled_at = !k.scheduled ? 0 : sched >= 0 ? (time_t)sched : k.last_seen;
+	if (k.scheduled && (stability <= 0 || difficulty < 1)) {
+		/* Written with Leitner boxes: the same due time, as a memory state. */
+		pt_fsrs f;
+		fsrs_init(&f, NULL, PT_FSRS_DEFAULT_RETENTION);
+		pt_sched s;
+		schedule_from_leitner(&f, k.box, k.due, k.scheduled_at, &s);
+		k.stability = s.stability;
+		k.difficulty = s.difficulty;
+		k.scheduled_at = s.last;
+	} else if (k.scheduled) {
+		k.stability = stability;
+		k.difficulty = difficulty;
+	}
 	k.pass = (int)pass;
 	const cJSON *seen = cJSON_GetObjectItemCaseSensitive(obj, "key_seen");
 	if (seen != NULL && !cJSON_IsNull(seen) && !cJSON_IsBool(seen)) {
@@ -597,7 +624,9 @@ static cJSON *record_json(const pt_record *r)
 	    add_num(o, "time_spent", r->time_spent > MAX_SPENT ? MAX_SPENT : (double)r->time_spent) &&
 	    add_num(o, "box", r->box) &&
 	    (!r->scheduled || (add_num(o, "due", (double)r->due) &&
-	                       add_num(o, "scheduled_at", (double)r->scheduled_at))) &&
+	                       add_num(o, "scheduled_at", (double)r->scheduled_at) &&
+	                       add_num(o, "stability", r->stability) &&
+	                       add_num(o, "difficulty", r->difficulty))) &&
 	    (r->pass == 0 || add_num(o, "pass", count(r->pass))) &&
 	    (!r->key_seen || cJSON_AddTrueToObject(o, "key_seen") != NULL);
 	if (!ok) {

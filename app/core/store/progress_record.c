@@ -288,6 +288,8 @@ static void take_result(pt_record *m, const pt_record *k)
 /* Copies the review state of k into m. */
 static void take_schedule(pt_record *m, const pt_record *k)
 {
+	m->stability = k->stability;
+	m->difficulty = k->difficulty;
 	m->box = k->box;
 	m->scheduled = k->scheduled;
 	m->due = k->due;
@@ -438,6 +440,8 @@ static pt_record *record_for(pt_progress *p, const pt_lesson *lesson, const pt_i
 		r->pass_start = 0;
 		r->key_seen = false;
 		r->last_seen = now;
+		r->stability = 0;
+		r->difficulty = 0;
 		r->box = 0;
 		r->scheduled = false;
 		r->due = 0;
@@ -469,6 +473,38 @@ static bool add_wrong_seen(pt_record *r, const pt_item *lesson_item, const pt_gr
 	return true;
 }
 
+/* Moves r's review state by a rating given at now (first: the finished
+ * first pass, else a review). */
+static void rate(const pt_progress *p, pt_record *r, int rating, bool first, time_t now)
+{
+	pt_sched s = { r->scheduled ? r->stability : 0, r->difficulty, r->scheduled_at, r->due, r->box };
+	schedule_apply(&p->fsrs, rating, first, now, &s);
+	r->stability = s.stability;
+	r->difficulty = s.difficulty;
+	r->scheduled_at = s.last;
+	r->due = s.due;
+	r->box = s.box;
+	r->scheduled = true;
+}
+
+void progress_set_retention(pt_progress *p, double retention)
+{
+	fsrs_init(&p->fsrs, NULL, fsrs_retention_ok(retention) ? retention : PT_FSRS_DEFAULT_RETENTION);
+}
+
+const pt_fsrs *progress_fsrs(const pt_progress *p)
+{
+	return &p->fsrs;
+}
+
+double progress_recall(const pt_progress *p, const pt_record *r, time_t now)
+{
+	if (!r->scheduled)
+		return 0;
+	pt_sched s = { r->stability, r->difficulty, r->scheduled_at, r->due, r->box };
+	return schedule_recall(&p->fsrs, &s, now);
+}
+
 /* Records a check of the first pass (the lesson result is open). */
 static bool lesson_check(pt_progress *p, pt_record *r, const pt_item *item, const pt_grade *g, time_t now)
 {
@@ -493,11 +529,8 @@ static bool lesson_check(pt_progress *p, pt_record *r, const pt_item *item, cons
 	r->outcome = grade_outcome(g);
 	r->last_seen = now;
 	r->checked_here = true;
-	if (r->outcome != PT_OUTCOME_NONE) {
-		schedule_apply(r->outcome, now, &r->box, &r->due);
-		r->scheduled = true;
-		r->scheduled_at = now;
-	}
+	if (r->outcome != PT_OUTCOME_NONE)
+		rate(p, r, schedule_rating(r->outcome, r->time_spent + r->time_pending), true, now);
 	return true;
 }
 
@@ -513,10 +546,9 @@ static bool review_check(pt_progress *p, pt_record *r, const pt_item *item, cons
 	r->last_seen = now;
 	r->checked_here = true;
 	if (g->checks == 1) {
-		bool right = g->status == PT_SOLVED && g->hints_shown == 0;
-		schedule_review(right, now, &r->box, &r->due);
-		r->scheduled = true;
-		r->scheduled_at = now;
+		int rating = g->status != PT_SOLVED ? PT_RATING_AGAIN :
+		    g->hints_shown > 0 ? PT_RATING_HARD : PT_RATING_GOOD;
+		rate(p, r, rating, false, now);
 	}
 	return true;
 }
@@ -631,9 +663,7 @@ bool progress_record_missed(pt_progress *p, const pt_lesson *lesson, const pt_it
 	pt_record *r = record_for(p, lesson, item, now);
 	if (r == NULL)
 		return false;
-	schedule_review(false, now, &r->box, &r->due);
-	r->scheduled = true;
-	r->scheduled_at = now;
+	rate(p, r, PT_RATING_AGAIN, false, now);
 	r->checked_here = true;
 	if (r->outcome == PT_OUTCOME_NONE)
 		r->key_seen = true;

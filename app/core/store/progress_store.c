@@ -501,6 +501,7 @@ pt_progress *progress_open(const char *path, time_t now, pt_open_report *rep)
 	pt_progress *p = calloc(1, sizeof *p);
 	if (p == NULL)
 		return NULL;
+	fsrs_init(&p->fsrs, NULL, PT_FSRS_DEFAULT_RETENTION);
 	if (path == NULL) {
 		rep->memory_only = true;
 		return p;
@@ -536,6 +537,7 @@ pt_progress *progress_open_readonly(const char *path, pt_open_report *rep)
 	pt_progress *p = calloc(1, sizeof *p);
 	if (p == NULL)
 		return NULL;
+	fsrs_init(&p->fsrs, NULL, PT_FSRS_DEFAULT_RETENTION);
 	if (path[0] == '\0') {
 		progress_say(rep->message, sizeof rep->message, "the progress file name is empty");
 		return p;

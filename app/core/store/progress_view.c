@@ -159,10 +159,13 @@ static size_t info_due(const pt_progress *p, const pt_entry *e, time_t now)
 
 /* ---- review ------------------------------------------------------------ */
 
-/* Orders due entries: oldest due first, then lesson id, then item order. */
+/* Orders due entries: lowest predicted recall first, then oldest due,
+ * then lesson id, then item order. */
 static int due_cmp(const void *a, const void *b)
 {
 	const pt_due *x = a, *y = b;
+	if (x->recall != y->recall)
+		return x->recall < y->recall ? -1 : 1;
 	if (x->due != y->due)
 		return x->due < y->due ? -1 : 1;
 	int c = strcmp(x->lesson->id.s, y->lesson->id.s);
@@ -183,7 +186,7 @@ static bool collect_due(const pt_progress *p, pt_catalog *cat, time_t now, pt_du
 				continue;
 			if (!grow_array((void **)&out->v, &cap, out->n + 1, sizeof *out->v))
 				return false;
-			out->v[out->n++] = (pt_due){ l, &l->items[i], i, r->due, r->box };
+			out->v[out->n++] = (pt_due){ l, &l->items[i], i, r->due, r->box, progress_recall(p, r, now) };
 		}
 	}
 	return true;
