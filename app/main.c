@@ -19,6 +19,7 @@
 #include "paratutor/codecheck.h"
 #include "paratutor/plain.h"
 #include "paratutor/progress.h"
+#include "paratutor/settings.h"
 #include "paratutor/ui.h"
 #include "paratutor/ui_guard.h"
 #include "paratutor/xapi.h"
@@ -26,7 +27,7 @@
 #define MAX_DIRS 32
 
 enum long_only { OPT_STATE = 256, OPT_REPORT, OPT_FORMAT, OPT_WATCH, OPT_NO_SHUFFLE, OPT_ACTOR, OPT_ACTOR_ACCOUNT,
-	OPT_ACTIVITY_BASE, OPT_NO_CACHE };
+	OPT_ACTIVITY_BASE, OPT_NO_CACHE, OPT_RETENTION };
 
 enum exit_code {
 	EXIT_OK = 0,
@@ -61,6 +62,9 @@ static void usage(FILE *fp)
 	      "                       screen readers and pipes (the default when stdin\n"
 	      "                       or stdout is not a terminal)\n"
 	      "  -r, --review         start with the items due for review\n"
+	      "      --retention R    the review schedule's desired retention, 0.70 to\n"
+	      "                       0.99 (default 0.9, or retention = R in\n"
+	      "                       $XDG_CONFIG_HOME/paratutor/config)\n"
 	      "      --state FILE     keep progress in FILE instead of\n"
 	      "                       $XDG_STATE_HOME/paratutor/progress.json\n"
 	      "      --report         print every recorded item result of the progress\n"
@@ -275,7 +279,7 @@ static unsigned long long learner_salt(pt_progress *progress)
 /* Opens the progress store and runs the tutor, full-screen or plain (the
  * latter also whenever stdin or stdout is not a terminal). */
 static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const char *state, bool plain,
-    bool shuffle)
+    bool shuffle, double retention)
 {
 	if (lesson_id != NULL) {
 		pt_entry *e = catalog_find(cat, lesson_id);
@@ -293,6 +297,7 @@ static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const 
 		fputs("paratutor: out of memory\n", stderr);
 		return EXIT_INVALID;
 	}
+	progress_set_retention(progress, retention);
 	pt_track track;
 	track_init(&track, progress, rep.message);
 	pt_ui_options uio = { lesson_id, review, NULL, &track, !rep.loaded && !rep.memory_only, shuffle,
@@ -360,6 +365,7 @@ static int run_command(int argc, char **argv)
 		{ "watch", required_argument, NULL, OPT_WATCH },
 		{ "no-shuffle", no_argument, NULL, OPT_NO_SHUFFLE },
 		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
+		{ "retention", required_argument, NULL, OPT_RETENTION },
 		{ "actor", required_argument, NULL, OPT_ACTOR },
 		{ "actor-account", required_argument, NULL, OPT_ACTOR_ACCOUNT },
 		{ "activity-base", required_argument, NULL, OPT_ACTIVITY_BASE },
@@ -372,6 +378,7 @@ static int run_command(int argc, char **argv)
 	bool check = false, strict = false, verbose = false, plain = false, review = false, report = false;
 	const char *state = NULL, *format = "csv", *watch = NULL;
 	bool no_shuffle = false, no_cache = false;
+	double retention = -1;  /* -1: the configuration file's, or the default */
 	pt_xapi_options xo = { NULL, NULL, NULL, NULL };
 	char account[1024];
 	int opt;
@@ -405,6 +412,12 @@ static int run_command(int argc, char **argv)
 		case OPT_WATCH: watch = optarg; break;
 		case OPT_NO_SHUFFLE: no_shuffle = true; break;
 		case OPT_NO_CACHE: no_cache = true; break;
+		case OPT_RETENTION:
+			if (!settings_retention(optarg, &retention)) {
+				fprintf(stderr, "paratutor: --retention takes a number from 0.70 to 0.99 (like 0.9), not '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "csv") != 0 && strcmp(optarg, "json") != 0 && strcmp(optarg, "xapi") != 0) {
 				fprintf(stderr, "paratutor: --format takes csv, json or xapi, not '%s'\n", optarg);
@@ -499,7 +512,15 @@ static int run_command(int argc, char **argv)
 	} else {
 		if (state == NULL)
 			fprintf(stderr, "paratutor: %s; progress will not be kept\n", err);
-		status = run_tutor(&cat, optind < argc ? argv[optind] : NULL, review, state, plain, !no_shuffle);
+		if (retention < 0) {
+			pt_settings settings = { PT_FSRS_DEFAULT_RETENTION };
+			char config[PT_PROGRESS_PATH_MAX], bad[PT_PROGRESS_PATH_MAX + 128];
+			if (settings_default_path(config, sizeof config) && !settings_read(config, &settings, bad, sizeof bad))
+				fprintf(stderr, "paratutor: %s; the review schedule keeps its default retention, 0.9\n", bad);
+			retention = settings.retention;
+		}
+		status = run_tutor(&cat, optind < argc ? argv[optind] : NULL, review, state, plain, !no_shuffle,
+		    retention);
 	}
 	catalog_free(&cat);
 	return status;

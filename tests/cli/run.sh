@@ -271,6 +271,25 @@ if [ -w /dev/full ]; then
 else
 	echo "SKIP output to a full device: /dev/full is missing"
 fi
+# The review schedule's desired retention: --retention, else the
+# configuration file; a bad value is refused, a bad file line is located
+# and the default kept.
+expect "--retention out of range is a usage error" 2 "--retention takes a number from 0.70 to 0.99" -- --retention 2
+expect "--retention that is not a number is a usage error" 2 "not 'x'" -- --retention x
+cfg=$(mktemp -d)
+mkdir -p "$cfg/paratutor"
+printf '# mine\nretention = 0.5\n' >"$cfg/paratutor/config"
+XDG_CONFIG_HOME=$cfg "$bin" --plain --lessons content >"$out" 2>"$err" </dev/null
+if grep -q "$cfg/paratutor/config:2: retention takes a number from 0.70 to 0.99" "$err" &&
+    grep -q 'keeps its default retention' "$err"; then
+	ok "a bad retention line in the configuration file is located, the default kept"
+else
+	not_ok "a bad retention line in the configuration file is located, the default kept"
+fi
+printf 'retention = 0.85 # fewer reviews\n' >"$cfg/paratutor/config"
+XDG_CONFIG_HOME=$cfg "$bin" --plain --lessons content >"$out" 2>"$err" </dev/null
+if [ ! -s "$err" ]; then ok "a good configuration file is read quietly"; else not_ok "a good configuration file is read quietly"; fi
+rm -rf "$cfg"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

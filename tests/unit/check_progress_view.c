@@ -133,6 +133,32 @@ START_TEST(test_schedule_transitions)
 }
 END_TEST
 
+/* The store's desired retention sets the intervals it schedules: lower
+ * retention, longer waits; a value out of range keeps 0.9. */
+START_TEST(test_retention_setting)
+{
+	pt_lesson *q = mk(lesson_q);
+	time_t due[3];
+	static const double retention[] = { 0.9, 0.75, 0.3 };
+	for (size_t i = 0; i < 3; i++) {
+		pt_progress *s = progress_open(NULL, T0, &(pt_open_report){ 0 });
+		progress_set_retention(s, retention[i]);
+		ck_assert_double_eq_tol(progress_fsrs(s)->retention, i == 1 ? 0.75 : 0.9, 1e-12);
+		pt_grade g;
+		grade_init(&g, &q->items[0]);
+		check_pick(&g, 1u << 1);
+		ck_assert(progress_record_item(s, q, g.item, &g, T0));
+		due[i] = progress_find(s, "q", "x")->due;
+		ck_assert_double_eq_tol(progress_recall(s, progress_find(s, "q", "x"), T0), 1.0, 1e-12);
+		progress_close(s);
+	}
+	ck_assert_int_eq(due[0], T0 + 2 * DAY);
+	ck_assert_int_gt(due[1], due[0]);
+	ck_assert_int_eq(due[2], due[0]);
+	lesson_free(q);
+}
+END_TEST
+
 /* Review lists what is due, lowest predicted recall first, and follows
  * the model. */
 START_TEST(test_due_order)
@@ -636,6 +662,7 @@ int main(void)
 	tcase_add_test(tc, test_resume_position);
 	tcase_add_test(tc, test_schedule_transitions);
 	tcase_add_test(tc, test_due_order);
+	tcase_add_test(tc, test_retention_setting);
 	tcase_add_test(tc, test_misconceptions);
 	tcase_add_test(tc, test_report);
 	tcase_add_test(tc, test_repeated_record_open);
