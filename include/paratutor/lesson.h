@@ -118,6 +118,7 @@ typedef struct pt_item {
 	int choose;            /* multi: options to pick, 0 when unset */
 	pt_pos choose_pos;
 	pt_text editor_note;   /* instructors only; s is NULL when absent */
+	pt_text_list tags;     /* concept tags from tags.h (checked when loaded) */
 	bool pseudo_code;      /* fill: the code is pseudo-code */
 	int version;           /* the item's revision, 1 when unset; instructors only */
 	pt_pos version_pos;

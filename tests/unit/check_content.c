@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <strings.h>
 
+#include "paratutor/tags.h"
 #include "paratutor/catalog.h"
 #include "paratutor/text.h"
 #include "testutil.h"
@@ -460,6 +461,27 @@ START_TEST(test_correct_option_not_longest)
 }
 END_TEST
 
+/* Every bundled item carries at least one concept tag, each from the
+ * controlled list (tags.h). */
+START_TEST(test_every_item_tagged)
+{
+	size_t items = 0;
+	for (size_t i = 0; i < catalog.n; i++) {
+		const pt_lesson *l = catalog.v[i].lesson;
+		for (size_t k = 0; k < l->n_items; k++) {
+			const pt_item *it = &l->items[k];
+			items++;
+			ck_assert_msg(it->tags.n >= 1, "%s/%s has no tag", l->id.s, it->id.s);
+			for (size_t t = 0; t < it->tags.n; t++) {
+				ck_assert_msg(tags_find(it->tags.v[t].s) >= 0, "%s/%s: unknown tag %s", l->id.s, it->id.s,
+				    it->tags.v[t].s);
+			}
+		}
+	}
+	ck_assert_uint_gt(items, 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("content");
@@ -474,6 +496,7 @@ int main(void)
 	tcase_add_test(tc, test_pseudo_code_is_announced);
 	tcase_add_test(tc, test_learner_text_is_clean);
 	tcase_add_test(tc, test_correct_option_not_longest);
+	tcase_add_test(tc, test_every_item_tagged);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

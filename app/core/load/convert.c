@@ -12,6 +12,7 @@
 #include "paratutor/convert.h"
 #include "paratutor/convert_field.h"
 #include "paratutor/convert_kinds.h"
+#include "paratutor/tags.h"
 #include "paratutor/validate.h"
 
 /* ---- lesson structure -------------------------------------------------- */
@@ -205,6 +206,15 @@ static void load_format2(pt_loader *ld, const pt_fields *f, int kind, pt_item *i
 			item->version = version;
 			item->version_pos = version_pos;
 		}
+	}
+	field_text_list(ld, f, F_TAGS, what, false, &item->tags);
+	for (size_t i = 0; i < item->tags.n; i++) {
+		const pt_text *t = &item->tags.v[i];
+		if (t->s == NULL || tags_find(t->s) >= 0)
+			continue;
+		const char *near = tags_nearest(t->s);
+		diags_add(ld->diags, ld->name, t->pos, PT_ERROR, "unknown tag \"%s\"%s%s%s (content/README.md lists the tags)",
+		    t->s, near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "");
 	}
 }
 
