@@ -15,6 +15,7 @@
 #include "paratutor/cli_export.h"
 #include "paratutor/cli_exam.h"
 #include "paratutor/cli_import.h"
+#include "paratutor/cli_next.h"
 #include "paratutor/cli_stats.h"
 #include "paratutor/codecheck.h"
 #include "paratutor/plain.h"
@@ -46,6 +47,7 @@ static void usage(FILE *fp)
 	      "       paratutor new fill|choice|multi|numeric|text|match|order|lesson ID\n"
 	      "       paratutor class [--format FMT] [--gradebook FILE] STORE-OR-DIR...\n"
 	      "       paratutor stats --me [--progress FILE]\n"
+	      "       paratutor next [--plain] [--state FILE]\n"
 	      "       paratutor exam [--from LESSON-ID] [--count N] [--minutes M | --untimed]\n"
 	      "                      [--pass PERCENT] [--seed S] [--plain]   (see paratutor exam --help)\n"
 	      "       paratutor exam --history\n"
@@ -301,7 +303,7 @@ static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const 
 	pt_track track;
 	track_init(&track, progress, rep.message);
 	pt_ui_options uio = { lesson_id, review, NULL, &track, !rep.loaded && !rep.memory_only, shuffle,
-		learner_salt(progress), NULL };
+		learner_salt(progress), NULL, 0 };
 	char why[160];
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		plain = true;
@@ -342,7 +344,7 @@ static int run_watch(const char *path)
 	if (progress != NULL) {
 		pt_track track;
 		track_init(&track, progress, NULL);
-		pt_ui_options uio = { NULL, false, path, &track, false, false, 0, NULL };
+		pt_ui_options uio = { NULL, false, path, &track, false, false, 0, NULL, 0 };
 		status = ui_run(&cat, &uio);
 		progress_close(progress);
 	}
@@ -398,6 +400,8 @@ static int run_command(int argc, char **argv)
 		return cli_export(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "stats") == 0)
 		return cli_stats(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "next") == 0)
+		return cli_next(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "exam") == 0)
 		return cli_exam(argc - 1, argv + 1);
 	while ((opt = getopt_long(argc, argv, "csvl:prhV", longopts, NULL)) != -1) {

@@ -367,7 +367,7 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 			    "resume it." : "The unfinished exam is kept as it was; run paratutor exam to resume it.");
 		}
 	} else {
-		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e };
+		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, 0 };
 		status = ui_run(cat, &uio);
 	}
 	exam_free(&e);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "paratutor/next.h"
 #include "paratutor/grade.h"
 #include "paratutor/intro.h"
 #include "paratutor/plain.h"
@@ -32,6 +33,7 @@ typedef struct plain_io {
 	pt_track *track;
 	bool shuffle;
 	unsigned long long salt;
+	unsigned long long review_tags; /* review only items with these tags; 0: all */
 } plain_io;
 
 /* Reads one line into buf without its newline; returns false at the end
@@ -330,6 +332,14 @@ static plain_step run_review(plain_io *io)
 		progress_due_free(&due);
 		return PLAIN_MENU;
 	}
+	if (io->review_tags != 0) {
+		/* Only the concepts `paratutor next` named. */
+		size_t kept = 0;
+		for (size_t k = 0; k < due.n; k++)
+			if (next_item_named(due.v[k].item, io->review_tags))
+				due.v[kept++] = due.v[k];
+		due.n = kept;
+	}
 	size_t closed = exam_gate_filter(io->track->progress, &due);
 	if (closed > 0)
 		fprintf(io->out, "%zu item%s due wait%s: %s lesson%s closed while an exam is open.\n", closed,
@@ -510,7 +520,7 @@ int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *ter
 	 * whole. */
 	FILE *wrapped = wrapout_open(terminal, wrapout_width(terminal));
 	FILE *out = wrapped != NULL ? wrapped : terminal;
-	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt };
+	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt, options->review_tags };
 	fprintf(out, "paratutor, plain mode. Type help at any prompt.\n");
 	if (options->first_run)
 		print_guide(&io);

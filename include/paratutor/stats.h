@@ -52,7 +52,18 @@ typedef struct pt_stats_lesson {
 	size_t done;
 	size_t mastered;
 	int percent;
+	size_t number;      /* its number in the menu: catalog order, from 1 */
 } pt_stats_lesson;
+
+/* One concept tag over the lessons shown (tags.h): its items, how many
+ * are done and mastered, how many are due at now, and the mean predicted
+ * recall of those scheduled (seen). */
+typedef struct pt_stats_tag {
+	const char *name;   /* static, from tags.h */
+	const char *label;  /* static: what a learner reads */
+	size_t items, done, mastered, due, seen;
+	double recall;      /* mean over the seen items; 0 when none */
+} pt_stats_tag;
 
 /* First tries made on one day, and how many of them were right first
  * time (right on the first check, no hint). */
@@ -73,6 +84,8 @@ typedef struct pt_stats {
 	pt_misconception top[PT_STATS_TOP]; /* most often met first */
 	size_t n_top;
 	int streak;                        /* days practised in a row, up to today or yesterday */
+	pt_stats_tag *tags;                /* tags with an item in the lessons shown, tags.h order */
+	size_t n_tags;
 	bool practised_today;
 } pt_stats;
 

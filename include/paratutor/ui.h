@@ -18,6 +18,7 @@ typedef struct pt_ui_options {
 	bool shuffle;          /* show options shuffled (session_init_shuffled) */
 	unsigned long long salt; /* the learner's shuffle salt */
 	pt_exam *exam;         /* sit this exam (started or resumed; borrowed), or NULL */
+	unsigned long long review_tags; /* review only items with these tags (next.h); 0: all */
 } pt_ui_options;
 
 /* Runs the tutor on the catalog until the learner quits.  Restores the

@@ -291,5 +291,32 @@ XDG_CONFIG_HOME=$cfg "$bin" --plain --lessons content >"$out" 2>"$err" </dev/nul
 if [ ! -s "$err" ]; then ok "a good configuration file is read quietly"; else not_ok "a good configuration file is read quietly"; fi
 rm -rf "$cfg"
 
+# paratutor next: a new learner is told where to start; with records, the
+# concepts due (with their reason) and the next lesson; --plain reviews
+# only the named concepts' due items.
+nx=$(mktemp -d)
+expect "next --help" 0 '^Usage: paratutor next' -- next --help
+expect "next: an operand is refused" 2 "next takes no operand" -- next extra
+expect "next for a new learner says how to start" 0 'Start with lesson 1, "Data parallelism vs model parallelism"' \
+	-- next --lessons content --state "$nx/new.json"
+cp tests/fixtures/progress/leitner-0.1.0.json "$nx/store.json"
+expect "next names the concepts due, with recall" 0 'items? due for review, predicted recall [0-9]+ %' \
+	-- next --lessons content --state "$nx/store.json"
+expect "next names the lesson to finish" 0 'Finish lesson 1, "Data parallelism vs model parallelism": 5 of 11 items done' \
+	-- next --lessons content --state "$nx/store.json"
+expect "stats --me shows mastery by concept and what to study next" 0 'Mastery by concept' \
+	-- stats --me --lessons content --progress "$nx/store.json"
+due=$("$bin" next --lessons content --state "$nx/store.json" </dev/null |
+	sed -n "s/^Answer those \([0-9]*\) items\{0,1\} now with 'paratutor next --plain'.*/\1/p")
+echo quit | "$bin" next --plain --lessons content --state "$nx/store.json" >"$out" 2>"$err"
+all=$("$bin" --plain --review --lessons content --state "$nx/store.json" </dev/null 2>/dev/null |
+	sed -n 's/^\([0-9]*\) items\{0,1\} due for review\.$/\1/p' | head -n 1)
+if [ -n "$due" ] && grep -q "^$due items\{0,1\} due for review\.$" "$out" && [ -n "$all" ] && [ "$due" -le "$all" ]; then
+	ok "next --plain reviews the $due items of the named concepts (of $all due)"
+else
+	not_ok "next --plain reviews the $due items of the named concepts (of ${all:-?} due)"
+fi
+rm -rf "$nx"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

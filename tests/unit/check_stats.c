@@ -1,7 +1,9 @@
 /* check_stats.c - the learner's statistics (stats.c) against figures
  * worked out by hand from a store the test writes at fixed times, and
  * their text charts (stats_out.c) line by line, UTF-8 and ASCII. */
+#include "paratutor/next.h"
 #include "paratutor/stats.h"
+#include "paratutor/tags.h"
 #include "paratutor/stats_out.h"
 #include "progress_util.h"
 
@@ -242,7 +244,7 @@ static void chart_stats(pt_stats *st, pt_stats_lesson *lesson, pt_lesson *l)
 	memset(st, 0, sizeof *st);
 	memset(l, 0, sizeof *l);
 	l->title.s = (char *)"Lesson";
-	*lesson = (pt_stats_lesson){ l, 8, 5, 3, 37 };
+	*lesson = (pt_stats_lesson){ l, 8, 5, 3, 37, 1 };
 	st->lessons = lesson;
 	st->n_lessons = 1;
 	st->today = T0_DAY;
@@ -466,6 +468,80 @@ START_TEST(test_mistakes_text)
 }
 END_TEST
 
+/* Two tagged lessons: t1 has a (collectives) and b (collectives,
+ * sharding); t2 has c (sharding). */
+#define TAGGED(id, items) "{'format':2,'id':'" id "','title':'Lesson " id "','summary':'s','attempts':3,'items':[" items "]}"
+#define TAGGED_ITEM(id, tags) "{'id':'" id "','kind':'choice','difficulty':'easy','prompt':'x','tags':[" tags "]," \
+	"'options':[{'text':'W','feedback':'fb'},{'text':'R','correct':true}],'hints':['h'],'explanation':'e'}"
+
+/* Per-tag figures and what to study next: a new learner is told where to
+ * start; due items are named by concept, lowest predicted recall first,
+ * with the tags a review of the advice opens; with nothing due, the least
+ * mastered concepts and the next lesson to finish. */
+START_TEST(test_tags_and_next)
+{
+	pt_catalog cat = { 0 };
+	cat_add(&cat, mk(TAGGED("t1", TAGGED_ITEM("a", "'collectives'") "," TAGGED_ITEM("b", "'collectives','sharding'"))));
+	cat_add(&cat, mk(TAGGED("t2", TAGGED_ITEM("c", "'sharding'"))));
+	const pt_lesson *t1 = cat.v[0].lesson, *t2 = cat.v[1].lesson;
+	pt_progress *s = progress_open(NULL, T0, &(pt_open_report){ 0 });
+
+	pt_next n;
+	ck_assert(next_compute(s, &cat, T0, &n));
+	ck_assert(n.nothing_done);
+	ck_assert_uint_eq(n.n, 1);
+	ck_assert_str_eq(n.lines[0], "Start with lesson 1, \"Lesson t1\": open it from the menu (type 1 in plain mode).");
+	ck_assert_uint_eq(n.due, 0);
+
+	/* a failed (due at once, stability 0.2 days); c right first time
+	 * (Good, due in 2 days). */
+	pt_grade g;
+	grade_init(&g, &t1->items[0]);
+	for (int i = 0; i < 3; i++)
+		check_pick(&g, 1u << 0);
+	ck_assert_int_eq(g.status, PT_FAILED);
+	ck_assert(progress_record_item(s, t1, g.item, &g, T0));
+	grade_init(&g, &t2->items[0]);
+	check_pick(&g, 1u << 1);
+	ck_assert(progress_record_item(s, t2, g.item, &g, T0));
+
+	pt_stats st;
+	ck_assert(stats_compute(s, &cat, T0 + 3600, 0, &st));
+	ck_assert_uint_eq(st.n_tags, 2);
+	ck_assert_str_eq(st.tags[0].name, "collectives");
+	ck_assert_uint_eq(st.tags[0].items, 2);
+	ck_assert_uint_eq(st.tags[0].done, 1);
+	ck_assert_uint_eq(st.tags[0].due, 1);
+	ck_assert_uint_eq(st.tags[0].seen, 1);
+	ck_assert_str_eq(st.tags[1].name, "sharding");
+	ck_assert_uint_eq(st.tags[1].items, 2);
+	ck_assert_uint_eq(st.tags[1].due, 0);
+	ck_assert(st.tags[0].recall < st.tags[1].recall);
+	stats_free(&st);
+
+	ck_assert(next_compute(s, &cat, T0 + 3600, &n));
+	ck_assert(!n.nothing_done);
+	ck_assert_uint_eq(n.due, 1);
+	ck_assert_uint_eq(n.tags, 1ull << tags_find("collectives"));
+	ck_assert_ptr_nonnull(strstr(n.lines[0], "collectives: all-reduce and friends: 1 item due for review, predicted recall"));
+	ck_assert_str_eq(n.lines[n.n - 1], "Finish lesson 1, \"Lesson t1\": 1 of 2 items done.");
+	ck_assert(next_item_named(&t1->items[1], n.tags));
+	ck_assert(!next_item_named(&t2->items[0], n.tags));
+	ck_assert(next_item_named(&t2->items[0], 0));
+
+	/* Reviewed right: nothing due, so the least mastered concepts. */
+	grade_init(&g, &t1->items[0]);
+	check_pick(&g, 1u << 1);
+	ck_assert(progress_record_review(s, t1, g.item, &g, T0 + 7200));
+	ck_assert(next_compute(s, &cat, T0 + 7300, &n));
+	ck_assert_uint_eq(n.due, 0);
+	ck_assert_uint_eq(n.tags, 0);
+	ck_assert_ptr_nonnull(strstr(n.lines[0], "items mastered, predicted recall"));
+	progress_close(s);
+	catalog_free(&cat);
+}
+END_TEST
+
 /* Returns the suite. */
 static Suite *stats_suite(void)
 {
@@ -473,6 +549,7 @@ static Suite *stats_suite(void)
 	TCase *tc = tcase_create("core");
 	tcase_add_test(tc, test_days);
 	tcase_add_test(tc, test_figures);
+	tcase_add_test(tc, test_tags_and_next);
 	tcase_add_test(tc, test_broken_and_changed);
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_charts_ascii);
@@ -483,6 +560,7 @@ static Suite *stats_suite(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
+
 
 int main(void)
 {

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/tags.h"
 #include "paratutor/stats.h"
 #include "paratutor/stats_out.h"
 
@@ -58,13 +59,36 @@ static const pt_lesson *usable(pt_catalog *c, size_t e)
 	return l != NULL && !c->v[e].broken && l->id.s != NULL ? l : NULL;
 }
 
-/* Counts one lesson's items: done, mastered, and the review forecast. */
-static void count_lesson(const pt_progress *p, const pt_lesson *l, long today, long off, pt_stats *s,
-    pt_stats_lesson *out)
+/* Adds item it (record r, or NULL) to the figures of each of its tags. */
+static void count_tags(const pt_progress *p, const pt_item *it, const pt_record *r, time_t now, pt_stats_tag *tags)
 {
-	*out = (pt_stats_lesson){ l, l->n_items, 0, 0, 0 };
+	for (size_t t = 0; t < it->tags.n; t++) {
+		int k = it->tags.v[t].s != NULL ? tags_find(it->tags.v[t].s) : -1;
+		if (k < 0)
+			continue;
+		pt_stats_tag *g = &tags[k];
+		g->items++;
+		if (r == NULL)
+			continue;
+		g->done += r->outcome != PT_OUTCOME_NONE;
+		g->mastered += r->scheduled && r->box >= PT_STATS_MASTERED_BOX;
+		if (!r->scheduled)
+			continue;
+		g->seen++;
+		g->due += r->due <= now;
+		g->recall += progress_recall(p, r, now);
+	}
+}
+
+/* Counts one lesson's items: done, mastered, the review forecast and the
+ * tags' figures. */
+static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, long today, long off, pt_stats *s,
+    pt_stats_lesson *out, pt_stats_tag *tags)
+{
+	*out = (pt_stats_lesson){ l, l->n_items, 0, 0, 0, 0 };
 	for (size_t i = 0; i < l->n_items; i++) {
 		const pt_record *r = current(p, l, &l->items[i]);
+		count_tags(p, &l->items[i], r, now, tags);
 		if (r == NULL)
 			continue;
 		out->done += r->outcome != PT_OUTCOME_NONE;
@@ -144,12 +168,29 @@ bool stats_compute(const pt_progress *p, pt_catalog *catalog, time_t now, long u
 	memset(out, 0, sizeof *out);
 	out->today = stats_day(now, utc_offset);
 	out->lessons = calloc(catalog->n ? catalog->n : 1, sizeof *out->lessons);
-	if (out->lessons == NULL)
+	pt_stats_tag *tags = calloc(tags_count(), sizeof *tags);
+	if (out->lessons == NULL || tags == NULL) {
+		free(tags);
+		stats_free(out);
 		return false;
+	}
 	for (size_t e = 0; e < catalog->n; e++) {
 		const pt_lesson *l = usable(catalog, e);
-		if (l != NULL)
-			count_lesson(p, l, out->today, utc_offset, out, &out->lessons[out->n_lessons++]);
+		if (l != NULL) {
+			count_lesson(p, l, now, out->today, utc_offset, out, &out->lessons[out->n_lessons], tags);
+			out->lessons[out->n_lessons++].number = e + 1;
+		}
+	}
+	/* Keep the tags that have items, in the list's order. */
+	out->tags = tags;
+	for (size_t t = 0; t < tags_count(); t++) {
+		if (tags[t].items == 0)
+			continue;
+		pt_stats_tag g = tags[t];
+		g.name = pt_tags[t].name;
+		g.label = pt_tags[t].label;
+		g.recall = g.seen > 0 ? g.recall / (double)g.seen : 0;
+		out->tags[out->n_tags++] = g;
 	}
 	unsigned char *days = calloc(1, STREAK_BYTES);
 	if (days == NULL) {
@@ -179,6 +220,7 @@ bool stats_compute(const pt_progress *p, pt_catalog *catalog, time_t now, long u
 void stats_free(pt_stats *out)
 {
 	free(out->lessons);
+	free(out->tags);
 	memset(out, 0, sizeof *out);
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/next.h"
 #include "paratutor/diag.h"
 #include "paratutor/grow.h"
 #include "paratutor/strbuf.h"
@@ -166,9 +167,8 @@ static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_st
 {
 	add_block(out, STATS_HEADING, 0, NULL, "Mastery by lesson");
 	add_block(out, STATS_NOTE, 0, NULL,
-	    "Mastered: two steps up the review ladder. Right first time in the lesson is step 1, each review "
-	    "right with no hint one step more, and a miss sends an item back (to step 1; to 0 in the lesson). "
-	    "A mastered item waits 3 days or more to come back. \"done\": finished in the lesson.");
+	    "Mastered: the review schedule will not bring the item back for 3 days or more, because its memory "
+	    "model predicts you will still recall it by then. \"done\": finished in the lesson.");
 	if (s->n_lessons == 0)
 		add_block(out, STATS_PARA, 2, NULL, "No lessons to show.");
 	pt_strbuf b = { 0 };
@@ -178,6 +178,45 @@ static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_st
 		stats_bar(bar, sizeof bar, l->mastered, l->items, PT_CHART_BAR_CELLS, style->ascii);
 		add_block(out, STATS_PARA, 2, NULL, l->lesson->title.s != NULL ? l->lesson->title.s : "");
 		putf(&b, "    %s %3d%%  %zu of %zu mastered, %zu done", bar, l->percent, l->mastered, l->items, l->done);
+		add_line(out, &b);
+	}
+	free(b.s);
+}
+
+/* What to study next (next.h), each line with its reason. */
+static void add_next(pt_stats_text *out, const pt_stats *s)
+{
+	pt_next n;
+	if (!next_from_stats(s, &n)) {
+		out->failed = true;
+		return;
+	}
+	add_block(out, STATS_HEADING, 0, NULL, "What to study next");
+	for (size_t i = 0; i < n.n; i++)
+		add_block(out, STATS_PARA, 2, NULL, n.lines[i]);
+	if (n.tags != 0)
+		add_block(out, STATS_NOTE, 0, NULL, "Answer them with r in the menu, or paratutor next --plain.");
+}
+
+/* Mastery by concept tag: a bar each, with the figures in words. */
+static void add_tags(pt_stats_text *out, const pt_stats *s, const pt_stats_style *style)
+{
+	if (s->n_tags == 0)
+		return;
+	add_block(out, STATS_HEADING, 0, NULL, "Mastery by concept");
+	add_block(out, STATS_NOTE, 0, NULL,
+	    "A concept runs through several lessons; recall is the review schedule's prediction for the items seen.");
+	pt_strbuf b = { 0 };
+	for (size_t t = 0; t < s->n_tags; t++) {
+		const pt_stats_tag *g = &s->tags[t];
+		char bar[PT_CHART_BAR_CELLS * 4 + 1];
+		stats_bar(bar, sizeof bar, g->mastered, g->items, PT_CHART_BAR_CELLS, style->ascii);
+		add_block(out, STATS_PARA, 2, NULL, g->label);
+		if (g->seen > 0)
+			putf(&b, "    %s %3d%%  %zu of %zu mastered, %zu due, recall %d %%", bar,
+			    percent(g->mastered, g->items), g->mastered, g->items, g->due, (int)(g->recall * 100 + 0.5));
+		else
+			putf(&b, "    %s   0%%  %zu item%s, none answered yet", bar, g->items, g->items == 1 ? "" : "s");
 		add_line(out, &b);
 	}
 	free(b.s);
@@ -383,8 +422,10 @@ bool stats_text(const pt_stats *s, const pt_exam_point *exams, size_t n_exams, c
     pt_stats_text *out)
 {
 	memset(out, 0, sizeof *out);
+	add_next(out, s);
 	add_streak(out, s);
 	add_mastery(out, s, style);
+	add_tags(out, s, style);
 	add_accuracy(out, s, style);
 	add_forecast(out, s, style);
 	stats_text_exams(out, exams, n_exams, style);

@@ -1,0 +1,133 @@
+/* next.c - `paratutor next`: what to study next, with the reason for each
+ * line; --plain opens the named concepts' due items as a review in plain
+ * mode. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "paratutor/catalog.h"
+#include "paratutor/cli_lessons.h"
+#include "paratutor/cli_next.h"
+#include "paratutor/next.h"
+#include "paratutor/plain.h"
+#include "paratutor/text.h"
+#include "paratutor/track.h"
+#include "paratutor/ui.h"
+
+enum { NEXT_OK = 0, NEXT_FAILED = 1, NEXT_USAGE = 2, NEXT_NO_LESSONS = 3 };
+
+static void next_usage(FILE *fp)
+{
+	fputs("Usage: paratutor next [--plain] [--state FILE] [--lessons DIR]...\n"
+	      "Say what to study next: the concepts with items due for review, lowest\n"
+	      "predicted recall first (or, with nothing due, the least mastered), and the\n"
+	      "next lesson to finish, each with its reason.\n"
+	      "\n"
+	      "Options:\n"
+	      "  -p, --plain           then answer those concepts' due items as a review,\n"
+	      "                        in plain mode\n"
+	      "      --state FILE      the progress store (also --progress FILE) instead of\n"
+	      "                        $XDG_STATE_HOME/paratutor/progress.json\n"
+	      "  -l, --lessons DIR     read lessons from DIR (repeatable); default: as for\n"
+	      "                        the tutor\n"
+	      "  -h, --help            show this help and exit\n", fp);
+}
+
+/* Prints the advice; returns false when out of memory. */
+static bool print_next(const pt_next *n, bool plain)
+{
+	fputs("What to study next:\n", stdout);
+	for (size_t i = 0; i < n->n; i++)
+		printf("  - %s\n", n->lines[i]);
+	if (n->due > 0 && !plain)
+		printf("Answer those %zu item%s now with 'paratutor next --plain', or r in the tutor's menu.\n", n->due,
+		    n->due == 1 ? "" : "s");
+	else if (n->nothing_done)
+		fputs("Run 'paratutor' (or 'make run' in the source tree) to open the menu.\n", stdout);
+	return true;
+}
+
+/* Opens the review of the advised tags' due items in plain mode. */
+static int review(pt_catalog *cat, pt_progress *p, const pt_next *n)
+{
+	pt_track track;
+	track_init(&track, p, NULL);
+	pt_ui_options uio = { NULL, true, NULL, &track, false, true, progress_salt(p, (unsigned long long)time(NULL)),
+		NULL, n->tags };
+	return plain_run(cat, &uio, stdin, stdout);
+}
+
+int cli_next(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "plain", no_argument, NULL, 'p' },
+		{ "state", required_argument, NULL, 's' },
+		{ "progress", required_argument, NULL, 's' },
+		{ "lessons", required_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *path = NULL, *dirs[CLI_MAX_LESSON_DIRS];
+	size_t n_dirs = 0;
+	bool plain = false;
+	int opt;
+	while ((opt = getopt_long(argc, argv, "pl:h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'p': plain = true; break;
+		case 's': path = optarg; break;
+		case 'l':
+			if (n_dirs == CLI_MAX_LESSON_DIRS) {
+				fprintf(stderr, "paratutor: at most %d --lessons directories\n", CLI_MAX_LESSON_DIRS);
+				return NEXT_USAGE;
+			}
+			dirs[n_dirs++] = optarg;
+			break;
+		case 'h': next_usage(stdout); return NEXT_OK;
+		default:
+			fputs("Try 'paratutor next --help' for more information.\n", stderr);
+			return NEXT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "paratutor: next takes no operand ('%s')\n", argv[optind]);
+		return NEXT_USAGE;
+	}
+	char buf[PT_PROGRESS_PATH_MAX], err[512];
+	if (path == NULL && !progress_default_path(buf, sizeof buf, err, sizeof err)) {
+		fprintf(stderr, "paratutor: %s; name the store with --state FILE\n", err);
+		return NEXT_USAGE;
+	}
+	pt_catalog cat = { 0 };
+	if (!cli_load_lessons(&cat, dirs, n_dirs, "paratutor")) {
+		fputs("paratutor: no lessons found; give the lesson directory with --lessons DIR\n", stderr);
+		catalog_free(&cat);
+		return NEXT_NO_LESSONS;
+	}
+	pt_open_report rep;
+	pt_progress *p = plain ? progress_open(path != NULL ? path : buf, time(NULL), &rep)
+	                       : progress_open_readonly(path != NULL ? path : buf, &rep);
+	pt_next n;
+	int status = NEXT_OK;
+	if (p == NULL || !next_compute(p, &cat, time(NULL), &n)) {
+		fputs("paratutor: out of memory\n", stderr);
+		status = NEXT_FAILED;
+	} else {
+		if (rep.message[0] != '\0' && !(rep.memory_only && !plain && !rep.loaded && n.nothing_done))
+			fprintf(stderr, "paratutor: %s\n", rep.message);
+		print_next(&n, plain);
+		if (fflush(stdout) != 0) {
+			fprintf(stderr, "paratutor: cannot write: %s\n", strerror(errno));
+			status = NEXT_FAILED;
+		} else if (plain && n.due > 0) {
+			status = review(&cat, p, &n);
+		} else if (plain) {
+			fputs("Nothing is due for review now.\n", stdout);
+		}
+	}
+	if (p != NULL)
+		progress_close(p);
+	catalog_free(&cat);
+	return status;
+}
