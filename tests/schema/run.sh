@@ -87,6 +87,7 @@ structural='^invalid JSON:
 ^"[^"]*" is out of range: 
 ^unsupported format 
 ^unknown field "
+^unknown tag "
 ^field ".*" appears twice in 
 ^"[^"]*" is empty$
 ^"[^"]*" is not valid UTF-8$
