@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "paratutor/fsrs.h"
 #include "paratutor/settings.h"
@@ -87,7 +88,11 @@ bool settings_read(const char *path, pt_settings *s, char *err, size_t size)
 	s->retention = PT_FSRS_DEFAULT_RETENTION;
 	FILE *f = fopen(path, "r");
 	if (f == NULL) {
-		if (errno == ENOENT)
+		/* No file, or one this user cannot even reach (a HOME of another
+		 * user's): the defaults, quietly.  A file that is there but cannot
+		 * be read is reported. */
+		struct stat st;
+		if (errno == ENOENT || errno == ENOTDIR || (errno == EACCES && stat(path, &st) != 0))
 			return true;
 		snprintf(err, size, "%s: %s", path, strerror(errno));
 		return false;
