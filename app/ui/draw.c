@@ -9,6 +9,7 @@
 
 #include "paratutor/sanitise.h"
 #include "paratutor/text.h"
+#include "paratutor/ui_guard.h"
 #include "paratutor/ui_doc.h"
 #include "paratutor/ui_draw.h"
 
@@ -277,6 +278,10 @@ void draw_links(const char *text, const struct pt_link_at *links, size_t n)
 {
 	if (n == 0 || !draw_hyperlinks())
 		return;
+	/* The sequences go to the terminal as they are (the sanitiser in
+	 * front of stdout would show them as text); the URL is printable
+	 * ASCII, checked above. */
+	FILE *tty = guard_terminal();
 	bool any = false;
 	for (size_t k = 0; k < n; k++) {
 		const pt_link_at *l = &links[k];
@@ -284,15 +289,15 @@ void draw_links(const char *text, const struct pt_link_at *links, size_t n)
 		if (!link_safe(url, l->len) || l->shown <= 0)
 			continue;
 		if (!any)
-			fputs("\0337", stdout); /* save the cursor and attributes */
+			fputs("\0337", tty); /* save the cursor and attributes */
 		any = true;
 		/* The same characters over themselves, now a link to the URL. */
 		size_t shown = (size_t)l->shown < l->len ? (size_t)l->shown : l->len;
-		printf("\033[%d;%dH\033]8;;%.*s\033\\%.*s\033]8;;\033\\", l->y + 1, l->x + 1, (int)l->len, url,
+		fprintf(tty, "\033[%d;%dH\033]8;;%.*s\033\\%.*s\033]8;;\033\\", l->y + 1, l->x + 1, (int)l->len, url,
 		    (int)shown, url);
 	}
 	if (any) {
-		fputs("\0338", stdout);
-		fflush(stdout);
+		fputs("\0338", tty);
+		fflush(tty);
 	}
 }
