@@ -44,7 +44,7 @@ test_stats_80x24() {
 	st_wait "Days practised in a row: 3, today included." || return 1
 	st_wait "█████▎░░░░░░░░░░  33%  1 of 3 mastered, 3 done" || return 1
 	st_wait "░░░░░░░░░░░░░░░░   0%  0 of 3 mastered, 2 done" || return 1
-	st_wait "Mastered: two steps up the review ladder." || return 1
+	st_wait "Mastered: the review schedule will not bring the item back" || return 1
 	st_wait "PgDn for more" || return 1
 	page PageDown || return 1
 	st_wait "     │                           █ █" || return 1
@@ -60,12 +60,15 @@ test_stats_80x24() {
 	st_wait "from Fixture: one of each kind, item 3" || return 1
 	st_wait "1×  Five is odd." || return 1
 	st_wait "from Stats: second lesson, item 3" || return 1
+	page PageDown || return 1
+	st_wait "Finish lesson 2, \"Stats: second lesson\": 2 of 3 items done." || return 1
 	st_wait "Press m to go back to the menu" || return 1
 	st_lacks "pick-all" || return 1
 	st_keys '?'
 	st_wait "back to the lesson menu" || return 1
 	st_keys Escape
 	st_wait_gone "back to the lesson menu" || return 1
+	page PageUp || return 1
 	page PageUp || return 1
 	page PageUp || return 1
 	st_wait "Days practised in a row" || return 1

@@ -422,14 +422,14 @@ bool stats_text(const pt_stats *s, const pt_exam_point *exams, size_t n_exams, c
     pt_stats_text *out)
 {
 	memset(out, 0, sizeof *out);
-	add_next(out, s);
 	add_streak(out, s);
 	add_mastery(out, s, style);
-	add_tags(out, s, style);
 	add_accuracy(out, s, style);
 	add_forecast(out, s, style);
 	stats_text_exams(out, exams, n_exams, style);
 	add_mistakes(out, s, style);
+	add_tags(out, s, style);
+	add_next(out, s);
 	if (out->failed) {
 		stats_text_free(out);
 		return false;
