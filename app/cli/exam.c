@@ -24,13 +24,14 @@
 
 enum { EXAM_OK = 0, EXAM_FAILED = 1, EXAM_USAGE = 2, EXAM_NO_LESSONS = 3 };
 enum { OPT_FROM = 256, OPT_MINUTES, OPT_UNTIMED, OPT_PASS, OPT_SEED, OPT_HISTORY, OPT_STATE, OPT_NO_SHUFFLE,
-	OPT_ALLOW_REPEATS };
+	OPT_ALLOW_REPEATS, OPT_SHOW };
 
 /* Prints the usage text of the command to fp. */
 static void exam_usage(FILE *fp)
 {
 	fputs("Usage: paratutor exam [OPTION]...\n"
 	      "       paratutor exam --history [--state FILE]\n"
+	      "       paratutor exam --show N [--plain] [--state FILE]\n"
 	      "Sit a timed exam drawn from the lessons: one answer an item, no feedback\n"
 	      "until you submit, then the score against the pass mark, by lesson and by\n"
 	      "difficulty, and every item with its answer and explanation.\n"
@@ -53,6 +54,9 @@ static void exam_usage(FILE *fp)
 	      "                        results of earlier exams showed (by default they\n"
 	      "                        are drawn only when the others run short)\n"
 	      "      --history         list past exams and exit\n"
+	      "      --show N          reopen the result of past exam N (as --history\n"
+	      "                        numbers them): the figures, and every item with\n"
+	      "                        the answer given, the key and the explanation\n"
 	      "  -p, --plain           line mode (the default when stdin or stdout is not\n"
 	      "                        a terminal); type help during the exam\n"
 	      "      --no-shuffle      show options in the order the lesson gives them\n"
@@ -74,6 +78,7 @@ typedef struct exam_args {
 	char *from_copies[MAX_FROM];
 	size_t n_copies;
 	const char *state;
+	size_t show;  /* --show N: N; 0 when not given */
 	bool history, plain, seeded, timed_set, allow_repeats;
 } exam_args;
 
@@ -118,6 +123,7 @@ static int parse_args(int argc, char **argv, exam_args *a)
 		{ "history", no_argument, NULL, OPT_HISTORY }, { "plain", no_argument, NULL, 'p' },
 		{ "no-shuffle", no_argument, NULL, OPT_NO_SHUFFLE }, { "state", required_argument, NULL, OPT_STATE },
 		{ "allow-repeats", no_argument, NULL, OPT_ALLOW_REPEATS },
+		{ "show", required_argument, NULL, OPT_SHOW },
 		{ "lessons", required_argument, NULL, 'l' }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
 	};
 	unsigned long long v;
@@ -170,6 +176,14 @@ static int parse_args(int argc, char **argv, exam_args *a)
 			a->seeded = true;
 			break;
 		case OPT_HISTORY: a->history = true; break;
+		case OPT_SHOW:
+			if (!parse_whole(optarg, 1, 1000000000ull, &v)) {
+				fprintf(stderr, "paratutor exam: --show takes an exam's number as --history lists it (1, 2, ...), "
+				    "not '%s'\n", optarg);
+				return EXAM_USAGE;
+			}
+			a->show = (size_t)v;
+			break;
 		case 'p': a->plain = true; break;
 		case OPT_NO_SHUFFLE: a->cfg.shuffle = false; break;
 		case OPT_ALLOW_REPEATS: a->allow_repeats = true; break;
@@ -195,6 +209,10 @@ static int parse_args(int argc, char **argv, exam_args *a)
 		}
 	if (optind < argc) {
 		fprintf(stderr, "paratutor exam: unexpected '%s'; name lessons with --from LESSON-ID\n", argv[optind]);
+		return EXAM_USAGE;
+	}
+	if (a->show > 0 && a->history) {
+		fputs("paratutor exam: give either --show or --history, not both\n", stderr);
 		return EXAM_USAGE;
 	}
 	if (untimed && minutes) {
@@ -374,6 +392,49 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 	return status;
 }
 
+/* Reopens past exam a->show of the store: its results in plain mode or
+ * full screen.  Closed while an exam is open (results show answers). */
+static int show_result(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *track)
+{
+	char why[256];
+	if (exam_gate_results(progress, why, sizeof why)) {
+		fprintf(stderr, "paratutor exam: %s\n", why);
+		return EXAM_FAILED;
+	}
+	size_t n = progress_exam_count(progress);
+	if (a->show > n) {
+		if (n == 0)
+			fprintf(stderr, "paratutor exam: --show %zu: %s holds no exam results yet\n", a->show, a->state);
+		else
+			fprintf(stderr, "paratutor exam: --show %zu: %s holds %zu exam result%s, numbered 1 to %zu as "
+			    "paratutor exam --history lists them\n", a->show, a->state, n, n == 1 ? "" : "s", n);
+		return EXAM_FAILED;
+	}
+	pt_exam e;
+	size_t dropped = 0;
+	if (!progress_exam_reopen(progress, a->show - 1, cat, &e, ui_now(), &dropped, why, sizeof why)) {
+		fprintf(stderr, "paratutor exam: --show %zu: %s\n", a->show, why);
+		return EXAM_FAILED;
+	}
+	bool plain = a->plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO);
+	if (!plain && !ui_terminal_usable(why, sizeof why)) {
+		fprintf(stderr, "paratutor exam: %s, so it runs in plain mode (--plain)\n", why);
+		plain = true;
+	}
+	if (dropped > 0)
+		printf("Note: %zu item%s of this exam %s no longer in the lessons and %s left out.\n", dropped,
+		    dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are", dropped == 1 ? "is" : "are");
+	int status = EXAM_OK;
+	if (plain) {
+		plain_exam_results(stdout, &e);
+	} else {
+		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, 0 };
+		status = ui_run(cat, &uio);
+	}
+	exam_free(&e);
+	return status;
+}
+
 int cli_exam(int argc, char **argv)
 {
 	exam_args a;
@@ -407,7 +468,7 @@ int cli_exam(int argc, char **argv)
 			track_init(&track, progress, NULL);
 			if (rep.message[0] != '\0')
 				fprintf(stderr, "paratutor exam: %s\n", rep.message);
-			status = sit(&cat, &a, progress, &track);
+			status = a.show > 0 ? show_result(&cat, &a, progress, &track) : sit(&cat, &a, progress, &track);
 			progress_close(progress);
 		}
 	}

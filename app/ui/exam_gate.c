@@ -20,7 +20,9 @@ static void opens_when(long left, char *buf, size_t size)
 	snprintf(buf, size, "on submit, or in %s", clock);
 }
 
-bool exam_gate_closed(pt_progress *p, const char *lesson_id, char *why, size_t size)
+/* Returns true, with why, when lesson_id (NULL: any) is closed; what
+ * names what is closed when lesson_id is NULL. */
+static bool closed(pt_progress *p, const char *lesson_id, const char *what, char *why, size_t size)
 {
 	long left = -1;
 	if (p == NULL)
@@ -31,10 +33,20 @@ bool exam_gate_closed(pt_progress *p, const char *lesson_id, char *why, size_t s
 	char when[128];
 	opens_when(left, when, sizeof when);
 	if (lesson_id == NULL)
-		snprintf(why, size, "Closed during an exam (stats show answers). Opens %s", when);
+		snprintf(why, size, "Closed during an exam (%s show answers). Opens %s", what, when);
 	else
 		snprintf(why, size, "Closed: your open exam draws on this lesson. Opens %s", when);
 	return true;
+}
+
+bool exam_gate_closed(pt_progress *p, const char *lesson_id, char *why, size_t size)
+{
+	return closed(p, lesson_id, "stats", why, size);
+}
+
+bool exam_gate_results(pt_progress *p, char *why, size_t size)
+{
+	return closed(p, NULL, "past results", why, size);
 }
 
 size_t exam_gate_filter(pt_progress *p, pt_due_list *due)

@@ -49,6 +49,11 @@ static void add_figures(pt_doc *d, const pt_exam *e, const pt_exam_results *r)
 	if (r->timed_out)
 		doc_atom(d, ROLE_DIM, 0, "  submitted by the clock: time is up");
 	doc_gap(d);
+	exam_past_note(e, what, sizeof what);
+	if (what[0] != '\0') {
+		doc_wrap(d, ROLE_DIM, 0, what);
+		doc_gap(d);
+	}
 	doc_atomf(d, ROLE_PROMPT, 0, "Score: %.0f%%", r->score);
 	doc_atomf(d, ROLE_DIM, 0, "  %zu of %zu right, %zu wrong, %zu unanswered", r->right, r->items, r->wrong,
 	    r->unanswered);
@@ -106,8 +111,9 @@ static void results_draw(pt_ui *ui, int rows, int cols)
 		doc_atomf(d, ROLE_HEADING, 0, "Item %zu of %zu", i + 1, e->n);
 		doc_atomf(d, e->results[i] == PT_EXAM_RIGHT ? ROLE_RIGHT : ROLE_WRONG, 0, "  %s %s",
 		    draw_glyph(e->results[i] == PT_EXAM_RIGHT ? GLYPH_RIGHT : GLYPH_WRONG), word);
-		doc_atomf(d, ROLE_DIM, 0, "  %s, %s%s", e->lessons[i]->title.s,
-		    lesson_difficulty_name(e->items[i]->difficulty), e->marked[i] ? ", marked" : "");
+		doc_atomf(d, ROLE_DIM, 0, "  %s, %s%s%s", e->lessons[i]->title.s,
+		    lesson_difficulty_name(e->items[i]->difficulty), e->marked[i] ? ", marked" : "",
+		    e->answers_lost && e->results[i] != PT_EXAM_UNANSWERED ? ", the answer given was not kept" : "");
 		doc_gap(d);
 		item_anchors a = { 0 };
 		item_body_build(d, exam_grade(e, i), &v, &a);

@@ -586,6 +586,17 @@ static void add_fill_results(pt_doc *d, const pt_grade *g, const pt_disclosure *
 	const pt_item *it = g->item;
 	for (int b = 0; b < grade_slots(g); b++) {
 		pt_mark mark = session_shown_mark(g, b);
+		if (given_only && show->answer && (mark == PT_MARK_NONE || g->fill[b] < 0)) {
+			/* An exam item left incomplete was not graded: each blank's
+			 * key beside what was entered in it, if anything. */
+			char what[256];
+			if (g->fill[b] >= 0)
+				snprintf(what, sizeof what, "[%d] %s", b + 1, it->bank.v[g->fill[b]].s);
+			else
+				snprintf(what, sizeof what, "[%d]", b + 1);
+			add_result(d, GLYPH_WRONG, "Unanswered", ROLE_WRONG, what, it->blanks[b].accept.v[0].s, NULL);
+			continue;
+		}
 		if (mark == PT_MARK_NONE || g->fill[b] < 0)
 			continue;
 		bool right = mark == PT_MARK_RIGHT;

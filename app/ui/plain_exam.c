@@ -171,8 +171,11 @@ void plain_exam_results(FILE *out, pt_exam *e)
 	exam_format_clock(r.used, used, sizeof used);
 	exam_format_clock(r.limit, limit, sizeof limit);
 	exam_score_rule(r.pass_percent, rule, sizeof rule);
-	fprintf(out, "\n== Exam results\n%s\n", r.timed_out ? "Time is up: the exam was submitted by the clock." :
-	    "The exam is submitted.");
+	char what[512];
+	exam_past_note(e, what, sizeof what);
+	fprintf(out, "\n== Exam results\n%s%s%s\n", what, what[0] ? "\n" : "",
+	    e->reopened ? (r.timed_out ? "It was submitted by the clock: time was up." : "It was submitted.") :
+	    r.timed_out ? "Time is up: the exam was submitted by the clock." : "The exam is submitted.");
 	fprintf(out, "Score: %.0f%% (%zu of %zu right) - %s: the pass mark is %d%%.\n", r.score, r.right, r.items,
 	    r.passed ? "PASSED" : "NOT PASSED", r.pass_percent);
 	fprintf(out, "%zu wrong, %zu unanswered. %s\n", r.wrong, r.unanswered, rule);
@@ -180,7 +183,6 @@ void plain_exam_results(FILE *out, pt_exam *e)
 		fprintf(out, "Time used: %s of %s.\n", used, limit);
 	else
 		fprintf(out, "Time used: %s (untimed).\n", used);
-	char what[512];
 	fputs("By lesson, weakest first:\n", out);
 	for (size_t l = 0; l < r.n_lessons; l++) {
 		exam_review_list(e, r.by_lesson[l].lesson, -1, what, sizeof what);
@@ -197,11 +199,13 @@ void plain_exam_results(FILE *out, pt_exam *e)
 	for (size_t i = 0; i < e->n; i++) {
 		const char *word = e->results[i] == PT_EXAM_RIGHT ? "Right" : e->results[i] == PT_EXAM_WRONG ?
 		    "Wrong" : "Unanswered";
-		fprintf(out, "\n-- Item %zu of %zu, %s: %s\n", i + 1, e->n, e->lessons[i]->title.s, word);
+		fprintf(out, "\n-- Item %zu of %zu, %s: %s%s\n", i + 1, e->n, e->lessons[i]->title.s, word,
+		    e->answers_lost && e->results[i] != PT_EXAM_UNANSWERED ? " (the answer given was not kept)" : "");
 		plain_item_print_area(out, exam_grade(e, i));
 		plain_item_print_verdict(out, exam_grade(e, i));
 	}
-	fputs("\nItems you missed come back in your reviews. Past exams: paratutor exam --history.\n", out);
+	fprintf(out, "\n%sPast exams: paratutor exam --history.\n", e->reopened ? "" :
+	    "Items you missed come back in your reviews. ");
 	exam_results_free(&r);
 }
 

@@ -71,6 +71,8 @@ typedef struct pt_exam {
 	unsigned interruptions; /* times a tutor sitting it ended without leaving (a crash) */
 	size_t repeated;     /* items drawn although earlier results showed them (the rest ran short) */
 	unsigned warned;     /* bit 0: 5-minute warning given, bit 1: 1-minute */
+	size_t reopened;     /* a past result reopened (exam_reopen): its number in the history, from 1; 0 otherwise */
+	bool answers_lost;   /* reopened from a store that did not keep the answers given */
 	char id[48];         /* unique per exam: start time and seed */
 	size_t n;            /* items on the paper */
 	const pt_lesson **lessons; /* per item: its lesson (borrowed) */
@@ -179,6 +181,13 @@ int exam_warning(pt_exam *e, time_t now);
  * session_disclose() allows the key and the explanation. */
 void exam_submit(pt_exam *e, time_t now, bool by_clock);
 
+/* Ends e, set up with exam_setup() and its answers put back, as a past
+ * result: submitted at finished after used seconds, each item's result as
+ * results[] says (as it was graded then, not graded again), by_clock
+ * whether the time ran out.  The answers are checked only to mark them
+ * as the results show them. */
+void exam_reopen(pt_exam *e, const pt_exam_result *results, long used, time_t finished, bool by_clock);
+
 /* Computes the figures of a submitted exam into r (free with
  * exam_results_free).  Returns false when out of memory. */
 bool exam_results(const pt_exam *e, pt_exam_results *r);
@@ -200,10 +209,16 @@ void exam_study_next(const pt_exam *e, const pt_exam_results *r, char *buf, size
  * learner, for a pass mark of pass_percent. */
 void exam_score_rule(int pass_percent, char *buf, size_t size);
 
+/* Writes what a reopened past result (e->reopened) is, in a sentence or
+ * two: its number in the history, when it was finished (UTC), and when
+ * the answers were not kept, that they were not; "" for an exam just
+ * sat. */
+void exam_past_note(const pt_exam *e, char *buf, size_t size);
+
 /* Writes seconds as "m:ss" (or "h:mm:ss" from an hour). */
 void exam_format_clock(long seconds, char *buf, size_t size);
 
-/* Returns the texts of item i's answer so far, for keeping it: per slot
+/* Returns the texts of item i's answer (so far, or as submitted), for keeping it: per slot
  * the bank entry ("" for an empty slot) for fill, match and order; the
  * options picked for choice and multi; the typed answer for numeric and
  * text (none when empty, nor for a number the item cannot read).  Fills out with at most max borrowed pointers

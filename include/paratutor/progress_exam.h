@@ -13,8 +13,10 @@
  * sitting it ended without leaving it), "sitting" (open only: a tutor was
  * sitting it at the last save) and
  * "items": [ { "lesson", "item", "hash" (16 hex digits, lesson_item_hash),
- * "marked", "answer" (texts, see exam_answer_texts; open only), "result"
- * (right, wrong or unanswered; finished only) } ].  Older paratutors
+ * "marked", "answer" (texts, see exam_answer_texts: so far while open,
+ * as submitted once finished), "result" (right, wrong or unanswered;
+ * finished only) } ], and for a finished exam "answers_kept" (true: its
+ * items keep the answers given; stores written before that kept none).  Older paratutors
  * ignore the member.  Merging: finished exams are united by id; of two
  * copies of the open exam the one changed here since the last save wins,
  * else the file's; an open exam whose id is among the finished ones is
@@ -68,6 +70,7 @@ typedef struct pt_exam_record {
 	int pass_percent;
 	bool timed_out;
 	bool sitting;     /* open: a tutor was sitting it when last saved */
+	bool answers_kept; /* finished: the items hold the answers given */
 	unsigned leaves;        /* times the candidate left it */
 	unsigned interruptions; /* times a tutor sitting it ended without leaving */
 	size_t current;   /* open: the item shown */
@@ -106,6 +109,16 @@ bool progress_exam_keep(pt_progress *p, const pt_exam *e, time_t now);
  * cause in err when there is no open exam, none of its items is left, or
  * memory runs out. */
 bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_exam *e, time_t now,
+    size_t *dropped, char *err, size_t errlen);
+
+/* Sets e up as finished exam i (oldest first, as progress_exam_at) at
+ * now: its items with the answers given, graded as they were then (the
+ * stored results, not graded again), e->reopened i + 1; e->answers_lost
+ * when the store did not keep the answers.  Items whose lesson or item is
+ * gone are left out and counted in *dropped (an item changed since is
+ * shown as it is now).  Returns false with the cause in err when there is
+ * no such exam, none of its items is left, or memory runs out. */
+bool progress_exam_reopen(const pt_progress *p, size_t i, const pt_catalog *catalog, pt_exam *e, time_t now,
     size_t *dropped, char *err, size_t errlen);
 
 /* Makes e's id one the store does not hold yet (an exam with the same seed

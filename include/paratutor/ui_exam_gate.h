@@ -16,6 +16,10 @@
  * closed by an open exam; lesson_id NULL asks for the statistics. */
 bool exam_gate_closed(pt_progress *p, const char *lesson_id, char *why, size_t size);
 
+/* Returns true, with the reason and how long in why, when past exam
+ * results (which show answers) are closed: while any exam is open. */
+bool exam_gate_results(pt_progress *p, char *why, size_t size);
+
 /* Takes out of due the items of lessons an open exam closes; returns how
  * many were taken out. */
 size_t exam_gate_filter(pt_progress *p, pt_due_list *due);

@@ -99,6 +99,44 @@ has "--report's exam row" ",4,2,50.0,70,no,"
 "$bin" --lessons tests/screen/lessons --report --format json >"$out" 2>&1
 has "--report json exam object" "\"record\":	\"exam\""
 
+# exam --show N reopens a past result as it was shown when submitted, with
+# the answers given (here the sitting's own transcript is the reference).
+sit a "1 a 2 b" next mark list time "go 9" "go 3" zz "go 1" submit yes
+results() {
+	sed -n '/^== Exam results/,$p' "$out" | grep -v -e '^A past result: ' -e '^It was submitted\.$' \
+	    -e '^The exam is submitted\.$' -e 'Past exams: paratutor exam --history\.$'
+}
+results >"$tmp/sat"
+"$bin" exam --show 2 --lessons tests/screen/lessons >"$out" 2>&1
+echo "$?" >"$tmp/status"
+has "--show says it is a past result" "A past result: exam 2 of your history, finished "
+has "--show: the score as it was" "Score: 50% (2 of 4 right) - NOT PASSED: the pass mark is 70%."
+has "--show: the choice given" "A) Canberra - Correct."
+has "--show: the blanks given" "mean = [1: sum](values) / [2: len](values)"
+results >"$tmp/shown"
+if grep -qx 0 "$tmp/status" && [ -s "$tmp/sat" ] && cmp -s "$tmp/sat" "$tmp/shown"; then
+	passed=$((passed + 1))
+	echo "ok - --show gives the results as they were shown at the end of the exam"
+else
+	failed=$((failed + 1))
+	echo "not ok - --show gives the results as they were shown at the end of the exam"
+	diff "$tmp/sat" "$tmp/shown" | head -20
+fi
+"$bin" exam --show 3 --lessons tests/screen/lessons >"$out" 2>&1
+echo "$?" >"$tmp/status"
+has "--show of an exam the history lacks is located" \
+    "paratutor exam: --show 3: $XDG_STATE_HOME/paratutor/progress.json holds 2 exam results, numbered 1 to 2 as paratutor exam --history lists them"
+grep -qx 1 "$tmp/status" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "not ok - --show 3: status 1"; }
+"$bin" exam --show first >"$out" 2>&1
+has "--show takes a number" "--show takes an exam's number as --history lists it (1, 2, ...), not 'first'"
+# A store written before the answers were kept: the result still shows.
+sed 's/"answers_kept"/"answers_kept_not"/' "$XDG_STATE_HOME/paratutor/progress.json" >"$tmp/old.json"
+"$bin" exam --show 1 --state "$tmp/old.json" --lessons tests/screen/lessons >"$out" 2>&1
+has "an older result says its answers were not kept" "The answers given were not kept (it was sat with an older paratutor)"
+has "an older result: per item" "-- Item 1 of 4, Screen test drills: Right (the answer given was not kept)"
+has "an older result: the key" "The answer: A) Canberra;"
+lacks "an older result shows no answer as given" "A) Canberra - Correct."
+
 # The clock is injected (PARATUTOR_TEST_NOW: a time, or a file holding
 # one): no test waits for it.
 T0=2000000000
@@ -195,6 +233,13 @@ has "the time dead counts" "Time used: 6:40 of 10:00."
 has "history: interrupted" "6:40  (interrupted 1 time)"
 printf '%s\n' quit | "$bin" exam --lessons tests/screen/lessons --count 2 --seed 3 >"$out" 2>&1
 has "a new exam once the last was submitted" "Exam: 2 items"
+# The adversary, with that exam left open, reopens a past result for its
+# answers: closed, like the statistics.
+"$bin" exam --show 1 --lessons tests/screen/lessons >"$out" 2>&1
+echo "$?" >"$tmp/status"
+has "--show is closed while an exam is open" "Closed during an exam (past results show answers). Opens on submit"
+lacks "--show shows nothing while an exam is open" "Explanation:"
+grep -qx 1 "$tmp/status" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "not ok - closed --show: status 1"; }
 
 # Fresh papers: a second paper repeats no item whose answer the first
 # paper's results showed; when the unseen items run short the paper says

@@ -70,6 +70,23 @@ test_exam_submit() {
 	*"   4    50%   70%  not passed"*) ;;
 	*) st_fail "history: $out" || return 1 ;;
 	esac
+	# exam --show reopens the result once left, with the answers given.
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" -- exam --show 1 --lessons tests/screen/lessons || return 1
+	st_wait "Exam results" || return 1
+	st_wait "A past result: exam 1 of your history, finished" || return 1
+	st_wait "2 of 4 right, 0 wrong, 2 unanswered" || return 1
+	st_keys n
+	st_wait "Item 1 of 4  ✓ Right" || return 1
+	st_wait "A (•) Canberra" || return 1
+	st_keys n
+	st_wait "mean = [1:sum ✓](values) / [2:len ✓](values)" || return 1
+	st_keys n
+	st_wait "Item 3 of 4  ✗ Unanswered" || return 1
+	st_wait "✗ Unanswered [1]  → answer: len" || return 1
+	st_keys m
+	st_wait "The exam is kept in your history" || return 1
+	st_keys q
+	st_wait_exit >/dev/null || return 1
 }
 
 # The clock is injected (PARATUTOR_TEST_NOW names a file holding the
@@ -281,6 +298,7 @@ test_exam_small_rules() {
 	st_wait "Item 2 of 4" || return 1
 	st_wait "mean = [1:sum](values) / [2](values)" || return 1
 	st_lacks "[2:len]" || return 1
+	st_wait "✗ Unanswered [2]  → answer: len" || return 1 # the key on a line of its own
 }
 
 # An untimed exam is the practice mode and says so; its clock stops.

@@ -804,6 +804,100 @@ START_TEST(test_store_old_and_damaged)
 }
 END_TEST
 
+/* A finished exam keeps the answers given: reopened (exam --show) it
+ * shows each answer and the results as graded then, however the store
+ * was closed in between; a result from a store that kept no answers
+ * still reopens, saying so; an exam the history does not hold does not. */
+START_TEST(test_store_reopen)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e;
+	start(&e, &c, 10, 11, T0);
+	pick_text(&e, find(&e, "e1"), "right e1");
+	pick_text(&e, find(&e, "b3"), "wrong b3");
+	grade_type(exam_grade(&e, find(&e, "h1")), "17");
+	pt_grade *fill = exam_grade(&e, find(&e, "h2"));
+	grade_fill(fill, 1, lesson_bank_find(fill->item, "sum")); /* blank 2 only: partly filled */
+	e.marked[find(&e, "m1")] = true;
+	exam_submit(&e, T0 + 300, false);
+	pt_progress *s = open_ok(path, T0);
+	ck_assert(progress_exam_keep(s, &e, T0 + 300));
+	save_ok(s);
+	progress_close(s);
+
+	s = open_ok(path, T0 + 5000);
+	pt_exam f;
+	size_t dropped = 99;
+	char err[256] = "";
+	ck_assert(!progress_exam_reopen(s, 1, &c, &f, T0 + 5000, &dropped, err, sizeof err));
+	ck_assert_str_eq(err, "there is no exam 2");
+	ck_assert_msg(progress_exam_reopen(s, 0, &c, &f, T0 + 5000, &dropped, err, sizeof err), "%s", err);
+	ck_assert_uint_eq(dropped, 0);
+	ck_assert(f.submitted);
+	ck_assert(!f.answers_lost);
+	ck_assert_uint_eq(f.reopened, 1);
+	ck_assert_int_eq(f.used, 300);
+	ck_assert_int_eq(f.finished, T0 + 300);
+	ck_assert_uint_eq(f.n, e.n);
+	const char *a[PT_MAX_BLANKS], *b[PT_MAX_BLANKS];
+	for (size_t i = 0; i < e.n; i++) {
+		ck_assert_ptr_eq(f.items[i], e.items[i]);
+		ck_assert_int_eq(f.results[i], e.results[i]);
+		ck_assert(f.marked[i] == e.marked[i]);
+		size_t n = exam_answer_texts(&e, i, a, PT_MAX_BLANKS);
+		ck_assert_uint_eq(exam_answer_texts(&f, i, b, PT_MAX_BLANKS), n);
+		for (size_t k = 0; k < n; k++)
+			ck_assert_str_eq(b[k], a[k]);
+		/* Finished: the key and the explanation may be shown. */
+		pt_disclosure dis;
+		session_disclose(exam_grade(&f, i), &dis);
+		ck_assert(dis.finished && dis.explanation);
+	}
+	ck_assert_int_eq(f.results[find(&f, "h1")], PT_EXAM_WRONG);
+	ck_assert_uint_eq(exam_answer_texts(&f, find(&f, "h1"), b, PT_MAX_BLANKS), 1);
+	ck_assert_str_eq(b[0], "17");
+	ck_assert_int_eq(f.results[find(&f, "h2")], PT_EXAM_UNANSWERED);
+	ck_assert_uint_eq(exam_answer_texts(&f, find(&f, "h2"), b, PT_MAX_BLANKS), 2);
+	ck_assert_str_eq(b[1], "sum"); /* what was entered, though it was not a whole answer */
+	ck_assert(exam_grade(&f, find(&f, "b3"))->picked[0] || exam_grade(&f, find(&f, "b3"))->picked[1] ||
+	    exam_grade(&f, find(&f, "b3"))->picked[2]);
+	pt_exam_results r1, r2;
+	ck_assert(exam_results(&e, &r1) && exam_results(&f, &r2));
+	ck_assert_uint_eq(r2.right, r1.right);
+	ck_assert_uint_eq(r2.wrong, r1.wrong);
+	ck_assert_uint_eq(r2.unanswered, r1.unanswered);
+	exam_results_free(&r1);
+	exam_results_free(&r2);
+	char note[400];
+	exam_past_note(&f, note, sizeof note);
+	ck_assert_str_eq(note, "A past result: exam 1 of your history, finished 2023-11-14 22:18 UTC.");
+	exam_free(&f);
+	/* Reopening changed nothing in the store. */
+	ck_assert(!progress_dirty(s));
+	progress_close(s);
+
+	/* A store written before answers were kept: the result still shows. */
+	char *text = slurp(path);
+	char *k = strstr(text, "\"answers_kept\"");
+	ck_assert_ptr_nonnull(k);
+	memcpy(k, "\"answers_kepX\"", strlen("\"answers_kepX\""));
+	write_file(path, text);
+	free(text);
+	s = progress_open(path, T0 + 6000, &(pt_open_report){ 0 });
+	ck_assert_ptr_nonnull(s);
+	ck_assert_msg(progress_exam_reopen(s, 0, &c, &f, T0 + 6000, &dropped, err, sizeof err), "%s", err);
+	ck_assert(f.answers_lost);
+	ck_assert_uint_eq(exam_answer_texts(&f, find(&f, "e1"), b, PT_MAX_BLANKS), 0);
+	ck_assert_int_eq(f.results[find(&f, "e1")], PT_EXAM_RIGHT);
+	exam_past_note(&f, note, sizeof note);
+	ck_assert_ptr_nonnull(strstr(note, "The answers given were not kept"));
+	exam_free(&f);
+	progress_close(s);
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
 Suite *exam_suite(void);
 
 /* The suite. */
@@ -824,6 +918,7 @@ Suite *exam_suite(void)
 	tcase_add_test(tc, test_store_merge);
 	tcase_add_test(tc, test_store_hold_and_closed_books);
 	tcase_add_test(tc, test_store_old_and_damaged);
+	tcase_add_test(tc, test_store_reopen);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -433,11 +433,10 @@ static bool complete(const pt_grade *g)
 	return g->item->kind != PT_KIND_NUMERIC || grade_number(g->item, g->typed, &value) == PT_NUMBER_OK;
 }
 
-pt_exam_state exam_state(const pt_exam *e, size_t i)
+/* Returns how much of an answer item i's grading state holds. */
+static pt_exam_state given(const pt_exam *e, size_t i)
 {
 	const pt_grade *g = &e->session.grades[i];
-	if (e->submitted)
-		return e->results[i] == PT_EXAM_UNANSWERED ? PT_EXAM_EMPTY : PT_EXAM_ANSWERED;
 	if (complete(g))
 		return PT_EXAM_ANSWERED;
 	if (bank_kind(g->item->kind))
@@ -445,6 +444,13 @@ pt_exam_state exam_state(const pt_exam *e, size_t i)
 			if (g->fill[b] >= 0)
 				return PT_EXAM_PARTLY;
 	return PT_EXAM_EMPTY;
+}
+
+pt_exam_state exam_state(const pt_exam *e, size_t i)
+{
+	if (e->submitted)
+		return e->results[i] == PT_EXAM_UNANSWERED ? PT_EXAM_EMPTY : PT_EXAM_ANSWERED;
+	return given(e, i);
 }
 
 size_t exam_unanswered(const pt_exam *e)
@@ -552,6 +558,22 @@ void exam_submit(pt_exam *e, time_t now, bool by_clock)
 	e->finished = e->limit > 0 && now > exam_deadline(e) ? exam_deadline(e) : now;
 }
 
+void exam_reopen(pt_exam *e, const pt_exam_result *results, long used, time_t finished, bool by_clock)
+{
+	for (size_t i = 0; i < e->n; i++) {
+		pt_grade *g = &e->session.grades[i];
+		if (complete(g))
+			(void)grade_check(g); /* marks the answer as the result shows it */
+		close_grade(g);
+		e->results[i] = results[i];
+	}
+	e->used = used < 0 ? 0 : used;
+	e->finished = finished;
+	e->timed_out = by_clock;
+	e->submitted = true;
+	e->paused = false;
+}
+
 /* Returns true when tally a is weaker than b: a lower share right, or
  * the same share over more items. */
 static bool tally_weaker(const pt_exam_tally *a, const pt_exam_tally *b)
@@ -629,6 +651,20 @@ void exam_score_rule(int pass_percent, char *buf, size_t size)
 	    "right, and %d%% or more passes.", pass_percent);
 }
 
+void exam_past_note(const pt_exam *e, char *buf, size_t size)
+{
+	char when[40] = "";
+	struct tm tm;
+	buf[0] = '\0';
+	if (e->reopened == 0)
+		return;
+	if (gmtime_r(&e->finished, &tm) != NULL)
+		strftime(when, sizeof when, ", finished %Y-%m-%d %H:%M UTC", &tm);
+	snprintf(buf, size, "A past result: exam %zu of your history%s.%s", e->reopened, when,
+	    e->answers_lost ? " The answers given were not kept (it was sat with an older paratutor): each item "
+	    "shows its result, the key and the explanation." : "");
+}
+
 void exam_format_clock(long seconds, char *buf, size_t size)
 {
 	if (seconds < 0)
@@ -645,7 +681,7 @@ size_t exam_answer_texts(const pt_exam *e, size_t i, const char **out, size_t ma
 	const pt_item *v = g->item;
 	size_t n = 0;
 	if (bank_kind(v->kind)) {
-		if (exam_state(e, i) == PT_EXAM_EMPTY)
+		if (given(e, i) == PT_EXAM_EMPTY)
 			return 0;
 		for (int b = 0; b < grade_slots(g) && n < max; b++)
 			out[n++] = g->fill[b] >= 0 ? v->bank.v[g->fill[b]].s : "";
@@ -653,7 +689,8 @@ size_t exam_answer_texts(const pt_exam *e, size_t i, const char **out, size_t ma
 		for (size_t o = 0; o < v->n_options && o < PT_MAX_OPTIONS && n < max; o++)
 			if (g->picked[o])
 				out[n++] = v->options[o].text.s;
-	} else if (complete(g) && max > 0) {
+	} else if (max > 0 && g->typed[strspn(g->typed, " \t")] != '\0' &&
+	    (v->kind != PT_KIND_NUMERIC || grade_number(v, g->typed, &(double){ 0 }) == PT_NUMBER_OK)) {
 		out[n++] = g->typed; /* an unreadable number is not kept */
 	}
 	return n;

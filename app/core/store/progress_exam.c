@@ -169,8 +169,6 @@ static bool entry_from(pt_exam_entry *k, const pt_exam *e, size_t i)
 	k->result = e->submitted ? e->results[i] : PT_EXAM_UNANSWERED;
 	if (k->lesson == NULL || k->item == NULL)
 		return false;
-	if (e->submitted)
-		return true;
 	const char *texts[PT_MAX_BLANKS > PT_MAX_OPTIONS ? PT_MAX_BLANKS : PT_MAX_OPTIONS];
 	size_t n = exam_answer_texts(e, i, texts, sizeof texts / sizeof texts[0]);
 	if (n == 0)
@@ -203,6 +201,7 @@ static bool record_from(pt_exam_record *r, const pt_exam *e, time_t now)
 	r->pass_percent = e->pass_percent;
 	r->timed_out = e->timed_out;
 	r->sitting = !e->submitted && !e->paused;
+	r->answers_kept = e->submitted && !e->answers_lost;
 	r->leaves = e->leaves;
 	r->interruptions = e->interruptions;
 	r->current = e->session.current;
@@ -306,6 +305,61 @@ bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_ex
 	}
 	free(lessons);
 	free(items);
+	free(from);
+	return ok;
+}
+
+bool progress_exam_reopen(const pt_progress *p, size_t i, const pt_catalog *catalog, pt_exam *e, time_t now,
+    size_t *dropped, char *err, size_t errlen)
+{
+	const pt_exam_record *r = progress_exam_at(p, i);
+	*dropped = 0;
+	if (r == NULL) {
+		snprintf(err, errlen, "there is no exam %zu", i + 1);
+		return false;
+	}
+	size_t n = r->n_items ? r->n_items : 1;
+	const pt_lesson **lessons = malloc(n * sizeof *lessons);
+	const pt_item **items = malloc(n * sizeof *items);
+	pt_exam_result *results = malloc(n * sizeof *results);
+	size_t *from = malloc(n * sizeof *from);
+	size_t kept = 0;
+	for (size_t k = 0; lessons && items && results && from && k < r->n_items; k++) {
+		const pt_entry *en = catalog_find(catalog, r->items[k].lesson);
+		const pt_item *it = en != NULL && en->lesson != NULL && !en->broken ?
+		    lesson_find_item(en->lesson, r->items[k].item) : NULL;
+		if (it == NULL) {
+			++*dropped;
+			continue;
+		}
+		lessons[kept] = en->lesson;
+		items[kept] = it;
+		results[kept] = r->items[k].result;
+		from[kept++] = k;
+	}
+	bool ok = lessons && items && results && from && kept > 0 &&
+	    exam_setup(e, lessons, items, kept, r->seed, r->shuffle, r->pass_percent, r->limit, 0, r->started, now);
+	if (ok) {
+		snprintf(e->id, sizeof e->id, "%s", r->id);
+		e->leaves = r->leaves;
+		e->interruptions = r->interruptions;
+		for (size_t k = 0; k < kept; k++) {
+			const pt_exam_entry *en = &r->items[from[k]];
+			e->marked[k] = en->marked;
+			if (r->answers_kept)
+				exam_restore_answer(e, k, en->answer, en->n_answer);
+		}
+		exam_reopen(e, results, r->used, r->finished, r->timed_out);
+		e->reopened = i + 1;
+		e->answers_lost = !r->answers_kept;
+	} else if (lessons && items && results && from && kept == 0) {
+		snprintf(err, errlen, "none of exam %zu's items is in the lessons any more", i + 1);
+	} else {
+		snprintf(err, errlen, "out of memory");
+	}
+	free(lessons);
+	free(items);
+	free(results);
 	free(from);
 	return ok;
 }

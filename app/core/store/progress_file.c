@@ -361,6 +361,7 @@ static file_rc parse_exam(parser *ps, const cJSON *o, pt_exam_record *r)
 	double leaves = 0, interruptions = 0;
 	if (!get_hex(ps, o, "seed", &r->seed) || !get_bool(ps, o, "shuffle", &r->shuffle) ||
 	    !get_bool(ps, o, "timed_out", &r->timed_out) || !get_bool(ps, o, "sitting", &r->sitting) ||
+	    !get_bool(ps, o, "answers_kept", &r->answers_kept) ||
 	    !get_num(ps, o, "leaves", 1e6, false, &leaves) ||
 	    !get_num(ps, o, "interruptions", 1e6, false, &interruptions) ||
 	    !get_num(ps, o, "started", MAX_TIME, true, &started) ||
@@ -683,7 +684,8 @@ static cJSON *exam_json(const pt_exam_record *r)
 	    (r->interruptions == 0 || add_num(o, "interruptions", r->interruptions)) &&
 	    (open ? add_num(o, "left", (double)r->left) && add_num(o, "current", (double)r->current) &&
 	            cJSON_AddBoolToObject(o, "sitting", r->sitting) != NULL
-	          : cJSON_AddBoolToObject(o, "timed_out", r->timed_out) != NULL);
+	          : cJSON_AddBoolToObject(o, "timed_out", r->timed_out) != NULL &&
+	            (!r->answers_kept || cJSON_AddBoolToObject(o, "answers_kept", true) != NULL));
 	cJSON *items = ok ? cJSON_AddArrayToObject(o, "items") : NULL;
 	ok = items != NULL;
 	for (size_t i = 0; ok && i < r->n_items; i++) {
@@ -697,8 +699,8 @@ static cJSON *exam_json(const pt_exam_record *r)
 		ok = cJSON_AddStringToObject(io, "lesson", k->lesson) != NULL &&
 		    cJSON_AddStringToObject(io, "item", k->item) != NULL && add_hex(io, "hash", k->hash) &&
 		    cJSON_AddBoolToObject(io, "marked", k->marked) != NULL &&
-		    (open ? k->n_answer == 0 || file_add_strings(io, "answer", k->answer, k->n_answer)
-		          : cJSON_AddStringToObject(io, "result", progress_exam_result_word(k->result)) != NULL);
+		    (k->n_answer == 0 || file_add_strings(io, "answer", k->answer, k->n_answer)) &&
+		    (open || cJSON_AddStringToObject(io, "result", progress_exam_result_word(k->result)) != NULL);
 	}
 	if (!ok) {
 		cJSON_Delete(o);
