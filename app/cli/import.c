@@ -1,10 +1,12 @@
 /* import.c - `paratutor import FILE...`: reads GIFT and Moodle XML files
  * and writes one format-2 lesson, with the readers' diagnostics on
  * stderr. */
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "paratutor/cli_output.h"
 #include "paratutor/cli_import.h"
@@ -20,17 +22,29 @@ enum { IMPORT_OK = 0, IMPORT_FAILED = 1, IMPORT_USAGE = 2 };
 static void import_usage(FILE *fp)
 {
 	fputs("Usage: paratutor import [OPTION]... FILE...\n"
-	      "Convert Moodle question files into one paratutor lesson (format 2).\n"
+	      "Convert Moodle question files into paratutor lessons (format 2).\n"
 	      "\n"
 	      "FILE is GIFT (.gift, .txt) or Moodle XML (.xml); other names are read as\n"
 	      "XML when they start with '<', else as GIFT.  What cannot be carried over\n"
-	      "is reported as FILE:LINE:COL: warning; errors stop the import.\n"
+	      "is reported as FILE:LINE:COL: warning (the first of each kind, with where\n"
+	      "the others are; --verbose shows each); an error stops the import unless\n"
+	      "--skip-broken is given.  Each category of questions becomes a lesson of\n"
+	      "its own: several need a folder to go in (-o FOLDER) or --one-lesson.\n"
 	      "\n"
 	      "Options:\n"
-	      "  -o, --output FILE   write the lesson to FILE instead of standard output\n"
-	      "      --id ID         the lesson id (default: made from the first file name)\n"
-	      "      --title TITLE   the lesson title (default: the first category, else\n"
-	      "                      the first file name)\n"
+	      "  -o, --output PATH   write the lesson to the file PATH instead of standard\n"
+	      "                      output; when PATH is a folder, write each lesson\n"
+	      "                      there as ID.json\n"
+	      "      --id ID         the lesson id (default: made from the category, else\n"
+	      "                      the first file name); with several lessons, the start\n"
+	      "                      of each id\n"
+	      "      --title TITLE   the lesson title (default: the category, else the\n"
+	      "                      first file name); with several lessons, the start of\n"
+	      "                      each title\n"
+	      "      --one-lesson    put the questions of every category in one lesson\n"
+	      "      --skip-broken   leave out the questions with errors, list them, and\n"
+	      "                      write the others\n"
+	      "  -v, --verbose       show every warning, not the first of each kind\n"
 	      "  -h, --help          show this help and exit\n"
 	      "\n"
 	      "Check the result with 'paratutor --check FILE'.\n", fp);
@@ -83,6 +97,87 @@ static bool read_files(pt_import *imp, char **files, int n)
 	return ok;
 }
 
+/* ---- warnings, one line per kind ------------------------------------------ */
+
+#define KIND_KEY 256
+#define KIND_PLACES 8
+
+/* Writes into key the message with its quoted parts and numbers taken
+ * out: the warnings of one kind share it. */
+static void kind_of(const char *msg, char *key, size_t size)
+{
+	size_t n = 0;
+	bool quoted = false;
+	for (const char *p = msg; *p && n + 1 < size; p++) {
+		if (*p == '"') {
+			quoted = !quoted;
+			key[n++] = '"';
+		} else if (quoted) {
+			continue;
+		} else if (isdigit((unsigned char)*p)) {
+			if (n == 0 || key[n - 1] != '#')
+				key[n++] = '#';
+		} else if ((*p == '.' || *p == ',') && n > 0 && key[n - 1] == '#' && isdigit((unsigned char)p[1])) {
+			continue;
+		} else {
+			key[n++] = *p;
+		}
+	}
+	key[n] = '\0';
+}
+
+/* Prints the diagnostics: every error, and of the warnings each one when
+ * verbose, else the first of each kind followed by a line that counts the
+ * others and says where they are. */
+static void print_diags(const pt_diags *d, bool verbose, FILE *fp)
+{
+	char (*keys)[KIND_KEY] = verbose ? NULL : malloc(d->n * sizeof *keys + 1);
+	bool *done = keys ? calloc(d->n + 1, sizeof *done) : NULL;
+	if (done == NULL) {
+		free(keys);
+		diags_print(d, fp);
+		return;
+	}
+	for (size_t i = 0; i < d->n; i++)
+		kind_of(d->v[i].message, keys[i], KIND_KEY);
+	char line[2048];
+	for (size_t i = 0; i < d->n; i++) {
+		if (done[i])
+			continue;
+		const pt_diag *first = &d->v[i];
+		diags_format(first, line, sizeof line);
+		fprintf(fp, "%s\n", line);
+		if (first->severity == PT_ERROR)
+			continue;
+		size_t more = 0;
+		char places[600] = "";
+		for (size_t j = i + 1; j < d->n; j++) {
+			const pt_diag *o = &d->v[j];
+			if (done[j] || o->severity != PT_WARNING || strcmp(keys[j], keys[i]) != 0)
+				continue;
+			done[j] = true;
+			if (++more > KIND_PLACES)
+				continue;
+			size_t k = strlen(places);
+			if (strcmp(o->file, first->file) == 0)
+				snprintf(places + k, sizeof places - k, "%s%d:%d", k ? ", " : "", o->pos.line, o->pos.col);
+			else
+				snprintf(places + k, sizeof places - k, "%s%.100s:%d:%d", k ? ", " : "", o->file,
+				    o->pos.line, o->pos.col);
+		}
+		if (more > KIND_PLACES)
+			fprintf(fp, "%s: note: %zu more warnings like this one, at %s and %zu more places "
+			    "(--verbose shows each)\n", first->file, more, places, more - KIND_PLACES);
+		else if (more > 0)
+			fprintf(fp, "%s: note: %zu more warning%s like this one, at %s (--verbose shows %s)\n",
+			    first->file, more, more == 1 ? "" : "s", places, more == 1 ? "it" : "each");
+	}
+	free(done);
+	free(keys);
+}
+
+/* ---- writing the lessons -------------------------------------------------- */
+
 /* Writes text to path, or to stdout when path is NULL; returns false
  * (with a message) when that fails. */
 static bool write_out(const char *path, const char *text)
@@ -90,53 +185,200 @@ static bool write_out(const char *path, const char *text)
 	return cli_write_output(path, text, strlen(text));
 }
 
-/* Builds the lesson from what imp read and writes it; returns the exit
- * status. */
-static int write_lesson(pt_import *imp, const char *first, const char *id, const char *title, const char *out)
+/* Returns true when path names a folder. */
+static bool is_folder(const char *path)
 {
-	char base[256], slug[64], summary[320];
-	base_name(first, base, sizeof base);
-	if (id == NULL) {
-		import_slug(base, slug, sizeof slug);
-		id = slug[0] ? slug : "imported";
-	}
-	if (title == NULL)
-		title = imp->title ? imp->title : base;
-	int n = cJSON_GetArraySize(imp->items);
-	const char *file = strrchr(first, '/') ? strrchr(first, '/') + 1 : first;
-	snprintf(summary, sizeof summary, "%d question%s imported from %.200s.", n, n == 1 ? "" : "s", file);
-	cJSON *lesson = import_lesson(imp, id, title, summary);
+	struct stat st;
+	return path != NULL && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The choices of the command line about what is written. */
+typedef struct import_opts {
+	const char *id, *title, *out;
+	bool one_lesson, skip_broken, verbose;
+} import_opts;
+
+/* Renders lesson and writes it to path (stdout when NULL); frees lesson.
+ * Returns false after saying why. */
+static bool write_lesson_to(cJSON *lesson, const char *path)
+{
 	char *text = lesson ? import_render(lesson) : NULL;
 	cJSON_Delete(lesson);
 	if (text == NULL) {
 		fputs("paratutor: out of memory\n", stderr);
+		return false;
+	}
+	bool ok = write_out(path, text);
+	free(text);
+	return ok;
+}
+
+/* Returns folder/name.json (caller frees), or NULL when out of memory. */
+static char *path_in(const char *folder, const char *name)
+{
+	size_t n = strlen(folder) + strlen(name) + 7;
+	char *p = malloc(n);
+	if (p != NULL)
+		snprintf(p, n, "%s%s%s.json", folder, folder[0] && folder[strlen(folder) - 1] == '/' ? "" : "/", name);
+	return p;
+}
+
+/* Builds the one lesson from everything imp read and writes it; returns
+ * the exit status. */
+static int write_one(pt_import *imp, const char *first, const import_opts *o)
+{
+	char base[256], slug[64], summary[320];
+	base_name(first, base, sizeof base);
+	const char *id = o->id;
+	if (id == NULL) {
+		import_slug(base, slug, sizeof slug);
+		id = slug[0] ? slug : "imported";
+	}
+	const char *title = o->title ? o->title : imp->title ? imp->title : base;
+	int n = cJSON_GetArraySize(imp->items);
+	const char *file = strrchr(first, '/') ? strrchr(first, '/') + 1 : first;
+	snprintf(summary, sizeof summary, "%d question%s imported from %.200s.", n, n == 1 ? "" : "s", file);
+	char *path = is_folder(o->out) ? path_in(o->out, id) : NULL;
+	if (is_folder(o->out) && path == NULL) {
+		fputs("paratutor: out of memory\n", stderr);
 		return IMPORT_FAILED;
 	}
-	bool ok = write_out(out, text);
-	free(text);
+	const char *to = path ? path : o->out;
+	bool ok = write_lesson_to(import_lesson(imp, id, title, summary), to);
 	if (ok)
 		fprintf(stderr, "paratutor: imported %d of %zu question%s into lesson \"%s\"%s%s\n", n, imp->questions,
-		    imp->questions == 1 ? "" : "s", id, out ? " in " : "", out ? out : "");
+		    imp->questions == 1 ? "" : "s", id, to ? " in " : "", to ? to : "");
+	free(path);
 	return ok ? IMPORT_OK : IMPORT_FAILED;
+}
+
+/* Writes one lesson per category into the folder o->out; returns the exit
+ * status. */
+static int write_each(pt_import *imp, const char *first, const import_opts *o)
+{
+	char base[256], fslug[64];
+	base_name(first, base, sizeof base);
+	import_slug(base, fslug, sizeof fslug);
+	const char *file = strrchr(first, '/') ? strrchr(first, '/') + 1 : first;
+	size_t made = 0, lessons = import_groups_used(imp), n_ids = 0;
+	char (*ids)[96] = calloc(imp->n_groups + 1, sizeof *ids);
+	if (ids == NULL) {
+		fputs("paratutor: out of memory\n", stderr);
+		return IMPORT_FAILED;
+	}
+	int status = IMPORT_OK;
+	for (size_t g = 0; g < imp->n_groups && status == IMPORT_OK; g++) {
+		const struct pt_import_group *grp = &imp->groups[g];
+		if (grp->items == 0)
+			continue;
+		const char *name = grp->title ? grp->title : base;
+		char slug[64], id[96], title[600], summary[400];
+		import_slug(name, slug, sizeof slug);
+		if (slug[0] == '\0')
+			snprintf(slug, sizeof slug, "%s", fslug[0] ? fslug : "imported");
+		if (o->id != NULL)
+			snprintf(id, sizeof id, "%s-%s", o->id, slug);
+		else
+			snprintf(id, sizeof id, "%s", slug);
+		/* Two categories of one name make two ids. */
+		for (unsigned k = 2;; k++) {
+			bool taken = false;
+			for (size_t m = 0; m < n_ids; m++)
+				taken |= strcmp(ids[m], id) == 0;
+			if (!taken)
+				break;
+			if (o->id != NULL)
+				snprintf(id, sizeof id, "%s-%s-%u", o->id, slug, k);
+			else
+				snprintf(id, sizeof id, "%s-%u", slug, k);
+		}
+		snprintf(ids[n_ids++], sizeof ids[0], "%s", id);
+		if (o->title != NULL)
+			snprintf(title, sizeof title, "%s: %s", o->title, name);
+		else
+			snprintf(title, sizeof title, "%s", name);
+		snprintf(summary, sizeof summary, "%zu question%s imported from %.200s%s%.120s%s.", grp->items,
+		    grp->items == 1 ? "" : "s", file, grp->title ? " (category " : "", grp->title ? grp->title : "",
+		    grp->title ? ")" : "");
+		char *path = path_in(o->out, id);
+		if (path == NULL || !write_lesson_to(import_group_lesson(imp, g, id, title, summary), path)) {
+			if (path == NULL)
+				fputs("paratutor: out of memory\n", stderr);
+			status = IMPORT_FAILED;
+		} else {
+			fprintf(stderr, "paratutor: %zu question%s into lesson \"%s\" in %s\n", grp->items,
+			    grp->items == 1 ? "" : "s", id, path);
+			made++;
+		}
+		free(path);
+	}
+	free(ids);
+	int n = cJSON_GetArraySize(imp->items);
+	if (status == IMPORT_OK)
+		fprintf(stderr, "paratutor: imported %d of %zu question%s into %zu lessons, one per category\n", n,
+		    imp->questions, imp->questions == 1 ? "" : "s", lessons);
+	else if (made > 0)
+		fprintf(stderr, "paratutor: %zu of %zu lessons were written before that\n", made, lessons);
+	return status;
+}
+
+/* Says that several categories need a folder; returns the exit status. */
+static int refuse_split(const pt_import *imp)
+{
+	char names[400] = "";
+	size_t k = 0, lessons = import_groups_used(imp);
+	for (size_t g = 0; g < imp->n_groups; g++) {
+		if (imp->groups[g].items == 0)
+			continue;
+		size_t len = strlen(names);
+		if (k++ < 4)
+			snprintf(names + len, sizeof names - len, "%s%s%s%s", len ? ", " : "",
+			    imp->groups[g].title ? "\"" : "", imp->groups[g].title ? imp->groups[g].title : "no category",
+			    imp->groups[g].title ? "\"" : "");
+	}
+	fprintf(stderr, "paratutor: the questions are in %zu categories (%s%s) and each becomes a lesson of its own: "
+	    "give a folder for them with -o FOLDER, or add --one-lesson to make one lesson; nothing was written\n",
+	    lessons, names, lessons > 4 ? ", ..." : "");
+	return IMPORT_USAGE;
+}
+
+/* Lists the questions left out because of errors. */
+static void list_broken(const pt_import *imp)
+{
+	fprintf(stderr, "paratutor: %zu broken question%s left out (the errors above say why):\n", imp->n_broken,
+	    imp->n_broken == 1 ? "" : "s");
+	for (size_t i = 0; i < imp->n_broken; i++) {
+		const struct pt_import_broken *b = &imp->broken[i];
+		if (b->label == NULL)
+			fprintf(stderr, "  %s: the whole file\n", b->file);
+		else
+			fprintf(stderr, "  %s:%d:%d: \"%s\"\n", b->file, b->pos.line, b->pos.col, b->label);
+	}
 }
 
 int cli_import(int argc, char **argv)
 {
-	enum { OPT_ID = 256, OPT_TITLE };
+	enum { OPT_ID = 256, OPT_TITLE, OPT_ONE, OPT_SKIP };
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "id", required_argument, NULL, OPT_ID },
 		{ "title", required_argument, NULL, OPT_TITLE },
+		{ "one-lesson", no_argument, NULL, OPT_ONE },
+		{ "skip-broken", no_argument, NULL, OPT_SKIP },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *out = NULL, *id = NULL, *title = NULL;
+	import_opts o = { 0 };
 	int opt;
-	while ((opt = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "o:vh", longopts, NULL)) != -1) {
 		switch (opt) {
-		case 'o': out = optarg; break;
-		case OPT_ID: id = optarg; break;
-		case OPT_TITLE: title = optarg; break;
+		case 'o': o.out = optarg; break;
+		case OPT_ID: o.id = optarg; break;
+		case OPT_TITLE: o.title = optarg; break;
+		case OPT_ONE: o.one_lesson = true; break;
+		case OPT_SKIP: o.skip_broken = true; break;
+		case 'v': o.verbose = true; break;
 		case 'h': import_usage(stdout); return IMPORT_OK;
 		default:
 			fputs("Try 'paratutor import --help' for more information.\n", stderr);
@@ -148,11 +390,11 @@ int cli_import(int argc, char **argv)
 		      "Try 'paratutor import quiz.gift -o content/quiz.json'.\n", stderr);
 		return IMPORT_USAGE;
 	}
-	if (id != NULL && !import_id_ok(id)) {
-		fprintf(stderr, "paratutor: lesson id \"%s\" may use only lowercase letters, digits, '-', '_' and '.'\n", id);
+	if (o.id != NULL && !import_id_ok(o.id)) {
+		fprintf(stderr, "paratutor: lesson id \"%s\" may use only lowercase letters, digits, '-', '_' and '.'\n", o.id);
 		return IMPORT_USAGE;
 	}
-	if (title != NULL && title[0] == '\0') {
+	if (o.title != NULL && o.title[0] == '\0') {
 		fputs("paratutor: --title needs some text\n", stderr);
 		return IMPORT_USAGE;
 	}
@@ -164,16 +406,29 @@ int cli_import(int argc, char **argv)
 	}
 	bool read_ok = read_files(&imp, argv + optind, argc - optind);
 	diags_sort(&diags);
-	diags_print(&diags, stderr);
+	print_diags(&diags, o.verbose, stderr);
 	int status = IMPORT_FAILED;
-	if (diags.errors > 0)
-		fprintf(stderr, "paratutor: %zu error%s in the input; nothing was written. Fix %s and import again.\n",
-		    diags.errors, diags.errors == 1 ? "" : "s", diags.errors == 1 ? "it" : "them");
-	else if (read_ok && cJSON_GetArraySize(imp.items) == 0)
+	size_t good = (size_t)cJSON_GetArraySize(imp.items);
+	bool split = !o.one_lesson && import_groups_used(&imp) > 1;
+	if (diags.errors > 0 && o.skip_broken && imp.n_broken > 0)
+		list_broken(&imp);
+	if (diags.errors > 0 && !o.skip_broken && good > 0)
+		fprintf(stderr, "paratutor: %zu error%s in the input; nothing was written. Fix %s and import again, or "
+		    "add --skip-broken to write the %zu question%s without errors.\n", diags.errors,
+		    diags.errors == 1 ? "" : "s", diags.errors == 1 ? "it" : "them", good, good == 1 ? "" : "s");
+	else if (diags.errors > 0 && !o.skip_broken)
+		fprintf(stderr, "paratutor: %zu error%s in the input; nothing was written. Fix %s and import again "
+		    "(no question is free of errors, so --skip-broken has none to write).\n", diags.errors,
+		    diags.errors == 1 ? "" : "s", diags.errors == 1 ? "it" : "them");
+	else if (read_ok && good == 0)
 		fprintf(stderr, "paratutor: none of the %zu question%s could be imported; nothing was written\n",
 		    imp.questions, imp.questions == 1 ? "" : "s");
+	else if (read_ok && split && !is_folder(o.out))
+		status = refuse_split(&imp);
+	else if (read_ok && split)
+		status = write_each(&imp, argv[optind], &o);
 	else if (read_ok)
-		status = write_lesson(&imp, argv[optind], id, title, out);
+		status = write_one(&imp, argv[optind], &o);
 	import_free(&imp);
 	diags_free(&diags);
 	return status;

@@ -28,7 +28,34 @@ typedef struct pt_import {
 	pt_diags *diags;   /* where problems go (borrowed) */
 	size_t questions;  /* questions met, imported or not */
 	size_t skipped;    /* questions met but not imported */
+	/* Each category met is a group; the items of a group make one lesson
+	 * when an import is split.  Group 0 holds the questions under no
+	 * category. */
+	struct pt_import_group *groups; /* (owned) */
+	size_t n_groups;
+	size_t group;      /* the group being read */
+	size_t *group_of;  /* the group of each item, in the order of items (owned) */
+	size_t cap_group_of;
+	/* Questions left out because of an error, with where they start. */
+	struct pt_import_broken *broken; /* (owned) */
+	size_t n_broken;
 } pt_import;
+
+/* A category: its whole path (the key) and the name a lesson made of it
+ * takes (group 0, the questions under no category or under Moodle's own
+ * levels "top" and "Default for ...", has the path "" and no title). */
+struct pt_import_group {
+	char *path;
+	char *title;
+	size_t items; /* items imported under it */
+};
+
+/* A question not imported because of an error. */
+struct pt_import_broken {
+	char *file;
+	pt_pos pos;
+	char *label; /* its title or the start of its text; NULL for a whole file */
+};
 
 /* Starts an empty import reporting to diags (borrowed: it must outlive
  * the import).  Returns false when out of memory. */
@@ -77,9 +104,21 @@ const char *import_excerpt(const char *s, char *buf, size_t size);
  * "difficulty:hard", "difficulty=hard", any case), else NULL. */
 const char *import_difficulty(const char *tag);
 
-/* Records a category path ("$course$/top/Week 1"): the lesson title
- * defaults to its last part. */
+/* Records a category path ("$course$/top/Week 1"): the questions after it
+ * form its group (a lesson of their own when the import is split); the
+ * lesson title defaults to the first category's last part. */
 void import_category(pt_import *imp, const char *path, pt_pos pos);
+
+/* Records that the question at pos of the current file (label: its title
+ * or NULL for the whole file) is not imported because of an error. */
+void import_broken(pt_import *imp, pt_pos pos, const char *label);
+
+/* Returns the number of groups holding at least one item. */
+size_t import_groups_used(const pt_import *imp);
+
+/* Returns a new format-2 lesson holding copies of the items of group g
+ * (the import keeps its own), or NULL when out of memory. */
+cJSON *import_group_lesson(const pt_import *imp, size_t g, const char *id, const char *title, const char *summary);
 
 /* Takes item (always: it is freed when skipped): checks it against the
  * format-2 limits (options, blanks, pairs, steps), skipping it with a

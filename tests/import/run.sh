@@ -207,15 +207,93 @@ expect "an unknown option is a usage error" 2 "Try 'paratutor import --help'" --
 expect "a missing file fails" 1 'nonexistent.gift: No such file or directory' -- import tests/import/nonexistent.gift
 expect "--id and --title name the lesson" 0 '"id": "my-quiz",' -- import --id my-quiz --title 'My quiz' "$g"
 expect "the summary line counts the questions" 0 'imported 6 of 6 questions into lesson "numeric"' -- import "$g"
-"$bin" import -o "$tmp/written.json" --title 'Two files' "$g" tests/import/xml/types.xml >"$tmp/out" 2>"$tmp/err" </dev/null
+"$bin" import -o "$tmp/written.json" --one-lesson --title 'Two files' "$g" tests/import/xml/types.xml >"$tmp/out" 2>"$tmp/err" </dev/null
 if [ $? -eq 0 ] && [ ! -s "$tmp/out" ] && python3 -c '
 import json, sys
 l = json.load(open(sys.argv[1]))
 assert l["title"] == "Two files" and l["id"] == "numeric" and len(l["items"]) == 15, l["title"]
 ' "$tmp/written.json"; then
-	pass "-o writes one lesson from a GIFT and an XML file"
+	pass "-o with --one-lesson writes one lesson from a GIFT and an XML file"
 else
-	fail "-o writes one lesson from a GIFT and an XML file"
+	fail "-o with --one-lesson writes one lesson from a GIFT and an XML file"
+	quote "$tmp/err"
+fi
+
+# ---- a bank of two categories with a broken question ---------------------------
+
+# tests/import/split/bank.gift: categories Week 1 (a question {=4 =}, two
+# with partial credit) and Week 2 ([markdown] before the title, formats in
+# answers and feedback, one more partial credit).
+b=tests/import/split/bank.gift
+expect "a broken question stops the import, located, and names --skip-broken" 1 \
+    "^$b:6:26: error: an accepted answer of question \"sum\" is empty" -- import "$b"
+expect "the refusal says --skip-broken would write the good questions" 1 \
+    'nothing was written\. Fix it and import again, or add --skip-broken to write the 5 questions without errors' -- import "$b"
+expect "two categories need a folder or --one-lesson" 2 \
+    'the questions are in 2 categories \("Week 1", "Week 2"\).*-o FOLDER.*--one-lesson to make one lesson; nothing was written' -- import --skip-broken "$b"
+if [ ! -s "$tmp/out" ]; then pass "refusing to split writes nothing to standard output"; else fail "refusing to split writes nothing to standard output"; fi
+expect "warnings of one kind: the first, then where the others are" 1 \
+    "^$b: note: 2 more warnings like this one, at 10:66, 21:53 \(--verbose shows each\)\$" -- import "$b"
+if [ "$(grep -c 'warning: partial credit' "$tmp/err")" -eq 1 ]; then
+	pass "without --verbose one warning of the kind is printed"
+else
+	fail "without --verbose one warning of the kind is printed"
+	quote "$tmp/err"
+fi
+expect "--verbose prints each warning" 1 "^$b:21:53: warning: partial credit \(50%\) for \"TP\"" -- import --verbose "$b"
+if [ "$(grep -c 'warning: partial credit' "$tmp/err")" -eq 3 ] && ! grep -q 'more warnings like' "$tmp/err"; then
+	pass "--verbose prints all three warnings and no summary"
+else
+	fail "--verbose prints all three warnings and no summary"
+	quote "$tmp/err"
+fi
+mkdir "$tmp/lessons"
+"$bin" import --skip-broken -o "$tmp/lessons" "$b" >"$tmp/out" 2>"$tmp/err" </dev/null
+st=$?
+if [ $st -eq 0 ] && [ ! -s "$tmp/out" ] && grep -q "^  $b:6:1: \"sum\"\$" "$tmp/err" &&
+    grep -q '^paratutor: 1 broken question left out' "$tmp/err" &&
+    [ "$(ls "$tmp/lessons")" = "week-1.json
+week-2.json" ] && python3 - "$tmp/lessons" <<'PY'
+import json, sys
+d = sys.argv[1]
+w1 = json.load(open(d + "/week-1.json"))
+w2 = json.load(open(d + "/week-2.json"))
+assert (w1["id"], w1["title"]) == ("week-1", "Week 1"), w1["id"]
+assert [i["id"] for i in w1["items"]] == ["zero", "fsdp"], w1["items"]
+assert (w2["id"], w2["title"]) == ("week-2", "Week 2"), w2["id"]
+items = {i["id"]: i for i in w2["items"]}
+assert list(items) == ["md-title", "answer-formats", "tp"], list(items)
+# [markdown] before the title: the title is the title, not the prompt
+assert items["md-title"]["prompt"] == "Which **collective** gathers shards?", items["md-title"]["prompt"]
+o = items["answer-formats"]["options"]
+assert [x["text"] for x in o] == ["all-reduce", "*broadcast*"], o
+assert o[1]["feedback"] == "It copies.", o[1]
+assert items["answer-formats"]["explanation"] == "It sums.", items["answer-formats"]
+assert items["tp"]["explanation"] == "Split layers.", items["tp"]
+PY
+then
+	pass "--skip-broken -o FOLDER writes one lesson per category and lists the broken question"
+else
+	fail "--skip-broken -o FOLDER writes one lesson per category and lists the broken question (exit $st)"
+	quote "$tmp/err"
+fi
+for l in "$tmp"/lessons/*.json; do
+	if python3 tests/import/format2.py "$l" >"$tmp/f2" 2>&1 && "$bin" --check "$l" >"$tmp/chk" 2>&1; then
+		pass "split lesson $(basename "$l") has the format-2 structure and passes --check"
+	else
+		fail "split lesson $(basename "$l") has the format-2 structure and passes --check"
+		quote "$tmp/f2" "$tmp/chk"
+	fi
+done
+"$bin" import --skip-broken --one-lesson --id bank-all "$b" >"$tmp/out" 2>"$tmp/err" </dev/null
+if [ $? -eq 0 ] && python3 -c '
+import json, sys
+l = json.load(open(sys.argv[1]))
+assert l["id"] == "bank-all" and len(l["items"]) == 5, (l["id"], len(l["items"]))
+' "$tmp/out"; then
+	pass "--one-lesson keeps every good question of both categories in one lesson"
+else
+	fail "--one-lesson keeps every good question of both categories in one lesson"
 	quote "$tmp/err"
 fi
 

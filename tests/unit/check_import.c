@@ -178,6 +178,70 @@ START_TEST(exported_forms_read_back)
 }
 END_TEST
 
+/* Issue 26: a format marker before the title, in an answer and in a
+ * feedback; an empty accepted answer is an error where it is written;
+ * each category its own group; the broken question recorded. */
+START_TEST(gift_formats_empty_answers_categories)
+{
+	pt_diags d = { 0 };
+	pt_import imp;
+	ck_assert(import_init(&imp, &d));
+	import_file(&imp, "t.gift");
+	const char *text = "$CATEGORY: $course$/top/Week 1\n\n"
+	    "[html]::t1::<p>Which <b>one</b>?</p> {=[plain]<a> #[html]<i>Yes.</i> ~[markdown]*b* #[plain]<no>}\n\n"
+	    "::t2:: Sum? {=4 =}\n\n"
+	    "$CATEGORY: $course$/top/Week 2\n\n"
+	    "[markdown] ::t3:: Which **one**? {=x ~y}\n\n"
+	    "$CATEGORY: $course$/top/Week 1\n\n"
+	    "::t4:: Name it. {=all-reduce}\n";
+	gift_read(&imp, text, strlen(text));
+	ck_assert_uint_eq(d.errors, 1);
+	char buf[400];
+	ck_assert_str_eq(first_diag(&d, buf, sizeof buf),
+	    "t.gift:5:17: error: an accepted answer of question \"t2\" is empty; write the answer after '=', or remove the '='");
+	ck_assert_uint_eq(imp.n_broken, 1);
+	ck_assert_int_eq(imp.broken[0].pos.line, 5);
+	ck_assert_int_eq(imp.broken[0].pos.col, 1);
+	ck_assert_str_eq(imp.broken[0].label, "t2");
+	ck_assert_int_eq(cJSON_GetArraySize(imp.items), 3);
+	cJSON *t1 = cJSON_GetArrayItem(imp.items, 0), *t3 = cJSON_GetArrayItem(imp.items, 1);
+	ck_assert_str_eq(str(t1, "id"), "t1");
+	ck_assert_str_eq(str(t1, "prompt"), "Which one?");
+	cJSON *opts = cJSON_GetObjectItem(t1, "options");
+	ck_assert_str_eq(str(cJSON_GetArrayItem(opts, 0), "text"), "<a>");
+	ck_assert_str_eq(str(t1, "explanation"), "Yes.");
+	ck_assert_str_eq(str(cJSON_GetArrayItem(opts, 1), "text"), "*b*");
+	ck_assert_str_eq(str(cJSON_GetArrayItem(opts, 1), "feedback"), "<no>");
+	ck_assert_str_eq(str(t3, "id"), "t3");
+	ck_assert_str_eq(str(t3, "prompt"), "Which **one**?");
+	/* Week 1 (met twice) and Week 2; nothing under no category. */
+	ck_assert_uint_eq(imp.n_groups, 3);
+	ck_assert_uint_eq(import_groups_used(&imp), 2);
+	ck_assert_str_eq(imp.groups[1].title, "Week 1");
+	ck_assert_uint_eq(imp.groups[1].items, 2);
+	ck_assert_str_eq(imp.groups[2].title, "Week 2");
+	cJSON *w1 = import_group_lesson(&imp, 1, "w1", "Week 1", "S");
+	cJSON *items = cJSON_GetObjectItem(w1, "items");
+	ck_assert_int_eq(cJSON_GetArraySize(items), 2);
+	ck_assert_str_eq(str(cJSON_GetArrayItem(items, 0), "id"), "t1");
+	ck_assert_str_eq(str(cJSON_GetArrayItem(items, 1), "id"), "t4");
+	cJSON_Delete(w1);
+	import_free(&imp);
+	diags_free(&d);
+	/* Moodle XML: an empty accepted short answer too. */
+	cJSON *l = import_text("<quiz><question type=\"shortanswer\"><name><text>s</text></name>"
+	    "<questiontext><text>Q?</text></questiontext>"
+	    "<answer fraction=\"100\"><text>x</text></answer><answer fraction=\"100\"><text></text></answer>"
+	    "</question></quiz>", true, &d);
+	ck_assert_uint_eq(d.errors, 1);
+	ck_assert(strstr(first_diag(&d, buf, sizeof buf), "t.xml:1:") == buf);
+	ck_assert(strstr(buf, "an accepted answer of question \"s\" is empty") != NULL);
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(l, "items")), 0);
+	cJSON_Delete(l);
+	diags_free(&d);
+}
+END_TEST
+
 START_TEST(xml_entities_and_cdata)
 {
 	pt_diags d = { 0 };
@@ -311,6 +375,7 @@ static Suite *import_suite(void)
 	tcase_add_test(tc, gift_numeric_forms);
 	tcase_add_test(tc, gift_missing_word_and_truefalse);
 	tcase_add_test(tc, exported_forms_read_back);
+	tcase_add_test(tc, gift_formats_empty_answers_categories);
 	tcase_add_test(tc, xml_entities_and_cdata);
 	tcase_add_test(tc, xml_errors_located);
 	tcase_add_test(tc, moodlexml_multichoice_cdata);

@@ -138,8 +138,10 @@ static bool find_braces(pt_gift_question *q, size_t i, size_t *ob, size_t *cb)
 	return false;
 }
 
-/* Turns one question block into an item, a category or a diagnostic. */
-static void read_question(pt_import *imp, pt_gift_block *blk)
+/* Turns one question block into an item, a category or a diagnostic;
+ * sets *at to where it starts and copies its title (or the start of its
+ * text) into label when it has one. */
+static void read_block(pt_import *imp, pt_gift_block *blk, pt_pos *at, char *label, size_t size)
 {
 	pt_gift_question q = { .imp = imp, .blk = blk, .fmt = FMT_MOODLE };
 	size_t i = 0, n = blk->n;
@@ -147,12 +149,18 @@ static void read_question(pt_import *imp, pt_gift_block *blk)
 		i++;
 	if (i == n)
 		return;
+	*at = giftq_pos(blk, i);
 	if (giftq_has(blk, i, "$CATEGORY:")) {
+		snprintf(label, size, "$CATEGORY");
 		read_category(&q, i);
 		return;
 	}
 	imp->questions++;
 	pt_pos qpos = giftq_pos(blk, i);
+	/* A format marker may come before the title as well as after it. */
+	pt_gift_format lead_fmt = giftq_format(blk, &i, n, FMT_MOODLE);
+	while (i < n && giftq_space(blk, i))
+		i++;
 	if (giftq_has(blk, i, "::")) {
 		size_t close = giftq_find(blk, i + 2, n, "::");
 		if (close == n) {
@@ -162,6 +170,8 @@ static void read_question(pt_import *imp, pt_gift_block *blk)
 		size_t ta = i + 2, tb = close;
 		giftq_trim(blk, &ta, &tb);
 		q.title = giftq_raw(blk, ta, tb, FMT_PLAIN);
+		if (q.title != NULL)
+			snprintf(label, size, "%s", q.title);
 		i = close + 2;
 	}
 	size_t ob, cb;
@@ -169,10 +179,12 @@ static void read_question(pt_import *imp, pt_gift_block *blk)
 		free(q.title);
 		return;
 	}
-	q.fmt = giftq_format(blk, &i, ob, FMT_MOODLE);
+	q.fmt = giftq_format(blk, &i, ob, lead_fmt);
 	char slug[48];
 	char *plain = giftq_raw(blk, i, ob < n ? ob : n, FMT_PLAIN);
 	import_slug(plain ? plain : "", slug, sizeof slug);
+	if (label[0] == '\0' && plain != NULL)
+		import_excerpt(plain, label, size);
 	free(plain);
 	q.label = q.title && q.title[0] ? q.title : slug;
 	if (ob == n) {
@@ -259,6 +271,18 @@ static void read_question(pt_import *imp, pt_gift_block *blk)
 	free(q.right);
 }
 
+/* Reads one question block; a question an error keeps out is recorded
+ * as broken, with where it starts. */
+static void read_question(pt_import *imp, pt_gift_block *blk)
+{
+	size_t errors = imp->diags->errors;
+	pt_pos at = blk->pos;
+	char label[64] = "";
+	read_block(imp, blk, &at, label, sizeof label);
+	if (imp->diags->errors > errors)
+		import_broken(imp, at, label[0] ? label : "(untitled)");
+}
+
 /* Returns true when the line [s, s+n) holds only white space. */
 static bool blank_line(const char *s, size_t n)
 {
@@ -323,8 +347,10 @@ static bool check_utf8(pt_import *imp, const char *text, size_t len)
 bool gift_read(pt_import *imp, const char *text, size_t len)
 {
 	size_t errors = imp->diags->errors;
-	if (!check_utf8(imp, text, len))
+	if (!check_utf8(imp, text, len)) {
+		import_broken(imp, (pt_pos){ 0, 0 }, NULL);
 		return false;
+	}
 	size_t i = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 	pt_gift_block blk = { 0 };
 	int ln = 1;

@@ -249,7 +249,11 @@ cJSON *giftq_short(pt_gift_question *q, const char *prompt, pt_gift_answer *ans,
 		}
 		char *text = giftq_text(q, an->a, an->b), *fb = feedback_of(q, an);
 		bool credit = an->has_weight ? an->weight > 0 : true;
-		if (credit) {
+		if (credit && text != NULL && text[0] == '\0') {
+			import_error(q->imp, an->pos, "an accepted answer of question \"%s\" is empty; write the answer "
+			    "after '=', or remove the '='", q->label);
+			q->failed = true;
+		} else if (credit) {
 			cJSON_AddItemToArray(accept, cJSON_CreateString(text ? text : ""));
 			if (an->has_weight && an->weight < 100)
 				import_approx(q->imp, item, an->pos,
@@ -310,6 +314,16 @@ cJSON *giftq_choice(pt_gift_question *q, const char *prompt, const char *gap_tex
 		pt_gift_answer *an = &ans[k];
 		char *text = giftq_text(q, an->a, an->b), *fb = feedback_of(q, an);
 		bool correct = single ? an->sign == '=' : gives_credit(an);
+		if (text != NULL && text[0] == '\0') {
+			import_error(q->imp, an->pos, correct
+			    ? "a right answer of question \"%s\" is empty; write the answer after '=', or remove the '='"
+			    : "a wrong answer of question \"%s\" is empty; write the answer after '~', or remove the '~'",
+			    q->label);
+			q->failed = true;
+			free(text);
+			free(fb);
+			break;
+		}
 		if (an->has_weight && an->weight > 0 && an->weight < 100 && strlen(partial) + 16 < sizeof partial)
 			snprintf(partial + strlen(partial), sizeof partial - strlen(partial), "%s%g%%",
 			    partial[0] ? ", " : "", an->weight);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/grow.h"
 #include "paratutor/lint.h"
 #include "paratutor/import.h"
 #include "paratutor/lesson.h"
@@ -31,6 +32,12 @@ bool import_init(pt_import *imp, pt_diags *diags)
 	memset(imp, 0, sizeof *imp);
 	imp->diags = diags;
 	imp->items = cJSON_CreateArray();
+	imp->groups = calloc(1, sizeof *imp->groups);
+	if (imp->groups == NULL || (imp->groups[0].path = strdup("")) == NULL) {
+		import_free(imp);
+		return false;
+	}
+	imp->n_groups = 1;
 	return imp->items != NULL;
 }
 
@@ -42,6 +49,7 @@ void import_file(pt_import *imp, const char *file)
 	imp->source = strdup(base ? base + 1 : file);
 	free(imp->category);
 	imp->category = NULL;
+	imp->group = 0;
 }
 
 void import_free(pt_import *imp)
@@ -50,6 +58,17 @@ void import_free(pt_import *imp)
 	for (size_t i = 0; i < imp->cap_ids; i++)
 		free(imp->ids[i].id);
 	free(imp->ids);
+	for (size_t i = 0; i < imp->n_groups; i++) {
+		free(imp->groups[i].path);
+		free(imp->groups[i].title);
+	}
+	free(imp->groups);
+	free(imp->group_of);
+	for (size_t i = 0; i < imp->n_broken; i++) {
+		free(imp->broken[i].file);
+		free(imp->broken[i].label);
+	}
+	free(imp->broken);
 	free(imp->title);
 	free(imp->category);
 	free(imp->source);
@@ -295,9 +314,90 @@ void import_category(pt_import *imp, const char *path, pt_pos pos)
 	free(imp->category);
 	imp->category = last;
 	/* Moodle's own levels ("top", "Default for ...") name no subject. */
-	if (imp->title == NULL && last[0] != '\0' && strcmp(last, "top") != 0 &&
-	    ascii_ncasecmp(last, "Default for ", 12) != 0 && last[0] != '$')
+	bool names = last[0] != '\0' && strcmp(last, "top") != 0 && ascii_ncasecmp(last, "Default for ", 12) != 0 &&
+	    last[0] != '$';
+	if (imp->title == NULL && names)
 		imp->title = strdup(last);
+	/* The questions after it form its group, one per path; Moodle's own
+	 * levels join the questions under no category. */
+	imp->group = 0;
+	if (!names)
+		return;
+	while (*path == ' ' || *path == '\t')
+		path++;
+	size_t len = (size_t)(end - path);
+	for (size_t g = 1; g < imp->n_groups; g++)
+		if (strlen(imp->groups[g].path) == len && memcmp(imp->groups[g].path, path, len) == 0) {
+			imp->group = g;
+			return;
+		}
+	size_t cap = imp->n_groups;
+	void *v = imp->groups;
+	if (!grow_array(&v, &cap, imp->n_groups + 1, sizeof *imp->groups))
+		return;
+	imp->groups = v;
+	struct pt_import_group *grp = &imp->groups[imp->n_groups];
+	grp->path = strndup(path, len);
+	grp->title = strdup(last);
+	grp->items = 0;
+	if (grp->path == NULL || grp->title == NULL) {
+		free(grp->path);
+		free(grp->title);
+		return;
+	}
+	imp->group = imp->n_groups++;
+}
+
+void import_broken(pt_import *imp, pt_pos pos, const char *label)
+{
+	size_t cap = imp->n_broken;
+	void *v = imp->broken;
+	if (!grow_array(&v, &cap, imp->n_broken + 1, sizeof *imp->broken))
+		return;
+	imp->broken = v;
+	struct pt_import_broken *b = &imp->broken[imp->n_broken];
+	b->file = strdup(imp->file ? imp->file : "");
+	b->pos = pos;
+	b->label = label ? strdup(label) : NULL;
+	if (b->file == NULL) {
+		free(b->label);
+		return;
+	}
+	imp->n_broken++;
+}
+
+size_t import_groups_used(const pt_import *imp)
+{
+	size_t n = 0;
+	for (size_t g = 0; g < imp->n_groups; g++)
+		n += imp->groups[g].items > 0;
+	return n;
+}
+
+cJSON *import_group_lesson(const pt_import *imp, size_t g, const char *id, const char *title, const char *summary)
+{
+	cJSON *lesson = cJSON_CreateObject();
+	if (lesson == NULL)
+		return NULL;
+	cJSON_AddNumberToObject(lesson, "format", 2);
+	cJSON_AddStringToObject(lesson, "id", id);
+	cJSON_AddStringToObject(lesson, "title", title);
+	cJSON_AddStringToObject(lesson, "summary", summary);
+	cJSON *items = cJSON_AddArrayToObject(lesson, "items");
+	size_t i = 0;
+	const cJSON *it;
+	cJSON_ArrayForEach(it, imp->items) {
+		if (i < imp->cap_group_of && imp->group_of[i] == g) {
+			cJSON *copy = cJSON_Duplicate(it, true);
+			if (copy == NULL) {
+				cJSON_Delete(lesson);
+				return NULL;
+			}
+			cJSON_AddItemToArray(items, copy);
+		}
+		i++;
+	}
+	return lesson;
 }
 
 void import_slug(const char *s, char *out, size_t size)
@@ -549,6 +649,17 @@ void import_add(pt_import *imp, cJSON *item, const char *idnumber, const char *n
 	cJSON *note = cJSON_DetachItemFromObjectCaseSensitive(item, "editor_note");
 	if (note != NULL)
 		cJSON_AddItemToObject(item, "editor_note", note);
+	size_t n = (size_t)cJSON_GetArraySize(imp->items);
+	void *v = imp->group_of;
+	size_t cap = imp->cap_group_of;
+	if (!grow_array(&v, &cap, n + 1, sizeof *imp->group_of)) {
+		cJSON_Delete(item);
+		return;
+	}
+	imp->group_of = v;
+	imp->cap_group_of = cap;
+	imp->group_of[n] = imp->group;
+	imp->groups[imp->group].items++;
 	cJSON_AddItemToArray(imp->items, item);
 }
 

@@ -216,6 +216,10 @@ static cJSON *make_shortanswer(mquestion *q, const char *prompt)
 			accepts_anything |= f > 0;
 			if (fb && fb[0] && f <= 0)
 				cJSON_AddItemToArray(mistakes, cJSON_CreateString(fb));
+		} else if (f > 0 && (text == NULL || text[0] == '\0')) {
+			import_error(q->imp, a->pos, "an accepted answer of question \"%s\" is empty; write the answer in its "
+			    "<text>, or remove the <answer>", q->label);
+			q->failed = true;
 		} else if (f > 0) {
 			cJSON_AddItemToArray(accept, cJSON_CreateString(text ? text : ""));
 			if (!full_marks(f))
@@ -581,7 +585,7 @@ static size_t count_files(const pt_xml_node *node)
 }
 
 /* Reads one <question> into an item, a category or a warning. */
-static void read_question(pt_import *imp, const pt_xml_node *node)
+static void read_one(pt_import *imp, const pt_xml_node *node)
 {
 	const char *type = xml_attr(node, "type");
 	if (type == NULL) {
@@ -668,15 +672,29 @@ static void read_question(pt_import *imp, const pt_xml_node *node)
 	import_add(imp, item, idn ? idn->text : NULL, name, difficulty, node->pos);
 }
 
+/* Reads one <question>; one an error keeps out is recorded as broken. */
+static void read_question(pt_import *imp, const pt_xml_node *node)
+{
+	size_t errors = imp->diags->errors;
+	read_one(imp, node);
+	if (imp->diags->errors > errors) {
+		const char *type = xml_attr(node, "type"), *name = plain_of(node, "name");
+		import_broken(imp, node->pos, type && strcmp(type, "category") == 0 ? "category" : name[0] ? name : "(untitled)");
+	}
+}
+
 bool moodlexml_read(pt_import *imp, const char *text, size_t len)
 {
 	size_t errors = imp->diags->errors;
 	pt_xml_doc *doc = xml_parse(imp->file, text, len, imp->diags);
-	if (doc == NULL)
+	if (doc == NULL) {
+		import_broken(imp, (pt_pos){ 0, 0 }, NULL);
 		return false;
+	}
 	if (strcmp(doc->root->name, "quiz") != 0) {
 		import_error(imp, doc->root->pos, "the root element is <%s>; a Moodle XML question bank is a <quiz>",
 		    doc->root->name);
+		import_broken(imp, (pt_pos){ 0, 0 }, NULL);
 		xml_free(doc);
 		return false;
 	}
