@@ -360,7 +360,7 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 	if (plain && e.submitted) {
 		printf("Time ran out while you were away: your unfinished exam was submitted as it stood at its "
 		       "deadline.\n");
-		plain_exam_results(stdout, &e);
+		plain_exam_results(stdout, &e, progress, cat);
 	} else if (plain) {
 		int choice = e.paused ? ask_unfinished(&e) : 'r';
 		if (exam_expired(&e, ui_now()))
@@ -370,15 +370,15 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 			exam_submit(&e, now, true);
 			track_exam(track, &e, now);
 			puts("Time is up: the exam was submitted by the clock.");
-			plain_exam_results(stdout, &e);
+			plain_exam_results(stdout, &e, progress, cat);
 		} else if (choice == 'r') {
 			exam_resume(&e, ui_now());
-			status = plain_exam_run(&e, track, stdin, stdout);
+			status = plain_exam_run(&e, track, cat, stdin, stdout);
 		} else if (choice == 's') {
 			now = ui_now();
 			exam_submit(&e, now, false);
 			track_exam(track, &e, now);
-			plain_exam_results(stdout, &e);
+			plain_exam_results(stdout, &e, progress, cat);
 		} else {
 			track_exam(track, &e, ui_now());
 			puts(e.limit > 0 ? "The unfinished exam is kept as it was, its clock running; run paratutor exam to "
@@ -426,7 +426,7 @@ static int show_result(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_
 		    dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are", dropped == 1 ? "is" : "are");
 	int status = EXAM_OK;
 	if (plain) {
-		plain_exam_results(stdout, &e);
+		plain_exam_results(stdout, &e, progress, cat);
 	} else {
 		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, 0 };
 		status = ui_run(cat, &uio);

@@ -5,7 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "paratutor/next.h"
+#include "paratutor/tags.h"
 #include "paratutor/ui_app.h"
+#include "paratutor/ui_clock.h"
 #include "paratutor/ui_draw.h"
 #include "paratutor/ui_item.h"
 
@@ -14,6 +17,8 @@ static struct results_view {
 	size_t scroll;
 	size_t *starts; /* the line each item's part starts on, at the last draw */
 	size_t n_starts;
+	pt_next next;   /* what to study next, from when the results opened */
+	bool have_next;
 } rv;
 
 /* Adds one "label   right of items   percent" row, with the items to
@@ -69,9 +74,20 @@ static void add_figures(pt_doc *d, const pt_exam *e, const pt_exam_results *r)
 	else
 		doc_atomf(d, ROLE_NORMAL, 0, "Time used: %s (untimed)", used);
 	doc_gap(d);
-	exam_study_next(e, r, what, sizeof what);
-	doc_wrap(d, ROLE_PROMPT, 0, what);
-	doc_gap(d);
+	if (rv.have_next) {
+		doc_atom(d, ROLE_HEADING, 0, "What to study next");
+		doc_newline(d);
+		for (size_t k = 0; k < rv.next.n; k++) {
+			doc_move_to(d, 2);
+			doc_atom(d, ROLE_PROMPT, 0, draw_glyph(GLYPH_BULLET));
+			doc_move_to(d, 4);
+			doc_set_indent(d, 4);
+			doc_wrap(d, ROLE_PROMPT, 0, rv.next.lines[k]);
+			doc_set_indent(d, 0);
+			doc_newline(d);
+		}
+		doc_gap(d);
+	}
 	doc_atom(d, ROLE_HEADING, 0, "By lesson, weakest first");
 	doc_newline(d);
 	for (size_t l = 0; l < r->n_lessons; l++) {
@@ -85,6 +101,15 @@ static void add_figures(pt_doc *d, const pt_exam *e, const pt_exam_results *r)
 		int dd = r->difficulty_order[k];
 		exam_review_list(e, NULL, dd, what, sizeof what);
 		add_tally(d, lesson_difficulty_name((pt_difficulty)dd), &r->by_difficulty[dd], what);
+	}
+	if (r->n_tags > 0) {
+		doc_gap(d);
+		doc_atom(d, ROLE_HEADING, 0, "By concept, weakest first");
+		doc_newline(d);
+	}
+	for (size_t k = 0; k < r->n_tags; k++) {
+		exam_review_tag(e, r->by_tag[k].tag, what, sizeof what);
+		add_tally(d, pt_tags[r->by_tag[k].tag].label, &r->by_tag[k], what);
 	}
 }
 
@@ -130,6 +155,10 @@ static void results_enter(pt_ui *ui, size_t arg)
 {
 	(void)arg;
 	rv.scroll = 0;
+	/* What to study next, looking first at the concepts this paper missed
+	 * (its misses are in the store by now). */
+	rv.have_next = ui->track->progress != NULL &&
+	    next_compute_focus(ui->track->progress, ui->catalog, ui_now(), exam_missed_tags(ui->exam), &rv.next);
 	free(rv.starts);
 	rv.n_starts = ui->exam->n;
 	rv.starts = calloc(rv.n_starts ? rv.n_starts : 1, sizeof *rv.starts);

@@ -10,7 +10,9 @@
 #include <strings.h>
 #include <time.h>
 
+#include "paratutor/next.h"
 #include "paratutor/plain_cmd.h"
+#include "paratutor/tags.h"
 #include "paratutor/plain_exam.h"
 #include "paratutor/plain_item.h"
 #include "paratutor/ui_answer.h"
@@ -160,7 +162,7 @@ static void print_tally(FILE *out, const char *label, const pt_exam_tally *t, co
 	    100.0 * (double)t->right / (double)t->items, what[0] ? "  " : "", what);
 }
 
-void plain_exam_results(FILE *out, pt_exam *e)
+void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catalog)
 {
 	pt_exam_results r;
 	if (!exam_results(e, &r)) {
@@ -194,8 +196,20 @@ void plain_exam_results(FILE *out, pt_exam *e)
 		exam_review_list(e, NULL, d, what, sizeof what);
 		print_tally(out, lesson_difficulty_name((pt_difficulty)d), &r.by_difficulty[d], what);
 	}
-	exam_study_next(e, &r, what, sizeof what);
-	fprintf(out, "%s\n", what);
+	if (r.n_tags > 0)
+		fputs("By concept, weakest first:\n", out);
+	for (size_t k = 0; k < r.n_tags; k++) {
+		exam_review_tag(e, r.by_tag[k].tag, what, sizeof what);
+		print_tally(out, pt_tags[r.by_tag[k].tag].label, &r.by_tag[k], what);
+	}
+	/* What to study next, looking first at the concepts this paper missed
+	 * (its misses are in the store by now). */
+	pt_next next;
+	if (p != NULL && catalog != NULL && next_compute_focus(p, catalog, ui_now(), exam_missed_tags(e), &next)) {
+		fputs("What to study next:\n", out);
+		for (size_t k = 0; k < next.n; k++)
+			fprintf(out, "  - %s\n", next.lines[k]);
+	}
 	for (size_t i = 0; i < e->n; i++) {
 		const char *word = e->results[i] == PT_EXAM_RIGHT ? "Right" : e->results[i] == PT_EXAM_WRONG ?
 		    "Wrong" : "Unanswered";
@@ -211,7 +225,7 @@ void plain_exam_results(FILE *out, pt_exam *e)
 
 /* Submits the exam, keeps it and prints the results; a paper already
  * submitted (in another paratutor) is refused, never recorded twice. */
-static void submit(FILE *out, pt_exam *e, pt_track *track, bool by_clock)
+static void submit(FILE *out, pt_exam *e, pt_track *track, pt_catalog *catalog, bool by_clock)
 {
 	time_t now = ui_now();
 	pt_progress *p = track->progress;
@@ -222,7 +236,7 @@ static void submit(FILE *out, pt_exam *e, pt_track *track, bool by_clock)
 	}
 	exam_submit(e, now, by_clock);
 	track_exam(track, e, now);
-	plain_exam_results(out, e);
+	plain_exam_results(out, e, track->progress, catalog);
 	char notice[1024];
 	if (track_take_notice(track, notice, sizeof notice))
 		fprintf(out, "%s\n", notice);
@@ -322,7 +336,7 @@ static void answer(FILE *out, pt_exam *e, pt_track *track, char *line)
 	    "submit.\n", exam_unanswered(e));
 }
 
-int plain_exam_run(pt_exam *e, pt_track *track, FILE *in, FILE *out)
+int plain_exam_run(pt_exam *e, pt_track *track, pt_catalog *catalog, FILE *in, FILE *out)
 {
 	char when[64], line[LINE_MAX_LEN];
 	time_phrase(e, ui_now(), when, sizeof when);
@@ -333,7 +347,7 @@ int plain_exam_run(pt_exam *e, pt_track *track, FILE *in, FILE *out)
 	for (;;) {
 		fflush(out);
 		if (clock_check(out, e)) {
-			submit(out, e, track, true);
+			submit(out, e, track, catalog, true);
 			return 0;
 		}
 		line_rc rc = read_line(in, line, sizeof line, wait_for(e, ui_now()));
@@ -348,7 +362,7 @@ int plain_exam_run(pt_exam *e, pt_track *track, FILE *in, FILE *out)
 		}
 		if (clock_check(out, e)) {
 			fputs("That answer came too late.\n", out);
-			submit(out, e, track, true);
+			submit(out, e, track, catalog, true);
 			return 0;
 		}
 		char *cmd = line + strspn(line, " \t");
@@ -390,7 +404,7 @@ int plain_exam_run(pt_exam *e, pt_track *track, FILE *in, FILE *out)
 		} else if (c->id == EXAM_SUBMIT) {
 			bool by_clock = false;
 			if (confirm_submit(in, out, e, &by_clock)) {
-				submit(out, e, track, by_clock);
+				submit(out, e, track, catalog, by_clock);
 				return 0;
 			}
 			fputs("Not submitted: go on answering.\n", out);

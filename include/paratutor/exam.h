@@ -86,6 +86,7 @@ typedef struct pt_exam {
 /* Right answers out of items, for one lesson or one difficulty. */
 typedef struct pt_exam_tally {
 	const pt_lesson *lesson; /* by lesson only */
+	int tag;                 /* by concept only: its index in pt_tags (tags.h) */
 	size_t items;
 	size_t right;
 } pt_exam_tally;
@@ -102,6 +103,9 @@ typedef struct pt_exam_results {
 	int difficulty_order[3];        /* the difficulties, weakest first */
 	pt_exam_tally *by_lesson;       /* weakest first (lowest share right, then most items); owned */
 	size_t n_lessons;
+	pt_exam_tally *by_tag;          /* per concept tag of the items (an item counts in each of its
+	                                 * tags), weakest first; owned */
+	size_t n_tags;
 } pt_exam_results;
 
 /* Fills cfg with the defaults: 20 items, 90 s an item, pass 70 %, seed 1,
@@ -201,9 +205,15 @@ void exam_results_free(pt_exam_results *r);
  * (for a lesson: "this lesson"); "" when none was missed. */
 void exam_review_list(const pt_exam *e, const pt_lesson *lesson, int difficulty, char *buf, size_t size);
 
-/* Writes what to study next: the weakest lesson of r (see
- * exam_results), or that nothing was missed. */
-void exam_study_next(const pt_exam *e, const pt_exam_results *r, char *buf, size_t size);
+/* Writes the items of a submitted exam to review that carry concept tag
+ * tag (an index in pt_tags), as "review items 2, 5; reopen ..." naming
+ * their lessons; "" when none was missed. */
+void exam_review_tag(const pt_exam *e, int tag, char *buf, size_t size);
+
+/* Returns the concept tags (bit k: pt_tags[k]) of the items a submitted
+ * exam did not get right: what the advice of what to study next after
+ * it looks at first (next.h). */
+unsigned long long exam_missed_tags(const pt_exam *e);
 
 /* Writes how the score and the verdict are made, in one sentence for the
  * learner, for a pass mark of pass_percent. */

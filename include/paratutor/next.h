@@ -30,10 +30,18 @@ typedef struct pt_next {
  * next lesson not finished.  Returns false when out of memory. */
 bool next_compute(const pt_progress *p, pt_catalog *catalog, time_t now, pt_next *out);
 
+/* The same, looking first at the tags in focus (bit k: tag k of tags.h;
+ * 0: all), such as those an exam just missed (exam_missed_tags): the tag
+ * lines name only those while any of them has items due or not mastered,
+ * ranked as above; otherwise every tag is looked at. */
+bool next_compute_focus(const pt_progress *p, pt_catalog *catalog, time_t now, unsigned long long focus,
+    pt_next *out);
+
 struct pt_stats;
 
 /* The same, from statistics already computed (stats.h). */
 bool next_from_stats(const struct pt_stats *st, pt_next *out);
+bool next_from_stats_focus(const struct pt_stats *st, unsigned long long focus, pt_next *out);
 
 /* Returns true when item carries a tag whose bit is set in tags (every
  * item when tags is 0). */

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "paratutor/catalog.h"
 #include "paratutor/exam.h"
 #include "paratutor/track.h"
 
@@ -15,12 +16,15 @@
  * the exam is submitted (printing the results), or the learner quits or
  * input ends (the exam is kept to resume).  in should be unbuffered
  * (setvbuf _IONBF) so that waiting on its descriptor sees every line.
+ * The results say what to study next from the store and catalog.
  * Returns an exit status. */
-int plain_exam_run(pt_exam *e, pt_track *track, FILE *in, FILE *out);
+int plain_exam_run(pt_exam *e, pt_track *track, pt_catalog *catalog, FILE *in, FILE *out);
 
 /* Prints the results of submitted exam e: score, verdict and how they are
- * made, time used, by lesson and by difficulty, then each item with the
- * learner's answer, the key, the feedback and the explanation. */
-void plain_exam_results(FILE *out, pt_exam *e);
+ * made, time used, by lesson, by difficulty and by concept, what to study
+ * next (next.h, from store p and catalog; left out when either is NULL),
+ * then each item with the learner's answer, the key, the feedback and the
+ * explanation. */
+void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catalog);
 
 #endif

@@ -86,7 +86,8 @@ has "by difficulty" "hard                                       1 of   1 right  
 has "results plan: weakest lesson first, items to review" "Screen test drills                         2 of   4 right   50%  review items 3, 4; reopen this lesson"
 has "results plan: by difficulty, weakest first" "By difficulty, weakest first:"
 has "results plan: the weakest difficulty, its item and lesson" "  medium                                     0 of   1 right    0%  review item 4; reopen Screen test drills"
-has "results name what to study next" "Study next: Screen test drills (2 of 4 right)"
+has "results name what to study next" "What to study next:"
+has "what to study next, for a learner new to the lessons" "  - Start with lesson 1, \"Screen test drills\""
 has "each item with its verdict" "-- Item 1 of 4, Screen test drills: Right"
 has "an unanswered item shows its key" "The answer: blank 1 = len;"
 has "the explanation" "Canberra was chosen"
@@ -98,6 +99,23 @@ has "--report lists exams" "exam,started,finished,items,right,score,pass_mark,pa
 has "--report's exam row" ",4,2,50.0,70,no,"
 "$bin" --lessons tests/screen/lessons --report --format json >"$out" 2>&1
 has "--report json exam object" "\"record\":	\"exam\""
+
+# Results by concept (the bundled lessons are tagged), and what to study
+# next looking first at the concepts missed: the first advice names one of
+# the concepts this paper missed.
+printf '%s\n' submit yes | "$bin" exam --lessons content --from dp-vs-mp --count 3 --seed 1 --untimed --state "$tmp/tags.json" \
+    >"$out" 2>&1
+has "results by concept" "By concept, weakest first:"
+has "a concept's items to review" "0 of   3 right    0%  review items 1, 2, 3; reopen Data parallelism vs model parallelism"
+concepts=$(sed -n '/^By concept, weakest first:$/,/^What to study next:$/p' "$out" | sed -n 's/^  \(.*[^ ]\)  *[0-9]* of .*/\1/p')
+first=$(sed -n '/^What to study next:$/{n;p;}' "$out" | sed 's/^  - //; s/: .*//')
+if [ -n "$first" ] && printf '%s\n' "$concepts" | grep -qxF -- "$first"; then
+	passed=$((passed + 1))
+	echo "ok - what to study next names a concept the paper missed ($first)"
+else
+	failed=$((failed + 1))
+	echo "not ok - what to study next names a concept the paper missed: '$first' not in: $concepts"
+fi
 
 # exam --show N reopens a past result as it was shown when submitted, with
 # the answers given (here the sitting's own transcript is the reference).

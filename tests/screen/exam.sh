@@ -422,7 +422,24 @@ test_exam_form() {
 	st_wait "The exam is kept (untimed" || return 1
 }
 
+# The results break down by concept (the bundled lessons are tagged) and
+# say what to study next.
+test_exam_concepts() {
+	st_start ST_SHUFFLE=1 -- exam --lessons content --from dp-vs-mp --count 3 --seed 1 --untimed || return 1
+	st_wait "Exam: item 1 of 3" || return 1
+	st_keys s
+	st_wait "Submit now? 3 unanswered items count as wrong" || return 1
+	st_keys y
+	st_wait "Exam results" || return 1
+	st_wait "What to study next" || return 1
+	st_wait "   • " || return 1
+	st_keys PageDown
+	st_wait "By concept, weakest first" || return 1
+	st_wait "0 of   3 right    data parallelism" || return 1
+}
+
 st_test "an exam sat and submitted, with its results and history" test_exam_submit
+st_test "results by concept, and what to study next" test_exam_concepts
 st_test "an exam submitted by the clock" test_exam_timeout
 st_test "the 1-minute warning" test_exam_warning
 st_test "the clock counts time away: left, killed, back after the deadline" test_exam_clock_away

@@ -2,6 +2,8 @@
  * by lesson and difficulty, the clock, keeping answers as texts, and the
  * store (an open and a finished exam, merging, missed items scheduled). */
 #include "paratutor/exam.h"
+#include "paratutor/next.h"
+#include "paratutor/tags.h"
 #include "paratutor/stats.h"
 #include "paratutor/stats_out.h"
 #include "progress_util.h"
@@ -349,8 +351,6 @@ START_TEST(test_grading_and_results)
 	char plan[512];
 	exam_review_list(&e, r.by_lesson[1].lesson, -1, plan, sizeof plan);
 	ck_assert_msg(strstr(plan, "; reopen this lesson") != NULL, "%s", plan);
-	exam_study_next(&e, &r, plan, sizeof plan);
-	ck_assert_msg(strstr(plan, "Study next: Lesson a (2 of 6 right)") != NULL, "%s", plan);
 	/* easy: e1 e2 b1 b2 b3 b4 -> 3 of 6; medium: m1 m2 -> 1 of 2; hard:
 	 * h1 h2 -> 0 of 2. */
 	ck_assert_uint_eq(r.by_difficulty[PT_EASY].items, 6);
@@ -898,6 +898,79 @@ START_TEST(test_store_reopen)
 }
 END_TEST
 
+#define TCHOICE(id, tags) \
+	"{'id':'" id "','kind':'choice','difficulty':'easy','prompt':'Pick " id "','tags':[" tags "]," \
+	"'options':[{'text':'right " id "','correct':true},{'text':'wrong " id "','feedback':'fb'}]," \
+	"'hints':['h'],'explanation':'e'}"
+#define LESSON_T EHEAD("t") TCHOICE("p1", "'pipeline'") "," TCHOICE("p2", "'pipeline','memory'") "," \
+	TCHOICE("m1", "'memory'") "," TCHOICE("c1", "'collectives'") "," TCHOICE("c2", "'collectives'") TAIL
+
+/* Results by concept as well as by lesson: an item counts in each of its
+ * tags, weakest first, each with the items to review; what to study next
+ * (next.h's ranking) looks first at the concepts the paper missed: here
+ * the pipeline, although collectives has an item due from practice. */
+START_TEST(test_results_by_tag_and_next)
+{
+	pt_catalog c = { 0 };
+	cat_add(&c, mk(LESSON_T));
+	const pt_lesson *t = c.v[0].lesson;
+	pt_progress *s = progress_open(NULL, T0, &(pt_open_report){ 0 });
+	/* c1 failed in practice: due at once. */
+	pt_grade g;
+	grade_init(&g, lesson_find_item(t, "c1"));
+	for (int k = 0; k < 3; k++)
+		check_pick(&g, 1u << 1);
+	ck_assert(progress_record_item(s, t, g.item, &g, T0));
+
+	pt_exam e;
+	start(&e, &c, 5, 4, T0 + 60);
+	pick_text(&e, find(&e, "p1"), "wrong p1");
+	pick_text(&e, find(&e, "p2"), "right p2");
+	pick_text(&e, find(&e, "m1"), "right m1");
+	pick_text(&e, find(&e, "c1"), "right c1");
+	/* c2 left unanswered */
+	exam_submit(&e, T0 + 120, false);
+	ck_assert(progress_exam_keep(s, &e, T0 + 120));
+	pt_exam_results r;
+	ck_assert(exam_results(&e, &r));
+	/* pipeline 1 of 2 and collectives 1 of 2 (a tie: the list's order),
+	 * then memory 2 of 2. */
+	ck_assert_uint_eq(r.n_tags, 3);
+	ck_assert_int_eq(r.by_tag[0].tag, tags_find("pipeline"));
+	ck_assert_uint_eq(r.by_tag[0].items, 2);
+	ck_assert_uint_eq(r.by_tag[0].right, 1);
+	ck_assert_int_eq(r.by_tag[1].tag, tags_find("collectives"));
+	ck_assert_uint_eq(r.by_tag[1].right, 1);
+	ck_assert_int_eq(r.by_tag[2].tag, tags_find("memory"));
+	ck_assert_uint_eq(r.by_tag[2].items, 2);
+	ck_assert_uint_eq(r.by_tag[2].right, 2);
+	char plan[256], want[64];
+	exam_review_tag(&e, tags_find("pipeline"), plan, sizeof plan);
+	snprintf(want, sizeof want, "review item %zu; reopen Lesson t", find(&e, "p1") + 1);
+	ck_assert_str_eq(plan, want);
+	exam_review_tag(&e, tags_find("memory"), plan, sizeof plan);
+	ck_assert_str_eq(plan, "");
+	ck_assert_uint_eq(exam_missed_tags(&e), (1ull << tags_find("pipeline")) | (1ull << tags_find("collectives")));
+	exam_results_free(&r);
+
+	/* The advice alone names the concept due from practice; after the
+	 * exam it looks first at the concepts the paper missed. */
+	pt_next all, after;
+	ck_assert(next_compute(s, &c, T0 + 130, &all));
+	ck_assert_msg(strstr(all.lines[0], "collectives") != NULL, "%s", all.lines[0]);
+	ck_assert(next_compute_focus(s, &c, T0 + 130, 1ull << tags_find("pipeline"), &after));
+	ck_assert_msg(strncmp(after.lines[0], "pipeline parallelism and bubbles: ", 34) == 0, "%s", after.lines[0]);
+	for (size_t k = 0; k < after.n; k++)
+		ck_assert_msg(strstr(after.lines[k], "collectives") == NULL, "%s", after.lines[k]);
+	/* A focus with nothing to do falls back to every concept. */
+	ck_assert(next_compute_focus(s, &c, T0 + 130, 1ull << tags_find("launch"), &after));
+	ck_assert_str_eq(after.lines[0], all.lines[0]);
+	progress_close(s);
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
 Suite *exam_suite(void);
 
 /* The suite. */
@@ -919,6 +992,7 @@ Suite *exam_suite(void)
 	tcase_add_test(tc, test_store_hold_and_closed_books);
 	tcase_add_test(tc, test_store_old_and_damaged);
 	tcase_add_test(tc, test_store_reopen);
+	tcase_add_test(tc, test_results_by_tag_and_next);
 	suite_add_tcase(s, tc);
 	return s;
 }

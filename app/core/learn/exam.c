@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "paratutor/exam.h"
+#include "paratutor/tags.h"
 
 static char paper_id[] = "exam";
 static char paper_title[] = "Exam";
@@ -595,8 +596,11 @@ bool exam_results(const pt_exam *e, pt_exam_results *r)
 {
 	memset(r, 0, sizeof *r);
 	r->by_lesson = calloc(e->n ? e->n : 1, sizeof *r->by_lesson);
-	if (r->by_lesson == NULL)
+	r->by_tag = calloc(tags_count() + 1, sizeof *r->by_tag);
+	if (r->by_lesson == NULL || r->by_tag == NULL) {
+		exam_results_free(r);
 		return false;
+	}
 	for (size_t i = 0; i < e->n; i++) {
 		pt_exam_result res = e->results[i];
 		r->items++;
@@ -611,7 +615,31 @@ bool exam_results(const pt_exam *e, pt_exam_results *r)
 		if (l == r->n_lessons)
 			r->by_lesson[r->n_lessons++].lesson = e->lessons[i];
 		tally(&r->by_lesson[l], res);
+		for (size_t t = 0; t < e->items[i]->tags.n; t++) {
+			int k = e->items[i]->tags.v[t].s != NULL ? tags_find(e->items[i]->tags.v[t].s) : -1;
+			if (k < 0)
+				continue;
+			size_t g = 0;
+			while (g < r->n_tags && r->by_tag[g].tag != k)
+				g++;
+			if (g == r->n_tags)
+				r->by_tag[r->n_tags++].tag = k;
+			tally(&r->by_tag[g], res);
+		}
 	}
+	/* Concepts in the list's order, then weakest first (a stable sort). */
+	for (size_t a = 1; a < r->n_tags; a++)
+		for (size_t b = a; b > 0 && r->by_tag[b].tag < r->by_tag[b - 1].tag; b--) {
+			pt_exam_tally t = r->by_tag[b];
+			r->by_tag[b] = r->by_tag[b - 1];
+			r->by_tag[b - 1] = t;
+		}
+	for (size_t a = 1; a < r->n_tags; a++)
+		for (size_t b = a; b > 0 && tally_weaker(&r->by_tag[b], &r->by_tag[b - 1]); b--) {
+			pt_exam_tally t = r->by_tag[b];
+			r->by_tag[b] = r->by_tag[b - 1];
+			r->by_tag[b - 1] = t;
+		}
 	/* Weakest first: the lowest share right, then the most items. */
 	for (size_t a = 1; a < r->n_lessons; a++)
 		for (size_t b = a; b > 0 && tally_weaker(&r->by_lesson[b], &r->by_lesson[b - 1]); b--) {
@@ -642,6 +670,9 @@ void exam_results_free(pt_exam_results *r)
 	free(r->by_lesson);
 	r->by_lesson = NULL;
 	r->n_lessons = 0;
+	free(r->by_tag);
+	r->by_tag = NULL;
+	r->n_tags = 0;
 }
 
 void exam_score_rule(int pass_percent, char *buf, size_t size)
@@ -752,15 +783,51 @@ void exam_review_list(const pt_exam *e, const pt_lesson *lesson, int difficulty,
 	}
 }
 
-void exam_study_next(const pt_exam *e, const pt_exam_results *r, char *buf, size_t size)
+/* Returns true when item i of e carries concept tag tag. */
+static bool has_tag(const pt_exam *e, size_t i, int tag)
 {
-	(void)e;
-	const pt_exam_tally *weak = r->n_lessons > 0 ? &r->by_lesson[0] : NULL;
-	if (weak == NULL || weak->right == weak->items) {
-		snprintf(buf, size, "Study next: nothing was missed; sit a new paper, or practise the items due for review.");
-		return;
+	for (size_t t = 0; t < e->items[i]->tags.n; t++)
+		if (e->items[i]->tags.v[t].s != NULL && tags_find(e->items[i]->tags.v[t].s) == tag)
+			return true;
+	return false;
+}
+
+void exam_review_tag(const pt_exam *e, int tag, char *buf, size_t size)
+{
+	size_t n = 0, k = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < e->n && k + 16 < size; i++)
+		if (e->results[i] != PT_EXAM_RIGHT && has_tag(e, i, tag)) {
+			k += (size_t)snprintf(buf + k, size - k, "%s%zu", n == 0 ? "review items " : ", ", i + 1);
+			n++;
+		}
+	if (n == 1) { /* "review item 3" */
+		memmove(buf + strlen("review item"), buf + strlen("review items"), strlen(buf) - strlen("review items") + 1);
+		k--;
 	}
-	snprintf(buf, size, "Study next: %s (%zu of %zu right): reopen it from the menu and practise the items "
-	    "this paper missed there; they also come back in your reviews.", weak->lesson->title.s, weak->right,
-	    weak->items);
+	size_t m = 0;
+	for (size_t i = 0; n > 0 && i < e->n && k + 8 < size; i++) {
+		if (e->results[i] == PT_EXAM_RIGHT || !has_tag(e, i, tag))
+			continue;
+		bool named = false;
+		for (size_t j = 0; j < i; j++)
+			named = named || (e->lessons[j] == e->lessons[i] && e->results[j] != PT_EXAM_RIGHT && has_tag(e, j, tag));
+		if (named)
+			continue;
+		k += (size_t)snprintf(buf + k, size - k, "%s%s", m == 0 ? "; reopen " : ", ", e->lessons[i]->title.s);
+		m++;
+		k = k < size ? k : size - 1;
+	}
+}
+
+unsigned long long exam_missed_tags(const pt_exam *e)
+{
+	unsigned long long bits = 0;
+	for (size_t i = 0; i < e->n; i++)
+		for (size_t t = 0; e->results[i] != PT_EXAM_RIGHT && t < e->items[i]->tags.n; t++) {
+			int k = e->items[i]->tags.v[t].s != NULL ? tags_find(e->items[i]->tags.v[t].s) : -1;
+			if (k >= 0 && k < 64)
+				bits |= 1ull << k;
+		}
+	return bits;
 }

@@ -57,7 +57,19 @@ bool next_item_named(const pt_item *item, unsigned long long tags)
 	return false;
 }
 
+/* Returns true when tag g is among focus (every tag when focus is 0). */
+static bool in_focus(const pt_stats_tag *g, unsigned long long focus)
+{
+	int k = tags_find(g->name);
+	return focus == 0 || (k >= 0 && k < 64 && (focus >> k & 1ull));
+}
+
 bool next_from_stats(const pt_stats *st, pt_next *out)
+{
+	return next_from_stats_focus(st, 0, out);
+}
+
+bool next_from_stats_focus(const pt_stats *st, unsigned long long focus, pt_next *out)
 {
 	memset(out, 0, sizeof *out);
 	const pt_stats_tag **order = calloc(st->n_tags ? st->n_tags : 1, sizeof *order);
@@ -67,8 +79,15 @@ bool next_from_stats(const pt_stats *st, pt_next *out)
 	for (size_t i = 0; i < st->n_lessons; i++)
 		done += st->lessons[i].done;
 	out->nothing_done = done == 0;
+	/* Tags among focus first; should none of them call for work, all. */
+	bool any = false;
+	for (size_t t = 0; focus != 0 && t < st->n_tags; t++)
+		any = any || (in_focus(&st->tags[t], focus) && (st->tags[t].due > 0 ||
+		    (st->tags[t].seen > 0 && st->tags[t].mastered < st->tags[t].items)));
+	if (!any)
+		focus = 0;
 	for (size_t t = 0; t < st->n_tags; t++)
-		if (st->tags[t].due > 0)
+		if (st->tags[t].due > 0 && in_focus(&st->tags[t], focus))
 			order[n_due++] = &st->tags[t];
 	qsort(order, n_due, sizeof *order, by_recall);
 	for (size_t i = 0; i < n_due && i < 3; i++) {
@@ -79,7 +98,7 @@ bool next_from_stats(const pt_stats *st, pt_next *out)
 	}
 	if (n_due == 0) {
 		for (size_t t = 0; t < st->n_tags; t++)
-			if (st->tags[t].seen > 0 && st->tags[t].mastered < st->tags[t].items)
+			if (st->tags[t].seen > 0 && st->tags[t].mastered < st->tags[t].items && in_focus(&st->tags[t], focus))
 				order[n_seen++] = &st->tags[t];
 		qsort(order, n_seen, sizeof *order, by_mastery);
 		for (size_t i = 0; i < n_seen && i < 2; i++)
@@ -108,11 +127,17 @@ bool next_from_stats(const pt_stats *st, pt_next *out)
 
 bool next_compute(const pt_progress *p, pt_catalog *catalog, time_t now, pt_next *out)
 {
+	return next_compute_focus(p, catalog, now, 0, out);
+}
+
+bool next_compute_focus(const pt_progress *p, pt_catalog *catalog, time_t now, unsigned long long focus,
+    pt_next *out)
+{
 	pt_stats st;
 	memset(out, 0, sizeof *out);
 	if (!stats_compute(p, catalog, now, 0, &st))
 		return false;
-	bool ok = next_from_stats(&st, out);
+	bool ok = next_from_stats_focus(&st, focus, out);
 	stats_free(&st);
 	/* The items a review of the advice opens, each counted once. */
 	pt_due_list due;
