@@ -10,11 +10,15 @@ bool bind_offered(const pt_binding *b, unsigned ctx)
 	return (ctx & b->when) == b->when && (ctx & b->unless) == 0;
 }
 
-/* Returns true when character c is a key every screen shares. */
+/* Returns true when character c is a key every screen shares at all
+ * times (those offered in a context only take their key before the
+ * screen's, while offered: bind_dispatch). */
 static bool claimed_everywhere(int c)
 {
 	for (size_t i = 0; i < ui_n_global_keys; i++) {
 		const char *chars = ui_global_keys[i].chars;
+		if (ui_global_keys[i].when != 0)
+			continue;
 		if (chars != NULL && c > 0 && c < 128 && strchr(chars, c) != NULL)
 			return true;
 	}
@@ -108,6 +112,16 @@ const pt_binding *bind_dispatch(pt_ui *ui, const pt_screen_ops *ops, const pt_ev
 	pt_keytable chain[4];
 	size_t n = chain_of(ui, ops, chain);
 	*result = 0;
+	/* A shared key offered in a context only (putting an alert away) comes
+	 * first, so no screen key and no typed answer takes it meanwhile. */
+	unsigned global_ctx = ui_global_table.context(ui);
+	for (size_t i = 0; i < ui_n_global_keys; i++) {
+		const pt_binding *b = &ui_global_keys[i];
+		if (b->when != 0 && bind_offered(b, global_ctx) && triggers(b, ev) && b->run != NULL) {
+			*result = b->run(ui, ev);
+			return b;
+		}
+	}
 	for (size_t t = 0; t < n; t++) {
 		unsigned ctx = chain[t].context != NULL ? chain[t].context(ui) : 0;
 		const pt_binding *b = bind_find(chain[t].keys, chain[t].n_keys, ctx, ev);
@@ -155,9 +169,11 @@ size_t bind_bar(const pt_ui *ui, const pt_screen_ops *ops, pt_keyhint *out, size
 	n = bar_rows(ui, &chain[0], lead, ops->n_keys, out, n, max);
 	for (size_t t = answers ? 2 : 1; t + 1 < n_tables; t++)
 		n = bar_rows(ui, &chain[t], 0, chain[t].n_keys, out, n, max);
-	/* The keys every screen shares end the bar, always. */
+	/* The keys every screen shares end the bar (those offered in a context
+	 * while offered). */
+	unsigned global_ctx = ui_global_table.context(ui);
 	for (size_t i = 0; i < ui_n_global_keys && n < max; i++) {
-		if (ui_global_keys[i].bar == NULL)
+		if (ui_global_keys[i].bar == NULL || !bind_offered(&ui_global_keys[i], global_ctx))
 			continue;
 		snprintf(out[n].key, sizeof out[n].key, "%s", ui_global_keys[i].keys);
 		out[n].label = ui_global_keys[i].bar;

@@ -36,13 +36,14 @@ static int hint_width(const pt_keyhint *k)
 	return text_width(k->key, strlen(k->key)) + 1 + text_width(k->label, strlen(k->label)) + 2;
 }
 
-/* Draws the key bar; the last two pairs (the screen's way out, then
- * "? help") always stay, and pairs before them that do not fit are left
- * out. */
-static void draw_keys(int y, int cols, const pt_keyhint *keys, size_t n_keys)
+/* Draws the key bar; the last tail pairs (the screen's way out, then the
+ * shared keys: "! seen" while there is an alert, "? help") always stay,
+ * and pairs before them that do not fit are left out. */
+static void draw_keys(int y, int cols, const pt_keyhint *keys, size_t n_keys, size_t tail)
 {
 	int x = 1;
-	size_t tail = n_keys < 2 ? n_keys : 2;
+	if (tail > n_keys)
+		tail = n_keys;
 	int keep = 0;
 	for (size_t k = n_keys - tail; k < n_keys; k++)
 		keep += hint_width(&keys[k]);
@@ -64,8 +65,49 @@ void frame_footer(pt_ui *ui, int rows, int cols, const char *status, const char 
 	pt_keyhint keys[16];
 	size_t n = bind_bar(ui, ui_screen_ops(ui->screen), keys, sizeof keys / sizeof keys[0]);
 	draw_str(rows - 3, 1, cols - 2 - SCROLL_MARK_COLS, ROLE_NORMAL, status);
-	draw_str(rows - 2, 1, cols - 2, ROLE_MESSAGE, ui->message[0] != '\0' ? ui->message : fallback);
-	draw_keys(rows - 1, cols, keys, n);
+	/* The alert under the key bar already says what a notice of it says. */
+	const char *alert = track_alert(ui->track);
+	bool repeats = alert[0] != '\0' && strncmp(ui->message, alert, UI_MESSAGE_MAX - 1) == 0;
+	draw_str(rows - 2, 1, cols - 2, ROLE_MESSAGE, ui->message[0] != '\0' && !repeats ? ui->message : fallback);
+	draw_keys(rows - 1, cols, keys, n, alert[0] != '\0' ? 3 : 2);
+}
+
+/* The rows the alert may take: three on a small screen (the exam form
+ * still fits at the smallest), a third of a taller one. */
+static int alert_max_rows(int rows)
+{
+	return rows > 20 ? rows / 3 : 3;
+}
+
+int frame_alert_rows(pt_ui *ui, int rows, int cols)
+{
+	const char *alert = ui->track != NULL ? track_alert(ui->track) : "";
+	if (alert[0] == '\0')
+		return 0;
+	pt_doc *d = &ui->alert;
+	doc_reset(d, cols - 2);
+	doc_atom(d, ROLE_WRONG, 0, draw_ascii() ? "!!" : "\u26a0");
+	doc_move_to(d, d->col + 1);
+	/* Wrapped at spaces, and inside a path wider than the line rather
+	 * than cutting it off. */
+	doc_set_indent(d, d->col);
+	doc_code(d, ROLE_WRONG, alert, strlen(alert));
+	doc_move_to(d, d->col + 2);
+	doc_atom(d, ROLE_KEY, 0, ui_alert_key->keys);
+	doc_move_to(d, d->col + 1);
+	doc_atom(d, ROLE_NORMAL, 0, "puts this away");
+	size_t height = doc_height(d);
+	int most = alert_max_rows(rows);
+	return height < (size_t)most ? (int)height : most;
+}
+
+void frame_alert(pt_ui *ui, int rows, int height)
+{
+	if (height <= 0)
+		return;
+	/* Taller than its rows, it is cut at the end: the key bar names the
+	 * key too, and quitting prints the whole of it. */
+	doc_render(&ui->alert, rows - height, 1, height, 0);
 }
 
 size_t frame_pane(pt_pane *pane, const pt_doc *d, int rows, size_t scroll)

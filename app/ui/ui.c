@@ -147,14 +147,33 @@ static unsigned key_help(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
+/* !: the alert was read; it goes away until the next one. */
+static unsigned key_acknowledge(pt_ui *ui, const pt_event *ev)
+{
+	(void)ev;
+	track_acknowledge(ui->track);
+	return UI_REDRAW;
+}
+
 const pt_binding ui_global_keys[] = {
+	{ "!", "after a warning that your progress was not saved (or a damaged progress file was moved aside): "
+	    "put the warning away once read; it stays on every screen until then, and what was not saved is "
+	    "said again when you quit", "seen", NULL, UI_GLOBAL_ALERT, 0, "!", { 0 }, 0, key_acknowledge },
 	{ "?", "this list of keys", "help", NULL, 0, 0, "?", { 0 }, 0, key_help },
 	{ "Ctrl-C", "quit at once; your progress is already saved and the terminal is restored", NULL, NULL,
 	    0, 0, NULL, { 0 }, 0, NULL },
 };
 const size_t ui_n_global_keys = sizeof ui_global_keys / sizeof ui_global_keys[0];
+const pt_binding *const ui_alert_key = &ui_global_keys[0];
+
+/* Offers the acknowledgement while there is an alert to put away. */
+static unsigned global_context(const pt_ui *ui)
+{
+	return ui->track != NULL && track_alert(ui->track)[0] != '\0' ? UI_GLOBAL_ALERT : 0;
+}
+
 const pt_keytable ui_global_table = {
-	"Everywhere", ui_global_keys, sizeof ui_global_keys / sizeof ui_global_keys[0], NULL, NULL,
+	"Everywhere", ui_global_keys, sizeof ui_global_keys / sizeof ui_global_keys[0], global_context, NULL,
 };
 
 pt_session *ui_session(pt_ui *ui)
@@ -520,9 +539,12 @@ static void ui_draw(pt_ui *ui)
 	if (ui->too_small) {
 		frame_too_small(rows, cols);
 	} else {
-		screens[ui->screen]->draw(ui, rows, cols);
+		/* The alert takes the bottom rows; the screen is drawn above it. */
+		int alert = frame_alert_rows(ui, rows, cols);
+		screens[ui->screen]->draw(ui, rows - alert, cols);
 		if (ui->help_open)
-			help_draw(ui, rows, cols);
+			help_draw(ui, rows - alert, cols);
+		frame_alert(ui, rows, alert);
 	}
 	draw_flush();
 	if (!ui->too_small && !ui->help_open)
@@ -794,5 +816,6 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	free(ui.sessions);
 	doc_free(&ui.body);
 	doc_free(&ui.overlay);
+	doc_free(&ui.alert);
 	return status;
 }

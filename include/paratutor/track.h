@@ -22,11 +22,15 @@ typedef struct pt_track {
 	char last_error[512];  /* the last save error shown, to show it once */
 	char unsaved[600];     /* the latest save failure, "" once a save works again */
 	char kept_aside[1024]; /* the latest notice of a store moved aside, or "" */
+	char memory_only[1024]; /* why the store is not written this session, or "" */
+	char alert[1024];      /* the latest warning not yet acknowledged, or "" */
 } pt_track;
 
-/* Starts tracking into progress (may be NULL); notice gets open_message
- * when not empty.  Every call below that records something sets the notice
- * when the store cannot keep it (out of memory) or saving fails. */
+/* Starts tracking into progress (may be NULL); notice and alert get
+ * open_message (the opening's warning about the store) when not empty.
+ * Every call below that records something sets the notice, and the alert,
+ * when the store cannot keep it (out of memory), saving fails, or the
+ * store was moved aside or stopped being written. */
 void track_init(pt_track *t, pt_progress *progress, const char *open_message);
 
 /* Restores a freshly initialised session from the store and starts its
@@ -65,9 +69,21 @@ void track_exam(pt_track *t, const pt_exam *e, time_t now);
 /* Copies the pending notice into buf and clears it; false when none. */
 bool track_take_notice(pt_track *t, char *buf, size_t size);
 
-/* Prints to out what the learner must know on leaving: that the latest
- * work was not saved, and where a damaged store was kept aside.  The
- * screens lose their messages with the terminal; this line stays. */
+/* Returns the alert: the latest warning that the learner's work is not
+ * kept as it should be (a save that failed, a damaged store moved aside,
+ * a store not written this session).  Unlike the notice it stays until
+ * track_acknowledge(), so a screen can show it on every draw; "" when
+ * there is none. */
+const char *track_alert(const pt_track *t);
+
+/* Puts the alert away once the learner has read it; the exit lines
+ * (track_print_exit) still name what it said. */
+void track_acknowledge(pt_track *t);
+
+/* Prints to out what the learner must know on leaving: that the store
+ * was not written this session, that the latest work was not saved, and
+ * where a damaged store was kept aside.  The screens lose their messages
+ * with the terminal; these lines stay. */
 void track_print_exit(const pt_track *t, FILE *out);
 
 #endif

@@ -94,6 +94,7 @@ typedef struct pt_ui {
 	char message[UI_MESSAGE_MAX]; /* for the footer; empty: the screen says what to do next */
 	pt_doc body;          /* the current screen's scrolling content */
 	pt_doc overlay;       /* the help overlay's content */
+	pt_doc alert;         /* the alert under the key bar, as last laid out */
 	pt_track *track;      /* progress keeping, borrowed */
 	pt_review review;
 	bool shuffle;           /* sessions show options shuffled */
@@ -239,9 +240,15 @@ extern const pt_keytable ui_answering_table; /* answering.c */
 extern const pt_keytable ui_scroll_table;    /* bind.c */
 extern const pt_keytable ui_global_table;    /* ui.c */
 
-/* The keys every screen shares (the help), for the help overlay. */
+/* The keys every screen shares (the help), for the help overlay.  Those
+ * offered only in a context of ui_global_table (the acknowledgement of an
+ * alert, UI_GLOBAL_ALERT) take their key before the screen's own. */
 extern const pt_binding ui_global_keys[];
 extern const size_t ui_n_global_keys;
+enum { UI_GLOBAL_ALERT = 1u << 0 };
+
+/* The binding that acknowledges the alert, for the alert's own line. */
+extern const pt_binding *const ui_alert_key;
 
 /* review.c: the queue of items due for review */
 
@@ -313,6 +320,16 @@ void frame_misconceptions(const pt_ui *ui, pt_doc *d, const char *lesson_id);
 
 /* Draws the "Terminal too small" notice. */
 void frame_too_small(int rows, int cols);
+
+/* Lays out the alert (track_alert: progress not kept, shown until the
+ * learner acknowledges it) for a screen rows x cols, ending with the key
+ * that puts it away; returns the rows it takes at the bottom, under the
+ * key bar (0 when there is none).  The screen is drawn in the rows above. */
+int frame_alert_rows(pt_ui *ui, int rows, int cols);
+
+/* Draws the alert laid out by frame_alert_rows in the bottom rows of a
+ * screen rows high. */
+void frame_alert(pt_ui *ui, int rows, int height);
 
 /* help.c: the key list overlay */
 

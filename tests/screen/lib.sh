@@ -118,6 +118,19 @@ st_wait() {
 	st_fail "timed out waiting for: $1"
 }
 
+# st_wait_joined TEXT - polls until the screen, its wrapped lines joined,
+# shows TEXT (what the program printed on leaving, as the terminal wrapped
+# it).
+st_wait_joined() {
+	i=0
+	while [ "$i" -lt "$ST_POLLS" ]; do
+		st_screen -J | grep -qF -- "$1" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	st_fail "timed out waiting for: $1"
+}
+
 # st_wait_gone TEXT - polls until the screen no longer shows TEXT.
 st_wait_gone() {
 	i=0

@@ -828,6 +828,64 @@ test_choose() {
 	st_wait "✓ Correct  right first time" || return 1
 }
 
+# A save that fails (the state directory replaced by a plain file while
+# the tutor runs, which fails for root too) stays on every screen, after
+# other keys and at 60x16, until ! puts it away; the exit names it.
+test_save_failure_stays() {
+	open_fixture || return 1
+	rm -rf "$ST_RUN/state/paratutor"
+	: >"$ST_RUN/state/paratutor"
+	st_keys n
+	st_wait "Progress not saved:" || return 1
+	st_wait "! seen  ? help" || return 1
+	st_keys p
+	st_wait "mean = " || return 1
+	st_wait "Progress not saved" || return 1
+	st_keys q
+	st_wait "Choose a lesson" || return 1
+	st_wait "Progress not saved" || return 1
+	st_tmux resize-window -t st -x 60 -y 16
+	st_wait "q quit  ! seen  ? help" || return 1
+	st_wait "Progress not saved" || return 1
+	st_wait "! puts this away" || return 1
+	st_keys '!'
+	st_wait_gone "Progress not saved" || return 1
+	st_lacks "! seen" || return 1
+	st_keys '!'
+	st_wait "That key does nothing here" || return 1
+	st_keys q
+	st_wait_exit >/dev/null || return 1
+	st_wait_joined "paratutor: your latest work was not saved: $ST_RUN/state/paratutor is not a directory" ||
+		return 1
+}
+
+# A damaged store moved aside at the start: the warning stays through the
+# first keys, and the exit says where the file went.
+test_damaged_store_stays() {
+	mkdir -p "$ST_TMP/damaged/paratutor"
+	printf '{ "format": 1, "lessons": {}, "lessons": {} }\n' >"$ST_TMP/damaged/paratutor/progress.json"
+	st_start XDG_STATE_HOME="$ST_TMP/damaged" -- $FIXTURE || return 1
+	st_wait "progress.json is damaged" || return 1
+	st_keys Escape # the introduction: a store started afresh is a first run
+	st_wait "Screen test drills" || return 1
+	st_wait "progress.json is damaged" || return 1
+	st_keys j
+	st_wait "▸ 2 Screen test kinds" || return 1
+	st_wait "progress.json is damaged" || return 1
+	st_keys k Enter
+	st_wait "mean = " || return 1
+	st_wait "progress.json is damaged" || return 1
+	st_keys q
+	st_wait "Choose a lesson" || return 1
+	st_keys q
+	st_wait_exit >/dev/null || return 1
+	kept=$(ls "$ST_TMP/damaged/paratutor/" | grep "^progress.json.corrupt-") ||
+		st_fail "no file kept aside" || return 1
+	st_wait_joined "paratutor: $ST_TMP/damaged/paratutor/progress.json is damaged" || return 1
+	st_wait_joined "it was moved to $ST_TMP/damaged/paratutor/$kept" || return 1
+	rm -rf "$ST_TMP/damaged"
+}
+
 # At 60x16 the answer field, its key bar and the feedback still fit; ?
 # opens the help even while the field takes the keys.
 test_kinds_small() {
@@ -880,6 +938,8 @@ st_test "order: out of attempts shows the right order" test_order_reveal
 st_test "fill: pseudo-code is tagged" test_pseudo_code
 st_test "typed answer at 60x16, help while typing" test_kinds_small
 st_test "multi with choose: a wrong count costs nothing" test_choose
+st_test "a failed save stays on screen until !, and is printed at exit" test_save_failure_stays
+st_test "a damaged store's warning stays through the keys and is printed at exit" test_damaged_store_stays
 if [ -r /proc/self/stat ]; then
 	st_test "no CPU use while waiting for a key" test_idle
 fi

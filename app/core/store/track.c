@@ -9,10 +9,24 @@ void track_init(pt_track *t, pt_progress *progress, const char *open_message)
 	memset(t, 0, sizeof *t);
 	t->progress = progress;
 	t->mark = time(NULL);
-	if (open_message != NULL)
-		snprintf(t->notice, sizeof t->notice, "%s", open_message);
-	if (open_message != NULL && strstr(open_message, " moved to ") != NULL)
+	if (open_message == NULL || open_message[0] == '\0')
+		return;
+	/* Every message of the opening is a warning about the store: a damaged
+	 * file moved aside, or one that will not be written this session. */
+	snprintf(t->notice, sizeof t->notice, "%s", open_message);
+	snprintf(t->alert, sizeof t->alert, "%s", open_message);
+	if (strstr(open_message, " moved to ") != NULL)
 		snprintf(t->kept_aside, sizeof t->kept_aside, "%s", open_message);
+	if (progress != NULL && !progress_persistent(progress))
+		snprintf(t->memory_only, sizeof t->memory_only, "%s", open_message);
+}
+
+/* Sets the notice to the text of warn (the latest work was not kept) and
+ * makes it the alert, which stays until the learner acknowledges it. */
+static void warn(pt_track *t, const char *text)
+{
+	snprintf(t->notice, sizeof t->notice, "%s", text);
+	snprintf(t->alert, sizeof t->alert, "%s", text);
 }
 
 /* Returns the seconds since the last mark, capped, and moves the mark. */
@@ -29,22 +43,34 @@ static long take_time(pt_track *t)
 static void kept(pt_track *t, bool ok)
 {
 	if (!ok)
-		snprintf(t->notice, sizeof t->notice, "Out of memory: your progress could not be kept, "
+		warn(t, "Out of memory: your progress could not be kept, "
 		    "so this session's latest work may be forgotten when you quit.");
 }
 
-/* Saves, turning a new error or a store notice into the notice. */
+/* Saves, turning a new error or a store notice into the notice and the
+ * alert.  An error is announced once while it lasts: again only after a
+ * save worked in between, or when the cause changed. */
 static void save(pt_track *t)
 {
 	char err[512] = "";
 	bool saved = progress_save(t->progress, err, sizeof err);
 	if (!saved && strcmp(err, t->last_error) != 0) {
+		char text[sizeof t->notice];
 		snprintf(t->last_error, sizeof t->last_error, "%s", err);
-		snprintf(t->notice, sizeof t->notice, "Progress not saved: %s", err);
+		snprintf(text, sizeof text, "Progress not saved: %s", err);
+		warn(t, text);
 	}
+	if (saved)
+		t->last_error[0] = '\0';
 	snprintf(t->unsaved, sizeof t->unsaved, "%s", saved ? "" : err);
-	if (progress_take_notice(t->progress, t->notice, sizeof t->notice) && strstr(t->notice, " moved to ") != NULL)
-		snprintf(t->kept_aside, sizeof t->kept_aside, "%s", t->notice);
+	char store[sizeof t->notice];
+	if (!progress_take_notice(t->progress, store, sizeof store))
+		return;
+	warn(t, store);
+	if (strstr(store, " moved to ") != NULL)
+		snprintf(t->kept_aside, sizeof t->kept_aside, "%s", store);
+	if (!progress_persistent(t->progress))
+		snprintf(t->memory_only, sizeof t->memory_only, "%s", store);
 }
 
 void track_open(pt_track *t, pt_session *s)
@@ -151,12 +177,24 @@ void track_exam(pt_track *t, const pt_exam *e, time_t now)
 	if (t->progress == NULL)
 		return;
 	if (!progress_exam_keep(t->progress, e, now))
-		snprintf(t->notice, sizeof t->notice, "Out of memory: the exam could not be kept");
+		warn(t, "Out of memory: the exam could not be kept");
 	save(t);
+}
+
+const char *track_alert(const pt_track *t)
+{
+	return t->alert;
+}
+
+void track_acknowledge(pt_track *t)
+{
+	t->alert[0] = '\0';
 }
 
 void track_print_exit(const pt_track *t, FILE *out)
 {
+	if (t->memory_only[0] != '\0')
+		fprintf(out, "paratutor: %s\n", t->memory_only);
 	if (t->kept_aside[0] != '\0')
 		fprintf(out, "paratutor: %s\n", t->kept_aside);
 	if (t->unsaved[0] != '\0')
