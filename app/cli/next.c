@@ -15,6 +15,7 @@
 #include "paratutor/text.h"
 #include "paratutor/track.h"
 #include "paratutor/ui.h"
+#include "paratutor/ui_clock.h"
 
 enum { NEXT_OK = 0, NEXT_FAILED = 1, NEXT_USAGE = 2, NEXT_NO_LESSONS = 3 };
 
@@ -110,7 +111,7 @@ int cli_next(int argc, char **argv)
 	                       : progress_open_readonly(path != NULL ? path : buf, &rep);
 	pt_next n;
 	int status = NEXT_OK;
-	if (p == NULL || !next_compute(p, &cat, time(NULL), &n)) {
+	if (p == NULL || !next_compute(p, &cat, ui_now(), &n)) {
 		fputs("paratutor: out of memory\n", stderr);
 		status = NEXT_FAILED;
 	} else {

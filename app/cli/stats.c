@@ -10,6 +10,7 @@
 #include "paratutor/cli_lessons.h"
 #include "paratutor/cli_stats.h"
 #include "paratutor/plain.h"
+#include "paratutor/ui_clock.h"
 
 
 enum { STATS_OK = 0, STATS_FAILED = 1, STATS_USAGE = 2, STATS_NO_LESSONS = 3 };
@@ -58,7 +59,7 @@ static int run(pt_catalog *cat, const char *path)
 	if (rep.message[0] != '\0')
 		fprintf(stderr, "paratutor: %s\n", rep.message);
 	printf("Your statistics (%s)\n", path);
-	bool ok = plain_stats(stdout, p, cat, time(NULL));
+	bool ok = plain_stats(stdout, p, cat, ui_now());
 	if (!ok)
 		fputs("paratutor: out of memory\n", stderr);
 	progress_close(p);

@@ -10,6 +10,7 @@
 
 #include "paratutor/text.h"
 #include "paratutor/ui_app.h"
+#include "paratutor/ui_clock.h"
 
 /* Cells of a lesson's progress bar. */
 #define BAR_CELLS 10
@@ -311,7 +312,7 @@ static void menu_draw(pt_ui *ui, int rows, int cols)
 	frame_body(ui, d, &menu.scroll, rows, cols);
 
 	char status[96], fallback[UI_MESSAGE_MAX];
-	size_t due = progress_due_count(ui->track->progress, ui->catalog, time(NULL));
+	size_t due = progress_due_count(ui->track->progress, ui->catalog, ui_now());
 	if (due > 0)
 		snprintf(status, sizeof status, "Review: %zu item%s due %s press r", due, due == 1 ? "" : "s",
 		    draw_glyph(GLYPH_DOT));

@@ -14,6 +14,7 @@
 #include "paratutor/track.h"
 #include "paratutor/ui_exam_gate.h"
 #include "paratutor/ui_wrapout.h"
+#include "paratutor/ui_clock.h"
 
 #define LINE_MAX_LEN 1024
 
@@ -327,7 +328,7 @@ static plain_step run_review(plain_io *io)
 {
 	pt_due_list due = { 0 };
 	if (io->track->progress == NULL ||
-	    !progress_due(io->track->progress, io->catalog, time(NULL), &due) || due.n == 0) {
+	    !progress_due(io->track->progress, io->catalog, ui_now(), &due) || due.n == 0) {
 		fputs("Nothing is due for review. Items you miss, or get right only with help, come back here.\n", io->out);
 		progress_due_free(&due);
 		return PLAIN_MENU;
@@ -394,7 +395,7 @@ static void print_menu(plain_io *io, const pt_catalog *cat)
 			fprintf(io->out, "; %zu/%zu done, score %d", done, total, score);
 		fprintf(io->out, "): %s\n", e->info->summary);
 	}
-	size_t due = io->track->progress ? progress_due_count(io->track->progress, io->catalog, time(NULL)) : 0;
+	size_t due = io->track->progress ? progress_due_count(io->track->progress, io->catalog, ui_now()) : 0;
 	if (due > 0)
 		fprintf(io->out, "Review: %zu item%s due; type review.\n", due, due == 1 ? "" : "s");
 	fputs("Type a lesson number or id, help, or quit.\n", io->out);
@@ -482,7 +483,7 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 				fprintf(io->out, "%s.\n", why);
 				continue;
 			}
-			if (!plain_stats(io->out, io->track->progress, cat, time(NULL)))
+			if (!plain_stats(io->out, io->track->progress, cat, ui_now()))
 				fputs("Out of memory: cannot show your statistics.\n", io->out);
 			fputs("\nType a lesson number or id, list, help, or quit.\n", io->out);
 			continue;

@@ -3,11 +3,12 @@
 #include <time.h>
 
 #include "paratutor/ui_app.h"
+#include "paratutor/ui_clock.h"
 
 bool review_load(pt_ui *ui)
 {
 	review_stop(ui);
-	if (!progress_due(ui->track->progress, ui->catalog, time(NULL), &ui->review.due) ||
+	if (!progress_due(ui->track->progress, ui->catalog, ui_now(), &ui->review.due) ||
 	    ui->review.due.n == 0) {
 		progress_due_free(&ui->review.due);
 		return false;

@@ -9,6 +9,7 @@
 #include "paratutor/stats_out.h"
 #include "paratutor/text.h"
 #include "paratutor/ui_app.h"
+#include "paratutor/ui_clock.h"
 
 /* The statistics screen's view state, private to this screen. */
 static struct stats_view {
@@ -48,7 +49,7 @@ static void add_block(pt_doc *d, const pt_stats_block *b)
 /* Builds the document from the store at now; says so when out of memory. */
 static void build(pt_ui *ui, pt_doc *d, int cols)
 {
-	time_t now = time(NULL);
+	time_t now = ui_now();
 	pt_stats_style style = { draw_ascii(), frame_text_width(cols), local_offset(now) };
 	pt_stats s;
 	pt_stats_text text;

@@ -289,8 +289,10 @@ fi
 # writes (worked out in that script's comments), in UTF-8 and in ASCII.
 store="$XDG_STATE_HOME/stats-store.json"
 sh tests/stats/write_store.sh "$bin" "$store"
+stats_now=$(cat tests/stats/now) # the store's today (see write_store.sh)
 stats() {
-	env TZ=UTC "$@" "$bin" stats --me --progress "$store" --lessons tests/fixtures/good/minimal.json \
+	env TZ=UTC PARATUTOR_TEST_NOW="$stats_now" "$@" "$bin" stats --me --progress "$store" \
+	    --lessons tests/fixtures/good/minimal.json \
 	    --lessons tests/stats/second.json >"$out" 2>&1
 }
 stats LC_ALL=C.UTF-8
@@ -323,7 +325,7 @@ else
 	passed=$((passed + 1))
 	echo "ok - stats ASCII: only ASCII in the output"
 fi
-printf '%s\n' help stats quit | TZ=UTC LC_ALL=C.UTF-8 "$bin" --no-shuffle --state "$store" \
+printf '%s\n' help stats quit | TZ=UTC LC_ALL=C.UTF-8 PARATUTOR_TEST_NOW="$stats_now" "$bin" --no-shuffle --state "$store" \
     --lessons tests/fixtures/good/minimal.json --lessons tests/stats/second.json >"$out" 2>&1
 has "plain mode: help names stats" "  stats          your statistics"
 has "plain mode: stats prints the charts" "     │························▁··█▁█"

@@ -104,7 +104,8 @@ test_stats() {
 	mkdir -p "$ST_TMP/stats/paratutor"
 	sh tests/stats/write_store.sh "$ST_BIN" "$ST_TMP/stats/paratutor/progress.json" ||
 		st_fail "could not write the store" || return 1
-	st_start XDG_STATE_HOME="$ST_TMP/stats" -- --lessons tests/fixtures/good/minimal.json \
+	st_start XDG_STATE_HOME="$ST_TMP/stats" PARATUTOR_TEST_NOW="$PWD/tests/stats/now" -- \
+	    --lessons tests/fixtures/good/minimal.json \
 	    --lessons tests/stats/second.json || return 1
 	st_wait "Stats: second lesson" || return 1
 	st_keys s

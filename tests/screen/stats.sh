@@ -29,7 +29,9 @@ open_stats() {
 	sh tests/stats/write_store.sh "$ST_BIN" "$ST_TMP/stats/paratutor/progress.json" ||
 		st_fail "could not write the store" || return 1
 	# shellcheck disable=SC2086 # the lesson options are words without spaces
-	st_start XDG_STATE_HOME="$ST_TMP/stats" TZ=UTC "$@" -- $STATS_LESSONS || return 1
+	# The store's today is the day of tests/stats/now, and so is the tutor's.
+	st_start XDG_STATE_HOME="$ST_TMP/stats" TZ=UTC PARATUTOR_TEST_NOW="$PWD/tests/stats/now" "$@" -- \
+	    $STATS_LESSONS || return 1
 	st_wait "Stats: second lesson" || return 1
 	st_wait "stats" || return 1
 	st_keys Down
