@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "paratutor/blueprint.h"
 #include "paratutor/catalog.h"
 #include "paratutor/cli_class.h"
 #include "paratutor/cli_export.h"
@@ -18,6 +19,7 @@
 #include "paratutor/cli_next.h"
 #include "paratutor/cli_stats.h"
 #include "paratutor/codecheck.h"
+#include "paratutor/load.h"
 #include "paratutor/plain.h"
 #include "paratutor/progress.h"
 #include "paratutor/settings.h"
@@ -149,6 +151,49 @@ static bool given_before(const pt_catalog *cat, char *const *paths, int i)
  * goes to stdout, in order: per path, the reason it gave no lesson or its
  * lessons' diagnostics (and with verbose, editor notes); then the summary
  * line. */
+/* Returns true when path is a readable file that holds an exam
+ * blueprint (blueprint.h) rather than a lesson. */
+static bool is_blueprint(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return false;
+	size_t len = 0;
+	pt_read_error err;
+	char *text = load_read_file(path, PT_BLUEPRINT_MAX_BYTES, &len, &err);
+	bool is = text != NULL && blueprint_recognise(text, len);
+	free(text);
+	return is;
+}
+
+/* Returns true when the catalog (ctx) has a lesson with id. */
+static bool has_lesson(const void *ctx, const char *id)
+{
+	return catalog_find((const pt_catalog *)ctx, id) != NULL;
+}
+
+/* Checks the blueprint at path: its form, and when lessons were given
+ * beside it (cat), that each lesson it names is among them.  Prints the
+ * diagnostics; adds to *errors and *warnings. */
+static void check_blueprint(const char *path, const pt_catalog *cat, size_t *errors, size_t *warnings)
+{
+	pt_blueprint bp;
+	pt_diags d = { 0 };
+	blueprint_load(&bp, path, &d);
+	if (cat->n > 0) {
+		const char **names = calloc(cat->n, sizeof *names);
+		for (size_t i = 0; names != NULL && i < cat->n; i++)
+			names[i] = cat->v[i].info != NULL ? cat->v[i].info->id : NULL;
+		blueprint_check_ids(&bp, has_lesson, cat, names, names != NULL ? cat->n : 0, &d);
+		free(names);
+	}
+	blueprint_free(&bp);
+	diags_print(&d, stdout);
+	*errors += d.errors;
+	*warnings += d.warnings;
+	diags_free(&d);
+}
+
 static int run_check(char *const *paths, int n, bool strict, bool verbose)
 {
 	pt_catalog cat = { 0 };
@@ -156,15 +201,19 @@ static int run_check(char *const *paths, int n, bool strict, bool verbose)
 		catalog_keep_only(&cat, codecheck_wants);
 	size_t *first = calloc((size_t)n + 1, sizeof *first); /* each path's first entry */
 	const char **why = calloc((size_t)n, sizeof *why);    /* or why it gave none */
-	if (first == NULL || why == NULL) {
+	bool *blueprint = calloc((size_t)n + 1, sizeof *blueprint); /* a blueprint, not a lesson */
+	if (first == NULL || why == NULL || blueprint == NULL) {
 		free(first);
 		free(why);
+		free(blueprint);
 		fputs("paratutor: out of memory\n", stdout);
 		return EXIT_INVALID;
 	}
 	for (int i = 0; i < n; i++) {
 		first[i] = cat.n;
 		if (given_before(&cat, paths, i))
+			continue;
+		if ((blueprint[i] = is_blueprint(paths[i])))
 			continue;
 		if (catalog_add_path(&cat, paths[i], false, &why[i]) && cat.n == first[i])
 			why[i] = "no lesson files here; give a lesson .json file or a directory that holds some";
@@ -174,7 +223,12 @@ static int run_check(char *const *paths, int n, bool strict, bool verbose)
 	pt_codecheck_status code_status = codecheck_catalog(&cat, &unchecked);
 	size_t errors, warnings, items = 0;
 	catalog_count(&cat, &errors, &warnings);
+	size_t n_blueprints = 0;
 	for (int i = 0; i < n; i++) {
+		if (blueprint[i]) {
+			check_blueprint(paths[i], &cat, &errors, &warnings);
+			n_blueprints++;
+		}
 		if (why[i] != NULL) {
 			printf("%s: error: %s\n", paths[i], why[i]);
 			errors++;
@@ -190,13 +244,17 @@ static int run_check(char *const *paths, int n, bool strict, bool verbose)
 		}
 	}
 	note_unchecked(code_status, unchecked, stdout);
-	printf("paratutor: checked %zu lesson%s (%zu item%s): %zu error%s, %zu warning%s\n",
-	    cat.n, cat.n == 1 ? "" : "s", items, items == 1 ? "" : "s", errors, errors == 1 ? "" : "s",
+	char also[64] = "";
+	if (n_blueprints > 0)
+		snprintf(also, sizeof also, " and %zu exam blueprint%s", n_blueprints, n_blueprints == 1 ? "" : "s");
+	printf("paratutor: checked %zu lesson%s (%zu item%s)%s: %zu error%s, %zu warning%s\n",
+	    cat.n, cat.n == 1 ? "" : "s", items, items == 1 ? "" : "s", also, errors, errors == 1 ? "" : "s",
 	    warnings, warnings == 1 ? "" : "s");
 	fflush(stdout);
 	catalog_free(&cat);
 	free(first);
 	free(why);
+	free(blueprint);
 	return errors > 0 || (strict && warnings > 0) ? EXIT_INVALID : EXIT_OK;
 }
 

@@ -24,7 +24,7 @@
 
 enum { EXAM_OK = 0, EXAM_FAILED = 1, EXAM_USAGE = 2, EXAM_NO_LESSONS = 3 };
 enum { OPT_FROM = 256, OPT_MINUTES, OPT_UNTIMED, OPT_PASS, OPT_SEED, OPT_HISTORY, OPT_STATE, OPT_NO_SHUFFLE,
-	OPT_ALLOW_REPEATS, OPT_SHOW };
+	OPT_ALLOW_REPEATS, OPT_SHOW, OPT_BLUEPRINT };
 
 /* Prints the usage text of the command to fp. */
 static void exam_usage(FILE *fp)
@@ -50,6 +50,10 @@ static void exam_usage(FILE *fp)
 	      "      --untimed         no time limit\n"
 	      "      --pass PERCENT    the pass mark (default 70)\n"
 	      "      --seed S          the paper's seed (default: a new one each time)\n"
+	      "      --blueprint FILE  draw each lesson's share of the paper as FILE gives\n"
+	      "                        it (a JSON exam blueprint: {\"blueprint\": 1,\n"
+	      "                        \"shares\": {\"LESSON-ID\": PERCENT, ...}}), instead\n"
+	      "                        of --from\n"
 	      "      --allow-repeats   draw from every item, also those whose answers the\n"
 	      "                        results of earlier exams showed (by default they\n"
 	      "                        are drawn only when the others run short)\n"
@@ -78,6 +82,8 @@ typedef struct exam_args {
 	char *from_copies[MAX_FROM];
 	size_t n_copies;
 	const char *state;
+	const char *blueprint_path;
+	pt_blueprint blueprint;
 	size_t show;  /* --show N: N; 0 when not given */
 	bool history, plain, seeded, timed_set, allow_repeats;
 } exam_args;
@@ -124,6 +130,7 @@ static int parse_args(int argc, char **argv, exam_args *a)
 		{ "no-shuffle", no_argument, NULL, OPT_NO_SHUFFLE }, { "state", required_argument, NULL, OPT_STATE },
 		{ "allow-repeats", no_argument, NULL, OPT_ALLOW_REPEATS },
 		{ "show", required_argument, NULL, OPT_SHOW },
+		{ "blueprint", required_argument, NULL, OPT_BLUEPRINT },
 		{ "lessons", required_argument, NULL, 'l' }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
 	};
 	unsigned long long v;
@@ -176,6 +183,7 @@ static int parse_args(int argc, char **argv, exam_args *a)
 			a->seeded = true;
 			break;
 		case OPT_HISTORY: a->history = true; break;
+		case OPT_BLUEPRINT: a->blueprint_path = optarg; break;
 		case OPT_SHOW:
 			if (!parse_whole(optarg, 1, 1000000000ull, &v)) {
 				fprintf(stderr, "paratutor exam: --show takes an exam's number as --history lists it (1, 2, ...), "
@@ -213,6 +221,11 @@ static int parse_args(int argc, char **argv, exam_args *a)
 	}
 	if (a->show > 0 && a->history) {
 		fputs("paratutor exam: give either --show or --history, not both\n", stderr);
+		return EXAM_USAGE;
+	}
+	if (a->blueprint_path != NULL && a->cfg.n_from > 0) {
+		fputs("paratutor exam: give either --blueprint or --from, not both (the blueprint names its lessons)\n",
+		    stderr);
 		return EXAM_USAGE;
 	}
 	if (untimed && minutes) {
@@ -452,6 +465,18 @@ int cli_exam(int argc, char **argv)
 	}
 	if (status < 0 && a.history)
 		status = print_history(a.state);
+	if (status < 0 && a.blueprint_path != NULL && a.show == 0) {
+		pt_diags d = { 0 };
+		if (blueprint_load(&a.blueprint, a.blueprint_path, &d)) {
+			a.cfg.blueprint = &a.blueprint;
+		} else {
+			diags_print(&d, stderr);
+			fprintf(stderr, "paratutor exam: %s is not a blueprint an exam can be drawn to; no exam was started\n",
+			    a.blueprint_path);
+			status = EXAM_FAILED;
+		}
+		diags_free(&d);
+	}
 	pt_catalog cat = { 0 };
 	if (status < 0 && !load(&cat, a.dirs, a.n_dirs)) {
 		fputs("paratutor exam: no lessons found; give a directory with --lessons DIR\n", stderr);
@@ -473,6 +498,7 @@ int cli_exam(int argc, char **argv)
 		}
 	}
 	catalog_free(&cat);
+	blueprint_free(&a.blueprint);
 	for (size_t i = 0; i < a.n_copies; i++)
 		free(a.from_copies[i]);
 	return status;

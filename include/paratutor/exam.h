@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "paratutor/blueprint.h"
 #include "paratutor/catalog.h"
 #include "paratutor/session.h"
 
@@ -36,6 +37,9 @@ typedef struct pt_exam_config {
 	 * when the other items are too few, as few as can be. */
 	bool (*shown)(const void *ctx, const char *lesson_id, const char *item_id);
 	const void *shown_ctx;
+	/* Each lesson's share of the paper (NULL: as the pool holds them); its
+	 * lessons are the ones drawn from (n_from must be 0). */
+	const pt_blueprint *blueprint;
 } pt_exam_config;
 
 /* How an item stands once the exam is submitted. */
@@ -118,6 +122,10 @@ void exam_config_default(pt_exam_config *cfg);
  * (so within one of its exact share), each lesson's items of a difficulty
  * their share or one more; the items of a cell and the order of the paper
  * drawn from cfg->seed, so the same seed and lessons give the same paper.
+ * With cfg->blueprint, each lesson named there gives its share of count
+ * by largest remainder instead (within one of its share), its items of
+ * each difficulty in proportion to what it holds; a lesson holding fewer
+ * items than its share is an error naming it.
  * With cfg->shown, items it names are left out while the others suffice;
  * when they do not, all the others are taken and the rest drawn likewise
  * from the shown ones (counted in e->repeated).  Starts the clock at now.

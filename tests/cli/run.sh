@@ -51,6 +51,37 @@ expect "warnings alone pass without --strict" 0 'lint.json:12:15: warning: code 
 expect "warnings fail with --strict" 1 '9 warnings' -- --check --strict $fixtures/bad/lint.json
 expect "a missing path fails" 1 'nonexistent.json: error: No such file or directory' -- --check $fixtures/nonexistent.json
 
+# Exam blueprints: --check knows one and reports each fault at its line
+# and column; beside lessons it also checks the lesson ids; exam
+# --blueprint refuses a bad one with the same diagnostics.
+bp=$fixtures/blueprint
+expect "a good blueprint passes --check" 0 '^paratutor: checked 0 lessons \(0 items\) and 1 exam blueprint: 0 errors, 0 warnings$' \
+	-- --check $bp/good.json
+expect "a good blueprint passes --check beside the lessons it names" 0 'and 1 exam blueprint: 0 errors' \
+	-- --check content $bp/good.json
+for want in '2:16: error: "blueprint" must be 1' '3:3: error: unknown field "share" in a blueprint; did you mean "shares"\?' \
+    '6:20: error: the share of lesson "collectives" must be a number' '7:24: error: the share of lesson "memory-sharding" is 0' \
+    '8:5: error: lesson "dp-vs-mp" has a share already \(at line 5, column 5\)' '1 exam blueprint: 5 errors'; do
+	expect "a bad blueprint: $want" 1 "$want" -- --check $bp/bad.json
+done
+expect "shares that do not add up to 100" 1 'sum.json:3:3: error: the shares add up to 90 %, not 100 %' -- --check $bp/sum.json
+expect "a blueprint's unknown lesson, beside the lessons" 1 \
+	'unknown-lesson.json:5:5: error: no lesson has the id "colectives"; did you mean "collectives"\?' -- --check content $bp/unknown-lesson.json
+expect "exam --blueprint refuses a bad blueprint, located" 1 'bad.json:6:20: error: the share of lesson "collectives" must be a number' \
+	-- exam --plain --lessons content --blueprint $bp/bad.json
+expect "exam --blueprint names no exam started" 1 'bad.json is not a blueprint an exam can be drawn to; no exam was started' \
+	-- exam --plain --lessons content --blueprint $bp/bad.json
+expect "exam --blueprint: an unknown lesson, located" 1 \
+	'unknown-lesson.json:5:5: error: no lesson has the id "colectives"; did you mean "collectives"\?' \
+	-- exam --plain --lessons content --blueprint $bp/unknown-lesson.json
+expect "exam --blueprint: a lesson too small for its share" 1 \
+	"the blueprint gives lesson 'dp-vs-mp' 50 of the 100 items, but it holds [0-9]+" \
+	-- exam --plain --lessons content --blueprint $bp/good.json --count 100
+expect "exam --blueprint with --from" 2 'give either --blueprint or --from, not both' \
+	-- exam --blueprint $bp/good.json --from dp-vs-mp
+expect "exam --blueprint FILE that is missing" 1 'nope.json:1:1: error: No such file or directory' \
+	-- exam --plain --lessons content --blueprint $bp/nope.json
+
 # ok NAME / not_ok NAME: counts a hand-written test.
 ok() { passed=$((passed + 1)); echo "ok - $1"; }
 not_ok() { failed=$((failed + 1)); echo "not ok - $1"; sed 's/^/  | /' "$out" "$err" | head -20; }

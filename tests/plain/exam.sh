@@ -117,6 +117,21 @@ else
 	echo "not ok - what to study next names a concept the paper missed: '$first' not in: $concepts"
 fi
 
+# A blueprint decides each lesson's share (50/30/20 of 10 items), not the
+# pool (where the three lessons hold 11, 12 and 13 items).
+printf '%s\n' submit yes | "$bin" exam --lessons content --blueprint tests/fixtures/blueprint/good.json --count 10 \
+    --seed 2 --untimed --state "$tmp/blueprint.json" >"$out" 2>&1
+has "blueprint: half the paper from its 50 % lesson" "Data parallelism vs model parallelism      0 of   5 right"
+has "blueprint: 30 %" "Collectives and their communication cost   0 of   3 right"
+has "blueprint: 20 %" "Memory math: ZeRO and FSDP                 0 of   2 right"
+if [ "$(sed -n '/^By lesson/,/^By difficulty/p' "$out" | grep -c ' right ')" = 3 ]; then
+	passed=$((passed + 1))
+	echo "ok - blueprint: no lesson it leaves out"
+else
+	failed=$((failed + 1))
+	echo "not ok - blueprint: no lesson it leaves out"
+fi
+
 # exam --show N reopens a past result as it was shown when submitted, with
 # the answers given (here the sitting's own transcript is the reference).
 sit a "1 a 2 b" next mark list time "go 9" "go 3" zz "go 1" submit yes

@@ -57,12 +57,56 @@ static bool usable(const pt_entry *e)
 	return e->lesson != NULL && !e->broken && e->lesson->n_items > 0;
 }
 
+/* Returns true when the catalog (ctx) has a lesson with id. */
+static bool catalog_has(const void *ctx, const char *id)
+{
+	return catalog_find((const pt_catalog *)ctx, id) != NULL;
+}
+
+/* Marks in use[] the lessons of cfg->blueprint; false with the cause
+ * (located in the blueprint) when one is missing or broken. */
+static bool pick_blueprint(const pt_catalog *c, const pt_exam_config *cfg, bool *use, char *err, size_t errlen)
+{
+	const pt_blueprint *bp = cfg->blueprint;
+	const char **names = calloc(c->n + 1, sizeof *names);
+	pt_diags d = { 0 };
+	for (size_t i = 0; names != NULL && i < c->n; i++)
+		names[i] = c->v[i].info != NULL ? c->v[i].info->id : c->v[i].lesson != NULL ? c->v[i].lesson->id.s : NULL;
+	if (names == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return false;
+	}
+	size_t unknown = blueprint_check_ids(bp, catalog_has, c, names, c->n, &d);
+	free(names);
+	if (unknown > 0) {
+		if (d.n > 0)
+			diags_format(&d.v[0], err, errlen);
+		else
+			snprintf(err, errlen, "out of memory");
+		diags_free(&d);
+		return false;
+	}
+	diags_free(&d);
+	for (size_t k = 0; k < bp->n; k++) {
+		pt_entry *e = catalog_find(c, bp->v[k].lesson);
+		if (!usable(e)) {
+			snprintf(err, errlen, "%s:%d:%d: lesson \"%s\" has errors; run 'paratutor --check %s'", bp->path,
+			    bp->v[k].pos.line, bp->v[k].pos.col, bp->v[k].lesson, e->path);
+			return false;
+		}
+		use[e - c->v] = true;
+	}
+	return true;
+}
+
 /* Marks in use[] the catalog entries the exam draws from; false with the
  * cause when a named lesson is missing or broken. */
 static bool pick_lessons(const pt_catalog *c, const pt_exam_config *cfg, bool *use, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < c->n; i++)
-		use[i] = cfg->n_from == 0 && usable(&c->v[i]);
+		use[i] = cfg->n_from == 0 && cfg->blueprint == NULL && usable(&c->v[i]);
+	if (cfg->blueprint != NULL)
+		return pick_blueprint(c, cfg, use, err, errlen);
 	for (size_t k = 0; k < cfg->n_from; k++) {
 		pt_entry *e = catalog_find(c, cfg->from[k]);
 		if (e == NULL) {
@@ -240,6 +284,77 @@ static bool plan(cell *cells, size_t rows, size_t count, size_t total, unsigned 
 	return ok;
 }
 
+/* Returns the blueprint's share of the lesson of catalog entry e, in
+ * millionths of a percent. */
+static size_t blueprint_weight(const pt_blueprint *bp, const pt_entry *e)
+{
+	const char *id = e->info != NULL ? e->info->id : e->lesson->id.s;
+	for (size_t k = 0; k < bp->n; k++)
+		if (strcmp(bp->v[k].lesson, id) == 0)
+			return (size_t)(bp->v[k].percent * 1e6 + 0.5);
+	return 0;
+}
+
+/* Splits want units over the three difficulty cells of one lesson by
+ * largest remainder of what each holds (adding to their quotas). */
+static bool split_row(cell *row, size_t want, unsigned long long *rng)
+{
+	size_t size[3], quota[3], total = 0;
+	for (int d = 0; d < 3; d++)
+		total += size[d] = row[d].n - row[d].quota;
+	if (want == 0 || total == 0)
+		return true;
+	if (!largest_remainder(size, 3, want, total, quota, rng))
+		return false;
+	for (int d = 0; d < 3; d++)
+		row[d].quota += quota[d];
+	return true;
+}
+
+/* The blueprint's plan: each lesson (row) its share of count by largest
+ * remainder of the blueprint's percentages, taken from its unseen items
+ * first (fresh), the rest from those seen (counted in *repeated), each
+ * part split over the difficulties in proportion to what the lesson
+ * holds.  False with the cause in err when a lesson holds too few items
+ * or memory runs out. */
+static bool plan_blueprint(const pt_catalog *c, const bool *use, const pt_blueprint *bp, cell *fresh, cell *seen,
+    size_t rows, size_t count, unsigned long long *rng, size_t *repeated, char *err, size_t errlen)
+{
+	size_t *weight = calloc(rows + 1, sizeof *weight), *quota = calloc(rows + 1, sizeof *quota);
+	const pt_entry **entry = calloc(rows + 1, sizeof *entry);
+	size_t total = 0, r = 0;
+	bool ok = weight != NULL && quota != NULL && entry != NULL;
+	for (size_t e = 0; ok && e < c->n; e++)
+		if (use[e]) {
+			entry[r] = &c->v[e];
+			total += weight[r++] = blueprint_weight(bp, &c->v[e]);
+		}
+	ok = ok && total > 0 && largest_remainder(weight, rows, count, total, quota, rng);
+	if (!ok)
+		snprintf(err, errlen, "out of memory");
+	*repeated = 0;
+	for (r = 0; ok && r < rows; r++) {
+		size_t n_fresh = fresh[r * 3].n + fresh[r * 3 + 1].n + fresh[r * 3 + 2].n;
+		size_t n_seen = seen[r * 3].n + seen[r * 3 + 1].n + seen[r * 3 + 2].n;
+		size_t from_fresh = quota[r] < n_fresh ? quota[r] : n_fresh;
+		if (quota[r] > n_fresh + n_seen) {
+			const char *id = entry[r]->info != NULL ? entry[r]->info->id : entry[r]->lesson->id.s;
+			snprintf(err, errlen, "the blueprint gives lesson '%s' %zu of the %zu items, but it holds %zu; ask for "
+			    "fewer items (--count) or change its share", id, quota[r], count, n_fresh + n_seen);
+			ok = false;
+			break;
+		}
+		ok = split_row(&fresh[r * 3], from_fresh, rng) && split_row(&seen[r * 3], quota[r] - from_fresh, rng);
+		*repeated += quota[r] - from_fresh;
+		if (!ok)
+			snprintf(err, errlen, "out of memory");
+	}
+	free(weight);
+	free(quota);
+	free(entry);
+	return ok;
+}
+
 /* Draws each cell's quota of its items into pick from *k on, in an order
  * of the seed's. */
 static void draw(cell *cells, size_t n_cells, candidate *pick, size_t *k, unsigned long long *rng)
@@ -298,7 +413,9 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
 		total_items += use[i] ? catalog->v[i].lesson->n_items : 0;
 		rows += use[i];
 	}
-	size_t count = cfg->count < total_items ? cfg->count : total_items;
+	/* A blueprint's shares are of the count asked for: a lesson too small
+	 * for its share is said, not made up for by the others. */
+	size_t count = cfg->count < total_items || cfg->blueprint != NULL ? cfg->count : total_items;
 	if (count > PT_EXAM_MAX_ITEMS)
 		count = PT_EXAM_MAX_ITEMS;
 	unsigned long long rng = cfg->seed ^ 0x6a09e667f3bcc909ull, tie_rng = cfg->seed ^ 0xbb67ae8584caa73bull;
@@ -319,10 +436,18 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
 		 * the others run short, and then as few as can be. */
 		size_t n_fresh = collect(catalog, use, cfg, false, fresh, fresh_cells);
 		size_t n_seen = cfg->shown != NULL ? collect(catalog, use, cfg, true, seen, seen_cells) : 0;
-		size_t from_fresh = n_fresh < count ? n_fresh : count, k = 0;
-		ok = plan(fresh_cells, rows, from_fresh, n_fresh ? n_fresh : 1, &rng, &tie_rng) &&
-		    (from_fresh == count ||
-		        plan(seen_cells, rows, count - from_fresh, n_seen ? n_seen : 1, &rng, &tie_rng));
+		size_t from_fresh = n_fresh < count ? n_fresh : count, k = 0, repeated = 0;
+		if (cfg->blueprint != NULL) {
+			ok = plan_blueprint(catalog, use, cfg->blueprint, fresh_cells, seen_cells, rows, count, &tie_rng,
+			    &repeated, err, errlen);
+			from_fresh = count - repeated;
+		} else {
+			ok = plan(fresh_cells, rows, from_fresh, n_fresh ? n_fresh : 1, &rng, &tie_rng) &&
+			    (from_fresh == count ||
+			        plan(seen_cells, rows, count - from_fresh, n_seen ? n_seen : 1, &rng, &tie_rng));
+			if (!ok)
+				snprintf(err, errlen, "out of memory");
+		}
 		if (ok) {
 			draw(fresh_cells, rows * 3, pick, &k, &rng);
 			if (from_fresh < count)
@@ -341,9 +466,9 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
 			ok = k == count && exam_setup(e, lessons, items, count, cfg->seed, cfg->shuffle, cfg->pass_percent,
 			    limit, 0, now, now);
 			e->repeated = count - from_fresh;
+			if (!ok)
+				snprintf(err, errlen, "out of memory");
 		}
-		if (!ok)
-			snprintf(err, errlen, "out of memory");
 	}
 	free(use);
 	free(fresh);
