@@ -8,9 +8,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "paratutor/next.h"
 #include "paratutor/text.h"
 #include "paratutor/ui_app.h"
 #include "paratutor/ui_clock.h"
+#include "paratutor/ui_exam_gate.h"
 
 /* Cells of a lesson's progress bar. */
 #define BAR_CELLS 10
@@ -222,6 +224,7 @@ static struct menu_view {
 	size_t *first;  /* first body line of each entry at the last draw */
 	size_t *last;   /* last body line of each entry at the last draw */
 	size_t n_lines; /* entries the arrays hold */
+	char next[PT_NEXT_TEXT]; /* what to study next, in a few words; "" hides the line */
 } menu;
 
 /* Keeps room for each entry's first and last line; false when out of memory. */
@@ -266,6 +269,12 @@ static void fit_selection(int rows)
 static void build_menu(pt_ui *ui, pt_doc *d, int cols, bool lines, size_t from, size_t to)
 {
 	doc_reset(d, frame_text_width(cols));
+	if (menu.next[0] != '\0') {
+		doc_atom(d, ROLE_HEADING, 0, "Study next:");
+		doc_move_to(d, d->col + 1);
+		add_clipped(d, ROLE_NORMAL, 0, menu.next, 0);
+		doc_newline(d);
+	}
 	for (size_t i = 0; i < ui->catalog->n; i++) {
 		if (entry_broken(&ui->catalog->v[i]) || (i > 0 && entry_broken(&ui->catalog->v[i - 1])))
 			doc_gap(d);
@@ -327,10 +336,26 @@ static void menu_draw(pt_ui *ui, int rows, int cols)
 	frame_footer(ui, rows, cols, status, fallback);
 }
 
+/* Sets the line of what to study next (next.c): none for a learner with
+ * nothing answered yet, whom the menu itself starts, nor while an exam
+ * keeps the statistics closed. */
+static void find_next(pt_ui *ui)
+{
+	pt_progress *p = ui->track->progress;
+	size_t n_records = 0;
+	char why[256];
+	pt_next next;
+	menu.next[0] = '\0';
+	if (p == NULL || (progress_records(p, &n_records), n_records == 0) ||
+	    exam_gate_closed(p, NULL, why, sizeof why) || !next_compute(p, ui->catalog, ui_now(), &next))
+		return;
+	snprintf(menu.next, sizeof menu.next, "%s", next.brief);
+}
+
 /* Makes the menu current with the selection on entry arg. */
 static void menu_enter(pt_ui *ui, size_t arg)
 {
-	(void)ui;
+	find_next(ui);
 	menu.selected = arg;
 	menu.paged = false;
 	menu.typed = 0;

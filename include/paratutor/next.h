@@ -19,12 +19,16 @@
 typedef struct pt_next {
 	char lines[PT_NEXT_MAX][PT_NEXT_TEXT]; /* each a sentence with its reason */
 	size_t n;
+	char brief[PT_NEXT_TEXT];    /* the first line's advice in a few words, for one
+	                              * line of the menu ("3 due in pipeline schedules");
+	                              * "" for a new learner */
 	bool nothing_done;           /* no item answered yet */
 	unsigned long long tags;     /* bit k: tag k of tags.h is named for review */
 	size_t due;                  /* items due now in those tags, each once (next_compute only) */
 } pt_next;
 
-/* Fills out at now.  A new learner gets one line saying how to start;
+/* Fills out at now.  A new learner gets one line saying how to start (and
+ * no brief);
  * otherwise the tags with items due, lowest predicted recall first (up to
  * three), or when nothing is due the least mastered tags seen, then the
  * next lesson not finished.  Returns false when out of memory. */

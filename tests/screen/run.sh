@@ -828,6 +828,24 @@ test_choose() {
 	st_wait "✓ Correct  right first time" || return 1
 }
 
+# The menu's line of what to study next: none for a new learner (the menu
+# is how to start), then the advice of paratutor next in a few words, on
+# one line at 80x24 and at 60x16.
+test_menu_next() {
+	st_start -- $FIXTURE || return 1
+	st_wait "Screen test drills" || return 1
+	st_lacks "Study next" || return 1
+	st_keys Enter
+	st_wait "[1](values) / [2](values)" || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "Correct" || return 1
+	st_keys q
+	st_wait "Study next: finish lesson 1, 1 of 4 items done" || return 1
+	st_tmux resize-window -t st -x 60 -y 16
+	st_wait "Study next: finish lesson 1, 1 of 4 items done" || return 1
+	st_wait "▸ 1 Screen test drills" || return 1
+}
+
 # A save that fails (the state directory replaced by a plain file while
 # the tutor runs, which fails for root too) stays on every screen, after
 # other keys and at 60x16, until ! puts it away; the exit names it.
@@ -938,6 +956,7 @@ st_test "order: out of attempts shows the right order" test_order_reveal
 st_test "fill: pseudo-code is tagged" test_pseudo_code
 st_test "typed answer at 60x16, help while typing" test_kinds_small
 st_test "multi with choose: a wrong count costs nothing" test_choose
+st_test "the menu's line of what to study next" test_menu_next
 st_test "a failed save stays on screen until !, and is printed at exit" test_save_failure_stays
 st_test "a damaged store's warning stays through the keys and is printed at exit" test_damaged_store_stays
 if [ -r /proc/self/stat ]; then

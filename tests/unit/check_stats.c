@@ -491,6 +491,7 @@ START_TEST(test_tags_and_next)
 	ck_assert(n.nothing_done);
 	ck_assert_uint_eq(n.n, 1);
 	ck_assert_str_eq(n.lines[0], "Start with lesson 1, \"Lesson t1\": open it from the menu (type 1 in plain mode).");
+	ck_assert_str_eq(n.brief, ""); /* the menu shows no line: it is how to start */
 	ck_assert_uint_eq(n.due, 0);
 
 	/* a failed (due at once, stability 0.2 days); c right first time
@@ -525,6 +526,10 @@ START_TEST(test_tags_and_next)
 	ck_assert_uint_eq(n.tags, 1ull << tags_find("collectives"));
 	ck_assert_ptr_nonnull(strstr(n.lines[0], "collectives: all-reduce and friends: 1 item due for review, predicted recall"));
 	ck_assert_str_eq(n.lines[n.n - 1], "Finish lesson 1, \"Lesson t1\": 1 of 2 items done.");
+	/* The menu's line: the first advice in a few words, within 58 columns
+	 * with "Study next: " before it. */
+	ck_assert_str_eq(n.brief, "1 due in collectives: all-reduce and friends");
+	ck_assert_uint_le(strlen("Study next: ") + strlen(n.brief), 58);
 	ck_assert(next_item_named(&t1->items[1], n.tags));
 	ck_assert(!next_item_named(&t2->items[0], n.tags));
 	ck_assert(next_item_named(&t2->items[0], 0));
@@ -537,6 +542,8 @@ START_TEST(test_tags_and_next)
 	ck_assert_uint_eq(n.due, 0);
 	ck_assert_uint_eq(n.tags, 0);
 	ck_assert_ptr_nonnull(strstr(n.lines[0], "items mastered, predicted recall"));
+	ck_assert_ptr_nonnull(strstr(n.brief, " mastered"));
+	ck_assert_ptr_null(strstr(n.brief, "recall"));
 	progress_close(s);
 	catalog_free(&cat);
 }

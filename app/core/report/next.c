@@ -40,6 +40,25 @@ static int by_mastery(const void *a, const void *b)
 	return by_recall(a, b);
 }
 
+/* Sets the brief, the first advice in a few words, unless set already. */
+static void PT_PRINTF(2, 3) brief(pt_next *out, const char *fmt, ...)
+{
+	if (out->brief[0] != '\0' || out->nothing_done)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(out->brief, sizeof out->brief, fmt, ap);
+	va_end(ap);
+}
+
+/* Returns how many bytes of a tag's label to keep in a brief: up to an
+ * aside in brackets ("expert parallelism (mixture of experts)"). */
+static int short_label(const char *label)
+{
+	const char *aside = strstr(label, " (");
+	return aside != NULL ? (int)(aside - label) : (int)strlen(label);
+}
+
 static int percent(double share)
 {
 	return (int)(share * 100 + 0.5);
@@ -94,6 +113,7 @@ bool next_from_stats_focus(const pt_stats *st, unsigned long long focus, pt_next
 		const pt_stats_tag *g = order[i];
 		say(out, "%s: %zu item%s due for review, predicted recall %d %%", g->label, g->due,
 		    g->due == 1 ? "" : "s", percent(g->recall));
+		brief(out, "%zu due in %.*s", g->due, short_label(g->label), g->label);
 		out->tags |= 1ull << tags_find(g->name);
 	}
 	if (n_due == 0) {
@@ -101,9 +121,12 @@ bool next_from_stats_focus(const pt_stats *st, unsigned long long focus, pt_next
 			if (st->tags[t].seen > 0 && st->tags[t].mastered < st->tags[t].items && in_focus(&st->tags[t], focus))
 				order[n_seen++] = &st->tags[t];
 		qsort(order, n_seen, sizeof *order, by_mastery);
-		for (size_t i = 0; i < n_seen && i < 2; i++)
+		for (size_t i = 0; i < n_seen && i < 2; i++) {
 			say(out, "%s: %zu of %zu items mastered, predicted recall %d %%", order[i]->label,
 			    order[i]->mastered, order[i]->items, percent(order[i]->recall));
+			brief(out, "%.*s, %zu of %zu mastered", short_label(order[i]->label), order[i]->label,
+			    order[i]->mastered, order[i]->items);
+		}
 	}
 	for (size_t i = 0; i < st->n_lessons; i++) {
 		const pt_stats_lesson *l = &st->lessons[i];
@@ -117,10 +140,15 @@ bool next_from_stats_focus(const pt_stats *st, unsigned long long focus, pt_next
 			say(out, "Next lesson: %zu, \"%s\" (not started).", l->number, title);
 		else
 			say(out, "Finish lesson %zu, \"%s\": %zu of %zu items done.", l->number, title, l->done, l->items);
+		if (l->done == 0)
+			brief(out, "lesson %zu, not started yet", l->number);
+		else
+			brief(out, "finish lesson %zu, %zu of %zu items done", l->number, l->done, l->items);
 		break;
 	}
 	if (out->n == 0)
 		say(out, "Every lesson is finished and nothing is due: come back when the review schedule says so.");
+	brief(out, "nothing due, and every lesson is finished");
 	free(order);
 	return true;
 }
