@@ -480,6 +480,6 @@ const pt_screen_ops ui_exam_screen = {
 	.ticking = exam_ticking,
 	.tick = exam_tick,
 	.answering = exam_answering,
-	.bar_lead = 7, /* the question, the offer, the list, Enter */
+	.bar_lead = 8, /* the question, the offer, the list, Enter, s: submit on every item's bar */
 	.scroll = exam_scroll,
 };

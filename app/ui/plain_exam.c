@@ -162,6 +162,22 @@ static void print_tally(FILE *out, const char *label, const pt_exam_tally *t, co
 	    100.0 * (double)t->right / (double)t->items, what[0] ? "  " : "", what);
 }
 
+/* Prints the options ticked of a choice or multi item whose answer was
+ * not checked as a whole (too few or too many ticks), so its result still
+ * shows what was given. */
+static void print_picks(FILE *out, const pt_grade *g)
+{
+	const pt_item *v = g->item;
+	if ((v->kind != PT_KIND_CHOICE && v->kind != PT_KIND_MULTI) || g->checked)
+		return;
+	int ticks = 0;
+	for (size_t o = 0; o < v->n_options && o < PT_MAX_OPTIONS; o++)
+		if (g->picked[o])
+			fprintf(out, "%s%c", ticks++ > 0 ? " " : "Your answer: ", lesson_option_label(o));
+	if (ticks > 0)
+		fprintf(out, " - Wrong%s.\n", v->choose > 0 && ticks != v->choose ? ": not as many ticks as the item asks for" : "");
+}
+
 void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catalog)
 {
 	pt_exam_results r;
@@ -216,6 +232,7 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 		fprintf(out, "\n-- Item %zu of %zu, %s: %s%s\n", i + 1, e->n, e->lessons[i]->title.s, word,
 		    e->answers_lost && e->results[i] != PT_EXAM_UNANSWERED ? " (the answer given was not kept)" : "");
 		plain_item_print_area(out, exam_grade(e, i));
+		print_picks(out, exam_grade(e, i));
 		plain_item_print_verdict(out, exam_grade(e, i));
 	}
 	fprintf(out, "\n%sPast exams: paratutor exam --history.\n", e->reopened ? "" :

@@ -341,5 +341,14 @@ has "a number it reads is kept" "Kept your answer to item 2."
 has "the number counts as answered" "1 of 6 answered"
 lacks "a number is never judged before submitting" "Wrong"
 
+# The results show what was entered for every kind, wrong answers too.
+rm -rf "$XDG_STATE_HOME"
+printf '%s\n' tokenizer 17 a "1 a 2 b 3 c" submit yes |
+	"$bin" exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 6 --seed 1 --untimed >"$out" 2>&1
+has "results: the text typed" "Your answer: tokenizer - Wrong."
+has "results: the number typed" "Your answer: 17 - Wrong."
+has "results: the ticks of a multi item short of its count" "Your answer: A - Wrong: not as many ticks as the item asks for."
+has "results: the pairs matched" "Prompt 2 (One weight matrix is too big for one GPU): Expert parallelism - Wrong."
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] && [ "$passed" -gt 0 ]

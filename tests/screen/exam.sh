@@ -258,6 +258,43 @@ test_exam_closed_books() {
 	[ "$n" = 1 ] || st_fail "the history holds $n results of one paper: $(history "$state")" || return 1
 }
 
+# bar_wait TEXT - polls until the key bar (the screen's last line) shows
+# TEXT: a hint in the message line above it does not count.
+bar_wait() {
+	i=0
+	while [ "$i" -lt "$ST_POLLS" ]; do
+		st_screen | tail -n 1 | grep -qF -- "$1" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	st_fail "the key bar never showed \"$1\"; it shows: $(st_screen | tail -n 1)"
+}
+
+# s submit is on the key bar of every kind of item (out of an answer
+# field, which takes the letters), at 80x24 and at 60x16.
+test_exam_submit_on_every_bar() {
+	for size in 80x24 60x16; do
+		st_start ST_SHUFFLE=1 -- exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds \
+		    --from screen-drills --count 10 --seed 1 --untimed || return 1
+		[ "$size" = 60x16 ] && st_tmux resize-window -t st -x 60 -y 16
+		st_wait "Exam: item 1 of 10" || return 1
+		n=1
+		while [ "$n" -le 10 ]; do
+			st_wait "Exam: item $n of 10" || return 1
+			st_keys Escape # out of an answer field
+			bar_wait "s submit" || { st_fail "$size, item $n: $ST_WHY"; return 1; }
+			st_keys n
+			n=$((n + 1))
+		done
+		st_keys s
+		st_wait "Submit now?" || return 1
+		st_keys y
+		st_wait "Exam results" || return 1
+		st_keys q q
+		st_wait_exit >/dev/null || return 1
+	done
+}
+
 # Small rules: an unreadable number is not kept, so it is not answered
 # (the adversary hopes a half-typed number counts); a partly filled item's
 # result shows what was entered, not the key; s is on the order item's key
@@ -270,15 +307,15 @@ test_exam_small_rules() {
 	st_keys Tab n
 	st_wait "Exam: item 2 of 6" || return 1
 	st_keys a b c Tab
-	st_wait "s submit" || return 1
+	bar_wait "s submit" || return 1
 	st_keys n
 	st_wait "Exam: item 3 of 6" || return 1
 	st_wait "Answered 0/6" || return 1
-	st_wait "s submit" || return 1
+	bar_wait "s submit" || return 1
 	st_keys n n
 	st_wait "Exam: item 5 of 6" || return 1
-	st_wait "A-D place" || return 1
-	st_wait "s submit" || return 1
+	bar_wait "A-D place" || return 1
+	bar_wait "s submit" || return 1
 	st_keys l
 	st_wait "  2  empty" || return 1
 	st_keys Escape
@@ -445,6 +482,7 @@ st_test "the 1-minute warning" test_exam_warning
 st_test "the clock counts time away: left, killed, back after the deadline" test_exam_clock_away
 st_test "an untimed exam is practice and its clock stops" test_exam_untimed
 st_test "unreadable numbers not kept, entered blanks in results, s on every bar" test_exam_small_rules
+st_test "s submit on the key bar of every kind of item, at 80x24 and 60x16" test_exam_submit_on_every_bar
 st_test "closed books while an exam is open; one tutor a paper" test_exam_closed_books
 st_test "kill -9 mid-exam, then resume and submit" test_exam_kill_resume
 st_test "a typed number the item cannot read" test_exam_number
