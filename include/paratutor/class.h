@@ -20,6 +20,11 @@
  *   wrong options   per wrong option: learners whose record lists it
  *                   (any pass, reviews included: the store keeps them
  *                   together), and the misconception its feedback names
+ * Per concept tag (tags.h), over the items carrying it: the learners who
+ * met one of them, the learner-item pairs met and right first time, and
+ * those mastered as the learner's statistics count it (stats.h: in review
+ * box PT_STATS_MASTERED_BOX or higher, current version); mastery is the
+ * pairs mastered over items times those learners.
  * A learner's lesson score is the menu's: the mean over all the lesson's
  * items of grade_score() of the first pass (0 for items not finished or
  * of an older version).  A learner started a lesson when they met one of
@@ -105,6 +110,18 @@ typedef struct pt_class_learner {
 	unsigned long long dev, ino; /* the file, to read each store once */
 } pt_class_learner;
 
+/* A concept tag across the class; name and label are static (tags.h). */
+typedef struct pt_class_tag {
+	const char *name;
+	const char *label;
+	size_t items;              /* items carrying it in the class's lessons */
+	size_t learners;           /* learners who met one of them */
+	size_t met;                /* learner-item pairs met */
+	size_t right;              /* of those, right first time */
+	size_t mastered;           /* of those, mastered */
+	size_t last;               /* scratch: the last learner counted + 1 */
+} pt_class_tag;
+
 /* A lesson id found in stores but not among the catalog's usable lessons. */
 typedef struct pt_class_unknown {
 	char *id;
@@ -132,6 +149,8 @@ typedef struct pt_class {
 	size_t n_unknown;
 	short *scores;                  /* [learner * n_lessons + lesson]: 0-100, -1 not started */
 	unsigned char *states;          /* [learner * n_items + item]: see class.c */
+	pt_class_tag *tags;             /* every tag of tags.h, in its order (items 0: none carry it) */
+	size_t n_tags;
 	/* Working state. */
 	pt_class_key *by_id;            /* lessons sorted by id */
 	pt_class_key **item_by_id;      /* per lesson, its items sorted by id */

@@ -5,6 +5,7 @@
 #include <cJSON.h>
 
 #include "paratutor/class.h"
+#include "paratutor/tags.h"
 #include "class_util.h"
 
 #define EPS 1e-9
@@ -203,10 +204,11 @@ START_TEST(hand_counted_formats)
 	    "ann,,,ann,,100\r\nben,,,ben,,88\r\ncat,,,cat,,58\r\ndan,,,dan,,16\r\n"
 	    "eve,,,eve,,26\r\nfay,,,fay,,66\r\nhal,,,hal,,\r\n");
 	char *csv = render(c, PT_CLASS_CSV);
-	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,f,,5,2,0.400,1.60,0.60,1.000,1,,,\r\n"));
-	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,f,batch,,,,,,,,2,0.400,fb-batch\r\n"));
-	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,c,C,,,,,,,,1,0.200,\r\n"));
-	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,m,,5,2,0.400,1.40,0.20,0.500,0,,,\r\n"));
+	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,f,,5,2,0.400,1.60,0.60,1.000,1,,,,,,,,\r\n"));
+	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,f,batch,,,,,,,,2,0.400,fb-batch,,,,,\r\n"));
+	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,c,C,,,,,,,,1,0.200,,,,,,\r\n"));
+	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,m,,5,2,0.400,1.40,0.20,0.500,0,,,,,,,,\r\n"));
+	ck_assert_ptr_null(strstr(csv, "\r\n,,,")); /* no concept rows: lesson hc has no tags */
 	char *table = render(c, PT_CLASS_TABLE);
 	ck_assert_ptr_nonnull(strstr(table, "Class report: 7 learners; 1 path skipped"));
 	ck_assert_ptr_nonnull(strstr(table, "started by 6 of 7 learners; completed by 3 (50% of those who started)"));
@@ -231,6 +233,136 @@ START_TEST(hand_counted_formats)
 	free(book);
 	free(csv);
 	free(table);
+	free(json);
+	class_free(c);
+	catalog_free(&cat);
+}
+END_TEST
+
+/* A format-2 lesson whose items carry concept tags: a (collectives), b
+ * (collectives and pipeline), p (pipeline); B is right in each. */
+#define LESSON_TG \
+	"{'format':2,'id':'tg','title':'Tagged','summary':'s','attempts':3,'items':[" \
+	"{'id':'a','kind':'choice','difficulty':'easy','tags':['collectives'],'prompt':'Pick one.'," \
+	"'options':[{'text':'A','feedback':'no-a'},{'text':'B','correct':true}],'explanation':'e'}," \
+	"{'id':'b','kind':'choice','difficulty':'easy','tags':['collectives','pipeline'],'prompt':'Pick one.'," \
+	"'options':[{'text':'A','feedback':'no-a'},{'text':'B','correct':true}],'explanation':'e'}," \
+	"{'id':'p','kind':'choice','difficulty':'easy','tags':['pipeline'],'prompt':'Pick one.'," \
+	"'options':[{'text':'A','feedback':'no-a'},{'text':'B','correct':true}],'explanation':'e'}]}"
+
+/*
+ * Mastery by concept, worked by hand over lesson tg (a: collectives; b:
+ * collectives and pipeline; p: pipeline); box 2 or more is mastered.
+ *
+ *   learner  a                 b                 p
+ *   ann      first_time box 2  first_time box 2  first_time box 0
+ *   ben      retries           failed            -
+ *   cat      -                 -                 first_time box 3
+ *
+ *   concept      items  learners  met  right  facility  mastered  mastery
+ *   collectives  2      ann ben 2   4    2      .5        2         2/(2*2) = .5
+ *   pipeline     2      3           4    3      .75       2 (ann b, cat p) 2/(2*3) = .333
+ */
+static const rec tg_ann[] = {
+	{ "tg", "a", "first_time", 1, 0, { NULL }, false, 10 },
+	{ "tg", "b", "first_time", 1, 0, { NULL }, false, 10 },
+	{ "tg", "p", "first_time", 1, 0, { NULL }, false, 10 },
+};
+static const rec tg_ben[] = {
+	{ "tg", "a", "retries", 2, 0, { "A", NULL }, false, 10 },
+	{ "tg", "b", "failed", 3, 0, { "A", NULL }, false, 10 },
+};
+static const rec tg_cat[] = {
+	{ "tg", "p", "first_time", 1, 0, { NULL }, false, 10 },
+};
+
+/* Puts the record of lesson tg's item in the store at path in review box
+ * box, due the day after (a schedule as the Leitner reviews wrote it). */
+static void set_box(const char *path, const char *item, int box)
+{
+	FILE *fp = fopen(path, "r");
+	ck_assert_ptr_nonnull(fp);
+	char text[65536];
+	size_t n = fread(text, 1, sizeof text - 1, fp);
+	fclose(fp);
+	text[n] = '\0';
+	cJSON *root = cJSON_Parse(text);
+	cJSON *r = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "lessons"),
+	    "tg"), "items"), item);
+	ck_assert_ptr_nonnull(r);
+	cJSON_ReplaceItemInObject(r, "box", cJSON_CreateNumber(box));
+	cJSON_AddNumberToObject(r, "due", (double)(T0 + 86400));
+	cJSON_AddNumberToObject(r, "scheduled_at", (double)(T0 + 60));
+	char *out = cJSON_Print(root);
+	write_file(path, out);
+	cJSON_free(out);
+	cJSON_Delete(root);
+}
+
+START_TEST(hand_counted_concepts)
+{
+	pt_catalog cat = { 0 };
+	char p[512];
+	write_lesson("tg", LESSON_TG);
+	load_lessons(&cat);
+	static const struct { const char *name; const rec *r; size_t n; } who[] = {
+		{ "ann", tg_ann, N(tg_ann) }, { "ben", tg_ben, N(tg_ben) }, { "cat", tg_cat, N(tg_cat) }
+	};
+	for (size_t i = 0; i < N(who); i++) {
+		snprintf(p, sizeof p, "%s/class/%s/progress.json", dir, who[i].name);
+		write_store(p, &cat, who[i].r, who[i].n);
+	}
+	snprintf(p, sizeof p, "%s/class/ann/progress.json", dir);
+	set_box(p, "a", 2);
+	set_box(p, "b", 2);
+	snprintf(p, sizeof p, "%s/class/cat/progress.json", dir);
+	set_box(p, "p", 3);
+	pt_class *c = class_new(&cat, PT_CLASS_NAME_DIR);
+	ck_assert_ptr_nonnull(c);
+	snprintf(p, sizeof p, "%s/class", dir);
+	ck_assert(class_add_path(c, p));
+	ck_assert(class_read(c));
+	const pt_class_tag *coll = &c->tags[tags_find("collectives")], *pipe = &c->tags[tags_find("pipeline")];
+	ck_assert_uint_eq(coll->items, 2);
+	ck_assert_uint_eq(coll->learners, 2);
+	ck_assert_uint_eq(coll->met, 4);
+	ck_assert_uint_eq(coll->right, 2);
+	ck_assert_uint_eq(coll->mastered, 2);
+	ck_assert_uint_eq(pipe->items, 2);
+	ck_assert_uint_eq(pipe->learners, 3);
+	ck_assert_uint_eq(pipe->met, 4);
+	ck_assert_uint_eq(pipe->right, 3);
+	ck_assert_uint_eq(pipe->mastered, 2);
+	ck_assert_uint_eq(c->tags[tags_find("memory")].items, 0);
+
+	char *table = render(c, PT_CLASS_TABLE);
+	const char *weak = strstr(table, "  pipeline parallelism and bubbles"), *strong = strstr(table, "  collectives: all-reduce");
+	ck_assert_ptr_nonnull(strstr(table, "Mastery by concept, weakest first"));
+	ck_assert_ptr_nonnull(weak);
+	ck_assert_ptr_nonnull(strong);
+	ck_assert(weak < strong);
+	ck_assert_ptr_nonnull(strstr(weak, "    2         3       75%      33%\n"));
+	ck_assert_ptr_nonnull(strstr(strong, "    2         2       50%      50%\n"));
+	ck_assert_ptr_null(strstr(table, "memory per GPU"));
+	char *csv = render(c, PT_CLASS_CSV);
+	ck_assert_ptr_nonnull(strstr(csv, "\r\n,,,4,2,0.500,,,,,,,,collectives,2,2,2,0.500\r\n"));
+	ck_assert_ptr_nonnull(strstr(csv, "\r\n,,,4,3,0.750,,,,,,,,pipeline,2,3,2,0.333\r\n"));
+	char *json = render(c, PT_CLASS_JSON);
+	cJSON *root = cJSON_Parse(json);
+	ck_assert_ptr_nonnull(root);
+	cJSON *concepts = cJSON_GetObjectItem(root, "concepts");
+	ck_assert_int_eq(cJSON_GetArraySize(concepts), 2); /* in the order of tags.h */
+	cJSON *g = cJSON_GetArrayItem(concepts, 0);
+	ck_assert_str_eq(cJSON_GetObjectItem(g, "label")->valuestring, "pipeline parallelism and bubbles");
+	ck_assert_double_eq_tol(cJSON_GetObjectItem(g, "facility")->valuedouble, 0.75, EPS);
+	ck_assert_double_eq_tol(cJSON_GetObjectItem(g, "mastery")->valuedouble, 0.333, EPS);
+	g = cJSON_GetArrayItem(concepts, 1);
+	ck_assert_str_eq(cJSON_GetObjectItem(g, "tag")->valuestring, "collectives");
+	ck_assert_int_eq(cJSON_GetObjectItem(g, "learners")->valueint, 2);
+	ck_assert_double_eq_tol(cJSON_GetObjectItem(g, "mastery")->valuedouble, 0.5, EPS);
+	cJSON_Delete(root);
+	free(table);
+	free(csv);
 	free(json);
 	class_free(c);
 	catalog_free(&cat);
@@ -445,6 +577,7 @@ static Suite *class_suite(void)
 	tcase_add_test(tc, hand_counted_item_analysis);
 	tcase_add_test(tc, hand_counted_lesson_figures);
 	tcase_add_test(tc, hand_counted_formats);
+	tcase_add_test(tc, hand_counted_concepts);
 	tcase_add_test(tc, naming_from_path_and_file);
 	tcase_add_test(tc, paths_that_give_no_store_are_listed);
 	tcase_add_test(tc, generated_class_with_damage_and_changes);

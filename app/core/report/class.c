@@ -15,6 +15,8 @@
 #include "paratutor/kind.h"
 #include "paratutor/grow.h"
 #include "paratutor/progress.h"
+#include "paratutor/stats.h"
+#include "paratutor/tags.h"
 
 /* What a learner's record says of an item (class->states). */
 enum item_state {
@@ -87,6 +89,14 @@ static bool list_wrong(pt_class_item *ci)
 	return k->wrong_answers == NULL || k->wrong_answers(ci->item, add_listed, ci);
 }
 
+/* Returns the class's figures of the item's k-th tag, or NULL when it is
+ * not one of tags.h. */
+static pt_class_tag *tag_of(const pt_class *c, const pt_item *item, size_t k)
+{
+	int t = item->tags.v[k].s != NULL ? tags_find(item->tags.v[k].s) : -1;
+	return t >= 0 && (size_t)t < c->n_tags ? &c->tags[t] : NULL;
+}
+
 /* Sets up lesson l of the class from the catalog's lesson; false when out
  * of memory. */
 static bool setup_lesson(pt_class *c, pt_class_lesson *l, const pt_lesson *lesson)
@@ -102,6 +112,11 @@ static bool setup_lesson(pt_class *c, pt_class_lesson *l, const pt_lesson *lesso
 		pt_class_item *ci = &l->items[i];
 		ci->item = &lesson->items[i];
 		ci->hash = lesson_item_hash(ci->item);
+		for (size_t k = 0; k < ci->item->tags.n; k++) {
+			pt_class_tag *g = tag_of(c, ci->item, k);
+			if (g != NULL)
+				g->items++;
+		}
 		if (!list_wrong(ci))
 			return false;
 	}
@@ -137,8 +152,14 @@ pt_class *class_new(const pt_catalog *catalog, pt_class_naming naming)
 		return NULL;
 	c->catalog = catalog;
 	c->naming = naming;
+	c->n_tags = tags_count();
+	c->tags = calloc(c->n_tags ? c->n_tags : 1, sizeof *c->tags);
+	for (size_t t = 0; c->tags != NULL && t < c->n_tags; t++) {
+		c->tags[t].name = pt_tags[t].name;
+		c->tags[t].label = pt_tags[t].label;
+	}
 	c->lessons = calloc(catalog->n ? catalog->n : 1, sizeof *c->lessons);
-	bool ok = c->lessons != NULL;
+	bool ok = c->lessons != NULL && c->tags != NULL;
 	for (size_t e = 0; ok && e < catalog->n; e++) {
 		const pt_entry *entry = &catalog->v[e];
 		if (!usable(entry) || have_lesson(c, entry->lesson->id.s))
@@ -187,6 +208,7 @@ void class_free(pt_class *c)
 	free(c->unknown);
 	free(c->scores);
 	free(c->states);
+	free(c->tags);
 	free(c);
 }
 
@@ -451,6 +473,18 @@ static bool take_record(pt_class *c, size_t L, const pt_record *r, long li, less
 				ci->wrong[o].picks++;
 				break;
 			}
+	for (size_t k = 0; k < ci->item->tags.n; k++) {
+		pt_class_tag *g = tag_of(c, ci->item, k);
+		if (g == NULL)
+			continue;
+		g->met++;
+		g->right += right;
+		g->mastered += r->scheduled && r->box >= PT_STATS_MASTERED_BOX;
+		if (g->last != L + 1) {
+			g->last = L + 1;
+			g->learners++;
+		}
+	}
 	t[li].started = true;
 	t[li].score_sum += record_score(r, ci->item);
 	t[li].done += r->outcome != PT_OUTCOME_NONE;

@@ -18,6 +18,7 @@
 #define ID_WIDTH_MAX 32   /* widest item id column in the table */
 #define OPTION_WIDTH 40   /* option text shown in the table, columns */
 #define SENTENCE_WIDTH 90 /* misconception shown in the table, columns */
+#define CONCEPT_WIDTH 42  /* a concept's label in the table, columns */
 
 /* The project's growing text (strbuf.h). */
 typedef pt_strbuf out_buf;
@@ -233,6 +234,64 @@ static void table_lesson(out_buf *b, const pt_class *c, const pt_class_lesson *l
 		table_item(b, &l->items[i], id_width);
 }
 
+/* Returns a tag's mastery: pairs mastered over its items times the
+ * learners who met one of them; -1 when none did. */
+static double mastery(const pt_class_tag *g)
+{
+	return g->learners == 0 ? -1 : (double)g->mastered / ((double)g->items * (double)g->learners);
+}
+
+/* Orders tags by mastery, then facility, lowest first; those nobody met
+ * last, each group in the order of tags.h. */
+static int by_mastery(const void *a, const void *b)
+{
+	const pt_class_tag *x = *(const pt_class_tag *const *)a, *y = *(const pt_class_tag *const *)b;
+	double mx = mastery(x), my = mastery(y);
+	double fx = share(x->right, x->met), fy = share(y->right, y->met);
+	if ((mx < 0) != (my < 0))
+		return mx < 0 ? 1 : -1;
+	if (mx != my)
+		return mx < my ? -1 : 1;
+	if (fx != fy)
+		return fx < fy ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Appends mastery by concept, the weakest first: which concept the class
+ * misses, across lessons. */
+static void table_concepts(out_buf *b, const pt_class *c)
+{
+	const pt_class_tag **order = calloc(c->n_tags ? c->n_tags : 1, sizeof *order);
+	if (order == NULL) {
+		b->failed = true;
+		return;
+	}
+	size_t n = 0;
+	for (size_t t = 0; t < c->n_tags; t++)
+		if (c->tags[t].items > 0)
+			order[n++] = &c->tags[t];
+	qsort(order, n, sizeof *order, by_mastery);
+	if (n > 0) {
+		puts_buf(b, "\nMastery by concept, weakest first (mastered: answered right in reviews until due back in\n"
+		            "3 days or more, as a learner's statistics count it; mastery: items mastered over items\n"
+		            "times the learners who met the concept)\n\n  concept");
+		pad(b, CONCEPT_WIDTH - 7);
+		puts_buf(b, " items  learners  facility  mastery\n");
+	}
+	for (size_t i = 0; i < n; i++) {
+		const pt_class_tag *g = order[i];
+		puts_buf(b, "  ");
+		pad(b, CONCEPT_WIDTH - put_cut(b, g->label, CONCEPT_WIDTH));
+		printf_buf(b, " %5zu %9zu", g->items, g->learners);
+		double f = share(g->right, g->met), m = mastery(g);
+		if (f < 0)
+			printf_buf(b, " %9s %8s\n", "-", "-");
+		else
+			printf_buf(b, " %8.0f%% %7.0f%%\n", f * 100, m * 100);
+	}
+	free(order);
+}
+
 /* Appends the whole table. */
 static void render_table(out_buf *b, const pt_class *c)
 {
@@ -247,6 +306,7 @@ static void render_table(out_buf *b, const pt_class *c)
 		puts_buf(b, "\nNo lessons to analyse: give the lesson directory with --lessons DIR.\n");
 	for (size_t i = 0; i < c->n_lessons; i++)
 		table_lesson(b, c, &c->lessons[i]);
+	table_concepts(b, c);
 	if (c->n_unknown > 0) {
 		puts_buf(b, "\nRecords of lessons not among the lessons read were left out:");
 		for (size_t i = 0; i < c->n_unknown; i++)
@@ -297,11 +357,14 @@ static void csv_count(out_buf *b, size_t n)
 }
 
 /* Appends the item analysis as CSV: a row per item, then a row per wrong
- * option of it. */
+ * option of it; then a row per concept tag some item carries (its name in
+ * the concept column, the pairs met and right first time in met,
+ * right_first_time and facility). */
 static void render_csv(out_buf *b, const pt_class *c)
 {
 	static const char *const head[] = { "lesson", "item", "option", "met", "right_first_time", "facility",
-		"mean_attempts", "mean_hints", "discrimination", "older_version", "picks", "pick_rate", "misconception" };
+		"mean_attempts", "mean_hints", "discrimination", "older_version", "picks", "pick_rate", "misconception",
+		"concept", "concept_items", "learners", "mastered", "mastery" };
 	size_t nh = sizeof head / sizeof head[0];
 	for (size_t i = 0; i < nh; i++)
 		csv_field(b, head[i], i + 1 == nh);
@@ -322,7 +385,7 @@ static void render_csv(out_buf *b, const pt_class *c)
 				snprintf(disc, sizeof disc, "%.3f", ci->discrimination);
 			csv_field(b, disc, false);
 			csv_count(b, ci->older);
-			puts_buf(b, ",,\r\n");
+			puts_buf(b, ",,,,,,,\r\n");
 			for (size_t o = 0; o < ci->n_wrong; o++) {
 				const pt_class_option *op = &ci->wrong[o];
 				csv_field(b, l->lesson->id.s, false);
@@ -331,9 +394,28 @@ static void render_csv(out_buf *b, const pt_class *c)
 				puts_buf(b, ",,,,,,,");
 				csv_count(b, op->picks);
 				csv_num(b, share(op->picks, ci->met), 3);
-				csv_field(b, op->feedback ? op->feedback : "", true);
+				csv_field(b, op->feedback ? op->feedback : "", false);
+				puts_buf(b, ",,,,\r\n");
 			}
 		}
+	}
+	for (size_t t = 0; t < c->n_tags; t++) {
+		const pt_class_tag *g = &c->tags[t];
+		if (g->items == 0)
+			continue;
+		puts_buf(b, ",,,");
+		csv_count(b, g->met);
+		csv_count(b, g->right);
+		csv_num(b, share(g->right, g->met), 3);
+		puts_buf(b, ",,,,,,,");
+		csv_field(b, g->name, false);
+		csv_count(b, g->items);
+		csv_count(b, g->learners);
+		csv_count(b, g->mastered);
+		char m[32] = "";
+		if (mastery(g) >= 0)
+			snprintf(m, sizeof m, "%.3f", mastery(g));
+		csv_field(b, m, true);
 	}
 }
 
@@ -473,6 +555,27 @@ static bool json_learner(cJSON *arr, const pt_class *c, size_t L)
 	return ok;
 }
 
+/* Builds the concepts' array into root: each tag some item carries;
+ * false when out of memory. */
+static bool json_concepts(cJSON *root, const pt_class *c)
+{
+	cJSON *arr = cJSON_AddArrayToObject(root, "concepts");
+	bool ok = arr != NULL;
+	for (size_t t = 0; ok && t < c->n_tags; t++) {
+		const pt_class_tag *g = &c->tags[t];
+		if (g->items == 0)
+			continue;
+		cJSON *o = new_member(arr);
+		ok = o != NULL && cJSON_AddStringToObject(o, "tag", g->name) != NULL &&
+		    cJSON_AddStringToObject(o, "label", g->label) != NULL &&
+		    add_num(o, "items", (double)g->items, 0, false) && add_num(o, "learners", (double)g->learners, 0, false) &&
+		    add_num(o, "met", (double)g->met, 0, false) && add_num(o, "right_first_time", (double)g->right, 0, false) &&
+		    add_num(o, "facility", share(g->right, g->met), 3, true) &&
+		    add_num(o, "mastered", (double)g->mastered, 0, false) && add_num(o, "mastery", mastery(g), 3, true);
+	}
+	return ok;
+}
+
 /* Builds the whole report's object; NULL when out of memory. */
 static cJSON *json_class(const pt_class *c)
 {
@@ -487,6 +590,7 @@ static cJSON *json_class(const pt_class *c)
 	ok = ok && (arr = cJSON_AddArrayToObject(root, "lessons")) != NULL;
 	for (size_t i = 0; ok && i < c->n_lessons; i++)
 		ok = json_lesson(arr, &c->lessons[i]);
+	ok = ok && json_concepts(root, c);
 	ok = ok && (arr = cJSON_AddArrayToObject(root, "unknown_lessons")) != NULL;
 	for (size_t i = 0; ok && i < c->n_unknown; i++) {
 		cJSON *u = new_member(arr);
