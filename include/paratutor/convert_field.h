@@ -139,6 +139,11 @@ void field_text_list(pt_loader *ld, const pt_fields *f, pt_field k, const char *
 bool field_int(pt_loader *ld, const pt_fields *f, pt_field k, const char *what, bool required,
     int *out, pt_pos *pos);
 
+/* Writes number node v into buf as the file writes it ("1058000",
+ * "1.058e6"); when the text is not at hand, the shortest form that reads
+ * back.  Returns buf. */
+const char *field_number_text(const pt_loader *ld, const cJSON *v, char *buf, size_t size);
+
 /* Reads a finite number member; returns whether it was present and valid. */
 bool field_number(pt_loader *ld, const pt_fields *f, pt_field k, const char *what, bool required,
     double *out);

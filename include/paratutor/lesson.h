@@ -73,6 +73,8 @@ typedef struct pt_range {
 	double value;     /* the key as written (the middle of min..max for a range) */
 	pt_text feedback; /* wrong ranges only; s is NULL on the answer */
 	pt_pos pos;       /* the range object */
+	const char *written; /* the range as the file writes it, for messages ("1058000", "20 ± 2",
+	                      * "1 to 5"), or NULL */
 } pt_range;
 
 /* A unit a numeric answer may be typed in, and the factor that converts

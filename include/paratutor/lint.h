@@ -17,8 +17,20 @@
  *  - a lesson (with at least LINT_MIN_CHOICE choice items) where the
  *    correct option is the longest in more than half of them;
  *  - "all of the above" or "none of the above" in an item that shuffles;
- *  - a hint that contains an answer (fill, choice, multi, numeric, text). */
+ *  - a hint or common mistake that contains an answer (fill, choice,
+ *    multi, text), or states a numeric key: as written, with its digits
+ *    grouped ("1,048,576", "1 048 576"), or in one of the item's units
+ *    ("1 MiB"); a one-digit key only after the word "answer";
+ *  - an error when a numeric item's worked solution gives an answer with
+ *    numbers and none of them is the key (rounded to half a percent, or
+ *    in one of its units). */
 void lint_lesson(const pt_lesson *lesson, pt_diags *diags);
+
+/* Returns true when text states the key of numeric item it (as above;
+ * loose: a statement within half a percent counts, and a one-digit key
+ * needs no "answer" before it), writing the words
+ * that do into as (size bytes) when as is not NULL. */
+bool lint_states_number(const pt_item *it, const char *text, bool loose, char *as, size_t size);
 
 #define LINT_MIN_CHOICE 3
 

@@ -24,8 +24,9 @@
 
 /* Where one value and its key start; for a string value, also the offset
  * of its first character in the text (with SCAN_RAW_EMPTIED when the
- * skeleton holds it emptied), else 0: a string's characters never start a
- * file. */
+ * skeleton holds it emptied); for a number, the offset of its first
+ * character, so it can be quoted as written; else 0 (neither starts a
+ * file: a lesson is an object). */
 typedef struct pt_scan_pos {
 	pt_pos value;
 	pt_pos key;
@@ -69,7 +70,8 @@ typedef enum pt_scan_error {
 	SCAN_EXPECTED_ARRAY_COMMA,
 	SCAN_EOF_EXPECTED_VALUE,
 	SCAN_NUL_BYTE,
-	SCAN_TEXT_AFTER_END
+	SCAN_TEXT_AFTER_END,
+	SCAN_UNESCAPED_QUOTE  /* a string's text goes on after a '"': placed at that quote */
 } pt_scan_error;
 
 typedef struct pt_scan {

@@ -47,6 +47,26 @@ expect "errors in several files are all reported" 1 'checked [0-9]+ lessons.*[0-
 expect "an unknown field fails --check, with its did-you-mean" 1 'unknown-field.json:18:7: error: unknown field "hint" in a choice item; did you mean "hints"\?' -- --check $fixtures/bad/unknown-field.json
 sed 's/"explanation": "Because."/"explaination": "Because."/' $fixtures/bad/unknown-field.json | sed 's/"author": "someone",//' | sed 's/"hint": \["Think."\]/"hints": ["Think."]/' >"$XDG_STATE_HOME/explaination.json"
 expect "a misspelt explanation fails --check" 1 'explaination.json:19:7: error: unknown field "explaination" in a choice item; did you mean "explanation"\?' -- --check "$XDG_STATE_HOME/explaination.json"
+expect "an unescaped quote in a string is named, at the quote" 1 \
+	"^tests/fixtures/bad/syntax-unescaped-quote.json:11:40: error: invalid JSON: this '\"' ends the string, but its text goes on after it; write a '\"' inside a string as " \
+	-- --check $fixtures/bad/syntax-unescaped-quote.json
+expect "numbers in messages are as the file writes them" 1 \
+	'numbers-as-written.json:21:26: error: "min" 2\.50 is more than "max" 1E0; swap them' -- --check $fixtures/bad/numbers-as-written.json
+if cat "$out" "$err" | grep -q 'e+0' || ! cat "$out" "$err" | grep -q '"value": 1\.058e6 }'; then
+	failed=$((failed + 1)); echo "not ok - no number is reformatted (1.058e+06) in the messages"
+else
+	passed=$((passed + 1)); echo "ok - no number is reformatted (1.058e+06) in the messages"
+fi
+expect "a hint that states the key grouped is flagged" 0 \
+	'hint-states-key.json:16:9: warning: hint 2 gives the answer 1048576 away, written "1,048,576"' -- --check $fixtures/bad/hint-states-key.json
+expect "a hint that states the key in a unit is flagged" 0 \
+	'hint-states-key.json:18:9: warning: hint 4 gives the answer 1048576 away, written "1 MiB"' -- --check $fixtures/bad/hint-states-key.json
+expect "a hint that says the answer is 1 fails --strict" 1 \
+	'hint-states-key.json:30:53: warning: hint 2 gives the answer "1" away verbatim' -- --check --strict $fixtures/bad/hint-states-key.json
+expect "a solution that contradicts the key fails --check" 1 \
+	'solution-key.json:16:65: error: the solution.s answer "1,048,576 bytes" is not the key 2097152' -- --check $fixtures/bad/solution-key.json
+expect "only that solution: the agreeing ones pass" 1 \
+	'checked 1 lesson \(5 items\): 1 error, 0 warnings' -- --check $fixtures/bad/solution-key.json
 expect "warnings alone pass without --strict" 0 'lint.json:12:15: warning: code line 1 is 85 columns wide' -- --check $fixtures/bad/lint.json
 expect "warnings fail with --strict" 1 '9 warnings' -- --check --strict $fixtures/bad/lint.json
 expect "a missing path fails" 1 'nonexistent.json: error: No such file or directory' -- --check $fixtures/nonexistent.json

@@ -187,6 +187,84 @@ START_TEST(test_numeric_precision)
 }
 END_TEST
 
+/* A numeric item with key K (a range body), units U (an object body),
+ * hints H (a list body) and a worked solution answering A. */
+#define NUMERIC_HS(k, u, h, a) \
+	"{'id':'n','kind':'numeric','difficulty':'easy','prompt':'How many?','explanation':'e','answer':{" k "}," \
+	"'units':{" u "},'hints':[" h "],'solution':{'steps':['s'],'answer':'" a "'}}"
+
+/* Issue 26: a hint that states the key grouped, spaced, in a unit or
+ * after "answer" is flagged; a solution whose answer is not the key is an
+ * error; numbers in messages as the file writes them. */
+START_TEST(test_numbers_stated)
+{
+	char *w = diags_of(HEAD("2") NUMERIC_HS("'value':1048576", "'B':1,'MiB':1048576",
+	    "'Square 1,024.','It is 1,048,576.','Or 1\u00a0048\u00a0576.','Or 1 MiB.','Not 1.048576 or 10485760.'",
+	    "1 048 576 bytes") TAIL);
+	ck_assert_str_eq(w,
+	    "warning: hint 2 gives the answer 1048576 away, written \"1,048,576\"; hint at the idea or the method instead\n"
+	    "warning: hint 3 gives the answer 1048576 away, written \"1\u00a0048\u00a0576\"; hint at the idea or the method instead\n"
+	    "warning: hint 4 gives the answer 1048576 away, written \"1 MiB\"; hint at the idea or the method instead\n");
+	free(w);
+	/* A one-digit key only after the word answer; fp16 and step 1 are not it. */
+	w = diags_of(HEAD("2") NUMERIC_HS("'value':1", "'copy':1", "'Step 1: one GPU in fp16.','So the answer is 1.'",
+	    "1 copy") TAIL);
+	ck_assert_str_eq(w, "warning: hint 2 gives the answer \"1\" away verbatim; hint at the idea or the method instead\n");
+	free(w);
+	/* The solution contradicts the key: an error naming both as written. */
+	w = diags_of(HEAD("2") NUMERIC_HS("'value':2.097152e6", "'B':1,'MiB':1048576", "'Multiply.'",
+	    "1,048,576 bytes") TAIL);
+	ck_assert_str_eq(w, "error: the solution's answer \"1,048,576 bytes\" is not the key 2.097152e6; make them agree "
+	    "(a learner who got the key right would be told otherwise)\n");
+	free(w);
+	/* ...and agrees: in a unit, rounded within half a percent, in words. */
+	const char *agree[] = { "2 MiB", "about 2.1 million bytes (2,097,152)", "two mebibytes" };
+	for (size_t i = 0; i < 3; i++) {
+		char json[1024];
+		snprintf(json, sizeof json, HEAD("2") NUMERIC_HS("'value':2097152", "'B':1,'MiB':1048576", "'Multiply.'", "%s")
+		    TAIL, agree[i]);
+		w = diags_of(json);
+		ck_assert_msg(strcmp(w, "") == 0, "%s: %s", agree[i], w);
+		free(w);
+	}
+	w = diags_of(HEAD("2") NUMERIC_HS("'value':0.4286,'tolerance':0.001", "'x':1", "'Divide.'", "about 0.43") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	/* Numbers in messages as written: 1.058e6 stays 1.058e6, 2.50 stays 2.50. */
+	w = diags_of(HEAD("2") NUMERIC_X("How many?", "'min':2.50,'max':1E0") TAIL);
+	ck_assert_str_eq(w, "error: \"min\" 2.50 is more than \"max\" 1E0; swap them\n");
+	free(w);
+	w = diags_of(HEAD("2") "{'id':'n','kind':'numeric','difficulty':'easy','prompt':'p','hints':['h'],'explanation':'e',"
+	    "'answer':{'value':1.058e6,'tolerance':1e3},'wrong':[{'value':1057500,'feedback':'f'}]}" TAIL);
+	ck_assert_str_eq(w, "warning: wrong value 1057500 overlaps the answer 1.058e6 ± 1e3; values in both are graded "
+	    "right and never get this feedback, so narrow the wrong range\n");
+	free(w);
+}
+END_TEST
+
+/* An unescaped quote inside a string: located at the quote that ends it. */
+START_TEST(test_unescaped_quote)
+{
+	pt_diags d = { 0 };
+	const char *json = "{\"format\": 2, \"id\": \"l\", \"title\": \"Say \"hi\" now\", \"summary\": \"s\", \"items\": []}";
+	pt_lesson *l = load_lesson_text("t.json", json, strlen(json), &d);
+	ck_assert_ptr_null(l);
+	ck_assert_uint_eq(d.errors, 1);
+	char buf[300];
+	diags_format(&d.v[0], buf, sizeof buf);
+	ck_assert_str_eq(buf, "t.json:1:40: error: invalid JSON: this '\"' ends the string, but its text goes on after "
+	    "it; write a '\"' inside a string as \\\"");
+	diags_free(&d);
+	/* A missing comma between two members keeps its own message. */
+	json = "{\"format\": 2, \"id\": \"l\" \"title\": \"T\"}";
+	l = load_lesson_text("t.json", json, strlen(json), &d);
+	ck_assert_ptr_null(l);
+	diags_format(&d.v[0], buf, sizeof buf);
+	ck_assert_str_eq(buf, "t.json:1:25: error: invalid JSON: expected ',' or '}'");
+	diags_free(&d);
+}
+END_TEST
+
 /* A choice item whose hints are given (a JSON list body). */
 #define CHOICE_HINTS(hints) \
 	"{'id':'a','kind':'choice','difficulty':'easy','prompt':'p','hints':[" hints "],'explanation':'e'," \
@@ -241,6 +319,8 @@ static Suite *rules_suite(void)
 	tcase_add_test(tc, test_numeric_precision);
 	tcase_add_test(tc, test_eliminating_hints);
 	tcase_add_test(tc, test_stem_spells_key);
+	tcase_add_test(tc, test_numbers_stated);
+	tcase_add_test(tc, test_unescaped_quote);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -2,6 +2,8 @@
  * field name table, member lookup, and typed reads into the lesson's
  * arena with positions and diagnostics. */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "paratutor/convert_field.h"
@@ -368,6 +370,28 @@ int field_enum(pt_loader *ld, const pt_fields *f, pt_field k, const char *what,
 const char *field_name(pt_field k)
 {
 	return k < N_FIELDS ? field_names[k] : "?";
+}
+
+const char *field_number_text(const pt_loader *ld, const cJSON *v, char *buf, size_t size)
+{
+	const pt_scan_pos *p = field_record(ld, v);
+	const char *text = ld->cv->text;
+	if (p != NULL && p->raw != 0 && text != NULL && p->raw < ld->cv->text_len) {
+		size_t at = p->raw, n = 0;
+		while (at + n < ld->cv->text_len && n + 1 < size && text[at + n] != '\0' &&
+		    strchr("+-.0123456789eE", text[at + n]) != NULL)
+			n++;
+		if (n > 0 && (at + n == ld->cv->text_len || strchr("+-.0123456789eE", text[at + n]) == NULL ||
+		    text[at + n] == '\0')) {
+			memcpy(buf, text + at, n);
+			buf[n] = '\0';
+			return buf;
+		}
+	}
+	snprintf(buf, size, "%.15g", v->valuedouble);
+	if (strtod(buf, NULL) != v->valuedouble)
+		snprintf(buf, size, "%.17g", v->valuedouble);
+	return buf;
 }
 
 bool field_number(pt_loader *ld, const pt_fields *f, pt_field k, const char *what, bool required,

@@ -5,6 +5,7 @@
  * validator's later checks pass over it instead of adding knock-on
  * errors. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "paratutor/convert_kinds.h"
@@ -33,10 +34,11 @@ static void load_range(pt_loader *ld, const cJSON *obj, bool wrong, pt_range *r)
 	r->pos = field_pos(ld, obj);
 	r->min = r->max = r->value = NAN;
 	const char *what = wrong ? "a wrong value" : "the answer";
+	char num[64], num2[64], words[160];
 	if (cJSON_IsNumber(obj)) {
 		diags_add(ld->diags, ld->name, r->pos, PT_ERROR,
-		    "\"%s\" must be an object, not a number: write { \"value\": %g%s } (with \"tolerance\" or "
-		    "\"relative\" for a range)", wrong ? "wrong[]" : "answer", obj->valuedouble,
+		    "\"%s\" must be an object, not a number: write { \"value\": %s%s } (with \"tolerance\" or "
+		    "\"relative\" for a range)", wrong ? "wrong[]" : "answer", field_number_text(ld, obj, num, sizeof num),
 		    wrong ? ", \"feedback\": \"...\"" : "");
 		return;
 	}
@@ -74,14 +76,18 @@ static void load_range(pt_loader *ld, const cJSON *obj, bool wrong, pt_range *r)
 		ok = field_number(ld, &f, F_MAX, what, true, &hi) && ok;
 		if (!ok)
 			return;
+		field_number_text(ld, f.v[F_MIN], num, sizeof num);
+		field_number_text(ld, f.v[F_MAX], num2, sizeof num2);
 		if (lo > hi) {
 			diags_add(ld->diags, ld->name, field_pos(ld, f.v[F_MIN]), PT_ERROR,
-			    "\"min\" %g is more than \"max\" %g; swap them", lo, hi);
+			    "\"min\" %s is more than \"max\" %s; swap them", num, num2);
 			return;
 		}
 		r->min = lo;
 		r->max = hi;
 		r->value = lo + (hi - lo) / 2;
+		snprintf(words, sizeof words, "%s to %s", num, num2);
+		r->written = field_strdup(ld, words);
 		return;
 	}
 	if (f.v[F_TOLERANCE] != NULL && f.v[F_RELATIVE] != NULL) {
@@ -100,7 +106,7 @@ static void load_range(pt_loader *ld, const cJSON *obj, bool wrong, pt_range *r)
 			return;
 		if (spread < 0) {
 			diags_add(ld->diags, ld->name, field_pos(ld, f.v[k]), PT_ERROR,
-			    "\"%s\" is %g; give 0 or more", field_name(k), spread);
+			    "\"%s\" is %s; give 0 or more", field_name(k), field_number_text(ld, f.v[k], num, sizeof num));
 			return;
 		}
 		if (k == F_RELATIVE)
@@ -109,6 +115,13 @@ static void load_range(pt_loader *ld, const cJSON *obj, bool wrong, pt_range *r)
 	r->value = value;
 	r->min = value - spread;
 	r->max = value + spread;
+	field_number_text(ld, f.v[F_VALUE], num, sizeof num);
+	if (f.v[k] != NULL && spread > 0)
+		snprintf(words, sizeof words, "%s ± %s%s", num, field_number_text(ld, f.v[k], num2, sizeof num2),
+		    k == F_RELATIVE ? " of it" : "");
+	else
+		snprintf(words, sizeof words, "%s", num);
+	r->written = field_strdup(ld, words);
 }
 
 /* Reads a numeric item's units object. */
@@ -122,6 +135,7 @@ static void load_units(pt_loader *ld, const pt_fields *f, pt_item *item)
 	if (item->units == NULL)
 		return;
 	const cJSON *e;
+	char num[64];
 	cJSON_ArrayForEach(e, units) {
 		pt_pos at = field_key_pos(ld, e);
 		size_t n = strlen(e->string);
@@ -148,8 +162,8 @@ static void load_units(pt_loader *ld, const pt_fields *f, pt_item *item)
 		}
 		if (!isfinite(e->valuedouble) || e->valuedouble <= 0) {
 			diags_add(ld->diags, ld->name, field_pos(ld, e), PT_ERROR,
-			    "unit \"%s\" has factor %g; give the number that converts it into the answer's unit, "
-			    "more than 0", e->string, e->valuedouble);
+			    "unit \"%s\" has factor %s; give the number that converts it into the answer's unit, "
+			    "more than 0", e->string, field_number_text(ld, e, num, sizeof num));
 			continue;
 		}
 		pt_unit *u = &item->units[item->n_units++];

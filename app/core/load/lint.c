@@ -1,7 +1,9 @@
 /* lint.c - item-writing lint: answers guessable by length or position,
  * and hints that give the answer away. */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -56,32 +58,229 @@ bool lint_contains_word(const char *hay, const char *needle, bool fold)
 	return false;
 }
 
-/* Returns true when the number written as num occurs in hay on its own:
- * not inside a longer number ("16" is not in "1.16" or "160"). */
-static bool contains_number(const char *hay, const char *num)
+/* Returns the length of a separator between groups of three digits at s
+ * (',', '_', an apostrophe, a space, a no-break, thin or narrow no-break
+ * space), or 0. */
+static size_t group_sep(const char *s)
 {
-	size_t n = strlen(num);
-	for (const char *p = strstr(hay, num); p != NULL; p = strstr(p + 1, num)) {
-		bool left = p == hay || !(isdigit((unsigned char)p[-1]) || p[-1] == '.' || p[-1] == ',' ||
-		    p[-1] == '-');
-		const char *q = p + n;
-		bool right = !isdigit((unsigned char)*q) &&
-		    !((*q == '.' || *q == ',') && isdigit((unsigned char)q[1]));
-		if (left && right)
+	const unsigned char *u = (const unsigned char *)s;
+	if (*s == ',' || *s == '_' || *s == '\'' || *s == ' ')
+		return 1;
+	if (u[0] == 0xC2 && u[1] == 0xA0)
+		return 2;
+	if (u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0x89 || u[2] == 0xAF))
+		return 3;
+	return 0;
+}
+
+/* Returns true when s starts with three digits and no fourth. */
+static bool three_digits(const char *s)
+{
+	return isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) && isdigit((unsigned char)s[2]) &&
+	    !isdigit((unsigned char)s[3]);
+}
+
+/* Reads the number written at p (digits, grouped by threes with a
+ * separator when the first group has at most three, a decimal part, an
+ * exponent) into *v and the count of its digits into *digits; returns its
+ * length, 0 when none starts at p or it runs on into a longer token
+ * ("0.25.5", "1.2.3"). */
+static size_t read_number(const char *p, double *v, size_t *digits)
+{
+	char buf[96];
+	size_t n = 0, i = 0, lead = 0;
+	*digits = 0;
+	while (isdigit((unsigned char)p[i]) && n + 1 < sizeof buf) {
+		buf[n++] = p[i++];
+		lead++;
+	}
+	if (lead == 0)
+		return 0;
+	for (size_t g; lead <= 3 && (g = group_sep(p + i)) > 0 && three_digits(p + i + g) && n + 4 < sizeof buf;) {
+		memcpy(buf + n, p + i + g, 3);
+		n += 3;
+		i += g + 3;
+	}
+	if (p[i] == '.' && isdigit((unsigned char)p[i + 1])) {
+		buf[n++] = p[i++];
+		while (isdigit((unsigned char)p[i]) && n + 1 < sizeof buf)
+			buf[n++] = p[i++];
+	}
+	for (size_t k = 0; k < n; k++)
+		*digits += isdigit((unsigned char)buf[k]) != 0;
+	size_t e = i + 1 + (p[i + 1] == '+' || p[i + 1] == '-');
+	if ((p[i] == 'e' || p[i] == 'E') && isdigit((unsigned char)p[e]) && n + (e - i) + 4 < sizeof buf) {
+		while (i < e)
+			buf[n++] = p[i++];
+		while (isdigit((unsigned char)p[i]) && n + 1 < sizeof buf)
+			buf[n++] = p[i++];
+	}
+	if ((p[i] == '.' || p[i] == ',') && isdigit((unsigned char)p[i + 1]))
+		return 0;
+	buf[n] = '\0';
+	*v = strtod(buf, NULL);
+	return i;
+}
+
+/* Returns true when v agrees with the key of a numeric item: inside the
+ * range of a key with a tolerance, equal to the key of a "min"/"max"
+ * range (its middle), and, when loose, within half a percent of the key
+ * (a rounded statement of it). */
+static bool is_key(const pt_item *it, double v, bool loose)
+{
+	const pt_range *a = &it->answer;
+	double slack = 1e-9 * fabs(a->value);
+	bool bounds = a->written != NULL && strstr(a->written, " to ") != NULL;
+	if (fabs(v - a->value) <= slack)
+		return true;
+	if (!bounds && v >= a->min - slack && v <= a->max + slack)
+		return true;
+	return loose && fabs(v - a->value) <= 0.005 * fabs(a->value);
+}
+
+/* Returns the factor of the item's unit written at p (after spaces), or
+ * 0 when none is. */
+static double unit_at(const pt_item *it, const char *p)
+{
+	while (*p == ' ' || (((unsigned char)p[0] == 0xC2) && (unsigned char)p[1] == 0xA0))
+		p += *p == ' ' ? 1 : 2;
+	for (size_t u = 0; u < it->n_units; u++) {
+		const char *name = it->units[u].name.s;
+		size_t n = name ? strlen(name) : 0;
+		if (n > 0 && strncmp(p, name, n) == 0 && !word_char(p[n]))
+			return it->units[u].factor;
+	}
+	return 0;
+}
+
+/* Returns true when the few characters before at (in text) say that what
+ * follows is the answer ("the answer is", "answer:"). */
+static bool after_answer_words(const char *text, const char *at)
+{
+	size_t back = (size_t)(at - text) < 24 ? (size_t)(at - text) : 24;
+	for (const char *p = at - back; p + 6 <= at; p++)
+		if (strncasecmp(p, "answer", 6) == 0)
 			return true;
+	return false;
+}
+
+bool lint_states_number(const pt_item *it, const char *text, bool loose, char *as, size_t size)
+{
+	if (it->kind != PT_KIND_NUMERIC || text == NULL || isnan(it->answer.value))
+		return false;
+	for (const char *p = text; *p != '\0';) {
+		bool starts = isdigit((unsigned char)*p) && (p == text || !(word_char(p[-1]) || p[-1] == '.'));
+		double v;
+		size_t digits, n = starts ? read_number(p, &v, &digits) : 0;
+		if (n == 0) {
+			/* Skip the rest of a token that is not a number. */
+			if (isdigit((unsigned char)*p))
+				while (isdigit((unsigned char)*p) || *p == '.' || *p == ',')
+					p++;
+			else
+				p++;
+			continue;
+		}
+		const char *start = p > text && p[-1] == '-' && (p - 1 == text || !word_char(p[-2])) ? p - 1 : p;
+		if (start != p)
+			v = -v;
+		double factor = unit_at(it, p + n);
+		bool bare = is_key(it, v, loose), in_unit = factor > 0 && factor != 1 && is_key(it, v * factor, loose);
+		/* A one-digit number is the answer only when the words or a unit
+		 * say so. */
+		if (in_unit || (bare && (loose || digits >= 2 || after_answer_words(text, start)))) {
+			size_t end = (size_t)(p + n - start);
+			if (in_unit && !bare) {
+				const char *u = p + n;
+				while (*u == ' ' || ((unsigned char)u[0] == 0xC2 && (unsigned char)u[1] == 0xA0))
+					u += *u == ' ' ? 1 : 2;
+				while (*u != '\0' && *u != ' ' && !strchr(".,;:!?)", *u))
+					u++;
+				end = (size_t)(u - start);
+			}
+			if (as != NULL)
+				snprintf(as, size, "%.*s", (int)(end < size ? end : size - 1), start);
+			return true;
+		}
+		p += n;
 	}
 	return false;
 }
 
-/* Warns about each hint that contains answer (a number when number). */
-static void hint_leaks(const pt_lesson *l, const pt_item *it, const char *answer, bool fold, bool number,
-    pt_diags *d)
+/* Returns the key of a numeric item as the file writes it (the middle of
+ * a "min"/"max" range), into buf. */
+static const char *key_text(const pt_item *it, char *buf, size_t size)
 {
-	if (answer == NULL || strlen(answer) < (number ? 2 : 3))
+	const char *w = it->answer.written;
+	const char *pm = w != NULL ? strstr(w, " ± ") : NULL;
+	if (w != NULL && strstr(w, " to ") == NULL)
+		snprintf(buf, size, "%.*s", pm ? (int)(pm - w) : (int)strlen(w), w);
+	else
+		snprintf(buf, size, "%.15g", it->answer.value);
+	return buf;
+}
+
+/* Warns about each hint and common mistake of a numeric item that states
+ * its key, as written or grouped, spaced, or in one of its units. */
+static void number_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	char key[64], as[96];
+	key_text(it, key, sizeof key);
+	for (size_t h = 0; h < it->hints.n; h++) {
+		if (!lint_states_number(it, it->hints.v[h].s, false, as, sizeof as))
+			continue;
+		if (strcmp(as, key) == 0)
+			diags_add(d, l->path, it->hints.v[h].pos, PT_WARNING,
+			    "hint %zu gives the answer \"%s\" away verbatim; hint at the idea or the method instead",
+			    h + 1, key);
+		else
+			diags_add(d, l->path, it->hints.v[h].pos, PT_WARNING,
+			    "hint %zu gives the answer %s away, written \"%s\"; hint at the idea or the method instead",
+			    h + 1, key, as);
+	}
+	for (size_t m = 0; m < it->mistakes.n; m++)
+		if (lint_states_number(it, it->mistakes.v[m].s, false, as, sizeof as))
+			diags_add(d, l->path, it->mistakes.v[m].pos, PT_WARNING,
+			    "common mistake %zu gives the answer %s away%s%s%s, and it shows after a hint or a "
+			    "wrong check, before the answer may be; describe the mistake without the answer",
+			    m + 1, key, strcmp(as, key) ? ", written \"" : " verbatim", strcmp(as, key) ? as : "",
+			    strcmp(as, key) ? "\"" : "");
+}
+
+/* An error when a numeric item's worked solution gives an answer with
+ * numbers, none of which is the key (in the key's unit or one of its
+ * units; a statement rounded to half a percent counts as the key). */
+static void solution_contradicts(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	const char *ans = it->solution.answer.s;
+	if (it->kind != PT_KIND_NUMERIC || !it->solution.present || ans == NULL || isnan(it->answer.value))
+		return;
+	bool any = false;
+	for (const char *p = ans; *p != '\0'; p++) {
+		double v;
+		size_t digits;
+		if (isdigit((unsigned char)*p) && (p == ans || !(word_char(p[-1]) || p[-1] == '.')) &&
+		    read_number(p, &v, &digits) > 0) {
+			any = true;
+			break;
+		}
+	}
+	if (!any || lint_states_number(it, ans, true, NULL, 0))
+		return;
+	char key[64];
+	diags_add(d, l->path, it->solution.answer.pos, PT_ERROR,
+	    "the solution's answer \"%s\" is not the key %s; make them agree (a learner who got the key right "
+	    "would be told otherwise)", ans, key_text(it, key, sizeof key));
+}
+
+/* Warns about each hint and common mistake that contains answer. */
+static void hint_leaks(const pt_lesson *l, const pt_item *it, const char *answer, bool fold, pt_diags *d)
+{
+	if (answer == NULL || strlen(answer) < 3)
 		return;
 	for (size_t h = 0; h < it->hints.n; h++) {
 		const char *hint = it->hints.v[h].s;
-		if (hint != NULL && (number ? contains_number(hint, answer) : lint_contains_word(hint, answer, fold)))
+		if (hint != NULL && lint_contains_word(hint, answer, fold))
 			diags_add(d, l->path, it->hints.v[h].pos, PT_WARNING,
 			    "hint %zu gives the answer \"%s\" away verbatim; hint at the idea or the method instead",
 			    h + 1, answer);
@@ -90,7 +289,7 @@ static void hint_leaks(const pt_lesson *l, const pt_item *it, const char *answer
 	 * is still open. */
 	for (size_t m = 0; m < it->mistakes.n; m++) {
 		const char *text = it->mistakes.v[m].s;
-		if (text != NULL && (number ? contains_number(text, answer) : lint_contains_word(text, answer, fold)))
+		if (text != NULL && lint_contains_word(text, answer, fold))
 			diags_add(d, l->path, it->mistakes.v[m].pos, PT_WARNING,
 			    "common mistake %zu gives the answer \"%s\" away verbatim, and it shows after a hint or a "
 			    "wrong check, before the answer may be; describe the mistake without the answer",
@@ -101,30 +300,26 @@ static void hint_leaks(const pt_lesson *l, const pt_item *it, const char *answer
 /* Checks every hint of an item against its answers. */
 static void item_hint_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
-	char num[64];
 	/* A switch on kind, not the kind table: lint is in the load layer, below
 	 * learn where the table sits, and reads each kind's own fields. */
 	switch (it->kind) {
 	case PT_KIND_FILL:
 		for (size_t b = 0; b < it->n_blanks; b++)
 			for (size_t a = 0; a < it->blanks[b].accept.n; a++)
-				hint_leaks(l, it, it->blanks[b].accept.v[a].s, false, false, d);
+				hint_leaks(l, it, it->blanks[b].accept.v[a].s, false, d);
 		return;
 	case PT_KIND_CHOICE:
 	case PT_KIND_MULTI:
 		for (size_t o = 0; o < it->n_options; o++)
 			if (it->options[o].correct)
-				hint_leaks(l, it, it->options[o].text.s, false, false, d);
+				hint_leaks(l, it, it->options[o].text.s, false, d);
 		return;
 	case PT_KIND_TEXT:
 		for (size_t a = 0; a < it->accept.n; a++)
-			hint_leaks(l, it, it->accept.v[a].s, !it->case_sensitive, false, d);
+			hint_leaks(l, it, it->accept.v[a].s, !it->case_sensitive, d);
 		return;
 	case PT_KIND_NUMERIC:
-		if (it->answer.value == it->answer.value) { /* not NAN */
-			snprintf(num, sizeof num, "%.15g", it->answer.value);
-			hint_leaks(l, it, num, false, true, d);
-		}
+		number_leaks(l, it, d);
 		return;
 	case PT_KIND_MATCH:
 	case PT_KIND_ORDER:
@@ -238,6 +433,7 @@ void lint_lesson(const pt_lesson *l, pt_diags *d)
 		above_options(l, it, d);
 		solution_letters(l, it, d);
 		item_hint_leaks(l, it, d);
+		solution_contradicts(l, it, d);
 	}
 	if (choice >= LINT_MIN_CHOICE && longest * 2 > choice)
 		diags_add(d, l->path, l->items_pos, PT_WARNING,

@@ -195,10 +195,24 @@ static void numeric_precision(const pt_lesson *l, const pt_item *it, pt_diags *d
 	double r = round3(key), slack = 1e-9 * (r < 0 ? -r : r);
 	if (r >= it->answer.min - slack && r <= it->answer.max + slack)
 		return;
+	/* The key and its range as the file writes them ("1.5 ± 0.001",
+	 * "1 to 5"), else as resolved. */
+	char key_text[64], range[160];
+	const char *w = it->answer.written;
+	const char *pm = w != NULL ? strstr(w, " ± ") : NULL;
+	bool bounds = w != NULL && strstr(w, " to ") != NULL;
+	if (w != NULL && !bounds)
+		snprintf(key_text, sizeof key_text, "%.*s", pm ? (int)(pm - w) : (int)strlen(w), w);
+	else
+		snprintf(key_text, sizeof key_text, "%.15g", key);
+	if (w != NULL && (pm != NULL || bounds))
+		snprintf(range, sizeof range, "%s", w);
+	else
+		snprintf(range, sizeof range, "[%.15g, %.15g]", it->answer.min, it->answer.max);
 	diags_add(d, l->path, it->answer.pos, PT_WARNING,
-	    "the answer %.15g rounded to three significant figures, %.15g, is outside the accepted range "
-	    "[%.15g, %.15g], and the prompt does not say what precision it wants; widen the range or ask for "
-	    "a precision (\"to two decimal places\")", key, r, it->answer.min, it->answer.max);
+	    "the answer %s rounded to three significant figures, %.15g, is outside the accepted range "
+	    "%s, and the prompt does not say what precision it wants; widen the range or ask for "
+	    "a precision (\"to two decimal places\")", key_text, r, range);
 }
 
 /* ---- hints that leave one option ----------------------------------- */

@@ -58,6 +58,8 @@ static const char *const error_messages[] = {
 	[SCAN_EOF_EXPECTED_VALUE] = "unexpected end of file: expected a value",
 	[SCAN_NUL_BYTE] = "NUL byte in file",
 	[SCAN_TEXT_AFTER_END] = "unexpected text after the end of the lesson object",
+	[SCAN_UNESCAPED_QUOTE] = ("this '\"' ends the string, but its text goes on after it; write a '\"' inside a "
+	    "string as \\\""),
 };
 
 const char *scan_error_message(pt_scan_error e)
@@ -305,9 +307,11 @@ static bool sc_string(scanner *sc, bool value)
 	return sc_fail(sc, SCAN_UNTERMINATED_STRING);
 }
 
-/* Skips a number. */
+/* Skips a number, noting where it starts. */
 static bool sc_number(scanner *sc)
 {
+	if (sc->offsets && sc->out->n_rec > 0)
+		sc->out->rec[sc->out->n_rec - 1].raw = (uint32_t)sc->i;
 	if (sc_peek(sc) == '-')
 		sc_advance(sc);
 	char c = sc_peek(sc);
@@ -351,6 +355,21 @@ static bool sc_word(scanner *sc, const char *word)
 
 static bool sc_value(scanner *sc);
 
+/* After a string value that ended on line: true when what follows is no
+ * ',' or closing bracket but more text on that line that reaches another
+ * '"' (as in "say "hi" now"), so the '"' that ended the string was meant
+ * inside it. */
+static bool quote_inside(const scanner *sc, int line)
+{
+	char c = sc_peek(sc);
+	if (sc->line != line || c == '\0' || strchr(",}]\":", c) != NULL)
+		return false;
+	for (size_t i = sc->i; i < sc->len && sc->s[i] != '\n'; i++)
+		if (sc->s[i] == '"')
+			return true;
+	return false;
+}
+
 /* Skips an object or array starting at its opening bracket. */
 static bool sc_container(scanner *sc, char close)
 {
@@ -388,10 +407,15 @@ static bool sc_container(scanner *sc, char close)
 		} else if (sc_peek(sc) == ']') {
 			return sc_fail_at(sc, SCAN_TRAILING_COMMA_ARRAY, comma);
 		}
+		bool string = sc_peek(sc) == '"';
 		if (!sc_value(sc))
 			return false;
+		/* The closing quote of a string value, for the message below. */
+		pt_pos quote = { sc->line, sc->col - 1 };
 		sc_skip_ws(sc);
 		char c = sc_peek(sc);
+		if (string && quote_inside(sc, quote.line))
+			return sc_fail_at(sc, SCAN_UNESCAPED_QUOTE, quote);
 		if (c == ',') {
 			comma = sc_pos(sc);
 			sc_advance(sc);

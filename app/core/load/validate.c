@@ -273,10 +273,13 @@ static void check_choose(const pt_lesson *l, const pt_item *it, pt_diags *d)
 		    correct == 1 ? " is" : "s are");
 }
 
-/* Writes a range for messages: "16", or "20 to 24". */
+/* Writes a range for messages as the file writes it ("16", "20 ± 2",
+ * "1 to 5"), else resolved ("16", "20 to 24"). */
 static void range_words(const pt_range *r, char *buf, size_t size)
 {
-	if (r->min == r->max)
+	if (r->written != NULL)
+		snprintf(buf, size, "%s", r->written);
+	else if (r->min == r->max)
 		snprintf(buf, size, "%g", r->min);
 	else
 		snprintf(buf, size, "%g to %g", r->min, r->max);
