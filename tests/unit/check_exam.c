@@ -900,7 +900,7 @@ END_TEST
 
 #define TCHOICE(id, tags) \
 	"{'id':'" id "','kind':'choice','difficulty':'easy','prompt':'Pick " id "','tags':[" tags "]," \
-	"'options':[{'text':'right " id "','correct':true},{'text':'wrong " id "','feedback':'fb'}]," \
+	"'options':[{'text':'right " id "','correct':true},{'text':'wrong " id "','feedback':'fb " id "'}]," \
 	"'hints':['h'],'explanation':'e'}"
 #define LESSON_T EHEAD("t") TCHOICE("p1", "'pipeline'") "," TCHOICE("p2", "'pipeline','memory'") "," \
 	TCHOICE("m1", "'memory'") "," TCHOICE("c1", "'collectives'") "," TCHOICE("c2", "'collectives'") TAIL
@@ -952,6 +952,14 @@ START_TEST(test_results_by_tag_and_next)
 	ck_assert_str_eq(plan, "");
 	ck_assert_uint_eq(exam_missed_tags(&e), (1ull << tags_find("pipeline")) | (1ull << tags_find("collectives")));
 	exam_results_free(&r);
+	/* The exam's wrong pick is among the mistakes made most often. */
+	pt_stats st;
+	ck_assert(stats_compute(s, &c, T0 + 130, 0, &st));
+	bool listed = false;
+	for (size_t k = 0; k < st.n_top; k++)
+		listed = listed || strcmp(st.top[k].item->id.s, "p1") == 0;
+	ck_assert_msg(listed, "the exam's wrong pick of p1 is not among %zu mistakes", st.n_top);
+	stats_free(&st);
 
 	/* The advice alone names the concept due from practice; after the
 	 * exam it looks first at the concepts the paper missed. */
