@@ -288,7 +288,8 @@ static int print_history(const char *state)
 		    notes[0] ? notes + 2 : "", notes[0] ? ")" : "");
 	}
 	printf("Each score is the share of items right with one answer each; the pass column is the mark it was "
-	    "sat against.\n");
+	    "sat against.\nReopen a result with its items and answers: paratutor exam --show N (N from the first "
+	    "column).\n");
 	progress_close(p);
 	return EXAM_OK;
 }

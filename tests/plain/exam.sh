@@ -94,6 +94,7 @@ has "the explanation" "Canberra was chosen"
 
 "$bin" exam --history >"$out" 2>&1
 has "history lists the exam" "   4    50%   70%  not passed"
+has "history says how to reopen a result" "Reopen a result with its items and answers: paratutor exam --show N (N from the first column)."
 "$bin" --lessons tests/screen/lessons --report >"$out" 2>&1
 has "--report lists exams" "exam,started,finished,items,right,score,pass_mark,passed,time_used,time_limit,timed_out,seed"
 has "--report's exam row" ",4,2,50.0,70,no,"
