@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
+#include <cJSON.h>
 
 #include "paratutor/blueprint.h"
 #include "paratutor/load.h"
