@@ -192,6 +192,10 @@ static unsigned key_check(pt_ui *ui, const pt_event *ev)
 		answering_say_incomplete(ui, it);
 		return UI_REDRAW;
 	}
+	if (rc == PT_GRADE_REPEAT) {
+		ui_say(ui, "%s", PT_GRADE_REPEAT_SAID);
+		return UI_REDRAW;
+	}
 	entry.view.reveal = REVEAL_RESULT;
 	if (rc != PT_GRADE_OK) {
 		/* Not counted: a typed answer's reason is in the body; another

@@ -9,6 +9,7 @@
 
 #include "paratutor/kind.h"
 #include "paratutor/placeholder.h"
+#include "paratutor/score.h"
 #include "paratutor/session.h"
 #include "paratutor/text.h"
 #include "paratutor/ui_answer.h"
@@ -569,7 +570,7 @@ static void add_option_results(pt_doc *d, const pt_grade *g, const pt_disclosure
 		if (show->right_picked == 0)
 			snprintf(said, sizeof said, "None of the options you ticked is correct.");
 		else
-			snprintf(said, sizeof said, "You have correctly ticked %d option%s; only wrong ticks are marked.",
+			snprintf(said, sizeof said, "You have correctly ticked %d option%s; at most one wrong tick is marked.",
 			    show->right_picked, show->right_picked == 1 ? "" : "s");
 		doc_newline(d);
 		doc_move_to(d, MARGIN);
@@ -700,7 +701,9 @@ static void add_verdict(pt_doc *d, const pt_grade *g, bool exam)
 			doc_atomf(d, ROLE_DIM, 0, "(%s)", answer_shown(it));
 	} else if (g->status == PT_SOLVED) {
 		doc_atomf(d, ROLE_RIGHT, 0, "%s Correct", draw_glyph(GLYPH_RIGHT));
-		doc_atomf(d, ROLE_DIM, 0, "  %s, score %d", grade_outcome_name(grade_outcome(g)), grade_score(g));
+		char label[96];
+		score_label(grade_outcome(g), g->checks, g->hints_shown, g->retry_pass, label, sizeof label);
+		doc_atomf(d, ROLE_DIM, 0, "  %s", label);
 	} else {
 		doc_atomf(d, ROLE_WRONG, 0, "%s Out of attempts", draw_glyph(GLYPH_WRONG));
 		doc_atomf(d, ROLE_DIM, 0, "  %s", answer_shown(it));

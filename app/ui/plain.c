@@ -21,6 +21,7 @@
 typedef enum plain_step {
 	PLAIN_STAY,  /* keep reading commands for this item */
 	PLAIN_NEXT,  /* go to the next item */
+	PLAIN_DONE,  /* the item just ended: go to the next unfinished one */
 	PLAIN_PREV,  /* go to the previous item */
 	PLAIN_MENU,  /* back to the lesson list */
 	PLAIN_RESET, /* forget this lesson's answers (after confirming) */
@@ -158,7 +159,7 @@ static plain_step item_command(plain_io *io, pt_session *s, char *line)
 		fputs("This item is finished; type next to go on.\n", io->out);
 		return PLAIN_STAY;
 	}
-	return plain_item_answer(io->out, s, io->track, answer) ? PLAIN_NEXT : PLAIN_STAY;
+	return plain_item_answer(io->out, s, io->track, answer) ? PLAIN_DONE : PLAIN_STAY;
 }
 
 /* Prints the misconceptions met most often, in one lesson or in all. */
@@ -201,6 +202,9 @@ static void print_summary(plain_io *io, const pt_session *s)
 	    "After retries: %zu. Failed: %zu. Not finished: %zu. Hints used: %zu.\n",
 	    s->lesson->title.s, sum.score, sum.first_time, sum.with_hints, sum.retries,
 	    sum.failed, sum.open, sum.hints);
+	if (sum.practiced > 0)
+		fprintf(io->out, "Practice: %zu item%s retried or reviewed, mean %d/100 (half marks; the lesson score "
+		    "stays).\n", sum.practiced, sum.practiced == 1 ? "" : "s", sum.practice_score);
 	print_misconceptions(io, s->lesson->id.s);
 }
 
@@ -305,6 +309,20 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 				fputs("Done: the lesson starts afresh.\n", io->out);
 			} else {
 				fputs("Kept your answers.\n", io->out);
+			}
+			plain_item_print(io->out, &s);
+		} else if (step == PLAIN_DONE) {
+			/* The item ended (its score is printed): on to the next
+			 * unfinished item, or the summary when none is left. */
+			size_t from = s.current, next = session_next_open(&s, s.current + 1);
+			if (next >= lesson->n_items) {
+				print_summary(io, &s);
+				step = offer_retry(io, &s);
+				if (step != PLAIN_STAY)
+					break;
+			} else {
+				s.current = next;
+				track_moved(io->track, &s, from);
 			}
 			plain_item_print(io->out, &s);
 		} else if (step == PLAIN_NEXT || step == PLAIN_PREV) {

@@ -8,6 +8,7 @@
 #include "paratutor/placeholder.h"
 #include "paratutor/grade.h"
 #include "paratutor/plain_item.h"
+#include "paratutor/score.h"
 #include "paratutor/ui_answer.h"
 
 #define MAX_WORDS 64
@@ -289,7 +290,7 @@ static void print_options_check(FILE *out, const pt_grade *g)
 	if (show.right_count && show.right_picked == 0)
 		fputs("None of the options you ticked is correct.\n", out);
 	else if (show.right_count)
-		fprintf(out, "You have correctly ticked %d option%s; only wrong ticks are marked.\n",
+		fprintf(out, "You have correctly ticked %d option%s; at most one wrong tick is marked.\n",
 		    show.right_picked, show.right_picked == 1 ? "" : "s");
 }
 
@@ -374,11 +375,14 @@ static void print_check(FILE *out, const pt_grade *g)
 {
 	const pt_item *it = g->item;
 	plain_kind_of(it->kind)->checked(out, g);
+	char label[96];
+	score_label(grade_outcome(g), g->checks, g->hints_shown, g->retry_pass, label, sizeof label);
 	if (g->status == PT_SOLVED) {
-		fputs("Correct!\n", out);
+		fprintf(out, "Correct! %s.\n", label);
 		print_solution(out, it);
 	} else if (g->status == PT_FAILED) {
 		print_key(out, it, "Out of attempts. The answer:");
+		fprintf(out, "Result: %s.\n", label);
 		print_solution(out, it);
 	} else {
 		fprintf(out, "Not yet. Attempts: %d left.\n", g->attempts_left);
@@ -659,6 +663,10 @@ bool plain_item_answer(FILE *out, pt_session *s, pt_track *track, char *answer)
 		return false;
 	}
 	pt_grade_rc rc = grade_check(g);
+	if (rc == PT_GRADE_REPEAT) {
+		fprintf(out, "%s\n", PT_GRADE_REPEAT_SAID);
+		return false;
+	}
 	if (rc == PT_GRADE_UNCLEAR || rc == PT_GRADE_SPELLING) {
 		char said[PT_MAX_SAID + 64];
 		if (!answer_not_counted(g, said, sizeof said))

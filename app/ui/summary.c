@@ -69,13 +69,13 @@ static void add_items(pt_doc *d, const pt_session *s)
 	doc_gap(d);
 	doc_atom(d, ROLE_HEADING, 0, "Items");
 	for (size_t i = 0; i < s->lesson->n_items; i++) {
-		const pt_grade *g = &s->grades[i];
+		pt_outcome outcome = session_lesson_outcome(s, i);
 		pt_glyph glyph = GLYPH_DOT;
 		pt_role role = ROLE_DIM;
-		if (g->status == PT_SOLVED) {
+		if (outcome != PT_OUTCOME_NONE && outcome != PT_OUTCOME_FAILED) {
 			glyph = GLYPH_RIGHT;
 			role = ROLE_RIGHT;
-		} else if (g->status == PT_FAILED) {
+		} else if (outcome == PT_OUTCOME_FAILED) {
 			glyph = GLYPH_WRONG;
 			role = ROLE_WRONG;
 		}
@@ -86,7 +86,7 @@ static void add_items(pt_doc *d, const pt_session *s)
 		doc_atom(d, role, 0, draw_glyph(glyph));
 		doc_move_to(d, 4);
 		doc_atomf(d, ROLE_NORMAL, 0, "%2zu  %s %-19s %3d", i + 1, title,
-		    grade_outcome_name(grade_outcome(g)), grade_score(g));
+		    grade_outcome_name(outcome), session_lesson_item_score(s, i));
 	}
 }
 
@@ -128,7 +128,12 @@ static void summary_draw(pt_ui *ui, int rows, int cols)
 		doc_atomf(d, ROLE_DIM, 0, "  %zu of %zu items not finished yet", sum.open, sum.items);
 	doc_gap(d);
 	doc_atomf(d, ROLE_PROMPT, 0, "Score: %d/100", sum.score);
-	doc_atomf(d, ROLE_DIM, 0, "  the mean of %zu item scores", sum.items);
+	doc_atomf(d, ROLE_DIM, 0, "  the mean of %zu items' first passes", sum.items);
+	if (sum.practiced > 0) {
+		doc_newline(d);
+		doc_atomf(d, ROLE_DIM, 0, "Practice: %zu item%s retried or reviewed, mean %d/100 (half marks; "
+		    "the lesson score stays)", sum.practiced, sum.practiced == 1 ? "" : "s", sum.practice_score);
+	}
 	doc_gap(d);
 	add_count(d, "Right first time", sum.first_time);
 	add_count(d, "Right with hints", sum.with_hints);

@@ -222,6 +222,21 @@ static size_t entry_of(const pt_ui *ui, const pt_lesson *lesson)
 	return ui->catalog->n;
 }
 
+/* Ends the review.  A review is a pass of its own: the lessons it went
+ * through are put back as the store has them (their first passes, drafts
+ * and resume points), so leaving a review half-way, or finishing it,
+ * changes no lesson's position, marks or drafts. */
+static void end_review(pt_ui *ui)
+{
+	for (size_t k = 0; ui->review.active && k < ui->review.due.n; k++) {
+		size_t index = entry_of(ui, ui->review.due.v[k].lesson);
+		if (index == ui->catalog->n || ui->sessions[index].grades == NULL)
+			continue;
+		session_free(&ui->sessions[index]); /* restored afresh when next opened */
+	}
+	review_stop(ui);
+}
+
 /* Opens the review's current due item, or the next one that can be
  * opened; at the end of the list, ends the review on the menu. */
 static void open_due(pt_ui *ui)
@@ -241,7 +256,7 @@ static void open_due(pt_ui *ui)
 		    typed ? "type your answer" : "answer", typed ? "Tab then n" : "n");
 		return;
 	}
-	review_stop(ui);
+	end_review(ui);
 	show(ui, UI_SCREEN_MENU, ui->entry);
 	ui_say(ui, "Review done: %zu item%s went through; the menu shows what is due next", n, n == 1 ? "" : "s");
 }
@@ -443,11 +458,18 @@ static void apply_go(pt_ui *ui)
 	switch (where) {
 	case UI_GO_NONE: break;
 	case UI_GO_MENU:
-		review_stop(ui);
 		if (s->grades != NULL) {
 			track_drafts(ui->track, s);
 			track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
+			/* A retry is a pass of its own too: the lesson comes back
+			 * as the store keeps it (its first passes). */
+			bool practice = false;
+			for (size_t i = 0; i < n; i++)
+				practice = practice || s->grades[i].retry_pass;
+			if (practice && (ui->exam == NULL || s != &ui->exam->session))
+				session_free(s);
 		}
+		end_review(ui);
 		if (ui->exam != NULL && (ui->exam->submitted || ui->exam->paused))
 			drop_exam(ui); /* a left exam is kept in the store, for whichever tutor takes it up */
 		show(ui, UI_SCREEN_MENU, ui->entry);

@@ -41,8 +41,14 @@ typedef enum pt_grade_rc {
 	PT_GRADE_INCOMPLETE, /* check with an empty blank or nothing picked */
 	PT_GRADE_NO_HINT,    /* every hint is already shown */
 	PT_GRADE_UNCLEAR,    /* numeric: not a number, or a unit the item does not declare; no attempt spent */
-	PT_GRADE_SPELLING    /* text: near an accepted answer, check the spelling; no attempt spent */
+	PT_GRADE_SPELLING,   /* text: near an accepted answer, check the spelling; no attempt spent */
+	PT_GRADE_REPEAT      /* the answer was checked already on this item; nothing spent, nothing changed */
 } pt_grade_rc;
+
+/* What a learner is told when an answer is checked again unchanged. */
+#define PT_GRADE_REPEAT_SAID "You checked this answer already: change it first. That cost nothing."
+
+#define PT_MAX_CHECKED 16 /* answers remembered per pass, to tell a repeat */
 
 #define PT_MAX_TYPED 128  /* bytes kept of a typed answer, NUL included */
 #define PT_MAX_SAID 200   /* bytes of a composed grade_said() sentence */
@@ -64,6 +70,9 @@ typedef struct pt_grade {
 	bool retry_pass;     /* a pass after the item was finished once (a retry or a review) */
 	char typed[PT_MAX_TYPED];      /* numeric/text: the answer typed so far */
 	int first_out_of_place;        /* order: position of the first wrong step after a failed check, else -1 */
+	unsigned long long answered[PT_MAX_CHECKED]; /* keys of the answers checked in this pass */
+	int n_answered;
+	bool spelling_used;  /* text: the one free near miss of this pass is spent */
 	/* What the last check said (see grade_said): a text of the item, or
 	 * a sentence composed here. */
 	const char *said_text;
@@ -90,9 +99,15 @@ pt_grade_rc grade_pick(pt_grade *g, int option);
 
 /* Grades the current answer: marks each blank or option, costs an attempt
  * when anything is wrong, locks right blanks (not order positions), and
- * solves or fails the item.  Numeric input that is not understood returns
- * PT_GRADE_UNCLEAR and a text answer near an accepted one
- * PT_GRADE_SPELLING; neither costs an attempt nor counts as a check. */
+ * solves or fails the item.  What a check reveals (docs/scoring.md): a
+ * wrong select-all check marks ONE wrong tick (its feedback is said) and
+ * the disclosure counts the right ticks.  Free, no check: an answer
+ * identical to one already checked in this pass (PT_GRADE_REPEAT, the
+ * last check's marks stay); a number not understood, a fraction where a
+ * percentage is asked or the reverse, a wrong count of ticks or every
+ * option ticked (PT_GRADE_UNCLEAR); a qualified name whose tail is
+ * accepted, and the first near miss of a pass (PT_GRADE_SPELLING); a
+ * later near miss is a wrong check. */
 pt_grade_rc grade_check(pt_grade *g);
 
 /* Returns the learner-facing sentence of the last check: why the input was
@@ -121,16 +136,18 @@ pt_outcome grade_outcome(const pt_grade *g);
 /* The most a retry pass scores: it comes after the answer could be seen. */
 #define PT_RETRY_SCORE_MAX 50
 
-/* Returns the item's score, 0-100: 100 minus 25 per failed check and 10
- * per hint, at least 10 when solved, at most PT_RETRY_SCORE_MAX on a
- * retry pass; 0 when failed or open.  A retry pass is never "right first
- * time" or "right with hints": its outcome is "right after retries". */
+/* Returns the score of this pass (score_item: 100 minus 25 per wrong
+ * check and 10 per hint, at least 10 when solved, half of that on a retry
+ * or review pass; 0 when failed or open).  A retry pass is never "right
+ * first time" or "right with hints": its outcome is "right after
+ * retries". */
 int grade_score(const pt_grade *g);
 
-/* Returns grade_score() of an item restored from a stored lesson result:
- * outcome, checks made and hints shown (already capped at the item's
- * hints), with no item at hand (the menu's stats from the index). */
-int grade_record_score(pt_outcome outcome, int checks, int hints);
+/* Returns the score of a pass restored from a stored result: outcome,
+ * checks made and hints shown (already capped at the item's hints), and
+ * whether it was practice (a retry, a review, or a first pass finished
+ * after its answer was shown). */
+int grade_record_score(pt_outcome outcome, int checks, int hints, bool practice);
 
 /* How grade_number() read a typed numeric answer. */
 typedef enum pt_number_rc {

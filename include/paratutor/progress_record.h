@@ -136,6 +136,14 @@ const pt_record *progress_find(const pt_progress *p, const char *lesson_id,
  * count. */
 const pt_record *progress_records(const pt_progress *p, size_t *n);
 
+/* Returns what record r adds to its lesson score (score_lesson_item of
+ * its lesson result, hints capped at n_hints, the item's): 0 while open,
+ * or when the answer was seen before that pass finished (key_seen, or a
+ * pass right after retries with a single check, as older stores kept
+ * it).  The menu, the summary, statistics, reports, the class report and
+ * xAPI all take an item's lesson score from here or score_lesson_item. */
+int progress_record_lesson_score(const pt_record *r, size_t n_hints);
+
 /* Returns the stable word used in files and reports for an outcome. */
 const char *progress_outcome_word(pt_outcome outcome);
 

@@ -10,8 +10,19 @@
 #include "paratutor/grade.h"
 #include "paratutor/lesson.h"
 
+/* An item's first pass in its lesson, kept when a retry or review starts
+ * another: the lesson score counts it (score_lesson_item). */
+typedef struct pt_first_pass {
+	bool set;
+	pt_outcome outcome;
+	int checks;
+	int hints;
+	bool key_seen;    /* it came after the answer could be seen */
+} pt_first_pass;
+
 typedef struct pt_session {
 	const pt_lesson *lesson;
+	pt_first_pass *first; /* one per item, owned */
 	pt_grade *grades; /* one per item, owned; each grades the item's view */
 	pt_item *views;   /* one per item, owned: the item as shown, its options or bank in shown order */
 	void *view_mem;   /* the views' option and bank arrays, owned */
@@ -30,7 +41,9 @@ typedef struct pt_summary {
 	size_t failed;
 	size_t open;
 	size_t hints;
-	int score; /* mean item score over all items, 0-100 */
+	int score;            /* the lesson score (score_lesson over session_lesson_item_score) */
+	size_t practiced;     /* items with a retry or review finished in this session */
+	int practice_score;   /* mean score of those passes, 0-100 */
 } pt_summary;
 
 /* What a learner may be shown of one item at this moment: the one rule
@@ -94,7 +107,16 @@ size_t session_next_open(const pt_session *s, size_t start);
  * learner: docs/scoring.md, the ? help and the summary show it as it is. */
 const char *session_score_rule(void);
 
-/* Fills out with the session's totals. */
+/* Returns what item index adds to the lesson score: its first pass
+ * (score_lesson_item), kept when a retry or review replaced it. */
+int session_lesson_item_score(const pt_session *s, size_t index);
+
+/* Returns the outcome of item index's first pass (PT_OUTCOME_NONE while
+ * it is open). */
+pt_outcome session_lesson_outcome(const pt_session *s, size_t index);
+
+/* Fills out with the session's totals: counts and score of the first
+ * passes (the lesson's, as the menu shows them), practice beside them. */
 void session_summarize(const pt_session *s, pt_summary *out);
 
 #endif

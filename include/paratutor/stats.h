@@ -53,6 +53,7 @@ typedef struct pt_stats_lesson {
 	size_t mastered;
 	int percent;
 	size_t number;      /* its number in the menu: catalog order, from 1 */
+	int score;      /* the lesson score, as the menu shows it (progress_lesson_stats) */
 } pt_stats_lesson;
 
 /* One concept tag over the lessons shown (tags.h): its items, how many

@@ -170,7 +170,7 @@ fi
 expect "an unknown lesson id" 3 'nosuch: no such lesson' -- --lessons $fixtures/good nosuch
 expect "a broken lesson is not opened" 3 'the lesson has errors' -- --lessons $fixtures/bad/duplicate-items.json duplicate-items
 expect "--format takes csv, json or xapi" 2 "--format takes csv, json or xapi, not 'xml'" -- --report --format xml
-expect "an empty store reports just the header" 0 '^lesson,item,outcome,attempts,hints,wrong_options,time_spent,first_seen,last_seen,item_status' \
+expect "an empty store reports just the header" 0 '^lesson,item,outcome,attempts,hints,wrong_options,time_spent,first_seen,last_seen,item_status,score' \
 	-- --lessons $fixtures/good --report
 expect "a missing --state store is reported, not created" 0 'no-such-store.json' -- --report --state "$XDG_STATE_HOME/no-such-store.json"
 empty=$(mktemp -d)

@@ -52,13 +52,30 @@ lacks() {
 	fi
 }
 
+# count TEXT: prints how many lines of the last transcript contain TEXT.
+count() {
+	grep -cF -- "$1" "$out"
+}
+
+# is NAME GOT WANT: GOT equals WANT.
+is() {
+	if [ "$2" = "$3" ]; then
+		passed=$((passed + 1))
+		echo "ok - $1"
+	else
+		failed=$((failed + 1))
+		echo "not ok - $1: got \"$2\", expected \"$3\""
+	fi
+}
+
 # The first run (no store yet) opens with the introduction; later runs do
 # not, and "guide" shows it again.
 rm -rf "$XDG_STATE_HOME/paratutor"
 resume quit
 has "first run: the introduction" "How paratutor works"
 has "first run: all seven kinds are named" "steps to put in order"
-has "first run: the score rule" "A retry (or a review) comes after the answer could be seen"
+has "first run: the score rule" "A retry or a review comes after the answer could be seen"
+has "first run: the score rule links the whole model" "docs/scoring.md"
 has "first run: how plain mode takes answers" "a blank's number and an option (1 b 2 c)"
 play quit
 lacks "a later run: no introduction" "How paratutor works"
@@ -84,7 +101,7 @@ has "note after answering" "Note: Changed from the source."
 has "choice feedback" "A) Alpha - Wrong. Not alpha."
 has "out of attempts reveals the answer" "Out of attempts. The answer: B) Beta;"
 has "multi wrong pick" "B) Three - Wrong. Three is odd."
-has "multi: how many ticks were right, not which" "You have correctly ticked 1 option; only wrong ticks are marked."
+has "multi: how many ticks were right, not which" "You have correctly ticked 1 option; at most one wrong tick is marked."
 lacks "multi: no Missed mark while the item is open" "Missed"
 has "summary at the end" "Score: 43/100. Right first time: 0. With hints: 0. After retries: 2. Failed: 1."
 lacks "no escape sequences" "$(printf '\033')"
@@ -120,13 +137,51 @@ has "a lesson id opens that lesson" "item 1 of 3"
 if [ "$status" -eq 0 ]; then passed=$((passed + 1)); echo "ok - end of input exits 0"
 else failed=$((failed + 1)); echo "not ok - end of input exits 0 (got $status)"; fi
 
+# The score model (docs/scoring.md): an answer checked again costs
+# nothing; an item's score is printed when it ends; a right answer goes on
+# to the next unfinished item.
+play 1 "1 a 2 b" "1 a 2 b" "1 a 2 b" "1 b 2 d" quit
+has "an unchanged answer checked again is not checked" "You checked this answer already: change it first. That cost nothing."
+is "an unchanged answer costs no attempt" "$(count 'Not yet. Attempts: 2 left.')" 1
+lacks "an unchanged answer costs no attempt: never 1 left" "Attempts: 1 left."
+has "the item's score when it ends" "Correct! right after 2 checks, score 75."
+play 1 next b prev prev "1 b 2 d" quit
+has "a right answer prints its score" "Correct! right first time, score 100."
+is "a right answer goes on to the next unfinished item, never a finished one" "$(count 'item 2 of 3')" 2
+is "the unfinished item comes after each right answer" "$(count 'item 3 of 3')" 2
+play 1 next a c quit
+has "out of attempts prints the score" "Result: out of attempts, score 0."
+play 1 "1 a 2 b" "1 b 2 d" b "a c" retry "1 b 2 d" quit
+has "a retry is labelled practice with half the score" "Correct! retry: right on the first check, score 50."
+has "the summary keeps the first pass, practice beside it" "Score: 91/100."
+has "practice is shown beside the lesson score" "Practice: 1 item retried or reviewed, mean 50/100"
+# One lesson score everywhere, from the same store: the summary above, the
+# menu, stats --me, --report (each item's share), class and xAPI.
+store="$XDG_STATE_HOME/paratutor/progress.json"
+resume quit
+has "one lesson score: the menu" "(fixture-minimal, 3 items; 3/3 done, score 91)"
+"$bin" stats --me --lessons tests/fixtures/good/minimal.json >"$out" 2>&1
+has "one lesson score: stats --me" "3 done, score 91"
+"$bin" --lessons tests/fixtures/good/minimal.json --report >"$out" 2>&1
+is "one lesson score: --report's item shares" \
+    "$(awk -F, '$1 == "fixture-minimal" { t += $NF; n++ } END { print int(t / 3) }' "$out")" 91
+"$bin" class --gradebook "$XDG_STATE_HOME/gradebook.csv" --lessons tests/fixtures/good/minimal.json "$store" \
+    >"$out" 2>&1
+has "one lesson score: class" "mean 91.0, median 91.0"
+cp "$XDG_STATE_HOME/gradebook.csv" "$out"
+has "one lesson score: the gradebook" "paratutor,,,paratutor,,91"
+"$bin" --lessons tests/fixtures/good/minimal.json --report --format xapi --actor mailto:a@example.org \
+    >"$out" 2>&1
+has "one lesson score: xAPI" '"scaled":	0.91'
+
+
 # Progress: a fresh store, then quit mid-lesson and come back.
 play 1 "1 b 2 d" quit
 resume 1 quit
 has "resume opens the first unfinished item" "item 2 of 3"
 resume quit
 has "the menu shows progress" "(fixture-minimal, 3 items; 1/3 done, score 33)"
-resume 1 a a "a b" "a c" quit
+resume 1 a c "a b" "a c" quit
 resume quit
 has "missed items are due for review" "Review: 2 items due; type review."
 resume review c b quit
@@ -148,21 +203,6 @@ ls "$XDG_STATE_HOME/paratutor/" | grep -q 'progress.json.corrupt-'
 if [ $? -eq 0 ]; then passed=$((passed + 1)); echo "ok - the corrupt file is kept"
 else failed=$((failed + 1)); echo "not ok - the corrupt file is kept"; fi
 
-# count TEXT: prints how many lines of the last transcript contain TEXT.
-count() {
-	grep -cF -- "$1" "$out"
-}
-
-# is NAME GOT WANT: GOT equals WANT.
-is() {
-	if [ "$2" = "$3" ]; then
-		passed=$((passed + 1))
-		echo "ok - $1"
-	else
-		failed=$((failed + 1))
-		echo "not ok - $1: got \"$2\", expected \"$3\""
-	fi
-}
 
 # Issue 12: option texts as answers, errors that quote the input, the
 # menu not listed again after a bad input, retry after the summary, and
@@ -223,7 +263,7 @@ has "match: a partial answer names the empty prompts" "Prompts still empty: 3."
 has "match: a wrong pair has its feedback" "Prompt 2 (One weight matrix is too big for one GPU): Data parallelism - Wrong. Every rank would still hold the whole matrix."
 has "match: right after a retry" "Prompt 2 (One weight matrix is too big for one GPU): Tensor parallelism - Correct."
 kplay next next "1 expert parallelism 2 expert parallelism 3 expert parallelism" \
-    "1 expert parallelism 2 expert parallelism 3 expert parallelism" quit
+    "1 pipeline parallelism 2 expert parallelism 3 expert parallelism" quit
 has "match: out of attempts shows each answer" "Out of attempts. The answer: prompt 1 = Data parallelism; prompt 2 = Tensor parallelism; prompt 3 = Pipeline parallelism;"
 
 # step TEXT: the letter the last transcript shows for an order step.
@@ -242,7 +282,7 @@ has "order: a bad letter is quoted" "\"x\" is not a step: use the letters A to D
 has "order: all steps are needed" "places 2 of the 4 steps"
 has "order: the first step out of place is named" "\"All-gather passes the summed chunks around the ring\", comes later. Sharing comes last: only summed chunks are worth passing on."
 has "order: letters run together work" "Correct!"
-kplay next next next "$sum $gather $scatter $split" "$sum $gather $scatter $split" quit
+kplay next next next "$sum $gather $scatter $split" "$sum $scatter $gather $split" quit
 has "order: out of attempts shows the right order" "Out of attempts. The answer: 1 $(echo "$split" | tr 'a-g' 'A-G')) Each rank splits its buffer into N chunks;"
 
 kplay next next next next next "reduce-scatter" "reduce-scatter, broadcast" quit

@@ -119,7 +119,7 @@ test_multi() {
 	st_lacks "Four is two times two" || return 1
 	st_lacks "Five leaves a remainder" || return 1
 	st_keys c b Enter
-	st_wait "✓ Correct  right after retries, score 75" || return 1
+	st_wait "✓ Correct  right after 2 checks, score 75" || return 1
 }
 
 # Hints come in order; running out of attempts reveals the answers, for a
@@ -425,6 +425,95 @@ test_summary() {
 	st_wait "Attempts: 1 left" || return 1
 }
 
+# The score model (docs/scoring.md): Enter on an answer already checked
+# checks nothing and costs nothing (a double Enter).
+test_double_enter_free() {
+	open_fixture || return 1
+	st_keys 1 c 2 d Enter
+	st_wait "Attempts: 2 left" || return 1
+	st_keys Enter
+	st_wait "You checked this answer already" || return 1
+	st_keys Enter Enter
+	st_wait "Attempts: 2 left" || return 1
+	st_lacks "Attempts: 1 left" || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "✓ Correct  right after 2 checks, score 75" || return 1
+}
+
+# Select all: ticking every option is no answer (free); a wrong check marks
+# one wrong tick, not each; unticking what is marked does not solve it.
+test_tick_all_free() {
+	open_fixture || return 1
+	st_keys n
+	st_wait "Which numbers are even?" || return 1
+	st_keys a b c d Enter
+	st_wait "Ticking every option is not an answer" || return 1
+	st_wait "Attempts: 3 left" || return 1
+	st_keys b Enter
+	st_wait "You have correctly ticked 1 option" || return 1
+	st_wait "Attempts: 2 left" || return 1
+	wrong=$(st_screen | grep -c "✗ Wrong")
+	[ "$wrong" -eq 1 ] || st_fail "$wrong wrong ticks marked, not one" || return 1
+	st_wait "✗ Wrong: Three leaves a remainder of one." || return 1
+	st_lacks "Five leaves a remainder" || return 1
+	st_keys c Enter
+	st_wait "Attempts: 1 left" || return 1
+	st_lacks "✓ Correct" || return 1
+}
+
+# A retry is practice: half marks, labelled; the summary and the menu keep
+# the first pass as the lesson score, practice beside it.
+test_retry_practice() {
+	open_fixture || return 1
+	st_keys 1 c 2 d Enter
+	st_wait "Attempts: 2 left" || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "right after 2 checks, score 75" || return 1
+	st_keys n n n n
+	st_wait "Lesson summary" || return 1
+	st_wait "Score: 18/100" || return 1
+	st_keys r
+	st_wait "mean = " || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "✓ Correct  retry: right on the first check, score 50" || return 1
+	st_keys n n n n
+	st_wait "Lesson summary" || return 1
+	st_wait "Score: 18/100" || return 1
+	st_wait "Practice: 1 item retried or reviewed, mean 50/100" || return 1
+	st_keys q
+	st_wait "Choose a lesson" || return 1
+	st_wait "1/4 done · score 18" || return 1
+}
+
+# A review is a pass of its own: leaving it half-way leaves the lesson as
+# it was (its position, the first pass's marks and score).
+test_review_own_pass() {
+	st_start -- $FIXTURE || return 1
+	st_wait "Review: nothing due" || return 1
+	st_keys Enter
+	st_wait "mean = " || return 1
+	st_keys 1 b 2 a Enter
+	st_wait "Attempts: 2 left" || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "✓ Correct  right after 2 checks, score 75" || return 1
+	st_keys q
+	st_wait "Review: 1 item due" || return 1
+	st_keys r
+	st_wait "review 1/1" || return 1
+	st_wait "mean = ▸[1](values)" || return 1
+	st_keys 1 c
+	st_wait "[1:max](values)" || return 1
+	st_keys q
+	st_wait "Choose a lesson" || return 1
+	st_wait "1/4 done · score 18" || return 1
+	st_keys Enter
+	st_wait "Which numbers are even?" || return 1
+	st_keys p
+	st_wait "✓ Correct  right after 2 checks, score 75" || return 1
+	st_lacks "Attempts: 3 left" || return 1
+	st_lacks "[1:max]" || return 1
+}
+
 # Quitting in the middle of a lesson and starting again resumes it: the
 # menu shows the progress, the lesson opens at the first unfinished item,
 # and the answered item comes back answered.
@@ -662,7 +751,7 @@ test_numeric() {
 	st_wait "Hint 1/1  Add up the bytes" || return 1
 	st_keys Tab BSpace BSpace 1 2 8 Space b i t s Enter
 	st_wait "✓ Correct   128 bits" || return 1
-	st_wait "✓ Correct  right after retries" || return 1
+	st_wait "✓ Correct  right after 2 checks with 1 hint, score 65" || return 1
 	st_wait "Final answer  16 bytes" || return 1
 }
 
@@ -735,7 +824,7 @@ test_match() {
 	st_wait "[2:Tensor parallelism]" || return 1
 	st_keys Enter
 	st_wait "[2:Tensor parallelism ✓]" || return 1
-	st_wait "✓ Correct  right after retries, score 75" || return 1
+	st_wait "✓ Correct  right after 2 checks, score 75" || return 1
 }
 
 # Out of attempts, a matching item shows the right answer for each prompt.
@@ -747,7 +836,8 @@ test_match_reveal() {
 	st_keys "$expert" "$expert" "$expert" Enter
 	st_wait "Attempts: 1 left" || return 1
 	st_wait "There are no experts to place." || return 1
-	st_keys Enter
+	tensor=$(letter_of "Tensor parallelism") || st_fail "no answer Tensor parallelism" || return 1
+	st_keys 1 "$tensor" Enter # another wrong answer: the same one again would cost nothing
 	st_wait "✗ Out of attempts  the correct answers are shown above" || return 1
 	st_wait "[1:Data parallelism]" || return 1
 	st_wait "[2:Tensor parallelism]" || return 1
@@ -787,7 +877,7 @@ test_order() {
 	st_keys "$scatter"
 	st_lacks "comes later." || return 1
 	st_keys "$gather" Enter
-	st_wait "✓ Correct  right after retries, score 75" || return 1
+	st_wait "✓ Correct  right after 2 checks, score 75" || return 1
 }
 
 # Out of attempts, an ordering item shows the right order.
@@ -801,7 +891,8 @@ test_order_reveal() {
 	sum=$(letter_of "Every rank holds the full sum") || return 1
 	st_keys "$sum" "$gather" "$scatter" "$split" Enter
 	st_wait "Attempts: 1 left" || return 1
-	st_keys Enter
+	# Another wrong order (the same one again would cost nothing).
+	st_keys 1 "$gather" 2 "$sum" Enter
 	st_wait "✗ Out of attempts  the right order is shown above" || return 1
 	st_wait "→ The right order:" || return 1
 	st_wait "Reduce-scatter passes and adds chunks around the ring" || return 1
@@ -941,6 +1032,10 @@ st_test "End and Home in a long menu: the last lesson whole, the first" test_men
 st_test "a single-blank drill: letters fill and replace" test_single_blank
 st_test "summary after the last item; r retries what was missed" test_summary
 st_test "quit mid-lesson, start again: progress resumes" test_resume
+st_test "a double Enter on a checked answer costs nothing" test_double_enter_free
+st_test "select all: tick all is no answer; one wrong tick marked" test_tick_all_free
+st_test "a retry is practice at half marks; the lesson score stays" test_retry_practice
+st_test "leaving a review half-way leaves the lesson as it was" test_review_own_pass
 st_test "a filled blank not yet checked survives quitting" test_draft
 st_test "a typed answer not yet checked survives moving away and quitting" test_typed_draft
 st_test "reset from the summary asks first and forgets the lesson" test_reset

@@ -1,6 +1,7 @@
 /* check_grade.c - the grading state machine's transitions and scores. */
 #include <string.h>
 #include "paratutor/grade.h"
+#include "paratutor/score.h"
 #include "paratutor/session.h"
 #include "testutil.h"
 
@@ -79,15 +80,17 @@ START_TEST(test_fill_alternative_answer)
 }
 END_TEST
 
-/* Running out of attempts fails the item with score 0. */
+/* Running out of attempts fails the item with score 0 (three different
+ * wrong answers: the same one again would cost nothing). */
 START_TEST(test_fill_out_of_attempts)
 {
 	pt_grade g;
 	grade_init(&g, &lesson->items[0]);
-	grade_fill(&g, 0, 0);
-	grade_fill(&g, 1, 0);
+	static const int wrong[3][2] = { { 0, 0 }, { 2, 0 }, { 3, 1 } };
 	for (int i = 0; i < 3; i++) {
 		ck_assert_int_eq(g.status, PT_OPEN);
+		grade_fill(&g, 0, wrong[i][0]);
+		grade_fill(&g, 1, wrong[i][1]);
 		ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
 	}
 	ck_assert_int_eq(g.status, PT_FAILED);
@@ -193,14 +196,20 @@ START_TEST(test_score_floor)
 	grade_init(&g, &lesson->items[2]);
 	g.attempts_left = 10;
 	grade_hint(&g);
+	/* Five different wrong answers: D, B, B+D, A, C. */
+	static const unsigned wrong[5] = { 8, 2, 10, 1, 4 };
 	for (int i = 0; i < 5; i++) {
-		grade_pick(&g, 3);
-		grade_check(&g);
-		grade_pick(&g, 3);
+		for (int o = 0; o < 4; o++)
+			if (g.picked[o] != (bool)((wrong[i] >> o) & 1u))
+				grade_pick(&g, o);
+		ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
 	}
-	grade_pick(&g, 0);
-	grade_pick(&g, 2);
-	grade_check(&g);
+	ck_assert_int_eq(g.checks, 5);
+	if (!g.picked[0])
+		grade_pick(&g, 0);
+	if (!g.picked[2])
+		grade_pick(&g, 2);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
 	ck_assert_int_eq(g.status, PT_SOLVED);
 	ck_assert_int_eq(grade_score(&g), 10);
 	ck_assert_str_eq(grade_outcome_name(grade_outcome(&g)), "right after retries");
@@ -221,6 +230,7 @@ START_TEST(test_session_summary)
 	g = session_grade(&s);
 	grade_pick(g, 0);
 	grade_check(g);
+	grade_pick(g, 2);
 	grade_check(g);
 	pt_summary sum;
 	session_summarize(&s, &sum);
@@ -246,10 +256,10 @@ START_TEST(test_retry_after_reveal)
 	ck_assert(session_init(&s, lesson));
 	s.current = 1;
 	pt_grade *g = session_grade(&s);
-	while (g->status == PT_OPEN) {
-		grade_pick(g, 0);
-		grade_check(g);
-	}
+	grade_pick(g, 0);
+	grade_check(g);
+	grade_pick(g, 2);
+	grade_check(g);
 	ck_assert_int_eq(g->status, PT_FAILED);
 	session_reset_item(&s, 1);
 	g = session_grade(&s);
@@ -265,8 +275,91 @@ START_TEST(test_retry_after_reveal)
 	pt_summary sum;
 	session_summarize(&s, &sum);
 	ck_assert_uint_eq(sum.first_time, 0);
-	ck_assert_ptr_nonnull(strstr(session_score_rule(), "at most 50"));
+	ck_assert_int_eq(grade_score(g), 50); /* half of 100 */
+	ck_assert_uint_eq(sum.failed, 1);     /* the lesson keeps the first pass */
+	ck_assert_int_eq(sum.score, 0);
+	ck_assert_uint_eq(sum.practiced, 1);
+	ck_assert_int_eq(sum.practice_score, 50);
+	ck_assert_ptr_nonnull(strstr(session_score_rule(), "half"));
 	session_free(&s);
+}
+END_TEST
+
+/* Sets exactly the ticks in mask (bit o: option o). */
+static void tick(pt_grade *g, unsigned mask)
+{
+	for (int o = 0; o < grade_slots(g); o++)
+		if (g->picked[o] != (bool)((mask >> o) & 1u))
+			grade_pick(g, o);
+}
+
+/* An answer identical to one checked already is not checked again: no
+ * attempt, the last check's marks and feedback stay. */
+START_TEST(test_repeat_costs_nothing)
+{
+	pt_grade g;
+	grade_init(&g, &lesson->items[1]);
+	grade_pick(&g, 0);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	ck_assert_int_eq(g.attempts_left, 1);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_REPEAT);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_REPEAT);
+	ck_assert_int_eq(g.attempts_left, 1);
+	ck_assert_int_eq(g.checks, 1);
+	ck_assert_int_eq(g.marks[0], PT_MARK_WRONG);
+	grade_pick(&g, 2);
+	grade_pick(&g, 0); /* back to A: still the answer checked */
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_REPEAT);
+	ck_assert_int_eq(g.status, PT_OPEN);
+}
+END_TEST
+
+/* Select-all: ticking every option is no answer; a wrong check marks one
+ * wrong tick only, says its feedback, and counts the right ticks; "tick
+ * all, untick what is marked" does not solve the item. */
+START_TEST(test_multi_reveals_one_wrong_tick)
+{
+	pt_grade g;
+	grade_init(&g, &lesson->items[2]);
+	tick(&g, 15);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_UNCLEAR);
+	ck_assert_ptr_nonnull(strstr(grade_said(&g), "every option"));
+	ck_assert_int_eq(g.checks, 0);
+	tick(&g, 1 | 2 | 8); /* A right, B and D wrong */
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	int wrong = 0;
+	for (int o = 0; o < 4; o++)
+		wrong += session_shown_mark(&g, o) == PT_MARK_WRONG;
+	ck_assert_int_eq(wrong, 1);
+	ck_assert_int_eq(session_shown_mark(&g, 1), PT_MARK_WRONG);
+	ck_assert_str_eq(grade_said(&g), "b");
+	pt_disclosure show;
+	session_disclose(&g, &show);
+	ck_assert(show.right_count);
+	ck_assert_int_eq(show.right_picked, 1);
+	tick(&g, 1 | 8); /* untick what is marked */
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	ck_assert_int_eq(g.status, PT_OPEN);
+	ck_assert_int_eq(session_shown_mark(&g, 3), PT_MARK_WRONG);
+}
+END_TEST
+
+/* A retry scores half of the same checks on a first pass, and says so. */
+START_TEST(test_retry_half_and_label)
+{
+	char label[96];
+	ck_assert_int_eq(score_item(PT_OUTCOME_RETRIES, 1, 0, true), 50);
+	ck_assert_int_eq(score_item(PT_OUTCOME_RETRIES, 2, 0, true), 37);
+	ck_assert_int_eq(score_item(PT_OUTCOME_RETRIES, 3, 1, true), 20);
+	ck_assert_int_eq(score_item(PT_OUTCOME_FAILED, 3, 0, true), 0);
+	score_label(PT_OUTCOME_RETRIES, 1, 0, true, label, sizeof label);
+	ck_assert_str_eq(label, "retry: right on the first check, score 50");
+	score_label(PT_OUTCOME_FIRST_TIME, 1, 0, false, label, sizeof label);
+	ck_assert_str_eq(label, "right first time, score 100");
+	score_label(PT_OUTCOME_RETRIES, 2, 1, false, label, sizeof label);
+	ck_assert_str_eq(label, "right after 2 checks with 1 hint, score 65");
+	ck_assert_int_eq(score_lesson_item(PT_OUTCOME_FIRST_TIME, 1, 0, true), 0);
+	ck_assert_int_eq(score_lesson(215, 4), 53);
 }
 END_TEST
 
@@ -285,6 +378,9 @@ int main(void)
 	tcase_add_test(tc, test_score_floor);
 	tcase_add_test(tc, test_session_summary);
 	tcase_add_test(tc, test_retry_after_reveal);
+	tcase_add_test(tc, test_repeat_costs_nothing);
+	tcase_add_test(tc, test_multi_reveals_one_wrong_tick);
+	tcase_add_test(tc, test_retry_half_and_label);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

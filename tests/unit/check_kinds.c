@@ -33,7 +33,19 @@
 	"{'id':'ord','kind':'order','difficulty':'easy','prompt':'Order.'," \
 	"'steps':[{'text':'split'},{'text':'reduce-scatter','feedback':'fb-rs'},{'text':'all-gather','feedback':'fb-ag'}]," \
 	"'hints':['h'],'explanation':'e'}"
-#define lesson_k KHEAD K_NUMERIC "," K_PLAIN "," K_TEXT "," K_CASED "," K_MATCH "," K_ORDER TAIL
+#define K_PERCENT \
+	"{'id':'pct','kind':'numeric','difficulty':'easy','prompt':'What share, in %?'," \
+	"'answer':{'value':21.7,'tolerance':0.05},'units':{'%':1,'percent':1}," \
+	"'wrong':[{'value':0.217,'tolerance':0.0005,'feedback':'fb-fraction gives 21.7'}]," \
+	"'hints':['h'],'explanation':'e'}"
+#define K_FRACTION \
+	"{'id':'frac','kind':'numeric','difficulty':'easy','prompt':'What fraction?'," \
+	"'answer':{'value':0.25,'tolerance':0.001},'hints':['h'],'explanation':'e'}"
+#define K_API \
+	"{'id':'api','kind':'text','difficulty':'easy','prompt':'Which method?','accept':['GradScaler.unscale_']," \
+	"'hints':['h'],'explanation':'e'}"
+#define lesson_k KHEAD K_NUMERIC "," K_PLAIN "," K_TEXT "," K_CASED "," K_MATCH "," K_ORDER "," \
+	K_PERCENT "," K_FRACTION "," K_API TAIL
 
 static pt_lesson *k;
 
@@ -166,6 +178,69 @@ START_TEST(test_numeric_grading)
 	grade_type(&g, "16.0");
 	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
 	ck_assert_int_eq(g.status, PT_SOLVED);
+}
+END_TEST
+
+/* Slips cost nothing and say nothing about a wrong answer: a fraction for
+ * a percentage (before the wrong value that would give the answer away),
+ * a percentage for a fraction, a qualified name whose tail is the answer.
+ * The same answer checked again is no check either. */
+START_TEST(test_slips_are_free)
+{
+	pt_grade g;
+	grade_init(&g, &k->items[6]);
+	grade_type(&g, "0.217");
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_UNCLEAR);
+	ck_assert_int_eq(g.checks, 0);
+	ck_assert_ptr_nonnull(strstr(grade_said(&g), "percentage"));
+	ck_assert_ptr_null(strstr(grade_said(&g), "21.7"));
+	grade_type(&g, "0.5");
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	ck_assert_int_eq(g.attempts_left, 2);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_REPEAT);
+	grade_type(&g, "0.5"); /* unchanged: the check's mark stays */
+	ck_assert_int_eq(g.marks[0], PT_MARK_WRONG);
+	grade_type(&g, " 0.50 ");
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_REPEAT); /* the same number */
+	ck_assert_int_eq(g.attempts_left, 2);
+	grade_type(&g, "21.7 %");
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	ck_assert_int_eq(g.status, PT_SOLVED);
+
+	grade_init(&g, &k->items[7]);
+	grade_type(&g, "25");
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_UNCLEAR);
+	ck_assert_ptr_nonnull(strstr(grade_said(&g), "fraction"));
+	ck_assert_int_eq(g.attempts_left, 3);
+
+	grade_init(&g, &k->items[8]);
+	grade_type(&g, "torch.amp.GradScaler.unscale_");
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_SPELLING);
+	ck_assert_int_eq(g.checks, 0);
+	grade_type(&g, "torch.amp.GradScaler.step");
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK); /* a wrong tail is a wrong check */
+	ck_assert_int_eq(g.attempts_left, 2);
+}
+END_TEST
+
+/* A near miss is free once per pass; the next counts as a wrong check and
+ * says nothing about being near. */
+START_TEST(test_near_miss_once)
+{
+	pt_grade g;
+	grade_init(&g, &k->items[2]);
+	grade_type(&g, "DistributedSamplr");
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_SPELLING);
+	ck_assert_int_eq(g.attempts_left, 3);
+	grade_type(&g, "DistributedSampel");
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	ck_assert_int_eq(g.attempts_left, 2);
+	ck_assert_int_eq(g.marks[0], PT_MARK_WRONG);
+	ck_assert(grade_said(&g) == NULL || strstr(grade_said(&g), "Nearly") == NULL);
+	grade_type(&g, "DistributedSampler");
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	ck_assert_int_eq(g.status, PT_SOLVED);
+	ck_assert_int_eq(grade_score(&g), 75);
 }
 END_TEST
 
@@ -442,6 +517,8 @@ int main(void)
 	tcase_add_test(tc, test_number_forms);
 	tcase_add_test(tc, test_units);
 	tcase_add_test(tc, test_numeric_grading);
+	tcase_add_test(tc, test_slips_are_free);
+	tcase_add_test(tc, test_near_miss_once);
 	tcase_add_test(tc, test_type_cut);
 	tcase_add_test(tc, test_normalise);
 	tcase_add_test(tc, test_text_grading);

@@ -272,9 +272,12 @@ START_TEST(test_misconceptions)
 	grade_init(&g, &q->items[0]);
 	check_pick(&g, 1u << 0);
 	ck_assert(progress_record_item(s, q, g.item, &g, T0));
-	/* p/many: B and D wrongly picked. */
+	/* p/many: B and D wrongly picked, in two checks (a check names one
+	 * wrong tick: B, then D). */
 	grade_init(&g, &l->items[2]);
 	check_pick(&g, 1u << 0 | 1u << 1 | 1u << 3);
+	ck_assert_uint_eq(g.wrong_seen, 1u << 1);
+	check_pick(&g, 1u << 0 | 1u << 3);
 	ck_assert(progress_record_item(s, l, g.item, &g, T0));
 
 	pt_misconception m[8];
@@ -338,10 +341,10 @@ START_TEST(test_report)
 
 	char *csv = report(s, &cat, "csv");
 	ck_assert_str_eq(csv,
-	    "lesson,item,outcome,attempts,hints,wrong_options,time_spent,first_seen,last_seen,item_status\r\n"
-	    "p,fill,retries,2,0,\"say \"\"hi\"\", then\",42,2023-11-14T22:13:20Z,2023-11-14T22:13:20Z,current\r\n"
-	    "p,one,failed,2,0,A;C,0,2023-11-14T22:14:20Z,2023-11-14T22:14:20Z,changed\r\n"
-	    "q,x,first_time,1,0,,0,2023-11-14T22:15:20Z,2023-11-14T22:15:20Z,removed\r\n");
+	    "lesson,item,outcome,attempts,hints,wrong_options,time_spent,first_seen,last_seen,item_status,score\r\n"
+	    "p,fill,retries,2,0,\"say \"\"hi\"\", then\",42,2023-11-14T22:13:20Z,2023-11-14T22:13:20Z,current,75\r\n"
+	    "p,one,failed,2,0,A;C,0,2023-11-14T22:14:20Z,2023-11-14T22:14:20Z,changed,\r\n"
+	    "q,x,first_time,1,0,,0,2023-11-14T22:15:20Z,2023-11-14T22:15:20Z,removed,\r\n");
 	free(csv);
 
 	char *json = report(s, &cat, "json");
@@ -362,6 +365,7 @@ START_TEST(test_report)
 	ck_assert_str_eq(cJSON_GetObjectItem(row, "first_seen")->valuestring, "2023-11-14T22:13:20Z");
 	ck_assert_str_eq(cJSON_GetObjectItem(row, "last_seen")->valuestring, "2023-11-14T22:13:20Z");
 	ck_assert_str_eq(cJSON_GetObjectItem(row, "item_status")->valuestring, "current");
+	ck_assert_int_eq(cJSON_GetObjectItem(row, "score")->valueint, 75); /* its share of the lesson score */
 	row = cJSON_GetArrayItem(root, 1);
 	ck_assert_str_eq(cJSON_GetObjectItem(row, "outcome")->valuestring, "failed");
 	ck_assert_str_eq(cJSON_GetObjectItem(row, "item_status")->valuestring, "changed");
@@ -372,12 +376,12 @@ START_TEST(test_report)
 
 	/* Without a catalog every row is "removed"; empty store: header only. */
 	csv = report(s, NULL, "csv");
-	ck_assert_ptr_nonnull(strstr(csv, ",removed\r\n"));
-	ck_assert_ptr_null(strstr(csv, ",current\r\n"));
+	ck_assert_ptr_nonnull(strstr(csv, ",removed,\r\n"));
+	ck_assert_ptr_null(strstr(csv, ",current,"));
 	free(csv);
 	pt_progress *empty = progress_open(NULL, T0, &(pt_open_report){ 0 });
 	csv = report(empty, &cat, "csv");
-	ck_assert_str_eq(csv, "lesson,item,outcome,attempts,hints,wrong_options,time_spent,first_seen,last_seen,item_status\r\n");
+	ck_assert_str_eq(csv, "lesson,item,outcome,attempts,hints,wrong_options,time_spent,first_seen,last_seen,item_status,score\r\n");
 	free(csv);
 	json = report(empty, &cat, "json");
 	ck_assert_str_eq(json, "[]\n");

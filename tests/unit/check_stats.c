@@ -40,7 +40,7 @@ END_TEST
  *   p/fill  right first time 3 days ago (Good); right again in a review 2
  *           days ago (Good a day later: stability 7.3 days, mastered), due
  *           T0 + 5 days + 100 s
- *   p/one   failed yesterday (A twice): Again, due yesterday (overdue)
+ *   p/one   failed yesterday (A, then C): Again, due yesterday (overdue)
  *   p/many  a hint, then A and B ticked (B wrong) 40 days ago: open
  *   q/x     right first time today: Good, due T0 + 2 days */
 static pt_progress *figures_store(const pt_catalog *cat)
@@ -57,7 +57,7 @@ static pt_progress *figures_store(const pt_catalog *cat)
 	grade_init(&g, &p->items[1]);
 	check_pick(&g, 1u << 0);
 	ck_assert(progress_record_item(s, p, g.item, &g, T0 - DAY));
-	check_pick(&g, 1u << 0);
+	check_pick(&g, 1u << 2);
 	ck_assert_int_eq(g.status, PT_FAILED);
 	ck_assert(progress_record_item(s, p, g.item, &g, T0 - DAY + 5));
 	grade_init(&g, &p->items[2]);
@@ -115,8 +115,9 @@ START_TEST(test_figures)
 		ck_assert_uint_eq(st.forecast[d], d == 0 || d == 2 || d == 5 ? 1 : 0);
 	ck_assert_uint_eq(st.overdue, 1);
 
-	/* Misconceptions: no-b (p/many, item 3) first met, then no-a (p/one). */
-	ck_assert_uint_eq(st.n_top, 2);
+	/* Misconceptions: no-b (p/many, item 3) first met, then no-a and no-c
+	 * (p/one). */
+	ck_assert_uint_eq(st.n_top, 3);
 	ck_assert_str_eq(st.top[0].feedback, "no-b");
 	ck_assert_uint_eq(st.top[0].count, 1);
 	ck_assert_ptr_eq(st.top[0].lesson, cat.v[0].lesson);
@@ -124,6 +125,8 @@ START_TEST(test_figures)
 	ck_assert_uint_eq(st.top[0].index, 2);
 	ck_assert_str_eq(st.top[1].feedback, "no-a");
 	ck_assert_uint_eq(st.top[1].index, 1);
+	ck_assert_str_eq(st.top[2].feedback, "no-c");
+	ck_assert_uint_eq(st.top[2].index, 1);
 
 	/* Practised today, yesterday, 2 and 3 days ago (and 40 days ago). */
 	ck_assert_int_eq(st.streak, 4);
@@ -244,7 +247,7 @@ static void chart_stats(pt_stats *st, pt_stats_lesson *lesson, pt_lesson *l)
 	memset(st, 0, sizeof *st);
 	memset(l, 0, sizeof *l);
 	l->title.s = (char *)"Lesson";
-	*lesson = (pt_stats_lesson){ l, 8, 5, 3, 37, 1 };
+	*lesson = (pt_stats_lesson){ l, 8, 5, 3, 37, 1, 62 };
 	st->lessons = lesson;
 	st->n_lessons = 1;
 	st->today = T0_DAY;
@@ -298,7 +301,7 @@ START_TEST(test_charts_ascii)
 	at = find_block(&t, "5 reviews");
 	ck_assert_str_eq(t.v[at].text, "5 reviews in the next 14 days.");
 	at = find_block(&t, "    ####");
-	ck_assert_str_eq(t.v[at].text, "    ######..........  37%  3 of 8 mastered, 5 done");
+	ck_assert_str_eq(t.v[at].text, "    ######..........  37%  3 of 8 mastered, 5 done, score 62");
 	ck_assert_str_eq(t.v[at - 1].text, "Lesson");
 	at = find_block(&t, "Days practised");
 	ck_assert_str_eq(t.v[at].text, "Days practised in a row: 2, up to yesterday; practise today to keep it going.");

@@ -8,6 +8,7 @@
 
 #include "paratutor/grade.h"
 #include "paratutor/kind.h"
+#include "paratutor/score.h"
 
 /* Relative slack when comparing a typed number with a range, so that a
  * value converted from another unit is not lost to rounding. */
@@ -119,6 +120,8 @@ pt_grade_rc grade_type(pt_grade *g, const char *text)
 		return PT_GRADE_CLOSED;
 	if (!typed_kind(g->item->kind) || text == NULL)
 		return PT_GRADE_RANGE;
+	if (strcmp(text, g->typed) == 0)
+		return PT_GRADE_OK; /* unchanged: the last check's marks still hold */
 	size_t n = strlen(text);
 	if (n > PT_MAX_TYPED - 1) {
 		n = PT_MAX_TYPED - 1;
@@ -188,21 +191,65 @@ int grade_step_index(const pt_item *it, const char *text)
 	return -1;
 }
 
+/* Only ONE wrong tick of a select-all item (missed set) is marked Wrong
+ * (the first as shown) and its feedback said: marking every wrong tick
+ * would let "tick everything, untick what is marked" solve an item with
+ * no knowledge (docs/scoring.md). */
 bool grade_mark_options(pt_grade *g, bool missed)
 {
-	bool all = true;
+	bool all = true, named = false;
 	for (int o = 0; o < choices(g); o++) {
 		bool correct = g->item->options[o].correct;
 		if (g->picked[o])
-			g->marks[o] = correct ? PT_MARK_RIGHT : PT_MARK_WRONG;
+			g->marks[o] = correct ? PT_MARK_RIGHT : named ? PT_MARK_NONE : PT_MARK_WRONG;
 		else
 			g->marks[o] = correct && missed ? PT_MARK_MISSED : PT_MARK_NONE;
-		if (g->picked[o] && !correct)
+		if (g->picked[o] && !correct && !named) {
 			g->wrong_seen |= 1u << o;
+			named = missed;
+			if (named)
+				g->said_text = g->item->options[o].feedback.s;
+		}
 		if (g->picked[o] != correct)
 			all = false;
 	}
 	return all;
+}
+
+/* Returns a key of the answer now in g (its slots and typed text). */
+static unsigned long long answer_key(const pt_grade *g)
+{
+	unsigned long long h = 1469598103934665603ull;
+	bool picks = g->item->kind == PT_KIND_CHOICE || g->item->kind == PT_KIND_MULTI;
+	for (int s = 0; s < grade_slots(g); s++) {
+		long v = picks ? (long)g->picked[s] : (long)g->fill[s];
+		h = (h ^ (unsigned long long)(v + 2)) * 1099511628211ull;
+	}
+	char key[PT_MAX_TYPED];
+	if (typed_kind(g->item->kind) && !grade_typed_key(g, key, sizeof key))
+		snprintf(key, sizeof key, "%s", g->typed); /* not a number: kept as typed */
+	for (const char *c = typed_kind(g->item->kind) ? key : ""; *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	return h;
+}
+
+/* Returns true when the answer now in g was checked before in this pass. */
+static bool answered_before(const pt_grade *g, unsigned long long key)
+{
+	for (int i = 0; i < g->n_answered; i++)
+		if (g->answered[i] == key)
+			return true;
+	return false;
+}
+
+/* Keeps the key of a checked answer (the oldest goes when full). */
+static void keep_answered(pt_grade *g, unsigned long long key)
+{
+	if (g->n_answered == PT_MAX_CHECKED) {
+		memmove(g->answered, g->answered + 1, sizeof g->answered[0] * (PT_MAX_CHECKED - 1));
+		g->n_answered--;
+	}
+	g->answered[g->n_answered++] = key;
 }
 
 pt_grade_rc grade_check(pt_grade *g)
@@ -211,14 +258,24 @@ pt_grade_rc grade_check(pt_grade *g)
 		return PT_GRADE_CLOSED;
 	if (!grade_ready(g))
 		return PT_GRADE_INCOMPLETE;
+	unsigned long long key = answer_key(g);
+	if (answered_before(g, key))
+		return PT_GRADE_REPEAT; /* the marks and feedback of that check stay */
 	said_clear(g);
-	if (g->item->kind == PT_KIND_MULTI && g->item->choose > 0) {
-		int ticked = 0;
-		for (int o = 0; o < grade_slots(g); o++)
+	if (g->item->kind == PT_KIND_MULTI) {
+		int ticked = 0, correct = 0;
+		for (int o = 0; o < grade_slots(g); o++) {
 			ticked += g->picked[o];
-		if (ticked != g->item->choose) {
+			correct += g->item->options[o].correct;
+		}
+		if (g->item->choose > 0 && ticked != g->item->choose) {
 			snprintf(g->said_buf, sizeof g->said_buf,
 			    "Tick exactly %d options: you ticked %d. That cost no attempt.", g->item->choose, ticked);
+			return PT_GRADE_UNCLEAR;
+		}
+		if (ticked == grade_slots(g) && correct < ticked) {
+			snprintf(g->said_buf, sizeof g->said_buf,
+			    "Ticking every option is not an answer. That cost no attempt.");
 			return PT_GRADE_UNCLEAR;
 		}
 	}
@@ -228,6 +285,7 @@ pt_grade_rc grade_check(pt_grade *g)
 		g->checked = false;
 		return g->item->kind == PT_KIND_NUMERIC ? PT_GRADE_UNCLEAR : PT_GRADE_SPELLING;
 	}
+	keep_answered(g, key);
 	g->checks++;
 	g->checked = true;
 	if (right) {
@@ -286,25 +344,16 @@ pt_outcome grade_outcome(const pt_grade *g)
 
 int grade_score(const pt_grade *g)
 {
-	if (g->status != PT_SOLVED)
-		return 0;
-	int score = 100 - 25 * (g->checks - 1) - 10 * g->hints_shown;
-	if (g->retry_pass && score > PT_RETRY_SCORE_MAX)
-		score = PT_RETRY_SCORE_MAX;
-	return score < 10 ? 10 : score;
+	return score_item(grade_outcome(g), g->checks, g->hints_shown, g->retry_pass);
 }
 
-int grade_record_score(pt_outcome outcome, int checks, int hints)
+int grade_record_score(pt_outcome outcome, int checks, int hints, bool practice)
 {
-	pt_grade g;
-	memset(&g, 0, sizeof g);
-	g.status = outcome == PT_OUTCOME_NONE ? PT_OPEN : outcome == PT_OUTCOME_FAILED ? PT_FAILED : PT_SOLVED;
-	g.checks = checks < 1 ? 1 : checks;
-	g.hints_shown = hints < 0 ? 0 : hints;
 	/* As grade_restore: right after retries in one check is a pass after
 	 * the answer was shown (in an exam's results). */
-	g.retry_pass = outcome == PT_OUTCOME_RETRIES && g.checks <= 1;
-	return grade_score(&g);
+	if (outcome == PT_OUTCOME_RETRIES && checks <= 1)
+		practice = true;
+	return score_item(outcome, checks, hints, practice);
 }
 
 const char *grade_outcome_name(pt_outcome outcome)

@@ -11,7 +11,7 @@ static const char *const paragraphs[] = {
 	"with answers, and steps to put in order.",
 	"Every mark carries a word: Correct, Wrong, or Missed (an option you should have ticked, named only "
 	"once the item is over). A wrong answer says what that choice usually means and costs one of the "
-	"item's attempts; a typing slip, a missing unit or the wrong number of ticks is pointed out and costs "
+	"item's attempts; the first typing slip on an item, a missing unit or the wrong number of ticks is pointed out and costs "
 	"nothing. The answer itself is shown only when the item is solved or out of attempts.",
 	NULL,
 	"Options are shuffled for you: the same order every time you come back, a new one for each retry and "

@@ -1,5 +1,6 @@
 /* kind_numeric.c - numeric: a number typed, perhaps with a unit, right
  * when it falls in the answer's range. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -49,8 +50,40 @@ static void say_unclear(pt_grade *g, pt_number_rc rc)
 	}
 }
 
+/* Returns true when the item's answer is a percentage: it takes "%" (or
+ * "percent") as its own unit, factor 1. */
+static bool percentage_item(const pt_item *it)
+{
+	for (size_t i = 0; i < it->n_units; i++)
+		if ((strcmp(it->units[i].name.s, "%") == 0 || strcmp(it->units[i].name.s, "percent") == 0) &&
+		    it->units[i].factor == 1)
+			return true;
+	return false;
+}
+
+/* A slip of scale: a fraction typed where a percentage is asked (0.217
+ * for 21.7 %), or a percentage where a fraction between -1 and 1 is
+ * (21.7 for 0.217).  Says so and returns true; it costs nothing. */
+static bool percent_slip(pt_grade *g, double v)
+{
+	const pt_item *it = g->item;
+	if (percentage_item(it) && grade_in_range(&it->answer, v * 100)) {
+		snprintf(g->said_buf, sizeof g->said_buf,
+		    "This answer is asked as a percentage, not as a fraction: multiply by 100. That cost no attempt.");
+		return true;
+	}
+	bool fraction = !percentage_item(it) && fabs(it->answer.max) <= 1 && fabs(it->answer.min) <= 1;
+	if (fraction && grade_in_range(&it->answer, v / 100)) {
+		snprintf(g->said_buf, sizeof g->said_buf,
+		    "This answer is asked as a fraction, not as a percentage: divide by 100. That cost no attempt.");
+		return true;
+	}
+	return false;
+}
+
 /* Grades a numeric item's typed answer: *clear false when it is not a
- * number the item understands.  Returns true when right. */
+ * number the item understands, or a slip of scale.  Returns true when
+ * right. */
 static bool numeric_check(pt_grade *g, bool *clear)
 {
 	double v;
@@ -61,6 +94,10 @@ static bool numeric_check(pt_grade *g, bool *clear)
 		return false;
 	}
 	bool right = grade_in_range(&g->item->answer, v);
+	if (!right && percent_slip(g, v)) {
+		*clear = false;
+		return false;
+	}
 	g->marks[0] = right ? PT_MARK_RIGHT : PT_MARK_WRONG;
 	for (size_t i = 0; !right && i < g->item->n_wrong; i++)
 		if (grade_in_range(&g->item->wrong[i], v)) {

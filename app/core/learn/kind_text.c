@@ -55,12 +55,28 @@ static bool text_check(pt_grade *g, bool *clear)
 	}
 	for (size_t i = 0; i < it->accept.n; i++) {
 		grade_normalise(it, it->accept.v[i].s, norm, sizeof norm);
-		int limit = near_miss_limit(norm);
-		if (limit > 0 && text_distance(typed, norm) <= limit) {
+		size_t nt = strlen(typed), na = strlen(norm);
+		if (na > 0 && nt > na + 1 && typed[nt - na - 1] == '.' && strcmp(typed + nt - na, norm) == 0) {
+			/* A qualified name whose tail is the answer: a slip of form. */
 			*clear = false;
 			g->marks[0] = PT_MARK_NONE;
 			snprintf(g->said_buf, sizeof g->said_buf,
-			    "Nearly: check the spelling and try again. This did not cost an attempt.");
+			    "Give the name as the question asks, without the module path in front. "
+			    "That cost no attempt.");
+			return false;
+		}
+	}
+	for (size_t i = 0; i < it->accept.n && !g->spelling_used; i++) {
+		grade_normalise(it, it->accept.v[i].s, norm, sizeof norm);
+		int limit = near_miss_limit(norm);
+		if (limit > 0 && text_distance(typed, norm) <= limit) {
+			/* Free once per pass: more would make the check an oracle. */
+			*clear = false;
+			g->spelling_used = true;
+			g->marks[0] = PT_MARK_NONE;
+			snprintf(g->said_buf, sizeof g->said_buf,
+			    "Nearly: check the spelling and try again. This did not cost an attempt; "
+			    "another near miss on this item will.");
 			return false;
 		}
 	}

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/score.h"
 #include "paratutor/session.h"
 
 /* Returns a 64-bit FNV-1a hash of s, continued from h. */
@@ -118,8 +119,9 @@ bool session_init_shuffled(pt_session *s, const pt_lesson *lesson, bool shuffle,
 	s->grades = calloc(n, sizeof *s->grades);
 	s->views = calloc(n, sizeof *s->views);
 	s->passes = calloc(n, sizeof *s->passes);
+	s->first = calloc(n, sizeof *s->first);
 	s->view_mem = malloc(bytes ? bytes : 1);
-	if (s->grades == NULL || s->views == NULL || s->passes == NULL || s->view_mem == NULL) {
+	if (s->grades == NULL || s->views == NULL || s->passes == NULL || s->first == NULL || s->view_mem == NULL) {
 		session_free(s);
 		return false;
 	}
@@ -142,7 +144,9 @@ void session_free(pt_session *s)
 	free(s->grades);
 	free(s->views);
 	free(s->passes);
+	free(s->first);
 	free(s->view_mem);
+	s->first = NULL;
 	s->grades = NULL;
 	s->views = NULL;
 	s->passes = NULL;
@@ -158,7 +162,10 @@ void session_reset_item(pt_session *s, size_t index)
 {
 	if (index >= s->lesson->n_items)
 		return;
-	bool finished_before = s->grades[index].status != PT_OPEN || s->grades[index].retry_pass;
+	const pt_grade *old = &s->grades[index];
+	bool finished_before = old->status != PT_OPEN || old->retry_pass;
+	if (old->status != PT_OPEN && !s->first[index].set)
+		s->first[index] = (pt_first_pass){ true, grade_outcome(old), old->checks, old->hints_shown, old->retry_pass };
 	s->passes[index]++;
 	build_view(s, index, view_offset(s, index));
 	grade_init(&s->grades[index], &s->views[index]);
@@ -185,16 +192,39 @@ size_t session_next_open(const pt_session *s, size_t start)
 	return n;
 }
 
+int session_lesson_item_score(const pt_session *s, size_t index)
+{
+	if (index >= s->lesson->n_items)
+		return 0;
+	const pt_first_pass *f = &s->first[index];
+	if (f->set)
+		return score_lesson_item(f->outcome, f->checks, f->hints, f->key_seen);
+	const pt_grade *g = &s->grades[index];
+	return score_lesson_item(grade_outcome(g), g->checks, g->hints_shown, g->retry_pass);
+}
+
+pt_outcome session_lesson_outcome(const pt_session *s, size_t index)
+{
+	if (index >= s->lesson->n_items)
+		return PT_OUTCOME_NONE;
+	return s->first[index].set ? s->first[index].outcome : grade_outcome(&s->grades[index]);
+}
+
 void session_summarize(const pt_session *s, pt_summary *out)
 {
 	memset(out, 0, sizeof *out);
-	long total = 0;
+	long total = 0, practice = 0;
 	out->items = s->lesson->n_items;
 	for (size_t i = 0; i < out->items; i++) {
 		const pt_grade *g = &s->grades[i];
-		out->hints += (size_t)g->hints_shown;
-		total += grade_score(g);
-		switch (grade_outcome(g)) {
+		const pt_first_pass *f = &s->first[i];
+		out->hints += (size_t)(f->set ? f->hints : g->hints_shown);
+		total += session_lesson_item_score(s, i);
+		if (g->retry_pass && g->status != PT_OPEN) {
+			out->practiced++;
+			practice += grade_score(g);
+		}
+		switch (session_lesson_outcome(s, i)) {
 		case PT_OUTCOME_FIRST_TIME: out->first_time++; break;
 		case PT_OUTCOME_WITH_HINTS: out->with_hints++; break;
 		case PT_OUTCOME_RETRIES: out->retries++; break;
@@ -202,8 +232,8 @@ void session_summarize(const pt_session *s, pt_summary *out)
 		case PT_OUTCOME_NONE: out->open++; break;
 		}
 	}
-	/* the mean, to the nearest whole number */
-	out->score = out->items ? (int)((total + (long)out->items / 2) / (long)out->items) : 0;
+	out->score = score_lesson(total, out->items);
+	out->practice_score = out->practiced ? (int)(practice / (long)out->practiced) : 0;
 }
 
 void session_disclose(const pt_grade *g, pt_disclosure *out)
@@ -236,9 +266,12 @@ pt_mark session_shown_mark(const pt_grade *g, int slot)
 
 const char *session_score_rule(void)
 {
-	return "An item right on its first check without a hint scores 100. Each extra check costs 25 "
-	       "and each hint 10; a solved item scores at least 10, an item out of attempts 0. A retry "
-	       "(or a review) comes after the answer could be seen, so it scores at most 50 and never "
-	       "counts as right first time. The lesson score is the mean of its items' scores, items "
-	       "not yet finished counting 0, rounded to the nearest whole number.";
+	return "An item right on its first check without a hint scores 100. Each wrong check costs 25 "
+	       "and each hint 10; a solved item scores at least 10, an item out of attempts 0. Checking "
+	       "an answer you already checked, a slip (a missing unit, a fraction for a percentage, "
+	       "the first near miss in spelling) and a wrong number of ticks cost nothing. A retry or "
+	       "a review comes after the answer could be seen: it scores half of what the same checks "
+	       "score the first time and is shown as practice. The lesson score is the mean of the "
+	       "items' first passes, unfinished items counting 0, rounded to the nearest whole number; retries and reviews never change it. "
+	       "The whole model is in docs/scoring.md.";
 }

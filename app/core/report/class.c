@@ -430,14 +430,11 @@ typedef struct lesson_tally {
 	bool removed;
 } lesson_tally;
 
-/* Returns the menu's score (grade_score) of the record's first pass. */
+/* Returns the menu's score of the record's first pass (the one core
+ * function, progress_record_lesson_score). */
 static int record_score(const pt_record *r, const pt_item *item)
 {
-	if (r->outcome == PT_OUTCOME_NONE || r->outcome == PT_OUTCOME_FAILED)
-		return 0;
-	pt_grade g;
-	grade_restore(&g, item, r->outcome, r->attempts, r->hints, NULL, 0);
-	return grade_score(&g);
+	return progress_record_lesson_score(r, item->hints.n);
 }
 
 /* Takes in one record of learner L; false when out of memory. */

@@ -42,6 +42,7 @@ typedef struct report_row {
 	const pt_record *r;
 	size_t index;        /* item order in its lesson; SIZE_MAX when unknown */
 	const char *status;  /* current, changed, removed */
+	int score;           /* its share of the lesson score (progress_record_lesson_score); -1 when not current */
 } report_row;
 
 /* Orders rows by lesson id, then item order, then item id. */
@@ -98,13 +99,13 @@ static void csv_wrong(text_buf *b, const pt_record *r)
 static void report_csv(text_buf *b, const report_row *rows, size_t n)
 {
 	static const char *const head[] = { "lesson", "item", "outcome", "attempts", "hints",
-		"wrong_options", "time_spent", "first_seen", "last_seen", "item_status" };
+		"wrong_options", "time_spent", "first_seen", "last_seen", "item_status", "score" };
 	size_t nh = sizeof head / sizeof head[0];
 	for (size_t i = 0; i < nh; i++)
 		csv_field(b, head[i], i + 1 == nh);
 	for (size_t i = 0; i < n; i++) {
 		const pt_record *r = rows[i].r;
-		char attempts[24], hints[24], spent[24], first[32], last[32];
+		char attempts[24], hints[24], spent[24], first[32], last[32], score[24] = "";
 		snprintf(attempts, sizeof attempts, "%d", r->attempts);
 		snprintf(hints, sizeof hints, "%d", r->hints);
 		snprintf(spent, sizeof spent, "%ld", r->time_spent);
@@ -119,7 +120,10 @@ static void report_csv(text_buf *b, const report_row *rows, size_t n)
 		csv_field(b, spent, false);
 		csv_field(b, first, false);
 		csv_field(b, last, false);
-		csv_field(b, rows[i].status, true);
+		csv_field(b, rows[i].status, false);
+		if (rows[i].score >= 0)
+			snprintf(score, sizeof score, "%d", rows[i].score);
+		csv_field(b, score, true);
 	}
 }
 
@@ -148,7 +152,8 @@ static bool json_row(cJSON *arr, const report_row *row)
 	    file_add_strings(o, "wrong_options", r->wrong, r->n_wrong) &&
 	    cJSON_AddNumberToObject(o, "time_spent", (double)r->time_spent) != NULL &&
 	    add_time(o, "first_seen", r->first_seen) && add_time(o, "last_seen", r->last_seen) &&
-	    cJSON_AddStringToObject(o, "item_status", row->status) != NULL;
+	    cJSON_AddStringToObject(o, "item_status", row->status) != NULL &&
+	    (row->score >= 0 ? cJSON_AddNumberToObject(o, "score", row->score) : cJSON_AddNullToObject(o, "score")) != NULL;
 }
 
 /* The figures of finished exam r, as text for the report. */
@@ -271,12 +276,14 @@ static void make_rows(const pt_progress *p, const pt_catalog *catalog, report_ro
 {
 	for (size_t i = 0; i < p->d.n_rec; i++) {
 		const pt_record *r = &p->d.rec[i];
-		rows[i] = (report_row){ r, SIZE_MAX, "removed" };
+		rows[i] = (report_row){ r, SIZE_MAX, "removed", -1 };
 		const pt_entry *e = catalog != NULL ? catalog_find(catalog, r->lesson) : NULL;
 		const pt_item *item = e != NULL ? lesson_find_item(e->lesson, r->item) : NULL;
 		if (item != NULL) {
 			rows[i].index = (size_t)(item - e->lesson->items);
 			rows[i].status = lesson_item_hash(item) == r->hash ? "current" : "changed";
+			if (lesson_item_hash(item) == r->hash)
+				rows[i].score = progress_record_lesson_score(r, item->hints.n);
 		}
 	}
 	if (p->d.n_rec > 1)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "paratutor/tags.h"
+#include "paratutor/progress_view.h"
 #include "paratutor/stats.h"
 #include "paratutor/stats_out.h"
 
@@ -86,6 +87,8 @@ static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, l
     pt_stats_lesson *out, pt_stats_tag *tags)
 {
 	*out = (pt_stats_lesson){ l, l->n_items, 0, 0, 0, 0 };
+	size_t done_menu, total_menu;
+	progress_lesson_stats(p, l, &done_menu, &total_menu, &out->score);
 	for (size_t i = 0; i < l->n_items; i++) {
 		const pt_record *r = current(p, l, &l->items[i]);
 		count_tags(p, &l->items[i], r, now, tags);

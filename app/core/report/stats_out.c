@@ -177,7 +177,8 @@ static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_st
 		char bar[PT_CHART_BAR_CELLS * 4 + 1];
 		stats_bar(bar, sizeof bar, l->mastered, l->items, PT_CHART_BAR_CELLS, style->ascii);
 		add_block(out, STATS_PARA, 2, NULL, l->lesson->title.s != NULL ? l->lesson->title.s : "");
-		putf(&b, "    %s %3d%%  %zu of %zu mastered, %zu done", bar, l->percent, l->mastered, l->items, l->done);
+		putf(&b, "    %s %3d%%  %zu of %zu mastered, %zu done, score %d", bar, l->percent, l->mastered, l->items,
+		    l->done, l->score);
 		add_line(out, &b);
 	}
 	free(b.s);

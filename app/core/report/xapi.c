@@ -395,11 +395,8 @@ static bool item_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_record *r
 	char version[17], uuid[PT_UUID_TEXT];
 	snprintf(version, sizeof version, "%016llx", r->hash);
 	int score = -1;
-	if (current && r->outcome != PT_OUTCOME_NONE) {
-		pt_grade g;
-		grade_restore(&g, item, r->outcome, r->attempts, r->hints, NULL, 0);
-		score = grade_score(&g);
-	}
+	if (current && r->outcome != PT_OUTCOME_NONE)
+		score = progress_record_lesson_score(r, item->hints.n);
 	char *name = iri ? format("statement\n%s\n%s\n%s\n%s\n%s\n%s\n%lld\n%s\n%d\n%d\n%ld\n%d", verb, x->ifi, iri,
 	    lc->registration, version, current ? "current" : item ? "changed" : "removed", (long long)r->pass_start,
 	    progress_outcome_word(r->outcome), r->attempts, r->hints, r->time_spent, score) : NULL;

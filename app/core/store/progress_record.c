@@ -6,6 +6,7 @@
 
 #include "paratutor/grow.h"
 #include "paratutor/progress_data.h"
+#include "paratutor/score.h"
 #include "paratutor/text.h"
 
 /* ---- records and lesson states ----------------------------------------- */
@@ -656,6 +657,13 @@ const pt_record *progress_records(const pt_progress *p, size_t *n)
 {
 	*n = p->d.n_rec;
 	return p->d.rec;
+}
+
+int progress_record_lesson_score(const pt_record *r, size_t n_hints)
+{
+	int hints = r->hints < 0 ? 0 : (size_t)r->hints > n_hints ? (int)n_hints : r->hints;
+	bool seen = r->key_seen || (r->outcome == PT_OUTCOME_RETRIES && r->attempts <= 1);
+	return score_lesson_item(r->outcome, r->attempts, hints, seen);
 }
 
 bool progress_record_missed(pt_progress *p, const pt_lesson *lesson, const pt_item *item, time_t now)

@@ -79,11 +79,10 @@ static const pt_record *finished_record(const pt_progress *p, const char *lesson
 	return r != NULL && r->hash == hash && r->outcome != PT_OUTCOME_NONE ? r : NULL;
 }
 
-/* Returns a finished record's score, its hints capped at the item's. */
+/* Returns a finished record's share of its lesson score. */
 static int record_score(const pt_record *r, size_t n_hints)
 {
-	int hints = r->hints < 0 ? 0 : (size_t)r->hints > n_hints ? (int)n_hints : r->hints;
-	return grade_record_score(r->outcome, r->attempts, hints);
+	return progress_record_lesson_score(r, n_hints);
 }
 
 void progress_lesson_stats(const pt_progress *p, const pt_lesson *lesson,
