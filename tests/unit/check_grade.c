@@ -359,7 +359,8 @@ START_TEST(test_retry_half_and_label)
 	score_label(PT_OUTCOME_RETRIES, 2, 1, false, label, sizeof label);
 	ck_assert_str_eq(label, "right after 2 checks with 1 hint, score 65");
 	ck_assert_int_eq(score_lesson_item(PT_OUTCOME_FIRST_TIME, 1, 0, true), 0);
-	ck_assert_int_eq(score_lesson(215, 4), 53);
+	ck_assert_int_eq(score_lesson(215, 4), 54); /* 53.75: to the nearest, not down */
+	ck_assert_int_eq(score_lesson(50, 4), 13);  /* 12.5 rounds up */
 }
 END_TEST
 

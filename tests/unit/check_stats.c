@@ -475,7 +475,8 @@ END_TEST
  * sharding); t2 has c (sharding). */
 #define TAGGED(id, items) "{'format':2,'id':'" id "','title':'Lesson " id "','summary':'s','attempts':3,'items':[" items "]}"
 #define TAGGED_ITEM(id, tags) "{'id':'" id "','kind':'choice','difficulty':'easy','prompt':'x','tags':[" tags "]," \
-	"'options':[{'text':'W','feedback':'fb'},{'text':'R','correct':true}],'hints':['h'],'explanation':'e'}"
+	"'options':[{'text':'W','feedback':'fb'},{'text':'R','correct':true},{'text':'W2'},{'text':'W3'}]," \
+	"'hints':['h'],'explanation':'e'}"
 
 /* Per-tag figures and what to study next: a new learner is told where to
  * start; due items are named by concept, lowest predicted recall first,
@@ -501,8 +502,8 @@ START_TEST(test_tags_and_next)
 	 * (Good, due in 2 days). */
 	pt_grade g;
 	grade_init(&g, &t1->items[0]);
-	for (int i = 0; i < 3; i++)
-		check_pick(&g, 1u << 0);
+	for (int i = 0; i < 3; i++) /* three different wrong answers: one repeated is not checked again */
+		check_pick(&g, 1u << (i == 0 ? 0 : i + 1));
 	ck_assert_int_eq(g.status, PT_FAILED);
 	ck_assert(progress_record_item(s, t1, g.item, &g, T0));
 	grade_init(&g, &t2->items[0]);

@@ -86,7 +86,7 @@ static void count_tags(const pt_progress *p, const pt_item *it, const pt_record 
 static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, long today, long off, pt_stats *s,
     pt_stats_lesson *out, pt_stats_tag *tags)
 {
-	*out = (pt_stats_lesson){ l, l->n_items, 0, 0, 0, 0 };
+	*out = (pt_stats_lesson){ l, l->n_items, 0, 0, 0, 0, 0 };
 	size_t done_menu, total_menu;
 	progress_lesson_stats(p, l, &done_menu, &total_menu, &out->score);
 	for (size_t i = 0; i < l->n_items; i++) {
