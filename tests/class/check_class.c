@@ -21,17 +21,17 @@
  *   ann      first_time     100    first_time    100    first_time   100   300/3 = 100
  *   ben      first_time     100    retries 2 [A]  75    with_hints    90   265/3 =  88
  *   cat      retries 2 [batch] 75  first_time    100    failed 3 [Q]   0   175/3 =  58
- *   dan      failed 3 h1 [batch,sum] 0  retries 3 [A,C] 50  open 1 [Q]  0    50/3 =  16
- *   eve      with_hints h2      80   -                    -                   80/3 =  26
- *   fay      (older version)     -   first_time    100    first_time   100   200/3 =  66
+ *   dan      failed 3 h1 [batch,sum] 0  retries 3 [A,C] 50  open 1 [Q]  0    50/3 =  17
+ *   eve      with_hints h2      80   -                    -                   80/3 =  27
+ *   fay      (older version)     -   first_time    100    first_time   100   200/3 =  67
  *   hal      only lesson zz (not in the catalog): did not start hc
  *   gus      a damaged store: left out
  * ann also has a record of item "gone" (removed from hc); ben one of zz.
  *
  * Started 6 (not hal), completed 3 (ann, ben, cat; dan's m is open, eve
- * has one item, fay's f is an older version).  Mean 354/6 = 59.0; ranked
- * ann 100, ben 88, fay 66, cat 58, eve 26, dan 16: median (66+58)/2 = 62.
- * Histogram bins: 1 (16), 2 (26), 5 (58), 6 (66), 8 (88), 9 (100).
+ * has one item, fay's f is an older version).  Each score is the mean to the nearest.  Mean 357/6 = 59.5;
+ * ranked ann 100, ben 88, fay 67, cat 58, eve 27, dan 17: median (67+58)/2 = 62.5.
+ * Histogram bins: 1 (17), 2 (27), 5 (58), 6 (67), 8 (88), 9 (100).
  * Groups: round(27% of 6) = 2: upper ann, ben; lower eve, dan.
  *
  *   item  met             right          facility attempts hints older  upper  lower   D
@@ -166,13 +166,13 @@ START_TEST(hand_counted_lesson_figures)
 	ck_assert_uint_eq(l->completed, 3);
 	ck_assert_uint_eq(l->group, 2);
 	ck_assert_uint_eq(l->removed, 1);
-	ck_assert_double_eq_tol(l->mean_score, 59.0, EPS);
-	ck_assert_double_eq_tol(l->median_score, 62.0, EPS);
+	ck_assert_double_eq_tol(l->mean_score, 59.5, EPS);
+	ck_assert_double_eq_tol(l->median_score, 62.5, EPS);
 	static const size_t hist[PT_CLASS_BINS] = { 0, 1, 1, 0, 0, 1, 1, 0, 1, 1 };
 	for (int i = 0; i < PT_CLASS_BINS; i++)
 		ck_assert_uint_eq(l->histogram[i], hist[i]);
 	static const char *const names[] = { "ann", "ben", "cat", "dan", "eve", "fay", "hal" };
-	static const int scores[] = { 100, 88, 58, 16, 26, 66, -1 };
+	static const int scores[] = { 100, 88, 58, 17, 27, 67, -1 };
 	for (size_t L = 0; L < 7; L++) {
 		ck_assert_str_eq(c->learners[L].name, names[L]);
 		ck_assert_int_eq(class_score(c, L, 0), scores[L]);
@@ -201,8 +201,8 @@ START_TEST(hand_counted_formats)
 	pt_class *c = hand_class(&cat, PT_CLASS_NAME_DIR);
 	char *book = render(c, PT_CLASS_GRADEBOOK);
 	ck_assert_str_eq(book, "Student,ID,SIS User ID,SIS Login ID,Section,Hand count\r\n"
-	    "ann,,,ann,,100\r\nben,,,ben,,88\r\ncat,,,cat,,58\r\ndan,,,dan,,16\r\n"
-	    "eve,,,eve,,26\r\nfay,,,fay,,66\r\nhal,,,hal,,\r\n");
+	    "ann,,,ann,,100\r\nben,,,ben,,88\r\ncat,,,cat,,58\r\ndan,,,dan,,17\r\n"
+	    "eve,,,eve,,27\r\nfay,,,fay,,67\r\nhal,,,hal,,\r\n");
 	char *csv = render(c, PT_CLASS_CSV);
 	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,f,,5,2,0.400,1.60,0.60,1.000,1,,,,,,,,\r\n"));
 	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,f,batch,,,,,,,,2,0.400,fb-batch,,,,,\r\n"));
@@ -212,7 +212,7 @@ START_TEST(hand_counted_formats)
 	char *table = render(c, PT_CLASS_TABLE);
 	ck_assert_ptr_nonnull(strstr(table, "Class report: 7 learners; 1 path skipped"));
 	ck_assert_ptr_nonnull(strstr(table, "started by 6 of 7 learners; completed by 3 (50% of those who started)"));
-	ck_assert_ptr_nonnull(strstr(table, "mean 59.0, median 62.0"));
+	ck_assert_ptr_nonnull(strstr(table, "mean 59.5, median 62.5"));
 	ck_assert_ptr_nonnull(strstr(table, "  f        5       40%      1.60   0.60     +1.00      1\n"));
 	ck_assert_ptr_nonnull(strstr(table, "\"A\" picked by 2 (40%): no-a"));
 	ck_assert_ptr_nonnull(strstr(table, "zz (2 learners)"));

@@ -73,7 +73,7 @@ check_kind() {
 	in_view "$prompt" "$work" || return 1
 	st_keys "$@"
 	st_keys Enter
-	st_wait "right after retries, score 75" || return 1
+	st_wait "right after 2 checks, score 75" || return 1
 	in_view "$prompt" "$work"
 }
 
@@ -157,7 +157,7 @@ test_order() {
 	st_wait "Attempts: 2 left" || return 1
 	in_view "Layout check, order: put the start" "^ +1 .\[" || return 1
 	st_keys 2 "$(lower "$join")" "$(lower "$wrap")" Enter
-	st_wait "right after retries, score 75" || return 1
+	st_wait "right after 2 checks, score 75" || return 1
 	in_view "Layout check, order: put the start" "^ +1  \[" || return 1
 	for text in "The launcher starts one process" "Each process joins" "The model is wrapped" "Training steps begin"; do
 		[ "$(st_screen | grep -cF "$text")" -le 1 ] || st_fail "step shown twice: $text" || return 1

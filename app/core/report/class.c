@@ -15,6 +15,7 @@
 #include "paratutor/kind.h"
 #include "paratutor/grow.h"
 #include "paratutor/progress.h"
+#include "paratutor/score.h"
 #include "paratutor/stats.h"
 #include "paratutor/tags.h"
 
@@ -550,7 +551,7 @@ static bool read_store(pt_class *c, size_t f, lesson_tally *t)
 		pt_class_lesson *l = &c->lessons[k];
 		short score = -1;
 		if (t[k].started) {
-			score = (short)(l->n_items ? t[k].score_sum / (long)l->n_items : 0);
+			score = (short)score_lesson(t[k].score_sum, l->n_items);
 			l->started++;
 			l->completed += t[k].done == l->n_items;
 		}

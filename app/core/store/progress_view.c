@@ -6,6 +6,7 @@
 
 #include "paratutor/grow.h"
 #include "paratutor/progress_data.h"
+#include "paratutor/score.h"
 
 /* Returns true when the store holds a record of any item of the lesson
  * (records are sorted by lesson, then item; "" sorts first). */
@@ -101,7 +102,7 @@ void progress_lesson_stats(const pt_progress *p, const pt_lesson *lesson,
 	}
 	*done = finished;
 	*total = n;
-	*score = n > 0 ? (int)((sum + (long)n / 2) / (long)n) : 0; /* the mean, to the nearest */
+	*score = score_lesson(sum, n);
 }
 
 void progress_info_stats(const pt_progress *p, const pt_lesson_info *info,
@@ -121,7 +122,7 @@ void progress_info_stats(const pt_progress *p, const pt_lesson_info *info,
 	}
 	*done = finished;
 	*total = n;
-	*score = n > 0 ? (int)((sum + (long)n / 2) / (long)n) : 0; /* the mean, to the nearest */
+	*score = score_lesson(sum, n);
 }
 
 /* Returns true when the views may look into catalog entry e (not broken,
