@@ -64,9 +64,10 @@ bool answer_not_counted(const pt_grade *g, char *buf, size_t size)
 	if ((item->kind != PT_KIND_NUMERIC && item->kind != PT_KIND_TEXT) || g->status != PT_OPEN ||
 	    g->checked || said == NULL)
 		return false;
-	/* The spelling sentence already says it cost nothing; the reasons a
-	 * number was not understood do not. */
-	if (item->kind == PT_KIND_NUMERIC)
+	/* The slips' sentences (spelling, a fraction for a percentage, a
+	 * qualified name) already say it cost nothing; the reasons a number
+	 * was not understood do not. */
+	if (item->kind == PT_KIND_NUMERIC && strstr(said, "cost no attempt") == NULL)
 		snprintf(buf, size, "%s This did not cost an attempt.", said);
 	else
 		snprintf(buf, size, "%s", said);

@@ -257,6 +257,23 @@ has "text: out of attempts shows the answer" "Out of attempts. The answer: Distr
 kplay next "  distributedsampler " quit
 has "text: case and spaces do not matter" "Your answer: distributedsampler - Correct."
 
+# Slips cost nothing (docs/scoring.md): a fraction for a percentage, a
+# qualified name whose last part is the answer, the first near miss; the
+# second near miss is a wrong check.
+splay() {
+	rm -rf "$XDG_STATE_HOME/paratutor"
+	printf '%s\n' "$@" | "$bin" --no-shuffle --lessons tests/plain/slips.json plain-slips >"$out" 2>&1
+}
+splay 0.2 20 quit
+has "a fraction for a percentage is a slip" "Not counted: \"0.2\". This answer is asked as a percentage, not as a fraction"
+is "the slip says once that it cost nothing" "$(count 'This did not cost an attempt.')" 0
+has "after the slip, the first check is right first time" "Correct! right first time, score 100."
+splay next torch.amp.GradScaler.unscale_ GradScaler.unscal GradScaler.unscle GradScaler.unscale_ quit
+has "a qualified name is a slip" "Not counted: \"torch.amp.GradScaler.unscale_\". Give the name as the question"
+has "the first near miss is free" "Not counted: \"GradScaler.unscal\". Nearly: check the spelling"
+has "the second near miss is a wrong check" "Your answer: GradScaler.unscle - Wrong."
+has "only the second near miss cost: right after 2 checks" "Correct! right after 2 checks, score 75."
+
 kplay next next "1 data parallelism 2 data parallelism" "3 pipeline parallelism" "2 tensor parallelism" quit
 has "match: prompts are numbered" "2) One weight matrix is too big for one GPU"
 has "match: a partial answer names the empty prompts" "Prompts still empty: 3."
