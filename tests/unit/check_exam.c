@@ -903,7 +903,8 @@ END_TEST
 
 #define TCHOICE(id, tags) \
 	"{'id':'" id "','kind':'choice','difficulty':'easy','prompt':'Pick " id "','tags':[" tags "]," \
-	"'options':[{'text':'right " id "','correct':true},{'text':'wrong " id "','feedback':'fb " id "'}]," \
+	"'options':[{'text':'right " id "','correct':true},{'text':'wrong " id "','feedback':'fb " id "'}," \
+	"{'text':'wrong2 " id "'},{'text':'wrong3 " id "'}]," \
 	"'hints':['h'],'explanation':'e'}"
 #define LESSON_T EHEAD("t") TCHOICE("p1", "'pipeline'") "," TCHOICE("p2", "'pipeline','memory'") "," \
 	TCHOICE("m1", "'memory'") "," TCHOICE("c1", "'collectives'") "," TCHOICE("c2", "'collectives'") TAIL
@@ -921,8 +922,8 @@ START_TEST(test_results_by_tag_and_next)
 	/* c1 failed in practice: due at once. */
 	pt_grade g;
 	grade_init(&g, lesson_find_item(t, "c1"));
-	for (int k = 0; k < 3; k++)
-		check_pick(&g, 1u << 1);
+	for (int k = 0; k < 3; k++) /* three different wrong answers: one repeated is not checked again */
+		check_pick(&g, 1u << (k + 1));
 	ck_assert(progress_record_item(s, t, g.item, &g, T0));
 
 	pt_exam e;
