@@ -95,7 +95,9 @@ T0=2000000000
 
 # now SECONDS - sets the injected clock to T0 + SECONDS.
 now() {
-	echo $((T0 + $1)) >"$ST_TMP/now"
+	# Renamed into place: the tutor reads the file at any moment, and a
+	# half-written one would read as the real time (a flaky clock).
+	echo $((T0 + $1)) >"$ST_TMP/now.tmp" && mv -f "$ST_TMP/now.tmp" "$ST_TMP/now"
 }
 
 # The deadline passes while the exam is on screen: it submits itself.
