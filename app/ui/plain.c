@@ -301,12 +301,12 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 	while (step != PLAIN_QUIT && step != PLAIN_MENU) {
 		step = prompt_command(io, &s);
 		if (step == PLAIN_RESET) {
-			if (confirm(io, "Forget every answer you gave in this lesson?")) {
-				track_reset(io->track, lesson);
-				for (size_t i = 0; i < lesson->n_items; i++)
-					session_reset_item(&s, i);
-				s.current = 0;
-				fputs("Done: the lesson starts afresh.\n", io->out);
+			if (confirm(io, "Forget every answer you gave in this lesson, and its score?")) {
+				if (track_reset(io->track, &s))
+					fputs("Done: the lesson starts afresh; items whose answers you saw are practice.\n",
+					    io->out);
+				else
+					print_notice(io);
 			} else {
 				fputs("Kept your answers.\n", io->out);
 			}

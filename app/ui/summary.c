@@ -157,7 +157,7 @@ static void summary_draw(pt_ui *ui, int rows, int cols)
 	    sum.items - sum.failed - sum.open, sum.items);
 	size_t to_retry = count_missed(s);
 	if (view.confirm_reset)
-		snprintf(fallback, sizeof fallback, "Forget every answer here? y: yes; any other key keeps them");
+		snprintf(fallback, sizeof fallback, "Forget every answer and the score? y: yes; other keys: no");
 	else if (to_retry > 0)
 		snprintf(fallback, sizeof fallback,
 		    "Press r to retry the %zu item%s not right first time, or m for the menu",
@@ -224,11 +224,12 @@ static unsigned key_reset(pt_ui *ui, const pt_event *ev)
 	(void)ev;
 	pt_session *s = ui_session(ui);
 	view.confirm_reset = false;
-	track_reset(ui->track, s->lesson);
-	for (size_t i = 0; i < s->lesson->n_items; i++)
-		session_reset_item(s, i);
+	if (!track_reset(ui->track, s)) {
+		track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
+		return UI_REDRAW;
+	}
 	ui_go(ui, UI_GO_ITEM, 0);
-	ui_say(ui, "The lesson starts afresh: your earlier answers are forgotten");
+	ui_say(ui, "The lesson starts afresh; items whose answers you saw are practice");
 	return UI_REDRAW;
 }
 

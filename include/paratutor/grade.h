@@ -68,6 +68,8 @@ typedef struct pt_grade {
 	unsigned wrong_seen; /* bit per bank option or option picked wrongly */
 	bool checked;        /* marks hold the result of a check */
 	bool retry_pass;     /* a pass after the item was finished once (a retry or a review) */
+	bool kept_pass;      /* with retry_pass: the store keeps this pass (the answer was seen before the
+	                      * lesson's first pass: an exam, or a reset), so its draft is kept too */
 	char typed[PT_MAX_TYPED];      /* numeric/text: the answer typed so far */
 	int first_out_of_place;        /* order: position of the first wrong step after a failed check, else -1 */
 	unsigned long long answered[PT_MAX_CHECKED]; /* keys of the answers checked in this pass */

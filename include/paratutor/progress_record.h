@@ -123,9 +123,14 @@ bool progress_set_position(pt_progress *p, const char *lesson_id,
 /* Returns the lesson's stored current item id, or NULL. */
 const char *progress_position(const pt_progress *p, const char *lesson_id);
 
-/* Forgets every record and the position of a lesson.  Records another
- * tutor saved with a check at or before now are dropped when merging too.
- * Returns false when out of memory. */
+/* Forgets a lesson's answers, position and drafts: a lesson begun afresh.
+ * An item whose answer the learner has seen (finished, or shown by an
+ * exam) keeps a record that says so and nothing else: no result, no
+ * review state, no wrong picks, its pass one further (so a restart shows
+ * the order its next pass shows).  Redone, such an item is practice
+ * (docs/scoring.md): a reset never buys a second first pass.  Other
+ * records go.  Records another tutor saved with a check at or before now
+ * are dropped when merging too.  Returns false when out of memory. */
 bool progress_reset_lesson(pt_progress *p, const char *lesson_id, time_t now);
 
 /* Returns the record of lesson_id/item_id, or NULL (also for NULL ids). */

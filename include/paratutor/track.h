@@ -59,8 +59,12 @@ void track_moved(pt_track *t, const pt_session *s, size_t from);
  * every move and when the learner leaves the lesson or quits. */
 void track_drafts(pt_track *t, const pt_session *s);
 
-/* Forgets a lesson's progress and saves. */
-void track_reset(pt_track *t, const pt_lesson *lesson);
+/* Begins session s's lesson afresh: forgets its progress in the store
+ * (progress_reset_lesson), saves, and sets s up as a restart would (the
+ * same orders; items whose answers were seen are practice).  Without a
+ * store, each item starts its next pass (session_reset_item).  Returns
+ * false when out of memory (s is then as before). */
+bool track_reset(pt_track *t, pt_session *s);
 
 /* Keeps exam e in the store as it stands at now (the open exam while it
  * runs, a finished one once submitted, progress_exam_keep) and saves. */

@@ -188,12 +188,18 @@ resume review c b quit
 has "review lists what is due" "2 items due for review."
 has "review asks the due item" "Which one?"
 resume 1 reset no quit
-has "reset asks first" "Forget every answer you gave in this lesson? Type yes to confirm:"
+has "reset asks first" "Forget every answer you gave in this lesson, and its score? Type yes to confirm:"
 has "reset can be declined" "Kept your answers."
 resume 1 reset yes quit
-has "reset after yes starts afresh" "Done: the lesson starts afresh."
+has "reset after yes starts afresh" "Done: the lesson starts afresh; items whose answers you saw are practice."
 resume quit
 lacks "after a reset the menu shows no progress" "done, score"
+# A reset and a restart never give a second first pass: an item finished
+# before is practice, and the lesson score stays 0.
+resume 1 "1 b 2 d" quit
+has "after a reset and a restart, an item seen before is practice" "Correct! retry: right on the first check, score 50."
+resume quit
+has "after a reset, practice adds nothing to the lesson score" "1/3 done, score 0)"
 "$bin" --lessons tests/fixtures/good/minimal.json --report >"$out" 2>&1
 has "the report still runs after a reset" "lesson,item,outcome"
 printf 'not json' >"$XDG_STATE_HOME/paratutor/progress.json"

@@ -600,7 +600,7 @@ test_reset() {
 	st_keys n n n n
 	st_wait "Lesson summary" || return 1
 	st_keys x
-	st_wait "Forget every answer here? y: yes; any other key keeps them" || return 1
+	st_wait "Forget every answer and the score? y: yes; other keys: no" || return 1
 	st_wait "y forget  other keep" || return 1
 	st_keys n
 	st_wait "Kept your answers" || return 1

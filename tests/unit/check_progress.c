@@ -848,6 +848,15 @@ START_TEST(test_stale_temp_removed)
 }
 END_TEST
 
+/* True when the store holds nothing of item id of lesson p but, at most,
+ * that its answer was seen (a reset keeps that: docs/scoring.md). */
+static bool forgotten(const pt_progress *p, const char *id)
+{
+	const pt_record *r = progress_find(p, "p", id);
+	return r == NULL || (r->outcome == PT_OUTCOME_NONE && r->attempts == 0 && r->hints == 0 && !r->scheduled &&
+	    r->n_wrong == 0 && r->key_seen);
+}
+
 /* Resetting a lesson forgets it, also against a tutor that loaded it
  * before and saves later. */
 START_TEST(test_reset_lesson)
@@ -861,7 +870,7 @@ START_TEST(test_reset_lesson)
 	ck_assert_ptr_nonnull(progress_find(b, "p", "fill"));
 
 	ck_assert(progress_reset_lesson(a, "p", T0 + 50));
-	ck_assert_ptr_null(progress_find(a, "p", "fill"));
+	ck_assert(forgotten(a, "fill"));
 	ck_assert_ptr_null(progress_position(a, "p"));
 	save_ok(a);
 
@@ -873,7 +882,7 @@ START_TEST(test_reset_lesson)
 	ck_assert(progress_record_item(b, q, g.item, &g, T0 + 60));
 	ck_assert(progress_set_position(b, "p", "one")); /* chosen before it knew */
 	save_ok(b);
-	ck_assert_ptr_null(progress_find(b, "p", "fill"));
+	ck_assert(forgotten(b, "fill"));
 	ck_assert_ptr_null(progress_position(b, "p"));
 
 	/* Work done after the reset is kept. */
@@ -883,8 +892,8 @@ START_TEST(test_reset_lesson)
 	save_ok(a);
 
 	pt_progress *c = open_ok(path, T0 + 100);
-	ck_assert_ptr_null(progress_find(c, "p", "fill"));
-	ck_assert_ptr_null(progress_find(c, "p", "many"));
+	ck_assert(forgotten(c, "fill"));
+	ck_assert(forgotten(c, "many"));
 	ck_assert_ptr_nonnull(progress_find(c, "p", "one"));
 	ck_assert_ptr_nonnull(progress_find(c, "q", "x"));
 	size_t done, total;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "paratutor/draft.h"
+#include "paratutor/track.h"
 #include "progress_util.h"
 
 /* A half-filled drill, a pick and a wrong check with a locked blank come
@@ -153,6 +154,84 @@ START_TEST(test_pass_kept)
 }
 END_TEST
 
+/* Returns the mask, in the order item v shows them, of the options whose
+ * texts are in want (a string of one-letter texts). */
+static unsigned shown_mask(const pt_item *v, const char *want)
+{
+	unsigned m = 0;
+	for (size_t o = 0; o < v->n_options; o++)
+		if (strchr(want, v->options[o].text.s[0]) != NULL)
+			m |= 1u << o;
+	return m;
+}
+
+/* A reset, as the summary and plain mode make it (track_reset): the
+ * lesson begins afresh, its score 0; an item whose answer was seen comes
+ * back in its next pass's order as practice, and that order and a draft
+ * typed after the reset survive a restart.  The cheater's way (reset,
+ * quit, come back, answer what was seen) scores nothing. */
+START_TEST(test_reset_then_restart)
+{
+	pt_lesson *l = mk(lesson_p);
+	time_t now = time(NULL);
+	pt_progress *a = open_ok(path, now);
+	pt_track t;
+	track_init(&t, a, "");
+	pt_session s;
+	ck_assert(session_init_shuffled(&s, l, true, 42));
+	track_open(&t, &s);
+	/* many (item 2) right first time: its answer is known now. */
+	s.current = 2;
+	check_pick(&s.grades[2], shown_mask(&s.views[2], "AC"));
+	ck_assert_int_eq(s.grades[2].status, PT_SOLVED);
+	track_checked(&t, &s);
+	size_t done, total;
+	int score;
+	progress_lesson_stats(a, l, &done, &total, &score);
+	ck_assert_int_eq(score, 33);
+
+	ck_assert(track_reset(&t, &s));
+	progress_lesson_stats(a, l, &done, &total, &score);
+	ck_assert_uint_eq(done, 0);
+	ck_assert_int_eq(score, 0);
+	ck_assert_uint_eq(s.current, 0);
+	ck_assert_int_eq(s.passes[2], 1);       /* its next pass */
+	ck_assert(s.grades[2].retry_pass);      /* practice: its answer was seen */
+	ck_assert_int_eq(s.passes[0], 0);       /* fill was never answered */
+	ck_assert(!s.grades[0].retry_pass);
+	char order[4];
+	for (int o = 0; o < 4; o++)
+		order[o] = s.views[2].options[o].text.s[0];
+	/* A draft after the reset: B ticked, not checked. */
+	grade_pick(&s.grades[2], (int)(strchr(order, 'B') - order));
+	track_drafts(&t, &s);
+	session_free(&s);
+	progress_close(a);
+
+	/* A restart shows the same order, the draft, and practice. */
+	pt_progress *b = open_ok(path, now + 1);
+	track_init(&t, b, "");
+	ck_assert(session_init_shuffled(&s, l, true, 42));
+	track_open(&t, &s);
+	ck_assert_int_eq(s.passes[2], 1);
+	for (int o = 0; o < 4; o++)
+		ck_assert_int_eq(s.views[2].options[o].text.s[0], order[o]);
+	for (int o = 0; o < 4; o++)
+		ck_assert(s.grades[2].picked[o] == (order[o] == 'B'));
+	ck_assert(s.grades[2].retry_pass);
+	/* Answered right now, it is practice: the lesson score stays 0. */
+	s.current = 2;
+	check_pick(&s.grades[2], shown_mask(&s.views[2], "AC"));
+	track_checked(&t, &s);
+	progress_lesson_stats(b, l, &done, &total, &score);
+	ck_assert_int_eq(score, 0);
+	ck_assert_int_eq(session_lesson_item_score(&s, 2), 0);
+	session_free(&s);
+	progress_close(b);
+	lesson_free(l);
+}
+END_TEST
+
 /* Damaged drafts or salt make the store damaged (moved aside), never a
  * crash or a half-read store. */
 START_TEST(test_bad_draft_members)
@@ -191,6 +270,7 @@ int main(void)
 	tcase_add_test(tc, test_draft_round_trip);
 	tcase_add_test(tc, test_draft_merge_and_salt);
 	tcase_add_test(tc, test_pass_kept);
+	tcase_add_test(tc, test_reset_then_restart);
 	tcase_add_test(tc, test_bad_draft_members);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -13,7 +13,7 @@ static bool slotted(pt_kind kind)
 bool draft_take(const pt_grade *g, pt_draft *d)
 {
 	memset(d, 0, sizeof *d);
-	if (g->status != PT_OPEN || g->retry_pass)
+	if (g->status != PT_OPEN || (g->retry_pass && !g->kept_pass))
 		return false;
 	const pt_item *it = g->item;
 	bool any = false;
@@ -70,7 +70,7 @@ static int find_option(const pt_item *it, const char *s)
 
 void draft_apply(pt_grade *g, const pt_draft *d)
 {
-	if (g->status != PT_OPEN || g->retry_pass || d->n == 0)
+	if (g->status != PT_OPEN || (g->retry_pass && !g->kept_pass) || d->n == 0)
 		return;
 	const pt_item *it = g->item;
 	if (slotted(it->kind)) {

@@ -634,9 +634,31 @@ bool progress_reset_lesson(pt_progress *p, const char *lesson_id, time_t now)
 	lesson_state *l = data_lesson_get(&p->d, lesson_id);
 	if (l == NULL)
 		return false;
-	for (size_t r = p->d.n_rec; r-- > 0;)
-		if (strcmp(p->d.rec[r].lesson, lesson_id) == 0)
+	for (size_t r = p->d.n_rec; r-- > 0;) {
+		pt_record *k = &p->d.rec[r];
+		if (strcmp(k->lesson, lesson_id) != 0)
+			continue;
+		if (k->outcome == PT_OUTCOME_NONE && !k->key_seen) {
 			remove_at(&p->d, r);
+			continue;
+		}
+		/* The answer was seen: the record keeps that, and the pass its
+		 * next order comes from, and forgets the rest. */
+		k->outcome = PT_OUTCOME_NONE;
+		k->attempts = 0;
+		k->hints = 0;
+		k->pass_start = 0;
+		k->key_seen = true;
+		record_clear_wrong(k);
+		k->stability = 0;
+		k->difficulty = 0;
+		k->box = 0;
+		k->scheduled = false;
+		k->due = 0;
+		k->scheduled_at = 0;
+		k->pass++;
+		k->last_seen = now;
+	}
 	if (now > l->reset_at)
 		l->reset_at = now;
 	free(l->position);

@@ -57,8 +57,12 @@ size_t progress_restore(const pt_progress *p, pt_session *s, size_t *changed)
 		if (r != NULL) {
 			session_show_pass(s, i, r->pass);
 			restore_grade(r, s->grades[i].item, &s->grades[i]);
-			if (r->outcome == PT_OUTCOME_NONE && r->key_seen)
-				s->grades[i].retry_pass = true; /* its answer was shown in an exam */
+			if (r->outcome == PT_OUTCOME_NONE && r->key_seen) {
+				/* its answer was shown (an exam) or seen before a reset:
+				 * practice, in a pass the store keeps */
+				s->grades[i].retry_pass = true;
+				s->grades[i].kept_pass = true;
+			}
 			restored++;
 		}
 		pt_draft draft;

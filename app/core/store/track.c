@@ -155,12 +155,27 @@ void track_drafts(pt_track *t, const pt_session *s)
 	save(t);
 }
 
-void track_reset(pt_track *t, const pt_lesson *lesson)
+bool track_reset(pt_track *t, pt_session *s)
 {
-	if (t->progress == NULL)
-		return;
+	const pt_lesson *lesson = s->lesson;
+	if (t->progress == NULL || lesson->id.s == NULL) {
+		for (size_t i = 0; i < lesson->n_items; i++)
+			session_reset_item(s, i);
+		s->current = 0;
+		return true;
+	}
+	pt_session fresh;
+	if (!session_init_shuffled(&fresh, lesson, s->shuffle, s->salt)) {
+		snprintf(t->notice, sizeof t->notice, "Out of memory: the lesson was not reset");
+		return false;
+	}
 	kept(t, progress_reset_lesson(t->progress, lesson->id.s, time(NULL)));
 	save(t);
+	session_free(s);
+	*s = fresh;
+	track_open(t, s);
+	s->current = 0;
+	return true;
 }
 
 bool track_take_notice(pt_track *t, char *buf, size_t size)
