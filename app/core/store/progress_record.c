@@ -229,6 +229,25 @@ static pt_record *record_get(store_data *d, const char *lesson, const char *item
 	return r;
 }
 
+/* Forgets r's lesson result, wrong picks and review state, as of now;
+ * key_seen says whether its answer stays seen. */
+static void record_forget(pt_record *r, bool key_seen, time_t now)
+{
+	r->outcome = PT_OUTCOME_NONE;
+	r->attempts = 0;
+	r->hints = 0;
+	r->pass_start = 0;
+	r->key_seen = key_seen;
+	record_clear_wrong(r);
+	r->stability = 0;
+	r->difficulty = 0;
+	r->box = 0;
+	r->scheduled = false;
+	r->due = 0;
+	r->scheduled_at = 0;
+	r->last_seen = now;
+}
+
 /* ---- merging ----------------------------------------------------------- */
 
 /* Returns true when disk record k's lesson result should replace that of m
@@ -434,19 +453,7 @@ static pt_record *record_for(pt_progress *p, const pt_lesson *lesson, const pt_i
 	} else if (r->hash != h) {
 		/* The item's answer changed: only its time and first sight stay. */
 		r->hash = h;
-		r->outcome = PT_OUTCOME_NONE;
-		r->attempts = 0;
-		r->hints = 0;
-		record_clear_wrong(r);
-		r->pass_start = 0;
-		r->key_seen = false;
-		r->last_seen = now;
-		r->stability = 0;
-		r->difficulty = 0;
-		r->box = 0;
-		r->scheduled = false;
-		r->due = 0;
-		r->scheduled_at = 0;
+		record_forget(r, false, now);
 	}
 	return r;
 }
@@ -644,20 +651,8 @@ bool progress_reset_lesson(pt_progress *p, const char *lesson_id, time_t now)
 		}
 		/* The answer was seen: the record keeps that, and the pass its
 		 * next order comes from, and forgets the rest. */
-		k->outcome = PT_OUTCOME_NONE;
-		k->attempts = 0;
-		k->hints = 0;
-		k->pass_start = 0;
-		k->key_seen = true;
-		record_clear_wrong(k);
-		k->stability = 0;
-		k->difficulty = 0;
-		k->box = 0;
-		k->scheduled = false;
-		k->due = 0;
-		k->scheduled_at = 0;
+		record_forget(k, true, now);
 		k->pass++;
-		k->last_seen = now;
 	}
 	if (now > l->reset_at)
 		l->reset_at = now;
