@@ -9,9 +9,9 @@ enum { FIELD_COUNT, FIELD_TIME, FIELD_PASS, FIELD_LESSONS, N_FIELDS };
 #define MAX_FORM_ITEMS 200
 
 /* The form's view state, private to this screen. */
-static struct form_view {
+struct form_view {
 	int field; /* the selected field */
-} view;
+};
 
 /* Returns the number of items the usable lessons hold. */
 static size_t items_available(const pt_ui *ui)
@@ -26,9 +26,10 @@ static size_t items_available(const pt_ui *ui)
 }
 
 /* Adds one "label  value  note" row, the selected one marked. */
-static void add_row(pt_doc *d, int field, const char *label, const char *value, const char *note)
+static void add_row(const struct form_view *view, pt_doc *d, int field, const char *label, const char *value,
+    const char *note)
 {
-	bool on = view.field == field;
+	bool on = view->field == field;
 	doc_move_to(d, 2);
 	doc_atom(d, on ? ROLE_SELECTED : ROLE_NORMAL, 0, on ? ">" : " ");
 	doc_move_to(d, 4);
@@ -48,6 +49,7 @@ static void add_row(pt_doc *d, int field, const char *label, const char *value, 
 /* Draws the form. */
 static void form_draw(pt_ui *ui, int rows, int cols)
 {
+	const struct form_view *view = ui->view;
 	pt_doc *d = &ui->body;
 	const pt_exam_config *c = &ui->exam_cfg;
 	char value[64], note[96];
@@ -56,7 +58,7 @@ static void form_draw(pt_ui *ui, int rows, int cols)
 	doc_gap(d);
 	snprintf(value, sizeof value, "%zu", c->count);
 	snprintf(note, sizeof note, "of %zu items in the lessons", items_available(ui));
-	add_row(d, FIELD_COUNT, "Items", value, note);
+	add_row(view, d, FIELD_COUNT, "Items", value, note);
 	if (c->seconds == 0) {
 		snprintf(value, sizeof value, "untimed");
 		snprintf(note, sizeof note, "practice mode, no deadline; u: set a time limit");
@@ -66,10 +68,10 @@ static void form_draw(pt_ui *ui, int rows, int cols)
 		snprintf(note, sizeof note, c->seconds < 0 ? "1.5 minutes an item, running even while you are away; "
 		    "u: untimed" : "running even while you are away; u: untimed");
 	}
-	add_row(d, FIELD_TIME, "Time", value, note);
+	add_row(view, d, FIELD_TIME, "Time", value, note);
 	snprintf(value, sizeof value, "%d%%", c->pass_percent);
-	add_row(d, FIELD_PASS, "Pass mark", value, "share of items right");
-	add_row(d, FIELD_LESSONS, "Lessons", "all", "items drawn from each lesson and difficulty in proportion");
+	add_row(view, d, FIELD_PASS, "Pass mark", value, "share of items right");
+	add_row(view, d, FIELD_LESSONS, "Lessons", "all", "items drawn from each lesson and difficulty in proportion");
 	doc_gap(d);
 	doc_wrap(d, ROLE_NORMAL, 0, "One answer an item: no hints, no feedback and no second try until you submit. "
 	    "Mark items to come back to, jump between them from the list, and submit when you are done; at zero "
@@ -82,26 +84,29 @@ static void form_draw(pt_ui *ui, int rows, int cols)
 /* Makes the form current on its first field. */
 static void form_enter(pt_ui *ui, size_t arg)
 {
+	struct form_view *view = ui->view;
 	(void)ui;
 	(void)arg;
-	view.field = FIELD_COUNT;
+	view->field = FIELD_COUNT;
 }
 
 /* Up / Down: the field above / below. */
 static unsigned key_field(pt_ui *ui, const pt_event *ev)
 {
+	struct form_view *view = ui->view;
 	(void)ui;
 	int step = event_is_key(ev, PT_KEY_UP) || event_is_char(ev, 'k') ? -1 : 1;
-	view.field = (view.field + step + N_FIELDS) % N_FIELDS;
+	view->field = (view->field + step + N_FIELDS) % N_FIELDS;
 	return UI_REDRAW;
 }
 
 /* Left / Right, - / +: change the selected field. */
 static unsigned key_change(pt_ui *ui, const pt_event *ev)
 {
+	struct form_view *view = ui->view;
 	pt_exam_config *c = &ui->exam_cfg;
 	int step = event_is_key(ev, PT_KEY_LEFT) || event_is_char(ev, '-') ? -1 : 1;
-	switch (view.field) {
+	switch (view->field) {
 	case FIELD_COUNT: {
 		long n = (long)c->count + step * (c->count >= 20 ? 5 : 1);
 		c->count = (size_t)(n < 1 ? 1 : n > MAX_FORM_ITEMS ? MAX_FORM_ITEMS : n);
@@ -129,9 +134,10 @@ static unsigned key_change(pt_ui *ui, const pt_event *ev)
 /* u: untimed, or back to a time limit. */
 static unsigned key_untimed(pt_ui *ui, const pt_event *ev)
 {
+	struct form_view *view = ui->view;
 	(void)ev;
 	ui->exam_cfg.seconds = ui->exam_cfg.seconds == 0 ? -1 : 0;
-	view.field = FIELD_TIME;
+	view->field = FIELD_TIME;
 	return UI_REDRAW;
 }
 
@@ -172,6 +178,7 @@ const pt_screen_ops ui_exam_form_screen = {
 	.name = "Exam form",
 	.enter = form_enter,
 	.draw = form_draw,
+	.view_size = sizeof(struct form_view),
 	.context = form_context,
 	.keys = form_keys,
 	.n_keys = sizeof form_keys / sizeof form_keys[0],

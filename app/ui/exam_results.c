@@ -13,13 +13,13 @@
 #include "paratutor/ui_item.h"
 
 /* The results' view state, private to this screen. */
-static struct results_view {
+struct results_view {
 	size_t scroll;
 	size_t *starts; /* the line each item's part starts on, at the last draw */
 	size_t n_starts;
 	pt_next next;   /* what to study next, from when the results opened */
 	bool have_next;
-} rv;
+};
 
 /* Adds one "label   right of items   percent" row, with the items to
  * review and the lessons to reopen under it (what), when any. */
@@ -43,7 +43,7 @@ static void add_tally(pt_doc *d, const char *label, const pt_exam_tally *t, cons
 }
 
 /* Builds the figures at the top. */
-static void add_figures(pt_doc *d, const pt_exam *e, const pt_exam_results *r)
+static void add_figures(const struct results_view *rv, pt_doc *d, const pt_exam *e, const pt_exam_results *r)
 {
 	char what[512];
 	char used[24], limit[24], rule[400];
@@ -74,15 +74,15 @@ static void add_figures(pt_doc *d, const pt_exam *e, const pt_exam_results *r)
 	else
 		doc_atomf(d, ROLE_NORMAL, 0, "Time used: %s (untimed)", used);
 	doc_gap(d);
-	if (rv.have_next) {
+	if (rv->have_next) {
 		doc_atom(d, ROLE_HEADING, 0, "What to study next");
 		doc_newline(d);
-		for (size_t k = 0; k < rv.next.n; k++) {
+		for (size_t k = 0; k < rv->next.n; k++) {
 			doc_move_to(d, 2);
 			doc_atom(d, ROLE_PROMPT, 0, draw_glyph(GLYPH_BULLET));
 			doc_move_to(d, 4);
 			doc_set_indent(d, 4);
-			doc_wrap(d, ROLE_PROMPT, 0, rv.next.lines[k]);
+			doc_wrap(d, ROLE_PROMPT, 0, rv->next.lines[k]);
 			doc_set_indent(d, 0);
 			doc_newline(d);
 		}
@@ -116,21 +116,22 @@ static void add_figures(pt_doc *d, const pt_exam *e, const pt_exam_results *r)
 /* Draws the figures, then every item in turn. */
 static void results_draw(pt_ui *ui, int rows, int cols)
 {
+	struct results_view *rv = ui->view;
 	pt_exam *e = ui->exam;
 	pt_doc *d = &ui->body;
 	pt_exam_results r;
 	doc_reset(d, frame_text_width(cols));
 	bool ok = exam_results(e, &r);
 	if (ok) {
-		add_figures(d, e, &r);
+		add_figures(ui->view, d, e, &r);
 		exam_results_free(&r);
 	} else {
 		doc_atom(d, ROLE_WRONG, 0, "Out of memory: the figures cannot be shown");
 	}
 	pt_item_view v = { -1, false, "", 0, REVEAL_NONE, false, true };
-	for (size_t i = 0; i < e->n && i < rv.n_starts; i++) {
+	for (size_t i = 0; i < e->n && i < rv->n_starts; i++) {
 		doc_gap(d);
-		rv.starts[i] = doc_line(d);
+		rv->starts[i] = doc_line(d);
 		const char *word = e->results[i] == PT_EXAM_RIGHT ? "Right" : e->results[i] == PT_EXAM_WRONG ? "Wrong" :
 		    "Unanswered";
 		doc_atomf(d, ROLE_HEADING, 0, "Item %zu of %zu", i + 1, e->n);
@@ -144,7 +145,7 @@ static void results_draw(pt_ui *ui, int rows, int cols)
 		item_body_build(d, exam_grade(e, i), &v, &a);
 	}
 	frame_header(cols, "Exam", "results");
-	frame_body(ui, d, &rv.scroll, rows, cols);
+	frame_body(ui, d, &rv->scroll, rows, cols);
 	char status[96];
 	snprintf(status, sizeof status, "%zu items", e->n);
 	frame_footer(ui, rows, cols, status, "n/p: the next / previous item's answer and explanation; m: the menu");
@@ -153,45 +154,46 @@ static void results_draw(pt_ui *ui, int rows, int cols)
 /* Shows the results from the top. */
 static void results_enter(pt_ui *ui, size_t arg)
 {
+	struct results_view *rv = ui->view;
 	(void)arg;
-	rv.scroll = 0;
+	rv->scroll = 0;
 	/* What to study next, looking first at the concepts this paper missed
 	 * (its misses are in the store by now). */
-	rv.have_next = ui->track->progress != NULL &&
-	    next_compute_focus(ui->track->progress, ui->catalog, ui_now(), exam_missed_tags(ui->exam), &rv.next);
-	free(rv.starts);
-	rv.n_starts = ui->exam->n;
-	rv.starts = calloc(rv.n_starts ? rv.n_starts : 1, sizeof *rv.starts);
-	if (rv.starts == NULL)
-		rv.n_starts = 0;
+	rv->have_next = ui->track->progress != NULL &&
+	    next_compute_focus(ui->track->progress, ui->catalog, ui_now(), exam_missed_tags(ui->exam), &rv->next);
+	free(rv->starts);
+	rv->n_starts = ui->exam->n;
+	rv->starts = calloc(rv->n_starts ? rv->n_starts : 1, sizeof *rv->starts);
+	if (rv->starts == NULL)
+		rv->n_starts = 0;
 }
 
-/* Frees the view state at exit. */
-static void results_release(void)
+/* Leaving: frees the item starts (the view itself is freed by ui.c). */
+static void results_leave(pt_ui *ui)
 {
-	free(rv.starts);
-	rv.starts = NULL;
-	rv.n_starts = 0;
+	struct results_view *rv = ui->view;
+	free(rv->starts);
 }
 
 /* n / p: scroll to the next / previous item's part. */
 static unsigned key_item(pt_ui *ui, const pt_event *ev)
 {
+	struct results_view *rv = ui->view;
 	bool next = event_is_char(ev, 'n') || event_is_char(ev, 'N') || event_is_key(ev, PT_KEY_RIGHT);
-	size_t to = rv.scroll;
+	size_t to = rv->scroll;
 	if (next) {
-		for (size_t i = 0; i < rv.n_starts; i++)
-			if (rv.starts[i] > rv.scroll) {
-				to = rv.starts[i];
+		for (size_t i = 0; i < rv->n_starts; i++)
+			if (rv->starts[i] > rv->scroll) {
+				to = rv->starts[i];
 				break;
 			}
 	} else {
 		to = 0;
-		for (size_t i = 0; i < rv.n_starts; i++)
-			if (rv.starts[i] < rv.scroll)
-				to = rv.starts[i];
+		for (size_t i = 0; i < rv->n_starts; i++)
+			if (rv->starts[i] < rv->scroll)
+				to = rv->starts[i];
 	}
-	rv.scroll = to < ui->body_pane.max ? to : ui->body_pane.max;
+	rv->scroll = to < ui->body_pane.max ? to : ui->body_pane.max;
 	return UI_REDRAW;
 }
 
@@ -221,15 +223,17 @@ static unsigned results_context(const pt_ui *ui)
 /* The results scroll with the shared keys. */
 static size_t *results_scroll(const pt_ui *ui)
 {
+	struct results_view *rv = ui->view;
 	(void)ui;
-	return &rv.scroll;
+	return &rv->scroll;
 }
 
 const pt_screen_ops ui_exam_results_screen = {
 	.name = "Exam results",
 	.enter = results_enter,
 	.draw = results_draw,
-	.release = results_release,
+	.leave = results_leave,
+	.view_size = sizeof(struct results_view),
 	.context = results_context,
 	.keys = results_keys,
 	.n_keys = sizeof results_keys / sizeof results_keys[0],

@@ -17,14 +17,14 @@
 #define SAVE_EVERY_TICKS 10 /* a running clock is kept this often (seconds) */
 
 /* The exam screen's view state. */
-static struct exam_view {
+struct exam_view {
 	pt_answering entry; /* the item being answered, with the keys the item screen takes */
 	bool list;          /* the list of items is shown */
 	size_t sel;         /* the item selected in the list */
 	size_t list_scroll;
 	bool confirm;       /* the next key answers "submit now?" */
 	unsigned ticks;     /* seconds since the exam was last kept */
-} xv;
+};
 
 /* Context bits of the exam screen's own bindings (the answer entry's are
  * answering.c's). */
@@ -45,19 +45,21 @@ static pt_grade *current_grade(pt_ui *ui)
 /* Keeps the exam in the store and shows any notice the saving left. */
 static void keep(pt_ui *ui)
 {
+	struct exam_view *xv = ui->view;
 	track_exam(ui->track, ui->exam, ui_now());
 	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
-	xv.ticks = 0;
+	xv->ticks = 0;
 }
 
 /* Shows the exam's current item with a fresh view. */
 static void exam_enter(pt_ui *ui, size_t arg)
 {
+	struct exam_view *xv = ui->view;
 	(void)arg;
-	xv.list = false;
-	xv.confirm = false;
-	answering_open(&xv.entry, current_grade(ui));
-	xv.entry.picked = keep; /* a pick, a clear or a click is kept at once */
+	xv->list = false;
+	xv->confirm = false;
+	answering_open(&xv->entry, current_grade(ui));
+	xv->entry.picked = keep; /* a pick, a clear or a click is kept at once */
 	if (!ui->exam->paused)
 		keep(ui);
 }
@@ -90,13 +92,14 @@ static const char *state_word(const pt_exam *e, size_t i)
 /* Builds the list of items, the selected one marked. */
 static void build_list(pt_ui *ui, pt_doc *d, int body_rows)
 {
+	struct exam_view *xv = ui->view;
 	const pt_exam *e = ui->exam;
 	size_t sel_line = 0;
 	doc_atomf(d, ROLE_HEADING, 0, "All %zu items", e->n);
 	doc_atomf(d, ROLE_DIM, 0, "  %zu answered, %zu marked", e->n - exam_unanswered(e), exam_marked_count(e));
 	doc_gap(d);
 	for (size_t i = 0; i < e->n; i++) {
-		bool on = i == xv.sel;
+		bool on = i == xv->sel;
 		if (on)
 			sel_line = doc_line(d);
 		const char *prompt = e->items[i]->prompt.s;
@@ -114,7 +117,7 @@ static void build_list(pt_ui *ui, pt_doc *d, int body_rows)
 		    len > room ? draw_glyph(GLYPH_ELLIPSIS) : "");
 		doc_newline(d);
 	}
-	doc_show_lines(&xv.list_scroll, sel_line, sel_line, body_rows);
+	doc_show_lines(&xv->list_scroll, sel_line, sel_line, body_rows);
 }
 
 /* Builds the offer to take up an exam left unfinished. */
@@ -142,16 +145,17 @@ static void build_paused(pt_ui *ui, pt_doc *d)
 /* Writes what the learner should do next. */
 static void next_step(pt_ui *ui, char *buf, size_t size)
 {
+	struct exam_view *xv = ui->view;
 	const pt_exam *e = ui->exam;
 	size_t open = exam_unanswered(e);
-	if (xv.confirm && open > 0)
+	if (xv->confirm && open > 0)
 		snprintf(buf, size, "Submit now? %zu unanswered item%s count%s as wrong. y: submit; any other key: go on",
 		    open, open == 1 ? "" : "s", open == 1 ? "s" : "");
-	else if (xv.confirm)
+	else if (xv->confirm)
 		snprintf(buf, size, "Submit now? Every item is answered. y: submit; any other key: go on");
 	else if (e->paused)
 		snprintf(buf, size, "Enter: take the exam up again   s: submit it as it stands   q: leave it");
-	else if (xv.list)
+	else if (xv->list)
 		snprintf(buf, size, "Up/Down pick an item, Enter shows it; Esc closes the list");
 	else if (open == 0)
 		snprintf(buf, size, "Every item is answered: press s to submit, or change any answer first");
@@ -163,19 +167,20 @@ static void next_step(pt_ui *ui, char *buf, size_t size)
  * offer to resume), and the footer. */
 static void exam_draw(pt_ui *ui, int rows, int cols)
 {
+	struct exam_view *xv = ui->view;
 	pt_exam *e = ui->exam;
 	pt_doc *d = &ui->body;
 	size_t i = e->session.current;
-	pt_item_view *v = &xv.entry.view;
+	pt_item_view *v = &xv->entry.view;
 	int body_rows = frame_body_rows(rows);
 	char left[160], right[64], status[128], fallback[UI_MESSAGE_MAX];
 	doc_reset(d, frame_text_width(cols));
 	if (e->paused) {
 		build_paused(ui, d);
 		frame_body(ui, d, &(size_t){ 0 }, rows, cols);
-	} else if (xv.list) {
+	} else if (xv->list) {
 		build_list(ui, d, body_rows);
-		frame_body(ui, d, &xv.list_scroll, rows, cols);
+		frame_body(ui, d, &xv->list_scroll, rows, cols);
 	} else {
 		item_anchors a = { 0 };
 		item_body_build(d, exam_grade(e, i), v, &a);
@@ -188,9 +193,9 @@ static void exam_draw(pt_ui *ui, int rows, int cols)
 	clock_text(e, right, sizeof right);
 	frame_header(cols, left, right);
 	snprintf(status, sizeof status, "Answered %zu/%zu   Marked %zu%s", e->n - exam_unanswered(e), e->n,
-	    exam_marked_count(e), e->marked[i] && !xv.list && !e->paused ? "   this item: marked for later" : "");
+	    exam_marked_count(e), e->marked[i] && !xv->list && !e->paused ? "   this item: marked for later" : "");
 	next_step(ui, fallback, sizeof fallback);
-	if (xv.confirm)
+	if (xv->confirm)
 		ui->message[0] = '\0';
 	frame_footer(ui, rows, cols, status, fallback);
 }
@@ -266,51 +271,56 @@ static unsigned key_mark(pt_ui *ui, const pt_event *ev)
 /* l: the list of items. */
 static unsigned key_list(pt_ui *ui, const pt_event *ev)
 {
+	struct exam_view *xv = ui->view;
 	(void)ev;
-	xv.list = true;
-	xv.sel = ui->exam->session.current;
-	xv.list_scroll = 0;
+	xv->list = true;
+	xv->sel = ui->exam->session.current;
+	xv->list_scroll = 0;
 	return UI_REDRAW;
 }
 
 /* Up / Down in the list. */
 static unsigned key_list_move(pt_ui *ui, const pt_event *ev)
 {
+	struct exam_view *xv = ui->view;
 	size_t n = ui->exam->n;
 	if (event_is_key(ev, PT_KEY_UP) || event_is_char(ev, 'k'))
-		xv.sel = xv.sel > 0 ? xv.sel - 1 : 0;
+		xv->sel = xv->sel > 0 ? xv->sel - 1 : 0;
 	else if (event_is_key(ev, PT_KEY_HOME))
-		xv.sel = 0;
+		xv->sel = 0;
 	else if (event_is_key(ev, PT_KEY_END))
-		xv.sel = n - 1;
+		xv->sel = n - 1;
 	else
-		xv.sel = xv.sel + 1 < n ? xv.sel + 1 : n - 1;
+		xv->sel = xv->sel + 1 < n ? xv->sel + 1 : n - 1;
 	return UI_REDRAW;
 }
 
 /* Enter in the list: show the selected item. */
 static unsigned key_list_open(pt_ui *ui, const pt_event *ev)
 {
+	struct exam_view *xv = ui->view;
 	(void)ev;
-	xv.list = false;
-	return go_item(ui, xv.sel);
+	xv->list = false;
+	return go_item(ui, xv->sel);
 }
 
 /* Esc, l, q in the list: close it. */
 static unsigned key_list_close(pt_ui *ui, const pt_event *ev)
 {
+	struct exam_view *xv = ui->view;
 	(void)ui;
 	(void)ev;
-	xv.list = false;
+	xv->list = false;
 	return UI_REDRAW;
 }
 
 /* s: ask before submitting. */
 static unsigned key_ask_submit(pt_ui *ui, const pt_event *ev)
 {
+	struct exam_view *xv = ui->view;
 	(void)ui;
 	(void)ev;
-	xv.confirm = true;
+	xv->confirm = true;
 	return UI_REDRAW;
 }
 
@@ -338,8 +348,9 @@ static void submit(pt_ui *ui, bool by_clock)
 /* y after s: submit. */
 static unsigned key_submit(pt_ui *ui, const pt_event *ev)
 {
+	struct exam_view *xv = ui->view;
 	(void)ev;
-	xv.confirm = false;
+	xv->confirm = false;
 	submit(ui, false);
 	return UI_REDRAW;
 }
@@ -347,8 +358,9 @@ static unsigned key_submit(pt_ui *ui, const pt_event *ev)
 /* Any other key after s: go on answering. */
 static unsigned key_no_submit(pt_ui *ui, const pt_event *ev)
 {
+	struct exam_view *xv = ui->view;
 	(void)ev;
-	xv.confirm = false;
+	xv->confirm = false;
 	ui_say(ui, "Not submitted: go on answering");
 	return UI_REDRAW;
 }
@@ -356,13 +368,14 @@ static unsigned key_no_submit(pt_ui *ui, const pt_event *ev)
 /* Enter on an exam left unfinished: start its clock again. */
 static unsigned key_take_up(pt_ui *ui, const pt_event *ev)
 {
+	struct exam_view *xv = ui->view;
 	(void)ev;
 	if (exam_expired(ui->exam, ui_now())) {
 		submit(ui, true);
 		return UI_REDRAW;
 	}
 	exam_resume(ui->exam, ui_now());
-	answering_open(&xv.entry, current_grade(ui));
+	answering_open(&xv->entry, current_grade(ui));
 	keep(ui);
 	return UI_REDRAW;
 }
@@ -419,27 +432,30 @@ static const pt_binding exam_keys[] = {
 /* Returns the exam screen's context bits. */
 static unsigned exam_context(const pt_ui *ui)
 {
+	struct exam_view *xv = ui->view;
 	const pt_exam *e = ui->exam;
-	if (xv.confirm)
+	if (xv->confirm)
 		return EX_CONFIRM;
 	if (e->paused)
 		return EX_PAUSED;
-	if (xv.list)
+	if (xv->list)
 		return EX_LIST;
-	return EX_ANSWER | (answering_typing(&xv.entry) ? EX_TYPING : 0);
+	return EX_ANSWER | (answering_typing(&xv->entry) ? EX_TYPING : 0);
 }
 
 /* The answer entry, while the learner answers (not in the list, not
  * paused, not asked to confirm). */
 static pt_answering *exam_answering(const pt_ui *ui)
 {
-	return exam_context(ui) & EX_ANSWER ? &xv.entry : NULL;
+	struct exam_view *xv = ui->view;
+	return exam_context(ui) & EX_ANSWER ? &xv->entry : NULL;
 }
 
 /* The item's body scrolls with the shared keys while answering. */
 static size_t *exam_scroll(const pt_ui *ui)
 {
-	return exam_context(ui) & EX_ANSWER ? &xv.entry.view.scroll : NULL;
+	struct exam_view *xv = ui->view;
+	return exam_context(ui) & EX_ANSWER ? &xv->entry.view.scroll : NULL;
 }
 
 /* True while the clock runs: the loop then wakes every second (also on
@@ -454,6 +470,7 @@ static bool exam_ticking(const pt_ui *ui)
  * exam submitted when the time is up. */
 static unsigned exam_tick(pt_ui *ui)
 {
+	struct exam_view *xv = ui->view;
 	pt_exam *e = ui->exam;
 	time_t now = ui_now();
 	int warn = e->paused ? 0 : exam_warning(e, now);
@@ -461,10 +478,10 @@ static unsigned exam_tick(pt_ui *ui)
 		ui_say(ui, "Warning: %d minute%s left. Unanswered items count as wrong; s submits", warn,
 		    warn == 1 ? "" : "s");
 	if (exam_time_left(e, now) == 0) {
-		xv.confirm = false;
-		xv.list = false;
+		xv->confirm = false;
+		xv->list = false;
 		submit(ui, true);
-	} else if (++xv.ticks >= SAVE_EVERY_TICKS && !e->paused) {
+	} else if (++xv->ticks >= SAVE_EVERY_TICKS && !e->paused) {
 		keep(ui);
 	}
 	return UI_REDRAW;
@@ -474,6 +491,7 @@ const pt_screen_ops ui_exam_screen = {
 	.name = "Exam",
 	.enter = exam_enter,
 	.draw = exam_draw,
+	.view_size = sizeof(struct exam_view),
 	.context = exam_context,
 	.keys = exam_keys,
 	.n_keys = sizeof exam_keys / sizeof exam_keys[0],

@@ -10,7 +10,9 @@
 #include "paratutor/ui_item.h"
 
 /* The item screen's state: the answer entry it shares with the exam. */
-static pt_answering entry;
+struct item_view {
+	pt_answering entry;
+};
 
 /* Context bits of the item screen's own bindings (the answer entry's are
  * answering.c's). */
@@ -34,17 +36,18 @@ static bool has_wrong_mark(const pt_grade *g)
  * first slot to fill, or the answer field taking the keys; no scroll. */
 static void item_enter(pt_ui *ui, size_t index)
 {
+	struct item_view *V = ui->view;
 	pt_session *s = ui_session(ui);
 	size_t from = s->current;
 	s->current = index;
-	answering_open(&entry, session_grade(s));
+	answering_open(&V->entry, session_grade(s));
 	ui_notify(ui, from, UI_PROGRESS_MOVE);
 }
 
 /* ---- drawing ---- */
 
 /* Writes what to do next on an open bank item (fill, match, order). */
-static void next_step_bank(const pt_grade *g, char *message, size_t size)
+static void next_step_bank(const struct item_view *V, const pt_grade *g, char *message, size_t size)
 {
 	const pt_item *it = g->item;
 	char last = item_body_last_label(it);
@@ -61,29 +64,29 @@ static void next_step_bank(const pt_grade *g, char *message, size_t size)
 		snprintf(message, size, "Press a letter A-%c (or click an option) to fill the blank", last);
 	else if (it->kind == PT_KIND_ORDER)
 		snprintf(message, size, "Position %d: which step goes here? Press its letter A-%c",
-		    entry.view.focus + 1, last);
-	else if (entry.view.focus >= 0 && it->kind == PT_KIND_MATCH)
+		    V->entry.view.focus + 1, last);
+	else if (V->entry.view.focus >= 0 && it->kind == PT_KIND_MATCH)
 		snprintf(message, size, "Prompt %d: press a letter A-%c to give it an answer",
-		    entry.view.focus + 1, last);
-	else if (entry.view.focus >= 0)
+		    V->entry.view.focus + 1, last);
+	else if (V->entry.view.focus >= 0)
 		snprintf(message, size, "Blank %d: press a letter A-%c (or click an option) to %s it",
-		    entry.view.focus + 1, last, g->fill[entry.view.focus] < 0 ? "fill" : "change");
+		    V->entry.view.focus + 1, last, g->fill[V->entry.view.focus] < 0 ? "fill" : "change");
 	else
 		snprintf(message, size, "Fill every blank, then press Enter to check");
 }
 
 /* Writes what to do next on an open numeric or text item. */
-static void next_step_typed(const pt_grade *g, char *message, size_t size)
+static void next_step_typed(const struct item_view *V, const pt_grade *g, char *message, size_t size)
 {
 	char said[PT_MAX_SAID + 64];
-	bool edited = strcmp(entry.view.field, g->typed) != 0;
-	if (!entry.view.typing)
+	bool edited = strcmp(V->entry.view.field, g->typed) != 0;
+	if (!V->entry.view.typing)
 		snprintf(message, size, "Press Tab (or click the field) to type your answer");
 	else if (!edited && answer_not_counted(g, said, sizeof said))
 		snprintf(message, size, "Not counted: correct your answer, then press Enter");
 	else if (!edited && g->checked && has_wrong_mark(g))
 		snprintf(message, size, "Not yet: change your answer, then press Enter");
-	else if (entry.view.field[strspn(entry.view.field, " ")] != '\0')
+	else if (V->entry.view.field[strspn(V->entry.view.field, " ")] != '\0')
 		snprintf(message, size, "Press Enter to check your answer");
 	else
 		snprintf(message, size, "Type your answer, then press Enter; Tab for the other keys");
@@ -103,9 +106,9 @@ static void next_step(pt_ui *ui, const pt_grade *g, char *message, size_t size)
 		else
 			snprintf(message, size, "Press Enter for the next open item (n/p: next/previous)");
 	} else if (answering_uses_bank(it->kind)) {
-		next_step_bank(g, message, size);
+		next_step_bank(ui->view, g, message, size);
 	} else if (answering_is_typed(it->kind)) {
-		next_step_typed(g, message, size);
+		next_step_typed(ui->view, g, message, size);
 	} else if (g->checked && has_wrong_mark(g)) {
 		snprintf(message, size, "Not yet: change your answer, then press Enter");
 	} else if (it->kind == PT_KIND_MULTI && it->choose > 0) {
@@ -143,14 +146,15 @@ static void draw_frame(pt_ui *ui, const pt_grade *g, int rows, int cols)
  * mistakes, and once finished the explanation and solution. */
 static void item_draw(pt_ui *ui, int rows, int cols)
 {
+	struct item_view *V = ui->view;
 	const pt_grade *g = session_grade(ui_session(ui));
 	pt_doc *d = &ui->body;
 	item_anchors a = { 0 };
 	doc_reset(d, frame_text_width(cols));
-	entry.view.editor = ui->watch_path != NULL;
-	item_body_build(d, g, &entry.view, &a);
+	V->entry.view.editor = ui->watch_path != NULL;
+	item_body_build(d, g, &V->entry.view, &a);
 
-	pt_item_view *v = &entry.view;
+	pt_item_view *v = &V->entry.view;
 	pt_split sp = { a.question_end, v->focus >= 0 ? a.focus_line : a.work_line, true, 0, 0 };
 	if (v->reveal == REVEAL_RESULT) {
 		sp.first = a.result_first;
@@ -182,11 +186,12 @@ static pt_grade *grade_of(pt_ui *ui)
  * check: it costs nothing and is not recorded. */
 static unsigned key_check(pt_ui *ui, const pt_event *ev)
 {
+	struct item_view *V = ui->view;
 	(void)ev;
 	pt_grade *g = grade_of(ui);
 	const pt_item *it = g->item;
 	if (answering_is_typed(it->kind))
-		grade_type(g, entry.view.field);
+		grade_type(g, V->entry.view.field);
 	pt_grade_rc rc = grade_check(g);
 	if (rc == PT_GRADE_INCOMPLETE) {
 		answering_say_incomplete(ui, it);
@@ -196,7 +201,7 @@ static unsigned key_check(pt_ui *ui, const pt_event *ev)
 		ui_say(ui, "%s", PT_GRADE_REPEAT_SAID);
 		return UI_REDRAW;
 	}
-	entry.view.reveal = REVEAL_RESULT;
+	V->entry.view.reveal = REVEAL_RESULT;
 	if (rc != PT_GRADE_OK) {
 		/* Not counted: a typed answer's reason is in the body; another
 		 * kind's (a wrong number of ticks) is said until the next key. */
@@ -204,9 +209,9 @@ static unsigned key_check(pt_ui *ui, const pt_event *ev)
 			ui_say(ui, "%s", grade_said(g));
 		return UI_REDRAW;
 	}
-	entry.view.focus = answering_next_focus(g, -1);
+	V->entry.view.focus = answering_next_focus(g, -1);
 	if (g->status != PT_OPEN)
-		entry.view.typing = false;
+		V->entry.view.typing = false;
 	ui_notify(ui, ui_session(ui)->current, UI_PROGRESS_CHECK);
 	return UI_REDRAW;
 }
@@ -222,6 +227,7 @@ static unsigned key_continue(pt_ui *ui, const pt_event *ev)
 /* h: the next hint. */
 static unsigned key_hint(pt_ui *ui, const pt_event *ev)
 {
+	struct item_view *V = ui->view;
 	(void)ev;
 	pt_grade *g = grade_of(ui);
 	if (grade_hint(g) == PT_GRADE_NO_HINT) {
@@ -231,7 +237,7 @@ static unsigned key_hint(pt_ui *ui, const pt_event *ev)
 			ui_say(ui, "No more hints: all %zu are shown", g->item->hints.n);
 		return UI_REDRAW;
 	}
-	entry.view.reveal = REVEAL_HINT;
+	V->entry.view.reveal = REVEAL_HINT;
 	ui_notify(ui, ui_session(ui)->current, UI_PROGRESS_HINT);
 	return UI_REDRAW;
 }
@@ -295,10 +301,11 @@ static const pt_binding item_keys[] = {
 /* Returns the item screen's context bits. */
 static unsigned item_context(const pt_ui *ui)
 {
+	struct item_view *V = ui->view;
 	const pt_session *s = &ui->sessions[ui->entry];
 	const pt_grade *g = &s->grades[s->current];
 	unsigned ctx = g->status == PT_OPEN ? IT_OPEN : IT_DONE;
-	if (answering_typing(&entry))
+	if (answering_typing(&V->entry))
 		ctx |= IT_TYPING;
 	if (ui->review.active)
 		ctx |= IT_REVIEW;
@@ -309,21 +316,24 @@ static unsigned item_context(const pt_ui *ui)
  * says the item takes no more answers). */
 static pt_answering *item_answering(const pt_ui *ui)
 {
+	struct item_view *V = ui->view;
 	(void)ui;
-	return &entry;
+	return &V->entry;
 }
 
 /* The body scrolls with the shared keys. */
 static size_t *item_scroll(const pt_ui *ui)
 {
+	struct item_view *V = ui->view;
 	(void)ui;
-	return &entry.view.scroll;
+	return &V->entry.view.scroll;
 }
 
 const pt_screen_ops ui_item_screen = {
 	.name = "Item screen",
 	.enter = item_enter,
 	.draw = item_draw,
+	.view_size = sizeof(struct item_view),
 	.context = item_context,
 	.keys = item_keys,
 	.n_keys = sizeof item_keys / sizeof item_keys[0],

@@ -60,16 +60,11 @@ static size_t fit_bytes(const char *s, int width)
 	return i;
 }
 
-/* True while an exam's result is built: its blanks and prompts show what
- * the candidate entered (the key has a line of its own), never the key in
- * place of an answer given or not. */
-static bool given_only;
-
 /* Writes blank or match pair b as "[1]" or "[1:split]" into token, with
  * its mark after a check, the text cut with an ellipsis when the whole
  * token would be wider than room (0: never cut); returns the role to draw
  * it in. */
-static pt_role blank_token_in(const pt_grade *g, int b, char *token, size_t size, int room)
+static pt_role blank_token_in(const pt_grade *g, bool given_only, int b, char *token, size_t size, int room)
 {
 	const pt_item *it = g->item;
 	const char *shown = g->fill[b] >= 0 ? it->bank.v[g->fill[b]].s : NULL;
@@ -105,24 +100,25 @@ static pt_role blank_token_in(const pt_grade *g, int b, char *token, size_t size
 }
 
 /* blank_token_in, never cut. */
-static pt_role blank_token(const pt_grade *g, int b, char *token, size_t size)
+static pt_role blank_token(const pt_grade *g, bool given_only, int b, char *token, size_t size)
 {
-	return blank_token_in(g, b, token, size, 0);
+	return blank_token_in(g, given_only, b, token, size, 0);
 }
 
 /* Returns the columns blank b takes, with the focus marker when focused. */
-static int blank_width(const pt_grade *g, int b, int focus)
+static int blank_width(const pt_grade *g, const pt_item_view *v, int b)
 {
 	char token[256];
-	blank_token(g, b, token, sizeof token);
-	return width_of(token) + (b == focus ? width_of(draw_glyph(GLYPH_FOCUS)) : 0);
+	blank_token(g, v->exam, b, token, sizeof token);
+	return width_of(token) + (b == v->focus ? width_of(draw_glyph(GLYPH_FOCUS)) : 0);
 }
 
 /* Adds blank b, with the focus marker when focused. */
-static void add_blank(pt_doc *d, const pt_grade *g, int b, int focus, item_anchors *a)
+static void add_blank(pt_doc *d, const pt_grade *g, const pt_item_view *v, int b, item_anchors *a)
 {
 	char token[256];
-	pt_role role = blank_token(g, b, token, sizeof token);
+	int focus = v->focus;
+	pt_role role = blank_token(g, v->exam, b, token, sizeof token);
 	int zone = ZONE(ZONE_BLANK, b);
 	if (b == focus) {
 		const char *marker = draw_glyph(GLYPH_FOCUS);
@@ -136,7 +132,7 @@ static void add_blank(pt_doc *d, const pt_grade *g, int b, int focus, item_ancho
 
 /* Adds the code with its blanks, tabs expanded; lines too wide continue
  * indented.  Pseudo-code says so above it. */
-static void add_code(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
+static void add_code(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_anchors *a)
 {
 	const char *code = g->item->code.s;
 	size_t len = strlen(code), start = 0;
@@ -175,10 +171,10 @@ static void add_code(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
 		while (end < len && code[end] != ' ' && code[end] != '\n' && code[end] != '\t' && code[end] != '{')
 			end++;
 		doc_code(d, ROLE_CODE, code + start, word - start);
-		doc_make_room(d, text_width(code + word, i - word) + blank_width(g, b, focus) +
+		doc_make_room(d, text_width(code + word, i - word) + blank_width(g, v, b) +
 		    text_width(code + after, end - after));
 		doc_code(d, ROLE_CODE, code + word, i - word);
-		add_blank(d, g, b, focus, a);
+		add_blank(d, g, v, b, a);
 		i += ph_len;
 		start = i;
 	}
@@ -228,9 +224,10 @@ static void add_bank(pt_doc *d, const pt_item *it, const char *heading)
  * for it ("[1:Data parallelism]"; on the line below when it does not fit
  * after the prompt, cut only when wider than a line: the bank has it
  * whole). */
-static void add_lefts(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
+static void add_lefts(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_anchors *a)
 {
 	const pt_item *it = g->item;
+	int focus = v->focus;
 	for (int b = 0; b < grade_slots(g) && (size_t)b < it->n_lefts; b++) {
 		int zone = ZONE(ZONE_BLANK, b);
 		pt_role role = ROLE_LABEL;
@@ -246,12 +243,12 @@ static void add_lefts(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
 		doc_wrap(d, ROLE_NORMAL, zone, it->lefts[b].s);
 		doc_move_to(d, d->col + 2);
 		char token[256];
-		blank_token(g, b, token, sizeof token);
+		blank_token(g, v->exam, b, token, sizeof token);
 		if (width_of(token) > d->width - d->col) {
 			doc_newline(d);
 			doc_move_to(d, LIST_TEXT + 2);
 		}
-		pt_role token_role = blank_token_in(g, b, token, sizeof token, d->width - d->col);
+		pt_role token_role = blank_token_in(g, v->exam, b, token, sizeof token, d->width - d->col);
 		doc_atom(d, b == focus ? ROLE_FOCUS : token_role, zone, token);
 		doc_set_indent(d, 0);
 		doc_newline(d);
@@ -335,8 +332,9 @@ static void add_positions(pt_doc *d, const pt_grade *g, int focus, item_anchors 
 
 /* Adds what a check of an order item says: the first step out of place
  * and its feedback, and once out of attempts the right order. */
-static void add_order_results(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
+static void add_order_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
 {
+	(void)v; /* the fill row uses it */
 	const pt_item *it = g->item;
 	char said[320];
 	if (answer_out_of_place(g, said, sizeof said)) {
@@ -460,8 +458,9 @@ static void add_result(pt_doc *d, pt_glyph glyph, const char *word, pt_role role
 /* Adds what the last check of a numeric or text item said: not counted
  * (and why), or Correct / Wrong with the feedback, and once out of
  * attempts the key. */
-static void add_typed_results(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
+static void add_typed_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
 {
+	(void)v; /* the fill row uses it */
 	const pt_item *it = g->item;
 	char said[PT_MAX_SAID + 64], key[256];
 	answer_key(it, key, sizeof key);
@@ -547,8 +546,9 @@ static void add_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
 
 /* Adds the feedback of each option marked Wrong or Missed, under its mark
  * and letter, and for a select-all item how many ticks are right. */
-static void add_option_results(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
+static void add_option_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
 {
+	(void)v; /* the fill row uses it */
 	const pt_item *it = g->item;
 	for (int o = 0; o < item_body_choices(it); o++) {
 		pt_mark mark = session_shown_mark(g, o);
@@ -582,12 +582,12 @@ static void add_option_results(pt_doc *d, const pt_grade *g, const pt_disclosure
 /* Adds one line per checked blank or match pair: its mark, the learner's
  * choice, the answer once the item is failed, and the feedback for a
  * wrong choice. */
-static void add_fill_results(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
+static void add_fill_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
 {
 	const pt_item *it = g->item;
 	for (int b = 0; b < grade_slots(g); b++) {
 		pt_mark mark = session_shown_mark(g, b);
-		if (given_only && show->answer && (mark == PT_MARK_NONE || g->fill[b] < 0)) {
+		if (v->exam && show->answer && (mark == PT_MARK_NONE || g->fill[b] < 0)) {
 			/* An exam item left incomplete was not graded: each blank's
 			 * key beside what was entered in it, if anything. */
 			char what[256];
@@ -648,7 +648,7 @@ typedef struct body_kind {
 	void (*area)(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
 	    item_anchors *a);
 	/* Adds the results of the last check, below the question. */
-	void (*results)(pt_doc *d, const pt_grade *g, const pt_disclosure *show);
+	void (*results)(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show);
 	/* Where a failed item's answer is shown, for the verdict. */
 	const char *(*shown)(const pt_item *it);
 } body_kind;
@@ -768,7 +768,7 @@ static void area_fill(pt_doc *d, const pt_grade *g, const pt_item_view *v, const
 	(void)show;
 	if (g->item->pseudo_code)
 		a->work_line++;
-	add_code(d, g, v->focus, a);
+	add_code(d, g, v, a);
 	doc_gap(d);
 	add_bank(d, g->item, "Options:");
 }
@@ -778,7 +778,7 @@ static void area_match(pt_doc *d, const pt_grade *g, const pt_item_view *v, cons
     item_anchors *a)
 {
 	(void)show;
-	add_lefts(d, g, v->focus, a);
+	add_lefts(d, g, v, a);
 	doc_gap(d);
 	add_bank(d, g->item, "Answers:");
 }
@@ -838,7 +838,6 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 	const pt_item *it = g->item;
 	pt_disclosure show;
 	session_disclose(g, &show);
-	given_only = v->exam;
 	doc_wrap(d, ROLE_PROMPT, 0, it->prompt.s);
 	doc_gap(d);
 	/* One layout for every kind: the question (the prompt and the kind's
@@ -848,7 +847,7 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 	k->area(d, g, v, &show, a);
 	doc_gap(d);
 	a->question_end = a->result_first = doc_line(d);
-	k->results(d, g, &show);
+	k->results(d, g, v, &show);
 	if (show.explanation)
 		add_verdict(d, g, v->exam);
 	a->result_last = doc_line(d);

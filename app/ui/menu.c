@@ -216,7 +216,7 @@ static void add_entry(pt_ui *ui, pt_doc *d, size_t index, bool selected)
 }
 
 /* The menu's view state, private to this screen. */
-static struct menu_view {
+struct menu_view {
 	size_t selected;
 	size_t scroll;
 	bool paged;     /* the last key scrolled by a page: keep the scroll, fit the selection to it */
@@ -225,37 +225,37 @@ static struct menu_view {
 	size_t *last;   /* last body line of each entry at the last draw */
 	size_t n_lines; /* entries the arrays hold */
 	char next[PT_NEXT_TEXT]; /* what to study next, in a few words; "" hides the line */
-} menu;
+};
 
 /* Keeps room for each entry's first and last line; false when out of memory. */
-static bool reserve_lines(size_t n)
+static bool reserve_lines(struct menu_view *menu, size_t n)
 {
-	if (n <= menu.n_lines)
+	if (n <= menu->n_lines)
 		return true;
-	size_t *first = realloc(menu.first, n * sizeof *first);
+	size_t *first = realloc(menu->first, n * sizeof *first);
 	if (first == NULL)
 		return false;
-	menu.first = first;
-	size_t *last = realloc(menu.last, n * sizeof *last);
+	menu->first = first;
+	size_t *last = realloc(menu->last, n * sizeof *last);
 	if (last == NULL)
 		return false;
-	menu.last = last;
-	menu.n_lines = n;
+	menu->last = last;
+	menu->n_lines = n;
 	return true;
 }
 
 /* After a page key: selects the entry nearest the view's top (moving
  * down) or bottom (moving up) that is wholly in view. */
-static void fit_selection(int rows)
+static void fit_selection(struct menu_view *menu, int rows)
 {
-	size_t top = menu.scroll, bottom = menu.scroll + (size_t)rows;
-	size_t n = menu.n_lines;
-	if (menu.selected < n && menu.first[menu.selected] >= top && menu.last[menu.selected] < bottom)
+	size_t top = menu->scroll, bottom = menu->scroll + (size_t)rows;
+	size_t n = menu->n_lines;
+	if (menu->selected < n && menu->first[menu->selected] >= top && menu->last[menu->selected] < bottom)
 		return;
 	for (size_t i = 0; i < n; i++) {
-		size_t k = menu.first[menu.selected] < top ? i : n - 1 - i;
-		if (menu.first[k] >= top && menu.last[k] < bottom) {
-			menu.selected = k;
+		size_t k = menu->first[menu->selected] < top ? i : n - 1 - i;
+		if (menu->first[k] >= top && menu->last[k] < bottom) {
+			menu->selected = k;
 			return;
 		}
 	}
@@ -268,11 +268,12 @@ static void fit_selection(int rows)
  * thousand lessons costs the text of a screenful. */
 static void build_menu(pt_ui *ui, pt_doc *d, int cols, bool lines, size_t from, size_t to)
 {
+	struct menu_view *menu = ui->view;
 	doc_reset(d, frame_text_width(cols));
-	if (menu.next[0] != '\0') {
+	if (menu->next[0] != '\0') {
 		doc_atom(d, ROLE_HEADING, 0, "Study next:");
 		doc_move_to(d, d->col + 1);
-		add_clipped(d, ROLE_NORMAL, 0, menu.next, 0);
+		add_clipped(d, ROLE_NORMAL, 0, menu->next, 0);
 		doc_newline(d);
 	}
 	for (size_t i = 0; i < ui->catalog->n; i++) {
@@ -284,10 +285,10 @@ static void build_menu(pt_ui *ui, pt_doc *d, int cols, bool lines, size_t from, 
 		if (!entry_broken(&ui->catalog->v[i]) && (first + 1 < from || first >= to))
 			doc_newline(d);
 		else
-			add_entry(ui, d, i, i == menu.selected);
+			add_entry(ui, d, i, i == menu->selected);
 		if (lines) {
-			menu.first[i] = first;
-			menu.last[i] = doc_line(d);
+			menu->first[i] = first;
+			menu->last[i] = doc_line(d);
 		}
 	}
 	frame_misconceptions(ui, d, NULL);
@@ -296,29 +297,30 @@ static void build_menu(pt_ui *ui, pt_doc *d, int cols, bool lines, size_t from, 
 /* Draws the menu: every catalog entry, broken ones with their first error. */
 static void menu_draw(pt_ui *ui, int rows, int cols)
 {
+	struct menu_view *menu = ui->view;
 	pt_doc *d = &ui->body;
 	size_t n = ui->catalog->n;
-	bool lines = reserve_lines(n);
-	if (menu.selected >= n)
-		menu.selected = n ? n - 1 : 0;
+	bool lines = reserve_lines(menu, n);
+	if (menu->selected >= n)
+		menu->selected = n ? n - 1 : 0;
 	/* First the layout alone, to place the view; then the text of what
 	 * is in view (without the line arrays, all of it). */
 	build_menu(ui, d, cols, lines, 0, lines ? 0 : SIZE_MAX);
 	int body_rows = frame_body_rows(rows);
-	if (menu.paged && lines) {
-		doc_clamp_scroll(d, &menu.scroll, body_rows);
-		fit_selection(body_rows);
+	if (menu->paged && lines) {
+		doc_clamp_scroll(d, &menu->scroll, body_rows);
+		fit_selection(menu, body_rows);
 	} else if (lines && n > 0) {
-		doc_show_lines(&menu.scroll, menu.first[menu.selected], menu.last[menu.selected], body_rows);
+		doc_show_lines(&menu->scroll, menu->first[menu->selected], menu->last[menu->selected], body_rows);
 	}
 	if (lines)
-		build_menu(ui, d, cols, lines, menu.scroll, menu.scroll + (size_t)body_rows);
-	menu.paged = false;
+		build_menu(ui, d, cols, lines, menu->scroll, menu->scroll + (size_t)body_rows);
+	menu->paged = false;
 
 	char right[64];
 	snprintf(right, sizeof right, "%zu lesson%s", n, n == 1 ? "" : "s");
 	frame_header(cols, "paratutor: lessons", right);
-	frame_body(ui, d, &menu.scroll, rows, cols);
+	frame_body(ui, d, &menu->scroll, rows, cols);
 
 	char status[96], fallback[UI_MESSAGE_MAX];
 	size_t due = progress_due_count(ui->track->progress, ui->catalog, ui_now());
@@ -327,9 +329,9 @@ static void menu_draw(pt_ui *ui, int rows, int cols)
 		    draw_glyph(GLYPH_DOT));
 	else
 		snprintf(status, sizeof status, "Review: nothing due");
-	if (n > 0 && entry_broken(&ui->catalog->v[menu.selected]))
+	if (n > 0 && entry_broken(&ui->catalog->v[menu->selected]))
 		snprintf(fallback, sizeof fallback, "This lesson has errors: see 'paratutor --check %s'",
-		    ui->catalog->v[menu.selected].path);
+		    ui->catalog->v[menu->selected].path);
 	else
 		snprintf(fallback, sizeof fallback, "Choose a lesson with %s/%s and press Enter, or type its number",
 		    draw_glyph(GLYPH_UP), draw_glyph(GLYPH_DOWN));
@@ -341,33 +343,34 @@ static void menu_draw(pt_ui *ui, int rows, int cols)
  * keeps the statistics closed. */
 static void find_next(pt_ui *ui)
 {
+	struct menu_view *menu = ui->view;
 	pt_progress *p = ui->track->progress;
 	size_t n_records = 0;
 	char why[256];
 	pt_next next;
-	menu.next[0] = '\0';
+	menu->next[0] = '\0';
 	if (p == NULL || (progress_records(p, &n_records), n_records == 0) ||
 	    exam_gate_closed(p, NULL, why, sizeof why) || !next_compute(p, ui->catalog, ui_now(), &next))
 		return;
-	snprintf(menu.next, sizeof menu.next, "%s", next.brief);
+	snprintf(menu->next, sizeof menu->next, "%s", next.brief);
 }
 
 /* Makes the menu current with the selection on entry arg. */
 static void menu_enter(pt_ui *ui, size_t arg)
 {
+	struct menu_view *menu = ui->view;
 	find_next(ui);
-	menu.selected = arg;
-	menu.paged = false;
-	menu.typed = 0;
+	menu->selected = arg;
+	menu->paged = false;
+	menu->typed = 0;
 }
 
-/* Frees the entry line arrays. */
-static void menu_release(void)
+/* Leaving: frees the entry line arrays (the view itself is freed by ui.c). */
+static void menu_leave(pt_ui *ui)
 {
-	free(menu.first);
-	free(menu.last);
-	menu.first = menu.last = NULL;
-	menu.n_lines = 0;
+	struct menu_view *menu = ui->view;
+	free(menu->first);
+	free(menu->last);
 }
 
 /* Returns the menu's context bits: every key is always offered. */
@@ -390,9 +393,10 @@ static void menu_bar_keys(const pt_ui *ui, const pt_binding *b, char *buf, size_
  * was written shows as broken now. */
 static unsigned open_selected(pt_ui *ui)
 {
-	const pt_entry *e = &ui->catalog->v[menu.selected];
+	struct menu_view *menu = ui->view;
+	const pt_entry *e = &ui->catalog->v[menu->selected];
 	if (!entry_broken(e))
-		catalog_lesson(ui->catalog, menu.selected);
+		catalog_lesson(ui->catalog, menu->selected);
 	if (entry_broken(e) && ui->watch_path != NULL)
 		ui_say(ui, "Cannot open it while it has errors: fix them and save; it reloads by itself");
 	else if (entry_broken(e))
@@ -400,17 +404,18 @@ static unsigned open_selected(pt_ui *ui)
 	else if (e->info->n_items == 0)
 		ui_say(ui, "This lesson has no items yet");
 	else
-		ui_go(ui, UI_GO_LESSON, menu.selected);
+		ui_go(ui, UI_GO_LESSON, menu->selected);
 	return UI_REDRAW;
 }
 
 /* Moves the selection by delta entries, stopping at either end. */
 static void move_selection(pt_ui *ui, long delta)
 {
-	menu.typed = 0;
-	long target = (long)menu.selected + delta;
+	struct menu_view *menu = ui->view;
+	menu->typed = 0;
+	long target = (long)menu->selected + delta;
 	long last = (long)ui->catalog->n - 1;
-	menu.selected = (size_t)(target < 0 ? 0 : target > last ? last : target);
+	menu->selected = (size_t)(target < 0 ? 0 : target > last ? last : target);
 }
 
 /* Up, k, wheel up: the lesson above. */
@@ -431,15 +436,16 @@ static unsigned key_down(pt_ui *ui, const pt_event *ev)
 /* PgUp, PgDn, Home, End: scroll the list by a page or to an end. */
 static unsigned key_page(pt_ui *ui, const pt_event *ev)
 {
-	menu.typed = 0;
+	struct menu_view *menu = ui->view;
+	menu->typed = 0;
 	if (ev->code == PT_KEY_HOME) {
-		menu.selected = 0;
+		menu->selected = 0;
 	} else if (ev->code == PT_KEY_END) {
 		/* The last lesson, shown whole (the view follows the selection). */
 		move_selection(ui, (long)ui->catalog->n);
 	} else {
-		frame_scroll(ev, &menu.scroll, &ui->body_pane);
-		menu.paged = true;
+		frame_scroll(ev, &menu->scroll, &ui->body_pane);
+		menu->paged = true;
 	}
 	return UI_REDRAW;
 }
@@ -449,20 +455,21 @@ static unsigned key_page(pt_ui *ui, const pt_event *ev)
  * with what was typed; until then Enter opens it. */
 static unsigned key_digit(pt_ui *ui, const pt_event *ev)
 {
+	struct menu_view *menu = ui->view;
 	size_t n = ui->catalog->n;
-	size_t number = menu.typed * 10 + (size_t)(ev->code - '0');
+	size_t number = menu->typed * 10 + (size_t)(ev->code - '0');
 	if (number == 0 || number > n) {
-		menu.typed = 0;
+		menu->typed = 0;
 		ui_say(ui, "The lessons are numbered 1 to %zu: type one of those numbers", n);
 		return UI_REDRAW;
 	}
-	menu.selected = number - 1;
-	menu.paged = false;
+	menu->selected = number - 1;
+	menu->paged = false;
 	if (number * 10 > n) {
-		menu.typed = 0;
+		menu->typed = 0;
 		return open_selected(ui);
 	}
-	menu.typed = number;
+	menu->typed = number;
 	ui_say(ui, "Lesson %zu: press Enter to open it, or type the next digit", number);
 	return UI_REDRAW;
 }
@@ -470,13 +477,14 @@ static unsigned key_digit(pt_ui *ui, const pt_event *ev)
 /* Enter, l, Right, a click on the selected lesson: open it. */
 static unsigned key_open(pt_ui *ui, const pt_event *ev)
 {
-	menu.typed = 0;
+	struct menu_view *menu = ui->view;
+	menu->typed = 0;
 	if (ev->type == EV_CLICK) {
 		int zone = doc_hit(&ui->body, ev->y, ev->x);
 		if (ZONE_KIND(zone) != ZONE_ENTRY)
 			return UI_REDRAW;
-		if ((size_t)ZONE_INDEX(zone) != menu.selected) {
-			menu.selected = (size_t)ZONE_INDEX(zone);
+		if ((size_t)ZONE_INDEX(zone) != menu->selected) {
+			menu->selected = (size_t)ZONE_INDEX(zone);
 			return UI_REDRAW;
 		}
 	}
@@ -494,8 +502,9 @@ static unsigned key_review(pt_ui *ui, const pt_event *ev)
 /* s: the learner's statistics (the selection stays for the way back). */
 static unsigned key_stats(pt_ui *ui, const pt_event *ev)
 {
+	struct menu_view *menu = ui->view;
 	(void)ev;
-	ui_go(ui, UI_GO_STATS, menu.selected);
+	ui_go(ui, UI_GO_STATS, menu->selected);
 	return UI_REDRAW;
 }
 
@@ -537,7 +546,8 @@ const pt_screen_ops ui_menu_screen = {
 	.name = "Lesson menu",
 	.enter = menu_enter,
 	.draw = menu_draw,
-	.release = menu_release,
+	.leave = menu_leave,
+	.view_size = sizeof(struct menu_view),
 	.context = menu_context,
 	.bar_keys = menu_bar_keys,
 	.keys = menu_keys,

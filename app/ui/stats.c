@@ -12,10 +12,10 @@
 #include "paratutor/ui_clock.h"
 
 /* The statistics screen's view state, private to this screen. */
-static struct stats_view {
+struct stats_view {
 	size_t scroll;
 	size_t selected; /* the menu entry selected when the screen opened */
-} view;
+};
 
 /* Returns the local time's offset from UTC at now, in seconds east. */
 static long local_offset(time_t now)
@@ -72,10 +72,11 @@ static void build(pt_ui *ui, pt_doc *d, int cols)
 /* Draws the statistics. */
 static void stats_draw(pt_ui *ui, int rows, int cols)
 {
+	struct stats_view *view = ui->view;
 	build(ui, &ui->body, cols);
 	frame_header(cols, "paratutor: your statistics", "Statistics");
-	frame_body(ui, &ui->body, &view.scroll, rows, cols);
-	bool more = view.scroll < ui->body_pane.max;
+	frame_body(ui, &ui->body, &view->scroll, rows, cols);
+	bool more = view->scroll < ui->body_pane.max;
 	frame_footer(ui, rows, cols, "", more ? "PgDn for more; m goes back to the menu" :
 	    "Press m to go back to the menu");
 }
@@ -84,16 +85,18 @@ static void stats_draw(pt_ui *ui, int rows, int cols)
  * entry to select again on the way back. */
 static void stats_enter(pt_ui *ui, size_t arg)
 {
+	struct stats_view *view = ui->view;
 	(void)ui;
-	view.scroll = 0;
-	view.selected = arg;
+	view->scroll = 0;
+	view->selected = arg;
 }
 
 /* m, q, Left: back to the menu, on the lesson selected before. */
 static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 {
+	struct stats_view *view = ui->view;
 	(void)ev;
-	ui_go(ui, UI_GO_MENU_AT, view.selected);
+	ui_go(ui, UI_GO_MENU_AT, view->selected);
 	return UI_REDRAW;
 }
 
@@ -111,14 +114,16 @@ static unsigned stats_context(const pt_ui *ui)
 /* The statistics scroll with the shared keys. */
 static size_t *stats_scroll(const pt_ui *ui)
 {
+	struct stats_view *view = ui->view;
 	(void)ui;
-	return &view.scroll;
+	return &view->scroll;
 }
 
 const pt_screen_ops ui_stats_screen = {
 	.name = "Your statistics",
 	.enter = stats_enter,
 	.draw = stats_draw,
+	.view_size = sizeof(struct stats_view),
 	.context = stats_context,
 	.keys = stats_keys,
 	.n_keys = sizeof stats_keys / sizeof stats_keys[0],

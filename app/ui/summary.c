@@ -107,10 +107,10 @@ static size_t count_missed(const pt_session *s)
 }
 
 /* The summary's view state, private to this screen. */
-static struct summary_view {
+struct summary_view {
 	size_t scroll;
 	bool confirm_reset; /* the next key answers "forget this lesson?" */
-} view;
+};
 
 /* Context bits of the summary's bindings. */
 enum { SUM_CONFIRM = 1u << 0 };
@@ -118,6 +118,7 @@ enum { SUM_CONFIRM = 1u << 0 };
 /* Draws the score, the outcome counts and every item's result. */
 static void summary_draw(pt_ui *ui, int rows, int cols)
 {
+	struct summary_view *view = ui->view;
 	pt_session *s = ui_session(ui);
 	pt_doc *d = &ui->body;
 	pt_summary sum;
@@ -150,13 +151,13 @@ static void summary_draw(pt_ui *ui, int rows, int cols)
 	frame_misconceptions(ui, d, s->lesson->id.s);
 
 	frame_header(cols, s->lesson->title.s, "Summary");
-	frame_body(ui, d, &view.scroll, rows, cols);
+	frame_body(ui, d, &view->scroll, rows, cols);
 
 	char status[64], fallback[UI_MESSAGE_MAX];
 	snprintf(status, sizeof status, "%zu of %zu items solved",
 	    sum.items - sum.failed - sum.open, sum.items);
 	size_t to_retry = count_missed(s);
-	if (view.confirm_reset)
+	if (view->confirm_reset)
 		snprintf(fallback, sizeof fallback, "Forget every answer and the score? y: yes; other keys: no");
 	else if (to_retry > 0)
 		snprintf(fallback, sizeof fallback,
@@ -168,18 +169,19 @@ static void summary_draw(pt_ui *ui, int rows, int cols)
 		    sum.open, sum.open == 1 ? "" : "s");
 	else
 		snprintf(fallback, sizeof fallback, "Every item right first time. Press m for the menu");
-	frame_footer(ui, rows, cols, status, view.confirm_reset ? "" : fallback);
-	if (view.confirm_reset)
+	frame_footer(ui, rows, cols, status, view->confirm_reset ? "" : fallback);
+	if (view->confirm_reset)
 		draw_str(rows - 2, 1, cols - 2, ROLE_MESSAGE, fallback);
 }
 
 /* Makes the summary current, scrolled to the top. */
 static void summary_enter(pt_ui *ui, size_t arg)
 {
+	struct summary_view *view = ui->view;
 	(void)ui;
 	(void)arg;
-	view.scroll = 0;
-	view.confirm_reset = false;
+	view->scroll = 0;
+	view->confirm_reset = false;
 }
 
 /* r: reset the finished items that were not right first time and go to
@@ -212,18 +214,20 @@ static unsigned key_last_item(pt_ui *ui, const pt_event *ev)
 /* x: ask before forgetting the lesson's answers. */
 static unsigned key_ask_reset(pt_ui *ui, const pt_event *ev)
 {
+	struct summary_view *view = ui->view;
 	(void)ui;
 	(void)ev;
-	view.confirm_reset = true;
+	view->confirm_reset = true;
 	return UI_REDRAW;
 }
 
 /* y after x: forget the lesson's answers, in the store too, and start afresh. */
 static unsigned key_reset(pt_ui *ui, const pt_event *ev)
 {
+	struct summary_view *view = ui->view;
 	(void)ev;
 	pt_session *s = ui_session(ui);
-	view.confirm_reset = false;
+	view->confirm_reset = false;
 	if (!track_reset(ui->track, s)) {
 		track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
 		return UI_REDRAW;
@@ -236,8 +240,9 @@ static unsigned key_reset(pt_ui *ui, const pt_event *ev)
 /* Any other key after x: keep the answers. */
 static unsigned key_keep(pt_ui *ui, const pt_event *ev)
 {
+	struct summary_view *view = ui->view;
 	(void)ev;
-	view.confirm_reset = false;
+	view->confirm_reset = false;
 	ui_say(ui, "Kept your answers");
 	return UI_REDRAW;
 }
@@ -266,21 +271,24 @@ static const pt_binding summary_keys[] = {
 /* Returns the summary's context bits. */
 static unsigned summary_context(const pt_ui *ui)
 {
+	struct summary_view *view = ui->view;
 	(void)ui;
-	return view.confirm_reset ? SUM_CONFIRM : 0;
+	return view->confirm_reset ? SUM_CONFIRM : 0;
 }
 
 /* The summary scrolls with the shared keys, except while it asks. */
 static size_t *summary_scroll(const pt_ui *ui)
 {
+	struct summary_view *view = ui->view;
 	(void)ui;
-	return view.confirm_reset ? NULL : &view.scroll;
+	return view->confirm_reset ? NULL : &view->scroll;
 }
 
 const pt_screen_ops ui_summary_screen = {
 	.name = "Lesson summary",
 	.enter = summary_enter,
 	.draw = summary_draw,
+	.view_size = sizeof(struct summary_view),
 	.context = summary_context,
 	.keys = summary_keys,
 	.n_keys = sizeof summary_keys / sizeof summary_keys[0],

@@ -188,9 +188,33 @@ void ui_go(pt_ui *ui, pt_goto where, size_t arg)
 	ui->go_arg = arg;
 }
 
-/* Makes screen current and lets it set up its view. */
+/* Leaves the current screen: it frees what its view owns, then its view
+ * goes. */
+static void leave_screen(pt_ui *ui)
+{
+	if (ui->view == NULL)
+		return;
+	if (screens[ui->screen]->leave != NULL)
+		screens[ui->screen]->leave(ui);
+	free(ui->view);
+	ui->view = NULL;
+}
+
+/* Makes screen current and lets it set up its view: coming from another
+ * screen, the view is allocated afresh (the old one freed); moving within
+ * the screen keeps it.  Out of memory, the current screen stays. */
 static void show(pt_ui *ui, pt_screen screen, size_t arg)
 {
+	if (ui->view == NULL || screen != ui->screen) {
+		size_t size = screens[screen]->view_size;
+		void *view = calloc(1, size > 0 ? size : 1);
+		if (view == NULL) {
+			ui_say(ui, "Out of memory: close something else and try again");
+			return;
+		}
+		leave_screen(ui);
+		ui->view = view;
+	}
 	ui->screen = screen;
 	screens[screen]->enter(ui, arg);
 }
@@ -787,6 +811,13 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	int status = 1;
 	if (screen != NULL) {
 		show(&ui, UI_SCREEN_MENU, 0);
+		if (ui.view == NULL) {
+			terminal_stop(screen, old_quit);
+			screen = NULL;
+			fputs("paratutor: out of memory\n", stderr);
+		}
+	}
+	if (screen != NULL) {
 		track_take_notice(ui.track, ui.message, UI_MESSAGE_MAX);
 		if (ui.track->progress != NULL && progress_exam_open(ui.track->progress) != NULL && options->exam == NULL)
 			exam_notice(&ui);
@@ -827,9 +858,7 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	drop_exam(&ui);
 	review_stop(&ui);
 	drop_kept(&ui);
-	for (int k = 0; k < UI_N_SCREENS; k++)
-		if (screens[k]->release != NULL)
-			screens[k]->release();
+	leave_screen(&ui);
 	watch_stop(&ui.watch);
 	for (size_t i = 0; i < catalog->n; i++) {
 		track_drafts(ui.track, &ui.sessions[i]);

@@ -82,6 +82,7 @@ typedef struct pt_ui {
 	pt_session *sessions; /* one per catalog entry; grades NULL until opened */
 	size_t entry;         /* the open lesson's catalog index */
 	pt_screen screen;
+	void *view;           /* the current screen's state (pt_screen_ops.view_size) */
 	pt_goto go;           /* the transition asked for by the last handler */
 	size_t go_arg;
 	bool too_small;       /* the last draw found the terminal too small */
@@ -160,7 +161,13 @@ typedef struct pt_screen_ops {
 	const char *name;
 	void (*enter)(pt_ui *ui, size_t arg);   /* made current; arg from ui_go */
 	void (*draw)(pt_ui *ui, int rows, int cols);
-	void (*release)(void);                   /* frees the view state at exit; may be NULL */
+	/* The screen's state lives in ui->view while the screen is current:
+	 * entering it from another screen allocates view_size zeroed bytes,
+	 * leaving it calls leave (which frees what the view owns; may be
+	 * NULL) and then frees the view.  Moving within a screen (the next
+	 * item) keeps the view and calls enter again. */
+	size_t view_size;
+	void (*leave)(pt_ui *ui);
 	unsigned (*context)(const pt_ui *ui);    /* context bits for the bindings */
 	/* Fills buf with the key-bar name of a binding whose keys depend on the
 	 * context ("A-D"), or leaves it alone; may be NULL. */

@@ -33,5 +33,10 @@ if cc -Iinclude $(pkg-config --cflags libcjson) -c -o "$plant/planted.o" "$plant
 else
 	cat build/layers-plant.err; bad "the planted object did not build"
 fi
+if python3 tests/layers/screen_state.py >build/screen-state.out 2>&1; then
+	ok "no screen keeps file-static state ($(tail -n 1 build/screen-state.out))"
+else
+	cat build/screen-state.out; bad "a screen keeps file-static state"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
