@@ -317,6 +317,7 @@ typedef enum strategy {
 	S_EXAM,       /* the answer seen in an exam, then the lesson */
 	S_NEAR,       /* text: near misses of the answer, then the answer */
 	S_ELIMINATE,  /* select-all: tick all but one, untick the one wrong tick each check names */
+	S_RESET,      /* guess out, reset the lesson, quit and come back, answer what was seen */
 	S_COUNT
 } strategy;
 
@@ -324,7 +325,7 @@ static const char *const strategy_names[S_COUNT] = {
 	"blind guessing", "tick all, untick what is marked", "every answer checked 3 times",
 	"all hints, then guessing", "quit and resume after each check", "retry after the answer was shown",
 	"review after the answer was shown", "exam, then the same lesson", "near-miss probes, then the answer",
-	"tick all but one, untick the named",
+	"tick all but one, untick the named", "reset, restart, the answer seen",
 };
 
 /* What one strategy scored over the bundled items. */
@@ -445,6 +446,21 @@ static void play(const pt_lesson *lesson, size_t i, strategy st, unsigned long l
 				track_open(&tr, &s);
 				s.current = i;
 				g = &s.grades[i];
+			}
+		}
+		if (st == S_RESET) {
+			/* A reset forgets the lesson; quitting and coming back
+			 * must not make the seen answer a first pass. */
+			for (int loop = 0; loop < 2; loop++) {
+				ck_assert(track_reset(&tr, &s));
+				session_free(&s);
+				ck_assert(session_init_shuffled(&s, lesson, true, seed));
+				track_open(&tr, &s);
+				s.current = i;
+				g = &s.grades[i];
+				answer_right(g);
+				if (grade_check(g) == PT_GRADE_OK)
+					track_checked(&tr, &s);
 			}
 		}
 		if (st == S_RETRY || st == S_REVIEW) {
