@@ -510,6 +510,12 @@ START_TEST(test_tags_and_next)
 	check_pick(&g, 1u << 1);
 	ck_assert(progress_record_item(s, t2, g.item, &g, T0));
 
+	/* At once, the model's recall of a just-missed item is 100 %: the
+	 * advice says it was missed, not "recall 100 %". */
+	ck_assert(next_compute(s, &cat, T0, &n));
+	ck_assert_ptr_nonnull(strstr(n.lines[0], "collectives: all-reduce and friends: 1 item due for review, missed just now"));
+	ck_assert_ptr_null(strstr(n.lines[0], "100 %"));
+
 	pt_stats st;
 	ck_assert(stats_compute(s, &cat, T0 + 3600, 0, &st));
 	ck_assert_uint_eq(st.n_tags, 2);

@@ -111,8 +111,15 @@ bool next_from_stats_focus(const pt_stats *st, unsigned long long focus, pt_next
 	qsort(order, n_due, sizeof *order, by_recall);
 	for (size_t i = 0; i < n_due && i < 3; i++) {
 		const pt_stats_tag *g = order[i];
-		say(out, "%s: %zu item%s due for review, predicted recall %d %%", g->label, g->due,
-		    g->due == 1 ? "" : "s", percent(g->recall));
+		/* Recall is near 100 % only just after a review: a due item then
+		 * was missed a moment ago (an exam, a failed pass), and "recall
+		 * 100 %" beside "due" would read as a contradiction. */
+		if (percent(g->recall) >= 99)
+			say(out, "%s: %zu item%s due for review, missed just now", g->label, g->due,
+			    g->due == 1 ? "" : "s");
+		else
+			say(out, "%s: %zu item%s due for review, predicted recall %d %%", g->label, g->due,
+			    g->due == 1 ? "" : "s", percent(g->recall));
 		brief(out, "%zu due in %.*s", g->due, short_label(g->label), g->label);
 		out->tags |= 1ull << tags_find(g->name);
 	}
