@@ -390,10 +390,9 @@ static unsigned key_leave(pt_ui *ui, const pt_event *ev)
 	clock_text(ui->exam, clock, sizeof clock);
 	ui_go(ui, UI_GO_MENU, 0);
 	if (ui->exam->limit > 0)
-		ui_say(ui, "The exam is kept (%s; its clock runs on while you are away): press e to take it up again",
-		    clock);
+		ui_say(ui, "Exam kept, its clock still running (%s): e takes it up", clock);
 	else
-		ui_say(ui, "The exam is kept (%s): press e to take it up again", clock);
+		ui_say(ui, "Exam kept (%s): e takes it up", clock);
 	return UI_REDRAW;
 }
 

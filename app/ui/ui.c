@@ -453,9 +453,9 @@ static void exam_notice(pt_ui *ui)
 	char clock[24];
 	exam_format_clock(r->limit > 0 ? r->started + r->limit - now : r->used, clock, sizeof clock);
 	if (r->limit > 0)
-		ui_say(ui, "You have an unfinished exam, its clock running: %s left; press e to go on with it", clock);
+		ui_say(ui, "An unfinished exam, its clock running: %s left; e goes on with it", clock);
 	else
-		ui_say(ui, "You have an unfinished untimed practice exam (%s used): press e to go on with it", clock);
+		ui_say(ui, "An unfinished untimed practice exam (%s used): e goes on with it", clock);
 }
 
 /* Carries out the transition the last handler asked for. */
