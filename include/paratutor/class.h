@@ -17,9 +17,22 @@
  *                   group's facility taken over its members who met the
  *                   item; undefined when a group is empty or none of a
  *                   group met the item
- *   wrong options   per wrong option: learners whose record lists it
- *                   (any pass, reviews included: the store keeps them
- *                   together), and the misconception its feedback names
+ *   wrong answers   per wrong answer at its place: learners whose record
+ *                   lists it (any pass, reviews included: the store keeps
+ *                   them together), and the misconception its feedback
+ *                   there names.  Choice and multi: each wrong option
+ *                   (every one listed, picked or not).  Fill and match:
+ *                   each bank option put in a blank or pair where it is
+ *                   wrong, with that blank's or pair's feedback (listed
+ *                   when picked there or when the place has feedback for
+ *                   it).  Order: each step put in a position not its own,
+ *                   with the step's feedback.  Numeric and text: each
+ *                   value typed (as stored), and the declared wrong
+ *                   values.  Per blank, pair or position, the learners
+ *                   with any wrong answer there.  A bank pick stored
+ *                   without its place (an older paratutor) counts for the
+ *                   only blank or pair where it is wrong, else as "place
+ *                   not recorded" (place 0).
  * Per concept tag (tags.h), over the items carrying it: the learners who
  * met one of them, the learner-item pairs met and right first time, and
  * those mastered as the learner's statistics count it (stats.h: in review
@@ -41,6 +54,7 @@
 
 #include "paratutor/catalog.h"
 #include "paratutor/lesson.h"
+#include "paratutor/progress.h"
 
 #define PT_CLASS_BINS 10        /* score histogram: 0-9, 10-19, ..., 90-100 */
 #define PT_CLASS_GROUP_PCT 27   /* upper and lower groups, percent */
@@ -69,11 +83,17 @@ typedef struct pt_class_skip {
 	char *why;
 } pt_class_skip;
 
-/* A wrong option of an item; text and feedback point into the catalog. */
+/* A wrong answer of an item at one place: a wrong option (choice,
+ * multi), a bank option put in a blank, pair or order position where it
+ * is wrong, or a value typed (numeric, text).  text and feedback point
+ * into the catalog, or text into owned for a typed value. */
 typedef struct pt_class_option {
 	const char *text;
 	const char *feedback; /* the misconception named, or NULL */
 	size_t picks;         /* learners whose record lists it */
+	int place;            /* blank, pair or position from 1; 0: the item as a whole, or not recorded */
+	char *owned;          /* a typed value's copy, or NULL */
+	size_t order;         /* scratch: when it was listed */
 } pt_class_option;
 
 typedef struct pt_class_item {
@@ -86,8 +106,11 @@ typedef struct pt_class_item {
 	long hints;
 	bool discriminates;        /* discrimination is defined */
 	double discrimination;     /* -1 to 1 */
-	pt_class_option *wrong;    /* owned */
+	pt_class_option *wrong;    /* owned; by place, then most picked first */
 	size_t n_wrong;
+	size_t n_places;           /* fill blanks, match pairs, order positions; else 0 */
+	size_t place_wrong[PT_MAX_SLOTS]; /* learners with a wrong answer at each place */
+	size_t unplaced;           /* learners with a wrong bank pick kept without its place */
 } pt_class_item;
 
 typedef struct pt_class_lesson {

@@ -50,6 +50,9 @@ typedef enum pt_grade_rc {
 
 #define PT_MAX_CHECKED 16 /* answers remembered per pass, to tell a repeat */
 
+/* The most blanks, pairs or positions an item has. */
+#define PT_MAX_SLOTS (PT_MAX_BLANKS > PT_MAX_OPTIONS ? PT_MAX_BLANKS : PT_MAX_OPTIONS)
+
 #define PT_MAX_TYPED 128  /* bytes kept of a typed answer, NUL included */
 #define PT_MAX_SAID 200   /* bytes of a composed grade_said() sentence */
 
@@ -66,6 +69,7 @@ typedef struct pt_grade {
 	bool picked[PT_MAX_OPTIONS];   /* choice/multi selection */
 	pt_mark marks[PT_MAX_OPTIONS > PT_MAX_BLANKS ? PT_MAX_OPTIONS : PT_MAX_BLANKS];
 	unsigned wrong_seen; /* bit per bank option or option picked wrongly */
+	unsigned slot_wrong[PT_MAX_SLOTS]; /* fill, match, order: bit per bank option checked wrong in that slot */
 	bool checked;        /* marks hold the result of a check */
 	bool retry_pass;     /* a pass after the item was finished once (a retry or a review) */
 	bool kept_pass;      /* with retry_pass: the store keeps this pass (the answer was seen before the
@@ -176,6 +180,18 @@ bool grade_typed_key(const pt_grade *g, char *out, size_t size);
  * for a wrong answer kept by its text (grade_typed_key for numeric and
  * text, the bank text for match and order), or NULL. */
 const char *grade_wrong_feedback(const pt_item *item, const char *text);
+
+/* Returns the feedback for bank text put in slot (from 0: a fill blank, a
+ * match pair, an order position) where it is wrong: the blank's or pair's
+ * feedback for that option, or the order step's own; NULL when it is
+ * right there, unknown, or has none. */
+const char *grade_wrong_feedback_at(const pt_item *item, int slot, const char *text);
+
+/* Returns the only slot (from 0) of a slots item (fill, match, order: the
+ * kind row's slot_takes decides) where bank text
+ * is wrong, or -1 when it is wrong in none or in more than one (a wrong
+ * pick kept without its place, by an older paratutor, is put there). */
+int grade_wrong_slot(const pt_item *item, const char *text);
 
 /* Rebuilds the state of a pass through item from what was kept of it: its
  * outcome, checks made, hints shown and the texts of the options picked

@@ -39,20 +39,29 @@ typedef struct pt_kind_ops {
 	/* Slots kinds: returns true when option o (a bank index) is right in
 	 * slot s; used to put the right answer in place.  NULL otherwise. */
 	bool (*slot_takes)(const pt_item *it, int s, int o);
+	/* Slots kinds: returns the author's feedback for option o put in slot
+	 * s where it is wrong (the blank's or prompt's feedback for it, an
+	 * order step's own), or NULL.  NULL otherwise. */
+	const char *(*slot_feedback)(const pt_item *it, int s, int o);
 	/* Typed kinds: writes the right answer as the learner would type it. */
 	void (*right_typed)(const pt_item *it, char *buf, size_t size);
 	/* Returns the author's feedback for a wrong answer given as text (an
 	 * option, a bank entry, what was typed), or NULL when the kind has
 	 * none for it.  May be NULL: the kind never has any. */
 	const char *(*wrong_feedback)(const pt_item *it, const char *text);
-	/* The class report's breakdown of wrong answers: calls add once for
-	 * each wrong answer a learner may give (an option, a bank entry), with
-	 * the slot (blank or prompt) whose feedback it names, or -1 for the
-	 * item as a whole, and that feedback (NULL for none).  add returns false
-	 * to stop (out of memory); returns false then.  May be NULL: the kind
-	 * lists none (its wrong answers are what learners typed). */
+	/* The class report's breakdown of wrong answers known before any
+	 * learner gives one: calls add for each (an option, a bank entry at a
+	 * blank or prompt where it is wrong and has feedback, a declared wrong
+	 * text or value), with the slot it is wrong in, or -1 for the item as a
+	 * whole, and its feedback (NULL for none); text may be the caller's
+	 * only until add returns.  add returns false to stop (out of memory);
+	 * returns false then.  May be NULL: the kind lists none (an order's
+	 * wrong answers are the positions learners gave). */
 	bool (*wrong_answers)(const pt_item *it, bool (*add)(void *ctx, int slot, const char *text,
 	    const char *feedback), void *ctx);
+	/* Slots kinds: what one slot is called in reports ("blank", "pair",
+	 * "position"); NULL otherwise. */
+	const char *slot_word;
 	/* The xAPI interaction type its statements name ("fill-in", "choice",
 	 * "other"). */
 	const char *xapi_type;
@@ -75,6 +84,16 @@ int grade_step_index(const pt_item *it, const char *text);
 /* Marks each slot whose bank entry slot_takes accepts Right (and locks it),
  * the others Wrong; returns true when all are right. */
 bool grade_mark_slots(pt_grade *g);
+
+/* The wrong_answers of the slots kinds whose slots have feedback per
+ * option (fill, match): each bank entry at each slot where it is wrong
+ * and the row's slot_feedback has some. */
+bool grade_slot_wrong_answers(const pt_item *it, bool (*add)(void *ctx, int slot, const char *text,
+    const char *feedback), void *ctx);
+
+/* Notes the bank entry in slot as checked wrong, there (slot_wrong) and
+ * overall (wrong_seen). */
+void grade_mark_slot_wrong(pt_grade *g, int slot);
 
 /* Marks each option (a missed correct one Missed when missed is set);
  * returns true when the selection is exactly right. */

@@ -93,6 +93,10 @@ bool record_add_wrong(pt_record *r, const char *text);
  * is stored, so the store stays valid JSON. */
 char *data_text_dup(const char *s, size_t prefix_room);
 
+/* Adds a placed wrong pick ("N:text", see progress_wrong_place) unless
+ * present; one not of that form is ignored.  False on OOM. */
+bool record_add_wrong_at(pt_record *r, const char *placed);
+
 /* Frees everything in d and empties it. */
 void data_free(store_data *d);
 

@@ -42,6 +42,8 @@ typedef struct pt_record {
 	/* Every pass, reviews included. */
 	char **wrong;             /* texts of wrong options picked */
 	size_t n_wrong;
+	char **wrong_at;          /* fill, match, order: "N:text", text put wrongly in blank, pair or position N (from 1) */
+	size_t n_wrong_at;
 	time_t first_seen;
 	time_t last_seen;         /* time of the latest check */
 	long time_spent;          /* seconds, summed across tutors */
@@ -132,6 +134,11 @@ const char *progress_position(const pt_progress *p, const char *lesson_id);
  * records go.  Records another tutor saved with a check at or before now
  * are dropped when merging too.  Returns false when out of memory. */
 bool progress_reset_lesson(pt_progress *p, const char *lesson_id, time_t now);
+
+/* Reads a placed wrong pick of a record's wrong_at ("N:text"): returns
+ * the text (in placed) with *slot set to N (1 to PT_MAX_SLOTS), or NULL
+ * when placed is not of that form. */
+const char *progress_wrong_place(const char *placed, int *slot);
 
 /* Returns the record of lesson_id/item_id, or NULL (also for NULL ids). */
 const pt_record *progress_find(const pt_progress *p, const char *lesson_id,

@@ -163,14 +163,14 @@ expect "class --format csv" 0 '^lesson,item,option,met,right_first_time,facility
 if python3 -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
-assert all(len(r) == 18 for r in rows), rows
-items = [r for r in rows[1:] if r[2] == "" and r[13] == ""]
+assert all(len(r) == 19 for r in rows), rows
+items = [r for r in rows[1:] if r[2] == "" and r[14] == ""]
 assert [r[1] for r in items] == ["split", "pick-one", "pick-all"], items
 assert items[1][9] == "1", items[1]
 ' "$out"; then
-	ok "csv: 18 columns throughout, a row per item, the older version counted"
+	ok "csv: 19 columns throughout, a row per item, the older version counted"
 else
-	not_ok "csv: 18 columns throughout, a row per item, the older version counted"
+	not_ok "csv: 19 columns throughout, a row per item, the older version counted"
 fi
 
 expect "class --format json" 0 '"learner_count":' -- class --lessons "$lessons" --format json "$tmp/class"

@@ -177,7 +177,7 @@ bool grade_mark_slots(pt_grade *g)
 		if (right)
 			g->locked[b] = true;
 		else
-			g->wrong_seen |= 1u << g->fill[b];
+			grade_mark_slot_wrong(g, b);
 		all = all && right;
 	}
 	return all;
@@ -189,6 +189,26 @@ int grade_step_index(const pt_item *it, const char *text)
 		if (it->steps.v[i].s != NULL && strcmp(it->steps.v[i].s, text) == 0)
 			return (int)i;
 	return -1;
+}
+
+bool grade_slot_wrong_answers(const pt_item *it, bool (*add)(void *ctx, int slot, const char *text,
+    const char *feedback), void *ctx)
+{
+	const pt_kind_ops *k = kind_ops(it->kind);
+	size_t n = k->slots(it);
+	for (size_t b = 0; b < n; b++)
+		for (size_t o = 0; o < it->bank.n; o++) {
+			const char *fb = k->slot_takes(it, (int)b, (int)o) ? NULL : k->slot_feedback(it, (int)b, (int)o);
+			if (fb != NULL && it->bank.v[o].s != NULL && !add(ctx, (int)b, it->bank.v[o].s, fb))
+				return false;
+		}
+	return true;
+}
+
+void grade_mark_slot_wrong(pt_grade *g, int slot)
+{
+	g->wrong_seen |= 1u << g->fill[slot];
+	g->slot_wrong[slot] |= 1u << g->fill[slot];
 }
 
 /* Only ONE wrong tick of a select-all item (missed set) is marked Wrong
@@ -456,4 +476,31 @@ const char *grade_wrong_feedback(const pt_item *item, const char *text)
 {
 	const pt_kind_ops *k = kind_ops(item->kind);
 	return k->wrong_feedback != NULL ? k->wrong_feedback(item, text) : NULL;
+}
+
+const char *grade_wrong_feedback_at(const pt_item *item, int slot, const char *text)
+{
+	const pt_kind_ops *k = kind_ops(item->kind);
+	if (slot < 0 || k->shape != PT_SHAPE_SLOTS || k->slot_feedback == NULL)
+		return NULL;
+	int o = lesson_bank_find(item, text);
+	if (o < 0 || (size_t)slot >= k->slots(item) || k->slot_takes(item, slot, o))
+		return NULL;
+	return k->slot_feedback(item, slot, o);
+}
+
+int grade_wrong_slot(const pt_item *item, const char *text)
+{
+	const pt_kind_ops *k = kind_ops(item->kind);
+	if (k->shape != PT_SHAPE_SLOTS)
+		return -1;
+	int o = lesson_bank_find(item, text), slot = -1;
+	for (size_t s = 0; o >= 0 && s < k->slots(item); s++) {
+		if (k->slot_takes(item, (int)s, o))
+			continue;
+		if (slot >= 0)
+			return -1;
+		slot = (int)s;
+	}
+	return slot;
 }

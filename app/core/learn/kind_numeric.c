@@ -125,9 +125,22 @@ static const char *numeric_wrong_feedback(const pt_item *item, const char *text)
 	return NULL;
 }
 
+/* The declared wrong values, with their feedback. */
+static bool numeric_wrong_answers(const pt_item *item, bool (*add)(void *, int, const char *, const char *), void *ctx)
+{
+	for (size_t i = 0; i < item->n_wrong; i++) {
+		char num[64];
+		snprintf(num, sizeof num, "%.15g", item->wrong[i].value);
+		if (!add(ctx, -1, num, item->wrong[i].feedback.s))
+			return false;
+	}
+	return true;
+}
+
 const pt_kind_ops kind_numeric = {
 	.kind = PT_KIND_NUMERIC, .name = "numeric", .shape = PT_SHAPE_TYPED,
 	.slots = numeric_slots, .max_slots = 1,
 	.check = numeric_check, .right_typed = numeric_right, .wrong_feedback = numeric_wrong_feedback,
+	.wrong_answers = numeric_wrong_answers,
 	.xapi_type = "other",
 };

@@ -20,7 +20,7 @@ static bool order_check(pt_grade *g, bool *clear)
 		g->marks[p] = right ? PT_MARK_RIGHT : PT_MARK_WRONG;
 		if (right)
 			continue;
-		g->wrong_seen |= 1u << g->fill[p];
+		grade_mark_slot_wrong(g, p);
 		if (all) {
 			int step = grade_step_index(it, text);
 			g->first_out_of_place = p;
@@ -44,9 +44,17 @@ static const char *order_wrong_feedback(const pt_item *item, const char *text)
 	return step >= 0 && item->step_feedback != NULL ? item->step_feedback[step].s : NULL;
 }
 
+/* A step put in a position not its own: the step's own feedback. */
+static const char *order_slot_feedback(const pt_item *it, int s, int o)
+{
+	(void)s;
+	return order_wrong_feedback(it, it->bank.v[o].s);
+}
+
 const pt_kind_ops kind_order = {
 	.kind = PT_KIND_ORDER, .name = "order", .shape = PT_SHAPE_SLOTS,
 	.slots = order_slots, .max_slots = PT_MAX_OPTIONS,
-	.check = order_check, .slot_takes = order_takes, .wrong_feedback = order_wrong_feedback,
+	.check = order_check, .slot_takes = order_takes, .slot_feedback = order_slot_feedback, .wrong_feedback = order_wrong_feedback,
+	.slot_word = "position",
 	.xapi_type = "other",
 };

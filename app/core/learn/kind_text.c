@@ -105,9 +105,25 @@ static const char *text_wrong_feedback(const pt_item *item, const char *text)
 	return NULL;
 }
 
+/* The declared wrong answers, normalised as what learners typed is
+ * stored, with their feedback. */
+static bool text_wrong_answers(const pt_item *item, bool (*add)(void *, int, const char *, const char *), void *ctx)
+{
+	for (size_t i = 0; i < item->n_wrong_answers; i++) {
+		char norm[PT_MAX_TYPED];
+		if (item->wrong_answers[i].option.s == NULL)
+			continue;
+		grade_normalise(item, item->wrong_answers[i].option.s, norm, sizeof norm);
+		if (!add(ctx, -1, norm, item->wrong_answers[i].text.s))
+			return false;
+	}
+	return true;
+}
+
 const pt_kind_ops kind_text = {
 	.kind = PT_KIND_TEXT, .name = "text", .shape = PT_SHAPE_TYPED,
 	.slots = text_slots, .max_slots = 1,
 	.check = text_check, .right_typed = text_right, .wrong_feedback = text_wrong_feedback,
+	.wrong_answers = text_wrong_answers,
 	.xapi_type = "other",
 };

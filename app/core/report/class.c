@@ -56,37 +56,46 @@ static bool have_lesson(const pt_class *c, const char *id)
 	return false;
 }
 
-/* Adds one wrong option to an item unless its text is there already;
- * false when out of memory. */
-static bool add_wrong(pt_class_item *ci, const char *text, const char *feedback)
+/* Returns the item's wrong answer text at place, adding it (with
+ * feedback; a copy of text when own) when it is not listed yet; NULL when
+ * out of memory. */
+static pt_class_option *add_wrong(pt_class_item *ci, int place, const char *text, const char *feedback, bool own)
 {
 	for (size_t i = 0; i < ci->n_wrong; i++)
-		if (strcmp(ci->wrong[i].text, text) == 0)
-			return true;
-	pt_class_option *v = realloc(ci->wrong, (ci->n_wrong + 1) * sizeof *v);
-	if (v == NULL)
-		return false;
+		if (ci->wrong[i].place == place && strcmp(ci->wrong[i].text, text) == 0)
+			return &ci->wrong[i];
+	char *copy = own ? strdup(text) : NULL;
+	pt_class_option *v = own && copy == NULL ? NULL : realloc(ci->wrong, (ci->n_wrong + 1) * sizeof *v);
+	if (v == NULL) {
+		free(copy);
+		return NULL;
+	}
 	ci->wrong = v;
-	v[ci->n_wrong++] = (pt_class_option){ text, feedback, 0 };
-	return true;
+	v[ci->n_wrong] = (pt_class_option){ own ? copy : text, feedback, 0, place, copy, ci->n_wrong };
+	return &v[ci->n_wrong++];
 }
 
-/* Adds a wrong answer the kind lists (the slot its feedback is from is not
- * kept here). */
+/* Adds a wrong answer the kind lists at its slot (place slot + 1; 0 for
+ * the item as a whole), as a copy. */
 static bool add_listed(void *ctx, int slot, const char *text, const char *feedback)
 {
-	(void)slot;
-	return add_wrong(ctx, text, feedback);
+	return add_wrong(ctx, slot >= 0 ? slot + 1 : 0, text, feedback, true) != NULL;
 }
 
-/* Lists the item's wrong options with the misconception each names: for
+/* Lists the item's wrong answers known before any store is read, as its
+ * kind's row gives them: for
  * choice and multi the options not marked correct, with their feedback;
- * for fill every bank option some blank does not accept, with the
- * feedback of the first such blank that has one.  False when out of
+ * for fill and match, per blank or pair, the bank options that place
+ * has feedback for; for text the declared wrong answers (normalised, as
+ * stored), for numeric the declared wrong values.  False when out of
  * memory. */
 static bool list_wrong(pt_class_item *ci)
 {
 	const pt_kind_ops *k = kind_ops(ci->item->kind);
+	if (k->shape == PT_SHAPE_SLOTS) {
+		size_t n = k->slots(ci->item);
+		ci->n_places = n < PT_MAX_SLOTS ? n : PT_MAX_SLOTS;
+	}
 	return k->wrong_answers == NULL || k->wrong_answers(ci->item, add_listed, ci);
 }
 
@@ -180,8 +189,12 @@ void class_free(pt_class *c)
 	if (c == NULL)
 		return;
 	for (size_t i = 0; i < c->n_lessons; i++) {
-		for (size_t k = 0; c->lessons[i].items != NULL && k < c->lessons[i].n_items; k++)
-			free(c->lessons[i].items[k].wrong);
+		for (size_t k = 0; c->lessons[i].items != NULL && k < c->lessons[i].n_items; k++) {
+			pt_class_item *ci = &c->lessons[i].items[k];
+			for (size_t o = 0; o < ci->n_wrong; o++)
+				free(ci->wrong[o].owned);
+			free(ci->wrong);
+		}
 		free(c->lessons[i].items);
 		if (c->item_by_id != NULL)
 			free(c->item_by_id[i]);
@@ -438,6 +451,91 @@ static int record_score(const pt_record *r, const pt_item *item)
 	return progress_record_lesson_score(r, item->hints.n);
 }
 
+/* Returns true when the record keeps bank text with a place. */
+static bool placed(const pt_record *r, const char *text)
+{
+	int slot;
+	for (size_t i = 0; i < r->n_wrong_at; i++) {
+		const char *t = progress_wrong_place(r->wrong_at[i], &slot);
+		if (t != NULL && strcmp(t, text) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Counts the wrong answers of record r (of the item's current version)
+ * at their places; false when out of memory. */
+static bool take_wrong(pt_class_item *ci, const pt_record *r)
+{
+	const pt_item *item = ci->item;
+	pt_answer_shape shape = kind_ops(item->kind)->shape;
+	bool bank = shape == PT_SHAPE_SLOTS;
+	bool at[PT_MAX_SLOTS] = { false }, unplaced = false;
+	for (size_t w = 0; bank && w < r->n_wrong_at; w++) {
+		int slot;
+		const char *text = progress_wrong_place(r->wrong_at[w], &slot);
+		int o = text != NULL ? lesson_bank_find(item, text) : -1;
+		if (o < 0 || (size_t)slot > ci->n_places)
+			continue;
+		pt_class_option *op = add_wrong(ci, slot, item->bank.v[o].s,
+		    grade_wrong_feedback_at(item, slot - 1, text), false);
+		if (op == NULL)
+			return false;
+		op->picks++;
+		at[slot - 1] = true;
+	}
+	for (size_t w = 0; w < r->n_wrong; w++) {
+		const char *text = r->wrong[w], *fb = NULL;
+		int place = 0;
+		bool own = false;
+		if (bank) {
+			int o = lesson_bank_find(item, text);
+			if (o < 0 || placed(r, text))
+				continue;
+			place = grade_wrong_slot(item, text) + 1;
+			fb = place > 0 ? grade_wrong_feedback_at(item, place - 1, text) : grade_wrong_feedback(item, text);
+			text = item->bank.v[o].s;
+			if (place > 0)
+				at[place - 1] = true;
+			else
+				unplaced = true;
+		} else if (shape == PT_SHAPE_PICKS) {
+			const pt_option *op = NULL;
+			for (size_t o = 0; op == NULL && o < item->n_options; o++)
+				if (item->options[o].text.s != NULL && strcmp(item->options[o].text.s, text) == 0 &&
+				    !item->options[o].correct)
+					op = &item->options[o];
+			if (op == NULL)
+				continue;
+			text = op->text.s;
+			fb = op->feedback.s;
+		} else {
+			fb = grade_wrong_feedback(item, text);
+			own = true;
+		}
+		pt_class_option *op = add_wrong(ci, place, text, fb, own);
+		if (op == NULL)
+			return false;
+		op->picks++;
+	}
+	for (size_t p = 0; p < ci->n_places; p++)
+		ci->place_wrong[p] += at[p];
+	ci->unplaced += unplaced;
+	return true;
+}
+
+/* Orders an item's wrong answers by place, then most picked first, then
+ * as listed. */
+static int wrong_cmp(const void *a, const void *b)
+{
+	const pt_class_option *x = a, *y = b;
+	if (x->place != y->place)
+		return x->place < y->place ? -1 : 1;
+	if (x->picks != y->picks)
+		return x->picks > y->picks ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
 /* Takes in one record of learner L; false when out of memory. */
 static bool take_record(pt_class *c, size_t L, const pt_record *r, long li, lesson_tally *t)
 {
@@ -465,12 +563,8 @@ static bool take_record(pt_class *c, size_t L, const pt_record *r, long li, less
 	ci->right += right;
 	ci->attempts += r->attempts;
 	ci->hints += r->hints;
-	for (size_t w = 0; w < r->n_wrong; w++)
-		for (size_t o = 0; o < ci->n_wrong; o++)
-			if (strcmp(ci->wrong[o].text, r->wrong[w]) == 0) {
-				ci->wrong[o].picks++;
-				break;
-			}
+	if (!take_wrong(ci, r))
+		return false;
 	for (size_t k = 0; k < ci->item->tags.n; k++) {
 		pt_class_tag *g = tag_of(c, ci->item, k);
 		if (g == NULL)
@@ -688,8 +782,14 @@ bool class_read(pt_class *c)
 	ranked_learner *ranked = calloc(c->n_learners ? c->n_learners : 1, sizeof *ranked);
 	if (ranked == NULL)
 		return false;
-	for (size_t li = 0; li < c->n_lessons; li++)
+	for (size_t li = 0; li < c->n_lessons; li++) {
 		analyse_lesson(c, li, ranked);
+		for (size_t i = 0; i < c->lessons[li].n_items; i++) {
+			pt_class_item *ci = &c->lessons[li].items[i];
+			if (ci->n_wrong > 1)
+				qsort(ci->wrong, ci->n_wrong, sizeof *ci->wrong, wrong_cmp);
+		}
+	}
 	free(ranked);
 	return true;
 }

@@ -10,6 +10,7 @@
 
 #include "paratutor/strbuf.h"
 #include "paratutor/class.h"
+#include "paratutor/kind.h"
 #include "paratutor/grow.h"
 #include "paratutor/sanitise.h"
 #include "paratutor/text.h"
@@ -166,7 +167,53 @@ static void put_num(out_buf *b, double x, int width)
 		printf_buf(b, " %*.2f", width, x);
 }
 
-/* Appends one item's row and its wrong options' lines. */
+/* Returns what a place of the item is called: "blank", "pair" or
+ * "position" (fill, match, order), NULL for the other kinds. */
+static const char *place_word(const pt_item *item)
+{
+	return kind_ops(item->kind)->slot_word;
+}
+
+/* Appends the heading of a place of the item: "blank 2, wrong for 2 of
+ * 3", a match pair with its left prompt. */
+static void table_place(out_buf *b, const pt_class_item *ci, int place)
+{
+	if (place <= 0) {
+		printf_buf(b, "%s not recorded (an older paratutor), wrong for %zu:", place_word(ci->item), ci->unplaced);
+		return;
+	}
+	printf_buf(b, "%s %d", place_word(ci->item), place);
+	if (ci->item->kind == PT_KIND_MATCH && (size_t)place <= ci->item->n_lefts &&
+	    ci->item->lefts[place - 1].s != NULL) {
+		puts_buf(b, " (\"");
+		put_cut(b, ci->item->lefts[place - 1].s, OPTION_WIDTH);
+		puts_buf(b, "\")");
+	}
+	printf_buf(b, ", wrong for %zu of %zu:", ci->place_wrong[place - 1], ci->met);
+}
+
+/* Appends an order item's positions most often misplaced, most first. */
+static void table_misplaced(out_buf *b, const pt_class_item *ci)
+{
+	bool done[PT_MAX_SLOTS] = { false }, any = false;
+	for (;;) {
+		size_t best = ci->n_places;
+		for (size_t p = 0; p < ci->n_places; p++)
+			if (!done[p] && ci->place_wrong[p] > 0 &&
+			    (best == ci->n_places || ci->place_wrong[p] > ci->place_wrong[best]))
+				best = p;
+		if (best == ci->n_places)
+			break;
+		done[best] = true;
+		printf_buf(b, "%s %zu (%zu learner%s)", any ? "," : "      positions most often misplaced:", best + 1,
+		    ci->place_wrong[best], ci->place_wrong[best] == 1 ? "" : "s");
+		any = true;
+	}
+	if (any)
+		puts_buf(b, "\n");
+}
+
+/* Appends one item's row and its wrong answers' lines, by place. */
 static void table_item(out_buf *b, const pt_class_item *ci, int id_width)
 {
 	const char *id = ci->item->id.s;
@@ -185,11 +232,21 @@ static void table_item(out_buf *b, const pt_class_item *ci, int id_width)
 	else
 		printf_buf(b, " %9s", "-");
 	printf_buf(b, " %6zu\n", ci->older);
+	if (ci->item->kind == PT_KIND_ORDER)
+		table_misplaced(b, ci);
+	int place = -1;
+	bool typed = ci->item->kind == PT_KIND_NUMERIC || ci->item->kind == PT_KIND_TEXT;
 	for (size_t o = 0; o < ci->n_wrong; o++) {
 		const pt_class_option *op = &ci->wrong[o];
-		puts_buf(b, "      \"");
+		if (ci->n_places > 0 && op->place != place) {
+			place = op->place;
+			puts_buf(b, "      ");
+			table_place(b, ci, place);
+			puts_buf(b, "\n");
+		}
+		puts_buf(b, ci->n_places > 0 ? "        \"" : "      \"");
 		put_cut(b, op->text, OPTION_WIDTH);
-		printf_buf(b, "\" picked by %zu", op->picks);
+		printf_buf(b, "\" %s by %zu", typed ? "given" : "picked", op->picks);
 		if (ci->met > 0)
 			printf_buf(b, " (%.0f%%)", share(op->picks, ci->met) * 100);
 		puts_buf(b, op->feedback != NULL ? ": " : " (its feedback names no misconception)");
@@ -364,7 +421,7 @@ static void render_csv(out_buf *b, const pt_class *c)
 {
 	static const char *const head[] = { "lesson", "item", "option", "met", "right_first_time", "facility",
 		"mean_attempts", "mean_hints", "discrimination", "older_version", "picks", "pick_rate", "misconception",
-		"concept", "concept_items", "learners", "mastered", "mastery" };
+		"place", "concept", "concept_items", "learners", "mastered", "mastery" };
 	size_t nh = sizeof head / sizeof head[0];
 	for (size_t i = 0; i < nh; i++)
 		csv_field(b, head[i], i + 1 == nh);
@@ -385,7 +442,7 @@ static void render_csv(out_buf *b, const pt_class *c)
 				snprintf(disc, sizeof disc, "%.3f", ci->discrimination);
 			csv_field(b, disc, false);
 			csv_count(b, ci->older);
-			puts_buf(b, ",,,,,,,\r\n");
+			puts_buf(b, ",,,,,,,,\r\n");
 			for (size_t o = 0; o < ci->n_wrong; o++) {
 				const pt_class_option *op = &ci->wrong[o];
 				csv_field(b, l->lesson->id.s, false);
@@ -395,6 +452,11 @@ static void render_csv(out_buf *b, const pt_class *c)
 				csv_count(b, op->picks);
 				csv_num(b, share(op->picks, ci->met), 3);
 				csv_field(b, op->feedback ? op->feedback : "", false);
+				char where[48] = "";
+				if (ci->n_places > 0)
+					snprintf(where, sizeof where, op->place > 0 ? "%s %d" : "%s not recorded",
+					    place_word(ci->item), op->place);
+				csv_field(b, where, false);
 				puts_buf(b, ",,,,\r\n");
 			}
 		}
@@ -407,7 +469,7 @@ static void render_csv(out_buf *b, const pt_class *c)
 		csv_count(b, g->met);
 		csv_count(b, g->right);
 		csv_num(b, share(g->right, g->met), 3);
-		puts_buf(b, ",,,,,,,");
+		puts_buf(b, ",,,,,,,,");
 		csv_field(b, g->name, false);
 		csv_count(b, g->items);
 		csv_count(b, g->learners);
@@ -504,10 +566,25 @@ static bool json_item(cJSON *arr, const pt_class_item *ci)
 		const pt_class_option *op = &ci->wrong[i];
 		cJSON *w = new_member(wrong);
 		ok = w != NULL && cJSON_AddStringToObject(w, "text", op->text) != NULL &&
+		    (op->place > 0 ? add_num(w, place_word(ci->item), op->place, 0, false)
+		                   : ci->n_places == 0 || cJSON_AddNullToObject(w, place_word(ci->item)) != NULL) &&
 		    add_num(w, "picks", (double)op->picks, 0, false) &&
 		    add_num(w, "pick_rate", share(op->picks, ci->met), 3, true) &&
 		    (op->feedback ? cJSON_AddStringToObject(w, "misconception", op->feedback) != NULL
 		                  : cJSON_AddNullToObject(w, "misconception") != NULL);
+	}
+	cJSON *places = NULL;
+	if (ok && ci->n_places > 0) {
+		char name[32];
+		snprintf(name, sizeof name, "wrong_by_%s", place_word(ci->item));
+		ok = (places = cJSON_AddArrayToObject(o, name)) != NULL &&
+		    add_num(o, "wrong_place_not_recorded", (double)ci->unplaced, 0, false);
+	}
+	for (size_t p = 0; ok && places != NULL && p < ci->n_places; p++) {
+		cJSON *n = cJSON_CreateNumber((double)ci->place_wrong[p]);
+		ok = n != NULL && cJSON_AddItemToArray(places, n);
+		if (!ok)
+			cJSON_Delete(n);
 	}
 	return ok;
 }

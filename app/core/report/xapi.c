@@ -283,6 +283,52 @@ static bool add_choices(cJSON *def, const pt_item *item)
 	return ok;
 }
 
+/* Adds one wrong answer {"answer": text} with its "blank", "pair" or
+ * "position" (from 1) when place > 0; false when out of memory. */
+static bool add_wrong_answer(cJSON *arr, const pt_item *item, int place, const char *text)
+{
+	cJSON *w = cJSON_CreateObject();
+	if (w == NULL || !cJSON_AddItemToArray(arr, w)) {
+		cJSON_Delete(w);
+		return false;
+	}
+	const char *word = kind_ops(item->kind)->slot_word;
+	return cJSON_AddStringToObject(w, "answer", text) != NULL &&
+	    (place <= 0 || word == NULL || cJSON_AddNumberToObject(w, word, place) != NULL);
+}
+
+/* Adds the record's wrong answers (any pass) as the wrong-answers
+ * extension of ext, each bank pick of a fill, match or order item with
+ * the blank, pair or position it was put in (when the store kept it);
+ * nothing when there are none.  False when out of memory. */
+static bool add_wrong_answers(const xapi_ctx *x, cJSON *ext, const pt_item *item, const pt_record *r)
+{
+	if (r->n_wrong == 0 && r->n_wrong_at == 0)
+		return true;
+	char *key = format("%sextensions/wrong-answers", x->base);
+	cJSON *arr = key != NULL ? cJSON_AddArrayToObject(ext, key) : NULL;
+	free(key);
+	bool ok = arr != NULL;
+	bool bank = kind_ops(item->kind)->shape == PT_SHAPE_SLOTS;
+	for (size_t i = 0; ok && bank && i < r->n_wrong_at; i++) {
+		int slot;
+		const char *text = progress_wrong_place(r->wrong_at[i], &slot);
+		if (text != NULL)
+			ok = add_wrong_answer(arr, item, slot, text);
+	}
+	for (size_t i = 0; ok && i < r->n_wrong; i++) {
+		bool placed = false;
+		for (size_t k = 0; bank && !placed && k < r->n_wrong_at; k++) {
+			int slot;
+			const char *text = progress_wrong_place(r->wrong_at[k], &slot);
+			placed = text != NULL && strcmp(text, r->wrong[i]) == 0;
+		}
+		if (!placed)
+			ok = add_wrong_answer(arr, item, 0, r->wrong[i]);
+	}
+	return ok;
+}
+
 /* Adds the item's activity as "object": its definition from the catalog
  * (item may be NULL: then named by its id, of type other); choices and
  * the correct response only when current.  False when out of memory. */
@@ -427,6 +473,8 @@ static bool item_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_record *r
 	    cJSON_AddNumberToObject(ext, k_hints, r->hints) != NULL;
 	free(k_attempts);
 	free(k_hints);
+	if (ok && current && item != NULL)
+		ok = add_wrong_answers(x, ext, item, r);
 	return ok && add_context(x, st, lc->registration, lc->activity, version) &&
 	    add_timestamp(st, r->pass_start ? r->pass_start : r->first_seen);
 }

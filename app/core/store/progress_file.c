@@ -116,6 +116,12 @@ static bool check_record(parser *ps, const cJSON *obj, pt_outcome *oc)
 	cJSON_ArrayForEach(w, wrong)
 		if (!cJSON_IsString(w))
 			return bad(ps, "\"wrong\" holds a non-string");
+	const cJSON *at = cJSON_GetObjectItemCaseSensitive(obj, "wrong_at");
+	if (at != NULL && !cJSON_IsArray(at))
+		return bad(ps, "\"wrong_at\" is not an array");
+	cJSON_ArrayForEach(w, at)
+		if (!cJSON_IsString(w))
+			return bad(ps, "\"wrong_at\" holds a non-string");
 	return true;
 }
 
@@ -152,6 +158,8 @@ static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const
 	const cJSON *w;
 	cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(obj, "wrong"))
 		ok = ok && record_add_wrong(&k, w->valuestring);
+	cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(obj, "wrong_at"))
+		ok = ok && record_add_wrong_at(&k, w->valuestring);
 	if (!ok) {
 		record_free(&k);
 		return FILE_NOMEM;
@@ -618,7 +626,8 @@ static cJSON *record_json(const pt_record *r)
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "hash", hash) != NULL &&
 	    cJSON_AddStringToObject(o, "outcome", progress_outcome_word(r->outcome)) != NULL &&
 	    add_num(o, "attempts", count(r->attempts)) && add_num(o, "hints", count(r->hints));
-	ok = ok && file_add_strings(o, "wrong", r->wrong, r->n_wrong);
+	ok = ok && file_add_strings(o, "wrong", r->wrong, r->n_wrong) &&
+	    (r->n_wrong_at == 0 || file_add_strings(o, "wrong_at", r->wrong_at, r->n_wrong_at));
 	ok = ok && add_num(o, "first_seen", (double)r->first_seen) &&
 	    add_num(o, "last_seen", (double)r->last_seen) &&
 	    add_num(o, "pass_start", (double)r->pass_start) &&

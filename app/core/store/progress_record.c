@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "paratutor/grow.h"
+#include "paratutor/kind.h"
 #include "paratutor/progress_data.h"
 #include "paratutor/score.h"
 #include "paratutor/text.h"
@@ -23,14 +24,21 @@ const char *progress_outcome_word(pt_outcome outcome)
 	return "open";
 }
 
-/* Frees every wrong-option text of a record. */
+/* Frees a list of n strings and empties it. */
+static void strings_clear(char ***v, size_t *n)
+{
+	for (size_t i = 0; i < *n; i++)
+		free((*v)[i]);
+	free(*v);
+	*v = NULL;
+	*n = 0;
+}
+
+/* Frees every wrong-option text of a record, placed or not. */
 static void record_clear_wrong(pt_record *r)
 {
-	for (size_t i = 0; i < r->n_wrong; i++)
-		free(r->wrong[i]);
-	free(r->wrong);
-	r->wrong = NULL;
-	r->n_wrong = 0;
+	strings_clear(&r->wrong, &r->n_wrong);
+	strings_clear(&r->wrong_at, &r->n_wrong_at);
 }
 
 void record_free(pt_record *r)
@@ -64,24 +72,50 @@ char *data_text_dup(const char *s, size_t prefix_room)
 	return out;
 }
 
-bool record_add_wrong(pt_record *r, const char *text)
+/* Adds s to the list unless it is there, as a copy made valid UTF-8
+ * (data_text_dup); false when out of memory. */
+static bool strings_add(char ***list, size_t *n, const char *s)
 {
-	char *copy = data_text_dup(text, 0);
+	char *copy = data_text_dup(s, 0);
 	if (copy == NULL)
 		return false;
-	for (size_t i = 0; i < r->n_wrong; i++)
-		if (strcmp(r->wrong[i], copy) == 0) {
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*list)[i], copy) == 0) {
 			free(copy);
 			return true;
 		}
-	char **v = realloc(r->wrong, (r->n_wrong + 1) * sizeof *v);
+	char **v = realloc(*list, (*n + 1) * sizeof *v);
 	if (v == NULL) {
 		free(copy);
 		return false;
 	}
-	r->wrong = v;
-	v[r->n_wrong++] = copy;
+	*list = v;
+	v[(*n)++] = copy;
 	return true;
+}
+
+bool record_add_wrong(pt_record *r, const char *text)
+{
+	return strings_add(&r->wrong, &r->n_wrong, text);
+}
+
+bool record_add_wrong_at(pt_record *r, const char *placed)
+{
+	int slot;
+	const char *text = progress_wrong_place(placed, &slot);
+	return text == NULL || strings_add(&r->wrong_at, &r->n_wrong_at, placed);
+}
+
+const char *progress_wrong_place(const char *placed, int *slot)
+{
+	int n = 0;
+	const char *s = placed;
+	for (; *s >= '0' && *s <= '9' && n <= PT_MAX_SLOTS; s++)
+		n = n * 10 + (*s - '0');
+	if (s == placed || *s != ':' || n < 1 || n > PT_MAX_SLOTS)
+		return NULL;
+	*slot = n;
+	return s + 1;
 }
 
 /* Frees a lesson state's strings. */
@@ -328,6 +362,8 @@ static bool record_combine(pt_record *m, pt_record *k)
 		m->key_seen = m->key_seen || k->key_seen;
 		for (size_t i = 0; i < k->n_wrong && ok; i++)
 			ok = record_add_wrong(m, k->wrong[i]);
+		for (size_t i = 0; i < k->n_wrong_at && ok; i++)
+			ok = record_add_wrong_at(m, k->wrong_at[i]);
 		if (disk_result_wins(k, m))
 			take_result(m, k);
 		if (disk_schedule_wins(k, m))
@@ -343,6 +379,10 @@ static bool record_combine(pt_record *m, pt_record *k)
 		m->n_wrong = k->n_wrong;
 		k->wrong = NULL;
 		k->n_wrong = 0;
+		m->wrong_at = k->wrong_at;
+		m->n_wrong_at = k->n_wrong_at;
+		k->wrong_at = NULL;
+		k->n_wrong_at = 0;
 	}
 	if (k->last_seen > m->last_seen)
 		m->last_seen = k->last_seen;
@@ -469,7 +509,22 @@ static bool add_wrong_seen(pt_record *r, const pt_item *lesson_item, const pt_gr
 	if (item->kind == PT_KIND_NUMERIC || item->kind == PT_KIND_TEXT)
 		return !g->checked || g->marks[0] != PT_MARK_WRONG || !grade_typed_key(g, typed, sizeof typed) ||
 		    record_add_wrong(r, typed);
-	bool bank = item->kind == PT_KIND_FILL || item->kind == PT_KIND_MATCH || item->kind == PT_KIND_ORDER;
+	bool bank = kind_ops(item->kind)->shape == PT_SHAPE_SLOTS;
+	/* Each wrong bank pick also with the blank, pair or position it was
+	 * checked in, as "N:text". */
+	for (int b = 0; bank && b < grade_slots(g) && b < PT_MAX_SLOTS; b++)
+		for (size_t o = 0; o < item->bank.n && o < sizeof g->slot_wrong[b] * 8; o++) {
+			if (!(g->slot_wrong[b] & (1u << o)) || item->bank.v[o].s == NULL)
+				continue;
+			char *placed = malloc(strlen(item->bank.v[o].s) + 16);
+			if (placed == NULL)
+				return false;
+			sprintf(placed, "%d:%s", b + 1, item->bank.v[o].s);
+			bool ok = record_add_wrong_at(r, placed);
+			free(placed);
+			if (!ok)
+				return false;
+		}
 	size_t n = bank ? item->bank.n : item->n_options;
 	for (size_t i = 0; i < n && i < sizeof g->wrong_seen * 8; i++) {
 		if (!(g->wrong_seen & (1u << i)))

@@ -226,29 +226,33 @@ void progress_due_free(pt_due_list *list)
 
 /* ---- misconceptions ---------------------------------------------------- */
 
-/* Returns the feedback for having picked the wrong option text, or NULL. */
+/* Returns the feedback for having picked the wrong option text, or NULL.
+ * A bank text kept without its place (by an older paratutor) counts for
+ * the only blank or pair where it is wrong, and for none when it is wrong
+ * in several. */
 static const char *wrong_feedback(const pt_item *item, const char *text)
 {
-	if (item->kind != PT_KIND_FILL && item->kind != PT_KIND_CHOICE && item->kind != PT_KIND_MULTI)
+	if (item->kind == PT_KIND_FILL || item->kind == PT_KIND_MATCH)
+		return grade_wrong_feedback_at(item, grade_wrong_slot(item, text), text);
+	if (item->kind != PT_KIND_CHOICE && item->kind != PT_KIND_MULTI)
 		return grade_wrong_feedback(item, text);
-	if (item->kind == PT_KIND_FILL) {
-		int o = lesson_bank_find(item, text);
-		if (o < 0)
-			return NULL;
-		for (size_t b = 0; b < item->n_blanks; b++) {
-			if (lesson_blank_accepts(item, b, (size_t)o))
-				continue;
-			const char *fb = lesson_blank_feedback(item, b, (size_t)o);
-			if (fb != NULL)
-				return fb;
-		}
-		return NULL;
-	}
 	for (size_t o = 0; o < item->n_options; o++)
 		if (!item->options[o].correct && item->options[o].text.s != NULL &&
 		    strcmp(item->options[o].text.s, text) == 0)
 			return item->options[o].feedback.s;
 	return NULL;
+}
+
+/* Returns true when the record keeps text with a place. */
+static bool placed(const pt_record *r, const char *text)
+{
+	int slot;
+	for (size_t i = 0; i < r->n_wrong_at; i++) {
+		const char *t = progress_wrong_place(r->wrong_at[i], &slot);
+		if (t != NULL && strcmp(t, text) == 0)
+			return true;
+	}
+	return false;
 }
 
 typedef struct tally {
@@ -299,8 +303,17 @@ bool progress_misconceptions(const pt_progress *p, pt_catalog *catalog,
 		const pt_entry *e = catalog_find(catalog, r->lesson);
 		const pt_lesson *l = e != NULL ? usable(catalog, (size_t)(e - catalog->v)) : NULL;
 		const pt_item *item = l != NULL ? lesson_find_item(l, r->item) : NULL;
+		for (size_t w = 0; item != NULL && w < r->n_wrong_at; w++) {
+			int slot;
+			const char *text = progress_wrong_place(r->wrong_at[w], &slot);
+			const char *fb = text != NULL ? grade_wrong_feedback_at(item, slot - 1, text) : NULL;
+			if (fb != NULL && !tally_add(&t, &nt, &cap, fb, l, item)) {
+				free(t);
+				return false;
+			}
+		}
 		for (size_t w = 0; item != NULL && w < r->n_wrong; w++) {
-			const char *fb = wrong_feedback(item, r->wrong[w]);
+			const char *fb = placed(r, r->wrong[w]) ? NULL : wrong_feedback(item, r->wrong[w]);
 			if (fb != NULL && !tally_add(&t, &nt, &cap, fb, l, item)) {
 				free(t);
 				return false;
