@@ -7,14 +7,18 @@
  * enter the analysis; a learner whose record is of an older version is
  * counted apart, in the item's `older`.  A learner "met" an item when the
  * first pass of the current version has at least one check.  Per item:
- *   facility        right first time (no hint, first check) / met
+ *   right first     right first time (no hint, first check) / met (the
+ *                   "right_first_rate" of the JSON and CSV; not Moodle's
+ *                   facility index, below)
  *   mean attempts   checks of the first pass, over those who met it
  *   mean hints      hints of the first pass, over those who met it
- *   discrimination  facility in the upper group minus facility in the
+ *   upper-lower     the upper-lower index ("upper_lower_index"; not
+ *                   Moodle's discrimination index, below): the share
+ *                   right first in the upper group minus that in the
  *                   lower group, the groups being the 27% (rounded) of the
  *                   learners who started the lesson with the highest and
  *                   the lowest lesson scores (ties: name order), each
- *                   group's facility taken over its members who met the
+ *                   group's share taken over its members who met the
  *                   item; undefined when a group is empty or none of a
  *                   group met the item
  *   wrong answers   per wrong answer at its place: learners whose record
@@ -38,6 +42,23 @@
  * those mastered as the learner's statistics count it (stats.h: in review
  * box PT_STATS_MASTERED_BOX or higher, current version); mastery is the
  * pairs mastered over items times those learners.
+ * Moodle's item statistics, under Moodle's names, over the learners who
+ * started the lesson, an item's score x being grade_score() of its first
+ * pass (0 when not finished, not answered or of an older version) and the
+ * rest of the test X the sum of the lesson's other item scores:
+ *   facility index        mean x, in percent of the full 100
+ *   discrimination index  100 * the correlation of x with X (undefined
+ *                         when either does not vary)
+ *   discriminative efficiency  100 * cov(x, X) / the largest covariance x
+ *                         and X could have with the same values (both
+ *                         sorted alike); undefined when that is not above 0
+ * Flags, each with what it suggests checking (class_flag_text): a
+ * negative discrimination index, one under PT_CLASS_DI_LOW, a facility
+ * index at most PT_CLASS_F_LOW or at least PT_CLASS_F_HIGH, a distractor
+ * no learner who met the item picked, and a wrong answer given by more of
+ * the upper 27% than of the lower.  A lesson started by fewer than
+ * PT_CLASS_SMALL_SAMPLE learners is warned about: one learner more or
+ * less can move every figure.
  * A learner's lesson score is the menu's: the mean over all the lesson's
  * items of grade_score() of the first pass (0 for items not finished or
  * of an older version).  A learner started a lesson when they met one of
@@ -60,6 +81,10 @@
 #define PT_CLASS_GROUP_PCT 27   /* upper and lower groups, percent */
 #define PT_CLASS_MAX_DEPTH 64   /* directory levels searched for stores */
 #define PT_CLASS_STORE_NAME "progress.json"
+#define PT_CLASS_SMALL_SAMPLE 20 /* fewer learners than this: the figures are warned about */
+#define PT_CLASS_DI_LOW 10      /* discrimination index (%) below this (and not negative): flagged */
+#define PT_CLASS_F_LOW 10       /* facility index (%) at most this: flagged as hard */
+#define PT_CLASS_F_HIGH 90      /* facility index (%) at least this: flagged as easy */
 
 /* How a learner is named. */
 typedef enum pt_class_naming {
@@ -94,7 +119,24 @@ typedef struct pt_class_option {
 	int place;            /* blank, pair or position from 1; 0: the item as a whole, or not recorded */
 	char *owned;          /* a typed value's copy, or NULL */
 	size_t order;         /* scratch: when it was listed */
+	size_t upper, lower;  /* of picks, learners in the upper and lower 27% groups */
+	bool distractor;      /* choice, multi: a wrong option; fill, match: a bank option no place accepts */
+	unsigned flags;       /* PT_CLASS_FLAG_UNPICKED, PT_CLASS_FLAG_STRONG_PICK */
+	size_t *who;          /* owned: the learners (indices) who gave it */
+	size_t n_who, cap_who;
 } pt_class_option;
+
+/* Flags an item or wrong answer can carry: what the figures suggest
+ * checking (class_flag_text gives the words). */
+enum {
+	PT_CLASS_FLAG_NEGATIVE = 1u << 0,    /* discrimination index below 0 */
+	PT_CLASS_FLAG_FLAT = 1u << 1,        /* discrimination index from 0 to under PT_CLASS_DI_LOW */
+	PT_CLASS_FLAG_HARD = 1u << 2,        /* facility index at most PT_CLASS_F_LOW */
+	PT_CLASS_FLAG_EASY = 1u << 3,        /* facility index at least PT_CLASS_F_HIGH */
+	PT_CLASS_FLAG_UNPICKED = 1u << 4,    /* a distractor no learner picked */
+	PT_CLASS_FLAG_STRONG_PICK = 1u << 5  /* more of the upper group than of the lower gave this wrong answer */
+};
+#define PT_CLASS_FLAG_COUNT 6
 
 typedef struct pt_class_item {
 	const pt_item *item;       /* in the catalog */
@@ -111,6 +153,12 @@ typedef struct pt_class_item {
 	size_t n_places;           /* fill blanks, match pairs, order positions; else 0 */
 	size_t place_wrong[PT_MAX_SLOTS]; /* learners with a wrong answer at each place */
 	size_t unplaced;           /* learners with a wrong bank pick kept without its place */
+	/* Moodle's figures, over the learners who started the lesson (see above). */
+	bool has_facility_index, has_discrimination_index, has_efficiency;
+	double facility_index;     /* percent */
+	double discrimination_index; /* percent, -100 to 100 */
+	double discriminative_efficiency; /* percent */
+	unsigned flags;            /* PT_CLASS_FLAG_NEGATIVE ... PT_CLASS_FLAG_EASY */
 } pt_class_item;
 
 typedef struct pt_class_lesson {
@@ -125,6 +173,7 @@ typedef struct pt_class_lesson {
 	double median_score;
 	size_t group;              /* learners in each of the 27% groups */
 	size_t removed;            /* learners with records of items it lacks */
+	bool small_sample;         /* started by fewer than PT_CLASS_SMALL_SAMPLE learners */
 } pt_class_lesson;
 
 typedef struct pt_class_learner {
@@ -174,6 +223,7 @@ typedef struct pt_class {
 	unsigned char *states;          /* [learner * n_items + item]: see class.c */
 	pt_class_tag *tags;             /* every tag of tags.h, in its order (items 0: none carry it) */
 	size_t n_tags;
+	short *item_scores;             /* [learner * n_items + item]: grade score 0-100 of the first pass */
 	/* Working state. */
 	pt_class_key *by_id;            /* lessons sorted by id */
 	pt_class_key **item_by_id;      /* per lesson, its items sorted by id */
@@ -216,6 +266,13 @@ const pt_class_item *class_item(const pt_class_lesson *l, const char *id);
 /* Returns the number of learners sharing a name with another (each such
  * learner counted), for a warning: the gradebook cannot tell them apart. */
 size_t class_name_clashes(const pt_class *c);
+
+/* Returns what flag (one PT_CLASS_FLAG_ bit) says and what it suggests
+ * checking, one sentence. */
+const char *class_flag_text(unsigned flag);
+
+/* Returns the flag's name for tools ("negative_discrimination", ...). */
+const char *class_flag_name(unsigned flag);
 
 /* Renders the class into *out (a new NUL-terminated string the caller
  * frees with free(); *len gets its length).  Returns false (and *out

@@ -204,16 +204,17 @@ START_TEST(hand_counted_formats)
 	    "ann,,,ann,,100\r\nben,,,ben,,88\r\ncat,,,cat,,58\r\ndan,,,dan,,17\r\n"
 	    "eve,,,eve,,27\r\nfay,,,fay,,67\r\nhal,,,hal,,\r\n");
 	char *csv = render(c, PT_CLASS_CSV);
-	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,f,,5,2,0.400,1.60,0.60,1.000,1,,,,,,,,,\r\n"));
-	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,f,batch,,,,,,,,2,0.400,fb-batch,blank 1,,,,,\r\n"));
-	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,c,C,,,,,,,,1,0.200,,,,,,,\r\n"));
-	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,m,,5,2,0.400,1.40,0.20,0.500,0,,,,,,,,,\r\n"));
+	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,f,,5,2,0.400,1.60,0.60,1.000,1,,,,,"));
+	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,f,batch,,,,,,,,2,0.400,fb-batch,blank 1,,,,"));
+	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,c,C,,,,,,,,1,0.200,,,,,,"));
+	ck_assert_ptr_nonnull(strstr(csv, "\r\nhc,m,,5,2,0.400,1.40,0.20,0.500,0,,,,,"));
 	ck_assert_ptr_null(strstr(csv, "\r\n,,,")); /* no concept rows: lesson hc has no tags */
 	char *table = render(c, PT_CLASS_TABLE);
 	ck_assert_ptr_nonnull(strstr(table, "Class report: 7 learners; 1 path skipped"));
 	ck_assert_ptr_nonnull(strstr(table, "started by 6 of 7 learners; completed by 3 (50% of those who started)"));
 	ck_assert_ptr_nonnull(strstr(table, "mean 59.5, median 62.5"));
-	ck_assert_ptr_nonnull(strstr(table, "  f        5       40%      1.60   0.60     +1.00      1\n"));
+	ck_assert_ptr_nonnull(strstr(table, "  f        5        40%      1.60   0.60   +1.00      1"));
+	ck_assert_ptr_nonnull(strstr(table, "! only 6 learners started it: below 20"));
 	ck_assert_ptr_nonnull(strstr(table, "\"A\" picked by 2 (40%): no-a"));
 	ck_assert_ptr_nonnull(strstr(table, "zz (2 learners)"));
 	ck_assert_ptr_nonnull(strstr(table, "1 learner has records of items this lesson no longer has"));
@@ -222,8 +223,8 @@ START_TEST(hand_counted_formats)
 	ck_assert_ptr_nonnull(root);
 	cJSON *l = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "lessons"), 0);
 	cJSON *f = cJSON_GetArrayItem(cJSON_GetObjectItem(l, "item_analysis"), 0);
-	ck_assert_double_eq_tol(cJSON_GetObjectItem(f, "facility")->valuedouble, 0.4, EPS);
-	ck_assert_double_eq_tol(cJSON_GetObjectItem(f, "discrimination")->valuedouble, 1.0, EPS);
+	ck_assert_double_eq_tol(cJSON_GetObjectItem(f, "right_first_rate")->valuedouble, 0.4, EPS);
+	ck_assert_double_eq_tol(cJSON_GetObjectItem(f, "upper_lower_index")->valuedouble, 1.0, EPS);
 	ck_assert_double_eq_tol(cJSON_GetObjectItem(l, "completion")->valuedouble, 0.5, EPS);
 	ck_assert_int_eq(cJSON_GetObjectItem(root, "learner_count")->valueint, 7);
 	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(root, "skipped")), 1);
@@ -259,7 +260,7 @@ END_TEST
  *   ben      retries           failed            -
  *   cat      -                 -                 first_time box 3
  *
- *   concept      items  learners  met  right  facility  mastered  mastery
+ *   concept      items  learners  met  right  right 1st mastered  mastery
  *   collectives  2      ann ben 2   4    2      .5        2         2/(2*2) = .5
  *   pipeline     2      3           4    3      .75       2 (ann b, cat p) 2/(2*3) = .333
  */
@@ -345,8 +346,8 @@ START_TEST(hand_counted_concepts)
 	ck_assert_ptr_nonnull(strstr(strong, "    2         2       50%      50%\n"));
 	ck_assert_ptr_null(strstr(table, "memory per GPU"));
 	char *csv = render(c, PT_CLASS_CSV);
-	ck_assert_ptr_nonnull(strstr(csv, "\r\n,,,4,2,0.500,,,,,,,,,collectives,2,2,2,0.500\r\n"));
-	ck_assert_ptr_nonnull(strstr(csv, "\r\n,,,4,3,0.750,,,,,,,,,pipeline,2,3,2,0.333\r\n"));
+	ck_assert_ptr_nonnull(strstr(csv, "\r\n,,,4,2,0.500,,,,,,,,,,,,,collectives,2,2,2,0.500\r\n"));
+	ck_assert_ptr_nonnull(strstr(csv, "\r\n,,,4,3,0.750,,,,,,,,,,,,,pipeline,2,3,2,0.333\r\n"));
 	char *json = render(c, PT_CLASS_JSON);
 	cJSON *root = cJSON_Parse(json);
 	ck_assert_ptr_nonnull(root);
@@ -354,7 +355,7 @@ START_TEST(hand_counted_concepts)
 	ck_assert_int_eq(cJSON_GetArraySize(concepts), 2); /* in the order of tags.h */
 	cJSON *g = cJSON_GetArrayItem(concepts, 0);
 	ck_assert_str_eq(cJSON_GetObjectItem(g, "label")->valuestring, "pipeline parallelism and bubbles");
-	ck_assert_double_eq_tol(cJSON_GetObjectItem(g, "facility")->valuedouble, 0.75, EPS);
+	ck_assert_double_eq_tol(cJSON_GetObjectItem(g, "right_first_rate")->valuedouble, 0.75, EPS);
 	ck_assert_double_eq_tol(cJSON_GetObjectItem(g, "mastery")->valuedouble, 0.333, EPS);
 	g = cJSON_GetArrayItem(concepts, 1);
 	ck_assert_str_eq(cJSON_GetObjectItem(g, "tag")->valuestring, "collectives");

@@ -3,6 +3,7 @@
  * class_out.c's. */
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -71,7 +72,8 @@ static pt_class_option *add_wrong(pt_class_item *ci, int place, const char *text
 		return NULL;
 	}
 	ci->wrong = v;
-	v[ci->n_wrong] = (pt_class_option){ own ? copy : text, feedback, 0, place, copy, ci->n_wrong };
+	v[ci->n_wrong] = (pt_class_option){ .text = own ? copy : text, .feedback = feedback, .place = place,
+		.owned = copy, .order = ci->n_wrong };
 	return &v[ci->n_wrong++];
 }
 
@@ -79,7 +81,12 @@ static pt_class_option *add_wrong(pt_class_item *ci, int place, const char *text
  * the item as a whole), as a copy. */
 static bool add_listed(void *ctx, int slot, const char *text, const char *feedback)
 {
-	return add_wrong(ctx, slot >= 0 ? slot + 1 : 0, text, feedback, true) != NULL;
+	pt_class_item *ci = ctx;
+	pt_class_option *w = add_wrong(ci, slot >= 0 ? slot + 1 : 0, text, feedback, true);
+	/* A wrong option every learner is shown is a distractor. */
+	if (w != NULL && kind_ops(ci->item->kind)->shape == PT_SHAPE_PICKS)
+		w->distractor = true;
+	return w != NULL;
 }
 
 /* Lists the item's wrong answers known before any store is read, as its
@@ -191,8 +198,10 @@ void class_free(pt_class *c)
 	for (size_t i = 0; i < c->n_lessons; i++) {
 		for (size_t k = 0; c->lessons[i].items != NULL && k < c->lessons[i].n_items; k++) {
 			pt_class_item *ci = &c->lessons[i].items[k];
-			for (size_t o = 0; o < ci->n_wrong; o++)
+			for (size_t o = 0; o < ci->n_wrong; o++) {
 				free(ci->wrong[o].owned);
+				free(ci->wrong[o].who);
+			}
 			free(ci->wrong);
 		}
 		free(c->lessons[i].items);
@@ -223,6 +232,7 @@ void class_free(pt_class *c)
 	free(c->scores);
 	free(c->states);
 	free(c->tags);
+	free(c->item_scores);
 	free(c);
 }
 
@@ -463,9 +473,19 @@ static bool placed(const pt_record *r, const char *text)
 	return false;
 }
 
+/* Notes learner L as one who gave the wrong answer; false when out of
+ * memory. */
+static bool note_who(pt_class_option *op, size_t L)
+{
+	if (!grow_array((void **)&op->who, &op->cap_who, op->n_who + 1, sizeof *op->who))
+		return false;
+	op->who[op->n_who++] = L;
+	return true;
+}
+
 /* Counts the wrong answers of record r (of the item's current version)
  * at their places; false when out of memory. */
-static bool take_wrong(pt_class_item *ci, const pt_record *r)
+static bool take_wrong(pt_class_item *ci, const pt_record *r, size_t L)
 {
 	const pt_item *item = ci->item;
 	pt_answer_shape shape = kind_ops(item->kind)->shape;
@@ -479,7 +499,7 @@ static bool take_wrong(pt_class_item *ci, const pt_record *r)
 			continue;
 		pt_class_option *op = add_wrong(ci, slot, item->bank.v[o].s,
 		    grade_wrong_feedback_at(item, slot - 1, text), false);
-		if (op == NULL)
+		if (op == NULL || !note_who(op, L))
 			return false;
 		op->picks++;
 		at[slot - 1] = true;
@@ -514,7 +534,7 @@ static bool take_wrong(pt_class_item *ci, const pt_record *r)
 			own = true;
 		}
 		pt_class_option *op = add_wrong(ci, place, text, fb, own);
-		if (op == NULL)
+		if (op == NULL || !note_who(op, L))
 			return false;
 		op->picks++;
 	}
@@ -563,7 +583,7 @@ static bool take_record(pt_class *c, size_t L, const pt_record *r, long li, less
 	ci->right += right;
 	ci->attempts += r->attempts;
 	ci->hints += r->hints;
-	if (!take_wrong(ci, r))
+	if (!take_wrong(ci, r, L))
 		return false;
 	for (size_t k = 0; k < ci->item->tags.n; k++) {
 		pt_class_tag *g = tag_of(c, ci->item, k);
@@ -578,7 +598,9 @@ static bool take_record(pt_class *c, size_t L, const pt_record *r, long li, less
 		}
 	}
 	t[li].started = true;
-	t[li].score_sum += record_score(r, ci->item);
+	int score = record_score(r, ci->item);
+	c->item_scores[L * c->n_items + l->first + (size_t)ii] = (short)score;
+	t[li].score_sum += score;
 	t[li].done += r->outcome != PT_OUTCOME_NONE;
 	return true;
 }
@@ -593,7 +615,7 @@ static bool grow_rows(pt_class *c)
 		return true;
 	size_t lessons = c->n_lessons ? c->n_lessons : 1, items = c->n_items ? c->n_items : 1;
 	if (c->cap_learners > SIZE_MAX / lessons / sizeof *c->scores ||
-	    c->cap_learners > SIZE_MAX / items)
+	    c->cap_learners > SIZE_MAX / items / sizeof *c->item_scores)
 		return false;
 	short *s = realloc(c->scores, c->cap_learners * lessons * sizeof *s);
 	if (s == NULL)
@@ -603,6 +625,10 @@ static bool grow_rows(pt_class *c)
 	if (st == NULL)
 		return false;
 	c->states = st;
+	short *is = realloc(c->item_scores, c->cap_learners * items * sizeof *is);
+	if (is == NULL)
+		return false;
+	c->item_scores = is;
 	return true;
 }
 
@@ -625,6 +651,7 @@ static bool read_store(pt_class *c, size_t f, lesson_tally *t)
 	}
 	size_t L = c->n_learners;
 	memset(&c->states[L * c->n_items], STATE_NONE, c->n_items);
+	memset(&c->item_scores[L * c->n_items], 0, c->n_items * sizeof *c->item_scores);
 	memset(t, 0, c->n_lessons * sizeof *t);
 	size_t n;
 	const pt_record *rec = progress_records(p, &n);
@@ -724,7 +751,208 @@ static void analyse_lesson(pt_class *c, size_t li, ranked_learner *ranked)
 	qsort(ranked, n, sizeof *ranked, rank_cmp);
 	l->mean_score = (double)sum / (double)n;
 	l->median_score = (ranked[(n - 1) / 2].score + ranked[n / 2].score) / 2.0;
+	l->small_sample = n < PT_CLASS_SMALL_SAMPLE;
 	discriminate(c, li, ranked, n);
+}
+
+/* Orders doubles ascending. */
+static int double_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Returns the covariance of the n pairs (a[i], b[i]) times n - 1. */
+static double co_sum(const double *a, const double *b, size_t n)
+{
+	double ma = 0, mb = 0, s = 0;
+	for (size_t i = 0; i < n; i++) {
+		ma += a[i];
+		mb += b[i];
+	}
+	ma /= (double)n;
+	mb /= (double)n;
+	for (size_t i = 0; i < n; i++)
+		s += (a[i] - ma) * (b[i] - mb);
+	return s;
+}
+
+/* Sets Moodle's facility index, discrimination index and discriminative
+ * efficiency of each item of lesson li over its n ranked learners; x and
+ * rest have room for n values each, and sx and sr as well. */
+static void moodle_figures(pt_class *c, size_t li, const ranked_learner *ranked, size_t n, double *x, double *rest,
+    double *sx, double *sr)
+{
+	pt_class_lesson *l = &c->lessons[li];
+	for (size_t i = 0; i < l->n_items; i++) {
+		pt_class_item *ci = &l->items[i];
+		double total = 0;
+		for (size_t k = 0; k < n; k++) {
+			const short *row = &c->item_scores[ranked[k].learner * c->n_items + l->first];
+			double t = 0;
+			for (size_t j = 0; j < l->n_items; j++)
+				t += row[j];
+			x[k] = row[i];
+			rest[k] = t - row[i];
+			total += x[k];
+		}
+		ci->has_facility_index = n > 0;
+		ci->facility_index = n > 0 ? total / (double)n : 0;
+		if (n < 2)
+			continue;
+		double cxr = co_sum(x, rest, n), vx = co_sum(x, x, n), vr = co_sum(rest, rest, n);
+		ci->has_discrimination_index = vx > 0 && vr > 0;
+		if (ci->has_discrimination_index)
+			ci->discrimination_index = 100 * cxr / sqrt(vx * vr);
+		memcpy(sx, x, n * sizeof *x);
+		memcpy(sr, rest, n * sizeof *rest);
+		qsort(sx, n, sizeof *sx, double_cmp);
+		qsort(sr, n, sizeof *sr, double_cmp);
+		double cmax = co_sum(sx, sr, n);
+		ci->has_efficiency = cmax > 0;
+		if (ci->has_efficiency)
+			ci->discriminative_efficiency = 100 * cxr / cmax;
+	}
+}
+
+/* Returns true when bank option o of a slots item is right in no slot
+ * (its kind row's slot_takes): a distractor. */
+static bool bank_distractor(const pt_item *item, size_t o)
+{
+	const pt_kind_ops *k = kind_ops(item->kind);
+	for (size_t b = 0; b < k->slots(item); b++)
+		if (k->slot_takes(item, (int)b, (int)o))
+			return false;
+	return true;
+}
+
+/* Sets the flags of lesson li's items and wrong answers; group[L] is +1
+ * for a learner in the upper 27%, -1 in the lower, 0 otherwise. */
+static void flag_lesson(pt_class *c, size_t li, const signed char *group)
+{
+	pt_class_lesson *l = &c->lessons[li];
+	for (size_t i = 0; i < l->n_items; i++) {
+		pt_class_item *ci = &l->items[i];
+		if (ci->has_discrimination_index)
+			ci->flags |= ci->discrimination_index < 0 ? PT_CLASS_FLAG_NEGATIVE
+			           : ci->discrimination_index < PT_CLASS_DI_LOW ? PT_CLASS_FLAG_FLAT : 0;
+		if (ci->has_facility_index && ci->met > 0)
+			ci->flags |= ci->facility_index <= PT_CLASS_F_LOW ? PT_CLASS_FLAG_HARD
+			           : ci->facility_index >= PT_CLASS_F_HIGH ? PT_CLASS_FLAG_EASY : 0;
+		for (size_t o = 0; o < ci->n_wrong; o++) {
+			pt_class_option *op = &ci->wrong[o];
+			for (size_t k = 0; k < op->n_who; k++) {
+				op->upper += group[op->who[k]] > 0;
+				op->lower += group[op->who[k]] < 0;
+			}
+			if (op->upper > op->lower)
+				op->flags |= PT_CLASS_FLAG_STRONG_PICK;
+			if (op->distractor && op->picks == 0 && ci->met > 0)
+				op->flags |= PT_CLASS_FLAG_UNPICKED;
+		}
+	}
+}
+
+/* Adds to each fill and match item of lesson li the bank options no place
+ * accepts that no learner put anywhere, as unpicked distractors (place
+ * 0); false when out of memory. */
+static bool list_unpicked_bank(pt_class *c, size_t li)
+{
+	pt_class_lesson *l = &c->lessons[li];
+	for (size_t i = 0; i < l->n_items; i++) {
+		pt_class_item *ci = &l->items[i];
+		const pt_item *item = ci->item;
+		if (kind_ops(item->kind)->shape != PT_SHAPE_SLOTS)
+			continue;
+		for (size_t o = 0; o < item->bank.n; o++) {
+			const char *text = item->bank.v[o].s;
+			if (text == NULL || !bank_distractor(item, o))
+				continue;
+			size_t picks = 0;
+			for (size_t w = 0; w < ci->n_wrong; w++)
+				if (strcmp(ci->wrong[w].text, text) == 0)
+					picks += ci->wrong[w].picks;
+			if (picks > 0)
+				continue;
+			pt_class_option *op = add_wrong(ci, 0, text, NULL, false);
+			if (op == NULL)
+				return false;
+			op->distractor = true;
+		}
+	}
+	return true;
+}
+
+/* Computes Moodle's figures and the flags of every lesson; false when
+ * out of memory. */
+static bool figures_and_flags(pt_class *c)
+{
+	size_t n = c->n_learners ? c->n_learners : 1;
+	ranked_learner *ranked = calloc(n, sizeof *ranked);
+	double *v = calloc(4 * n, sizeof *v);
+	signed char *group = calloc(n, 1);
+	bool ok = ranked != NULL && v != NULL && group != NULL;
+	for (size_t li = 0; ok && li < c->n_lessons; li++) {
+		size_t k = 0;
+		for (size_t L = 0; L < c->n_learners; L++) {
+			int s = class_score(c, L, li);
+			if (s >= 0)
+				ranked[k++] = (ranked_learner){ s, L };
+		}
+		qsort(ranked, k, sizeof *ranked, rank_cmp);
+		moodle_figures(c, li, ranked, k, v, v + n, v + 2 * n, v + 3 * n);
+		memset(group, 0, n);
+		size_t g = c->lessons[li].group;
+		for (size_t m = 0; m < g && m < k; m++) {
+			group[ranked[m].learner] = 1;
+			group[ranked[k - 1 - m].learner] = -1;
+		}
+		ok = list_unpicked_bank(c, li);
+		if (ok)
+			flag_lesson(c, li, group);
+	}
+	free(ranked);
+	free(v);
+	free(group);
+	return ok;
+}
+
+const char *class_flag_name(unsigned flag)
+{
+	switch (flag) {
+	case PT_CLASS_FLAG_NEGATIVE: return "negative_discrimination";
+	case PT_CLASS_FLAG_FLAT: return "low_discrimination";
+	case PT_CLASS_FLAG_HARD: return "very_hard";
+	case PT_CLASS_FLAG_EASY: return "very_easy";
+	case PT_CLASS_FLAG_UNPICKED: return "distractor_not_picked";
+	case PT_CLASS_FLAG_STRONG_PICK: return "picked_by_strong_learners";
+	default: return "unknown";
+	}
+}
+
+const char *class_flag_text(unsigned flag)
+{
+	switch (flag) {
+	case PT_CLASS_FLAG_NEGATIVE:
+		return "negative discrimination index: learners who do well on the rest of the lesson do worse on this "
+		       "item; check the key, and whether the prompt can be read another way";
+	case PT_CLASS_FLAG_FLAT:
+		return "discrimination index near zero: the item hardly tells stronger from weaker learners; check that "
+		       "it tests what the lesson teaches, and that it is not answered by guessing";
+	case PT_CLASS_FLAG_HARD:
+		return "facility index near 0: almost no one scores on it; check the key, the wording, and whether the "
+		       "lesson teaches it before asking";
+	case PT_CLASS_FLAG_EASY:
+		return "facility index near 100: almost everyone scores full; check whether the answer shows through "
+		       "(wording, option length, a hint in the prompt)";
+	case PT_CLASS_FLAG_UNPICKED:
+		return "a distractor no one picked: it does no work; make it a mistake learners really make, or drop it";
+	case PT_CLASS_FLAG_STRONG_PICK:
+		return "more of the strongest learners than of the weakest gave this answer: check whether it is also "
+		       "right, or whether the key or its feedback is wrong";
+	default:
+		return "";
+	}
 }
 
 /* Orders stores by file, then name and path. */
@@ -782,15 +1010,18 @@ bool class_read(pt_class *c)
 	ranked_learner *ranked = calloc(c->n_learners ? c->n_learners : 1, sizeof *ranked);
 	if (ranked == NULL)
 		return false;
-	for (size_t li = 0; li < c->n_lessons; li++) {
+	for (size_t li = 0; li < c->n_lessons; li++)
 		analyse_lesson(c, li, ranked);
+	free(ranked);
+	if (!figures_and_flags(c))
+		return false;
+	for (size_t li = 0; li < c->n_lessons; li++) {
 		for (size_t i = 0; i < c->lessons[li].n_items; i++) {
 			pt_class_item *ci = &c->lessons[li].items[i];
 			if (ci->n_wrong > 1)
 				qsort(ci->wrong, ci->n_wrong, sizeof *ci->wrong, wrong_cmp);
 		}
 	}
-	free(ranked);
 	return true;
 }
 

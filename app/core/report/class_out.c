@@ -167,6 +167,19 @@ static void put_num(out_buf *b, double x, int width)
 		printf_buf(b, " %*.2f", width, x);
 }
 
+/* Appends a space and a percentage with one decimal right aligned in
+ * width columns, or "-" when not defined. */
+static void put_pct(out_buf *b, bool defined, double x, int width)
+{
+	if (!defined) {
+		printf_buf(b, " %*s", width, "-");
+		return;
+	}
+	char num[32];
+	snprintf(num, sizeof num, "%.1f%%", rounded(x, 1));
+	printf_buf(b, " %*s", width, num);
+}
+
 /* Returns what a place of the item is called: "blank", "pair" or
  * "position" (fill, match, order), NULL for the other kinds. */
 static const char *place_word(const pt_item *item)
@@ -222,23 +235,34 @@ static void table_item(out_buf *b, const pt_class_item *ci, int id_width)
 	printf_buf(b, " %5zu", ci->met);
 	double f = share(ci->right, ci->met);
 	if (f < 0)
-		printf_buf(b, " %9s", "-");
+		printf_buf(b, " %10s", "-");
 	else
-		printf_buf(b, " %8.0f%%", f * 100);
+		printf_buf(b, " %9.0f%%", f * 100);
 	put_num(b, ci->met ? (double)ci->attempts / (double)ci->met : -1, 9);
 	put_num(b, ci->met ? (double)ci->hints / (double)ci->met : -1, 6);
 	if (ci->discriminates)
-		printf_buf(b, " %+9.2f", ci->discrimination);
+		printf_buf(b, " %+7.2f", ci->discrimination);
 	else
-		printf_buf(b, " %9s", "-");
-	printf_buf(b, " %6zu\n", ci->older);
+		printf_buf(b, " %7s", "-");
+	printf_buf(b, " %6zu", ci->older);
+	put_pct(b, ci->has_facility_index, ci->facility_index, 9);
+	put_pct(b, ci->has_discrimination_index, ci->discrimination_index, 8);
+	put_pct(b, ci->has_efficiency, ci->discriminative_efficiency, 7);
+	puts_buf(b, "\n");
+	for (unsigned fl = 1; fl < 1u << PT_CLASS_FLAG_COUNT; fl <<= 1)
+		if (ci->flags & fl)
+			printf_buf(b, "      ! %s\n", class_flag_text(fl));
 	if (ci->item->kind == PT_KIND_ORDER)
 		table_misplaced(b, ci);
 	int place = -1;
 	bool typed = ci->item->kind == PT_KIND_NUMERIC || ci->item->kind == PT_KIND_TEXT;
 	for (size_t o = 0; o < ci->n_wrong; o++) {
 		const pt_class_option *op = &ci->wrong[o];
-		if (ci->n_places > 0 && op->place != place) {
+		if (ci->n_places > 0 && op->place == 0 && op->distractor && op->picks == 0) {
+			if (place != -2)
+				puts_buf(b, "      bank options no place accepts, put nowhere:\n");
+			place = -2;
+		} else if (ci->n_places > 0 && op->place != place) {
 			place = op->place;
 			puts_buf(b, "      ");
 			table_place(b, ci, place);
@@ -253,6 +277,9 @@ static void table_item(out_buf *b, const pt_class_item *ci, int id_width)
 		if (op->feedback != NULL)
 			put_sentence(b, op->feedback);
 		puts_buf(b, "\n");
+		for (unsigned fl = 1; fl < 1u << PT_CLASS_FLAG_COUNT; fl <<= 1)
+			if (op->flags & fl)
+				printf_buf(b, "%s! %s\n", ci->n_places > 0 ? "          " : "        ", class_flag_text(fl));
 	}
 }
 
@@ -273,6 +300,10 @@ static void table_lesson(out_buf *b, const pt_class *c, const pt_class_lesson *l
 		return;
 	printf_buf(b, "  lesson scores of the %zu who started it: mean %.1f, median %.1f\n", l->started,
 	    l->mean_score, l->median_score);
+	if (l->small_sample)
+		printf_buf(b, "  ! only %zu learner%s started it: below %d every figure and flag here can swing with one "
+		    "learner more or less; read them as hints\n", l->started, l->started == 1 ? "" : "s",
+		    PT_CLASS_SMALL_SAMPLE);
 	table_histogram(b, l);
 	if (l->group > 0)
 		printf_buf(b, "  upper and lower groups for discrimination: %zu learner%s each\n", l->group,
@@ -286,7 +317,7 @@ static void table_lesson(out_buf *b, const pt_class *c, const pt_class_lesson *l
 	}
 	puts_buf(b, "\n  item");
 	pad(b, id_width - 4);
-	puts_buf(b, "   met  facility  attempts  hints  discrim.  older\n");
+	puts_buf(b, "   met  right 1st  attempts  hints  up-low  older  facility  discr.  d.eff.\n");
 	for (size_t i = 0; i < l->n_items; i++)
 		table_item(b, &l->items[i], id_width);
 }
@@ -333,7 +364,7 @@ static void table_concepts(out_buf *b, const pt_class *c)
 		            "3 days or more, as a learner's statistics count it; mastery: items mastered over items\n"
 		            "times the learners who met the concept)\n\n  concept");
 		pad(b, CONCEPT_WIDTH - 7);
-		puts_buf(b, " items  learners  facility  mastery\n");
+		puts_buf(b, " items  learners right 1st  mastery\n");
 	}
 	for (size_t i = 0; i < n; i++) {
 		const pt_class_tag *g = order[i];
@@ -356,9 +387,14 @@ static void render_table(out_buf *b, const pt_class *c)
 	if (c->n_skips > 0)
 		printf_buf(b, "; %zu path%s skipped (listed on standard error)", c->n_skips, c->n_skips == 1 ? "" : "s");
 	puts_buf(b, "\n");
-	puts_buf(b, "facility: share right first time of those who met the item; attempts and hints: means of\n"
-	            "the first pass; discrim.: facility in the upper 27% by lesson score minus the lower 27%;\n"
-	            "older: learners whose answers are to an earlier version of the item (left out)\n");
+	puts_buf(b, "right 1st: share right first time of those who met the item; attempts and hints: means of\n"
+	            "the first pass; up-low: the upper-lower index, right 1st in the upper 27% by lesson score\n"
+	            "minus the lower 27%; older: learners whose answers are to an earlier version (left out).\n"
+	            "Moodle's figures, over the learners who started the lesson, an item scoring as in the\n"
+	            "lesson score (0 when not finished): facility: Moodle's facility index, the mean item score;\n"
+	            "discr.: Moodle's discrimination index, 100 x the correlation of the item score with the\n"
+	            "rest of the lesson; d.eff.: Moodle's discriminative efficiency, that covariance as a share\n"
+	            "of the largest these scores allow.  ! marks what the figures suggest checking.\n");
 	if (c->n_lessons == 0)
 		puts_buf(b, "\nNo lessons to analyse: give the lesson directory with --lessons DIR.\n");
 	for (size_t i = 0; i < c->n_lessons; i++)
@@ -413,15 +449,35 @@ static void csv_count(out_buf *b, size_t n)
 	csv_field(b, buf, false);
 }
 
+/* Appends a percentage field with two decimals, empty when undefined. */
+static void csv_pct(out_buf *b, bool defined, double x)
+{
+	char buf[32] = "";
+	if (defined)
+		snprintf(buf, sizeof buf, "%.2f", rounded(x, 2));
+	csv_field(b, buf, false);
+}
+
+/* Appends the flags field: the names of the flags set, joined by ";". */
+static void csv_flags(out_buf *b, unsigned flags)
+{
+	char buf[256] = "";
+	for (unsigned f = 1; f < 1u << PT_CLASS_FLAG_COUNT; f <<= 1)
+		if (flags & f)
+			snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", buf[0] ? ";" : "", class_flag_name(f));
+	csv_field(b, buf, false);
+}
+
 /* Appends the item analysis as CSV: a row per item, then a row per wrong
- * option of it; then a row per concept tag some item carries (its name in
+ * answer of it; then a row per concept tag some item carries (its name in
  * the concept column, the pairs met and right first time in met,
- * right_first_time and facility). */
+ * right_first_time and right_first_rate). */
 static void render_csv(out_buf *b, const pt_class *c)
 {
-	static const char *const head[] = { "lesson", "item", "option", "met", "right_first_time", "facility",
-		"mean_attempts", "mean_hints", "discrimination", "older_version", "picks", "pick_rate", "misconception",
-		"place", "concept", "concept_items", "learners", "mastered", "mastery" };
+	static const char *const head[] = { "lesson", "item", "option", "met", "right_first_time", "right_first_rate",
+		"mean_attempts", "mean_hints", "upper_lower_index", "older_version", "picks", "pick_rate", "misconception",
+		"place", "facility_index", "discrimination_index", "discriminative_efficiency", "flags",
+		"concept", "concept_items", "learners", "mastered", "mastery" };
 	size_t nh = sizeof head / sizeof head[0];
 	for (size_t i = 0; i < nh; i++)
 		csv_field(b, head[i], i + 1 == nh);
@@ -442,7 +498,12 @@ static void render_csv(out_buf *b, const pt_class *c)
 				snprintf(disc, sizeof disc, "%.3f", ci->discrimination);
 			csv_field(b, disc, false);
 			csv_count(b, ci->older);
-			puts_buf(b, ",,,,,,,,\r\n");
+			puts_buf(b, ",,,,");
+			csv_pct(b, ci->has_facility_index, ci->facility_index);
+			csv_pct(b, ci->has_discrimination_index, ci->discrimination_index);
+			csv_pct(b, ci->has_efficiency, ci->discriminative_efficiency);
+			csv_flags(b, ci->flags);
+			puts_buf(b, ",,,,\r\n");
 			for (size_t o = 0; o < ci->n_wrong; o++) {
 				const pt_class_option *op = &ci->wrong[o];
 				csv_field(b, l->lesson->id.s, false);
@@ -457,6 +518,8 @@ static void render_csv(out_buf *b, const pt_class *c)
 					snprintf(where, sizeof where, op->place > 0 ? "%s %d" : "%s not recorded",
 					    place_word(ci->item), op->place);
 				csv_field(b, where, false);
+				puts_buf(b, ",,,");
+				csv_flags(b, op->flags);
 				puts_buf(b, ",,,,\r\n");
 			}
 		}
@@ -469,7 +532,7 @@ static void render_csv(out_buf *b, const pt_class *c)
 		csv_count(b, g->met);
 		csv_count(b, g->right);
 		csv_num(b, share(g->right, g->met), 3);
-		puts_buf(b, ",,,,,,,,");
+		puts_buf(b, ",,,,,,,,,,,,");
 		csv_field(b, g->name, false);
 		csv_count(b, g->items);
 		csv_count(b, g->learners);
@@ -548,6 +611,31 @@ static cJSON *new_member(cJSON *arr)
 	return o;
 }
 
+/* Adds a percentage rounded to two decimals, or null when undefined;
+ * false when out of memory. */
+static bool add_pct(cJSON *o, const char *name, bool defined, double x)
+{
+	if (!defined)
+		return cJSON_AddNullToObject(o, name) != NULL;
+	return cJSON_AddNumberToObject(o, name, rounded(x, 2)) != NULL;
+}
+
+/* Adds "flags": [{"flag": name, "why": what to check}...]; false when out
+ * of memory. */
+static bool add_flags(cJSON *o, unsigned flags)
+{
+	cJSON *arr = cJSON_AddArrayToObject(o, "flags");
+	bool ok = arr != NULL;
+	for (unsigned f = 1; ok && f < 1u << PT_CLASS_FLAG_COUNT; f <<= 1) {
+		if (!(flags & f))
+			continue;
+		cJSON *e = new_member(arr);
+		ok = e != NULL && cJSON_AddStringToObject(e, "flag", class_flag_name(f)) != NULL &&
+		    cJSON_AddStringToObject(e, "why", class_flag_text(f)) != NULL;
+	}
+	return ok;
+}
+
 /* Builds one item's object into arr; false when out of memory. */
 static bool json_item(cJSON *arr, const pt_class_item *ci)
 {
@@ -555,11 +643,15 @@ static bool json_item(cJSON *arr, const pt_class_item *ci)
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", ci->item->id.s) != NULL &&
 	    cJSON_AddStringToObject(o, "kind", lesson_kind_name(ci->item->kind)) != NULL &&
 	    add_num(o, "met", (double)ci->met, 0, false) && add_num(o, "right_first_time", (double)ci->right, 0, false) &&
-	    add_num(o, "facility", share(ci->right, ci->met), 3, true) &&
+	    add_num(o, "right_first_rate", share(ci->right, ci->met), 3, true) &&
 	    add_num(o, "mean_attempts", ci->met ? (double)ci->attempts / (double)ci->met : -1, 2, true) &&
 	    add_num(o, "mean_hints", ci->met ? (double)ci->hints / (double)ci->met : -1, 2, true) &&
-	    (ci->discriminates ? add_num(o, "discrimination", ci->discrimination, 3, false)
-	                       : cJSON_AddNullToObject(o, "discrimination") != NULL) &&
+	    (ci->discriminates ? add_num(o, "upper_lower_index", ci->discrimination, 3, false)
+	                       : cJSON_AddNullToObject(o, "upper_lower_index") != NULL) &&
+	    add_pct(o, "facility_index", ci->has_facility_index, ci->facility_index) &&
+	    add_pct(o, "discrimination_index", ci->has_discrimination_index, ci->discrimination_index) &&
+	    add_pct(o, "discriminative_efficiency", ci->has_efficiency, ci->discriminative_efficiency) &&
+	    add_flags(o, ci->flags) &&
 	    add_num(o, "older_version", (double)ci->older, 0, false) &&
 	    (wrong = cJSON_AddArrayToObject(o, "wrong_options")) != NULL;
 	for (size_t i = 0; ok && i < ci->n_wrong; i++) {
@@ -571,7 +663,9 @@ static bool json_item(cJSON *arr, const pt_class_item *ci)
 		    add_num(w, "picks", (double)op->picks, 0, false) &&
 		    add_num(w, "pick_rate", share(op->picks, ci->met), 3, true) &&
 		    (op->feedback ? cJSON_AddStringToObject(w, "misconception", op->feedback) != NULL
-		                  : cJSON_AddNullToObject(w, "misconception") != NULL);
+		                  : cJSON_AddNullToObject(w, "misconception") != NULL) &&
+		    add_num(w, "upper_group_picks", (double)op->upper, 0, false) &&
+		    add_num(w, "lower_group_picks", (double)op->lower, 0, false) && add_flags(w, op->flags);
 	}
 	cJSON *places = NULL;
 	if (ok && ci->n_places > 0) {
@@ -603,6 +697,8 @@ static bool json_lesson(cJSON *arr, const pt_class_lesson *l)
 	    add_num(o, "median_score", started ? l->median_score : -1, 1, true) &&
 	    add_num(o, "group_size", (double)l->group, 0, false) &&
 	    add_num(o, "removed_item_learners", (double)l->removed, 0, false) &&
+	    cJSON_AddBoolToObject(o, "small_sample", l->small_sample) != NULL &&
+	    add_num(o, "small_sample_below", PT_CLASS_SMALL_SAMPLE, 0, false) &&
 	    (hist = cJSON_AddArrayToObject(o, "score_histogram")) != NULL;
 	for (int i = 0; ok && i < PT_CLASS_BINS; i++) {
 		cJSON *n = cJSON_CreateNumber((double)l->histogram[i]);
@@ -647,7 +743,7 @@ static bool json_concepts(cJSON *root, const pt_class *c)
 		    cJSON_AddStringToObject(o, "label", g->label) != NULL &&
 		    add_num(o, "items", (double)g->items, 0, false) && add_num(o, "learners", (double)g->learners, 0, false) &&
 		    add_num(o, "met", (double)g->met, 0, false) && add_num(o, "right_first_time", (double)g->right, 0, false) &&
-		    add_num(o, "facility", share(g->right, g->met), 3, true) &&
+		    add_num(o, "right_first_rate", share(g->right, g->met), 3, true) &&
 		    add_num(o, "mastered", (double)g->mastered, 0, false) && add_num(o, "mastery", mastery(g), 3, true);
 	}
 	return ok;
