@@ -43,8 +43,10 @@
  * box PT_STATS_MASTERED_BOX or higher, current version); mastery is the
  * pairs mastered over items times those learners.
  * Moodle's item statistics, under Moodle's names, over the learners who
- * started the lesson, an item's score x being grade_score() of its first
- * pass (0 when not finished, not answered or of an older version) and the
+ * started the lesson, an item's score x being its share of the lesson
+ * score (score_lesson_item of its first pass, docs/scoring.md: 0 when not
+ * finished, not answered, of an older version or met after its answer was
+ * shown) and the
  * rest of the test X the sum of the lesson's other item scores:
  *   facility index        mean x, in percent of the full 100
  *   discrimination index  100 * the correlation of x with X (undefined
