@@ -619,25 +619,35 @@ static unsigned ui_dispatch(pt_ui *ui, const pt_event *ev)
 	return result;
 }
 
-/* An item's grading state kept across a reload of the watched lesson. */
+/* An item's grading state kept across a reload of the watched lesson,
+ * with the texts of what was picked or placed (by option text, not by
+ * index, so a reordered list keeps them). */
 struct pt_kept_grade {
 	char *id;
 	unsigned long long hash;
 	pt_grade grade;
+	char *picked[PT_MAX_OPTIONS];  /* choice, multi: texts of the options ticked */
+	char *placed[PT_MAX_BLANKS];   /* fill, match, order: bank text in each slot */
 };
 
 /* Forgets the kept answers. */
 static void drop_kept(pt_ui *ui)
 {
-	for (size_t i = 0; i < ui->watch_n_kept; i++)
+	for (size_t i = 0; i < ui->watch_n_kept; i++) {
 		free(ui->watch_kept[i].id);
+		for (size_t k = 0; k < PT_MAX_OPTIONS; k++)
+			free(ui->watch_kept[i].picked[k]);
+		for (size_t k = 0; k < PT_MAX_BLANKS; k++)
+			free(ui->watch_kept[i].placed[k]);
+	}
 	free(ui->watch_kept);
 	ui->watch_kept = NULL;
 	ui->watch_n_kept = 0;
 }
 
 /* Keeps every item's answers of the open preview, by id and graded
- * content, before its lesson goes away. */
+ * content, with the texts of its picks and placed entries, before its
+ * lesson goes away. */
 static void keep_answers(pt_ui *ui, const pt_session *s)
 {
 	drop_kept(ui);
@@ -647,55 +657,138 @@ static void keep_answers(pt_ui *ui, const pt_session *s)
 		return;
 	for (size_t i = 0; i < n; i++) {
 		const pt_item *it = &s->lesson->items[i];
-		if (it->id.s == NULL || (ui->watch_kept[ui->watch_n_kept].id = strdup(it->id.s)) == NULL)
+		struct pt_kept_grade *k = &ui->watch_kept[ui->watch_n_kept];
+		if (it->id.s == NULL || (k->id = strdup(it->id.s)) == NULL)
 			continue;
-		ui->watch_kept[ui->watch_n_kept].hash = lesson_item_hash(it);
-		ui->watch_kept[ui->watch_n_kept].grade = s->grades[i];
+		k->hash = lesson_item_hash(it);
+		k->grade = s->grades[i];
+		const pt_grade *g = &s->grades[i];
+		for (size_t o = 0; o < it->n_options && o < PT_MAX_OPTIONS; o++)
+			if (g->picked[o] && it->options[o].text.s != NULL)
+				k->picked[o] = strdup(it->options[o].text.s);
+		for (size_t b = 0; b < PT_MAX_BLANKS; b++)
+			if (g->fill[b] >= 0 && (size_t)g->fill[b] < it->bank.n && it->bank.v[g->fill[b]].s != NULL)
+				k->placed[b] = strdup(it->bank.v[g->fill[b]].s);
 		ui->watch_n_kept++;
 	}
 }
 
-/* Gives back the kept answers to the items whose id and graded content
- * are unchanged. */
-static void restore_answers(pt_ui *ui, pt_session *s)
+/* Gives an item whose graded content changed the answer in progress kept
+ * for it, by text: each tick whose option text is still there, each placed
+ * entry still in the bank, what was typed, and the checks and hints spent;
+ * marks and locks go (the key may have changed).  A pick whose text is
+ * gone is cleared and, the first time, named in lost.  A finished item
+ * starts afresh. */
+static void carry_by_text(const struct pt_kept_grade *kept, pt_grade *g, char *lost, size_t size)
 {
+	const pt_item *it = g->item;
+	if (kept->grade.status != PT_OPEN)
+		return;
+	g->checks = kept->grade.checks;
+	g->hints_shown = kept->grade.hints_shown < (int)it->hints.n ? kept->grade.hints_shown : (int)it->hints.n;
+	g->attempts_left = kept->grade.attempts_left < g->attempts_left ? kept->grade.attempts_left : g->attempts_left;
+	if (g->attempts_left < 1)
+		g->attempts_left = 1;
+	snprintf(g->typed, sizeof g->typed, "%s", kept->grade.typed);
+	for (size_t k = 0; k < PT_MAX_OPTIONS; k++) {
+		if (kept->picked[k] == NULL)
+			continue;
+		bool found = false;
+		for (size_t o = 0; o < it->n_options && o < PT_MAX_OPTIONS && !found; o++)
+			if (it->options[o].text.s != NULL && strcmp(it->options[o].text.s, kept->picked[k]) == 0)
+				found = g->picked[o] = true;
+		if (!found && lost[0] == '\0')
+			snprintf(lost, size, "%s", kept->picked[k]);
+	}
+	for (size_t b = 0; b < PT_MAX_BLANKS; b++) {
+		if (kept->placed[b] == NULL)
+			continue;
+		int o = lesson_bank_find(it, kept->placed[b]);
+		if (o >= 0 && b < (size_t)grade_slots(g))
+			g->fill[b] = o;
+		else if (lost[0] == '\0')
+			snprintf(lost, size, "%s", kept->placed[b]);
+	}
+}
+
+/* Gives back the kept answers: whole to the items whose id and graded
+ * content are unchanged, by text to those whose content changed.  Names
+ * in lost (with the item's id in lost_item) the first pick cleared
+ * because its text is gone. */
+static void restore_answers(pt_ui *ui, pt_session *s, char *lost, size_t size, char *lost_item, size_t item_size)
+{
+	lost[0] = lost_item[0] = '\0';
 	for (size_t i = 0; i < s->lesson->n_items; i++) {
 		const pt_item *it = &s->lesson->items[i];
 		for (size_t k = 0; k < ui->watch_n_kept; k++) {
 			const struct pt_kept_grade *kept = &ui->watch_kept[k];
-			if (strcmp(kept->id, it->id.s) != 0 || kept->hash != lesson_item_hash(it))
+			if (strcmp(kept->id, it->id.s) != 0)
 				continue;
-			const pt_item *view = s->grades[i].item;
-			s->grades[i] = kept->grade;
-			s->grades[i].item = view;
+			if (kept->hash == lesson_item_hash(it)) {
+				const pt_item *view = s->grades[i].item;
+				s->grades[i] = kept->grade;
+				s->grades[i].item = view;
+			} else {
+				bool had = lost[0] != '\0';
+				carry_by_text(kept, &s->grades[i], lost, size);
+				if (!had && lost[0] != '\0')
+					snprintf(lost_item, item_size, "%s", it->id.s);
+			}
 			break;
 		}
 	}
 }
 
+/* Returns the last part of a path, for a status line that fits. */
+static const char *base_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash != NULL && slash[1] != '\0' ? slash + 1 : path;
+}
+
 /* Reloads the watched lesson after a save and puts the learner back on
- * the item they were on, with the answers given so far to every item
- * whose graded content did not change; while the file is broken, the menu
- * shows its diagnostics. */
+ * the item they were on, with the answers given so far (by option text
+ * where the item's graded content changed); says when a pick was cleared,
+ * when the item was removed (and where it moved), and the lesson's
+ * warnings; while the file is broken, the menu shows its diagnostics. */
 static void reload_watched(pt_ui *ui)
 {
 	pt_session *s = &ui->sessions[0];
+	size_t was = 0;
 	if (s->grades != NULL) {
 		snprintf(ui->watch_item, sizeof ui->watch_item, "%s", s->lesson->items[s->current].id.s);
+		was = s->current;
 		keep_answers(ui, s);
 		session_free(s);
 		memset(s, 0, sizeof *s);
 	}
+	const char *name = base_of(ui->watch_path);
 	if (!catalog_reload(ui->catalog, 0) || !open_lesson(ui, 0)) {
 		show(ui, UI_SCREEN_MENU, 0);
-		ui_say(ui, "%s has errors: fix them and save; the lesson comes back by itself", ui->watch_path);
+		ui_say(ui, "%.40s has errors: fix them and save; the lesson comes back by itself", name);
 		return;
 	}
 	s = ui_session(ui);
-	restore_answers(ui, s);
+	char lost[64], lost_item[48];
+	restore_answers(ui, s, lost, sizeof lost, lost_item, sizeof lost_item);
 	const pt_item *item = ui->watch_item[0] != '\0' ? lesson_find_item(s->lesson, ui->watch_item) : NULL;
-	show(ui, UI_SCREEN_ITEM, item != NULL ? (size_t)(item - s->lesson->items) : s->current);
-	ui_say(ui, "Reloaded %s: watching it for the next save", ui->watch_path);
+	size_t at = item != NULL ? (size_t)(item - s->lesson->items) : was < s->lesson->n_items ? was : 0;
+	show(ui, UI_SCREEN_ITEM, at);
+	size_t warnings = 0;
+	const pt_diags *dg = ui->catalog->n > 0 ? &ui->catalog->v[0].diags : NULL;
+	const pt_diag *first = NULL;
+	for (size_t i = 0; dg != NULL && i < dg->n; i++)
+		if (dg->v[i].severity == PT_WARNING && warnings++ == 0)
+			first = &dg->v[i];
+	if (item == NULL && ui->watch_item[0] != '\0')
+		ui_say(ui, "Item %.24s is gone from %.24s: showing item %zu in its place", ui->watch_item, name, at + 1);
+	else if (lost[0] != '\0')
+		ui_say(ui, "Option \"%.20s\" of %.16s was renamed or removed: that choice is cleared", lost, lost_item);
+	else if (first != NULL)
+		ui_say(ui, "Reloaded; %zu warning%s, first at line %d: %.32s", warnings, warnings == 1 ? "" : "s",
+		    first->pos.line, first->message);
+	else
+		ui_say(ui, "Reloaded %.40s: watching it for the next save", name);
 }
 
 /* Runs until the learner quits, a quit signal arrives or the terminal
@@ -832,8 +925,8 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 			ui_go(&ui, UI_GO_REVIEW, 0);
 		if (ui.watch_path != NULL) {
 			if (catalog->v[0].broken || catalog->v[0].lesson == NULL)
-				ui_say(&ui, "%s has errors: fix them and save; the lesson comes back by itself",
-				    ui.watch_path);
+				ui_say(&ui, "%.40s has errors: fix them and save; the lesson comes back by itself",
+				    base_of(ui.watch_path));
 			else
 				ui_go(&ui, UI_GO_LESSON, 0);
 		}
@@ -846,7 +939,7 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 		    (ui.screen == UI_SCREEN_MENU || (ui.screen == UI_SCREEN_ITEM && e != NULL && !options->review)))
 			help_open_intro(&ui);
 		if (ui.watch_path != NULL && ui.message[0] == '\0')
-			ui_say(&ui, "Watching %s: each save reloads it here", ui.watch_path);
+			ui_say(&ui, "Watching %.40s: each save reloads it here", base_of(ui.watch_path));
 		status = event_loop(&ui);
 		terminal_stop(screen, old_quit);
 	}

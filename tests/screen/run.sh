@@ -618,7 +618,7 @@ test_watch() {
 	cp tests/screen/lessons/screen-drills.json "$lesson"
 	st_start -- --watch "$lesson" || return 1
 	st_wait "mean = " || return 1
-	st_wait "Watching $lesson" || return 1
+	st_wait "Watching watched.json: each save reloads it here" || return 1
 	st_wait "Editor's note (this preview only; learners never see it):" || return 1
 	st_wait "Kept short on purpose" || return 1
 	st_keys 1 a
@@ -630,7 +630,7 @@ test_watch() {
 	sed 's/Which numbers are even?/Which numbers are EVEN?/' "$lesson" >"$lesson.new"
 	mv "$lesson.new" "$lesson"
 	st_wait "Which numbers are EVEN?" || return 1
-	st_wait "Reloaded $lesson" || return 1
+	st_wait "Reloaded watched.json: watching it for the next save" || return 1
 	# Answers survive a reload: the unchanged item keeps its blank, the
 	# edited one (its prompt is not graded content) keeps its tick.
 	st_wait "A [x] Two" || return 1
@@ -648,6 +648,62 @@ test_watch() {
 	cp tests/screen/lessons/screen-drills.json "$lesson"
 	st_wait "Which numbers are even?" || return 1
 	st_wait "2/4" || return 1
+}
+
+# watch_edit WHAT: rewrites the watched lesson through python (json in,
+# json out) and moves it into place, as an editor saving does.
+watch_edit() {
+	python3 - "$lesson" "$1" <<'EOF'
+import json, sys
+path, what = sys.argv[1], sys.argv[2]
+l = json.load(open(path))
+items = {it["id"]: it for it in l["items"]}
+even = items.get("even-numbers")
+if what == "reorder":
+    even["options"] = [even["options"][i] for i in (2, 1, 0, 3)]
+elif what == "rename":
+    for o in even["options"]:
+        if o["text"] == "Three":
+            o["text"] = "Trois"
+elif what == "warn":
+    del items["capital-hints"]["explanation"]
+elif what == "delete":
+    l["items"] = [it for it in l["items"] if it["id"] != "even-numbers"]
+json.dump(l, open(path + ".new", "w"), indent=2)
+EOF
+	mv "$lesson.new" "$lesson"
+}
+
+# --watch keeps the answers by option text: a reordered list keeps both
+# ticks, a renamed option clears only its tick and says so; the lesson's
+# warnings show; a deleted open item says where the preview went; every
+# message fits the 80 columns.
+test_watch_by_text() {
+	# A folder name long enough that the whole path would not fit a line.
+	mkdir -p "$ST_TMP/lessons-being-written-for-the-course-on-sharded-parallelism"
+	lesson="$ST_TMP/lessons-being-written-for-the-course-on-sharded-parallelism/watched.json"
+	cp tests/screen/lessons/screen-drills.json "$lesson"
+	st_start -- --watch "$lesson" || return 1
+	st_wait "Watching watched.json: each save reloads it here" || return 1
+	st_keys n
+	st_wait "Which numbers are even?" || return 1
+	st_keys a c
+	st_wait "[x] Two" || return 1
+	st_wait "[x] Three" || return 1
+	watch_edit reorder
+	st_wait "Reloaded watched.json: watching it for the next save" || return 1
+	st_wait "[x] Two" || return 1
+	st_wait "[x] Three" || return 1
+	watch_edit rename
+	st_wait 'Option "Three" of even-numbers was renamed or removed: that choice is cleared' || return 1
+	st_wait "[ ] Trois" || return 1
+	st_wait "[x] Two" || return 1
+	watch_edit warn
+	st_wait 'Reloaded; 1 warning, first at line' || return 1
+	st_wait "[x] Two" || return 1
+	watch_edit delete
+	st_wait "Item even-numbers is gone from watched.json: showing item 2 in its place" || return 1
+	st_lacks "Which numbers are even?" || return 1
 }
 
 # An item right only after a retry is due for review at once: the menu
@@ -1059,6 +1115,7 @@ st_test "a filled blank not yet checked survives quitting" test_draft
 st_test "a typed answer not yet checked survives moving away and quitting" test_typed_draft
 st_test "reset from the summary asks first and forgets the lesson" test_reset
 st_test "--watch reloads on save and survives a broken save" test_watch
+st_test "--watch keeps answers by option text, shows warnings, says where a deleted item went" test_watch_by_text
 st_test "review: what is due, the mistakes made, answering it" test_review
 st_test "numeric: unclear costs nothing, wrong shows feedback, right in bits" test_numeric
 st_test "numeric: out of attempts shows the value and unit" test_numeric_reveal
