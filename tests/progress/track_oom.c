@@ -102,7 +102,7 @@ int main(void)
 	expect_notice(&t, "hints that cannot be recorded are reported");
 	track_moved(&t, &s, 0);
 	expect_notice(&t, "a move that cannot be recorded is reported");
-	track_reset(&t, l);
+	track_reset(&t, &s);
 	expect_notice(&t, "a reset that cannot be recorded is reported");
 	failing = false;
 

@@ -166,7 +166,7 @@ bool track_reset(pt_track *t, pt_session *s)
 	}
 	pt_session fresh;
 	if (!session_init_shuffled(&fresh, lesson, s->shuffle, s->salt)) {
-		snprintf(t->notice, sizeof t->notice, "Out of memory: the lesson was not reset");
+		warn(t, "Out of memory: the lesson was not reset, so your progress could not be kept as you asked.");
 		return false;
 	}
 	kept(t, progress_reset_lesson(t->progress, lesson->id.s, time(NULL)));
