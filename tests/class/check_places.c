@@ -6,6 +6,7 @@
 #include <cJSON.h>
 
 #include "paratutor/class.h"
+#include "paratutor/xapi.h"
 #include "class_util.h"
 
 /* Lesson pl, in single quotes for ". */
@@ -239,6 +240,55 @@ START_TEST(learner_misconceptions_use_the_place)
 }
 END_TEST
 
+/* xAPI names the place too: ann's "devices" in blank 2 of the fill is a
+ * wrong answer with "blank": 2, her TP for pair 1 one with "pair": 1. */
+START_TEST(xapi_names_the_place)
+{
+	pt_catalog cat = { 0 };
+	pt_class *c = places_class(&cat);
+	char p[512], err[256];
+	snprintf(p, sizeof p, "%s/class/ann/progress.json", dir);
+	pt_open_report rep;
+	pt_progress *s = progress_open_readonly(p, &rep);
+	ck_assert_ptr_nonnull(s);
+	const pt_xapi_options o = { "mailto:ann@example.org", NULL, NULL, "https://example.org/x/" };
+	char *out;
+	size_t len;
+	ck_assert_msg(xapi_statements(s, &cat, &o, &out, &len, err, sizeof err), "%s", err);
+	cJSON *arr = cJSON_Parse(out);
+	ck_assert_ptr_nonnull(arr);
+	int found = 0;
+	const cJSON *st;
+	cJSON_ArrayForEach(st, arr) {
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(st, "object"), "id");
+		const cJSON *ext = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(st, "result"),
+		    "extensions");
+		const cJSON *wrong = cJSON_GetObjectItemCaseSensitive(ext, "https://example.org/x/extensions/wrong-answers");
+		const cJSON *w;
+		cJSON_ArrayForEach(w, wrong) {
+			const char *a = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(w, "answer"));
+			const cJSON *blank = cJSON_GetObjectItemCaseSensitive(w, "blank");
+			const cJSON *pair = cJSON_GetObjectItemCaseSensitive(w, "pair");
+			if (strcmp(id->valuestring, "https://example.org/x/pl/two") == 0 && a != NULL &&
+			    strcmp(a, "devices") == 0) {
+				ck_assert(cJSON_IsNumber(blank) && blank->valueint == 2);
+				found++;
+			}
+			if (strcmp(id->valuestring, "https://example.org/x/pl/mat") == 0 && a != NULL && strcmp(a, "TP") == 0) {
+				ck_assert(cJSON_IsNumber(pair) && pair->valueint == 1);
+				found++;
+			}
+		}
+	}
+	ck_assert_int_eq(found, 2);
+	cJSON_Delete(arr);
+	free(out);
+	progress_close(s);
+	class_free(c);
+	catalog_free(&cat);
+}
+END_TEST
+
 /* Builds the suite. */
 static Suite *places_suite(void)
 {
@@ -248,6 +298,7 @@ static Suite *places_suite(void)
 	tcase_add_test(tc, fill_and_match_picks_count_at_their_place);
 	tcase_add_test(tc, order_numeric_and_text_breakdowns);
 	tcase_add_test(tc, learner_misconceptions_use_the_place);
+	tcase_add_test(tc, xapi_names_the_place);
 	suite_add_tcase(s, tc);
 	return s;
 }
