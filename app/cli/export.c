@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "paratutor/cli_diags.h"
 #include "paratutor/cli_output.h"
 #include "paratutor/catalog.h"
 #include "paratutor/cli_export.h"
@@ -25,13 +26,15 @@ static void export_usage(FILE *fp)
 	      "PATH is a lesson file; LESSON-ID names a lesson found with --lessons (by\n"
 	      "default where the tutor looks).  What the format cannot carry (hints in\n"
 	      "GIFT, worked solutions, references, ...) is reported on standard error as\n"
-	      "FILE:LINE:COL: warning; items the format cannot hold are left out.\n"
+	      "FILE:LINE:COL: warning, the first of each kind with a note saying where the\n"
+	      "others are; items the format cannot hold are left out.\n"
 	      "\n"
 	      "Options:\n"
 	      "  -t, --to FORMAT     gift (choice, multi, one-blank fill, numeric, text,\n"
 	      "                      match) or moodle-xml (every kind, hints too)\n"
 	      "  -o, --output FILE   write to FILE instead of standard output\n"
 	      "  -l, --lessons DIR   look LESSON-ID up in DIR (repeatable)\n"
+	      "  -v, --verbose       show every warning, not the first of each kind\n"
 	      "  -h, --help          show this help and exit\n"
 	      "\n"
 	      "Exit status: 0 written, 1 the lesson has errors or a file could not be\n"
@@ -96,7 +99,7 @@ static pt_entry *find_lesson(pt_catalog *cat, const char *arg, const char **dirs
 }
 
 /* Exports the lesson of entry e; returns the exit status. */
-static int export_entry(const pt_entry *e, pt_export_format format, const char *out)
+static int export_entry(const pt_entry *e, pt_export_format format, const char *out, bool verbose)
 {
 	if (e->broken || e->lesson == NULL) {
 		diags_print(&e->diags, stderr);
@@ -109,7 +112,7 @@ static int export_entry(const pt_entry *e, pt_export_format format, const char *
 	pt_export_count count;
 	bool ok = export_lesson(e->lesson, format, &text, &diags, &count);
 	diags_sort(&diags);
-	diags_print(&diags, stderr);
+	cli_print_diags(&diags, verbose, stderr);
 	if (!ok) {
 		fputs("paratutor: out of memory\n", stderr);
 	} else {
@@ -131,13 +134,15 @@ int cli_export(int argc, char **argv)
 		{ "to", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "lessons", required_argument, NULL, 'l' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *out = NULL, *to = NULL, *dirs[MAX_DIRS];
 	size_t n_dirs = 0;
+	bool verbose = false;
 	int opt;
-	while ((opt = getopt_long(argc, argv, "t:o:l:h", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "t:o:l:vh", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 't': to = optarg; break;
 		case 'o': out = optarg; break;
@@ -148,6 +153,7 @@ int cli_export(int argc, char **argv)
 			}
 			dirs[n_dirs++] = optarg;
 			break;
+		case 'v': verbose = true; break;
 		case 'h': export_usage(stdout); return EXPORT_OK;
 		default:
 			fputs("Try 'paratutor export --help' for more information.\n", stderr);
@@ -171,7 +177,7 @@ int cli_export(int argc, char **argv)
 	int status = EXPORT_OK;
 	pt_entry *e = find_lesson(&cat, argv[optind], dirs, n_dirs, &status);
 	if (e != NULL)
-		status = export_entry(e, format, out);
+		status = export_entry(e, format, out, verbose);
 	catalog_free(&cat);
 	return status;
 }

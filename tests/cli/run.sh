@@ -242,6 +242,16 @@ expect "export --to gift leaves out a fill with several blanks, with a warning" 
 	-- export --to gift content/01-dp-vs-mp.json
 expect "export --to moodle-xml finds a lesson by id" 0 '^paratutor: exported 11 of 11 items of lesson "dp-vs-mp" as Moodle XML; 0 left out' \
 	-- export --to moodle-xml --lessons content dp-vs-mp
+expect "export folds the warnings of one kind into a note" 0 \
+	'content/01-dp-vs-mp.json: note: 8 more warnings like this one, at 94:16, .*\(--verbose shows each\)' \
+	-- export --to gift content/01-dp-vs-mp.json
+lines=$(wc -l <"$err")
+is_le() { if [ "$2" -le "$3" ]; then passed=$((passed + 1)); echo "ok - $1"; else failed=$((failed + 1)); echo "not ok - $1 ($2 > $3)"; fi; }
+is_le "export of lesson 1 to GIFT: one line per kind of warning, not 54" "$lines" 20
+expect "export --verbose shows each warning" 0 '^content/01-dp-vs-mp.json:94:16: warning: .*GIFT cannot carry hints' \
+	-- export --to gift --verbose content/01-dp-vs-mp.json
+lines=$(wc -l <"$err")
+is_le "export --verbose: all 54 warnings and the summary" 55 "$lines"
 expect "export of a directory is a usage error" 2 'content is a directory; give one lesson file or a lesson id' -- export --to gift content
 expect "export of a missing file fails" 1 'nonexistent.json: No such file or directory' -- export --to gift tests/nonexistent.json
 expect "export of an unknown lesson id" 3 'nosuch: no such lesson' -- export --to gift --lessons content nosuch
