@@ -44,6 +44,14 @@ expect "--verbose prints editor notes at their place" 0 '^tests/fixtures/good/fo
 expect "--verbose alone is a usage error" 2 '--verbose goes with --check' -- --verbose
 expect "a syntax error fails with file:line:col" 1 '^tests/fixtures/bad/syntax-missing-comma.json:4:3: error: invalid JSON' -- --check $fixtures/bad/syntax-missing-comma.json
 expect "errors in several files are all reported" 1 'checked [0-9]+ lessons.*[0-9]+ errors' -- --check $fixtures/bad
+# A unit name is a JSON key, not a text value: its UTF-8 is checked too
+# (the lesson fuzzer found one exported as an invalid Moodle XML file).
+u8dir=$(mktemp -d)
+printf '{"format":2,"id":"u8","title":"T","summary":"s","items":[{"id":"n","kind":"numeric","difficulty":"easy",\n"prompt":"How many?","answer":{"value":4},"units":{"\201GB":1},"hints":["h"],"explanation":"e"}]}\n' \
+	>"$u8dir/u8.json"
+expect "a unit name that is not UTF-8 fails --check at its place" 1 'u8.json:2:52: error: a unit name is not valid UTF-8' \
+	-- --check "$u8dir/u8.json"
+rm -rf "$u8dir"
 expect "an unknown field fails --check, with its did-you-mean" 1 'unknown-field.json:18:7: error: unknown field "hint" in a choice item; did you mean "hints"\?' -- --check $fixtures/bad/unknown-field.json
 sed 's/"explanation": "Because."/"explaination": "Because."/' $fixtures/bad/unknown-field.json | sed 's/"author": "someone",//' | sed 's/"hint": \["Think."\]/"hints": ["Think."]/' >"$XDG_STATE_HOME/explaination.json"
 expect "a misspelt explanation fails --check" 1 'explaination.json:19:7: error: unknown field "explaination" in a choice item; did you mean "explanation"\?' -- --check "$XDG_STATE_HOME/explaination.json"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "paratutor/convert_kinds.h"
+#include "paratutor/validate.h"
 
 /* Returns the absolute value of x. */
 static double magnitude(double x)
@@ -144,6 +145,11 @@ static void load_units(pt_loader *ld, const pt_fields *f, pt_item *item)
 			twice = strcmp(p->string, e->string) == 0;
 		if (twice) {
 			diags_add(ld->diags, ld->name, at, PT_ERROR, "unit \"%s\" is listed twice", e->string);
+			continue;
+		}
+		if (!validate_utf8(e->string, n)) {
+			/* a key is not a text value, so field_take_text never saw it */
+			diags_add(ld->diags, ld->name, at, PT_ERROR, "a unit name is not valid UTF-8; save the file as UTF-8");
 			continue;
 		}
 		if (n == 0 || strspn(e->string, " \t") == n) {
