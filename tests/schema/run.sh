@@ -142,9 +142,29 @@ else
 	finish
 fi
 
-# schema_verdict FILE: sets verdict to valid or invalid and why to the
-# reason; returns 1 when ajv could not run.
-schema_verdict() {
+# Every file both parts judge, in the order they are judged.
+files="$(ls content/*.json tests/fixtures/good/*.json tests/fixtures/good/*/*.json | grep -v -x -F "$schema")
+$(find tests/fixtures/bad -name '*.json' | sort)
+$(ls tests/schema/cases/*.json)"
+
+# The schema's side is judged in two node processes, not two per file: the
+# strictness test over every file, then ajv-cli over the files it passes
+# (ajv-cli validates each -d file in turn and names it before its verdict).
+# When the batch cannot run as a whole (ajv-cli exits other than 0 or 1),
+# each file is judged on its own, as schema_verdict_one does.
+strict=$(mktemp) batch=$(mktemp)
+trap 'rm -f "$out" "$err" "$strict" "$batch"' EXIT
+# shellcheck disable=SC2086 # the names hold no spaces
+node tests/schema/strict-json.js --each $files >"$strict" 2>&1 </dev/null
+batch_ok=false
+# shellcheck disable=SC2046
+ajv_cli validate --all-errors --errors=text -s "$schema" $(awk -F '\t' '$1 == "ok" { print "-d " $2 }' "$strict") \
+    >"$batch" 2>&1
+case $? in 0 | 1) batch_ok=true ;; esac
+
+# schema_verdict_one FILE: sets verdict to valid or invalid and why to the
+# reason, from its own node runs; returns 1 when ajv could not run.
+schema_verdict_one() {
 	if ! node tests/schema/strict-json.js "$1" >"$out" 2>&1 </dev/null; then
 		verdict=invalid why="not JSON a validator can judge: $(head -n 1 "$out")"
 		return 0
@@ -155,6 +175,29 @@ schema_verdict() {
 	1) verdict=invalid why="ajv: $(grep -v ' invalid$' "$out" | head -n 1 | cut -c 1-160)" ;;
 	2) verdict=invalid why="ajv cannot parse it: $(head -n 1 "$out" | cut -c 1-160)" ;;
 	*) verdict=error why="ajv failed"; return 1 ;;
+	esac
+	return 0
+}
+
+# schema_verdict FILE: the same, read from the two batch runs; $out holds
+# what was said of the file.
+schema_verdict() {
+	line=$(awk -F '\t' -v f="$1" '$2 == f' "$strict")
+	case $line in
+	ok*) ;;
+	bad*)
+		printf '%s\n' "$line" | cut -f 3 >"$out"
+		verdict=invalid why="not JSON a validator can judge: $(head -n 1 "$out")"
+		return 0 ;;
+	*) schema_verdict_one "$1"; return ;;
+	esac
+	$batch_ok || { schema_verdict_one "$1"; return; }
+	awk -v f="$1" '$0 == f " valid" { print; exit } $0 == f " invalid" { print; getline; print; exit }' \
+	    "$batch" >"$out"
+	case $(head -n 1 "$out") in
+	"$1 valid") verdict=valid why="ajv: valid" ;;
+	"$1 invalid") verdict=invalid why="ajv: $(sed -n 2p "$out" | cut -c 1-160)" ;;
+	*) schema_verdict_one "$1"; return ;;
 	esac
 	return 0
 }
