@@ -6,7 +6,9 @@
  * format cannot carry (hints in GIFT, worked solutions, references, ...)
  * is a warning at the position of that value in the lesson file; an item
  * the format cannot hold at all is left out with a warning and counted.
- * How each kind is written is in docs/formats.md, "Exporting to Moodle". */
+ * Each kind's form in both formats is its row of the exchange formats'
+ * kind table (export_kind.h, app/core/interop/export_kind_*.c).  How each
+ * kind is written is in docs/formats.md, "Exporting to Moodle". */
 #ifndef PARATUTOR_EXPORT_H
 #define PARATUTOR_EXPORT_H
 
@@ -66,7 +68,8 @@ void export_lost(const pt_lesson *lesson, const pt_item *item, pt_diags *diags, 
 
 /* Warns about the fields of an item that neither format carries: worked
  * solution, references, the item's own attempt budget, note, editor note,
- * source, the pseudo-code tag and the code's language. */
+ * source, then what its kind's row says (export_kind.h: a fill's
+ * pseudo-code tag and its code's language). */
 void export_lost_common(const pt_lesson *lesson, const pt_item *item, pt_diags *diags, pt_export_format format);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "paratutor/export.h"
+#include "paratutor/export_kind.h"
 
 bool export_lesson(const pt_lesson *lesson, pt_export_format format, pt_strbuf *out, pt_diags *diags,
     pt_export_count *count)
@@ -89,11 +90,7 @@ void export_lost_common(const pt_lesson *lesson, const pt_item *item, pt_diags *
 		export_lost(lesson, item, diags, format, item->editor_note.pos, "the editor_note");
 	if (item->source.s != NULL)
 		export_lost(lesson, item, diags, format, item->source.pos, "the source");
-	if (item->kind == PT_KIND_FILL && item->pseudo_code)
-		export_lost(lesson, item, diags, format, item->code.pos, "the pseudo-code tag");
-	if (item->kind == PT_KIND_FILL && item->language.s != NULL && strcmp(item->language.s, "text") != 0) {
-		char what[96];
-		snprintf(what, sizeof what, "the code's language (%.40s)", item->language.s);
-		export_lost(lesson, item, diags, format, item->language.pos, what);
-	}
+	const export_kind_ops *k = export_kind(item->kind);
+	if (k->lost != NULL)
+		k->lost(lesson, item, diags, format);
 }
