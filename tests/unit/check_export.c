@@ -32,6 +32,7 @@
 
 #include "paratutor/catalog.h"
 #include "paratutor/export.h"
+#include "paratutor/export_kind.h"
 #include "paratutor/gift.h"
 #include "paratutor/import.h"
 #include "paratutor/moodlexml.h"
@@ -570,6 +571,21 @@ START_TEST(comparison_fails_when_a_field_is_lost)
 }
 END_TEST
 
+/* Every kind has a row of its own in the exchange formats' kind table,
+ * with a Moodle XML form and either a GIFT form or a reason it has none. */
+START_TEST(every_kind_has_its_export_row)
+{
+	for (int k = PT_KIND_FILL; k <= PT_KIND_ORDER; k++) {
+		const export_kind_ops *ops = export_kind((pt_kind)k);
+		ck_assert_int_eq(ops->kind, k);
+		ck_assert_ptr_nonnull(ops->moodle_type);
+		ck_assert_str_ne(ops->moodle_type, "description");
+		ck_assert(ops->moodle_write != NULL);
+		ck_assert(ops->gift_write != NULL || ops->gift_no_form != NULL);
+	}
+}
+END_TEST
+
 /* Builds the suite. */
 static Suite *export_suite(void)
 {
@@ -582,6 +598,7 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, fuzz_regression_round_trip);
 	tcase_add_test(tc, lost_fields_warned_where_they_are);
 	tcase_add_test(tc, comparison_fails_when_a_field_is_lost);
+	tcase_add_test(tc, every_kind_has_its_export_row);
 	suite_add_tcase(s, tc);
 	return s;
 }
