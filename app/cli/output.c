@@ -1,7 +1,6 @@
 /* output.c - writing a subcommand's output: standard output, or a file
  * replaced atomically. */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,57 +8,13 @@
 #include <unistd.h>
 
 #include "paratutor/cli_output.h"
-
-/* Returns the file path names (caller frees): a symbolic link's target
- * (resolved when it exists, else the path the link holds), else path. */
-static char *target_of(const char *path)
-{
-	struct stat st;
-	if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
-		return strdup(path);
-	char *real = realpath(path, NULL);
-	if (real != NULL)
-		return real;
-	char link[PATH_MAX];
-	ssize_t n = readlink(path, link, sizeof link - 1);
-	if (n <= 0)
-		return strdup(path);
-	link[n] = '\0';
-	const char *slash = strrchr(path, '/');
-	if (link[0] == '/' || slash == NULL)
-		return strdup(link);
-	size_t dir_len = (size_t)(slash - path) + 1;
-	char *joined = malloc(dir_len + (size_t)n + 1);
-	if (joined != NULL) {
-		memcpy(joined, path, dir_len);
-		memcpy(joined + dir_len, link, (size_t)n + 1);
-	}
-	return joined;
-}
-
-/* Writes all of buf to fd; false with errno set when it cannot. */
-static bool write_all(int fd, const char *buf, size_t len)
-{
-	while (len > 0) {
-		ssize_t n = write(fd, buf, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (n == 0)
-				errno = EIO;
-			return false;
-		}
-		buf += n;
-		len -= (size_t)n;
-	}
-	return true;
-}
+#include "paratutor/fileio.h"
 
 /* Writes text to the file path names through a temporary file; false
  * with a message when it cannot. */
 static bool write_file(const char *path, const char *text, size_t len)
 {
-	char *target = target_of(path);
+	char *target = file_link_target(path);
 	char *tmp = target != NULL ? malloc(strlen(target) + sizeof ".tmp-XXXXXX") : NULL;
 	if (tmp == NULL) {
 		free(target);
@@ -87,9 +42,9 @@ static bool write_file(const char *path, const char *text, size_t len)
 	const char *what = "cannot write";
 	bool ok = fchmod(fd, mode) == 0;
 	if (ok && getenv("PARATUTOR_TEST_WRITE_FAIL") != NULL) {
-		ok = write_all(fd, text, len / 2) && (errno = ENOSPC, false);
+		ok = file_write_all(fd, text, len / 2) && (errno = ENOSPC, false);
 	} else if (ok) {
-		ok = write_all(fd, text, len) && fsync(fd) == 0;
+		ok = file_write_all(fd, text, len) && fsync(fd) == 0;
 	}
 	int saved = errno;
 	if (close(fd) != 0 && ok) {

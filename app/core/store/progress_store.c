@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "paratutor/fileio.h"
 #include "paratutor/grow.h"
 #include "paratutor/progress_file.h"
 
@@ -296,18 +297,10 @@ static bool move_aside(const pt_progress *p, time_t now, char *moved_to, size_t 
 /* Writes len bytes of text to fd; false with the cause in err. */
 static bool write_all(int fd, const char *name, const char *text, size_t len, char *err, size_t errlen)
 {
-	size_t off = 0;
-	while (off < len) {
-		ssize_t w = write(fd, text + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0) {
-			progress_say(err, errlen, "cannot write %s: %s", name, strerror(errno));
-			return false;
-		}
-		off += (size_t)w;
-	}
-	return true;
+	if (file_write_all(fd, text, len))
+		return true;
+	progress_say(err, errlen, "cannot write %s: %s", name, strerror(errno));
+	return false;
 }
 
 /* Writes text and a newline to a new temporary file and renames it over
@@ -376,39 +369,12 @@ bool progress_default_path(char *buf, size_t size, char *err, size_t errlen)
 	return true;
 }
 
-/* Splits path into the store's dir, base and lock path. */
-/* Returns the file a store path names (caller frees): a symbolic link is
- * followed to its target, so that saving replaces the target and the
- * link stays a link (dotfile managers link stores).  A dangling link
- * gives the path it points to. */
-static char *follow_link(const char *path)
-{
-	struct stat st;
-	if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
-		return strdup(path);
-	char *real = realpath(path, NULL);
-	if (real != NULL)
-		return real;
-	char target[PT_PROGRESS_PATH_MAX];
-	ssize_t n = readlink(path, target, sizeof target - 1);
-	if (n <= 0)
-		return strdup(path);
-	target[n] = '\0';
-	const char *slash = strrchr(path, '/');
-	if (target[0] == '/' || slash == NULL)
-		return strdup(target);
-	size_t dir_len = (size_t)(slash - path) + 1;
-	char *joined = malloc(dir_len + (size_t)n + 1);
-	if (joined != NULL) {
-		memcpy(joined, path, dir_len);
-		memcpy(joined + dir_len, target, (size_t)n + 1);
-	}
-	return joined;
-}
-
+/* Splits path into the store's dir, base and lock path.  A symbolic link
+ * is followed to its target, so that saving replaces the target and the
+ * link stays a link (dotfile managers link stores). */
 static bool set_paths(pt_progress *p, const char *given)
 {
-	char *path = follow_link(given);
+	char *path = file_link_target(given);
 	if (path == NULL)
 		return false;
 	p->path = path;
