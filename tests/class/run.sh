@@ -41,27 +41,7 @@ not_ok() {
 	[ -f "$out" ] && sed 's/^/  | /' "$out" | head -20
 	[ -f "$err" ] && sed 's/^/  ! /' "$err" | head -20
 }
-# oracle_missing WHAT: an npm oracle could not be installed (the registry
-# unreachable, or no node): outside CI its checks are skipped, each suite
-# saying SKIP and why; under CI=true that is a failure.
-have_oracle=true
-skipped=0
-oracle_missing() {
-	have_oracle=false
-	if [ "${CI:-}" = true ]; then
-		failed=$((failed + 1)); echo "not ok - $1 (CI=true: the oracle must run)"
-	else
-		skipped=$((skipped + 1)); echo "SKIP $1: its checks do not run (outside CI; CI=true makes this a failure)"
-	fi
-	[ -n "${2:-}" ] && [ -f "$2" ] && grep -E '^npm (error|ERR!) (code|errno|network|request)' "$2" | head -n 3 | sed 's/^/  | /'
-	return 0
-}
-finish() {
-	echo "$passed passed, $failed failed${skipped:+, $skipped skipped}"
-	# A suite that ran nothing (and skipped nothing) fails.
-	[ "$failed" -eq 0 ] && { [ "$passed" -gt 0 ] || [ "${skipped:-0}" -gt 0 ]; } && exit 0
-	exit 1
-}
+. tests/lib/npm-oracle.sh
 
 # expect NAME STATUS PATTERN -- ARGS...: runs the binary, checks the exit
 # status and that stdout+stderr match the extended regex PATTERN.
@@ -288,23 +268,7 @@ expect "--actor is checked" 2 "--actor takes mailto:ADDRESS" \
 
 prefix=build/node-xapi
 validator_version=3.0.0
-if [ ! -f "$prefix/node_modules/@learninglocker/xapi-validation/package.json" ]; then
-	if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-		if ! build-aux/ensure-deps cmd:node:nodejs cmd:npm:npm </dev/null; then
-			oracle_missing "@learninglocker/xapi-validation (nodejs and npm are not installed)"
-		fi
-	fi
-	$have_oracle && echo "# installing @learninglocker/xapi-validation@$validator_version from npm into $prefix" >&2
-	mkdir -p "$prefix"
-	if ! $have_oracle; then
-		:
-	elif ! npm install --prefix "$prefix" --no-audit --no-fund --no-update-notifier --loglevel=error \
-	    "@learninglocker/xapi-validation@$validator_version" </dev/null >"$out" 2>&1 ||
-	    [ ! -f "$prefix/node_modules/@learninglocker/xapi-validation/package.json" ]; then
-		oracle_missing "@learninglocker/xapi-validation could not be installed from npm into $prefix (registry unreachable?)" "$out"
-		[ "${CI:-}" = true ] && finish
-	fi
-fi
+npm_oracle @learninglocker/xapi-validation "$validator_version" "$prefix" || { [ "${CI:-}" = true ] && finish; }
 NODE_PATH=$PWD/$prefix/node_modules
 export NODE_PATH
 

@@ -38,46 +38,11 @@ trap 'rm -rf "$tmp"' EXIT
 pass() { passed=$((passed + 1)); printf 'ok - %s\n' "$1"; }
 fail() { failed=$((failed + 1)); printf 'not ok - %s\n' "$1"; }
 quote() { sed 's/^/  | /' "$@" | head -30; }
-# oracle_missing WHAT: an npm oracle could not be installed (the registry
-# unreachable, or no node): outside CI its checks are skipped, each suite
-# saying SKIP and why; under CI=true that is a failure.
-have_oracle=true
-skipped=0
-oracle_missing() {
-	have_oracle=false
-	if [ "${CI:-}" = true ]; then
-		failed=$((failed + 1)); echo "not ok - $1 (CI=true: the oracle must run)"
-	else
-		skipped=$((skipped + 1)); echo "SKIP $1: its checks do not run (outside CI; CI=true makes this a failure)"
-	fi
-	[ -n "${2:-}" ] && [ -f "$2" ] && grep -E '^npm (error|ERR!) (code|errno|network|request)' "$2" | head -n 3 | sed 's/^/  | /'
-	return 0
-}
-finish() {
-	echo "$passed passed, $failed failed${skipped:+, $skipped skipped}"
-	# A suite that ran nothing (and skipped nothing) fails.
-	[ "$failed" -eq 0 ] && { [ "$passed" -gt 0 ] || [ "${skipped:-0}" -gt 0 ]; } && exit 0
-	exit 1
-}
+. tests/lib/npm-oracle.sh
 
 # ---- the peer parser ------------------------------------------------------
 
-if [ ! -f "$peg" ] || ! grep -q "\"version\": \"$version\"" "$peg"; then
-	if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-		if ! build-aux/ensure-deps cmd:node:nodejs cmd:npm:npm </dev/null; then
-			oracle_missing "gift-pegjs (nodejs and npm are not installed)"
-		fi
-	fi
-	$have_oracle && echo "# installing gift-pegjs $version from npm into $prefix" >&2
-	mkdir -p "$prefix"
-	if ! $have_oracle; then
-		:
-	elif ! npm install --prefix "$prefix" --no-audit --no-fund --no-update-notifier \
-	    --loglevel=error "gift-pegjs@$version" </dev/null >"$tmp/npm" 2>&1 || [ ! -f "$peg" ]; then
-		oracle_missing "gift-pegjs could not be installed from npm into $prefix (registry unreachable?)" "$tmp/npm"
-		[ "${CI:-}" = true ] && finish
-	fi
-fi
+npm_oracle gift-pegjs "$version" "$prefix" || { [ "${CI:-}" = true ] && finish; }
 
 # ---- 1. GIFT against gift-pegjs --------------------------------------------
 

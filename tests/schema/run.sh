@@ -54,28 +54,8 @@ ajv_cli() {
 	shift
 	"$ajv" "$cmd" --spec=draft2020 --strict=true --strict-required=false "$@" </dev/null
 }
-# oracle_missing WHAT: an npm oracle could not be installed (the registry
-# unreachable, or no node): outside CI its checks are skipped, each suite
-# saying SKIP and why; under CI=true that is a failure.
-have_oracle=true
-skipped=0
-oracle_missing() {
-	have_oracle=false
-	if [ "${CI:-}" = true ]; then
-		failed=$((failed + 1)); echo "not ok - $1 (CI=true: the oracle must run)"
-	else
-		skipped=$((skipped + 1)); echo "SKIP $1: its checks do not run (outside CI; CI=true makes this a failure)"
-	fi
-	[ -n "${2:-}" ] && [ -f "$2" ] && grep -E '^npm (error|ERR!) (code|errno|network|request)' "$2" | head -n 3 | sed 's/^/  | /'
-	return 0
-}
+. tests/lib/npm-oracle.sh
 quote() { sed 's/^/  | /' "$@" | head -20; }
-finish() {
-	echo "$passed passed, $failed failed${skipped:+, $skipped skipped}"
-	# A suite that ran nothing (and skipped nothing) fails.
-	[ "$failed" -eq 0 ] && { [ "$passed" -gt 0 ] || [ "${skipped:-0}" -gt 0 ]; } && exit 0
-	exit 1
-}
 
 # The checker's structural diagnostics, as extended regular expressions for
 # the message after "FILE:LINE:COL: error: " (or "warning: ").
@@ -118,21 +98,7 @@ structural='^invalid JSON:
 
 # ---- ajv-cli --------------------------------------------------------------
 
-if [ ! -x "$ajv" ]; then
-	if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-		if ! build-aux/ensure-deps cmd:node:nodejs cmd:npm:npm </dev/null; then
-			oracle_missing "ajv-cli (nodejs and npm are not installed)"
-			finish
-		fi
-	fi
-	echo "# installing ajv-cli from npm into $prefix" >&2
-	mkdir -p "$prefix"
-	if ! npm install --prefix "$prefix" --no-audit --no-fund --no-update-notifier \
-	    --loglevel=error ajv-cli@5 </dev/null >"$out" 2>&1 || [ ! -x "$ajv" ]; then
-		oracle_missing "ajv-cli could not be installed from npm into $prefix (registry unreachable?)" "$out"
-		finish
-	fi
-fi
+npm_oracle ajv-cli 5 "$prefix" || finish
 if ajv_cli compile -s "$schema" >"$out" 2>&1; then
 	version=$(node -p 'require(process.argv[1]).version' "$PWD/$prefix/node_modules/ajv-cli/package.json" 2>/dev/null)
 	pass "$schema is a valid draft 2020-12 schema (ajv-cli $version, strict mode)"
