@@ -107,17 +107,22 @@ build/asan/tests/%: tests/unit/%.c $(ASAN_CORE) tests/unit/testutil.h
 
 # The kind table with a kind that exists only in this test build: its one
 # file (tests/unit/kind_test.c) and its one row (kind.c built with
-# PT_TEST_KIND) are all a new kind takes for grading (docs/styleguide.md).
-KIND_TEST_SRC := tests/unit/check_kind_table.c tests/unit/kind_test.c app/core/learn/kind.c
-build/asan/tests/check_kind_table: $(KIND_TEST_SRC) $(filter-out %/learn/kind.o,$(ASAN_CORE)) tests/unit/testutil.h
+# PT_TEST_KIND) are all a new kind takes for grading, and one more file
+# (tests/unit/export_kind_test.c) and row (export_kind.c built with
+# PT_TEST_EXPORT_KIND) for GIFT and Moodle XML (docs/styleguide.md).
+KIND_TEST_SRC := tests/unit/check_kind_table.c tests/unit/kind_test.c app/core/learn/kind.c \
+	tests/unit/export_kind_test.c app/core/interop/export_kind.c
+KIND_TEST_OUT := %/learn/kind.o %/interop/export_kind.o
+KIND_TEST_DEFS := -DPT_TEST_KIND=kind_test -DPT_TEST_EXPORT_KIND=export_kind_test
+build/asan/tests/check_kind_table: $(KIND_TEST_SRC) $(filter-out $(KIND_TEST_OUT),$(ASAN_CORE)) tests/unit/testutil.h
 	@mkdir -p $(@D)
 	$(CC) $(PT_WARN) $(WERROR) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread $(CFLAGS) $(CHECK_CFLAGS) $(SANITIZE) -Itests/unit \
-	    -DPT_TEST_KIND=kind_test -o $@ $(KIND_TEST_SRC) $(filter-out %/learn/kind.o,$(ASAN_CORE)) $(LIBS_PC) $(CHECK_LIBS)
+	    $(KIND_TEST_DEFS) -o $@ $(KIND_TEST_SRC) $(filter-out $(KIND_TEST_OUT),$(ASAN_CORE)) $(LIBS_PC) $(CHECK_LIBS)
 
-build/rel/tests/check_kind_table: $(KIND_TEST_SRC) $(filter-out %/learn/kind.o,$(VG_CORE)) tests/unit/testutil.h
+build/rel/tests/check_kind_table: $(KIND_TEST_SRC) $(filter-out $(KIND_TEST_OUT),$(VG_CORE)) tests/unit/testutil.h
 	@mkdir -p $(@D)
 	$(CC) $(PT_WARN) $(WERROR) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread $(CFLAGS) $(CHECK_CFLAGS) -Itests/unit \
-	    -DPT_TEST_KIND=kind_test -o $@ $(KIND_TEST_SRC) $(filter-out %/learn/kind.o,$(VG_CORE)) $(LIBS_PC) $(CHECK_LIBS)
+	    $(KIND_TEST_DEFS) -o $@ $(KIND_TEST_SRC) $(filter-out $(KIND_TEST_OUT),$(VG_CORE)) $(LIBS_PC) $(CHECK_LIBS)
 
 build/rel/tests/%: tests/unit/%.c $(VG_CORE) tests/unit/testutil.h
 	@mkdir -p $(@D)

@@ -1,9 +1,11 @@
 /* check_kind_table.c - the core's kind table: every kind has its row, and
  * a kind added in this test build (kind_test.c, one file and one row of
  * kind.c, nothing else) is graded, restored and given feedback through the
- * same code as the real ones. */
+ * same code as the real ones, and with one more file and row
+ * (export_kind_test.c, export_kind.c) written as GIFT and Moodle XML. */
 #include "testutil.h"
 
+#include "paratutor/export.h"
 #include "paratutor/grade.h"
 #include "paratutor/kind.h"
 
@@ -61,12 +63,60 @@ START_TEST(test_added_kind_is_graded)
 }
 END_TEST
 
+/* The test-only kind in the exchange formats: GIFT and Moodle XML write it
+ * through its row (export_kind_test.c), with its right answer from the
+ * kind's core row; without that row GIFT would leave it out. */
+START_TEST(test_added_kind_is_exported)
+{
+	char word[] = "paratutor", id[] = "e1", prompt[] = "Say it backwards", lid[] = "echo", title[] = "Echo";
+	char path[] = "echo.json";
+	pt_text accept[1] = { { .s = word } };
+	pt_item it;
+	memset(&it, 0, sizeof it);
+	it.kind = PT_KIND_ECHO;
+	it.id.s = id;
+	it.prompt.s = prompt;
+	it.attempts = PT_DEFAULT_ATTEMPTS;
+	it.shuffle = true;
+	it.accept.v = accept;
+	it.accept.n = 1;
+	pt_lesson l;
+	memset(&l, 0, sizeof l);
+	l.path = path;
+	l.id.s = lid;
+	l.title.s = title;
+	l.attempts = PT_DEFAULT_ATTEMPTS;
+	l.items = &it;
+	l.n_items = 1;
+
+	pt_strbuf out = { 0 };
+	pt_diags d = { 0 };
+	pt_export_count count;
+	ck_assert(export_gift(&l, &out, &d, &count));
+	ck_assert_uint_eq(count.written, 1);
+	ck_assert_uint_eq(count.skipped, 0);
+	ck_assert_uint_eq(d.n, 0);
+	ck_assert_ptr_nonnull(strstr(out.s, "::e1::Say it backwards {\n\t=rotutarap\n}"));
+	free(out.s);
+
+	out = (pt_strbuf){ 0 };
+	ck_assert(export_moodle(&l, &out, &d, &count));
+	ck_assert_uint_eq(count.written, 1);
+	ck_assert_uint_eq(d.n, 0);
+	ck_assert_ptr_nonnull(strstr(out.s, "<question type=\"shortanswer\">"));
+	ck_assert_ptr_nonnull(strstr(out.s, "<answer fraction=\"100\" format=\"plain_text\">\n      <text>rotutarap</text>"));
+	free(out.s);
+	diags_free(&d);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("kind_table");
 	TCase *tc = tcase_create("core");
 	tcase_add_test(tc, test_every_kind_has_its_row);
 	tcase_add_test(tc, test_added_kind_is_graded);
+	tcase_add_test(tc, test_added_kind_is_exported);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -5,9 +5,17 @@
 
 #include "paratutor/export_parts.h"
 
+#ifdef PT_TEST_EXPORT_KIND
+/* A test build adds the test-only kind's row: tests/unit/export_kind_test.c. */
+extern const export_kind_ops PT_TEST_EXPORT_KIND;
+#endif
+
 static const export_kind_ops *const kinds[] = {
 	&export_kind_fill, &export_kind_choice, &export_kind_multi, &export_kind_numeric, &export_kind_text,
 	&export_kind_match, &export_kind_order,
+#ifdef PT_TEST_EXPORT_KIND
+	&PT_TEST_EXPORT_KIND,
+#endif
 };
 
 /* A kind without a row of its own: no GIFT form. */
