@@ -88,6 +88,10 @@ cJSON *import_item(const char *kind, const char *prompt);
 /* Sets item[key] to the string s unless s is NULL or empty. */
 void import_set_text(cJSON *item, const char *key, const char *s);
 
+/* Sets item[key] to the array list when it holds anything, else frees
+ * list: a lesson leaves out a list it has nothing for. */
+void import_set_list(cJSON *item, const char *key, cJSON *list);
+
 /* Places feedback written for a right answer, which paratutor has no place
  * for: it becomes the explanation when the item has none, and is otherwise
  * dropped with a warning at pos.  Empty feedback is ignored. */

@@ -272,10 +272,7 @@ cJSON *giftq_short(pt_gift_question *q, const char *prompt, pt_gift_answer *ans,
 		free(text);
 		free(fb);
 	}
-	if (cJSON_GetArraySize(wrong) > 0)
-		cJSON_AddItemToObject(item, "wrong", wrong);
-	else
-		cJSON_Delete(wrong);
+	import_set_list(item, "wrong", wrong);
 	return item;
 }
 
@@ -402,10 +399,7 @@ cJSON *giftq_match(pt_gift_question *q, const char *prompt, pt_gift_answer *ans,
 		free(left);
 		free(right);
 	}
-	if (cJSON_GetArraySize(extra) > 0)
-		cJSON_AddItemToObject(item, "distractors", extra);
-	else
-		cJSON_Delete(extra);
+	import_set_list(item, "distractors", extra);
 	return item;
 }
 
@@ -528,13 +522,7 @@ cJSON *giftq_numeric(pt_gift_question *q, const char *prompt, pt_gift_answer *an
 	}
 	if (answer_range != NULL)
 		cJSON_AddItemToObject(item, "answer", answer_range);
-	if (cJSON_GetArraySize(wrong) > 0)
-		cJSON_AddItemToObject(item, "wrong", wrong);
-	else
-		cJSON_Delete(wrong);
-	if (cJSON_GetArraySize(mistakes) > 0)
-		cJSON_AddItemToObject(item, "mistakes", mistakes);
-	else
-		cJSON_Delete(mistakes);
+	import_set_list(item, "wrong", wrong);
+	import_set_list(item, "mistakes", mistakes);
 	return item;
 }

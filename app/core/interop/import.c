@@ -163,6 +163,14 @@ void import_set_text(cJSON *item, const char *key, const char *s)
 	cJSON_AddStringToObject(item, key, s);
 }
 
+void import_set_list(cJSON *item, const char *key, cJSON *list)
+{
+	if (cJSON_GetArraySize(list) > 0)
+		cJSON_AddItemToObject(item, key, list);
+	else
+		cJSON_Delete(list);
+}
+
 void import_right_feedback(pt_import *imp, cJSON *item, const char *feedback, pt_pos pos)
 {
 	if (feedback == NULL || feedback[0] == '\0')
@@ -374,7 +382,9 @@ size_t import_groups_used(const pt_import *imp)
 	return n;
 }
 
-cJSON *import_group_lesson(const pt_import *imp, size_t g, const char *id, const char *title, const char *summary)
+/* Returns a new lesson object {"format": 2, "id", "title", "summary"},
+ * without its items, or NULL when out of memory. */
+static cJSON *lesson_head(const char *id, const char *title, const char *summary)
 {
 	cJSON *lesson = cJSON_CreateObject();
 	if (lesson == NULL)
@@ -383,6 +393,14 @@ cJSON *import_group_lesson(const pt_import *imp, size_t g, const char *id, const
 	cJSON_AddStringToObject(lesson, "id", id);
 	cJSON_AddStringToObject(lesson, "title", title);
 	cJSON_AddStringToObject(lesson, "summary", summary);
+	return lesson;
+}
+
+cJSON *import_group_lesson(const pt_import *imp, size_t g, const char *id, const char *title, const char *summary)
+{
+	cJSON *lesson = lesson_head(id, title, summary);
+	if (lesson == NULL)
+		return NULL;
 	cJSON *items = cJSON_AddArrayToObject(lesson, "items");
 	size_t i = 0;
 	const cJSON *it;
@@ -665,13 +683,9 @@ void import_add(pt_import *imp, cJSON *item, const char *idnumber, const char *n
 
 cJSON *import_lesson(pt_import *imp, const char *id, const char *title, const char *summary)
 {
-	cJSON *lesson = cJSON_CreateObject();
+	cJSON *lesson = lesson_head(id, title, summary);
 	if (lesson == NULL)
 		return NULL;
-	cJSON_AddNumberToObject(lesson, "format", 2);
-	cJSON_AddStringToObject(lesson, "id", id);
-	cJSON_AddStringToObject(lesson, "title", title);
-	cJSON_AddStringToObject(lesson, "summary", summary);
 	cJSON_AddItemToObject(lesson, "items", imp->items);
 	imp->items = cJSON_CreateArray();
 	return lesson;

@@ -243,14 +243,8 @@ static cJSON *make_shortanswer(mquestion *q, const char *prompt)
 	if (accepts_anything)
 		import_approx(q->imp, item, q->node->pos,
 		    "\"*\" with credit accepts any answer in Moodle; here only the listed answers are right");
-	if (cJSON_GetArraySize(wrong) > 0)
-		cJSON_AddItemToObject(item, "wrong", wrong);
-	else
-		cJSON_Delete(wrong);
-	if (cJSON_GetArraySize(mistakes) > 0)
-		cJSON_AddItemToObject(item, "mistakes", mistakes);
-	else
-		cJSON_Delete(mistakes);
+	import_set_list(item, "wrong", wrong);
+	import_set_list(item, "mistakes", mistakes);
 	return item;
 }
 
@@ -358,14 +352,8 @@ static cJSON *make_numerical(mquestion *q, const char *prompt)
 	const pt_xml_node *ug = xml_child(q->node, "unitgradingtype");
 	if (ug && atoi(ug->text) != 0 && units != NULL)
 		import_approx(q->imp, item, ug->pos, "the penalty for a wrong or missing unit cannot be represented");
-	if (cJSON_GetArraySize(wrong) > 0)
-		cJSON_AddItemToObject(item, "wrong", wrong);
-	else
-		cJSON_Delete(wrong);
-	if (cJSON_GetArraySize(mistakes) > 0)
-		cJSON_AddItemToObject(item, "mistakes", mistakes);
-	else
-		cJSON_Delete(mistakes);
+	import_set_list(item, "wrong", wrong);
+	import_set_list(item, "mistakes", mistakes);
 	return item;
 }
 
