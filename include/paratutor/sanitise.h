@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <cJSON.h>
+
 #include "paratutor/strbuf.h"
 
 /* The longest escape: "<U+10FFFF>". */
@@ -49,6 +51,11 @@ size_t sanitise_put(pt_strbuf *out, const char *s, size_t len, bool final);
  * would escape written as a JSON escape (\u202e), which keeps the data and
  * shows nothing raw, and each byte that is not UTF-8 as the text \xNN. */
 void sanitise_json(pt_strbuf *out, const char *s, size_t len);
+
+/* Appends root printed as JSON, through sanitise_json, and a newline: how
+ * every report the tutor prints as JSON is written.  Returns false, with
+ * out->failed set, when root is NULL or out of memory. */
+bool sanitise_json_print(pt_strbuf *out, const cJSON *root);
 
 /* Returns s as a spreadsheet should take it: sanitised, and with a
  * leading ' when it starts with =, +, -, @, tab or carriage return, which

@@ -166,6 +166,19 @@ void sanitise_json(pt_strbuf *out, const char *s, size_t len)
 	put_text(out, s, len, true, true);
 }
 
+bool sanitise_json_print(pt_strbuf *out, const cJSON *root)
+{
+	char *text = root != NULL ? cJSON_Print(root) : NULL;
+	if (text == NULL) {
+		out->failed = true;
+		return false;
+	}
+	sanitise_json(out, text, strlen(text));
+	strbuf_put(out, "\n", 1);
+	cJSON_free(text);
+	return !out->failed;
+}
+
 char *sanitise_dup(const char *s)
 {
 	pt_strbuf b = { 0 };

@@ -784,20 +784,8 @@ static cJSON *json_class(const pt_class *c)
 static void render_json(out_buf *b, const pt_class *c)
 {
 	cJSON *root = json_class(c);
-	char *text = root ? cJSON_Print(root) : NULL;
+	sanitise_json_print(b, root);
 	cJSON_Delete(root);
-	if (text == NULL) {
-		b->failed = true;
-		return;
-	}
-	pt_strbuf safe = { 0 }; /* what a terminal would obey, as JSON escapes */
-	sanitise_json(&safe, text, strlen(text));
-	if (safe.failed)
-		b->failed = true;
-	puts_buf(b, safe.s != NULL ? safe.s : "");
-	free(safe.s);
-	put(b, "\n", 1);
-	cJSON_free(text);
 }
 
 bool class_render(const pt_class *c, pt_class_format format, char **out, size_t *len)

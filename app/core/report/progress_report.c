@@ -254,20 +254,8 @@ static void report_json(text_buf *b, const report_row *rows, size_t n, const pt_
 	for (size_t i = 0; ok && i < n; i++)
 		ok = json_row(arr, &rows[i]);
 	ok = ok && exams_json(arr, p);
-	char *text = ok ? cJSON_Print(arr) : NULL;
+	sanitise_json_print(b, ok ? arr : NULL);
 	cJSON_Delete(arr);
-	if (text == NULL) {
-		b->failed = true;
-		return;
-	}
-	pt_strbuf safe = { 0 }; /* what a terminal would obey, as JSON escapes */
-	sanitise_json(&safe, text, strlen(text));
-	if (safe.failed)
-		b->failed = true;
-	puts_buf(b, safe.s != NULL ? safe.s : "");
-	free(safe.s);
-	put(b, "\n", 1);
-	cJSON_free(text);
 }
 
 /* Fills rows (one per record) with each record's place and status in the

@@ -608,21 +608,15 @@ bool xapi_statements(const pt_progress *p, const pt_catalog *catalog,
 			snprintf(err, errlen, "out of memory");
 		i = j;
 	}
-	char *text = ok ? cJSON_Print(x.arr) : NULL;
-	if (ok && text == NULL)
-		snprintf(err, errlen, "out of memory");
-	if (text != NULL) {
-		pt_strbuf safe = { 0 }; /* what a terminal would obey, as JSON escapes */
-		sanitise_json(&safe, text, strlen(text));
-		strbuf_put(&safe, "\n", 1);
-		if (!safe.failed) {
+	if (ok) {
+		pt_strbuf safe = { 0 };
+		if (sanitise_json_print(&safe, x.arr)) {
 			*out = safe.s;
 			*len = safe.n;
 		} else {
 			free(safe.s);
 			snprintf(err, errlen, "out of memory");
 		}
-		cJSON_free(text);
 	}
 	cJSON_Delete(x.arr);
 	free(x.base);
