@@ -78,7 +78,7 @@ static void form_draw(pt_ui *ui, int rows, int cols)
 	    "the exam submits itself. Missed items come back in your reviews.");
 	frame_header(cols, "Exam", "new");
 	frame_body(ui, d, &(size_t){ 0 }, rows, cols);
-	frame_footer(ui, rows, cols, "", "Up/Down pick a field, Left/Right change it, Enter starts the exam");
+	frame_footer(ui, rows, cols, "", "Up/Down a field, Left/Right change it, Enter starts");
 }
 
 /* Makes the form current on its first field. */

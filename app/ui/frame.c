@@ -60,15 +60,46 @@ static void draw_keys(int y, int cols, const pt_keyhint *keys, size_t n_keys, si
 	}
 }
 
+/* Returns where a message wider than width columns is best split over two
+ * rows, the first first_width wide (the scroll mark keeps the rest): the
+ * byte offset of the last space before which it fits there; 0 when it
+ * fits in one row or has no such space. */
+static size_t message_split(const char *s, int width, int first_width)
+{
+	size_t len = strlen(s);
+	if (text_width_capped(s, len, width + 1) <= width)
+		return 0;
+	size_t best = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] != ' ')
+			continue;
+		if (text_width_capped(s, i, first_width + 1) > first_width)
+			break;
+		best = i;
+	}
+	return best;
+}
+
 void frame_footer(pt_ui *ui, int rows, int cols, const char *status, const char *fallback)
 {
 	pt_keyhint keys[16];
 	size_t n = bind_bar(ui, ui_screen_ops(ui->screen), keys, sizeof keys / sizeof keys[0]);
-	draw_str(rows - 3, 1, cols - 2 - SCROLL_MARK_COLS, ROLE_NORMAL, status);
 	/* The alert under the key bar already says what a notice of it says. */
 	const char *alert = track_alert(ui->track);
 	bool repeats = alert[0] != '\0' && strncmp(ui->message, alert, UI_MESSAGE_MAX - 1) == 0;
-	draw_str(rows - 2, 1, cols - 2, ROLE_MESSAGE, ui->message[0] != '\0' && !repeats ? ui->message : fallback);
+	bool said = ui->message[0] != '\0' && !repeats;
+	const char *line = said ? ui->message : fallback;
+	size_t first = said ? message_split(line, cols - 2, cols - 2 - SCROLL_MARK_COLS) : 0;
+	if (first > 0) {
+		/* A message wider than its row takes the status row too until the
+		 * next key: what it says is not cut off on a narrow terminal (the
+		 * standing hint, shown when nothing was said, keeps to its row). */
+		draw_text(rows - 3, 1, cols - 2 - SCROLL_MARK_COLS, ROLE_MESSAGE, line, first);
+		line += first + 1;
+	} else {
+		draw_str(rows - 3, 1, cols - 2 - SCROLL_MARK_COLS, ROLE_NORMAL, status);
+	}
+	draw_str(rows - 2, 1, cols - 2, ROLE_MESSAGE, line);
 	draw_keys(rows - 1, cols, keys, n, alert[0] != '\0' ? 3 : 2);
 }
 

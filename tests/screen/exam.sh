@@ -477,6 +477,23 @@ test_exam_concepts() {
 	st_wait "0 of   3 right    data parallelism" || return 1
 }
 
+# At 60x16 a message wider than its row takes the status row too, so
+# nothing of it is cut; the next key gives the row back.
+test_exam_form_narrow_message() {
+	st_start -- --lessons tests/screen/lessons || return 1
+	st_wait "Screen test drills" || return 1
+	st_tmux resize-window -t st -x 60 -y 16
+	st_keys e
+	st_wait "A new exam" || return 1
+	st_keys Down Down Down Right
+	st_wait "The menu's exam draws from all" || return 1
+	st_wait_joined "paratutor exam --from picks some" || return 1
+	st_screen | grep -q '…' && st_fail "a line is cut: $(st_screen | grep '…')" && return 1
+	st_keys Up
+	st_wait_gone "picks some" || return 1
+	st_wait "Up/Down a field, Left/Right change it, Enter starts" || return 1
+}
+
 st_test "an exam sat and submitted, with its results and history" test_exam_submit
 st_test "results by concept, and what to study next" test_exam_concepts
 st_test "an exam submitted by the clock" test_exam_timeout
@@ -490,4 +507,5 @@ st_test "kill -9 mid-exam, then resume and submit" test_exam_kill_resume
 st_test "a typed number the item cannot read" test_exam_number
 st_test "Ctrl-U empties the answer field in the exam" test_exam_kill_line
 st_test "the exam form from the menu, lessons from the index" test_exam_form
+st_test "a long message at 60x16 takes two rows, not cut" test_exam_form_narrow_message
 st_finish
