@@ -8,56 +8,14 @@
 
 #include "paratutor/kind.h"
 #include "paratutor/ui_answering.h"
-
-/* Context bits of the answer-entry bindings. */
-enum {
-	AN_OPEN = 1u << 0,    /* still answering */
-	AN_FILL = 1u << 1,    /* code with blanks */
-	AN_BLANKS = 1u << 2,  /* slots to focus: several blanks, match prompts, order positions */
-	AN_CHOICE = 1u << 3,  /* one answer */
-	AN_MULTI = 1u << 4,   /* select all that apply */
-	AN_MATCH = 1u << 5,   /* prompts to match with answers */
-	AN_ORDER = 1u << 6,   /* steps to put in order */
-	AN_TYPED = 1u << 7,   /* a typed answer: numeric or text */
-	AN_TYPING = 1u << 8   /* the answer field takes the keys */
-};
-
-/* The answer entry's operations for one item kind: one row per kind, in
- * entry_kinds (the body's are item_body.c's, plain mode's plain_item.c's;
- * grading is the core's kind.h). */
-typedef struct entry_kind {
-	pt_kind kind;
-	unsigned keys;          /* the answer-entry keys it takes: AN_* bits */
-	const char *incomplete; /* said when Enter finds the answer incomplete; a
-				 * picking kind's ends with the letters "A-" and the last */
-} entry_kind;
-
-/* The rows: adding a kind to the answer entry is its row here. */
-static const entry_kind entry_kinds[] = {
-	{ PT_KIND_FILL, AN_FILL, "Fill every blank, then press Enter to check" },
-	{ PT_KIND_CHOICE, AN_CHOICE, "Pick an answer first: press a letter A-" },
-	{ PT_KIND_MULTI, AN_MULTI, "Pick at least one option first: press letters A-" },
-	{ PT_KIND_NUMERIC, AN_TYPED, "Type your answer first, then press Enter" },
-	{ PT_KIND_TEXT, AN_TYPED, "Type your answer first, then press Enter" },
-	{ PT_KIND_MATCH, AN_MATCH | AN_BLANKS, "Give every prompt an answer, then press Enter to check" },
-	{ PT_KIND_ORDER, AN_ORDER | AN_BLANKS, "Place every step, then press Enter to check" },
-};
-
-/* Returns the row of kind. */
-static const entry_kind *entry_kind_of(pt_kind kind)
-{
-	for (size_t i = 0; i < sizeof entry_kinds / sizeof entry_kinds[0]; i++)
-		if (entry_kinds[i].kind == kind)
-			return &entry_kinds[i];
-	return &entry_kinds[0]; /* not reached: every kind has its row */
-}
+#include "paratutor/ui_kind.h"
 
 void answering_say_incomplete(pt_ui *ui, const pt_item *it)
 {
 	if (kind_ops(it->kind)->shape == PT_SHAPE_PICKS)
-		ui_say(ui, "%s%c", entry_kind_of(it->kind)->incomplete, item_body_last_label(it));
+		ui_say(ui, "%s%c", ui_kind(it->kind)->incomplete, item_body_last_label(it));
 	else
-		ui_say(ui, "%s", entry_kind_of(it->kind)->incomplete);
+		ui_say(ui, "%s", ui_kind(it->kind)->incomplete);
 }
 
 /* Returns the current screen's answer entry (the table is chained only
@@ -67,22 +25,25 @@ static pt_answering *answering_of(pt_ui *ui)
 	return ui_screen_ops(ui->screen)->answering(ui);
 }
 
-/* Returns true for the kinds answered by placing bank entries in slots. */
 bool answering_uses_bank(pt_kind kind)
 {
-	return kind == PT_KIND_FILL || kind == PT_KIND_MATCH || kind == PT_KIND_ORDER;
+	return kind_ops(kind)->shape == PT_SHAPE_SLOTS;
 }
 
-/* Returns true for the kinds answered by typing. */
 bool answering_is_typed(pt_kind kind)
 {
-	return kind == PT_KIND_NUMERIC || kind == PT_KIND_TEXT;
+	return kind_ops(kind)->shape == PT_SHAPE_TYPED;
 }
 
-/* Returns what a slot of the item is called: "Blank", "Prompt", "Position". */
 const char *answering_slot_word(const pt_item *it)
 {
-	return it->kind == PT_KIND_MATCH ? "Prompt" : it->kind == PT_KIND_ORDER ? "Position" : "Blank";
+	return ui_kind(it->kind)->slot_word;
+}
+
+bool answering_one_slot(const pt_grade *g)
+{
+	return answering_uses_bank(g->item->kind) && !(ui_kind(g->item->kind)->keys & AN_BLANKS) &&
+	    grade_slots(g) == 1;
 }
 
 /* Returns the slot to focus after slot after: the next empty one, else
@@ -140,8 +101,7 @@ static unsigned focus_blank(pt_ui *ui, pt_grade *g, int b)
 	pt_answering *a = answering_of(ui);
 	const char *word = answering_slot_word(g->item);
 	if (b >= grade_slots(g)) {
-		ui_say(ui, "There are %d %ss here: press 1-%d", grade_slots(g),
-		    g->item->kind == PT_KIND_MATCH ? "prompt" : g->item->kind == PT_KIND_ORDER ? "position" : "blank",
+		ui_say(ui, "There are %d %ss here: press 1-%d", grade_slots(g), ui_kind(g->item->kind)->slot_noun,
 		    grade_slots(g));
 		return UI_REDRAW;
 	}
@@ -189,11 +149,11 @@ static unsigned choose(pt_ui *ui, pt_grade *g, int o)
 		return UI_REDRAW;
 	}
 	int n = grade_slots(g);
-	int slot = it->kind == PT_KIND_FILL && n == 1 ? 0 :
+	int slot = answering_one_slot(g) ? 0 :
 	    a->view.focus >= 0 ? a->view.focus : grade_next_empty(g, -1);
 	if (slot < 0) {
-		ui_say(ui, "Every %s is filled: press Enter to check, or 1-%d to change one",
-		    it->kind == PT_KIND_MATCH ? "prompt" : it->kind == PT_KIND_ORDER ? "position" : "blank", n);
+		ui_say(ui, "Every %s is filled: press Enter to check, or 1-%d to change one", ui_kind(it->kind)->slot_noun,
+		    n);
 		return UI_REDRAW;
 	}
 	if (grade_fill(g, slot, o) == PT_GRADE_LOCKED) {
@@ -242,10 +202,10 @@ static unsigned key_clear(pt_ui *ui, const pt_event *ev)
 	(void)ev;
 	pt_answering *a = answering_of(ui);
 	pt_grade *g = grade_of(ui);
-	int blank = g->item->kind == PT_KIND_FILL && grade_slots(g) == 1 ? 0 : a->view.focus;
+	int blank = answering_one_slot(g) ? 0 : a->view.focus;
 	if (blank < 0) {
-		ui_say(ui, "Pick a %s to clear first: press 1-%d or Tab",
-		    g->item->kind == PT_KIND_MATCH ? "prompt" : "blank", grade_slots(g));
+		ui_say(ui, "Pick a %s to clear first: press 1-%d or Tab", ui_kind(g->item->kind)->slot_noun,
+		    grade_slots(g));
 		return picked(ui, UI_REDRAW);
 	}
 	if (grade_clear(g, blank) == PT_GRADE_LOCKED)
@@ -441,7 +401,7 @@ static unsigned answering_context(const pt_ui *ui)
 	const pt_answering *a = ui_screen_ops(ui->screen)->answering(ui);
 	const pt_grade *g = a->grade;
 	bool open = g->status == PT_OPEN;
-	const entry_kind *k = entry_kind_of(g->item->kind);
+	const ui_kind_ops *k = ui_kind(g->item->kind);
 	unsigned ctx = (open ? AN_OPEN : 0) | k->keys;
 	if (k->keys & AN_FILL && g->item->n_blanks > 1)
 		ctx |= AN_BLANKS; /* one blank takes no focusing keys */

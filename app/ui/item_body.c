@@ -3,7 +3,10 @@
  * order, or an answer field), marks and feedback after a check, hints,
  * common mistakes and, once the item is finished, the verdict and the
  * worked solution.  What is shown when follows session_disclose() and
- * session_shown_mark(). */
+ * session_shown_mark().  The layout is the same for every kind; the
+ * kind's part comes from its row (ui_kind.h), and what kinds draw alike
+ * (blanks, banks, options, the answer field) is here, for the rows
+ * (ui_kind_parts.h). */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,14 +17,8 @@
 #include "paratutor/text.h"
 #include "paratutor/ui_answer.h"
 #include "paratutor/ui_item.h"
-
-#define MARGIN 2       /* indent of code, options and result lines */
-#define OPTION_TEXT 8  /* column of an option's text */
-#define LIST_TEXT 5    /* column of a match prompt's or a step's text */
-#define ORDER_TEXT 11  /* column of the step placed in an order position */
-#define RESULT_TEXT 14 /* column of what a result line is about */
-#define TAB_WIDTH 4    /* tab stops in code */
-#define FIELD_MIN 24   /* columns inside an answer field's brackets */
+#include "paratutor/ui_kind.h"
+#include "paratutor/ui_kind_parts.h"
 
 int item_body_choices(const pt_item *it)
 {
@@ -36,8 +33,7 @@ char item_body_last_label(const pt_item *it)
 	return lesson_option_label((size_t)(n > 0 ? n - 1 : 0));
 }
 
-/* Returns the columns of a NUL-terminated string. */
-static int width_of(const char *s)
+int body_width(const char *s)
 {
 	return text_width(s, strlen(s));
 }
@@ -60,11 +56,7 @@ static size_t fit_bytes(const char *s, int width)
 	return i;
 }
 
-/* Writes blank or match pair b as "[1]" or "[1:split]" into token, with
- * its mark after a check, the text cut with an ellipsis when the whole
- * token would be wider than room (0: never cut); returns the role to draw
- * it in. */
-static pt_role blank_token_in(const pt_grade *g, bool given_only, int b, char *token, size_t size, int room)
+pt_role body_blank_token(const pt_grade *g, bool given_only, int b, char *token, size_t size, int room)
 {
 	const pt_item *it = g->item;
 	const char *shown = g->fill[b] >= 0 ? it->bank.v[g->fill[b]].s : NULL;
@@ -86,12 +78,12 @@ static pt_role blank_token_in(const pt_grade *g, bool given_only, int b, char *t
 		return role;
 	}
 	snprintf(token, size, "[%d:%s%s%s]", b + 1, shown, *mark ? " " : "", mark);
-	if (room <= 0 || width_of(token) <= room)
+	if (room <= 0 || body_width(token) <= room)
 		return role;
 	const char *ellipsis = draw_glyph(GLYPH_ELLIPSIS);
 	char frame[64];
 	snprintf(frame, sizeof frame, "[%d:%s%s]", b + 1, *mark ? " " : "", mark);
-	int text_room = room - width_of(frame) - width_of(ellipsis);
+	int text_room = room - body_width(frame) - body_width(ellipsis);
 	size_t keep = fit_bytes(shown, text_room > 1 ? text_room : 1);
 	while (keep > 0 && shown[keep - 1] == ' ')
 		keep--;
@@ -99,91 +91,8 @@ static pt_role blank_token_in(const pt_grade *g, bool given_only, int b, char *t
 	return role;
 }
 
-/* blank_token_in, never cut. */
-static pt_role blank_token(const pt_grade *g, bool given_only, int b, char *token, size_t size)
-{
-	return blank_token_in(g, given_only, b, token, size, 0);
-}
-
-/* Returns the columns blank b takes, with the focus marker when focused. */
-static int blank_width(const pt_grade *g, const pt_item_view *v, int b)
-{
-	char token[256];
-	blank_token(g, v->exam, b, token, sizeof token);
-	return width_of(token) + (b == v->focus ? width_of(draw_glyph(GLYPH_FOCUS)) : 0);
-}
-
-/* Adds blank b, with the focus marker when focused. */
-static void add_blank(pt_doc *d, const pt_grade *g, const pt_item_view *v, int b, item_anchors *a)
-{
-	char token[256];
-	int focus = v->focus;
-	pt_role role = blank_token(g, v->exam, b, token, sizeof token);
-	int zone = ZONE(ZONE_BLANK, b);
-	if (b == focus) {
-		const char *marker = draw_glyph(GLYPH_FOCUS);
-		doc_make_room(d, width_of(marker) + width_of(token));
-		doc_atom(d, ROLE_LABEL, zone, marker);
-		a->focus_line = doc_line(d);
-		role = ROLE_FOCUS;
-	}
-	doc_atom(d, role, zone, token);
-}
-
-/* Adds the code with its blanks, tabs expanded; lines too wide continue
- * indented.  Pseudo-code says so above it. */
-static void add_code(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_anchors *a)
-{
-	const char *code = g->item->code.s;
-	size_t len = strlen(code), start = 0;
-	if (g->item->pseudo_code) {
-		doc_move_to(d, MARGIN);
-		doc_atom(d, ROLE_LABEL, 0, "pseudo-code");
-		doc_move_to(d, d->col + 1);
-		doc_wrap(d, ROLE_DIM, 0, "(made-up calls, not a real API)");
-		doc_newline(d);
-	}
-	doc_set_indent(d, MARGIN + 4);
-	doc_move_to(d, MARGIN);
-	for (size_t i = 0; i < len;) {
-		if (code[i] == '\n' || code[i] == '\t') {
-			doc_code(d, ROLE_CODE, code + start, i - start);
-			if (code[i] == '\n') {
-				doc_newline(d);
-				doc_move_to(d, MARGIN);
-			} else {
-				doc_code(d, ROLE_CODE, "    ", (size_t)(TAB_WIDTH - (d->col - MARGIN) % TAB_WIDTH));
-			}
-			start = ++i;
-			continue;
-		}
-		size_t ph_len = 0;
-		int b = ph_blank_at(code + i, &ph_len);
-		if (b < 0 || b >= grade_slots(g)) {
-			i++;
-			continue;
-		}
-		/* A blank stays with the code that touches it ("strategy.[2]",
-		 * "[2]}"): a line too wide wraps before that word, not inside it. */
-		size_t word = i, after = i + ph_len, end = i + ph_len;
-		while (word > start && code[word - 1] != ' ')
-			word--;
-		while (end < len && code[end] != ' ' && code[end] != '\n' && code[end] != '\t' && code[end] != '{')
-			end++;
-		doc_code(d, ROLE_CODE, code + start, word - start);
-		doc_make_room(d, text_width(code + word, i - word) + blank_width(g, v, b) +
-		    text_width(code + after, end - after));
-		doc_code(d, ROLE_CODE, code + word, i - word);
-		add_blank(d, g, v, b, a);
-		i += ph_len;
-		start = i;
-	}
-	doc_code(d, ROLE_CODE, code + start, len - start);
-	doc_set_indent(d, 0);
-}
-
 /* Adds a bank in one wrapped row: "Options:  A batch   B split ..." */
-static void add_bank(pt_doc *d, const pt_item *it, const char *heading)
+void body_bank(pt_doc *d, const pt_item *it, const char *heading)
 {
 	doc_move_to(d, MARGIN);
 	doc_atom(d, ROLE_HEADING, 0, heading);
@@ -192,7 +101,7 @@ static void add_bank(pt_doc *d, const pt_item *it, const char *heading)
 	 * own beside the others, each gets a line, its text hanging under it. */
 	bool one_per_line = false;
 	for (int o = 0; o < item_body_choices(it); o++)
-		if (first_col + 2 + width_of(it->bank.v[o].s) > d->width)
+		if (first_col + 2 + body_width(it->bank.v[o].s) > d->width)
 			one_per_line = true;
 	doc_set_indent(d, first_col);
 	for (int o = 0; o < item_body_choices(it); o++) {
@@ -211,7 +120,7 @@ static void add_bank(pt_doc *d, const pt_item *it, const char *heading)
 			continue;
 		}
 		doc_move_to(d, d->col + (o == 0 ? 2 : 3));
-		doc_make_room(d, 2 + width_of(text));
+		doc_make_room(d, 2 + body_width(text));
 		doc_atom(d, ROLE_LABEL, zone, label);
 		doc_move_to(d, d->col + 1);
 		doc_atom(d, ROLE_NORMAL, zone, text);
@@ -219,164 +128,12 @@ static void add_bank(pt_doc *d, const pt_item *it, const char *heading)
 	doc_set_indent(d, 0);
 }
 
-/* Adds the left prompts of a match item, numbered, the focused one with
- * the focus marker before its number, each followed by the answer chosen
- * for it ("[1:Data parallelism]"; on the line below when it does not fit
- * after the prompt, cut only when wider than a line: the bank has it
- * whole). */
-static void add_lefts(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_anchors *a)
-{
-	const pt_item *it = g->item;
-	int focus = v->focus;
-	for (int b = 0; b < grade_slots(g) && (size_t)b < it->n_lefts; b++) {
-		int zone = ZONE(ZONE_BLANK, b);
-		pt_role role = ROLE_LABEL;
-		if (b == focus) {
-			doc_atom(d, ROLE_LABEL, zone, draw_glyph(GLYPH_FOCUS));
-			a->focus_line = doc_line(d);
-			role = ROLE_FOCUS;
-		}
-		doc_move_to(d, MARGIN);
-		doc_atomf(d, role, zone, "%d", b + 1);
-		doc_move_to(d, LIST_TEXT);
-		doc_set_indent(d, LIST_TEXT);
-		doc_wrap(d, ROLE_NORMAL, zone, it->lefts[b].s);
-		doc_move_to(d, d->col + 2);
-		char token[256];
-		blank_token(g, v->exam, b, token, sizeof token);
-		if (width_of(token) > d->width - d->col) {
-			doc_newline(d);
-			doc_move_to(d, LIST_TEXT + 2);
-		}
-		pt_role token_role = blank_token_in(g, v->exam, b, token, sizeof token, d->width - d->col);
-		doc_atom(d, b == focus ? ROLE_FOCUS : token_role, zone, token);
-		doc_set_indent(d, 0);
-		doc_newline(d);
-	}
-}
-
-/* ---- order items ---- */
-
-/* Returns the position step o of the bank is placed in, or -1. */
-static int placed_at(const pt_grade *g, int o)
-{
-	for (int p = 0; p < grade_slots(g); p++)
-		if (g->fill[p] == o)
-			return p;
-	return -1;
-}
-
-/* Adds the steps of an order item not yet placed, lettered in the order
- * shown (a placed step is shown once, in its position above). */
-static void add_steps(pt_doc *d, const pt_grade *g)
-{
-	const pt_item *it = g->item;
-	bool heading = false;
-	for (int o = 0; o < item_body_choices(it); o++) {
-		if (placed_at(g, o) >= 0)
-			continue;
-		if (!heading) {
-			doc_move_to(d, MARGIN);
-			doc_atom(d, ROLE_HEADING, 0, "Steps to place:");
-			doc_newline(d);
-			heading = true;
-		}
-		int zone = ZONE(ZONE_BANK, o);
-		char label[2] = { lesson_option_label((size_t)o), '\0' };
-		doc_move_to(d, MARGIN);
-		doc_atom(d, ROLE_LABEL, zone, label);
-		doc_move_to(d, LIST_TEXT);
-		doc_set_indent(d, LIST_TEXT);
-		doc_wrap(d, ROLE_NORMAL, zone, it->bank.v[o].s);
-		doc_set_indent(d, 0);
-		doc_newline(d);
-	}
-}
-
-/* Adds the positions of an order item, numbered, each with the step
- * placed there ("[C]", marked after a check) and its text. */
-static void add_positions(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
-{
-	const pt_item *it = g->item;
-	for (int p = 0; p < grade_slots(g); p++) {
-		int o = g->fill[p], zone = ZONE(ZONE_BLANK, p);
-		pt_mark mark = session_shown_mark(g, p);
-		pt_role role = mark == PT_MARK_RIGHT ? ROLE_RIGHT : mark == PT_MARK_WRONG ? ROLE_WRONG : ROLE_BLANK;
-		char token[32];
-		if (o < 0)
-			snprintf(token, sizeof token, "[ ]");
-		else if (mark == PT_MARK_RIGHT || mark == PT_MARK_WRONG)
-			snprintf(token, sizeof token, "[%c %s]", lesson_option_label((size_t)o),
-			    draw_glyph(mark == PT_MARK_RIGHT ? GLYPH_RIGHT : GLYPH_WRONG));
-		else
-			snprintf(token, sizeof token, "[%c]", lesson_option_label((size_t)o));
-		doc_move_to(d, MARGIN);
-		doc_atomf(d, ROLE_LABEL, zone, "%d", p + 1);
-		doc_move_to(d, LIST_TEXT - 1);
-		if (p == focus) {
-			doc_atom(d, ROLE_LABEL, zone, draw_glyph(GLYPH_FOCUS));
-			a->focus_line = doc_line(d);
-			role = ROLE_FOCUS;
-		}
-		doc_move_to(d, LIST_TEXT);
-		doc_atom(d, role, zone, token);
-		if (o >= 0) {
-			doc_move_to(d, ORDER_TEXT);
-			doc_set_indent(d, ORDER_TEXT);
-			doc_wrap(d, ROLE_NORMAL, zone, it->bank.v[o].s);
-			doc_set_indent(d, 0);
-		}
-		doc_newline(d);
-	}
-}
-
-/* Adds what a check of an order item says: the first step out of place
- * and its feedback, and once out of attempts the right order. */
-static void add_order_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
-{
-	(void)v; /* the fill row uses it */
-	const pt_item *it = g->item;
-	char said[320];
-	if (answer_out_of_place(g, said, sizeof said)) {
-		doc_move_to(d, MARGIN);
-		doc_atomf(d, ROLE_WRONG, 0, "%s Wrong", draw_glyph(GLYPH_WRONG));
-		doc_move_to(d, RESULT_TEXT);
-		doc_wrap(d, ROLE_NORMAL, 0, said);
-		const char *feedback = grade_said(g);
-		if (feedback != NULL) {
-			doc_newline(d);
-			doc_move_to(d, RESULT_TEXT);
-			doc_wrap(d, ROLE_NORMAL, 0, feedback);
-		}
-		doc_newline(d);
-	}
-	if (!show->answer)
-		return;
-	doc_gap(d);
-	doc_move_to(d, MARGIN);
-	doc_atomf(d, ROLE_RIGHT, 0, "%s The right order:", draw_glyph(GLYPH_ANSWER));
-	doc_newline(d);
-	for (int p = 0; p < grade_slots(g); p++) {
-		int o = answer_step_at(it, p);
-		if (o < 0)
-			continue;
-		doc_move_to(d, MARGIN);
-		doc_atomf(d, ROLE_LABEL, 0, "%d", p + 1);
-		doc_move_to(d, LIST_TEXT);
-		doc_atomf(d, ROLE_RIGHT, 0, "%c", lesson_option_label((size_t)o));
-		doc_move_to(d, LIST_TEXT + 3);
-		doc_wrap(d, ROLE_RIGHT, 0, it->bank.v[o].s);
-		doc_newline(d);
-	}
-}
-
 /* ---- numeric and text items ---- */
 
-/* Adds the answer field, "Answer: [16 GB_      ]", with the focus marker
- * and a cursor while it takes the keys, and below it what it accepts. */
-static void add_field(pt_doc *d, const pt_grade *g, const pt_item_view *v)
+/* The answer field, "Answer: [16 GB_      ]", with the focus marker and a
+ * cursor while it takes the keys, and below it what it accepts. */
+void body_field(pt_doc *d, const pt_grade *g, const pt_item_view *v, const char *accepts)
 {
-	const pt_item *it = g->item;
 	bool open = g->status == PT_OPEN, focused = open && v->typing;
 	const char *text = open ? v->field : g->typed;
 	int zone = ZONE(ZONE_FIELD, 0);
@@ -388,12 +145,12 @@ static void add_field(pt_doc *d, const pt_grade *g, const pt_item_view *v)
 	int field_col = d->col;
 	const char *marker = draw_glyph(GLYPH_FOCUS), *cursor = focused ? "_" : "";
 	const char *ellipsis = draw_glyph(GLYPH_ELLIPSIS);
-	int room = d->width - d->col - width_of(marker) - 2; /* inside the brackets */
+	int room = d->width - d->col - body_width(marker) - 2; /* inside the brackets */
 	int inside = room < FIELD_MIN ? room : FIELD_MIN;
 	/* A long answer shows its end, where the typing happens. */
 	const char *shown = text;
 	bool cut = false;
-	while (*shown != '\0' && width_of(shown) + width_of(cursor) + (cut ? width_of(ellipsis) : 0) > room) {
+	while (*shown != '\0' && body_width(shown) + body_width(cursor) + (cut ? body_width(ellipsis) : 0) > room) {
 		shown++;
 		while (((unsigned char)*shown & 0xC0) == 0x80)
 			shown++;
@@ -401,7 +158,7 @@ static void add_field(pt_doc *d, const pt_grade *g, const pt_item_view *v)
 	}
 	char token[PT_MAX_TYPED + 128];
 	int used = snprintf(token, sizeof token, "[%s%s%s", cut ? ellipsis : "", shown, cursor);
-	int w = width_of(token) - 1;
+	int w = body_width(token) - 1;
 	while (w < inside && used + 2 < (int)sizeof token) {
 		token[used++] = ' ';
 		w++;
@@ -410,30 +167,18 @@ static void add_field(pt_doc *d, const pt_grade *g, const pt_item_view *v)
 	if (focused)
 		doc_atom(d, ROLE_LABEL, zone, marker);
 	else
-		doc_move_to(d, d->col + width_of(marker));
+		doc_move_to(d, d->col + body_width(marker));
 	doc_atom(d, focused ? ROLE_FOCUS : ROLE_BLANK, zone, token);
 	doc_newline(d);
 
-	char accepts[256] = "";
-	if (it->kind == PT_KIND_NUMERIC) {
-		char units[200];
-		if (answer_units(it, units, sizeof units))
-			snprintf(accepts, sizeof accepts, "a number; units: %s", units);
-		else
-			snprintf(accepts, sizeof accepts, "a number, without a unit");
-	} else if (it->case_sensitive) {
-		snprintf(accepts, sizeof accepts, "capitals count");
-	}
 	if (accepts[0] != '\0') {
-		doc_move_to(d, field_col + width_of(marker) + 1);
+		doc_move_to(d, field_col + body_width(marker) + 1);
 		doc_wrap(d, ROLE_DIM, 0, accepts);
 		doc_newline(d);
 	}
 }
 
-/* Adds a result line: "✗ Wrong     [1] sum  → answer: len", then the
- * feedback, if any, below what it is about. */
-static void add_result(pt_doc *d, pt_glyph glyph, const char *word, pt_role role, const char *what,
+void body_result(pt_doc *d, pt_glyph glyph, const char *word, pt_role role, const char *what,
     const char *answer, const char *feedback)
 {
 	doc_move_to(d, MARGIN);
@@ -455,25 +200,23 @@ static void add_result(pt_doc *d, pt_glyph glyph, const char *word, pt_role role
 	doc_newline(d);
 }
 
-/* Adds what the last check of a numeric or text item said: not counted
- * (and why), or Correct / Wrong with the feedback, and once out of
- * attempts the key. */
-static void add_typed_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
+/* What the last check of a numeric or text item said: not counted (and
+ * why), or Correct / Wrong with the feedback, and once out of attempts the
+ * key. */
+void body_typed_results(pt_doc *d, const pt_grade *g, const pt_disclosure *show, const char *not_counted)
 {
-	(void)v; /* the fill row uses it */
 	const pt_item *it = g->item;
 	char said[PT_MAX_SAID + 64], key[256];
 	answer_key(it, key, sizeof key);
 	pt_mark mark = session_shown_mark(g, 0);
 	if (answer_not_counted(g, said, sizeof said))
-		add_result(d, GLYPH_MISSED, it->kind == PT_KIND_NUMERIC ? "Unclear" : "Spelling", ROLE_MISSED,
-		    g->typed, NULL, said);
+		body_result(d, GLYPH_MISSED, not_counted, ROLE_MISSED, g->typed, NULL, said);
 	else if (mark == PT_MARK_RIGHT)
-		add_result(d, GLYPH_RIGHT, "Correct", ROLE_RIGHT, g->typed, NULL, NULL);
+		body_result(d, GLYPH_RIGHT, "Correct", ROLE_RIGHT, g->typed, NULL, NULL);
 	else if (mark == PT_MARK_WRONG)
-		add_result(d, GLYPH_WRONG, "Wrong", ROLE_WRONG, g->typed, show->answer ? key : NULL, grade_said(g));
+		body_result(d, GLYPH_WRONG, "Wrong", ROLE_WRONG, g->typed, show->answer ? key : NULL, grade_said(g));
 	else if (show->answer)
-		add_result(d, GLYPH_ANSWER, "Answer", ROLE_RIGHT, key, NULL, NULL);
+		body_result(d, GLYPH_ANSWER, "Answer", ROLE_RIGHT, key, NULL, NULL);
 }
 
 /* ---- choice and multi items ---- */
@@ -499,12 +242,11 @@ static const char *option_mark(const pt_grade *g, const pt_disclosure *show, int
 	return NULL;
 }
 
-/* Adds the options of a choice or multi item, each with its mark after
- * its text once checked (the feedback goes below, with the results). */
-static void add_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
+/* The options of a choice or multi item, each with its mark after its
+ * text once checked (the feedback goes below, with the results). */
+void body_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show, bool ticks)
 {
 	const pt_item *it = g->item;
-	bool multi = it->kind == PT_KIND_MULTI;
 	for (int o = 0; o < item_body_choices(it); o++) {
 		const pt_option *opt = &it->options[o];
 		pt_glyph glyph = GLYPH_RIGHT;
@@ -516,7 +258,7 @@ static void add_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
 			role = mark_role;
 		char label[2] = { lesson_option_label((size_t)o), '\0' };
 		char box[16];
-		if (multi)
+		if (ticks)
 			snprintf(box, sizeof box, "[%s]", g->picked[o] ? "x" : " ");
 		else
 			snprintf(box, sizeof box, "(%s)", g->picked[o] ? draw_glyph(GLYPH_RADIO_ON) : " ");
@@ -530,7 +272,7 @@ static void add_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
 		char mark[64] = "";
 		if (word != NULL)
 			snprintf(mark, sizeof mark, "%s %s", draw_glyph(glyph), word);
-		int full = d->width, reserve = word != NULL ? width_of(mark) + 2 : 0;
+		int full = d->width, reserve = word != NULL ? body_width(mark) + 2 : 0;
 		if (reserve > 0 && full - reserve - OPTION_TEXT >= 20)
 			d->width = full - reserve;
 		doc_wrap(d, g->picked[o] ? ROLE_PROMPT : ROLE_NORMAL, zone, opt->text.s);
@@ -546,7 +288,7 @@ static void add_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
 
 /* Adds the feedback of each option marked Wrong or Missed, under its mark
  * and letter, and for a select-all item how many ticks are right. */
-static void add_option_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
+void body_option_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
 {
 	(void)v; /* the fill row uses it */
 	const pt_item *it = g->item;
@@ -582,7 +324,7 @@ static void add_option_results(pt_doc *d, const pt_grade *g, const pt_item_view 
 /* Adds one line per checked blank or match pair: its mark, the learner's
  * choice, the answer once the item is failed, and the feedback for a
  * wrong choice. */
-static void add_fill_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
+void body_fill_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
 {
 	const pt_item *it = g->item;
 	for (int b = 0; b < grade_slots(g); b++) {
@@ -595,7 +337,7 @@ static void add_fill_results(pt_doc *d, const pt_grade *g, const pt_item_view *v
 				snprintf(what, sizeof what, "[%d] %s", b + 1, it->bank.v[g->fill[b]].s);
 			else
 				snprintf(what, sizeof what, "[%d]", b + 1);
-			add_result(d, GLYPH_WRONG, "Unanswered", ROLE_WRONG, what, it->blanks[b].accept.v[0].s, NULL);
+			body_result(d, GLYPH_WRONG, "Unanswered", ROLE_WRONG, what, it->blanks[b].accept.v[0].s, NULL);
 			continue;
 		}
 		if (mark == PT_MARK_NONE || g->fill[b] < 0)
@@ -603,7 +345,7 @@ static void add_fill_results(pt_doc *d, const pt_grade *g, const pt_item_view *v
 		bool right = mark == PT_MARK_RIGHT;
 		char what[256];
 		snprintf(what, sizeof what, "[%d] %s", b + 1, it->bank.v[g->fill[b]].s);
-		add_result(d, right ? GLYPH_RIGHT : GLYPH_WRONG, right ? "Correct" : "Wrong",
+		body_result(d, right ? GLYPH_RIGHT : GLYPH_WRONG, right ? "Correct" : "Wrong",
 		    right ? ROLE_RIGHT : ROLE_WRONG, what, !right && show->answer ? it->blanks[b].accept.v[0].s : NULL,
 		    right ? NULL : lesson_blank_feedback(it, (size_t)b, (size_t)g->fill[b]));
 	}
@@ -638,54 +380,30 @@ static void add_solution(pt_doc *d, const pt_solution *sol)
 		add_labelled(d, MARGIN, ROLE_LABEL, "Quick check", 16, sol->check.s);
 }
 
-/* The screens' operations for one item kind: one row per kind, in
- * body_kinds below (plain mode's are plain_item.c's; grading is the core's
- * kind.h). */
-typedef struct body_kind {
-	pt_kind kind;
-	/* Adds the kind's answer area: what to fill, pick or type (the
-	 * question's part that stays in view). */
-	void (*area)(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
-	    item_anchors *a);
-	/* Adds the results of the last check, below the question. */
-	void (*results)(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show);
-	/* Where a failed item's answer is shown, for the verdict. */
-	const char *(*shown)(const pt_item *it);
-} body_kind;
-
-static const body_kind *body_kind_of(pt_kind kind);
-
 /* Returns where a failed item's answer is shown, for the verdict. */
 static const char *answer_shown(const pt_item *it)
 {
-	return body_kind_of(it->kind)->shown(it);
+	return ui_kind(it->kind)->shown(it);
 }
 
 /* One answer shown. */
-static const char *shown_one(const pt_item *it)
+const char *body_shown_one(const pt_item *it)
 {
 	(void)it;
 	return "the correct answer is shown above";
 }
 
 /* Several answers shown. */
-static const char *shown_several(const pt_item *it)
+const char *body_shown_several(const pt_item *it)
 {
 	(void)it;
 	return "the correct answers are shown above";
 }
 
 /* A blank's or a prompt's answer each. */
-static const char *shown_slots(const pt_item *it)
+const char *body_shown_slots(const pt_item *it)
 {
-	return it->n_blanks == 1 ? shown_one(it) : shown_several(it);
-}
-
-/* The steps in order. */
-static const char *shown_order(const pt_item *it)
-{
-	(void)it;
-	return "the right order is shown above";
+	return it->n_blanks == 1 ? body_shown_one(it) : body_shown_several(it);
 }
 
 /* Adds what a finished item shows: the verdict, explanation, solution,
@@ -761,78 +479,6 @@ static void add_mistakes(pt_doc *d, const pt_grade *g, const pt_disclosure *show
 		add_labelled(d, MARGIN, ROLE_NORMAL, draw_glyph(GLYPH_BULLET), MARGIN + 2, mistakes->v[k].s);
 }
 
-/* A fill item: its code (under its pseudo-code tag), the options. */
-static void area_fill(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
-    item_anchors *a)
-{
-	(void)show;
-	if (g->item->pseudo_code)
-		a->work_line++;
-	add_code(d, g, v, a);
-	doc_gap(d);
-	add_bank(d, g->item, "Options:");
-}
-
-/* A match item: the prompts, the answers. */
-static void area_match(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
-    item_anchors *a)
-{
-	(void)show;
-	add_lefts(d, g, v, a);
-	doc_gap(d);
-	add_bank(d, g->item, "Answers:");
-}
-
-/* An order item: the positions with the steps placed, then the steps
- * left to place. */
-static void area_order(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
-    item_anchors *a)
-{
-	(void)show;
-	add_positions(d, g, v->focus, a);
-	doc_gap(d);
-	add_steps(d, g);
-}
-
-/* A numeric or text item: the answer field. */
-static void area_typed(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
-    item_anchors *a)
-{
-	(void)show;
-	(void)a;
-	add_field(d, g, v);
-}
-
-/* A choice or multi item: the options with their marks. */
-static void area_options(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
-    item_anchors *a)
-{
-	(void)v;
-	(void)a;
-	add_options(d, g, show);
-}
-
-/* The rows: adding a kind to the screens is its area and results above
- * and its row here (and its answer-entry keys in answering.c). */
-static const body_kind body_kinds[] = {
-	{ PT_KIND_FILL, area_fill, add_fill_results, shown_slots },
-	{ PT_KIND_CHOICE, area_options, add_option_results, shown_one },
-	{ PT_KIND_MULTI, area_options, add_option_results, shown_several },
-	{ PT_KIND_NUMERIC, area_typed, add_typed_results, shown_one },
-	{ PT_KIND_TEXT, area_typed, add_typed_results, shown_one },
-	{ PT_KIND_MATCH, area_match, add_fill_results, shown_slots },
-	{ PT_KIND_ORDER, area_order, add_order_results, shown_order },
-};
-
-/* Returns the row of kind. */
-static const body_kind *body_kind_of(pt_kind kind)
-{
-	for (size_t i = 0; i < sizeof body_kinds / sizeof body_kinds[0]; i++)
-		if (body_kinds[i].kind == kind)
-			return &body_kinds[i];
-	return &body_kinds[0]; /* not reached: every kind has its row */
-}
-
 void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_anchors *a)
 {
 	const pt_item *it = g->item;
@@ -843,7 +489,7 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 	/* One layout for every kind: the question (the prompt and the kind's
 	 * answer area), then from a->question_end the feedback. */
 	a->work_line = doc_line(d);
-	const body_kind *k = body_kind_of(it->kind);
+	const ui_kind_ops *k = ui_kind(it->kind);
 	k->area(d, g, v, &show, a);
 	doc_gap(d);
 	a->question_end = a->result_first = doc_line(d);

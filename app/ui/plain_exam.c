@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "paratutor/kind.h"
 #include "paratutor/next.h"
 #include "paratutor/plain_cmd.h"
 #include "paratutor/tags.h"
@@ -17,6 +18,7 @@
 #include "paratutor/plain_item.h"
 #include "paratutor/ui_answer.h"
 #include "paratutor/ui_clock.h"
+#include "paratutor/ui_kind.h"
 
 #define LINE_MAX_LEN 1024
 
@@ -63,33 +65,14 @@ static void time_phrase(const pt_exam *e, time_t now, char *buf, size_t size)
 	}
 }
 
-/* Prints the answer given so far where the answer area does not show it. */
+/* Prints the answer given so far where the answer area does not show it
+ * (the kind's row says how). */
 static void print_given(FILE *out, pt_exam *e, size_t i)
 {
 	const pt_grade *g = exam_grade(e, i);
-	const pt_item *v = g->item;
-	if (v->kind == PT_KIND_ORDER) {
-		fputs("Your order so far:", out);
-		for (int p = 0; p < grade_slots(g); p++)
-			fprintf(out, " %c", g->fill[p] >= 0 ? lesson_option_label((size_t)g->fill[p]) : '_');
-		fputc('\n', out);
-		return;
-	}
-	if (v->kind == PT_KIND_FILL || v->kind == PT_KIND_MATCH)
-		return;
-	if (v->kind == PT_KIND_NUMERIC || v->kind == PT_KIND_TEXT) {
-		if (g->typed[0] != '\0')
-			fprintf(out, "Your answer so far: %s\n", g->typed);
-		return;
-	}
-	bool any = false;
-	for (size_t o = 0; o < v->n_options && o < PT_MAX_OPTIONS; o++)
-		if (g->picked[o]) {
-			fprintf(out, "%s%c", any ? " " : "Your answer so far: ", lesson_option_label(o));
-			any = true;
-		}
-	if (any)
-		fputc('\n', out);
+	const ui_kind_ops *k = ui_kind(g->item->kind);
+	if (k->print_given != NULL)
+		k->print_given(out, g);
 }
 
 /* Prints the current item with its place, its lesson and the time left. */
@@ -168,7 +151,7 @@ static void print_tally(FILE *out, const char *label, const pt_exam_tally *t, co
 static void print_picks(FILE *out, const pt_grade *g)
 {
 	const pt_item *v = g->item;
-	if ((v->kind != PT_KIND_CHOICE && v->kind != PT_KIND_MULTI) || g->checked)
+	if (kind_ops(v->kind)->shape != PT_SHAPE_PICKS || g->checked)
 		return;
 	int ticks = 0;
 	for (size_t o = 0; o < v->n_options && o < PT_MAX_OPTIONS; o++)
@@ -326,6 +309,7 @@ static void answer(FILE *out, pt_exam *e, pt_track *track, char *line)
 	pt_grade *g = exam_grade(e, i);
 	double value;
 	char units[200];
+	/* Only a number can be read (or not) before the exam checks it. */
 	if (g->item->kind == PT_KIND_NUMERIC && grade_number(g->item, line, &value) != PT_NUMBER_OK) {
 		bool has_units = answer_units(g->item, units, sizeof units);
 		fprintf(out, "\"%s\" is not a number this item takes%s%s%s; type it again (nothing is checked until you "

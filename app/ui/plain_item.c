@@ -1,6 +1,8 @@
 /* plain_item.c - plain mode's items: printing them, reading answer lines
- * for every kind (letters or option texts, pairs, steps in order, typed
- * answers), and printing what a check says. */
+ * and printing what a check says, the same for every kind around the
+ * kind's own part, which comes from its row (ui_kind.h).  What kinds read
+ * or print alike (options, pairs, typed answers) is here, for the rows
+ * (ui_kind_parts.h). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,85 +12,13 @@
 #include "paratutor/plain_item.h"
 #include "paratutor/score.h"
 #include "paratutor/ui_answer.h"
-
-#define MAX_WORDS 64
-
-/* Plain mode's operations for one item kind: one row per kind, in
- * plain_kinds at the end of this file (the screens' are in answering.c and
- * item_body.c; the core's grading in kind.h). */
-typedef struct plain_kind {
-	pt_kind kind;
-	const char *task;                                   /* what the learner does, for the header */
-	void (*help)(FILE *out, const char *when);          /* how to answer; when: when a check is made */
-	void (*area)(FILE *out, const pt_grade *g);         /* what the item asks for */
-	void (*key)(FILE *out, const pt_item *it);          /* the right answer */
-	void (*checked)(FILE *out, const pt_grade *g);      /* the marks of the last check */
-	bool (*apply)(FILE *out, pt_grade *g, const char *line); /* reads an answer line */
-} plain_kind;
-
-static const plain_kind *plain_kind_of(pt_kind kind);
+#include "paratutor/ui_kind.h"
+#include "paratutor/ui_kind_parts.h"
 
 void plain_item_help_answers(FILE *out, const pt_item *it, bool exam)
 {
-	const char *when = exam ? "                 an exam checks nothing until you submit it\n" :
-	    it->kind == PT_KIND_MATCH ? "                 the answer is checked once every prompt has one\n" :
-	    "                 the answer is checked once every blank is filled\n";
 	fputs("Commands:\n", out);
-	plain_kind_of(it->kind)->help(out, when);
-}
-
-/* How to answer a fill item. */
-static void help_fill(FILE *out, const char *when)
-{
-	fputs("  1 b            put option B into blank 1 (several pairs at once: 1 b 2 c);\n", out);
-	fputs(when, out);
-	fputs("  b              with a single blank, put option B into it\n"
-	      "  1 split        an option's text works as well as its letter\n", out);
-}
-
-/* How to answer a choice item. */
-static void help_choice(FILE *out, const char *when)
-{
-	(void)when;
-	fputs("  b              answer with option B (or type the option's text)\n", out);
-}
-
-/* How to answer a multi item. */
-static void help_multi(FILE *out, const char *when)
-{
-	(void)when;
-	fputs("  a c            answer with options A and C (all you think are right);\n"
-	      "                 option texts work too, separated by commas\n", out);
-}
-
-/* How to answer a match item. */
-static void help_match(FILE *out, const char *when)
-{
-	fputs("  1 b            give prompt 1 answer B (several pairs at once: 1 b 2 c);\n", out);
-	fputs(when, out);
-}
-
-/* How to answer an order item. */
-static void help_order(FILE *out, const char *when)
-{
-	(void)when;
-	fputs("  c a b d        the letters of all the steps, first step first\n", out);
-}
-
-/* How to answer a numeric item. */
-static void help_numeric(FILE *out, const char *when)
-{
-	(void)when;
-	fputs("  16 GB          your answer: a number, with one of the units shown when it has one\n"
-	      "  = next         an answer that is also a command word\n", out);
-}
-
-/* How to answer a text item. */
-static void help_text(FILE *out, const char *when)
-{
-	(void)when;
-	fputs("  WORDS          your answer, as you would write it\n"
-	      "  = next         an answer that is also a command word\n", out);
+	ui_kind(it->kind)->help(out, exam);
 }
 
 /* Prints a labelled line when text is set. */
@@ -98,31 +28,8 @@ static void print_block(FILE *out, const char *label, const char *text)
 		fprintf(out, "%s%s\n", label, text);
 }
 
-/* Prints fill code with each blank as [N], or [N: option] once filled. */
-static void print_code(FILE *out, const pt_grade *g)
-{
-	const char *code = g->item->code.s;
-	fputs("    ", out);
-	for (const char *p = code; *p;) {
-		size_t ph_len = 0;
-		int b = ph_blank_at(p, &ph_len);
-		if (b >= 0 && b < grade_slots(g)) {
-			if (g->fill[b] >= 0)
-				fprintf(out, "[%d: %s]", b + 1, g->item->bank.v[g->fill[b]].s);
-			else
-				fprintf(out, "[%d]", b + 1);
-			p += ph_len;
-			continue;
-		}
-		fputc(*p, out);
-		if (*p++ == '\n')
-			fputs("    ", out);
-	}
-	fputc('\n', out);
-}
-
 /* Prints a lettered list of n texts. */
-static void print_lettered(FILE *out, const pt_text *texts, size_t n)
+void plain_print_lettered(FILE *out, const pt_text *texts, size_t n)
 {
 	for (size_t o = 0; o < n && o < PT_MAX_OPTIONS; o++)
 		fprintf(out, "  %c) %s\n", lesson_option_label(o), texts[o].s);
@@ -131,75 +38,26 @@ static void print_lettered(FILE *out, const pt_text *texts, size_t n)
 /* Writes what the learner does with item it, for its header. */
 static const char *item_task(const pt_item *it, char *buf, size_t size)
 {
+	/* choose is a select-all item's own field: "tick exactly 2" */
 	if (it->kind == PT_KIND_MULTI && it->choose > 0) {
 		snprintf(buf, size, "tick exactly %d", it->choose);
 		return buf;
 	}
-	return plain_kind_of(it->kind)->task;
+	return ui_kind(it->kind)->task;
 }
 
 /* Prints what an item asks for, by kind. */
 static void print_answer_area(FILE *out, const pt_grade *g)
 {
-	plain_kind_of(g->item->kind)->area(out, g);
-}
-
-/* A fill item: its code and the options. */
-static void area_fill(FILE *out, const pt_grade *g)
-{
-	const pt_item *it = g->item;
-	fputs(it->pseudo_code ? "Code (pseudo-code: made-up calls, not a real API):\n" : "Code:\n", out);
-	print_code(out, g);
-	fputs("Options:\n", out);
-	print_lettered(out, it->bank.v, it->bank.n);
+	ui_kind(g->item->kind)->print_area(out, g);
 }
 
 /* A choice or multi item: the options. */
-static void area_options(FILE *out, const pt_grade *g)
+void plain_area_options(FILE *out, const pt_grade *g)
 {
 	const pt_item *it = g->item;
 	for (size_t o = 0; o < it->n_options && o < PT_MAX_OPTIONS; o++)
 		fprintf(out, "  %c) %s\n", lesson_option_label(o), it->options[o].text.s);
-}
-
-/* A match item: the prompts with their answers so far, and the answers. */
-static void area_match(FILE *out, const pt_grade *g)
-{
-	const pt_item *it = g->item;
-	fputs("Prompts:\n", out);
-	for (int b = 0; b < grade_slots(g) && (size_t)b < it->n_lefts; b++) {
-		fprintf(out, "  %d) %s", b + 1, it->lefts[b].s);
-		if (g->fill[b] >= 0)
-			fprintf(out, " [%d: %s]", b + 1, it->bank.v[g->fill[b]].s);
-		fputc('\n', out);
-	}
-	fputs("Answers:\n", out);
-	print_lettered(out, it->bank.v, it->bank.n);
-}
-
-/* An order item: the steps. */
-static void area_order(FILE *out, const pt_grade *g)
-{
-	const pt_item *it = g->item;
-	fputs("Steps:\n", out);
-	print_lettered(out, it->bank.v, it->bank.n);
-	fprintf(out, "Type the letters of all %d steps in order, first step first.\n", grade_slots(g));
-}
-
-/* A numeric item: the units it takes. */
-static void area_numeric(FILE *out, const pt_grade *g)
-{
-	char units[256];
-	if (answer_units(g->item, units, sizeof units))
-		fprintf(out, "Type a number; units: %s.\n", units);
-	else
-		fputs("Type a number, without a unit.\n", out);
-}
-
-/* A text item: whether capitals count. */
-static void area_text(FILE *out, const pt_grade *g)
-{
-	fputs(g->item->case_sensitive ? "Type your answer; capitals count.\n" : "Type your answer.\n", out);
 }
 
 void plain_item_print(FILE *out, const pt_session *s)
@@ -239,7 +97,7 @@ static void print_mistakes(FILE *out, const pt_item *it)
 }
 
 /* Returns the word for a mark as shown now, or NULL for none. */
-static const char *mark_word(pt_mark mark)
+const char *plain_mark_word(pt_mark mark)
 {
 	switch (mark) {
 	case PT_MARK_RIGHT: return "Correct";
@@ -250,16 +108,16 @@ static const char *mark_word(pt_mark mark)
 	return NULL;
 }
 
-/* Prints the shown marks of the last check of a fill or match item. */
-static void print_pairs_check(FILE *out, const pt_grade *g)
+/* The shown marks of the last check of a fill or match item. */
+void plain_print_pairs_check(FILE *out, const pt_grade *g, bool prompts)
 {
 	const pt_item *it = g->item;
 	for (int b = 0; b < grade_slots(g); b++) {
-		const char *word = mark_word(session_shown_mark(g, b));
+		const char *word = plain_mark_word(session_shown_mark(g, b));
 		if (word == NULL || g->fill[b] < 0)
 			continue;
 		const char *chosen = it->bank.v[g->fill[b]].s;
-		if (it->kind == PT_KIND_MATCH)
+		if (prompts)
 			fprintf(out, "Prompt %d (%s): %s - %s.", b + 1, it->lefts[b].s, chosen, word);
 		else
 			fprintf(out, "Blank %d: %s - %s.", b + 1, chosen, word);
@@ -271,12 +129,12 @@ static void print_pairs_check(FILE *out, const pt_grade *g)
 }
 
 /* Prints the shown marks of the last check of a choice or multi item. */
-static void print_options_check(FILE *out, const pt_grade *g)
+void plain_print_options_check(FILE *out, const pt_grade *g)
 {
 	const pt_item *it = g->item;
 	for (int o = 0; o < grade_slots(g); o++) {
 		pt_mark mark = session_shown_mark(g, o);
-		const char *word = mark_word(mark);
+		const char *word = plain_mark_word(mark);
 		if (word == NULL)
 			continue;
 		const pt_option *opt = &it->options[o];
@@ -294,58 +152,16 @@ static void print_options_check(FILE *out, const pt_grade *g)
 		    show.right_picked, show.right_picked == 1 ? "" : "s");
 }
 
-/* Prints the shown marks of the last check of an order item and the
- * first step out of place with its feedback. */
-static void print_order_check(FILE *out, const pt_grade *g)
-{
-	const pt_item *it = g->item;
-	for (int p = 0; p < grade_slots(g); p++) {
-		const char *word = mark_word(session_shown_mark(g, p));
-		if (word != NULL && g->fill[p] >= 0)
-			fprintf(out, "Position %d: %c) %s - %s.\n", p + 1, lesson_option_label((size_t)g->fill[p]),
-			    it->bank.v[g->fill[p]].s, word);
-	}
-	char said[320];
-	if (answer_out_of_place(g, said, sizeof said)) {
-		const char *fb = grade_said(g);
-		fprintf(out, "%s%s%s\n", said, fb ? " " : "", fb ? fb : "");
-	}
-}
-
 /* Prints the answer of a failed item after label. */
 static void print_key(FILE *out, const pt_item *it, const char *label)
 {
 	fputs(label, out);
-	plain_kind_of(it->kind)->key(out, it);
+	ui_kind(it->kind)->print_key(out, it);
 	fputc('\n', out);
 }
 
-/* A fill item's answer: each blank's. */
-static void key_fill(FILE *out, const pt_item *it)
-{
-	for (size_t b = 0; b < it->n_blanks; b++)
-		fprintf(out, " blank %zu = %s;", b + 1, it->blanks[b].accept.v[0].s);
-}
-
-/* A match item's answer: each prompt's. */
-static void key_match(FILE *out, const pt_item *it)
-{
-	for (size_t b = 0; b < it->n_blanks; b++)
-		fprintf(out, " prompt %zu = %s;", b + 1, it->blanks[b].accept.v[0].s);
-}
-
-/* An order item's answer: the steps in order. */
-static void key_order(FILE *out, const pt_item *it)
-{
-	for (size_t p = 0; p < it->steps.n; p++) {
-		int o = answer_step_at(it, (int)p);
-		if (o >= 0)
-			fprintf(out, " %zu %c) %s;", p + 1, lesson_option_label((size_t)o), it->bank.v[o].s);
-	}
-}
-
 /* A choice or multi item's answer: the correct options. */
-static void key_options(FILE *out, const pt_item *it)
+void plain_key_options(FILE *out, const pt_item *it)
 {
 	for (size_t o = 0; o < it->n_options; o++)
 		if (it->options[o].correct)
@@ -353,7 +169,7 @@ static void key_options(FILE *out, const pt_item *it)
 }
 
 /* A typed answer's key. */
-static void key_typed(FILE *out, const pt_item *it)
+void plain_key_typed(FILE *out, const pt_item *it)
 {
 	char key[256];
 	answer_key(it, key, sizeof key);
@@ -362,9 +178,9 @@ static void key_typed(FILE *out, const pt_item *it)
 
 /* Prints the mark of the last check of a typed answer, with the
  * feedback of a wrong one. */
-static void print_typed_check(FILE *out, const pt_grade *g)
+void plain_print_typed_check(FILE *out, const pt_grade *g)
 {
-	const char *word = mark_word(session_shown_mark(g, 0));
+	const char *word = plain_mark_word(session_shown_mark(g, 0));
 	const char *fb = g->marks[0] == PT_MARK_WRONG ? grade_said(g) : NULL;
 	fprintf(out, "Your answer: %s - %s.%s%s\n", g->typed, word ? word : "Checked", fb ? " " : "",
 	    fb ? fb : "");
@@ -374,7 +190,7 @@ static void print_typed_check(FILE *out, const pt_grade *g)
 static void print_check(FILE *out, const pt_grade *g)
 {
 	const pt_item *it = g->item;
-	plain_kind_of(it->kind)->checked(out, g);
+	ui_kind(it->kind)->print_checked(out, g);
 	char label[96];
 	score_label(grade_outcome(g), g->checks, g->hints_shown, g->retry_pass, label, sizeof label);
 	if (g->status == PT_SOLVED) {
@@ -456,18 +272,18 @@ static int find_bank(const pt_item *it, const char *word)
 
 /* Splits line into words at spaces and tabs (and at commas when commas
  * is set), in place; returns how many. */
-static size_t split_words(char *line, char **words, bool commas)
+size_t plain_split_words(char *line, char **words, bool commas)
 {
 	size_t n = 0;
 	const char *seps = commas ? " \t," : " \t";
-	for (char *w = strtok(line, seps); w != NULL && n < MAX_WORDS; w = strtok(NULL, seps))
+	for (char *w = strtok(line, seps); w != NULL && n < PLAIN_MAX_WORDS; w = strtok(NULL, seps))
 		words[n++] = w;
 	return n;
 }
 
 /* Reads a choice or multi answer: letters or option texts.  Returns false
  * with a message quoting the line when it names no options. */
-static bool apply_options(FILE *out, pt_grade *g, const char *line)
+bool plain_apply_options(FILE *out, pt_grade *g, const char *line, bool one)
 {
 	const pt_item *it = g->item;
 	char last = lesson_option_label((it->n_options < PT_MAX_OPTIONS ? it->n_options : PT_MAX_OPTIONS) - 1);
@@ -475,18 +291,18 @@ static bool apply_options(FILE *out, pt_grade *g, const char *line)
 	int whole = find_item_option(it, line);
 	if (whole >= 0) {
 		want[whole] = true;
-	} else if (it->kind == PT_KIND_CHOICE) {
+	} else if (one) {
 		fprintf(out, "\"%s\" is not %s: type one letter, A to %c, or an option's text.\n", line,
 		    whole == -2 ? "one option (several have that text)" : "an option", last);
 		return false;
 	} else {
 		/* Comma-separated parts may be texts with spaces; otherwise each
 		 * word is a letter or a one-word text. */
-		char copy[1024], *words[MAX_WORDS];
+		char copy[1024], *words[PLAIN_MAX_WORDS];
 		snprintf(copy, sizeof copy, "%s", line);
 		size_t n = 0;
 		const char *seps = strchr(line, ',') != NULL ? "," : " \t";
-		for (char *w = strtok(copy, seps); w != NULL && n < MAX_WORDS; w = strtok(NULL, seps))
+		for (char *w = strtok(copy, seps); w != NULL && n < PLAIN_MAX_WORDS; w = strtok(NULL, seps))
 			words[n++] = w;
 		for (size_t k = 0; k < n; k++) {
 			int o = find_item_option(it, words[k]);
@@ -506,7 +322,7 @@ static bool apply_options(FILE *out, pt_grade *g, const char *line)
 		if (n == 0)
 			return false;
 	}
-	if (it->kind == PT_KIND_CHOICE) {
+	if (one) {
 		grade_pick(g, whole);
 		return true;
 	}
@@ -530,16 +346,16 @@ static bool is_number(const char *word)
 /* Reads a fill or match answer: pairs of a slot number and an option
  * (letter or text, which may hold spaces), or with a single blank the
  * option alone.  Returns false with a message quoting what was typed. */
-static bool apply_pairs(FILE *out, pt_grade *g, const char *line)
+bool plain_apply_pairs(FILE *out, pt_grade *g, const char *line, const char *option)
 {
 	const pt_item *it = g->item;
-	bool match = it->kind == PT_KIND_MATCH;
-	const char *slot = match ? "prompt" : "blank", *option = match ? "answer" : "option";
+	const ui_kind_ops *row = ui_kind(it->kind);
+	const char *slot = row->slot_noun;
 	int n_slots = grade_slots(g);
 	char last = lesson_option_label((it->bank.n < PT_MAX_OPTIONS ? it->bank.n : PT_MAX_OPTIONS) - 1);
-	char copy[1024], *words[MAX_WORDS];
+	char copy[1024], *words[PLAIN_MAX_WORDS];
 	snprintf(copy, sizeof copy, "%s", line);
-	size_t n = split_words(copy, words, false);
+	size_t n = plain_split_words(copy, words, false);
 	if (n == 0)
 		return false;
 	if (n_slots == 1 && !(n >= 2 && strcmp(words[0], "1") == 0)) {
@@ -579,74 +395,44 @@ static bool apply_pairs(FILE *out, pt_grade *g, const char *line)
 			return false;
 		}
 		if (grade_fill(g, (int)b - 1, o) == PT_GRADE_LOCKED)
-			fprintf(out, "%s %ld is already correct and stays as it is.\n", match ? "Prompt" : "Blank", b);
+			fprintf(out, "%s %ld is already correct and stays as it is.\n", row->slot_word, b);
 		k = end;
 	}
 	return true;
 }
 
-/* Reads an order answer: the letters of every step, first step first
- * ("c a b d", "c,a,b,d" or "cabd").  Returns false with a message quoting
- * what was typed. */
-static bool apply_order(FILE *out, pt_grade *g, const char *line)
-{
-	int n = grade_slots(g);
-	char last = lesson_option_label((size_t)(n > 0 ? n - 1 : 0));
-	char copy[1024], *words[MAX_WORDS], letters[MAX_WORDS][2];
-	snprintf(copy, sizeof copy, "%s", line);
-	size_t k = split_words(copy, words, true);
-	if (k == 1 && strlen(words[0]) == (size_t)n && n > 1) {
-		const char *run = words[0]; /* "cabd": one letter per step */
-		for (int i = 0; i < n; i++) {
-			letters[i][0] = run[i];
-			letters[i][1] = '\0';
-			words[i] = letters[i];
-		}
-		k = (size_t)n;
-	}
-	int steps[PT_MAX_OPTIONS];
-	bool used[PT_MAX_OPTIONS] = { false };
-	for (size_t i = 0; i < k; i++) {
-		int o = strlen(words[i]) == 1 ? lesson_option_index(words[i][0], (size_t)n) : -1;
-		if (o < 0) {
-			if (k == 1)
-				fprintf(out, "\"%s\" is not a step: use the letters A to %c.\n", line, last);
-			else
-				fprintf(out, "\"%s\" in \"%s\" is not a step: use the letters A to %c.\n", words[i], line,
-				    last);
-			return false;
-		}
-		if (used[o]) {
-			fprintf(out, "\"%s\" names step %c twice: give each step once.\n", line, lesson_option_label((size_t)o));
-			return false;
-		}
-		used[o] = true;
-		if (i < PT_MAX_OPTIONS)
-			steps[i] = o;
-	}
-	if (k != (size_t)n) {
-		fprintf(out, "\"%s\" places %zu of the %d steps: give all %d letters in order, first step first.\n",
-		    line, k, n, n);
-		return false;
-	}
-	for (int p = 0; p < n; p++)
-		grade_clear(g, p);
-	for (int p = 0; p < n; p++)
-		grade_fill(g, p, steps[p]);
-	return true;
-}
-
 /* Reads a typed answer. */
-static bool apply_typed(FILE *out, pt_grade *g, const char *line)
+bool plain_apply_typed(FILE *out, pt_grade *g, const char *line)
 {
 	(void)out;
 	return grade_type(g, line) == PT_GRADE_OK;
 }
 
+/* An exam's picks so far, by letter. */
+void plain_given_picks(FILE *out, const pt_grade *g)
+{
+	const pt_item *it = g->item;
+	bool any = false;
+	for (size_t o = 0; o < it->n_options && o < PT_MAX_OPTIONS; o++)
+		if (g->picked[o]) {
+			fprintf(out, "%s%c", any ? " " : "Your answer so far: ", lesson_option_label(o));
+			any = true;
+		}
+	if (any)
+		fputc('\n', out);
+}
+
+/* An exam's typed answer so far. */
+void plain_given_typed(FILE *out, const pt_grade *g)
+{
+	if (g->typed[0] != '\0')
+		fprintf(out, "Your answer so far: %s\n", g->typed);
+}
+
 /* Reads a line into the current answer of g; false when it is none. */
 static bool apply_answer(FILE *out, pt_grade *g, const char *line)
 {
-	return plain_kind_of(g->item->kind)->apply(out, g, line);
+	return ui_kind(g->item->kind)->apply(out, g, line);
 }
 
 bool plain_item_answer(FILE *out, pt_session *s, pt_track *track, char *answer)
@@ -655,7 +441,7 @@ bool plain_item_answer(FILE *out, pt_session *s, pt_track *track, char *answer)
 	if (!apply_answer(out, g, answer))
 		return false;
 	if (!grade_ready(g)) {
-		fprintf(out, "%ss still empty:", g->item->kind == PT_KIND_MATCH ? "Prompt" : "Blank");
+		fprintf(out, "%ss still empty:", ui_kind(g->item->kind)->slot_word);
 		for (int b = 0; b < grade_slots(g); b++)
 			if (g->fill[b] < 0)
 				fprintf(out, " %d", b + 1);
@@ -712,7 +498,7 @@ void plain_item_print_verdict(FILE *out, const pt_grade *g)
 {
 	const pt_item *it = g->item;
 	if (g->checked) {
-		plain_kind_of(it->kind)->checked(out, g);
+		ui_kind(it->kind)->print_checked(out, g);
 	} else if (g->typed[0] != '\0') {
 		const char *why = grade_said(g);
 		fprintf(out, "Your answer: %s - not counted.%s%s\n", g->typed, why ? " " : "", why ? why : "");
@@ -720,26 +506,4 @@ void plain_item_print_verdict(FILE *out, const pt_grade *g)
 	if (g->status != PT_SOLVED)
 		print_key(out, it, "The answer:");
 	print_solution(out, it);
-}
-
-/* The rows: adding a kind to plain mode is its functions above and its row
- * here. */
-static const plain_kind plain_kinds[] = {
-	{ PT_KIND_FILL, "fill in the blanks", help_fill, area_fill, key_fill, print_pairs_check, apply_pairs },
-	{ PT_KIND_CHOICE, "choose one", help_choice, area_options, key_options, print_options_check, apply_options },
-	{ PT_KIND_MULTI, "select all that apply", help_multi, area_options, key_options, print_options_check,
-	    apply_options },
-	{ PT_KIND_NUMERIC, "type a number", help_numeric, area_numeric, key_typed, print_typed_check, apply_typed },
-	{ PT_KIND_TEXT, "type the answer", help_text, area_text, key_typed, print_typed_check, apply_typed },
-	{ PT_KIND_MATCH, "match the pairs", help_match, area_match, key_match, print_pairs_check, apply_pairs },
-	{ PT_KIND_ORDER, "put the steps in order", help_order, area_order, key_order, print_order_check, apply_order },
-};
-
-/* Returns the row of kind. */
-static const plain_kind *plain_kind_of(pt_kind kind)
-{
-	for (size_t i = 0; i < sizeof plain_kinds / sizeof plain_kinds[0]; i++)
-		if (plain_kinds[i].kind == kind)
-			return &plain_kinds[i];
-	return &plain_kinds[0]; /* not reached: every kind has its row */
 }

@@ -1,0 +1,57 @@
+/* ui_kind_text.c - a text item in the UI: a word or phrase typed.  Its row
+ * (ui_kind.h) and what only it says: what the answer field accepts and how
+ * to answer in plain mode; the field and the typed answer's results are
+ * shared with the other typed kind (ui_kind_parts.h). */
+#include "paratutor/ui_kind.h"
+#include "paratutor/ui_kind_parts.h"
+
+/* ---- the screen body ---- */
+
+/* The answer area: the field, and below it whether capitals count. */
+static void area(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show, item_anchors *a)
+{
+	(void)show;
+	(void)a;
+	body_field(d, g, v, g->item->case_sensitive ? "capitals count" : "");
+}
+
+/* The results of the last check; one not counted is marked "Spelling". */
+static void results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
+{
+	(void)v;
+	body_typed_results(d, g, show, "Spelling");
+}
+
+/* ---- plain mode ---- */
+
+/* How to answer. */
+static void help(FILE *out, bool exam)
+{
+	(void)exam;
+	fputs("  WORDS          your answer, as you would write it\n"
+	      "  = next         an answer that is also a command word\n", out);
+}
+
+/* What the item asks for: an answer, and whether capitals count. */
+static void print_area(FILE *out, const pt_grade *g)
+{
+	fputs(g->item->case_sensitive ? "Type your answer; capitals count.\n" : "Type your answer.\n", out);
+}
+
+const ui_kind_ops ui_kind_text = {
+	.kind = PT_KIND_TEXT,
+	.area = area,
+	.results = results,
+	.shown = body_shown_one,
+	.keys = AN_TYPED, /* AN_TYPING is added while the field takes the keys */
+	.incomplete = "Type your answer first, then press Enter",
+	.slot_word = NULL,
+	.slot_noun = NULL,
+	.task = "type the answer",
+	.help = help,
+	.print_area = print_area,
+	.print_key = plain_key_typed,
+	.print_checked = plain_print_typed_check,
+	.apply = plain_apply_typed,
+	.print_given = plain_given_typed,
+};
