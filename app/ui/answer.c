@@ -20,6 +20,8 @@ void answer_key(const pt_item *item, char *buf, size_t size)
 	if (size == 0)
 		return;
 	buf[0] = '\0';
+	/* The typed kinds' keys read their own fields (accepted texts, a range
+	 * with units): compared here, where the words for them are. */
 	if (item->kind == PT_KIND_TEXT) {
 		if (item->accept.n > 0 && item->accept.v[0].s != NULL)
 			snprintf(buf, size, "%s", item->accept.v[0].s);
@@ -61,6 +63,7 @@ bool answer_not_counted(const pt_grade *g, char *buf, size_t size)
 	if (size == 0)
 		return false;
 	buf[0] = '\0';
+	/* Only a typed answer's check can be no check (an unclear number, a slip). */
 	if ((item->kind != PT_KIND_NUMERIC && item->kind != PT_KIND_TEXT) || g->status != PT_OPEN ||
 	    g->checked || said == NULL)
 		return false;
@@ -90,7 +93,8 @@ bool answer_out_of_place(const pt_grade *g, char *buf, size_t size)
 	if (size == 0)
 		return false;
 	buf[0] = '\0';
-	/* A step placed there since the check took the mark away. */
+	/* Steps and positions are an order item's own; a step placed there
+	 * since the check took the mark away. */
 	if (item->kind != PT_KIND_ORDER || !g->checked || pos < 0 || pos >= grade_slots(g) || g->fill[pos] < 0 ||
 	    g->marks[pos] != PT_MARK_WRONG)
 		return false;

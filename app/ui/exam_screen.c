@@ -220,6 +220,7 @@ static unsigned key_keep(pt_ui *ui, const pt_event *ev)
 	pt_grade *g = current_grade(ui);
 	double value;
 	char units[200];
+	/* Only a number can be read (or not) before the exam checks it. */
 	if (g->item->kind == PT_KIND_NUMERIC && g->typed[0] != '\0' &&
 	    grade_number(g->item, g->typed, &value) != PT_NUMBER_OK) {
 		bool has_units = answer_units(g->item, units, sizeof units);

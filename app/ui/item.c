@@ -51,7 +51,8 @@ static void next_step_bank(const struct item_view *V, const pt_grade *g, char *m
 {
 	const pt_item *it = g->item;
 	char last = item_body_last_label(it);
-	bool one_blank = it->kind == PT_KIND_FILL && grade_slots(g) == 1;
+	bool one_blank = answering_one_slot(g);
+	/* The kinds' sentences differ beyond a word: they stay together here. */
 	const char *things = it->kind == PT_KIND_MATCH ? "pairs" : it->kind == PT_KIND_ORDER ? "steps" : "blanks";
 	if (g->checked && has_wrong_mark(g) && one_blank)
 		snprintf(message, size, "Not yet: press another letter A-%c, then Enter", last);
@@ -112,6 +113,7 @@ static void next_step(pt_ui *ui, const pt_grade *g, char *message, size_t size)
 	} else if (g->checked && has_wrong_mark(g)) {
 		snprintf(message, size, "Not yet: change your answer, then press Enter");
 	} else if (it->kind == PT_KIND_MULTI && it->choose > 0) {
+		/* choice and multi differ by a word here, and choose is multi's own field */
 		snprintf(message, size, "Tick exactly %d options (letters A-%c), then press Enter", it->choose, last);
 	} else if (grade_ready(g)) {
 		snprintf(message, size, it->kind == PT_KIND_MULTI ?

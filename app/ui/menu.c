@@ -88,6 +88,8 @@ static size_t append_count(char *buf, size_t size, size_t len, size_t n)
 /* Returns what a learner calls the kind of question. */
 static const char *kind_word(pt_kind kind)
 {
+	/* A switch on kind, not a field of the UI kind table (ui_kind.h): the
+	 * menu's own short words, kept beside format_counts's order of kinds. */
 	switch (kind) {
 	case PT_KIND_FILL: return "fill";
 	case PT_KIND_CHOICE: return "choice";

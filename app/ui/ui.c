@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "paratutor/kind.h"
 #include "paratutor/ui.h"
 #include "paratutor/ui_app.h"
 #include "paratutor/ui_clock.h"
@@ -275,7 +276,7 @@ static void open_due(pt_ui *ui)
 			session_reset_item(s, due->index);
 		show(ui, UI_SCREEN_ITEM, due->index);
 		pt_kind kind = s->lesson->items[due->index].kind;
-		bool typed = kind == PT_KIND_NUMERIC || kind == PT_KIND_TEXT;
+		bool typed = kind_ops(kind)->shape == PT_SHAPE_TYPED;
 		ui_say(ui, "Review %zu of %zu: %s and press Enter; %s skips to the next", ui->review.pos + 1, n,
 		    typed ? "type your answer" : "answer", typed ? "Tab then n" : "n");
 		return;
