@@ -124,6 +124,24 @@ build/rel/tests/check_kind_table: $(KIND_TEST_SRC) $(filter-out $(KIND_TEST_OUT)
 	$(CC) $(PT_WARN) $(WERROR) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread $(CFLAGS) $(CHECK_CFLAGS) -Itests/unit \
 	    $(KIND_TEST_DEFS) -o $@ $(KIND_TEST_SRC) $(filter-out $(KIND_TEST_OUT),$(VG_CORE)) $(LIBS_PC) $(CHECK_LIBS)
 
+# The UI's kind table, with the same test-only kind: its UI row is one file
+# (tests/unit/ui_kind_test.c) and one row of ui_kind.c (built with
+# PT_TEST_UI_KIND); the test links the UI's objects, not main.o.
+UI_KIND_TEST_SRC := tests/unit/check_ui_kind_table.c tests/unit/ui_kind_test.c app/ui/ui_kind.c \
+	tests/unit/kind_test.c app/core/learn/kind.c
+UI_KIND_TEST_OUT := %/learn/kind.o %/ui/ui_kind.o %/app/main.o
+build/asan/tests/check_ui_kind_table: $(UI_KIND_TEST_SRC) $(filter-out $(UI_KIND_TEST_OUT),$(ASAN_OBJ)) tests/unit/testutil.h
+	@mkdir -p $(@D)
+	$(CC) $(PT_WARN) $(WERROR) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread $(CFLAGS) $(CHECK_CFLAGS) $(SANITIZE) -Itests/unit \
+	    -DPT_TEST_KIND=kind_test -DPT_TEST_UI_KIND=ui_kind_test -o $@ $(UI_KIND_TEST_SRC) \
+	    $(filter-out $(UI_KIND_TEST_OUT),$(ASAN_OBJ)) $(LIBS_PC) $(CHECK_LIBS)
+
+build/rel/tests/check_ui_kind_table: $(UI_KIND_TEST_SRC) $(filter-out $(UI_KIND_TEST_OUT),$(OBJ)) tests/unit/testutil.h
+	@mkdir -p $(@D)
+	$(CC) $(PT_WARN) $(WERROR) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread $(CFLAGS) $(CHECK_CFLAGS) -Itests/unit \
+	    -DPT_TEST_KIND=kind_test -DPT_TEST_UI_KIND=ui_kind_test -o $@ $(UI_KIND_TEST_SRC) \
+	    $(filter-out $(UI_KIND_TEST_OUT),$(OBJ)) $(LIBS_PC) $(CHECK_LIBS)
+
 build/rel/tests/%: tests/unit/%.c $(VG_CORE) tests/unit/testutil.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests/unit -o $@ $< $(VG_CORE) $(LIBS_PC) $(CHECK_LIBS)
