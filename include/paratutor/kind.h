@@ -5,9 +5,9 @@
  * of the core asks the row of an item's kind instead of switching on the
  * kind, so adding a kind is one file and one row.  The table sits in the
  * learn layer, the lowest that holds grading; the layers above (report,
- * interop) read it, the UI keeps its own table of drawing and answer-entry
- * operations (ui_kind.h) beside it, and the loader (below it) keeps its
- * own checks of a kind's fields.  See docs/styleguide.md. */
+ * interop) read it, the UI keeps its own table of drawing, answer-entry
+ * and plain-mode operations (ui_kind.h, app/ui/ui_kind_*.c) beside it, and
+ * the loader (below it) keeps its own checks of a kind's fields.  See docs/styleguide.md. */
 #ifndef PARATUTOR_KIND_H
 #define PARATUTOR_KIND_H
 
