@@ -44,6 +44,7 @@ bool answer_units(const pt_item *item, char *buf, size_t size)
 	if (size == 0)
 		return false;
 	buf[0] = '\0';
+	/* Units are a numeric item's own field. */
 	if (item->kind != PT_KIND_NUMERIC)
 		return false;
 	size_t used = 0;
@@ -108,6 +109,7 @@ bool answer_out_of_place(const pt_grade *g, char *buf, size_t size)
 
 int answer_step_at(const pt_item *item, int pos)
 {
+	/* Steps are an order item's own field. */
 	if (item->kind != PT_KIND_ORDER || pos < 0 || (size_t)pos >= item->steps.n)
 		return -1;
 	return lesson_bank_find(item, item->steps.v[pos].s);
