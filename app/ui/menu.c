@@ -13,6 +13,7 @@
 #include "paratutor/ui_app.h"
 #include "paratutor/ui_clock.h"
 #include "paratutor/ui_exam_gate.h"
+#include "paratutor/ui_kind.h"
 
 /* Cells of a lesson's progress bar. */
 #define BAR_CELLS 10
@@ -85,38 +86,20 @@ static size_t append_count(char *buf, size_t size, size_t len, size_t n)
 	return append(buf, size, len, digits + at);
 }
 
-/* Returns what a learner calls the kind of question. */
-static const char *kind_word(pt_kind kind)
-{
-	/* A switch on kind, not a field of the UI kind table (ui_kind.h): the
-	 * menu's own short words, kept beside format_counts's order of kinds. */
-	switch (kind) {
-	case PT_KIND_FILL: return "fill";
-	case PT_KIND_CHOICE: return "choice";
-	case PT_KIND_MULTI: return "select all";
-	case PT_KIND_NUMERIC: return "number";
-	case PT_KIND_TEXT: return "word";
-	case PT_KIND_MATCH: return "match";
-	case PT_KIND_ORDER: return "order";
-	}
-	return "";
-}
-
 /* Writes "10 items · choice · fill · number · " into buf: the count, then
  * each kind of question the lesson holds. */
 static void format_counts(const pt_lesson_info *lesson, char *buf, size_t size)
 {
-	static const pt_kind order[] = { PT_KIND_CHOICE, PT_KIND_MULTI, PT_KIND_FILL, PT_KIND_NUMERIC,
-		PT_KIND_TEXT, PT_KIND_MATCH, PT_KIND_ORDER };
 	const char *dot = draw_glyph(GLYPH_DOT);
 	buf[0] = '\0';
 	size_t len = append_count(buf, size, 0, lesson->n_items);
 	len = append(buf, size, len, lesson->n_items == 1 ? " item " : " items ");
 	len = append(buf, size, len, dot);
-	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
-		if (lesson->kinds & (1u << order[k])) {
+	const ui_kind_ops *k;
+	for (size_t i = 0; (k = ui_kind_at(i)) != NULL; i++)
+		if (lesson->kinds & (1u << k->kind)) {
 			len = append(buf, size, len, " ");
-			len = append(buf, size, len, kind_word(order[k]));
+			len = append(buf, size, len, k->word);
 			len = append(buf, size, len, " ");
 			len = append(buf, size, len, dot);
 		}

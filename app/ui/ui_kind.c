@@ -10,8 +10,9 @@
 extern const ui_kind_ops PT_TEST_UI_KIND;
 #endif
 
+/* In the order the lesson menu lists the kinds a lesson holds. */
 static const ui_kind_ops *const kinds[] = {
-	&ui_kind_fill, &ui_kind_choice, &ui_kind_multi, &ui_kind_numeric, &ui_kind_text, &ui_kind_match,
+	&ui_kind_choice, &ui_kind_multi, &ui_kind_fill, &ui_kind_numeric, &ui_kind_text, &ui_kind_match,
 	&ui_kind_order,
 #ifdef PT_TEST_UI_KIND
 	&PT_TEST_UI_KIND,
@@ -24,4 +25,9 @@ const ui_kind_ops *ui_kind(pt_kind kind)
 		if (kinds[i]->kind == kind)
 			return kinds[i];
 	return &ui_kind_choice; /* not reached: every kind has its row (check_ui_kind_table) */
+}
+
+const ui_kind_ops *ui_kind_at(size_t i)
+{
+	return i < sizeof kinds / sizeof kinds[0] ? kinds[i] : NULL;
 }

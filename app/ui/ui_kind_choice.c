@@ -32,6 +32,7 @@ static bool apply(FILE *out, pt_grade *g, const char *line)
 
 const ui_kind_ops ui_kind_choice = {
 	.kind = PT_KIND_CHOICE,
+	.word = "choice",
 	.area = area,
 	.results = body_option_results,
 	.shown = body_shown_one,

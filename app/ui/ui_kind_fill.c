@@ -163,6 +163,7 @@ static bool apply(FILE *out, pt_grade *g, const char *line)
 
 const ui_kind_ops ui_kind_fill = {
 	.kind = PT_KIND_FILL,
+	.word = "fill",
 	.area = area,
 	.results = body_fill_results,
 	.shown = body_shown_slots,

@@ -97,6 +97,7 @@ static bool apply(FILE *out, pt_grade *g, const char *line)
 
 const ui_kind_ops ui_kind_match = {
 	.kind = PT_KIND_MATCH,
+	.word = "match",
 	.area = area,
 	.results = body_fill_results,
 	.shown = body_shown_slots,

@@ -33,6 +33,7 @@ static bool apply(FILE *out, pt_grade *g, const char *line)
 
 const ui_kind_ops ui_kind_multi = {
 	.kind = PT_KIND_MULTI,
+	.word = "select all",
 	.area = area,
 	.results = body_option_results,
 	.shown = body_shown_several,

@@ -53,6 +53,7 @@ static void print_area(FILE *out, const pt_grade *g)
 
 const ui_kind_ops ui_kind_numeric = {
 	.kind = PT_KIND_NUMERIC,
+	.word = "number",
 	.area = area,
 	.results = results,
 	.shown = body_shown_one,

@@ -248,6 +248,7 @@ static void print_given(FILE *out, const pt_grade *g)
 
 const ui_kind_ops ui_kind_order = {
 	.kind = PT_KIND_ORDER,
+	.word = "order",
 	.area = area,
 	.results = results,
 	.shown = shown,

@@ -40,6 +40,7 @@ static void print_area(FILE *out, const pt_grade *g)
 
 const ui_kind_ops ui_kind_text = {
 	.kind = PT_KIND_TEXT,
+	.word = "word",
 	.area = area,
 	.results = results,
 	.shown = body_shown_one,

@@ -34,6 +34,7 @@ enum {
 
 typedef struct ui_kind_ops {
 	pt_kind kind;
+	const char *word; /* what the lesson menu calls the kind: "select all" */
 
 	/* ---- the screen body (item_body.c) ---- */
 	/* Adds the kind's answer area: what to fill, pick or type (the part of
@@ -76,6 +77,10 @@ typedef struct ui_kind_ops {
 
 /* Returns the row of kind (every pt_kind has one). */
 const ui_kind_ops *ui_kind(pt_kind kind);
+
+/* Returns row i of the table, in the order the lesson menu lists the
+ * kinds a lesson holds, or NULL past the last. */
+const ui_kind_ops *ui_kind_at(size_t i);
 
 /* The rows, one per kind file. */
 extern const ui_kind_ops ui_kind_fill, ui_kind_choice, ui_kind_multi, ui_kind_numeric, ui_kind_text,

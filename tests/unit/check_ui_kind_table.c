@@ -24,6 +24,7 @@ START_TEST(test_every_kind_has_its_row)
 		const ui_kind_ops *row = ui_kind((pt_kind)k);
 		pt_answer_shape shape = kind_ops((pt_kind)k)->shape;
 		ck_assert_msg(row->kind == (pt_kind)k, "%s has no UI row", lesson_kind_name((pt_kind)k));
+		ck_assert(row->word != NULL && row->word[0] != '\0');
 		ck_assert(row->area != NULL && row->results != NULL && row->shown != NULL);
 		ck_assert(row->keys != 0 && (row->keys & (AN_OPEN | AN_TYPING)) == 0);
 		ck_assert(row->incomplete != NULL && row->incomplete[0] != '\0');
@@ -37,6 +38,16 @@ START_TEST(test_every_kind_has_its_row)
 		ck_assert(((row->keys & AN_TYPED) != 0) == (shape == PT_SHAPE_TYPED));
 	}
 	ck_assert_ptr_eq(ui_kind(PT_KIND_ECHO), &ui_kind_test);
+	/* The menu lists a lesson's kinds in the table's order: every row once,
+	 * the test-only kind's too (its word is how the menu would name it). */
+	unsigned seen = 0;
+	size_t n = 0;
+	for (const ui_kind_ops *row; (row = ui_kind_at(n)) != NULL; n++) {
+		ck_assert_msg((seen & (1u << row->kind)) == 0, "%s is listed twice", row->word);
+		seen |= 1u << row->kind;
+	}
+	ck_assert_uint_eq(n, (size_t)PT_KIND_ECHO + 1);
+	ck_assert_str_eq(ui_kind_at(0)->word, "choice");
 }
 END_TEST
 

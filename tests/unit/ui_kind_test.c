@@ -51,6 +51,7 @@ static void echo_print_key(FILE *out, const pt_item *it)
 
 const ui_kind_ops ui_kind_test = {
 	.kind = PT_KIND_ECHO,
+	.word = "echo",
 	.area = echo_area,
 	.results = echo_results,
 	.shown = body_shown_one,
