@@ -1,5 +1,7 @@
 /* import.c - items of a format-2 lesson from imported questions: ids,
- * limits, approximations and the lesson's JSON text. */
+ * limits, approximations and the lesson's JSON text.  Just over 800 lines,
+ * kept whole: the id hash, the groups and the JSON writer share one
+ * pt_import; the writer (the last third) is the cut when it grows. */
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
