@@ -12,6 +12,7 @@
 #include "paratutor/class.h"
 #include "paratutor/cli_lessons.h"
 #include "paratutor/cli_class.h"
+#include "paratutor/sanitise.h"
 
 
 enum { CLASS_OK = 0, CLASS_FAILED = 1, CLASS_USAGE = 2, CLASS_NO_LESSONS = 3 };
@@ -24,8 +25,9 @@ static void class_usage(FILE *fp)
 	      "\n"
 	      "Each STORE is one learner's progress file; each DIR is searched (with its\n"
 	      "subdirectories) for files named progress.json.  A learner is named by the\n"
-	      "directory holding the store.  Stores that cannot be read are listed on\n"
-	      "standard error and left out.\n"
+	      "directory holding the store (a store in a home folder, by the folder's\n"
+	      "owner).  Learners whose stores cannot be read are named on standard\n"
+	      "error and left out; the rest are reported and the exit status is 1.\n"
 	      "\n"
 	      "Per item: learners who met it, the share right first time, mean attempts\n"
 	      "and hints, the upper-lower index (upper minus lower 27% by lesson score),\n"
@@ -151,6 +153,46 @@ static void name_clashes(const pt_class *c, pt_class_naming naming, bool book)
 		fputs("paratutor: each store must be a file of its own: give each once\n", stderr);
 }
 
+/* Prints text sanitised (a store's path or name is outside text). */
+static void put_safe(const char *text)
+{
+	char *safe = sanitise_dup(text);
+	fputs(safe != NULL ? safe : "?", stderr);
+	free(safe);
+}
+
+/* Lists on stderr what was left out: each learner whose records could not
+ * be read, by name, and each path that gave no store, as errors (the
+ * command exits 1 for them); a store found twice as a note.  Ends with
+ * the names of the learners missing from the report. */
+static void report_skips(const pt_class *c)
+{
+	size_t missing = 0;
+	for (size_t i = 0; i < c->n_skips; i++) {
+		const pt_class_skip *s = &c->skips[i];
+		if (s->kind == PT_CLASS_SKIP_UNREAD) {
+			fputs("paratutor: error: learner '", stderr);
+			put_safe(s->name);
+			fputs("' left out, their records could not be read: ", stderr);
+			missing++;
+		} else {
+			fputs(s->kind == PT_CLASS_SKIP_REPEAT ? "paratutor: note: " : "paratutor: error: left out: ",
+			    stderr);
+		}
+		put_safe(s->why);
+		fputs("\n", stderr);
+	}
+	if (missing == 0)
+		return;
+	fprintf(stderr, "paratutor: %zu learner%s missing from this report:", missing, missing == 1 ? "" : "s");
+	for (size_t i = 0; i < c->n_skips; i++)
+		if (c->skips[i].kind == PT_CLASS_SKIP_UNREAD) {
+			fputs(" ", stderr);
+			put_safe(c->skips[i].name);
+		}
+	fputs("; fix or restore their stores and run the report again\n", stderr);
+}
+
 /* Reads the stores named in paths and writes the report; returns the exit
  * status. */
 static int run(const pt_catalog *cat, char **paths, int n, pt_class_naming naming,
@@ -166,8 +208,7 @@ static int run(const pt_catalog *cat, char **paths, int n, pt_class_naming namin
 		class_free(c);
 		return CLASS_FAILED;
 	}
-	for (size_t i = 0; i < c->n_skips; i++)
-		fprintf(stderr, "paratutor: left out: %s\n", c->skips[i].why);
+	report_skips(c);
 	size_t clashes = class_name_clashes(c);
 	bool book = format == PT_CLASS_GRADEBOOK || gradebook != NULL;
 	if (clashes > 0)
@@ -182,6 +223,8 @@ static int run(const pt_catalog *cat, char **paths, int n, pt_class_naming namin
 	    (gradebook != NULL && (clashes > 0 || !emit(c, PT_CLASS_GRADEBOOK, gradebook)))) {
 		status = CLASS_FAILED;
 	}
+	if (status == CLASS_OK && class_failures(c) > 0)
+		status = CLASS_FAILED;
 	class_free(c);
 	return status;
 }

@@ -103,11 +103,21 @@ typedef enum pt_class_format {
 	PT_CLASS_GRADEBOOK  /* one row per learner, one column per lesson */
 } pt_class_format;
 
+/* Why a store or path was left out. */
+typedef enum pt_class_skip_kind {
+	PT_CLASS_SKIP_UNREAD, /* a learner's store that could not be read: the learner is missing */
+	PT_CLASS_SKIP_PATH,   /* a path given or found that yields no store (missing, unreadable dir) */
+	PT_CLASS_SKIP_REPEAT  /* the same store found twice: read once, nothing missing */
+} pt_class_skip_kind;
+
 /* A store or path left out, and why: a whole message for the instructor
- * that names the path. */
+ * that names the path; for an unread store, the learner it would have
+ * been (name). */
 typedef struct pt_class_skip {
 	char *path;
 	char *why;
+	char *name;              /* the learner, or NULL when the skip names no learner */
+	pt_class_skip_kind kind;
 } pt_class_skip;
 
 /* A wrong answer of an item at one place: a wrong option (choice,
@@ -254,6 +264,11 @@ bool class_add_path(pt_class *c, const char *path);
  * under other names), and computes the analysis.  Returns false when out
  * of memory. */
 bool class_read(pt_class *c);
+
+/* Returns the number of skips that lost something (every kind but
+ * PT_CLASS_SKIP_REPEAT): a learner or path the report leaves out, for
+ * which the command exits non-zero. */
+size_t class_failures(const pt_class *c);
 
 /* Returns the learner's score in the lesson (0-100), or -1 when they did
  * not start it. */

@@ -100,9 +100,10 @@ for who in ann ben cat; do
 	fi
 done
 
-expect "class: a table of 4 learners, the damaged store left out" 0 '^Class report: 4 learners; 1 path skipped' \
+expect "class: a table of 4 learners, the damaged store left out, exit 1" 1 '^Class report: 4 learners; 1 path skipped' \
 	-- class --lessons "$lessons" "$tmp/class"
-if grep -q "^paratutor: left out: $tmp/class/dud/progress.json is damaged: not valid JSON" "$err" &&
+if grep -q "^paratutor: error: learner 'dud' left out, their records could not be read: $tmp/class/dud/progress.json is damaged: not valid JSON" "$err" &&
+	grep -q "^paratutor: 1 learner missing from this report: dud;" "$err" && grep -q '^MISSING: dud ' "$out" &&
 	grep -q 'started by 4 of 4 learners; completed by 2 (50% of those who started)' "$out" &&
 	grep -Eq '^  pick-one +3 +33% +1\.67 +0\.00 +[-+0-9.]+ +1 ' "$out" &&
 	grep -q '"Alpha" picked by 2 (67%): Not alpha.' "$out"; then
@@ -111,7 +112,7 @@ else
 	not_ok "class: skips on stderr; completion, an older version counted apart, wrong picks"
 fi
 
-expect "class --format gradebook" 0 '^Student,ID,SIS User ID,SIS Login ID,Section,Fixture: one of each kind' \
+expect "class --format gradebook" 1 '^Student,ID,SIS User ID,SIS Login ID,Section,Fixture: one of each kind' \
 	-- class --lessons "$lessons" --format gradebook "$tmp/class"
 if python3 - "$out" <<'EOF'
 import csv, sys
@@ -138,7 +139,7 @@ else
 	not_ok "--gradebook FILE writes the same gradebook beside the table"
 fi
 
-expect "class --format csv" 0 '^lesson,item,option,met,right_first_time,right_first_rate' \
+expect "class --format csv" 1 '^lesson,item,option,met,right_first_time,right_first_rate' \
 	-- class --lessons "$lessons" --format csv "$tmp/class"
 if python3 -c '
 import csv, sys
@@ -153,11 +154,12 @@ else
 	not_ok "csv: 23 columns throughout, a row per item, the older version counted"
 fi
 
-expect "class --format json" 0 '"learner_count":' -- class --lessons "$lessons" --format json "$tmp/class"
+expect "class --format json" 1 '"learner_count":' -- class --lessons "$lessons" --format json "$tmp/class"
 if python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["learner_count"] == 4 and len(r["skipped"]) == 1, r
+assert r["skipped"][0]["learner"] == "dud" and r["skipped"][0]["kind"] == "unreadable_learner", r
 l = r["lessons"][0]
 assert l["started"] == 4 and l["completed"] == 2 and sum(l["score_histogram"]) == 4, l
 ' "$out"; then
@@ -242,8 +244,64 @@ else
 	not_ok "Moodle's facility index, discrimination index and discriminative efficiency equal moodle_stats.py's"
 fi
 
-expect "--name-from path names learners by their store" 0 "^$tmp/class/ann/progress.json,," \
+expect "--name-from path names learners by their store" 1 "^$tmp/class/ann/progress.json,," \
 	-- class --lessons "$lessons" --format gradebook --name-from path "$tmp/class"
+# Every learner whose records cannot be read is named and the exit status is
+# 1, whatever the format, the others still reported: a damaged store, a
+# directory where the store should be, and (run as nobody) a store its
+# reader may not open.
+mkdir -p "$tmp/unread/ann" "$tmp/unread/eve/progress.json" "$tmp/unread/fay" "$tmp/unread/dud"
+cp "$tmp/class/ann/progress.json" "$tmp/unread/ann/"
+cp "$tmp/class/ann/progress.json" "$tmp/unread/fay/"
+cp "$tmp/class/dud/progress.json" "$tmp/unread/dud/"
+for f in table csv json gradebook; do
+	expect "unreadable learners named ($f)" 1 "^paratutor: 2 learners missing from this report: dud eve;" \
+		-- class --lessons "$lessons" --format "$f" "$tmp/unread"
+	if grep -q "learner 'eve' left out, their records could not be read: $tmp/unread/eve/progress.json is not a regular file" "$err" &&
+		[ -s "$out" ] && { [ "$f" != gradebook ] || { grep -q '^ann,' "$out" && grep -q '^fay,' "$out"; }; }; then
+		ok "unreadable learners ($f): eve's directory in place of a store named; ann still reported"
+	else
+		not_ok "unreadable learners ($f): eve's directory in place of a store named; ann still reported"
+	fi
+done
+if command -v setpriv >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+	chmod 755 "$tmp" "$tmp/unread" "$tmp/unread/fay"
+	chmod -R a+rX "$tmp/unread/ann"
+	chmod 600 "$tmp/unread/fay/progress.json"
+	mkdir -p "$tmp/nobody-cache" && chown nobody "$tmp/nobody-cache"
+	XDG_CACHE_HOME=$tmp/nobody-cache setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$bin" class --lessons "$lessons" --format gradebook "$tmp/unread" >"$out" 2>"$err" </dev/null
+	st=$?
+	if [ "$st" -eq 1 ] && grep -q "learner 'fay' left out, their records could not be read: .*Permission denied" "$err" &&
+		grep -q "missing from this report: dud eve fay;" "$err" && grep -q '^ann,' "$out"; then
+		ok "a store its reader may not open (as nobody): fay named, exit 1, ann's row written"
+	else
+		not_ok "a store its reader may not open (as nobody): fay named, exit 1, ann's row written (exit $st)"
+	fi
+	chmod 700 "$tmp"
+else
+	skipped=$((skipped + 1)); echo "SKIP a store its reader may not open: needs root and setpriv to run as nobody"
+fi
+
+# Stores found in home folders are named after the folder's owner (the
+# store's own directory is always "paratutor"); an owner with no account
+# gives the folder's name.
+mkdir -p "$tmp/home/h1/.local/state/paratutor" "$tmp/home/zed/.local/state/paratutor"
+cp "$tmp/class/ann/progress.json" "$tmp/home/h1/.local/state/paratutor/"
+cp "$tmp/class/ben/progress.json" "$tmp/home/zed/.local/state/paratutor/"
+if [ "$(id -u)" -eq 0 ] && chown daemon "$tmp/home/h1" && chown 4242424 "$tmp/home/zed"; then
+	expect "stores in home folders: named after each home's owner" 0 '^daemon,' \
+		-- class --lessons "$lessons" --format gradebook "$tmp/home"
+	if grep -q '^zed,' "$out" && ! grep -q 'paratutor' "$out" && ! grep -q '/' "$out"; then
+		ok "home folders: an owner with no account gives the folder's name; no row is named paratutor or a path"
+	else
+		not_ok "home folders: an owner with no account gives the folder's name; no row is named paratutor or a path"
+	fi
+else
+	expect "stores in home folders: named after each home's owner" 0 "^$(id -un)," \
+		-- class --lessons "$lessons" --format gradebook "$tmp/home"
+fi
+
 expect "only damaged stores: nothing to report" 1 'no progress store could be read; nothing to report' \
 	-- class --lessons "$lessons" "$tmp/class/dud"
 expect "no lessons to analyse against" 3 'no lessons found to analyse against; give the lesson directory with --lessons DIR' \

@@ -3,6 +3,7 @@
  * read is class_analysis.c's; rendering is class_out.c's. */
 #include <dirent.h>
 #include <errno.h>
+#include <pwd.h>
 #include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -214,6 +215,7 @@ void class_free(pt_class *c)
 	for (size_t i = 0; i < c->n_skips; i++) {
 		free(c->skips[i].path);
 		free(c->skips[i].why);
+		free(c->skips[i].name);
 	}
 	free(c->skips);
 	for (size_t i = 0; i < c->n_unknown; i++)
@@ -228,9 +230,10 @@ void class_free(pt_class *c)
 
 /* ---- finding stores ---------------------------------------------------- */
 
-/* Records a skip of path with a printf-style reason; false when out of
- * memory. */
-static bool PT_PRINTF(3, 4) skip(pt_class *c, const char *path, const char *fmt, ...)
+/* Records a skip of kind for path (and learner name, or NULL) with a
+ * printf-style reason; false when out of memory. */
+static bool PT_PRINTF(5, 6) skip_as(pt_class *c, pt_class_skip_kind kind, const char *name, const char *path,
+    const char *fmt, ...)
 {
 	char why[PT_PROGRESS_PATH_MAX + 512];
 	va_list ap;
@@ -240,15 +243,65 @@ static bool PT_PRINTF(3, 4) skip(pt_class *c, const char *path, const char *fmt,
 	if (!grow_array((void **)&c->skips, &c->cap_skips, c->n_skips + 1, sizeof *c->skips))
 		return false;
 	pt_class_skip *s = &c->skips[c->n_skips];
+	s->kind = kind;
 	s->path = strdup(path);
 	s->why = strdup(why);
-	if (s->path == NULL || s->why == NULL) {
+	s->name = name != NULL ? strdup(name) : NULL;
+	if (s->path == NULL || s->why == NULL || (name != NULL && s->name == NULL)) {
 		free(s->path);
 		free(s->why);
+		free(s->name);
 		return false;
 	}
 	c->n_skips++;
 	return true;
+}
+
+/* skip_as for a path that yields no store. */
+#define skip(c, path, ...) skip_as((c), PT_CLASS_SKIP_PATH, NULL, (path), __VA_ARGS__)
+
+size_t class_failures(const pt_class *c)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < c->n_skips; i++)
+		n += c->skips[i].kind != PT_CLASS_SKIP_REPEAT;
+	return n;
+}
+
+/* The tail of a store's path in a home folder (progress_store.c's default
+ * without XDG_STATE_HOME). */
+#define HOME_STORE "/.local/state/paratutor/" PT_CLASS_STORE_NAME
+
+/* Returns a new string naming the owner of the home folder holding the
+ * store at path (HOME/.local/state/paratutor/progress.json): the owner's
+ * login, or the folder's own name when the owner has no account; NULL
+ * when path is not such a store (*oom stays false) or out of memory (*oom
+ * true). */
+static char *home_owner(const char *path, bool *oom)
+{
+	size_t n = strlen(path), tail = strlen(HOME_STORE);
+	*oom = false;
+	if (n <= tail || strcmp(path + n - tail, HOME_STORE) != 0)
+		return NULL;
+	char *home = strndup(path, n - tail);
+	if (home == NULL) {
+		*oom = true;
+		return NULL;
+	}
+	struct stat st;
+	char *name = NULL;
+	if (stat(home, &st) == 0) {
+		const struct passwd *pw = getpwuid(st.st_uid);
+		if (pw != NULL && pw->pw_name != NULL && pw->pw_name[0] != '\0')
+			name = strdup(pw->pw_name);
+		else {
+			const char *last = strrchr(home, '/');
+			name = strdup(last != NULL && last[1] != '\0' ? last + 1 : home);
+		}
+		*oom = name == NULL;
+	}
+	free(home);
+	return name;
 }
 
 /* Returns a new string naming the learner of the store at path; NULL when
@@ -259,6 +312,10 @@ static char *learner_name(pt_class_naming naming, const char *path)
 	const char *file = slash ? slash + 1 : path;
 	if (naming == PT_CLASS_NAME_PATH)
 		return strdup(path);
+	bool oom;
+	char *owner = naming == PT_CLASS_NAME_DIR ? home_owner(path, &oom) : NULL;
+	if (owner != NULL || (naming == PT_CLASS_NAME_DIR && oom))
+		return owner;
 	if (naming == PT_CLASS_NAME_FILE) {
 		size_t n = strlen(file);
 		if (n > 5 && strcmp(file + n - 5, ".json") == 0)
@@ -332,14 +389,15 @@ static void walk(pt_class *c, const char *dir, int depth, bool *ok)
 		struct stat st;
 		if (lstat(path, &st) != 0)
 			continue; /* gone since it was listed */
-		if (S_ISDIR(st.st_mode)) {
+		bool store = strcmp(e->d_name, PT_CLASS_STORE_NAME) == 0;
+		if (S_ISDIR(st.st_mode) && !store) {
 			if (depth + 1 < PT_CLASS_MAX_DEPTH)
 				walk(c, path, depth + 1, ok);
 			else
 				*ok = skip(c, path, "%s: more than %d directories deep; give it on its own",
 				    path, PT_CLASS_MAX_DEPTH);
-		} else if (strcmp(e->d_name, PT_CLASS_STORE_NAME) == 0) {
-			*ok = add_store(c, path);
+		} else if (store) {
+			*ok = add_store(c, path); /* reading says what is wrong when it is not a file */
 		}
 	}
 	closedir(d);
@@ -621,7 +679,7 @@ static bool read_store(pt_class *c, size_t f, lesson_tally *t)
 		return false;
 	if (!rep.loaded) {
 		progress_close(p);
-		return skip(c, who->path, "%s", rep.message);
+		return skip_as(c, PT_CLASS_SKIP_UNREAD, who->name, who->path, "%s", rep.message);
 	}
 	if (!grow_rows(c)) {
 		progress_close(p);
@@ -691,7 +749,8 @@ static bool drop_repeats(pt_class *c)
 	for (size_t i = 1; i < c->n_found; i++) {
 		pt_class_learner *f = &c->found[i], *first = &c->found[kept - 1];
 		if (f->dev == first->dev && f->ino == first->ino) {
-			ok = ok && skip(c, f->path, "%s: the same store as %s, read once", f->path, first->path);
+			ok = ok && skip_as(c, PT_CLASS_SKIP_REPEAT, NULL, f->path, "%s: the same store as %s, read once",
+			    f->path, first->path);
 			free(f->name);
 			free(f->path);
 			continue;

@@ -389,6 +389,12 @@ static void render_table(out_buf *b, const pt_class *c)
 	if (c->n_skips > 0)
 		printf_buf(b, "; %zu path%s skipped (listed on standard error)", c->n_skips, c->n_skips == 1 ? "" : "s");
 	puts_buf(b, "\n");
+	for (size_t i = 0; i < c->n_skips; i++)
+		if (c->skips[i].kind == PT_CLASS_SKIP_UNREAD) {
+			puts_buf(b, "MISSING: ");
+			puts_buf(b, c->skips[i].name);
+			puts_buf(b, " (records could not be read; see standard error)\n");
+		}
 	puts_buf(b, "right 1st: share right first time of those who met the item; attempts and hints: means of\n"
 	            "the first pass; up-low: the upper-lower index, right 1st in the upper 27% by lesson score\n"
 	            "minus the lower 27%; older: learners whose answers are to an earlier version (left out).\n"
@@ -759,8 +765,11 @@ static cJSON *json_class(const pt_class *c)
 	    (arr = cJSON_AddArrayToObject(root, "skipped")) != NULL;
 	for (size_t i = 0; ok && i < c->n_skips; i++) {
 		cJSON *s = new_member(arr);
+		static const char *const kinds[] = { "unreadable_learner", "no_store", "read_once" };
 		ok = s != NULL && cJSON_AddStringToObject(s, "path", c->skips[i].path) != NULL &&
-		    cJSON_AddStringToObject(s, "why", c->skips[i].why) != NULL;
+		    cJSON_AddStringToObject(s, "why", c->skips[i].why) != NULL &&
+		    cJSON_AddStringToObject(s, "kind", kinds[c->skips[i].kind]) != NULL &&
+		    (c->skips[i].name == NULL || cJSON_AddStringToObject(s, "learner", c->skips[i].name) != NULL);
 	}
 	ok = ok && (arr = cJSON_AddArrayToObject(root, "lessons")) != NULL;
 	for (size_t i = 0; ok && i < c->n_lessons; i++)
