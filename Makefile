@@ -19,6 +19,9 @@ WERROR     ?=
 PT_DEFS    := -D_POSIX_C_SOURCE=200809L \
               -DPT_VERSION='"$(VERSION)"' -DPT_LESSON_DIR='"$(DATADIR)/paratutor/lessons"'
 SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# The test builds (build/asan, build/vg) read PARATUTOR_TEST_NOW and
+# PARATUTOR_TEST_WRITE_FAIL; the release binary has no test hook.
+TEST_HOOKS := -DPT_TEST_HOOKS
 
 BUILD_DEPS := pc:ncursesw:libncurses-dev pc:libcjson:libcjson-dev pc:check:check cmd:pkg-config:pkg-config
 TEST_DEPS  := cmd:tmux:tmux cmd:man:man-db cmd:groff:groff-base cmd:python3:python3
@@ -88,7 +91,7 @@ build/rel/%.o: %.c | $(DEPS_OK)
 
 build/asan/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(SANITIZE) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(SANITIZE) $(TEST_HOOKS) -c -o $@ $<
 
 build/asan/paratutor: $(ASAN_OBJ)
 	$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $(ASAN_OBJ) $(LIBS_PC)
@@ -96,7 +99,7 @@ build/asan/paratutor: $(ASAN_OBJ)
 # Unoptimised and unsanitized, for valgrind.
 build/vg/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -O0 -g -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -O0 -g $(TEST_HOOKS) -c -o $@ $<
 
 build/vg/paratutor: $(VG_APP_OBJ)
 	$(CC) $(CFLAGS) -O0 -g $(LDFLAGS) -o $@ $(VG_APP_OBJ) $(LIBS_PC)

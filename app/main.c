@@ -46,7 +46,8 @@ static void usage(FILE *fp)
 	      "       paratutor --check [--strict] [--verbose] PATH...\n"
 	      "       paratutor import [-o FILE] [--id ID] [--title T] FILE...\n"
 	      "       paratutor export --to gift|moodle-xml [-o FILE] PATH|LESSON-ID\n"
-	      "       paratutor new fill|choice|multi|numeric|text|match|order|lesson ID\n"
+	      "       paratutor new fill|choice|multi|numeric|text|match|order [ITEM-ID]\n"
+	      "       paratutor new lesson ID\n"
 	      "       paratutor class [--format FMT] [--gradebook FILE] STORE-OR-DIR...\n"
 	      "       paratutor stats --me [--progress FILE]\n"
 	      "       paratutor next [--plain] [--state FILE]\n"
@@ -436,7 +437,7 @@ static int run_command(int argc, char **argv)
 	const char *dirs[MAX_DIRS];
 	size_t n_dirs = 0;
 	bool check = false, strict = false, verbose = false, plain = false, review = false, report = false;
-	const char *state = NULL, *format = "csv", *watch = NULL;
+	const char *state = NULL, *format = NULL, *watch = NULL;
 	bool no_shuffle = false, no_cache = false;
 	double retention = -1;  /* -1: the configuration file's, or the default */
 	pt_xapi_options xo = { NULL, NULL, NULL, NULL };
@@ -529,12 +530,14 @@ static int run_command(int argc, char **argv)
 
 	if (watch != NULL)
 		return run_watch(watch);
-	bool xapi = strcmp(format, "xapi") == 0;
-	char why[512];
-	if (xapi && !report) {
-		fputs("paratutor: --format xapi goes with --report\n", stderr);
+	if (format != NULL && !report) {
+		fprintf(stderr, "paratutor: --format %s goes with --report\n", format);
 		return EXIT_USAGE;
 	}
+	if (format == NULL)
+		format = "csv";
+	bool xapi = strcmp(format, "xapi") == 0;
+	char why[512];
 	if (!xapi && (xo.mbox || xo.account_home || xo.activity_base)) {
 		fputs("paratutor: --actor, --actor-account and --activity-base go with --report --format xapi\n", stderr);
 		return EXIT_USAGE;

@@ -16,6 +16,10 @@ result() {
 
 make -s install DESTDIR="$stage" PREFIX=/opt/pt >/dev/null
 result "make install succeeds" $?
+# The test hooks (a clock and a failing write set from the environment)
+# are compiled into the test builds only, never into what is installed.
+! grep -aq PARATUTOR_TEST "$stage/opt/pt/bin/paratutor"
+result "the installed binary has no test hook" $?
 for f in bin/paratutor share/man/man1/paratutor.1 share/man/man5/paratutor-lessons.5 \
 	share/paratutor/lessons/01-dp-vs-mp.json; do
 	test -f "$stage/opt/pt/$f"

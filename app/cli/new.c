@@ -184,10 +184,11 @@ static const new_template templates[] = {
 /* Prints the usage text of the command to fp. */
 static void new_usage(FILE *fp)
 {
-	fputs("Usage: paratutor new fill|choice|multi|numeric|text|match|order\n"
+	fputs("Usage: paratutor new fill|choice|multi|numeric|text|match|order [ITEM-ID]\n"
 	      "       paratutor new lesson ID\n"
 	      "Print a template to start from: an item of the given kind with every field\n"
-	      "filled by an example (hints, feedback, explanation, solution, references),\n"
+	      "filled by an example (hints, feedback, explanation, solution, references)\n"
+	      "and the id ITEM-ID when one is given,\n"
 	      "or a lesson (format 2) with one item.  Paste the item into a lesson's\n"
 	      "\"items\", or save the lesson as content/ID.json, then change the example and\n"
 	      "check it with 'paratutor --check --strict FILE'.  paratutor-lessons(5)\n"
@@ -243,7 +244,12 @@ int cli_new(int argc, char **argv)
 		print_lesson(argv[2]);
 		return NEW_OK;
 	}
-	const new_template *t = argc == 2 ? find_template(argv[1]) : NULL;
+	const new_template *t = argc == 2 || argc == 3 ? find_template(argv[1]) : NULL;
+	if (t != NULL && argc == 3 && !import_id_ok(argv[2])) {
+		fprintf(stderr, "paratutor: item id \"%s\" may use only lowercase letters, digits, '-', '_' and '.', "
+		    "starting with a letter or digit\n", argv[2]);
+		return NEW_USAGE;
+	}
 	if (t == NULL) {
 		if (argc == 2 && strcmp(argv[1], "lesson") == 0)
 			fputs("paratutor: new lesson needs an id, as in 'paratutor new lesson my-lesson'\n", stderr);
@@ -256,7 +262,13 @@ int cli_new(int argc, char **argv)
 		fputs("Try 'paratutor new --help' for more information.\n", stderr);
 		return NEW_USAGE;
 	}
-	put_indented(t->json, "");
-	putchar('\n');
+	if (argc == 3) {
+		/* The template's id is its first "id" value: print the given one instead. */
+		const char *id = strstr(t->json, "\"id\": \"") + strlen("\"id\": \"");
+		printf("%.*s%s%s\n", (int)(id - t->json), t->json, argv[2], strchr(id, '"'));
+	} else {
+		put_indented(t->json, "");
+		putchar('\n');
+	}
 	return NEW_OK;
 }

@@ -35,6 +35,8 @@ expect "help documents exit status 3" 0 '^  3  no lessons found' -- --help
 expect "unknown option is a usage error" 2 "Try 'paratutor --help'" -- --bogus
 expect "--check needs a path" 2 'needs at least one file or directory' -- --check
 expect "--strict alone is a usage error" 2 '--strict goes with --check' -- --strict
+expect "--format json without --report is a usage error" 2 '--format json goes with --report' -- --format json
+expect "--format csv without --report is a usage error" 2 '--format csv goes with --report' -- --format csv
 expect "bundled lessons are clean under --strict" 0 ': 0 errors, 0 warnings$' -- --check --strict content
 expect "good fixture is clean" 0 '^paratutor: checked 1 lesson \(3 items\): 0 errors, 0 warnings$' -- --check $fixtures/good
 expect "good format-2 fixture is clean" 0 '^paratutor: checked 1 lesson \(6 items\): 0 errors, 0 warnings$' \
@@ -230,6 +232,10 @@ done
 expect "new lesson ID: the skeleton passes --check --strict" 0 \
 	'^paratutor: checked 1 lesson \(1 item\): 0 errors, 0 warnings$' -- --check --strict "$tmpl/my-lesson.json"
 expect "new lesson ID: the skeleton is format 2 with that id" 0 '"id": "my-lesson"' -- new lesson my-lesson
+"$bin" new order ring-order >"$tmpl/order-id.json" 2>"$err" </dev/null
+expect "new KIND ITEM-ID: the item has that id" 0 '^  "id": "ring-order",$' -- new order ring-order
+expect "new KIND ITEM-ID: only the id changes" 0 '"kind": "order"' -- new order ring-order
+expect "new KIND with a bad item id is a usage error" 2 'item id "Bad Id" may use only' -- new order 'Bad Id'
 expect "new with an unknown kind is a usage error" 2 'no template "essay"; give fill, choice' -- new essay
 expect "new lesson with a bad id is a usage error" 2 'lesson id "My Lesson" may use only' -- new lesson 'My Lesson'
 expect "new lesson without an id says how" 2 "paratutor new lesson my-lesson" -- new lesson
