@@ -264,6 +264,7 @@ fsrs-tests: build/asan/tests/fsrs-replay test-deps
 content-tests: test-deps
 	@python3 tests/content/check_numeric.py content
 	@python3 tests/content/check_planted.py content
+	@python3 tests/content/check_findings.py content
 
 unit-tests: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do \

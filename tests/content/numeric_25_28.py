@@ -21,7 +21,7 @@ def allreduce(n):
 CHECKS = [
     # ---------------------------------------------------------- lesson 25
     {"lesson": "nccl-in-practice", "item": "e25-4-busbw",
-     "inputs": ["algbw = size / time", "busbw = algbw × 2(n − 1)/n", "4 GB (10^9 bytes)",
+     "inputs": ["algbw = size / time", "busbw = algbw × 2(n − 1)/n", "4 GB (1 GB = 10^9 B)",
                 "n = 16 GPUs", "50 ms"],
      "compute": lambda: busbw(4, 0.050, 16, allreduce),
      "wrong": [lambda: 4 / 0.050,                          # algbw itself
@@ -29,7 +29,7 @@ CHECKS = [
                lambda: 4 / 0.050 * 15 / 16,                # all-gather factor
                lambda: 4 / 0.050 / allreduce(16)]},        # divided by the factor
     {"lesson": "nccl-in-practice", "item": "e25-5-ring-bytes",
-     "inputs": ["2 GB (10^9 bytes)", "n = 8 GPUs", "S/n bytes", "n − 1 reduce-scatter steps",
+     "inputs": ["2 GB (1 GB = 10^9 B)", "n = 8 GPUs", "S/n bytes", "n − 1 reduce-scatter steps",
                 "n − 1 all-gather steps"],
      "compute": lambda: 2 * (8 - 1) * 2 / 8,
      "wrong": [lambda: (8 - 1) * 2 / 8,                    # one phase
