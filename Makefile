@@ -10,6 +10,9 @@ DESTDIR    ?=
 CC         ?= cc
 CFLAGS     ?= -O2 -g
 PKG_CONFIG ?= pkg-config
+# The Python --check runs to parse python fill items: an absolute path fixed
+# here, never looked up on PATH (see codecheck.h).
+PYTHON3    ?= /usr/bin/python3
 
 # The project's own flags, kept apart from the user's CFLAGS.  Warnings are
 # errors in `make check` and in CI (WERROR below), not in a plain `make`: a
@@ -17,14 +20,15 @@ PKG_CONFIG ?= pkg-config
 PT_WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
 WERROR     ?=
 PT_DEFS    := -D_POSIX_C_SOURCE=200809L \
-              -DPT_VERSION='"$(VERSION)"' -DPT_LESSON_DIR='"$(DATADIR)/paratutor/lessons"'
+              -DPT_VERSION='"$(VERSION)"' -DPT_LESSON_DIR='"$(DATADIR)/paratutor/lessons"' \
+              -DPT_PYTHON3='"$(PYTHON3)"'
 SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 # The test builds (build/asan, build/vg) read PARATUTOR_TEST_NOW and
 # PARATUTOR_TEST_WRITE_FAIL; the release binary has no test hook.
 TEST_HOOKS := -DPT_TEST_HOOKS
 
 BUILD_DEPS := pc:ncursesw:libncurses-dev pc:libcjson:libcjson-dev pc:check:check cmd:pkg-config:pkg-config
-TEST_DEPS  := cmd:tmux:tmux cmd:man:man-db cmd:groff:groff-base cmd:python3:python3
+TEST_DEPS  := cmd:tmux:tmux cmd:man:man-db cmd:groff:groff-base cmd:python3:python3 file:$(PYTHON3):python3
 
 DEPS_OK    := build/.deps-ok
 LIBS_PC     = $(shell $(PKG_CONFIG) --libs ncursesw libcjson) -pthread -lm
@@ -319,6 +323,7 @@ class-tests: $(CLASS_TEST_BIN) build/asan/paratutor test-deps
 # included (through a pty); --check names each at its line and column.
 hostile-tests: build/asan/paratutor test-deps
 	@sh tests/hostile/run.sh build/asan/paratutor
+	@sh tests/hostile/python.sh build/asan/paratutor
 
 schema-check: build/asan/paratutor
 	@sh tests/schema/run.sh build/asan/paratutor

@@ -1,7 +1,11 @@
 /* codecheck.h - checking fill items' code with the answers filled in.
  *
  * Pure by contract: nothing is printed and no process-wide state changes.
- * python3 runs as a child process fed through a pipe; a write to a pipe
+ * Nothing a lesson folder, the current directory or the environment holds
+ * runs: python3 is the one at the absolute path fixed at build time
+ * (PT_PYTHON3, /usr/bin/python3 by default), started isolated (-I -S) in /
+ * with only LC_ALL in its environment, under the limits below, and runs a
+ * script built into this file.  It is a child process fed through a pipe; a write to a pipe
  * python3 has closed raises SIGPIPE at the writing thread only, so that
  * thread blocks SIGPIPE with pthread_sigmask while it writes, takes a
  * SIGPIPE its own write raised off the pending set with sigtimedwait,
@@ -13,6 +17,12 @@
 #include <stddef.h>
 
 #include "paratutor/catalog.h"
+
+/* The child's limits: CPU time, wall-clock time (an alarm kept across
+ * exec), address space; it may not write files (RLIMIT_FSIZE 0). */
+#define CODECHECK_CPU_SECONDS 30
+#define CODECHECK_WALL_SECONDS 60
+#define CODECHECK_MEMORY_MIB 1024
 
 typedef enum pt_codecheck_status {
 	CODECHECK_DONE,      /* every python fill item that could be checked was (maybe none) */
@@ -31,5 +41,10 @@ pt_codecheck_status codecheck_catalog(pt_catalog *catalog, size_t *unchecked);
 /* Returns true when lesson has an item codecheck_catalog() would check
  * (so a catalog that drops lessons after validating keeps this one). */
 bool codecheck_wants(const pt_lesson *lesson);
+
+/* Makes the check run the Python at path instead of the built-in one (NULL
+ * puts the built-in one back).  For tests only: nothing in the program
+ * calls it, so no input can choose the Python. */
+void codecheck_use_python(const char *path);
 
 #endif

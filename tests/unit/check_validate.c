@@ -725,94 +725,6 @@ START_TEST(test_dropped_diagnostics_still_count)
 }
 END_TEST
 
-/* ---- the python parse check is pure ----------------------------------- */
-
-static volatile sig_atomic_t sigpipes;
-
-/* Counts SIGPIPEs delivered to the process. */
-static void count_sigpipe(int sig)
-{
-	(void)sig;
-	sigpipes++;
-}
-
-/* With a python3 that exits without reading its input, the parse check
- * hits a closed pipe: it reports that python3 could not run, prints
- * nothing, delivers no SIGPIPE, and leaves the handler, the thread's
- * signal mask and the pending set as they were. */
-START_TEST(test_codecheck_pure)
-{
-	char dir[] = "/tmp/paratutor-python-XXXXXX";
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	char fake[4200];
-	snprintf(fake, sizeof fake, "%s/python3", dir);
-	FILE *fp = fopen(fake, "w");
-	ck_assert_ptr_nonnull(fp);
-	fputs("#!/bin/sh\nexit 1\n", fp);
-	fclose(fp);
-	ck_assert_int_eq(chmod(fake, 0755), 0);
-	/* More code than a pipe holds, so the write meets the closed pipe. */
-	size_t cap = 1 << 20, n = 0;
-	char *json = malloc(cap);
-	ck_assert_ptr_nonnull(json);
-	n += (size_t)snprintf(json + n, cap - n, "{\"format\": 1, \"id\": \"py\", \"title\": \"T\", \"summary\": \"S\", "
-	    "\"language\": \"python\", \"items\": [");
-	for (int i = 0; i < 300; i++)
-		n += (size_t)snprintf(json + n, cap - n, "%s{\"id\": \"q%d\", \"kind\": \"fill\", \"difficulty\": \"easy\", "
-		    "\"prompt\": \"P\", \"code\": \"x = {{1}}%0400d\", \"bank\": [\"a\", \"b\"], "
-		    "\"blanks\": [{\"accept\": [\"a\"]}]}", i ? "," : "", i, 0);
-	n += (size_t)snprintf(json + n, cap - n, "]}");
-	pt_diags d = { 0 };
-	pt_lesson *l = load_lesson_text("py.json", json, n, &d);
-	ck_assert_ptr_nonnull(l);
-	ck_assert_uint_eq(d.errors, 0);
-	pt_entry e = { .path = "py.json", .lesson = l, .diags = d };
-	pt_catalog cat = { .v = &e, .n = 1 };
-
-	struct sigaction count = { .sa_handler = count_sigpipe }, before, after;
-	sigemptyset(&count.sa_mask);
-	ck_assert_int_eq(sigaction(SIGPIPE, &count, &before), 0);
-	sigset_t mask_before, mask_after, pending;
-	pthread_sigmask(SIG_SETMASK, NULL, &mask_before);
-	char *path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
-	setenv("PATH", dir, 1);
-	char err_path[] = "/tmp/paratutor-stderr-XXXXXX";
-	int err_fd = mkstemp(err_path);
-	ck_assert_int_ge(err_fd, 0);
-	fflush(stderr);
-	int saved_err = dup(STDERR_FILENO);
-	dup2(err_fd, STDERR_FILENO);
-
-	size_t unchecked = 0;
-	pt_codecheck_status status = codecheck_catalog(&cat, &unchecked);
-
-	fflush(stderr);
-	dup2(saved_err, STDERR_FILENO);
-	close(saved_err);
-	setenv("PATH", path, 1);
-	free(path);
-	ck_assert_int_eq(status, CODECHECK_NO_PYTHON);
-	ck_assert_uint_eq(unchecked, 300);
-	ck_assert_int_eq(sigpipes, 0);
-	ck_assert_int_eq(sigaction(SIGPIPE, &before, &after), 0);
-	ck_assert(after.sa_handler == count_sigpipe);
-	pthread_sigmask(SIG_SETMASK, NULL, &mask_after);
-	ck_assert_int_eq(sigismember(&mask_after, SIGPIPE), sigismember(&mask_before, SIGPIPE));
-	sigpending(&pending);
-	ck_assert_int_eq(sigismember(&pending, SIGPIPE), 0);
-	struct stat st;
-	ck_assert_int_eq(fstat(err_fd, &st), 0);
-	ck_assert_msg(st.st_size == 0, "the parse check wrote %lld bytes to stderr", (long long)st.st_size);
-	close(err_fd);
-	unlink(err_path);
-	unlink(fake);
-	rmdir(dir);
-	lesson_free(l);
-	diags_free(&e.diags);
-	free(json);
-}
-END_TEST
-
 /* ---- paths that are not lesson files ---------------------------------- */
 
 /* A FIFO is refused at once, by path or inside a directory, instead of
@@ -877,7 +789,6 @@ int main(void)
 	tcase_add_test(tc, test_positions_after_any_string);
 	tcase_add_test(tc, test_fast_path_matches_reference);
 	tcase_add_test(tc, test_dropped_diagnostics_still_count);
-	tcase_add_test(tc, test_codecheck_pure);
 	tcase_add_test(tc, test_not_regular_files);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

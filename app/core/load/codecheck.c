@@ -3,10 +3,10 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -14,8 +14,6 @@
 #include "paratutor/codecheck.h"
 #include "paratutor/grow.h"
 #include "paratutor/validate.h"
-
-extern char **environ;
 
 /* Reads NUL-separated sources on stdin; prints "INDEX ok" or
  * "INDEX LINE MESSAGE" per source. */
@@ -108,19 +106,59 @@ static bool make_pipe(int p[2])
 	return true;
 }
 
-/* Starts python3 with its stdin and stdout on the given pipe ends;
- * returns false when it cannot be started. */
+/* The Python the check runs: an absolute path fixed at build time (never
+ * looked up on PATH), so nothing in the lesson folder, the current
+ * directory or the environment chooses it. */
+#ifndef PT_PYTHON3
+#define PT_PYTHON3 "/usr/bin/python3"
+#endif
+static const char *python_path = PT_PYTHON3;
+
+void codecheck_use_python(const char *path)
+{
+	python_path = path != NULL ? path : PT_PYTHON3;
+}
+
+/* Sets one resource limit in the child; nothing to report if it fails
+ * (the hard limit may be lower already). */
+static void limit(int resource, rlim_t value)
+{
+	struct rlimit r = { value, value };
+	setrlimit(resource, &r);
+}
+
+/* Starts Python with its stdin and stdout on the given pipe ends, isolated
+ * (-I: no current directory or script directory on sys.path, no user site,
+ * no PYTHON* variables; -S: no site module, so no sitecustomize or
+ * usercustomize), in /, with a one-variable environment and limits on
+ * time, memory, files and core dumps.  Between fork and exec the child
+ * makes only async-signal-safe calls.  Returns false when it cannot fork;
+ * a Python that cannot be executed exits 127, which the caller reads as
+ * "not available". */
 static bool spawn_python(pid_t *pid, int in_fd, int out_fd)
 {
-	posix_spawn_file_actions_t fa;
-	if (posix_spawn_file_actions_init(&fa) != 0)
+	char *argv[] = { (char *)python_path, "-I", "-S", "-B", "-c", (char *)py_script, NULL };
+	char *envp[] = { "LC_ALL=C.UTF-8", NULL };
+	const char *path = python_path;
+	*pid = fork();
+	if (*pid < 0)
 		return false;
-	char *argv[] = { "python3", "-c", (char *)py_script, NULL };
-	bool ok = posix_spawn_file_actions_adddup2(&fa, in_fd, STDIN_FILENO) == 0 &&
-	    posix_spawn_file_actions_adddup2(&fa, out_fd, STDOUT_FILENO) == 0 &&
-	    posix_spawnp(pid, "python3", &fa, NULL, argv, environ) == 0;
-	posix_spawn_file_actions_destroy(&fa);
-	return ok;
+	if (*pid > 0)
+		return true;
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	sigaction(SIGALRM, &dfl, NULL);
+	if (dup2(in_fd, STDIN_FILENO) < 0 || dup2(out_fd, STDOUT_FILENO) < 0 || chdir("/") != 0)
+		_exit(127);
+	limit(RLIMIT_CPU, CODECHECK_CPU_SECONDS);
+	limit(RLIMIT_AS, (rlim_t)CODECHECK_MEMORY_MIB << 20);
+	limit(RLIMIT_FSIZE, 0);
+	limit(RLIMIT_CORE, 0);
+	alarm(CODECHECK_WALL_SECONDS); /* kept across exec: SIGALRM ends a Python that hangs */
+	execve(path, argv, envp);
+	_exit(127);
 }
 
 /* Reads fd to its end into a new NUL-terminated buffer (caller frees);
