@@ -28,7 +28,8 @@ SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize
 TEST_HOOKS := -DPT_TEST_HOOKS
 
 BUILD_DEPS := pc:ncursesw:libncurses-dev pc:libcjson:libcjson-dev pc:check:check cmd:pkg-config:pkg-config
-TEST_DEPS  := cmd:tmux:tmux cmd:man:man-db cmd:groff:groff-base cmd:python3:python3 file:$(PYTHON3):python3
+TEST_DEPS  := cmd:tmux:tmux cmd:man:man-db cmd:groff:groff-base cmd:python3:python3 file:$(PYTHON3):python3 \
+              file:/usr/sbin/sshd:openssh-server cmd:ssh:openssh-client cmd:ssh-keygen:openssh-client
 
 DEPS_OK    := build/.deps-ok
 LIBS_PC     = $(shell $(PKG_CONFIG) --libs ncursesw libcjson) -pthread -lm
@@ -63,7 +64,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check build-matrix fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests schema-check install-check screen-tests man-check docs-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check build-matrix fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests course-tests schema-check install-check screen-tests man-check docs-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -210,7 +211,7 @@ run: paratutor
 # Everything `make check` builds treats warnings as errors (a target-specific
 # variable reaches its prerequisites).
 check: WERROR := -Werror
-check: build-matrix layers-tests fsrs-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests schema-check screen-tests man-check docs-check install-check
+check: build-matrix layers-tests fsrs-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests course-tests schema-check screen-tests man-check docs-check install-check
 	@echo "make check: all test suites passed"
 
 # The app built the ways users and packagers build it, warnings as errors:
@@ -324,6 +325,10 @@ class-tests: $(CLASS_TEST_BIN) build/asan/paratutor test-deps
 hostile-tests: build/asan/paratutor test-deps
 	@sh tests/hostile/run.sh build/asan/paratutor
 	@sh tests/hostile/python.sh build/asan/paratutor
+
+# A hosted course: the instructor's commands on a course folder.
+course-tests: build/asan/paratutor test-deps
+	@sh tests/course/cli.sh build/asan/paratutor
 
 schema-check: build/asan/paratutor
 	@sh tests/schema/run.sh build/asan/paratutor

@@ -13,6 +13,7 @@
 #include "paratutor/blueprint.h"
 #include "paratutor/catalog.h"
 #include "paratutor/cli_class.h"
+#include "paratutor/cli_course.h"
 #include "paratutor/cli_export.h"
 #include "paratutor/cli_exam.h"
 #include "paratutor/cli_import.h"
@@ -54,6 +55,8 @@ static void usage(FILE *fp)
 	      "       paratutor exam [--from LESSON-ID] [--count N] [--minutes M | --untimed]\n"
 	      "                      [--pass PERCENT] [--seed S] [--plain]   (see paratutor exam --help)\n"
 	      "       paratutor exam --history\n"
+	      "       paratutor course init|add-learner|add-learners|remove-learner|list|add-exam DIR ...\n"
+	      "                      (see paratutor course --help)\n"
 	      "A terminal tutor for data, model, pipeline, tensor and sharded parallelism.\n"
 	      "\n"
 	      "With no LESSON-ID, opens the lesson menu; with one, opens that lesson.\n"
@@ -463,6 +466,8 @@ static int run_command(int argc, char **argv)
 		return cli_next(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "exam") == 0)
 		return cli_exam(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "course") == 0)
+		return cli_course(argc - 1, argv + 1);
 	while ((opt = getopt_long(argc, argv, "csvl:prhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c': check = true; break;

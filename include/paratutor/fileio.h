@@ -19,4 +19,10 @@ char *file_link_target(const char *path);
  * false with errno set when it cannot (EIO for a write of nothing). */
 bool file_write_all(int fd, const char *buf, size_t len);
 
+/* Replaces the file at path (not following a link) with len bytes of text
+ * and the mode given: a temporary file in the same folder, written,
+ * fsynced, renamed over path, the folder fsynced.  False with the cause
+ * (naming path) in err, the old file then as it was. */
+bool file_replace(const char *path, const char *text, size_t len, unsigned mode, char *err, size_t errlen);
+
 #endif

@@ -1,0 +1,624 @@
+/* course.c - `paratutor course`: the instructor's commands for a hosted
+ * course folder (course.h, docs/course.md): init, add-learner,
+ * add-learners, remove-learner, list, add-exam. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "paratutor/blueprint.h"
+#include "paratutor/catalog.h"
+#include "paratutor/cli_course.h"
+#include "paratutor/cli_lessons.h"
+#include "paratutor/course.h"
+#include "paratutor/fileio.h"
+#include "paratutor/load.h"
+
+enum { C_OK = 0, C_FAILED = 1, C_USAGE = 2 };
+
+static void course_usage(FILE *fp)
+{
+	fputs("Usage: paratutor course init DIR [--title T] [--with-bundled]\n"
+	      "       paratutor course add-learner DIR ID --key PUBKEY-FILE [--name N] [--email E]\n"
+	      "       paratutor course add-learners DIR CSV-FILE\n"
+	      "       paratutor course remove-learner DIR ID\n"
+	      "       paratutor course list DIR\n"
+	      "       paratutor course add-exam DIR NAME (--blueprint FILE | --lessons ID,...)\n"
+	      "                 --count N --minutes M [--opens TIME] [--closes TIME]\n"
+	      "                 [--attempts K] [--pass P] [--extra-minutes ID=M]...\n"
+	      "A course on one server: the course account owns the lessons, every\n"
+	      "learner's records and the exams; learners reach the tutor over ssh, each\n"
+	      "key forced to run 'paratutor --course DIR --learner ID'.\n"
+	      "\n"
+	      "  init            make DIR (course.json, lessons/, learners/, authorized_keys,\n"
+	      "                  all private to this account) and print the sshd_config lines\n"
+	      "  add-learner     put ID on the roster with the public key in PUBKEY-FILE\n"
+	      "  add-learners    the same for each row of a CSV file: id,name,email,key\n"
+	      "                  (all rows or none)\n"
+	      "  remove-learner  take ID off the roster and out of authorized_keys (their\n"
+	      "                  records stay in DIR/learners/ID)\n"
+	      "  list            the roster with each learner's last activity, and the exams\n"
+	      "  add-exam        an exam learners sit with: ssh HOST 'exam NAME'\n"
+	      "\n"
+	      "TIME is UTC: 2026-03-01T09:00Z or '2026-03-01 09:00'.  --attempts 0 allows\n"
+	      "any number (default 1); --pass defaults to 70.  See docs/course.md.\n"
+	      "\n"
+	      "Exit status: 0 done, 1 it could not be done (nothing was changed), 2 bad\n"
+	      "command line.\n", fp);
+}
+
+/* The absolute paths the forced command names: this program and DIR. */
+typedef struct course_paths {
+	char exe[PATH_MAX];
+	char dir[PATH_MAX];
+	int lock;
+} course_paths;
+
+/* Finds the paths and takes the course's lock (one instructor command at
+ * a time); false with a message. */
+static bool open_course(const char *dir, course_paths *cp)
+{
+	ssize_t n = readlink("/proc/self/exe", cp->exe, sizeof cp->exe - 1);
+	cp->exe[n > 0 ? n : 0] = '\0';
+	if (realpath(dir, cp->dir) == NULL) {
+		fprintf(stderr, "paratutor course: %s: %s\n", dir, strerror(errno));
+		return false;
+	}
+	if (!course_path_ok(cp->exe) || !course_path_ok(cp->dir)) {
+		fprintf(stderr, "paratutor course: %s: the forced command can only name paths of letters, digits and "
+		    "/ . _ + -; move the course or paratutor to such a path\n", course_path_ok(cp->exe) ? cp->dir : cp->exe);
+		return false;
+	}
+	char lock[PATH_MAX + 32];
+	snprintf(lock, sizeof lock, "%s/.course.lock", cp->dir);
+	cp->lock = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (cp->lock < 0 || flock(cp->lock, LOCK_EX) != 0) {
+		fprintf(stderr, "paratutor course: cannot lock %s: %s\n", lock, strerror(errno));
+		if (cp->lock >= 0)
+			close(cp->lock);
+		return false;
+	}
+	return true;
+}
+
+/* Reads the course under its lock; false with a message. */
+static bool read_course(const char *dir, course_paths *cp, pt_course *c)
+{
+	char err[1024];
+	if (!open_course(dir, cp))
+		return false;
+	if (!course_read(c, dir, err, sizeof err)) {
+		fprintf(stderr, "paratutor course: %s\n", err);
+		close(cp->lock);
+		return false;
+	}
+	return true;
+}
+
+/* Saves the course and lets go of its lock; returns the exit status. */
+static int save_course(pt_course *c, course_paths *cp)
+{
+	char err[1024];
+	bool ok = course_save(c, cp->exe, cp->dir, err, sizeof err);
+	if (!ok)
+		fprintf(stderr, "paratutor course: %s; nothing was changed\n", err);
+	course_free(c);
+	close(cp->lock);
+	return ok ? C_OK : C_FAILED;
+}
+
+/* Copies the bundled lessons into lessons (a folder); false with a message. */
+static bool copy_bundled(const char *lessons)
+{
+	pt_catalog cat = { 0 };
+	if (!cli_load_lessons(&cat, NULL, 0, "paratutor course")) {
+		fputs("paratutor course: no bundled lessons found to copy (--with-bundled)\n", stderr);
+		catalog_free(&cat);
+		return false;
+	}
+	bool ok = true;
+	for (size_t i = 0; ok && i < cat.n; i++) {
+		if (cat.v[i].broken)
+			continue;
+		const char *base = strrchr(cat.v[i].path, '/');
+		base = base != NULL ? base + 1 : cat.v[i].path;
+		char to[2 * PATH_MAX + 2], err[PATH_MAX + 128];
+		size_t len = 0;
+		pt_read_error why;
+		char *text = load_read_file(cat.v[i].path, 64u * 1024u * 1024u, &len, &why);
+		snprintf(to, sizeof to, "%.4000s/%.255s", lessons, base);
+		ok = text != NULL && file_replace(to, text, len, 0600, err, sizeof err);
+		if (!ok)
+			fprintf(stderr, "paratutor course: %s: %s\n", text != NULL ? to : cat.v[i].path,
+			    text != NULL ? err : load_read_describe(&why));
+		free(text);
+	}
+	catalog_free(&cat);
+	return ok;
+}
+
+static int cmd_init(int argc, char **argv)
+{
+	static const struct option opts[] = { { "title", required_argument, NULL, 't' },
+		{ "with-bundled", no_argument, NULL, 'b' }, { NULL, 0, NULL, 0 } };
+	const char *title = "A paratutor course";
+	bool bundled = false;
+	int opt;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 't')
+			title = optarg;
+		else if (opt == 'b')
+			bundled = true;
+		else
+			return C_USAGE;
+	}
+	if (argc - optind != 1) {
+		fputs("paratutor course: init takes one folder: paratutor course init DIR [--title T]\n", stderr);
+		return C_USAGE;
+	}
+	const char *dir = argv[optind];
+	umask(077);
+	if (mkdir(dir, 0700) != 0) {
+		fprintf(stderr, "paratutor course: cannot make %s: %s%s\n", dir, strerror(errno),
+		    errno == EEXIST ? " (a course is made in a new folder)" : "");
+		return C_FAILED;
+	}
+	char lessons[PATH_MAX], learners[PATH_MAX];
+	snprintf(lessons, sizeof lessons, "%s/lessons", dir);
+	snprintf(learners, sizeof learners, "%s/learners", dir);
+	course_paths cp;
+	pt_course c;
+	bool ok = mkdir(lessons, 0700) == 0 && mkdir(learners, 0700) == 0;
+	if (!ok)
+		fprintf(stderr, "paratutor course: cannot make the folders in %s: %s\n", dir, strerror(errno));
+	ok = ok && (!bundled || copy_bundled(lessons)) && open_course(dir, &cp);
+	if (ok && !course_new(&c, dir, title, time(NULL))) {
+		fputs("paratutor course: out of memory\n", stderr);
+		ok = false;
+	}
+	if (ok && save_course(&c, &cp) != C_OK)
+		ok = false;
+	if (!ok)
+		return C_FAILED;
+	printf("Made the course \"%s\" in %s.\n"
+	       "\n"
+	       "Run the course from an account of its own that owns this folder and nothing\n"
+	       "else, e.g. (as root):\n"
+	       "  adduser --disabled-password --gecos 'paratutor course' course\n"
+	       "  chown -R course: %s\n"
+	       "\n"
+	       "Then add these lines to the end of /etc/ssh/sshd_config and reload sshd\n"
+	       "(systemctl reload ssh):\n"
+	       "  Match User course\n"
+	       "      AuthorizedKeysFile %s/authorized_keys\n"
+	       "      DisableForwarding yes\n"
+	       "      PermitTTY yes\n"
+	       "      AcceptEnv TERM LANG LC_* COLUMNS\n"
+	       "\n"
+	       "Add learners with: paratutor course add-learner %s ID --key ID.pub --name 'Full Name'\n"
+	       "Put the course's lessons in %s/lessons (paratutor --check them first).\n",
+	       title, cp.dir, cp.dir, cp.dir, cp.dir, cp.dir);
+	return C_OK;
+}
+
+/* Reads the public key in path into key; false with a message. */
+static bool read_key(const char *path, char *key, size_t size)
+{
+	size_t len = 0;
+	pt_read_error why;
+	char err[256];
+	char *text = load_read_file(path, PT_COURSE_KEY_MAX, &len, &why);
+	if (text == NULL) {
+		fprintf(stderr, "paratutor course: %s: %s\n", path, load_read_describe(&why));
+		return false;
+	}
+	bool ok = strlen(text) == len && course_key_parse(text, len, key, size, err, sizeof err);
+	if (!ok)
+		fprintf(stderr, "paratutor course: %s: %s; nothing was changed\n", path,
+		    strlen(text) != len ? "the key file holds a NUL byte" : err);
+	free(text);
+	return ok;
+}
+
+static int cmd_add_learner(int argc, char **argv)
+{
+	static const struct option opts[] = { { "key", required_argument, NULL, 'k' },
+		{ "name", required_argument, NULL, 'n' }, { "email", required_argument, NULL, 'e' }, { NULL, 0, NULL, 0 } };
+	const char *keyfile = NULL, *name = "", *email = "";
+	int opt;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 'k')
+			keyfile = optarg;
+		else if (opt == 'n')
+			name = optarg;
+		else if (opt == 'e')
+			email = optarg;
+		else
+			return C_USAGE;
+	}
+	if (argc - optind != 2 || keyfile == NULL) {
+		fputs("paratutor course: add-learner DIR ID --key PUBKEY-FILE [--name N] [--email E]\n", stderr);
+		return C_USAGE;
+	}
+	char key[PT_COURSE_KEY_MAX], err[512];
+	if (!read_key(keyfile, key, sizeof key))
+		return C_FAILED;
+	course_paths cp;
+	pt_course c;
+	if (!read_course(argv[optind], &cp, &c))
+		return C_FAILED;
+	if (!course_add_learner(&c, argv[optind + 1], name, email, key, time(NULL), err, sizeof err)) {
+		fprintf(stderr, "paratutor course: %s; nothing was changed\n", err);
+		course_free(&c);
+		close(cp.lock);
+		return C_FAILED;
+	}
+	int status = save_course(&c, &cp);
+	if (status == C_OK)
+		printf("Added %s; they sign in with: ssh COURSE-ACCOUNT@HOST (add 'plain' for line mode)\n",
+		    argv[optind + 1]);
+	return status;
+}
+
+/* Splits the CSV line at *s into at most max fields (quotes as RFC 4180;
+ * a quoted field may not span lines); returns the number, or -1. */
+static int csv_fields(char *line, char **f, int max)
+{
+	int n = 0;
+	char *s = line;
+	for (;;) {
+		if (n == max)
+			return -1;
+		char *out = s;
+		f[n++] = out;
+		if (*s == '"') {
+			s++;
+			for (;;) {
+				if (*s == '\0')
+					return -1;
+				if (*s == '"' && s[1] == '"') {
+					*out++ = '"';
+					s += 2;
+				} else if (*s == '"') {
+					s++;
+					break;
+				} else {
+					*out++ = *s++;
+				}
+			}
+			if (*s != ',' && *s != '\0')
+				return -1;
+		} else {
+			while (*s != ',' && *s != '\0')
+				*out++ = *s++;
+		}
+		char end = *s;
+		*out = '\0';
+		if (end == '\0')
+			return n;
+		s++;
+	}
+}
+
+static int cmd_add_learners(int argc, char **argv)
+{
+	if (argc != 3) {
+		fputs("paratutor course: add-learners DIR CSV-FILE (rows: id,name,email,key)\n", stderr);
+		return C_USAGE;
+	}
+	size_t len = 0;
+	pt_read_error why;
+	char *text = load_read_file(argv[2], PT_COURSE_MAX_BYTES, &len, &why);
+	if (text == NULL) {
+		fprintf(stderr, "paratutor course: %s: %s\n", argv[2], load_read_describe(&why));
+		return C_FAILED;
+	}
+	course_paths cp;
+	pt_course c;
+	if (!read_course(argv[1], &cp, &c)) {
+		free(text);
+		return C_FAILED;
+	}
+	bool ok = strlen(text) == len;
+	if (!ok)
+		fprintf(stderr, "paratutor course: %s: the file holds a NUL byte; nothing was changed\n", argv[2]);
+	size_t line_no = 0, added = 0;
+	time_t now = time(NULL);
+	for (char *line = text, *next; ok && line != NULL && *line != '\0'; line = next) {
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		line_no++;
+		line[strcspn(line, "\r")] = '\0';
+		char *f[4], key[PT_COURSE_KEY_MAX], err[512];
+		if (line[0] == '\0' || line[0] == '#')
+			continue;
+		int n = csv_fields(line, f, 4);
+		if (line_no == 1 && n == 4 && strcmp(f[0], "id") == 0)
+			continue; /* the header */
+		if (n != 4) {
+			snprintf(err, sizeof err, "a row needs four fields: id,name,email,key");
+			ok = false;
+		} else {
+			ok = course_key_parse(f[3], strlen(f[3]), key, sizeof key, err, sizeof err) &&
+			    course_add_learner(&c, f[0], f[1], f[2], key, now, err, sizeof err);
+		}
+		if (!ok)
+			fprintf(stderr, "paratutor course: %s:%zu: %s; nothing was changed\n", argv[2], line_no, err);
+		added += ok;
+	}
+	free(text);
+	if (!ok) {
+		course_free(&c);
+		close(cp.lock);
+		return C_FAILED;
+	}
+	int status = save_course(&c, &cp);
+	if (status == C_OK)
+		printf("Added %zu learner%s.\n", added, added == 1 ? "" : "s");
+	return status;
+}
+
+static int cmd_remove_learner(int argc, char **argv)
+{
+	if (argc != 3) {
+		fputs("paratutor course: remove-learner DIR ID\n", stderr);
+		return C_USAGE;
+	}
+	course_paths cp;
+	pt_course c;
+	if (!read_course(argv[1], &cp, &c))
+		return C_FAILED;
+	if (!course_remove_learner(&c, argv[2])) {
+		fprintf(stderr, "paratutor course: %.40s is not on the roster; 'paratutor course list %s' shows it\n",
+		    argv[2], argv[1]);
+		course_free(&c);
+		close(cp.lock);
+		return C_FAILED;
+	}
+	int status = save_course(&c, &cp);
+	if (status == C_OK)
+		printf("Removed %s from the roster and authorized_keys; their records stay in %s/learners/%s.\n",
+		    argv[2], argv[1], argv[2]);
+	return status;
+}
+
+static int cmd_list(int argc, char **argv)
+{
+	if (argc != 2) {
+		fputs("paratutor course: list DIR\n", stderr);
+		return C_USAGE;
+	}
+	pt_course c;
+	char err[1024];
+	if (!course_read(&c, argv[1], err, sizeof err)) {
+		fprintf(stderr, "paratutor course: %s\n", err);
+		return C_FAILED;
+	}
+	printf("%s: %zu learner%s\n", c.title, c.n_learners, c.n_learners == 1 ? "" : "s");
+	printf("%-20s %-28s %-28s %s\n", "id", "name", "e-mail", "last activity (UTC)");
+	for (size_t i = 0; i < c.n_learners; i++) {
+		const pt_course_learner *l = &c.learners[i];
+		char path[PATH_MAX], when[40] = "never";
+		struct stat st;
+		snprintf(path, sizeof path, "%s/learners/%s/progress.json", argv[1], l->id);
+		if (stat(path, &st) == 0)
+			course_format_time(st.st_mtime, when, sizeof when);
+		printf("%-20s %-28s %-28s %s\n", l->id, l->name[0] ? l->name : "-", l->email[0] ? l->email : "-", when);
+	}
+	for (size_t i = 0; i < c.n_exams; i++) {
+		const pt_course_exam *ex = &c.exams[i];
+		char opens[40] = "any time", closes[40] = "never";
+		if (ex->opens != 0)
+			course_format_time(ex->opens, opens, sizeof opens);
+		if (ex->closes != 0)
+			course_format_time(ex->closes, closes, sizeof closes);
+		printf("%sexam %s: %zu items, %g minutes, pass %d%%, %u attempt%s%s, opens %s, closes %s\n",
+		    i == 0 ? "\n" : "", ex->name, ex->count, ex->minutes, ex->pass, ex->attempts,
+		    ex->attempts == 1 ? "" : "s", ex->attempts == 0 ? " (0: any number)" : "", opens, closes);
+	}
+	course_free(&c);
+	return C_OK;
+}
+
+/* Returns true when the catalog (ctx) has a usable lesson with id. */
+static bool lesson_known(const void *ctx, const char *id)
+{
+	const pt_entry *e = catalog_find((const pt_catalog *)ctx, id);
+	return e != NULL && !e->broken;
+}
+
+/* Reads a number in [lo, hi] from s; false when it is not one. */
+static bool number_arg(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0' || !(v >= lo && v <= hi))
+		return false;
+	*out = v;
+	return true;
+}
+
+/* Fills ex from the options; returns -1 to go on, else an exit status. */
+static int exam_options(int argc, char **argv, pt_course_exam *ex, const char **blueprint, const char **lessons)
+{
+	static const struct option opts[] = { { "blueprint", required_argument, NULL, 'b' },
+		{ "lessons", required_argument, NULL, 'l' }, { "count", required_argument, NULL, 'n' },
+		{ "minutes", required_argument, NULL, 'm' }, { "opens", required_argument, NULL, 'o' },
+		{ "closes", required_argument, NULL, 'c' }, { "attempts", required_argument, NULL, 'a' },
+		{ "pass", required_argument, NULL, 'p' }, { "extra-minutes", required_argument, NULL, 'x' },
+		{ NULL, 0, NULL, 0 } };
+	double v;
+	int opt;
+	ex->attempts = 1;
+	ex->pass = 70;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		const char *bad = NULL;
+		switch (opt) {
+		case 'b': *blueprint = optarg; break;
+		case 'l': *lessons = optarg; break;
+		case 'n':
+			if (!number_arg(optarg, 1, 1000, &v) || v != (size_t)v)
+				bad = "--count takes a number of items from 1 to 1000";
+			ex->count = (size_t)v;
+			break;
+		case 'm':
+			if (!number_arg(optarg, 0.01, 6000, &v))
+				bad = "--minutes takes a time above 0 and up to 6000 minutes";
+			ex->minutes = v;
+			break;
+		case 'o': case 'c':
+			if (!course_parse_time(optarg, opt == 'o' ? &ex->opens : &ex->closes))
+				bad = "a time is UTC, like 2026-03-01T09:00Z or '2026-03-01 09:00'";
+			break;
+		case 'a':
+			if (!number_arg(optarg, 0, 1000, &v) || v != (unsigned)v)
+				bad = "--attempts takes a whole number from 0 (any number) to 1000";
+			ex->attempts = (unsigned)v;
+			break;
+		case 'p':
+			if (!number_arg(optarg, 0, 100, &v) || v != (int)v)
+				bad = "--pass takes a percentage from 0 to 100";
+			ex->pass = (int)v;
+			break;
+		case 'x': {
+			const char *eq = strchr(optarg, '=');
+			pt_course_extra *grown = realloc(ex->extra, (ex->n_extra + 1) * sizeof *grown);
+			if (grown != NULL)
+				ex->extra = grown;
+			if (eq == NULL || grown == NULL || !number_arg(eq + 1, 0, 6000, &v)) {
+				bad = "--extra-minutes takes ID=MINUTES, like alice=15";
+				break;
+			}
+			ex->extra[ex->n_extra].minutes = v;
+			ex->extra[ex->n_extra++].learner = strndup(optarg, (size_t)(eq - optarg));
+			break;
+		}
+		default: return C_USAGE;
+		}
+		if (bad != NULL) {
+			fprintf(stderr, "paratutor course: %s, not '%s'\n", bad, optarg);
+			return C_USAGE;
+		}
+	}
+	if (argc - optind != 2 || ex->count == 0 || ex->minutes <= 0 || (*blueprint == NULL) == (*lessons == NULL)) {
+		fputs("paratutor course: add-exam DIR NAME (--blueprint FILE | --lessons ID,...) --count N --minutes M\n",
+		    stderr);
+		return C_USAGE;
+	}
+	return -1;
+}
+
+/* Takes the lessons of the exam from the blueprint file or the list, each
+ * checked against the course's lessons (cat); false with a message. */
+static bool exam_lessons(pt_course_exam *ex, const char *blueprint, const char *lessons, const pt_catalog *cat)
+{
+	if (blueprint != NULL) {
+		pt_blueprint bp;
+		pt_diags d = { 0 };
+		bool ok = blueprint_load(&bp, blueprint, &d);
+		if (ok)
+			blueprint_check_ids(&bp, lesson_known, cat, NULL, 0, &d);
+		ok = d.errors == 0;
+		ex->share_lessons = calloc(bp.n + 1, sizeof *ex->share_lessons);
+		ex->shares = calloc(bp.n + 1, sizeof *ex->shares);
+		for (size_t i = 0; ok && i < bp.n && ex->shares != NULL && ex->share_lessons != NULL; i++) {
+			ex->share_lessons[i] = strdup(bp.v[i].lesson);
+			ex->shares[i] = bp.v[i].percent;
+			ex->n_shares++;
+		}
+		diags_print(&d, stderr);
+		diags_free(&d);
+		blueprint_free(&bp);
+		return ok && ex->n_shares > 0;
+	}
+	char *copy = strdup(lessons);
+	bool ok = copy != NULL;
+	for (char *id = copy != NULL ? strtok(copy, ",") : NULL; ok && id != NULL; id = strtok(NULL, ",")) {
+		char **grown = realloc(ex->lessons, (ex->n_lessons + 1) * sizeof *grown);
+		if (grown == NULL)
+			break;
+		ex->lessons = grown;
+		ex->lessons[ex->n_lessons++] = strdup(id);
+		if (!lesson_known(cat, id)) {
+			fprintf(stderr, "paratutor course: the course has no usable lesson '%.60s' (its lessons/ folder "
+			    "is checked)\n", id);
+			ok = false;
+		}
+	}
+	free(copy);
+	return ok && ex->n_lessons > 0;
+}
+
+static int cmd_add_exam(int argc, char **argv)
+{
+	pt_course_exam ex;
+	memset(&ex, 0, sizeof ex);
+	const char *blueprint = NULL, *lessons = NULL;
+	int status = exam_options(argc, argv, &ex, &blueprint, &lessons);
+	const char *dir = optind < argc ? argv[optind] : "";
+	ex.name = strdup(optind + 1 < argc ? argv[optind + 1] : "");
+	char path[PATH_MAX], err[512];
+	snprintf(path, sizeof path, "%s/lessons", dir);
+	const char *dirs[1] = { path };
+	pt_catalog cat = { 0 };
+	if (status < 0 && !cli_load_lessons(&cat, dirs, 1, "paratutor course")) {
+		fprintf(stderr, "paratutor course: no lessons in %s: put the course's lessons there first\n", path);
+		status = C_FAILED;
+	}
+	if (status < 0 && !exam_lessons(&ex, blueprint, lessons, &cat))
+		status = C_FAILED;
+	catalog_free(&cat);
+	course_paths cp;
+	pt_course c;
+	if (status < 0 && !read_course(dir, &cp, &c))
+		status = C_FAILED;
+	if (status >= 0) {
+		course_exam_free(&ex);
+		return status;
+	}
+	char name[PT_COURSE_EXAM_NAME_MAX + 1];
+	snprintf(name, sizeof name, "%s", ex.name);
+	if (!course_add_exam(&c, &ex, err, sizeof err)) {
+		fprintf(stderr, "paratutor course: %s; nothing was changed\n", err);
+		course_free(&c);
+		close(cp.lock);
+		return C_FAILED;
+	}
+	status = save_course(&c, &cp);
+	if (status == C_OK)
+		printf("Added the exam %s; learners sit it with: ssh COURSE-ACCOUNT@HOST 'exam %s'\n", name, name);
+	return status;
+}
+
+int cli_course(int argc, char **argv)
+{
+	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		course_usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? C_USAGE : C_OK;
+	}
+	optind = 1;
+	const char *cmd = argv[1];
+	if (strcmp(cmd, "init") == 0)
+		return cmd_init(argc - 1, argv + 1);
+	if (strcmp(cmd, "add-learner") == 0)
+		return cmd_add_learner(argc - 1, argv + 1);
+	if (strcmp(cmd, "add-learners") == 0)
+		return cmd_add_learners(argc - 1, argv + 1);
+	if (strcmp(cmd, "remove-learner") == 0)
+		return cmd_remove_learner(argc - 1, argv + 1);
+	if (strcmp(cmd, "list") == 0)
+		return cmd_list(argc - 1, argv + 1);
+	if (strcmp(cmd, "add-exam") == 0)
+		return cmd_add_exam(argc - 1, argv + 1);
+	fprintf(stderr, "paratutor course: no command '%.40s'; try 'paratutor course --help'\n", cmd);
+	return C_USAGE;
+}

@@ -1,0 +1,697 @@
+/* course.c - course.json read, checked and written, and authorized_keys
+ * made from its roster (course.h).  The only course module using cJSON. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cJSON.h>
+
+#include "paratutor/course.h"
+#include "paratutor/fileio.h"
+#include "paratutor/grow.h"
+#include "paratutor/load.h"
+
+/* The members each object has; the rest are kept as they are. */
+static const char *const top_members[] = { "course", "title", "created", "learners", "exams" };
+static const char *const learner_members[] = { "id", "name", "email", "key", "added" };
+static const char *const exam_members[] = { "name", "lessons", "blueprint", "count", "minutes", "opens", "closes",
+	"attempts", "pass", "extra_minutes" };
+#define COUNT(a) (sizeof a / sizeof a[0])
+
+bool course_parse_time(const char *s, time_t *out)
+{
+	if (s[0] == '@') {
+		char *end;
+		errno = 0;
+		long long v = strtoll(s + 1, &end, 10);
+		if (errno != 0 || end == s + 1 || *end != '\0' || v < 0)
+			return false;
+		*out = (time_t)v;
+		return true;
+	}
+	struct tm tm;
+	memset(&tm, 0, sizeof tm);
+	int n = 0, sec = 0;
+	char sep = 0, z = 0;
+	if (sscanf(s, "%4d-%2d-%2d%c%2d:%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &sep, &tm.tm_hour, &tm.tm_min,
+	    &n) != 6 || (sep != 'T' && sep != ' '))
+		return false;
+	const char *rest = s + n;
+	if (rest[0] == ':') {
+		int m = 0;
+		if (sscanf(rest, ":%2d%n", &sec, &m) != 1)
+			return false;
+		rest += m;
+	}
+	z = rest[0];
+	if (!((sep == 'T' && z == 'Z' && rest[1] == '\0') || (sep == ' ' && z == '\0')))
+		return false;
+	if (tm.tm_mon < 1 || tm.tm_mon > 12 || tm.tm_mday < 1 || tm.tm_mday > 31 || tm.tm_hour > 23 ||
+	    tm.tm_min > 59 || sec > 59 || tm.tm_year < 1970)
+		return false;
+	tm.tm_year -= 1900;
+	tm.tm_mon -= 1;
+	tm.tm_sec = sec;
+	/* UTC: days from the civil date (no timegm in POSIX). */
+	long long y = tm.tm_year + 1900, m = tm.tm_mon + 1, d = tm.tm_mday;
+	y -= m <= 2;
+	long long era = y / 400, yoe = y - era * 400;
+	long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	long long days = era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+	*out = (time_t)(days * 86400 + tm.tm_hour * 3600 + tm.tm_min * 60 + sec);
+	return true;
+}
+
+void course_format_time(time_t t, char *buf, size_t size)
+{
+	struct tm tm;
+	if (gmtime_r(&t, &tm) == NULL || strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		snprintf(buf, size, "@%lld", (long long)t);
+}
+
+/* Returns a copy of s, or NULL. */
+static char *copy_str(const char *s)
+{
+	return strdup(s != NULL ? s : "");
+}
+
+/* Detaches from obj every member not in known (n) into a new object (NULL
+ * when there are none). */
+static void *keep_rest(const cJSON *obj, const char *const *known, size_t n)
+{
+	cJSON *rest = NULL;
+	const cJSON *m;
+	cJSON_ArrayForEach(m, obj) {
+		bool is_known = false;
+		for (size_t k = 0; k < n && !is_known; k++)
+			is_known = strcmp(m->string, known[k]) == 0;
+		if (is_known)
+			continue;
+		if (rest == NULL)
+			rest = cJSON_CreateObject();
+		if (rest != NULL)
+			cJSON_AddItemToObject(rest, m->string, cJSON_Duplicate(m, true));
+	}
+	return rest;
+}
+
+/* Adds the members kept in rest to obj. */
+static void put_rest(cJSON *obj, const void *rest)
+{
+	const cJSON *m;
+	cJSON_ArrayForEach(m, (const cJSON *)rest)
+		cJSON_AddItemToObject(obj, m->string, cJSON_Duplicate(m, true));
+}
+
+bool course_new(pt_course *c, const char *dir, const char *title, time_t now)
+{
+	memset(c, 0, sizeof *c);
+	c->dir = copy_str(dir);
+	c->title = copy_str(title);
+	c->created = now;
+	return c->dir != NULL && c->title != NULL;
+}
+
+/* What reading is at: the file, for messages. */
+typedef struct reader {
+	const char *file;
+	char *err;
+	size_t errlen;
+} reader;
+
+/* Reads string member key of obj into *out (a copy); a missing member is
+ * "" when optional.  False with the cause in r->err. */
+static bool get_string(const reader *r, const cJSON *obj, const char *where, const char *key, bool optional,
+    char **out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	if (v == NULL && optional) {
+		*out = copy_str("");
+		return *out != NULL;
+	}
+	if (!cJSON_IsString(v)) {
+		snprintf(r->err, r->errlen, "%s: %s: \"%s\" must be %s", r->file, where, key,
+		    v == NULL ? "given" : "a string");
+		return false;
+	}
+	*out = copy_str(v->valuestring);
+	return *out != NULL;
+}
+
+/* Reads time member key (absent: 0 when optional). */
+static bool get_time(const reader *r, const cJSON *obj, const char *where, const char *key, bool optional,
+    time_t *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	*out = 0;
+	if (v == NULL && optional)
+		return true;
+	if (!cJSON_IsString(v) || !course_parse_time(v->valuestring, out)) {
+		snprintf(r->err, r->errlen, "%s: %s: \"%s\" must be a time like \"2026-03-01T09:00:00Z\"", r->file,
+		    where, key);
+		return false;
+	}
+	return true;
+}
+
+/* Reads number member key into *out, within [lo, hi]. */
+static bool get_number(const reader *r, const cJSON *obj, const char *where, const char *key, double lo,
+    double hi, double *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= lo && v->valuedouble <= hi)) {
+		snprintf(r->err, r->errlen, "%s: %s: \"%s\" must be a number from %g to %g", r->file, where, key, lo, hi);
+		return false;
+	}
+	*out = v->valuedouble;
+	return true;
+}
+
+static bool read_learner(const reader *r, const cJSON *obj, pt_course_learner *l)
+{
+	char where[96];
+	snprintf(where, sizeof where, "a learner");
+	if (!cJSON_IsObject(obj)) {
+		snprintf(r->err, r->errlen, "%s: each of \"learners\" must be an object", r->file);
+		return false;
+	}
+	if (!get_string(r, obj, where, "id", false, &l->id))
+		return false;
+	if (!course_name_ok(l->id, PT_COURSE_ID_MAX)) {
+		snprintf(r->err, r->errlen, "%s: learner id \"%.40s\" is not a safe name", r->file, l->id);
+		return false;
+	}
+	snprintf(where, sizeof where, "learner %s", l->id);
+	char key[PT_COURSE_KEY_MAX], why[160];
+	if (!get_string(r, obj, where, "name", true, &l->name) || !get_string(r, obj, where, "email", true, &l->email) ||
+	    !get_string(r, obj, where, "key", false, &l->key) || !get_time(r, obj, where, "added", true, &l->added))
+		return false;
+	if (!course_key_parse(l->key, strlen(l->key), key, sizeof key, why, sizeof why) || strcmp(key, l->key) != 0) {
+		snprintf(r->err, r->errlen, "%s: %s: \"key\": %s", r->file, where,
+		    strcmp(key, l->key) != 0 ? "must be TYPE BASE64 only" : why);
+		return false;
+	}
+	l->rest = keep_rest(obj, learner_members, COUNT(learner_members));
+	return true;
+}
+
+/* Reads an array of lesson ids. */
+static bool read_ids(const reader *r, const cJSON *arr, const char *where, char ***out, size_t *n)
+{
+	if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) == 0) {
+		snprintf(r->err, r->errlen, "%s: %s: \"lessons\" must be a list of lesson ids", r->file, where);
+		return false;
+	}
+	*out = calloc((size_t)cJSON_GetArraySize(arr), sizeof **out);
+	const cJSON *v;
+	cJSON_ArrayForEach(v, arr) {
+		if (*out == NULL || !cJSON_IsString(v)) {
+			snprintf(r->err, r->errlen, "%s: %s: \"lessons\" must be a list of lesson ids", r->file, where);
+			return false;
+		}
+		if (((*out)[(*n)++] = copy_str(v->valuestring)) == NULL)
+			return false;
+	}
+	return true;
+}
+
+static bool read_exam(const reader *r, const cJSON *obj, pt_course_exam *ex)
+{
+	char where[96];
+	if (!cJSON_IsObject(obj)) {
+		snprintf(r->err, r->errlen, "%s: each of \"exams\" must be an object", r->file);
+		return false;
+	}
+	if (!get_string(r, obj, "an exam", "name", false, &ex->name))
+		return false;
+	if (!course_name_ok(ex->name, PT_COURSE_EXAM_NAME_MAX)) {
+		snprintf(r->err, r->errlen, "%s: exam name \"%.40s\" is not a safe name", r->file, ex->name);
+		return false;
+	}
+	snprintf(where, sizeof where, "exam %s", ex->name);
+	const cJSON *lessons = cJSON_GetObjectItemCaseSensitive(obj, "lessons");
+	const cJSON *bp = cJSON_GetObjectItemCaseSensitive(obj, "blueprint");
+	if ((lessons == NULL) == (bp == NULL)) {
+		snprintf(r->err, r->errlen, "%s: %s: give either \"lessons\" or \"blueprint\"", r->file, where);
+		return false;
+	}
+	if (lessons != NULL && !read_ids(r, lessons, where, &ex->lessons, &ex->n_lessons))
+		return false;
+	if (bp != NULL) {
+		size_t n = cJSON_IsObject(bp) ? (size_t)cJSON_GetArraySize(bp) : 0;
+		ex->share_lessons = calloc(n + 1, sizeof *ex->share_lessons);
+		ex->shares = calloc(n + 1, sizeof *ex->shares);
+		if (n == 0 || ex->share_lessons == NULL || ex->shares == NULL) {
+			snprintf(r->err, r->errlen, "%s: %s: \"blueprint\" must map lesson ids to percentages", r->file, where);
+			return false;
+		}
+		const cJSON *v;
+		cJSON_ArrayForEach(v, bp) {
+			if (!cJSON_IsNumber(v) || !(v->valuedouble > 0 && v->valuedouble <= 100)) {
+				snprintf(r->err, r->errlen, "%s: %s: each share of \"blueprint\" must be a percentage above 0",
+				    r->file, where);
+				return false;
+			}
+			ex->shares[ex->n_shares] = v->valuedouble;
+			if ((ex->share_lessons[ex->n_shares++] = copy_str(v->string)) == NULL)
+				return false;
+		}
+	}
+	double count, minutes, pass, attempts = 0;
+	if (!get_number(r, obj, where, "count", 1, 1000, &count) ||
+	    !get_number(r, obj, where, "minutes", 0.01, 6000, &minutes) ||
+	    !get_number(r, obj, where, "pass", 0, 100, &pass) ||
+	    (cJSON_GetObjectItemCaseSensitive(obj, "attempts") != NULL &&
+	    !get_number(r, obj, where, "attempts", 0, 1000, &attempts)) ||
+	    !get_time(r, obj, where, "opens", true, &ex->opens) || !get_time(r, obj, where, "closes", true, &ex->closes))
+		return false;
+	ex->count = (size_t)count;
+	ex->minutes = minutes;
+	ex->pass = (int)pass;
+	ex->attempts = (unsigned)attempts;
+	const cJSON *extra = cJSON_GetObjectItemCaseSensitive(obj, "extra_minutes");
+	if (extra != NULL) {
+		size_t n = cJSON_IsObject(extra) ? (size_t)cJSON_GetArraySize(extra) : 0;
+		ex->extra = calloc(n + 1, sizeof *ex->extra);
+		const cJSON *v;
+		if (!cJSON_IsObject(extra) || ex->extra == NULL) {
+			snprintf(r->err, r->errlen, "%s: %s: \"extra_minutes\" must map learner ids to minutes", r->file, where);
+			return false;
+		}
+		cJSON_ArrayForEach(v, extra) {
+			if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble <= 6000)) {
+				snprintf(r->err, r->errlen, "%s: %s: extra minutes must be numbers from 0 to 6000", r->file, where);
+				return false;
+			}
+			ex->extra[ex->n_extra].minutes = v->valuedouble;
+			if ((ex->extra[ex->n_extra++].learner = copy_str(v->string)) == NULL)
+				return false;
+		}
+	}
+	ex->rest = keep_rest(obj, exam_members, COUNT(exam_members));
+	return true;
+}
+
+/* Reads the parsed root into c. */
+static bool read_root(const reader *r, const cJSON *root, pt_course *c)
+{
+	const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "course");
+	if (!cJSON_IsObject(root) || !cJSON_IsNumber(fmt)) {
+		snprintf(r->err, r->errlen, "%s: not a course file (it needs \"course\": %d)", r->file, PT_COURSE_FORMAT);
+		return false;
+	}
+	if (fmt->valuedouble != PT_COURSE_FORMAT) {
+		snprintf(r->err, r->errlen, "%s: written by a newer paratutor (course format %g); update paratutor",
+		    r->file, fmt->valuedouble);
+		return false;
+	}
+	if (!get_string(r, root, "the course", "title", true, &c->title) ||
+	    !get_time(r, root, "the course", "created", true, &c->created))
+		return false;
+	const cJSON *learners = cJSON_GetObjectItemCaseSensitive(root, "learners");
+	const cJSON *exams = cJSON_GetObjectItemCaseSensitive(root, "exams");
+	if ((learners != NULL && !cJSON_IsArray(learners)) || (exams != NULL && !cJSON_IsArray(exams)) ||
+	    cJSON_GetArraySize(learners) > PT_COURSE_MAX_LEARNERS) {
+		snprintf(r->err, r->errlen, "%s: \"learners\" and \"exams\" must be lists", r->file);
+		return false;
+	}
+	size_t nl = (size_t)cJSON_GetArraySize(learners), ne = (size_t)cJSON_GetArraySize(exams);
+	c->learners = calloc(nl + 1, sizeof *c->learners);
+	c->exams = calloc(ne + 1, sizeof *c->exams);
+	if (c->learners == NULL || c->exams == NULL) {
+		snprintf(r->err, r->errlen, "out of memory");
+		return false;
+	}
+	const cJSON *v;
+	cJSON_ArrayForEach(v, learners) {
+		if (!read_learner(r, v, &c->learners[c->n_learners++]))
+			return false;
+		const pt_course_learner *l = &c->learners[c->n_learners - 1];
+		for (size_t i = 0; i + 1 < c->n_learners; i++)
+			if (strcmp(c->learners[i].id, l->id) == 0 || strcmp(c->learners[i].key, l->key) == 0) {
+				snprintf(r->err, r->errlen, "%s: learners %s and %s have the same %s", r->file, c->learners[i].id,
+				    l->id, strcmp(c->learners[i].id, l->id) == 0 ? "id" : "key");
+				return false;
+			}
+	}
+	cJSON_ArrayForEach(v, exams) {
+		if (!read_exam(r, v, &c->exams[c->n_exams++]))
+			return false;
+		for (size_t i = 0; i + 1 < c->n_exams; i++)
+			if (strcmp(c->exams[i].name, c->exams[c->n_exams - 1].name) == 0) {
+				snprintf(r->err, r->errlen, "%s: two exams are named %s", r->file, c->exams[i].name);
+				return false;
+			}
+	}
+	c->rest = keep_rest(root, top_members, COUNT(top_members));
+	return true;
+}
+
+bool course_read(pt_course *c, const char *dir, char *err, size_t errlen)
+{
+	memset(c, 0, sizeof *c);
+	char path[4096];
+	snprintf(path, sizeof path, "%s/course.json", dir);
+	size_t len = 0;
+	pt_read_error why;
+	char *text = load_read_file(path, PT_COURSE_MAX_BYTES, &len, &why);
+	if (text == NULL) {
+		snprintf(err, errlen, "%s: %s", path, load_read_describe(&why));
+		return false;
+	}
+	cJSON *root = cJSON_ParseWithLength(text, len);
+	free(text);
+	reader r = { path, err, errlen };
+	bool ok = root != NULL;
+	if (!ok)
+		snprintf(err, errlen, "%s: not valid JSON", path);
+	ok = ok && (c->dir = copy_str(dir)) != NULL && read_root(&r, root, c);
+	cJSON_Delete(root);
+	if (!ok)
+		course_free(c);
+	return ok;
+}
+
+/* Adds string member key to obj unless it is "" and optional. */
+static void put_string(cJSON *obj, const char *key, const char *s, bool optional)
+{
+	if (!optional || (s != NULL && s[0] != '\0'))
+		cJSON_AddStringToObject(obj, key, s != NULL ? s : "");
+}
+
+static void put_time(cJSON *obj, const char *key, time_t t)
+{
+	char buf[40];
+	if (t == 0)
+		return;
+	course_format_time(t, buf, sizeof buf);
+	cJSON_AddStringToObject(obj, key, buf);
+}
+
+static cJSON *exam_json(const pt_course_exam *ex)
+{
+	cJSON *o = cJSON_CreateObject();
+	put_string(o, "name", ex->name, false);
+	if (ex->n_shares > 0) {
+		cJSON *bp = cJSON_AddObjectToObject(o, "blueprint");
+		for (size_t i = 0; i < ex->n_shares; i++)
+			cJSON_AddNumberToObject(bp, ex->share_lessons[i], ex->shares[i]);
+	} else {
+		cJSON *ids = cJSON_AddArrayToObject(o, "lessons");
+		for (size_t i = 0; i < ex->n_lessons; i++)
+			cJSON_AddItemToArray(ids, cJSON_CreateString(ex->lessons[i]));
+	}
+	cJSON_AddNumberToObject(o, "count", (double)ex->count);
+	cJSON_AddNumberToObject(o, "minutes", ex->minutes);
+	put_time(o, "opens", ex->opens);
+	put_time(o, "closes", ex->closes);
+	cJSON_AddNumberToObject(o, "attempts", ex->attempts);
+	cJSON_AddNumberToObject(o, "pass", ex->pass);
+	if (ex->n_extra > 0) {
+		cJSON *extra = cJSON_AddObjectToObject(o, "extra_minutes");
+		for (size_t i = 0; i < ex->n_extra; i++)
+			cJSON_AddNumberToObject(extra, ex->extra[i].learner, ex->extra[i].minutes);
+	}
+	put_rest(o, ex->rest);
+	return o;
+}
+
+char *course_text(const pt_course *c)
+{
+	cJSON *root = cJSON_CreateObject();
+	cJSON_AddNumberToObject(root, "course", PT_COURSE_FORMAT);
+	put_string(root, "title", c->title, false);
+	put_time(root, "created", c->created);
+	cJSON *learners = cJSON_AddArrayToObject(root, "learners");
+	for (size_t i = 0; i < c->n_learners; i++) {
+		const pt_course_learner *l = &c->learners[i];
+		cJSON *o = cJSON_CreateObject();
+		put_string(o, "id", l->id, false);
+		put_string(o, "name", l->name, true);
+		put_string(o, "email", l->email, true);
+		put_string(o, "key", l->key, false);
+		put_time(o, "added", l->added);
+		put_rest(o, l->rest);
+		cJSON_AddItemToArray(learners, o);
+	}
+	cJSON *exams = cJSON_AddArrayToObject(root, "exams");
+	for (size_t i = 0; i < c->n_exams; i++)
+		cJSON_AddItemToArray(exams, exam_json(&c->exams[i]));
+	put_rest(root, c->rest);
+	char *text = cJSON_Print(root);
+	cJSON_Delete(root);
+	if (text == NULL)
+		return NULL;
+	size_t n = strlen(text);
+	char *line = realloc(text, n + 2);
+	if (line == NULL) {
+		free(text);
+		return NULL;
+	}
+	memcpy(line + n, "\n", 2);
+	return line;
+}
+
+char *course_keys_text(const pt_course *c, const char *exe, const char *absdir)
+{
+	size_t size = 256;
+	for (size_t i = 0; i < c->n_learners; i++)
+		size += strlen(exe) + strlen(absdir) + 2 * strlen(c->learners[i].id) + strlen(c->learners[i].key) + 96;
+	char *text = malloc(size);
+	if (text == NULL)
+		return NULL;
+	size_t k = (size_t)snprintf(text, size, "# Made by paratutor from %s/course.json: edit the roster with "
+	    "'paratutor course', not this file.\n", absdir);
+	for (size_t i = 0; i < c->n_learners && k < size; i++)
+		k += (size_t)snprintf(text + k, size - k, "command=\"%s --course %s --learner %s\",restrict,pty %s %s\n",
+		    exe, absdir, c->learners[i].id, c->learners[i].key, c->learners[i].id);
+	return text;
+}
+
+/* Reads the whole file at path (NULL when it does not exist). */
+static char *old_text(const char *path, size_t *len)
+{
+	pt_read_error why;
+	return load_read_file(path, PT_COURSE_MAX_BYTES * 2, len, &why);
+}
+
+bool course_save(const pt_course *c, const char *exe, const char *absdir, char *err, size_t errlen)
+{
+	char cpath[4096], kpath[4096];
+	snprintf(cpath, sizeof cpath, "%s/course.json", c->dir);
+	snprintf(kpath, sizeof kpath, "%s/authorized_keys", c->dir);
+	char *ctext = course_text(c), *ktext = course_keys_text(c, exe, absdir);
+	size_t old_len = 0;
+	char *old = old_text(cpath, &old_len);
+	bool ok = ctext != NULL && ktext != NULL;
+	if (!ok)
+		snprintf(err, errlen, "out of memory");
+	ok = ok && file_replace(cpath, ctext, strlen(ctext), 0600, err, errlen);
+	if (ok && !file_replace(kpath, ktext, strlen(ktext), 0600, err, errlen)) {
+		ok = false;
+		char ignored[64];
+		if (old != NULL)
+			file_replace(cpath, old, old_len, 0600, ignored, sizeof ignored);
+	}
+	free(old);
+	free(ctext);
+	free(ktext);
+	return ok;
+}
+
+void course_exam_free(pt_course_exam *ex)
+{
+	free(ex->name);
+	for (size_t i = 0; i < ex->n_lessons; i++)
+		free(ex->lessons[i]);
+	free(ex->lessons);
+	for (size_t i = 0; i < ex->n_shares; i++)
+		free(ex->share_lessons[i]);
+	free(ex->share_lessons);
+	free(ex->shares);
+	for (size_t i = 0; i < ex->n_extra; i++)
+		free(ex->extra[i].learner);
+	free(ex->extra);
+	cJSON_Delete(ex->rest);
+	memset(ex, 0, sizeof *ex);
+}
+
+static void learner_free(pt_course_learner *l)
+{
+	free(l->id);
+	free(l->name);
+	free(l->email);
+	free(l->key);
+	cJSON_Delete(l->rest);
+}
+
+void course_free(pt_course *c)
+{
+	for (size_t i = 0; i < c->n_learners; i++)
+		learner_free(&c->learners[i]);
+	for (size_t i = 0; i < c->n_exams; i++)
+		course_exam_free(&c->exams[i]);
+	free(c->learners);
+	free(c->exams);
+	free(c->dir);
+	free(c->title);
+	cJSON_Delete(c->rest);
+	memset(c, 0, sizeof *c);
+}
+
+pt_course_learner *course_learner(const pt_course *c, const char *id)
+{
+	for (size_t i = 0; i < c->n_learners; i++)
+		if (strcmp(c->learners[i].id, id) == 0)
+			return &c->learners[i];
+	return NULL;
+}
+
+pt_course_exam *course_exam(const pt_course *c, const char *name)
+{
+	for (size_t i = 0; i < c->n_exams; i++)
+		if (strcmp(c->exams[i].name, name) == 0)
+			return &c->exams[i];
+	return NULL;
+}
+
+bool course_add_learner(pt_course *c, const char *id, const char *name, const char *email, const char *key,
+    time_t now, char *err, size_t errlen)
+{
+	if (!course_name_ok(id, PT_COURSE_ID_MAX)) {
+		snprintf(err, errlen, "'%.40s' is not a safe learner id: use 1 to %d of a-z, 0-9, '.', '_' and '-', "
+		    "starting with a letter or digit", id, PT_COURSE_ID_MAX);
+		return false;
+	}
+	if (course_learner(c, id) != NULL) {
+		snprintf(err, errlen, "learner %s is on the roster already", id);
+		return false;
+	}
+	for (size_t i = 0; i < c->n_learners; i++)
+		if (strcmp(c->learners[i].key, key) == 0) {
+			snprintf(err, errlen, "that key is learner %s's already; each learner needs a key of their own",
+			    c->learners[i].id);
+			return false;
+		}
+	for (const char *s = name; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f) {
+			snprintf(err, errlen, "the name holds a control character");
+			return false;
+		}
+	for (const char *s = email; *s; s++)
+		if ((unsigned char)*s <= 0x20 || *s == 0x7f || *s == '"' || *s == ',') {
+			snprintf(err, errlen, "'%s' is not an e-mail address", email);
+			return false;
+		}
+	if (!grow_array((void **)&c->learners, &(size_t){ c->n_learners }, c->n_learners + 1, sizeof *c->learners)) {
+		snprintf(err, errlen, "out of memory");
+		return false;
+	}
+	pt_course_learner *l = &c->learners[c->n_learners];
+	memset(l, 0, sizeof *l);
+	l->id = copy_str(id);
+	l->name = copy_str(name);
+	l->email = copy_str(email);
+	l->key = copy_str(key);
+	l->added = now;
+	if (l->id == NULL || l->name == NULL || l->email == NULL || l->key == NULL) {
+		learner_free(l);
+		snprintf(err, errlen, "out of memory");
+		return false;
+	}
+	c->n_learners++;
+	return true;
+}
+
+bool course_remove_learner(pt_course *c, const char *id)
+{
+	pt_course_learner *l = course_learner(c, id);
+	if (l == NULL)
+		return false;
+	learner_free(l);
+	size_t i = (size_t)(l - c->learners);
+	memmove(l, l + 1, (c->n_learners - i - 1) * sizeof *l);
+	c->n_learners--;
+	return true;
+}
+
+bool course_add_exam(pt_course *c, pt_course_exam *ex, char *err, size_t errlen)
+{
+	bool ok = false;
+	if (!course_name_ok(ex->name, PT_COURSE_EXAM_NAME_MAX))
+		snprintf(err, errlen, "'%.40s' is not a safe exam name: use 1 to %d of a-z, 0-9, '.', '_' and '-', "
+		    "starting with a letter or digit", ex->name, PT_COURSE_EXAM_NAME_MAX);
+	else if (course_exam(c, ex->name) != NULL)
+		snprintf(err, errlen, "the course has an exam named %s already", ex->name);
+	else if (ex->opens != 0 && ex->closes != 0 && ex->opens >= ex->closes)
+		snprintf(err, errlen, "the exam would close before it opens");
+	else
+		ok = true;
+	for (size_t i = 0; ok && i < ex->n_extra; i++)
+		if (course_learner(c, ex->extra[i].learner) == NULL) {
+			snprintf(err, errlen, "--extra-minutes names %.40s, who is not on the roster", ex->extra[i].learner);
+			ok = false;
+		}
+	if (ok && !grow_array((void **)&c->exams, &(size_t){ c->n_exams }, c->n_exams + 1, sizeof *c->exams)) {
+		snprintf(err, errlen, "out of memory");
+		ok = false;
+	}
+	if (!ok) {
+		course_exam_free(ex);
+		return false;
+	}
+	c->exams[c->n_exams++] = *ex;
+	memset(ex, 0, sizeof *ex);
+	return true;
+}
+
+const char *course_exam_of(const char *id, char *buf, size_t size)
+{
+	const char *sep = strchr(id, PT_COURSE_EXAM_SEP);
+	if (sep == NULL || (size_t)(sep - id) >= size)
+		return NULL;
+	snprintf(buf, size, "%.*s", (int)(sep - id), id);
+	return course_name_ok(buf, PT_COURSE_EXAM_NAME_MAX) ? buf : NULL;
+}
+
+unsigned course_exam_attempts(const pt_progress *p, const char *name, bool *open)
+{
+	unsigned n = 0;
+	char buf[PT_COURSE_EXAM_NAME_MAX + 1];
+	for (size_t i = 0; i < progress_exam_count(p); i++) {
+		const pt_exam_record *r = progress_exam_at(p, i);
+		const char *of = r != NULL ? course_exam_of(r->id, buf, sizeof buf) : NULL;
+		n += of != NULL && strcmp(of, name) == 0;
+	}
+	const pt_exam_record *r = progress_exam_open(p);
+	const char *of = r != NULL ? course_exam_of(r->id, buf, sizeof buf) : NULL;
+	bool is_open = of != NULL && strcmp(of, name) == 0;
+	if (open != NULL)
+		*open = is_open;
+	return n + is_open;
+}
+
+pt_course_window course_exam_window(const pt_course_exam *ex, unsigned attempts, time_t now)
+{
+	if (ex->opens != 0 && now < ex->opens)
+		return PT_COURSE_EXAM_NOT_YET;
+	if (ex->closes != 0 && now >= ex->closes)
+		return PT_COURSE_EXAM_CLOSED;
+	if (ex->attempts != 0 && attempts >= ex->attempts)
+		return PT_COURSE_EXAM_USED_UP;
+	return PT_COURSE_EXAM_OPEN;
+}
+
+long course_exam_seconds(const pt_course_exam *ex, const char *learner)
+{
+	double minutes = ex->minutes;
+	for (size_t i = 0; i < ex->n_extra; i++)
+		if (strcmp(ex->extra[i].learner, learner) == 0)
+			minutes += ex->extra[i].minutes;
+	long s = (long)(minutes * 60 + 0.5);
+	return s > 0 ? s : 1;
+}

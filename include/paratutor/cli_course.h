@@ -1,0 +1,11 @@
+/* cli_course.h - `paratutor course` (the instructor's commands on a course
+ * folder) and hosted mode, `paratutor --course DIR --learner ID`, which a
+ * learner's forced ssh command runs (course.h, docs/course.md). */
+#ifndef PARATUTOR_CLI_COURSE_H
+#define PARATUTOR_CLI_COURSE_H
+
+/* Runs `paratutor course` with argv[0] being "course"; returns the exit
+ * status (0 done, 1 failed and nothing changed, 2 bad command line). */
+int cli_course(int argc, char **argv);
+
+#endif
