@@ -28,7 +28,7 @@ static const source_item source_items[] = {
 	{ "dp-vs-mp", "mcq3-batch-90", "seed-b/mcq3", "batch size is 90" },
 	{ "dp-vs-mp", "mcq4-idle-workers", "seed-b/mcq4", "idle" },
 	{ "dp-vs-mp", "mcq5-too-large", "seed-b/mcq5", "does not fit into one GPU" },
-	{ "scaling-prototypes", "a1-pipeline-one-vm", "seed-a/q1", "no longer fit in the memory of a single GPU" },
+	{ "scaling-prototypes", "a1-pipeline-one-vm", "seed-a/q1", "still fits in the memory of a single GPU" },
 	{ "scaling-prototypes", "a2-tf-device", "seed-a/q2", "TensorFlow model on one VM with 4 GPUs" },
 	{ "scaling-prototypes", "a3-choose-two", "seed-a/q3", "Which two approaches" },
 	{ "scaling-prototypes", "a4-llama2-vertex", "seed-a/q4", "LLaMA 2 on Vertex AI" },
