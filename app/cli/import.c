@@ -2,6 +2,7 @@
  * and writes one format-2 lesson, with the readers' diagnostics on
  * stderr. */
 #include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,9 @@ static void import_usage(FILE *fp)
 	      "Options:\n"
 	      "  -o, --output PATH   write the lesson to the file PATH instead of standard\n"
 	      "                      output; when PATH is a folder, write each lesson\n"
-	      "                      there as ID.json\n"
+	      "                      there as ID.json, never replacing a file or\n"
+	      "                      following a link that is there already\n"
+	      "      --force         with -o FOLDER, replace lesson files already there\n"
 	      "      --id ID         the lesson id (default: made from the category, else\n"
 	      "                      the first file name); with several lessons, the start\n"
 	      "                      of each id\n"
@@ -100,11 +103,16 @@ static bool read_files(pt_import *imp, char **files, int n)
 
 /* ---- writing the lessons -------------------------------------------------- */
 
-/* Writes text to path, or to stdout when path is NULL; returns false
- * (with a message) when that fails. */
-static bool write_out(const char *path, const char *text)
+/* Returns true when nothing at all is at path (not even a symbolic link),
+ * else names it. */
+static bool nothing_at(const char *path)
 {
-	return cli_write_output(path, text, strlen(text));
+	struct stat st;
+	if (lstat(path, &st) != 0 && errno == ENOENT)
+		return true;
+	fprintf(stderr, "paratutor: %s is there already%s\n", path,
+	    S_ISLNK(st.st_mode) ? " (a symbolic link, not followed)" : "");
+	return false;
 }
 
 /* Returns true when path names a folder. */
@@ -117,12 +125,13 @@ static bool is_folder(const char *path)
 /* The choices of the command line about what is written. */
 typedef struct import_opts {
 	const char *id, *title, *out;
-	bool one_lesson, skip_broken, verbose;
+	bool one_lesson, skip_broken, verbose, force;
 } import_opts;
 
 /* Renders lesson and writes it to path (stdout when NULL); frees lesson.
- * Returns false after saying why. */
-static bool write_lesson_to(cJSON *lesson, const char *path)
+ * A new file in a folder (fresh true) never replaces anything.  Returns
+ * false after saying why. */
+static bool write_lesson_to(cJSON *lesson, const char *path, bool fresh)
 {
 	char *text = lesson ? import_render(lesson) : NULL;
 	cJSON_Delete(lesson);
@@ -130,7 +139,7 @@ static bool write_lesson_to(cJSON *lesson, const char *path)
 		fputs("paratutor: out of memory\n", stderr);
 		return false;
 	}
-	bool ok = write_out(path, text);
+	bool ok = fresh ? cli_write_new(path, text, strlen(text)) : cli_write_output(path, text, strlen(text));
 	free(text);
 	return ok;
 }
@@ -166,7 +175,12 @@ static int write_one(pt_import *imp, const char *first, const import_opts *o)
 		return IMPORT_FAILED;
 	}
 	const char *to = path ? path : o->out;
-	bool ok = write_lesson_to(import_lesson(imp, id, title, summary), to);
+	if (path != NULL && !o->force && !nothing_at(path)) {
+		fputs("paratutor: nothing was written. Choose another folder, or add --force to replace it\n", stderr);
+		free(path);
+		return IMPORT_FAILED;
+	}
+	bool ok = write_lesson_to(import_lesson(imp, id, title, summary), to, path != NULL && !o->force);
 	if (ok)
 		fprintf(stderr, "paratutor: imported %d of %zu question%s into lesson \"%s\"%s%s\n", n, imp->questions,
 		    imp->questions == 1 ? "" : "s", id, to ? " in " : "", to ? to : "");
@@ -174,18 +188,82 @@ static int write_one(pt_import *imp, const char *first, const import_opts *o)
 	return ok ? IMPORT_OK : IMPORT_FAILED;
 }
 
-/* Writes one lesson per category into the folder o->out; returns the exit
- * status. */
-static int write_each(pt_import *imp, const char *first, const import_opts *o)
+/* The lesson of one category: its id (unique among the n_ids of ids, which
+ * it joins), title, summary and file in the folder o->out (caller frees;
+ * NULL when out of memory). */
+static char *group_lesson(const pt_import *imp, size_t g, const import_opts *o, const char *first,
+    char (*ids)[96], size_t *n_ids, char *title, size_t title_cap, char *summary, size_t summary_cap)
 {
-	char base[256], fslug[64];
+	char base[256], fslug[64], slug[64], id[96];
 	base_name(first, base, sizeof base);
 	import_slug(base, fslug, sizeof fslug);
 	const char *file = strrchr(first, '/') ? strrchr(first, '/') + 1 : first;
+	const struct pt_import_group *grp = &imp->groups[g];
+	const char *name = grp->title ? grp->title : base;
+	import_slug(name, slug, sizeof slug);
+	if (slug[0] == '\0')
+		snprintf(slug, sizeof slug, "%s", fslug[0] ? fslug : "imported");
+	if (o->id != NULL)
+		snprintf(id, sizeof id, "%s-%s", o->id, slug);
+	else
+		snprintf(id, sizeof id, "%s", slug);
+	/* Two categories of one name make two ids. */
+	for (unsigned k = 2;; k++) {
+		bool taken = false;
+		for (size_t m = 0; m < *n_ids; m++)
+			taken |= strcmp(ids[m], id) == 0;
+		if (!taken)
+			break;
+		if (o->id != NULL)
+			snprintf(id, sizeof id, "%s-%s-%u", o->id, slug, k);
+		else
+			snprintf(id, sizeof id, "%s-%u", slug, k);
+	}
+	snprintf(ids[(*n_ids)++], sizeof ids[0], "%s", id);
+	if (o->title != NULL)
+		snprintf(title, title_cap, "%s: %s", o->title, name);
+	else
+		snprintf(title, title_cap, "%s", name);
+	snprintf(summary, summary_cap, "%zu question%s imported from %.200s%s%.120s%s.", grp->items,
+	    grp->items == 1 ? "" : "s", file, grp->title ? " (category " : "", grp->title ? grp->title : "",
+	    grp->title ? ")" : "");
+	return path_in(o->out, id);
+}
+
+/* Names each lesson file of write_each() that is in the folder already;
+ * returns how many are. */
+static size_t count_taken(const pt_import *imp, const char *first, const import_opts *o, char (*ids)[96])
+{
+	size_t n_ids = 0, taken = 0;
+	char title[600], summary[400];
+	for (size_t g = 0; g < imp->n_groups; g++) {
+		if (imp->groups[g].items == 0)
+			continue;
+		char *path = group_lesson(imp, g, o, first, ids, &n_ids, title, sizeof title, summary, sizeof summary);
+		taken += path != NULL && !nothing_at(path);
+		free(path);
+	}
+	return taken;
+}
+
+/* Writes one lesson per category into the folder o->out; returns the exit
+ * status.  Without --force nothing is written when a lesson file is in the
+ * folder already (each is named), and each file is made new, never
+ * replacing one made meanwhile. */
+static int write_each(pt_import *imp, const char *first, const import_opts *o)
+{
 	size_t made = 0, lessons = import_groups_used(imp), n_ids = 0;
 	char (*ids)[96] = calloc(imp->n_groups + 1, sizeof *ids);
 	if (ids == NULL) {
 		fputs("paratutor: out of memory\n", stderr);
+		return IMPORT_FAILED;
+	}
+	size_t taken = o->force ? 0 : count_taken(imp, first, o, ids);
+	if (taken > 0) {
+		fprintf(stderr, "paratutor: %zu of the %zu lesson files %s in %s already; nothing was written. Choose "
+		    "another folder, or add --force to replace %s\n", taken, lessons, taken == 1 ? "is" : "are", o->out,
+		    taken == 1 ? "it" : "them");
+		free(ids);
 		return IMPORT_FAILED;
 	}
 	int status = IMPORT_OK;
@@ -193,37 +271,10 @@ static int write_each(pt_import *imp, const char *first, const import_opts *o)
 		const struct pt_import_group *grp = &imp->groups[g];
 		if (grp->items == 0)
 			continue;
-		const char *name = grp->title ? grp->title : base;
-		char slug[64], id[96], title[600], summary[400];
-		import_slug(name, slug, sizeof slug);
-		if (slug[0] == '\0')
-			snprintf(slug, sizeof slug, "%s", fslug[0] ? fslug : "imported");
-		if (o->id != NULL)
-			snprintf(id, sizeof id, "%s-%s", o->id, slug);
-		else
-			snprintf(id, sizeof id, "%s", slug);
-		/* Two categories of one name make two ids. */
-		for (unsigned k = 2;; k++) {
-			bool taken = false;
-			for (size_t m = 0; m < n_ids; m++)
-				taken |= strcmp(ids[m], id) == 0;
-			if (!taken)
-				break;
-			if (o->id != NULL)
-				snprintf(id, sizeof id, "%s-%s-%u", o->id, slug, k);
-			else
-				snprintf(id, sizeof id, "%s-%u", slug, k);
-		}
-		snprintf(ids[n_ids++], sizeof ids[0], "%s", id);
-		if (o->title != NULL)
-			snprintf(title, sizeof title, "%s: %s", o->title, name);
-		else
-			snprintf(title, sizeof title, "%s", name);
-		snprintf(summary, sizeof summary, "%zu question%s imported from %.200s%s%.120s%s.", grp->items,
-		    grp->items == 1 ? "" : "s", file, grp->title ? " (category " : "", grp->title ? grp->title : "",
-		    grp->title ? ")" : "");
-		char *path = path_in(o->out, id);
-		if (path == NULL || !write_lesson_to(import_group_lesson(imp, g, id, title, summary), path)) {
+		char title[600], summary[400];
+		char *path = group_lesson(imp, g, o, first, ids, &n_ids, title, sizeof title, summary, sizeof summary);
+		const char *id = ids[n_ids - 1];
+		if (path == NULL || !write_lesson_to(import_group_lesson(imp, g, id, title, summary), path, !o->force)) {
 			if (path == NULL)
 				fputs("paratutor: out of memory\n", stderr);
 			status = IMPORT_FAILED;
@@ -280,13 +331,14 @@ static void list_broken(const pt_import *imp)
 
 int cli_import(int argc, char **argv)
 {
-	enum { OPT_ID = 256, OPT_TITLE, OPT_ONE, OPT_SKIP };
+	enum { OPT_ID = 256, OPT_TITLE, OPT_ONE, OPT_SKIP, OPT_FORCE };
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "id", required_argument, NULL, OPT_ID },
 		{ "title", required_argument, NULL, OPT_TITLE },
 		{ "one-lesson", no_argument, NULL, OPT_ONE },
 		{ "skip-broken", no_argument, NULL, OPT_SKIP },
+		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -300,6 +352,7 @@ int cli_import(int argc, char **argv)
 		case OPT_TITLE: o.title = optarg; break;
 		case OPT_ONE: o.one_lesson = true; break;
 		case OPT_SKIP: o.skip_broken = true; break;
+		case OPT_FORCE: o.force = true; break;
 		case 'v': o.verbose = true; break;
 		case 'h': import_usage(stdout); return IMPORT_OK;
 		default:

@@ -11,10 +11,12 @@
 #include "paratutor/fileio.h"
 
 /* Writes text to the file path names through a temporary file; false
- * with a message when it cannot. */
-static bool write_file(const char *path, const char *text, size_t len)
+ * with a message when it cannot.  With replace false the temporary file is
+ * linked to path itself, which fails when any file, link or other entry
+ * is there already, so nothing is replaced and no link followed. */
+static bool write_file(const char *path, const char *text, size_t len, bool replace)
 {
-	char *target = file_link_target(path);
+	char *target = replace ? file_link_target(path) : strdup(path);
 	char *tmp = target != NULL ? malloc(strlen(target) + sizeof ".tmp-XXXXXX") : NULL;
 	if (tmp == NULL) {
 		free(target);
@@ -55,12 +57,22 @@ static bool write_file(const char *path, const char *text, size_t len)
 		ok = false;
 		saved = errno;
 	}
-	if (ok && rename(tmp, target) != 0) {
+	if (ok && !replace && link(tmp, target) != 0) {
+		ok = false;
+		saved = errno;
+		what = saved == EEXIST ? "will not replace" : "cannot write";
+	} else if (ok && !replace) {
+		unlink(tmp);
+	} else if (ok && rename(tmp, target) != 0) {
 		ok = false;
 		saved = errno;
 		what = "cannot replace";
 	}
-	if (!ok) {
+	if (!ok && saved == EEXIST && !replace) {
+		unlink(tmp);
+		fprintf(stderr, "paratutor: will not replace %s: it exists; it was left as it was (--force replaces it)\n",
+		    path);
+	} else if (!ok) {
 		unlink(tmp);
 		fprintf(stderr, "paratutor: %s %s: %s; %s\n", what, path, strerror(saved),
 		    stat(target, &st) == 0 ? "it was left as it was" : "nothing was written");
@@ -70,10 +82,15 @@ static bool write_file(const char *path, const char *text, size_t len)
 	return ok;
 }
 
+bool cli_write_new(const char *path, const char *text, size_t len)
+{
+	return write_file(path, text, len, false);
+}
+
 bool cli_write_output(const char *path, const char *text, size_t len)
 {
 	if (path != NULL)
-		return write_file(path, text, len);
+		return write_file(path, text, len, true);
 	errno = 0;
 	if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
 		fprintf(stderr, "paratutor: cannot write the output: %s\n", errno ? strerror(errno) : "write error");

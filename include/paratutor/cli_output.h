@@ -15,4 +15,11 @@
  * environment makes a file write fail halfway (for the tests). */
 bool cli_write_output(const char *path, const char *text, size_t len);
 
+/* Writes len bytes of text to a new file at path, as cli_write_output
+ * does, but never replaces anything: when path exists (a file, a symbolic
+ * link even to nowhere, anything) nothing is written and the message says
+ * it was left as it was.  The check and the write are one step (link(2)
+ * of the written temporary file), so a file made meanwhile is kept too. */
+bool cli_write_new(const char *path, const char *text, size_t len);
+
 #endif

@@ -250,6 +250,50 @@ for l in "$tmp"/lessons/*.json; do
 		quote "$tmp/f2" "$tmp/chk"
 	fi
 done
+# -o FOLDER never replaces a file nor writes through a link that is there
+# (a category named like a lesson, a planted week-1.json -> victim.txt):
+# each is named, nothing is written, the exit status is 1; --force replaces.
+mkdir "$tmp/taken"
+printf 'victim\n' >"$tmp/victim.txt"
+ln -s "$tmp/victim.txt" "$tmp/taken/week-1.json"
+printf 'mine\n' >"$tmp/taken/week-2.json"
+"$bin" import --skip-broken -o "$tmp/taken" "$b" >"$tmp/out" 2>"$tmp/err" </dev/null
+st=$?
+if [ $st -eq 1 ] && [ "$(cat "$tmp/victim.txt")" = victim ] && [ "$(cat "$tmp/taken/week-2.json")" = mine ] &&
+    [ -L "$tmp/taken/week-1.json" ] && [ "$(ls "$tmp/taken" | wc -l)" -eq 2 ] &&
+    grep -q "^paratutor: $tmp/taken/week-1.json is there already (a symbolic link, not followed)\$" "$tmp/err" &&
+    grep -q "^paratutor: $tmp/taken/week-2.json is there already\$" "$tmp/err" &&
+    grep -q 'nothing was written.*add --force to replace them' "$tmp/err"; then
+	pass "-o FOLDER names the files and links there already, writes nothing and exits 1"
+else
+	fail "-o FOLDER names the files and links there already, writes nothing and exits 1 (exit $st)"
+	quote "$tmp/err"
+fi
+rm "$tmp/taken/week-2.json"
+"$bin" import --skip-broken --id week -o "$tmp/taken" "$b" >"$tmp/out" 2>"$tmp/err" </dev/null
+st=$?
+if [ $st -eq 0 ] && [ -f "$tmp/taken/week-week-1.json" ] && [ -f "$tmp/taken/week-week-2.json" ]; then
+	pass "-o FOLDER writes new lesson files beside the ones there"
+else
+	fail "-o FOLDER writes new lesson files beside the ones there (exit $st)"
+	quote "$tmp/err"
+fi
+"$bin" import --skip-broken --one-lesson --id week-1 -o "$tmp/taken" "$b" >"$tmp/out" 2>"$tmp/err" </dev/null
+st=$?
+if [ $st -eq 1 ] && [ "$(cat "$tmp/victim.txt")" = victim ] && grep -q "week-1.json is there already" "$tmp/err"; then
+	pass "--one-lesson -o FOLDER does not write through a link there either"
+else
+	fail "--one-lesson -o FOLDER does not write through a link there either (exit $st)"
+	quote "$tmp/err"
+fi
+"$bin" import --skip-broken --force -o "$tmp/taken" "$b" >"$tmp/out" 2>"$tmp/err" </dev/null
+st=$?
+if [ $st -eq 0 ] && grep -q '"id": "week-1"' "$tmp/victim.txt" && [ -f "$tmp/taken/week-2.json" ]; then
+	pass "--force replaces the lesson files there"
+else
+	fail "--force replaces the lesson files there (exit $st)"
+	quote "$tmp/err"
+fi
 "$bin" import --skip-broken --one-lesson --id bank-all "$b" >"$tmp/out" 2>"$tmp/err" </dev/null
 if [ $? -eq 0 ] && python3 -c '
 import json, sys
