@@ -1,9 +1,5 @@
 /* catalog.c - finding, loading and validating the lessons on the path,
  * directly or through the index cache. */
-#ifdef __linux__
-#define _GNU_SOURCE /* sched_getcpu, pthread_attr_setaffinity_np */
-#include <sched.h>
-#endif
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -25,29 +21,10 @@
 #define STAT_THREAD_FILES 256
 #define STAT_CHUNK 32
 
-/* Starts a helper thread running fn(arg); false when it cannot.  Where
- * it can, the helper is placed on the processors other than the one this
- * thread runs on: left to the scheduler, a new thread often waits on
- * this busy processor for a scheduler tick (about 4 ms, measured on a
- * two-core machine) before it moves to an idle one, which costs more
- * than the work it was meant to share. */
+/* Starts a helper thread running fn(arg); false when it cannot. */
 static bool start_helper(pthread_t *t, void *(*fn)(void *), void *arg)
 {
-	pthread_attr_t attr;
-	if (pthread_attr_init(&attr) != 0)
-		return false;
-#ifdef __linux__
-	cpu_set_t others;
-	int me = sched_getcpu();
-	if (me >= 0 && sched_getaffinity(0, sizeof others, &others) == 0) {
-		CPU_CLR(me, &others);
-		if (CPU_COUNT(&others) > 0)
-			pthread_attr_setaffinity_np(&attr, sizeof others, &others);
-	}
-#endif
-	bool ok = pthread_create(t, &attr, fn, arg) == 0;
-	pthread_attr_destroy(&attr);
-	return ok;
+	return pthread_create(t, NULL, fn, arg) == 0;
 }
 
 /* Loads and validates path into entry, with its info; the lesson is

@@ -7,10 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
 #include "paratutor/grow.h"
 #include "paratutor/scan.h"
 #include "paratutor/text.h"
@@ -157,20 +153,6 @@ static uint64_t special8(const unsigned char *p)
 static size_t plain_run(const unsigned char *p, size_t n)
 {
 	size_t i = 0;
-#ifdef __SSE2__
-	/* Sixteen bytes at a time: the signed compare flags both control
-	 * characters and bytes of 0x80 and above. */
-	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
-	const __m128i space = _mm_set1_epi8(' ');
-	for (; i + 16 <= n; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-		__m128i special = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-		    _mm_cmplt_epi8(v, space));
-		unsigned mask = (unsigned)_mm_movemask_epi8(special);
-		if (mask != 0)
-			return i + (size_t)__builtin_ctz(mask);
-	}
-#endif
 	for (; i + 8 <= n; i += 8) {
 		uint64_t m = special8(p + i);
 		if (m != 0) {
