@@ -213,6 +213,58 @@ typedef struct pt_class_unknown {
 	size_t last;               /* scratch: the last learner counted + 1 */
 } pt_class_unknown;
 
+/* One finished sitting of an exam by a learner (class_exam.c). */
+typedef struct pt_class_sitting {
+	size_t learner;            /* index into learners */
+	double score;              /* percent right, 0-100 */
+	bool passed, timed_out;
+	int pass_percent;
+	long used, limit;          /* seconds; limit 0 when untimed */
+	long long started, finished; /* seconds since the epoch */
+	size_t items, right;
+} pt_class_sitting;
+
+/* An item of an exam across the class, over each learner's first
+ * sitting of the exam that drew it (later sittings have seen the
+ * answers): the item analysis of the exam. */
+typedef struct pt_class_exam_item {
+	char *lesson, *id;         /* owned */
+	const pt_item *item;       /* in the catalog, or NULL when gone */
+	size_t drawn;              /* first sittings that drew it, of its current version */
+	size_t right, wrong, unanswered;
+	size_t older;              /* first sittings that drew an earlier version (left out of the figures) */
+	bool has_facility_index, has_discrimination_index;
+	double facility_index;     /* percent right */
+	double discrimination_index; /* 100 x correlation of right (0/1) with the rest of the sitting's score */
+	pt_class_option *wrong_answers; /* owned: answers given when wrong, as kept (texts joined by " | ") */
+	size_t n_wrong_answers;
+	double *x, *rest;          /* owned, scratch: per first sitting, right (0/1) and the rest's percent */
+	size_t n_x, cap_x, cap_rest;
+} pt_class_exam_item;
+
+/* An exam across the class: a course exam (its name, the part of the
+ * stored id before '/') or, name NULL, the mock exams learners chose for
+ * themselves.  Sittings are in learner order, then time. */
+typedef struct pt_class_exam {
+	char *name;
+	pt_class_sitting *sittings;
+	size_t n_sittings, cap_sittings;
+	size_t learners;           /* learners with at least one sitting */
+	size_t open;               /* learners with a sitting still open */
+	size_t passed;             /* learners whose best sitting passed */
+	double mean_best;          /* over learners who sat it */
+	pt_class_exam_item *items; /* by lesson then item id */
+	size_t n_items, cap_items;
+} pt_class_exam;
+
+/* A learner's standing in one exam: the best sitting graded (highest
+ * score, then the earliest), how many sittings. */
+typedef struct pt_class_standing {
+	size_t attempts;           /* finished sittings */
+	const pt_class_sitting *best; /* NULL when none */
+	const pt_class_sitting *last;
+} pt_class_standing;
+
 /* An id and the index of what it names, for lookups by id. */
 typedef struct pt_class_key {
 	const char *id;
@@ -236,6 +288,8 @@ typedef struct pt_class {
 	pt_class_tag *tags;             /* every tag of tags.h, in its order (items 0: none carry it) */
 	size_t n_tags;
 	short *item_scores;             /* [learner * n_items + item]: grade score 0-100 of the first pass */
+	pt_class_exam *exams;           /* course exams by name, then the learners' own mock exams */
+	size_t n_exams, cap_exams;
 	/* Working state. */
 	pt_class_key *by_id;            /* lessons sorted by id */
 	pt_class_key **item_by_id;      /* per lesson, its items sorted by id */
@@ -273,6 +327,13 @@ size_t class_failures(const pt_class *c);
 /* Returns the learner's score in the lesson (0-100), or -1 when they did
  * not start it. */
 int class_score(const pt_class *c, size_t learner, size_t lesson);
+
+/* Returns learner L's standing in exam e. */
+pt_class_standing class_standing(const pt_class_exam *e, size_t L);
+
+/* Returns the exam's title for people: its name, or "Mock exams" for
+ * the learners' own. */
+const char *class_exam_title(const pt_class_exam *e);
 
 /* Returns the lesson with the given id, or NULL. */
 const pt_class_lesson *class_lesson(const pt_class *c, const char *id);

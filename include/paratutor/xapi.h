@@ -21,7 +21,16 @@
  *            activity-base + "extensions/item-version"
  *   timestamp the first check of the pass
  * and one .../completed statement per lesson whose every item is finished
- * in its current version, with the lesson score.  Reviews are not sent: the
+ * in its current version, with the lesson score.  Per finished exam:
+ * .../passed or .../failed for the exam (activity-base + "exams/" + its
+ * name, the part of its stored id before '/', or "mock" for one the
+ * learner chose; an assessment) with score raw = items right, max =
+ * items, scaled their share, duration the time used, the attempt (the nth
+ * sitting of that exam) as extension ".../exam-attempt", and
+ * .../answered for each of its items (the item's activity as above,
+ * success when right, completion when answered, ".../exam-result" right,
+ * wrong or unanswered), the exam as parent and one registration per
+ * sitting; timestamp when it was submitted.  Reviews are not sent: the
  * store keeps only the latest review state, not each review's answer.
  *
  * Statement ids are version 5 UUIDs of everything a statement says (the

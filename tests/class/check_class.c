@@ -346,8 +346,8 @@ START_TEST(hand_counted_concepts)
 	ck_assert_ptr_nonnull(strstr(strong, "    2         2       50%      50%\n"));
 	ck_assert_ptr_null(strstr(table, "memory per GPU"));
 	char *csv = render(c, PT_CLASS_CSV);
-	ck_assert_ptr_nonnull(strstr(csv, "\r\n,,,4,2,0.500,,,,,,,,,,,,,collectives,2,2,2,0.500\r\n"));
-	ck_assert_ptr_nonnull(strstr(csv, "\r\n,,,4,3,0.750,,,,,,,,,,,,,pipeline,2,3,2,0.333\r\n"));
+	ck_assert_ptr_nonnull(strstr(csv, "\r\n,,,4,2,0.500,,,,,,,,,,,,,collectives,2,2,2,0.500,,,\r\n"));
+	ck_assert_ptr_nonnull(strstr(csv, "\r\n,,,4,3,0.750,,,,,,,,,,,,,pipeline,2,3,2,0.333,,,\r\n"));
 	char *json = render(c, PT_CLASS_JSON);
 	cJSON *root = cJSON_Parse(json);
 	ck_assert_ptr_nonnull(root);

@@ -144,14 +144,14 @@ expect "class --format csv" 1 '^lesson,item,option,met,right_first_time,right_fi
 if python3 -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
-assert all(len(r) == 23 for r in rows), rows
-items = [r for r in rows[1:] if r[2] == "" and r[18] == ""]
+assert all(len(r) == 26 for r in rows), rows
+items = [r for r in rows[1:] if r[2] == "" and r[18] == "" and r[23] == ""]
 assert [r[1] for r in items] == ["split", "pick-one", "pick-all"], items
 assert items[1][9] == "1", items[1]
 ' "$out"; then
-	ok "csv: 23 columns throughout, a row per item, the older version counted"
+	ok "csv: 26 columns throughout, a row per item, the older version counted"
 else
-	not_ok "csv: 23 columns throughout, a row per item, the older version counted"
+	not_ok "csv: 26 columns throughout, a row per item, the older version counted"
 fi
 
 expect "class --format json" 1 '"learner_count":' -- class --lessons "$lessons" --format json "$tmp/class"
@@ -242,6 +242,136 @@ then
 	ok "Moodle's facility index, discrimination index and discriminative efficiency equal moodle_stats.py's"
 else
 	not_ok "Moodle's facility index, discrimination index and discriminative efficiency equal moodle_stats.py's"
+fi
+
+# Exams: eli sits a mock exam in the tutor (submitted as it stands); six
+# generated learners sat the course exam "midterm" (ids "midterm/..."), one
+# twice (the best sitting is the grade; the item analysis takes the first),
+# one drew an earlier version of an item; gil sat nothing.  The figures are
+# computed again here from the stores.
+mkdir -p "$tmp/exams/eli"
+printf 'submit\nyes\n' | "$bin" exam --plain --no-shuffle --seed 5 -n 3 --lessons "$lessons" \
+	--state "$tmp/exams/eli/progress.json" >/dev/null 2>&1
+python3 - "$tmp/exams" <<'EOF'
+import json, os, sys
+root = sys.argv[1]
+eli = json.load(open(os.path.join(root, "eli", "progress.json")))
+hashes = {it["item"]: it["hash"] for it in eli["exams"]["done"][0]["items"]}
+items = ["split", "pick-one", "pick-all"]
+def sitting(n, results, used, old=None, answers=None):
+    its = []
+    for item, res in zip(items, results):
+        it = {"lesson": "fixture-minimal", "item": item, "hash": hashes[item] if item != old else "0123456789abcdef",
+              "marked": False, "result": res}
+        if answers and item in answers:
+            it["answer"] = answers[item]
+        its.append(it)
+    return {"id": "midterm/17000%05d-%016x" % (n, n), "seed": "%016x" % n, "shuffle": True, "started": 1700000000 + 1000 * n,
+            "finished": 1700000000 + 1000 * n + used, "limit": 600, "used": used, "pass": 60, "timed_out": False,
+            "answers_kept": True, "items": its}
+W, R, U = "wrong", "right", "unanswered"
+learners = {
+    "ida": [sitting(1, [R, R, W], 300, answers={"pick-all": ["One", "Three"]})],
+    "jon": [sitting(2, [R, W, W], 420, answers={"pick-one": ["Alpha"], "pick-all": ["One", "Three"]}),
+            sitting(3, [R, R, R], 200)],
+    "kim": [sitting(4, [W, R, U], 500, answers={"split": ["sum", "split"]})],
+    "lea": [sitting(5, [R, R, R], 100)],
+    "max": [sitting(6, [U, W, W], 590, answers={"pick-one": ["Alpha"], "pick-all": ["Five"]})],
+    "ned": [sitting(7, [R, W, R], 250, old="pick-one", answers={"pick-one": ["Gamma"]})],
+    "gil": [],
+}
+for who, sittings in learners.items():
+    os.makedirs(os.path.join(root, who), exist_ok=True)
+    store = {"format": 1, "lessons": {}}
+    if sittings:
+        store["exams"] = {"done": sittings}
+    json.dump(store, open(os.path.join(root, who, "progress.json"), "w"))
+EOF
+expect "class: a course exam and the mock exams in the table" 0 '^Exam midterm: sat by 6 of 8 learners; passed by 4; mean best score 61\.1%' \
+	-- class --lessons "$lessons" "$tmp/exams"
+if grep -q '^Mock exams: sat by 1 of 8 learners; passed by 0; mean best score 0\.0%' "$out" &&
+	grep -Eq '^  jon +2 +100\.0% +3:20  yes$' "$out" && grep -Eq '^  kim +1 +33\.3% +8:20  no$' "$out" &&
+	grep -Eq '^  fixture-minimal/pick-one +5 +3 +2 +0 +1 +60\.0%' "$out" &&
+	grep -q '^      "Alpha" given by 2$' "$out"; then
+	ok "exam table: best sitting, time used, drawn/right/wrong/blank/older, facility, wrong answers"
+else
+	not_ok "exam table: best sitting, time used, drawn/right/wrong/blank/older, facility, wrong answers"
+fi
+expect "class --format gradebook: a column per exam" 0 '^Student,ID,SIS User ID,SIS Login ID,Section,Fixture: one of each kind,Exam: midterm,Exam: Mock exams' \
+	-- class --lessons "$lessons" --format gradebook "$tmp/exams"
+if python3 - "$out" <<'EOF'
+import csv, sys
+rows = {r[0]: r for r in csv.reader(open(sys.argv[1], newline=""))}
+want = {"ida": "66.67", "jon": "100", "kim": "33.33", "lea": "100", "max": "0", "ned": "66.67", "gil": "", "eli": ""}
+for who, score in want.items():
+    assert rows[who][6] == score, (who, rows[who])
+assert rows["eli"][7] == "0" and rows["ida"][7] == "", rows
+EOF
+then
+	ok "gradebook: each learner's best midterm score (empty when not sat), the mock exam apart"
+else
+	not_ok "gradebook: each learner's best midterm score (empty when not sat), the mock exam apart"
+fi
+"$bin" class --lessons "$lessons" --format json "$tmp/exams" >"$out" 2>"$err"
+"$bin" class --lessons "$lessons" --format csv "$tmp/exams" >"$tmp/exams.csv" 2>>"$err"
+if python3 - "$out" "$tmp/exams.csv" "$tmp/exams" <<'EOF'
+import csv, json, math, os, sys
+report = json.load(open(sys.argv[1]))
+rows = list(csv.reader(open(sys.argv[2], newline="")))
+assert all(len(r) == 26 for r in rows), [r for r in rows if len(r) != 26]
+mid = [e for e in report["exams"] if e["name"] == "midterm"][0]
+assert mid["learners"] == 6 and mid["passed"] == 4, mid
+jon = [r for r in mid["results"] if r["learner"] == "jon"][0]
+assert jon["attempts"] == 2 and jon["best_score"] == 100 and jon["last_score"] == 100 and jon["used_seconds"] == 200, jon
+assert [s["score"] for s in jon["sittings"]] == [33.33, 100], jon
+# Recompute from the stores: each learner's first midterm sitting, items of
+# the current version only; facility = share right; discrimination = 100 x
+# the correlation of right (0/1) with the rest of the sitting in percent.
+first = []
+for who in sorted(os.listdir(sys.argv[3])):
+    store = json.load(open(os.path.join(sys.argv[3], who, "progress.json")))
+    done = [e for e in store.get("exams", {}).get("done", []) if e["id"].startswith("midterm/")]
+    if done:
+        first.append(done[0])
+current = {}
+for e in first:
+    for it in e["items"]:
+        if it["hash"] != "0123456789abcdef":
+            current.setdefault(it["item"], it["hash"])
+def corr(a, b):
+    n = len(a); ma = sum(a) / n; mb = sum(b) / n
+    c = sum((x - ma) * (y - mb) for x, y in zip(a, b))
+    va = sum((x - ma) ** 2 for x in a); vb = sum((y - mb) ** 2 for y in b)
+    return None if va <= 0 or vb <= 0 else 100 * c / math.sqrt(va * vb)
+checked = 0
+for it in mid["item_analysis"]:
+    xs, rest, older = [], [], 0
+    for e in first:
+        right = sum(1 for i in e["items"] if i["result"] == "right")
+        for i in e["items"]:
+            if i["item"] != it["id"]:
+                continue
+            if i["hash"] != current[it["id"]]:
+                older += 1
+                continue
+            x = 1 if i["result"] == "right" else 0
+            xs.append(x)
+            rest.append(100 * (right - x) / (len(e["items"]) - 1))
+    assert it["drawn"] == len(xs) and it["older_version"] == older, (it, len(xs), older)
+    assert abs(it["facility_index"] - 100 * sum(xs) / len(xs)) <= 0.006, it
+    d = corr(xs, rest)
+    assert (d is None and it["discrimination_index"] is None) or abs(it["discrimination_index"] - d) <= 0.006, (it, d)
+    row = [r for r in rows if r[23] == "midterm" and r[1] == it["id"] and r[2] == ""][0]
+    assert float(row[14]) == it["facility_index"] and int(row[3]) == it["drawn"], row
+    checked += 1
+assert checked == 3, checked
+wrong = [r for r in rows if r[23] == "midterm" and r[1] == "pick-one" and r[2] == "Alpha"]
+assert len(wrong) == 1 and wrong[0][10] == "2", wrong
+EOF
+then
+	ok "exam JSON and CSV: attempts, best and last score, time used; facility and discrimination recomputed from the stores"
+else
+	not_ok "exam JSON and CSV: attempts, best and last score, time used; facility and discrimination recomputed from the stores"
 fi
 
 expect "--name-from path names learners by their store" 1 "^$tmp/class/ann/progress.json,," \
@@ -387,5 +517,26 @@ then
 else
 	not_ok "another actor (an account) gets other ids"
 fi
+
+# Exam statements: eli's mock exam from the tutor and jon's two midterm
+# sittings, valid and saying what the stores hold.
+for who in eli jon; do
+	"$bin" --lessons "$lessons" --report --format xapi --state "$tmp/exams/$who/progress.json" \
+		--actor "mailto:$who@example.org" --activity-base "$base" >"$tmp/$who.xapi" 2>"$err" </dev/null
+	st=$?
+	if ! $have_oracle; then
+		:
+	elif [ "$st" -eq 0 ] && node tests/class/validate-xapi.js "$tmp/$who.xapi" >"$out" 2>&1; then
+		ok "$who (exams): $(tail -n 1 "$out" | sed 's/.*: //') valid by @learninglocker/xapi-validation"
+	else
+		not_ok "$who (exams): statements valid by @learninglocker/xapi-validation (exit $st)"
+	fi
+	if python3 tests/class/xapi_values.py "$tmp/exams/$who/progress.json" "$tmp/$who.xapi" "$base" >"$out" 2>&1 &&
+		grep -q "\"${base}exams/" "$tmp/$who.xapi"; then
+		ok "$who: an exam statement per sitting and an answered statement per item, as the store holds"
+	else
+		not_ok "$who: an exam statement per sitting and an answered statement per item, as the store holds"
+	fi
+done
 
 finish

@@ -18,10 +18,41 @@ VERBS = {"open": "answered", "failed": "failed", "first_time": "passed",
          "with_hints": "passed", "retries": "passed"}
 problems = []
 by_object = {}
+exam_statements = []
 for st in statements:
     if st["verb"]["id"].endswith("/completed"):
         continue
+    parent = st.get("context", {}).get("contextActivities", {}).get("parent", [{}])[0].get("id", "")
+    if parent.startswith(base + "exams/"):
+        exam_statements.append(st)
+        continue
     by_object.setdefault(st["object"]["id"], []).append(st)
+
+# Finished exams: one passed or failed statement for the exam (score: items
+# right of items; success: the pass mark reached; duration: time used), then
+# one answered statement per item, in the store's order.
+want_exam = []
+for ex in store.get("exams", {}).get("done", []):
+    name = ex["id"].split("/", 1)[0] if "/" in ex["id"] else "mock"
+    right = sum(1 for it in ex["items"] if it.get("result") == "right")
+    n = len(ex["items"])
+    passed = n > 0 and right * 100 >= ex["pass"] * n
+    want_exam.append(("exam", base + "exams/" + name, "passed" if passed else "failed", right, n,
+                      f"PT{ex['used']}S"))
+    for it in ex["items"]:
+        want_exam.append(("item", base + it["lesson"] + "/" + it["item"], "answered", it.get("result") == "right",
+                          it.get("result") != "unanswered", base + "exams/" + name))
+got_exam = []
+for st in exam_statements:
+    verb = st["verb"]["id"].rsplit("/", 1)[1]
+    res = st["result"]
+    if st["object"]["id"].startswith(base + "exams/"):
+        got_exam.append(("exam", st["object"]["id"], verb, res["score"]["raw"], res["score"]["max"], res["duration"]))
+    else:
+        got_exam.append(("item", st["object"]["id"], verb, res["success"], res["completion"],
+                         st["context"]["contextActivities"]["parent"][0]["id"]))
+if got_exam != want_exam:
+    problems.append(f"exam statements {got_exam!r}, the store says {want_exam!r}")
 
 expected = 0
 for lesson_id, lesson in store["lessons"].items():

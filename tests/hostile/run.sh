@@ -124,7 +124,7 @@ run "export --to gift of an imported lesson" 0 '' -- export --to gift "$tmp/impo
 run "export --to moodle-xml of an imported lesson" 0 '' -- export --to moodle-xml "$tmp/imported/xml.json"
 
 for fmt in table csv json gradebook; do
-	run "class --format $fmt" 0 '' -- class --format "$fmt" --lessons "$L" --gradebook "$tmp/grades.$fmt.csv" "$h/class"
+	run "class --format $fmt (a damaged store: exit 1)" 1 '' -- class --format "$fmt" --lessons "$L" --gradebook "$tmp/grades.$fmt.csv" "$h/class"
 	cp "$out" "$tmp/class.$fmt"
 	if python3 $here/scan.py "$tmp/grades.$fmt.csv" >"$tmp/scan.g"; then
 		ok "class --gradebook FILE ($fmt) holds nothing hostile"

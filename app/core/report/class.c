@@ -1,9 +1,8 @@
-/* class.c - the class report's data: finding stores and reading each one
- * as a learner (see class.h).  The item and lesson analysis over what was
+/* class.c - the class report's data: reading each store as a learner
+ * (see class.h); finding them is class_find.c's, their
+ * exams class_exam.c's.  The item and lesson analysis over what was
  * read is class_analysis.c's; rendering is class_out.c's. */
-#include <dirent.h>
 #include <errno.h>
-#include <pwd.h>
 #include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -225,199 +224,8 @@ void class_free(pt_class *c)
 	free(c->states);
 	free(c->tags);
 	free(c->item_scores);
+	class_free_exams(c);
 	free(c);
-}
-
-/* ---- finding stores ---------------------------------------------------- */
-
-/* Records a skip of kind for path (and learner name, or NULL) with a
- * printf-style reason; false when out of memory. */
-static bool PT_PRINTF(5, 6) skip_as(pt_class *c, pt_class_skip_kind kind, const char *name, const char *path,
-    const char *fmt, ...)
-{
-	char why[PT_PROGRESS_PATH_MAX + 512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof why, fmt, ap);
-	va_end(ap);
-	if (!grow_array((void **)&c->skips, &c->cap_skips, c->n_skips + 1, sizeof *c->skips))
-		return false;
-	pt_class_skip *s = &c->skips[c->n_skips];
-	s->kind = kind;
-	s->path = strdup(path);
-	s->why = strdup(why);
-	s->name = name != NULL ? strdup(name) : NULL;
-	if (s->path == NULL || s->why == NULL || (name != NULL && s->name == NULL)) {
-		free(s->path);
-		free(s->why);
-		free(s->name);
-		return false;
-	}
-	c->n_skips++;
-	return true;
-}
-
-/* skip_as for a path that yields no store. */
-#define skip(c, path, ...) skip_as((c), PT_CLASS_SKIP_PATH, NULL, (path), __VA_ARGS__)
-
-size_t class_failures(const pt_class *c)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < c->n_skips; i++)
-		n += c->skips[i].kind != PT_CLASS_SKIP_REPEAT;
-	return n;
-}
-
-/* The tail of a store's path in a home folder (progress_store.c's default
- * without XDG_STATE_HOME). */
-#define HOME_STORE "/.local/state/paratutor/" PT_CLASS_STORE_NAME
-
-/* Returns a new string naming the owner of the home folder holding the
- * store at path (HOME/.local/state/paratutor/progress.json): the owner's
- * login, or the folder's own name when the owner has no account; NULL
- * when path is not such a store (*oom stays false) or out of memory (*oom
- * true). */
-static char *home_owner(const char *path, bool *oom)
-{
-	size_t n = strlen(path), tail = strlen(HOME_STORE);
-	*oom = false;
-	if (n <= tail || strcmp(path + n - tail, HOME_STORE) != 0)
-		return NULL;
-	char *home = strndup(path, n - tail);
-	if (home == NULL) {
-		*oom = true;
-		return NULL;
-	}
-	struct stat st;
-	char *name = NULL;
-	if (stat(home, &st) == 0) {
-		const struct passwd *pw = getpwuid(st.st_uid);
-		if (pw != NULL && pw->pw_name != NULL && pw->pw_name[0] != '\0')
-			name = strdup(pw->pw_name);
-		else {
-			const char *last = strrchr(home, '/');
-			name = strdup(last != NULL && last[1] != '\0' ? last + 1 : home);
-		}
-		*oom = name == NULL;
-	}
-	free(home);
-	return name;
-}
-
-/* Returns a new string naming the learner of the store at path; NULL when
- * out of memory. */
-static char *learner_name(pt_class_naming naming, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	const char *file = slash ? slash + 1 : path;
-	if (naming == PT_CLASS_NAME_PATH)
-		return strdup(path);
-	bool oom;
-	char *owner = naming == PT_CLASS_NAME_DIR ? home_owner(path, &oom) : NULL;
-	if (owner != NULL || (naming == PT_CLASS_NAME_DIR && oom))
-		return owner;
-	if (naming == PT_CLASS_NAME_FILE) {
-		size_t n = strlen(file);
-		if (n > 5 && strcmp(file + n - 5, ".json") == 0)
-			n -= 5;
-		return strndup(file, n);
-	}
-	/* The directory: the last component before the file name, resolved
-	 * when the path does not name it. */
-	char *dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
-	if (dir == NULL)
-		return NULL;
-	size_t n = strlen(dir);
-	while (n > 1 && dir[n - 1] == '/')
-		dir[--n] = '\0';
-	const char *last = strrchr(dir, '/');
-	last = last ? last + 1 : dir;
-	if (strcmp(last, ".") == 0 || strcmp(last, "..") == 0 || last[0] == '\0') {
-		char *real = realpath(dir, NULL);
-		if (real != NULL) {
-			free(dir);
-			dir = real;
-			last = strrchr(dir, '/');
-			last = last && last[1] != '\0' ? last + 1 : dir;
-		}
-	}
-	char *name = strdup(last);
-	free(dir);
-	return name;
-}
-
-/* Adds the store at path to those to read; false when out of memory. */
-static bool add_store(pt_class *c, const char *path)
-{
-	if (!grow_array((void **)&c->found, &c->cap_found, c->n_found + 1, sizeof *c->found))
-		return false;
-	pt_class_learner *f = &c->found[c->n_found];
-	struct stat st;
-	bool known = stat(path, &st) == 0;
-	f->dev = known ? (unsigned long long)st.st_dev : ~0ULL; /* unknown files match none */
-	f->ino = known ? (unsigned long long)st.st_ino : c->n_found;
-	f->path = strdup(path);
-	f->name = f->path ? learner_name(c->naming, path) : NULL;
-	if (f->name == NULL) {
-		free(f->path);
-		return false;
-	}
-	c->n_found++;
-	return true;
-}
-
-/* Searches directory dir (depth levels down) for stores; *ok turns false
- * when out of memory. */
-static void walk(pt_class *c, const char *dir, int depth, bool *ok)
-{
-	DIR *d = opendir(dir);
-	if (d == NULL) {
-		*ok = skip(c, dir, "%s: cannot read this directory: %s", dir, strerror(errno));
-		return;
-	}
-	struct dirent *e;
-	char path[PT_PROGRESS_PATH_MAX];
-	while (*ok && (e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		int w = snprintf(path, sizeof path, "%s%s%s", dir,
-		    dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
-		if (w < 0 || (size_t)w >= sizeof path) {
-			*ok = skip(c, dir, "%s: a name in it makes a path too long to use", dir);
-			continue;
-		}
-		struct stat st;
-		if (lstat(path, &st) != 0)
-			continue; /* gone since it was listed */
-		bool store = strcmp(e->d_name, PT_CLASS_STORE_NAME) == 0;
-		if (S_ISDIR(st.st_mode) && !store) {
-			if (depth + 1 < PT_CLASS_MAX_DEPTH)
-				walk(c, path, depth + 1, ok);
-			else
-				*ok = skip(c, path, "%s: more than %d directories deep; give it on its own",
-				    path, PT_CLASS_MAX_DEPTH);
-		} else if (store) {
-			*ok = add_store(c, path); /* reading says what is wrong when it is not a file */
-		}
-	}
-	closedir(d);
-}
-
-bool class_add_path(pt_class *c, const char *path)
-{
-	struct stat st;
-	if (path[0] == '\0')
-		return skip(c, path, "an empty path names no store");
-	if (stat(path, &st) != 0)
-		return skip(c, path, "%s: %s", path, errno == ENOENT ? "no such file or directory" : strerror(errno));
-	if (!S_ISDIR(st.st_mode))
-		return add_store(c, path); /* reading says what else is wrong with it */
-	size_t before = c->n_found, skips = c->n_skips;
-	bool ok = true;
-	walk(c, path, 0, &ok);
-	if (ok && c->n_found == before && c->n_skips == skips)
-		ok = skip(c, path, "%s: no %s anywhere under this directory", path, PT_CLASS_STORE_NAME);
-	return ok;
 }
 
 /* ---- reading ----------------------------------------------------------- */
@@ -679,7 +487,7 @@ static bool read_store(pt_class *c, size_t f, lesson_tally *t)
 		return false;
 	if (!rep.loaded) {
 		progress_close(p);
-		return skip_as(c, PT_CLASS_SKIP_UNREAD, who->name, who->path, "%s", rep.message);
+		return class_skip(c, PT_CLASS_SKIP_UNREAD, who->name, who->path, "%s", rep.message);
 	}
 	if (!grow_rows(c)) {
 		progress_close(p);
@@ -701,6 +509,7 @@ static bool read_store(pt_class *c, size_t f, lesson_tally *t)
 		}
 		ok = take_record(c, L, &rec[i], li, t);
 	}
+	ok = ok && class_take_exams(c, L, p);
 	progress_close(p);
 	if (!ok)
 		return false;
@@ -749,7 +558,7 @@ static bool drop_repeats(pt_class *c)
 	for (size_t i = 1; i < c->n_found; i++) {
 		pt_class_learner *f = &c->found[i], *first = &c->found[kept - 1];
 		if (f->dev == first->dev && f->ino == first->ino) {
-			ok = ok && skip_as(c, PT_CLASS_SKIP_REPEAT, NULL, f->path, "%s: the same store as %s, read once",
+			ok = ok && class_skip(c, PT_CLASS_SKIP_REPEAT, NULL, f->path, "%s: the same store as %s, read once",
 			    f->path, first->path);
 			free(f->name);
 			free(f->path);
@@ -779,7 +588,7 @@ bool class_read(pt_class *c)
 	c->n_found = 0;
 	if (!ok)
 		return false;
-	return class_analyse(c);
+	return class_analyse(c) && class_analyse_exams(c);
 }
 
 const pt_class_lesson *class_lesson(const pt_class *c, const char *id)

@@ -83,8 +83,7 @@ static int double_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Returns the covariance of the n pairs (a[i], b[i]) times n - 1. */
-static double co_sum(const double *a, const double *b, size_t n)
+double class_co_sum(const double *a, const double *b, size_t n)
 {
 	double ma = 0, mb = 0, s = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -121,7 +120,7 @@ static void moodle_figures(pt_class *c, size_t li, const ranked_learner *ranked,
 		ci->facility_index = n > 0 ? total / (double)n : 0;
 		if (n < 2)
 			continue;
-		double cxr = co_sum(x, rest, n), vx = co_sum(x, x, n), vr = co_sum(rest, rest, n);
+		double cxr = class_co_sum(x, rest, n), vx = class_co_sum(x, x, n), vr = class_co_sum(rest, rest, n);
 		ci->has_discrimination_index = vx > 0 && vr > 0;
 		if (ci->has_discrimination_index)
 			ci->discrimination_index = 100 * cxr / sqrt(vx * vr);
@@ -129,7 +128,7 @@ static void moodle_figures(pt_class *c, size_t li, const ranked_learner *ranked,
 		memcpy(sr, rest, n * sizeof *rest);
 		qsort(sx, n, sizeof *sx, double_cmp);
 		qsort(sr, n, sizeof *sr, double_cmp);
-		double cmax = co_sum(sx, sr, n);
+		double cmax = class_co_sum(sx, sr, n);
 		ci->has_efficiency = cmax > 0;
 		if (ci->has_efficiency)
 			ci->discriminative_efficiency = 100 * cxr / cmax;

@@ -1,8 +1,8 @@
 /* class_out.c - the class report as text: a table for reading, CSV and
  * JSON for tools, and a gradebook CSV for Moodle's and Canvas's grade
  * import.  Building the text is all it does; printing is the caller's.
- * Just over 800 lines, kept whole: the four renderings share its buffer
- * helpers; the gradebook CSV is the cut when it grows. */
+ * The exams' parts are class_exam_out.c's, the gradebook class_book.c's;
+ * the helpers they share are declared in class_parts.h. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +12,7 @@
 
 #include "paratutor/strbuf.h"
 #include "paratutor/class.h"
+#include "paratutor/class_parts.h"
 #include "paratutor/kind.h"
 #include "paratutor/grow.h"
 #include "paratutor/sanitise.h"
@@ -33,13 +34,18 @@ static void put(out_buf *b, const char *s, size_t n)
 }
 
 /* Appends the string s. */
-static void puts_buf(out_buf *b, const char *s)
+void class_puts(out_buf *b, const char *s)
 {
 	put(b, s, strlen(s));
 }
 
+void class_puts_safe(out_buf *b, const char *s)
+{
+	sanitise_put(b, s, strlen(s), true);
+}
+
 /* Appends printf-style text. */
-static void PT_PRINTF(2, 3) printf_buf(out_buf *b, const char *fmt, ...)
+void PT_PRINTF(2, 3) class_printf(out_buf *b, const char *fmt, ...)
 {
 	char small[512];
 	va_list ap;
@@ -74,7 +80,7 @@ static void pad(out_buf *b, int n)
 }
 
 /* Returns x rounded to `places` decimals (0 to 4), without libm. */
-static double rounded(double x, int places)
+double class_rounded(double x, int places)
 {
 	double scale = 1;
 	for (int i = 0; i < places; i++)
@@ -84,13 +90,13 @@ static double rounded(double x, int places)
 }
 
 /* Returns the share a / b, or -1 when b is 0. */
-static double share(size_t a, size_t b)
+double class_share(size_t a, size_t b)
 {
 	return b == 0 ? -1 : (double)a / (double)b;
 }
 
 /* Returns the lesson's title for people, falling back to its id. */
-static const char *title_of(const pt_lesson *l)
+const char *class_title_of(const pt_lesson *l)
 {
 	return l->title.s != NULL && l->title.s[0] != '\0' ? l->title.s : l->id.s;
 }
@@ -119,7 +125,7 @@ static int put_cut(out_buf *b, const char *s, int width)
 	for (size_t k = 0; k < keep; k++)
 		put(b, s[k] == '\n' || s[k] == '\r' || s[k] == '\t' ? " " : &s[k], 1);
 	if (cut) {
-		puts_buf(b, "...");
+		class_puts(b, "...");
 		used += 3;
 	}
 	return used;
@@ -152,10 +158,10 @@ static void table_histogram(out_buf *b, const pt_class_lesson *l)
 		char label[16];
 		snprintf(label, sizeof label, "%d-%d", i * step, i + 1 == PT_CLASS_BINS ? 100 : i * step + step - 1);
 		size_t bar = most ? (l->histogram[i] * BAR_WIDTH + most - 1) / most : 0;
-		printf_buf(b, "    %6s |", label);
+		class_printf(b, "    %6s |", label);
 		for (size_t k = 0; k < BAR_WIDTH; k++)
 			put(b, k < bar ? "#" : " ", 1);
-		printf_buf(b, " %zu\n", l->histogram[i]);
+		class_printf(b, " %zu\n", l->histogram[i]);
 	}
 }
 
@@ -164,9 +170,9 @@ static void table_histogram(out_buf *b, const pt_class_lesson *l)
 static void put_num(out_buf *b, double x, int width)
 {
 	if (x < 0)
-		printf_buf(b, " %*s", width, "-");
+		class_printf(b, " %*s", width, "-");
 	else
-		printf_buf(b, " %*.2f", width, x);
+		class_printf(b, " %*.2f", width, x);
 }
 
 /* Appends a space and a percentage with one decimal right aligned in
@@ -174,12 +180,12 @@ static void put_num(out_buf *b, double x, int width)
 static void put_pct(out_buf *b, bool defined, double x, int width)
 {
 	if (!defined) {
-		printf_buf(b, " %*s", width, "-");
+		class_printf(b, " %*s", width, "-");
 		return;
 	}
 	char num[32];
-	snprintf(num, sizeof num, "%.1f%%", rounded(x, 1));
-	printf_buf(b, " %*s", width, num);
+	snprintf(num, sizeof num, "%.1f%%", class_rounded(x, 1));
+	class_printf(b, " %*s", width, num);
 }
 
 /* Returns what a place of the item is called: "blank", "pair" or
@@ -194,17 +200,17 @@ static const char *place_word(const pt_item *item)
 static void table_place(out_buf *b, const pt_class_item *ci, int place)
 {
 	if (place <= 0) {
-		printf_buf(b, "%s not recorded (an older paratutor), wrong for %zu:", place_word(ci->item), ci->unplaced);
+		class_printf(b, "%s not recorded (an older paratutor), wrong for %zu:", place_word(ci->item), ci->unplaced);
 		return;
 	}
-	printf_buf(b, "%s %d", place_word(ci->item), place);
+	class_printf(b, "%s %d", place_word(ci->item), place);
 	if (ci->item->kind == PT_KIND_MATCH && (size_t)place <= ci->item->n_lefts &&
 	    ci->item->lefts[place - 1].s != NULL) {
-		puts_buf(b, " (\"");
+		class_puts(b, " (\"");
 		put_cut(b, ci->item->lefts[place - 1].s, OPTION_WIDTH);
-		puts_buf(b, "\")");
+		class_puts(b, "\")");
 	}
-	printf_buf(b, ", wrong for %zu of %zu:", ci->place_wrong[place - 1], ci->met);
+	class_printf(b, ", wrong for %zu of %zu:", ci->place_wrong[place - 1], ci->met);
 }
 
 /* Appends an order item's positions most often misplaced, most first. */
@@ -220,40 +226,40 @@ static void table_misplaced(out_buf *b, const pt_class_item *ci)
 		if (best == ci->n_places)
 			break;
 		done[best] = true;
-		printf_buf(b, "%s %zu (%zu learner%s)", any ? "," : "      positions most often misplaced:", best + 1,
+		class_printf(b, "%s %zu (%zu learner%s)", any ? "," : "      positions most often misplaced:", best + 1,
 		    ci->place_wrong[best], ci->place_wrong[best] == 1 ? "" : "s");
 		any = true;
 	}
 	if (any)
-		puts_buf(b, "\n");
+		class_puts(b, "\n");
 }
 
 /* Appends one item's row and its wrong answers' lines, by place. */
 static void table_item(out_buf *b, const pt_class_item *ci, int id_width)
 {
 	const char *id = ci->item->id.s;
-	puts_buf(b, "  ");
+	class_puts(b, "  ");
 	pad(b, id_width - put_cut(b, id, id_width));
-	printf_buf(b, " %5zu", ci->met);
-	double f = share(ci->right, ci->met);
+	class_printf(b, " %5zu", ci->met);
+	double f = class_share(ci->right, ci->met);
 	if (f < 0)
-		printf_buf(b, " %10s", "-");
+		class_printf(b, " %10s", "-");
 	else
-		printf_buf(b, " %9.0f%%", f * 100);
+		class_printf(b, " %9.0f%%", f * 100);
 	put_num(b, ci->met ? (double)ci->attempts / (double)ci->met : -1, 9);
 	put_num(b, ci->met ? (double)ci->hints / (double)ci->met : -1, 6);
 	if (ci->discriminates)
-		printf_buf(b, " %+7.2f", ci->discrimination);
+		class_printf(b, " %+7.2f", ci->discrimination);
 	else
-		printf_buf(b, " %7s", "-");
-	printf_buf(b, " %6zu", ci->older);
+		class_printf(b, " %7s", "-");
+	class_printf(b, " %6zu", ci->older);
 	put_pct(b, ci->has_facility_index, ci->facility_index, 9);
 	put_pct(b, ci->has_discrimination_index, ci->discrimination_index, 8);
 	put_pct(b, ci->has_efficiency, ci->discriminative_efficiency, 7);
-	puts_buf(b, "\n");
+	class_puts(b, "\n");
 	for (unsigned fl = 1; fl < 1u << PT_CLASS_FLAG_COUNT; fl <<= 1)
 		if (ci->flags & fl)
-			printf_buf(b, "      ! %s\n", class_flag_text(fl));
+			class_printf(b, "      ! %s\n", class_flag_text(fl));
 	if (ci->item->kind == PT_KIND_ORDER)
 		table_misplaced(b, ci);
 	int place = -1;
@@ -262,53 +268,53 @@ static void table_item(out_buf *b, const pt_class_item *ci, int id_width)
 		const pt_class_option *op = &ci->wrong[o];
 		if (ci->n_places > 0 && op->place == 0 && op->distractor && op->picks == 0) {
 			if (place != -2)
-				puts_buf(b, "      bank options no place accepts, put nowhere:\n");
+				class_puts(b, "      bank options no place accepts, put nowhere:\n");
 			place = -2;
 		} else if (ci->n_places > 0 && op->place != place) {
 			place = op->place;
-			puts_buf(b, "      ");
+			class_puts(b, "      ");
 			table_place(b, ci, place);
-			puts_buf(b, "\n");
+			class_puts(b, "\n");
 		}
-		puts_buf(b, ci->n_places > 0 ? "        \"" : "      \"");
+		class_puts(b, ci->n_places > 0 ? "        \"" : "      \"");
 		put_cut(b, op->text, OPTION_WIDTH);
-		printf_buf(b, "\" %s by %zu", typed ? "given" : "picked", op->picks);
+		class_printf(b, "\" %s by %zu", typed ? "given" : "picked", op->picks);
 		if (ci->met > 0)
-			printf_buf(b, " (%.0f%%)", share(op->picks, ci->met) * 100);
-		puts_buf(b, op->feedback != NULL ? ": " : " (its feedback names no misconception)");
+			class_printf(b, " (%.0f%%)", class_share(op->picks, ci->met) * 100);
+		class_puts(b, op->feedback != NULL ? ": " : " (its feedback names no misconception)");
 		if (op->feedback != NULL)
 			put_sentence(b, op->feedback);
-		puts_buf(b, "\n");
+		class_puts(b, "\n");
 		for (unsigned fl = 1; fl < 1u << PT_CLASS_FLAG_COUNT; fl <<= 1)
 			if (op->flags & fl)
-				printf_buf(b, "%s! %s\n", ci->n_places > 0 ? "          " : "        ", class_flag_text(fl));
+				class_printf(b, "%s! %s\n", ci->n_places > 0 ? "          " : "        ", class_flag_text(fl));
 	}
 }
 
 /* Appends one lesson's section. */
 static void table_lesson(out_buf *b, const pt_class *c, const pt_class_lesson *l)
 {
-	printf_buf(b, "\n%s (%s): %zu item%s\n", title_of(l->lesson), l->lesson->id.s, l->n_items,
+	class_printf(b, "\n%s (%s): %zu item%s\n", class_title_of(l->lesson), l->lesson->id.s, l->n_items,
 	    l->n_items == 1 ? "" : "s");
-	printf_buf(b, "  started by %zu of %zu learner%s", l->started, c->n_learners, c->n_learners == 1 ? "" : "s");
+	class_printf(b, "  started by %zu of %zu learner%s", l->started, c->n_learners, c->n_learners == 1 ? "" : "s");
 	if (l->started > 0)
-		printf_buf(b, "; completed by %zu (%.0f%% of those who started)", l->completed,
-		    share(l->completed, l->started) * 100);
-	puts_buf(b, "\n");
+		class_printf(b, "; completed by %zu (%.0f%% of those who started)", l->completed,
+		    class_share(l->completed, l->started) * 100);
+	class_puts(b, "\n");
 	if (l->removed > 0)
-		printf_buf(b, "  %zu learner%s records of items this lesson no longer has; those records are left out\n",
+		class_printf(b, "  %zu learner%s records of items this lesson no longer has; those records are left out\n",
 		    l->removed, l->removed == 1 ? " has" : "s have");
 	if (l->started == 0)
 		return;
-	printf_buf(b, "  lesson scores of the %zu who started it: mean %.1f, median %.1f\n", l->started,
+	class_printf(b, "  lesson scores of the %zu who started it: mean %.1f, median %.1f\n", l->started,
 	    l->mean_score, l->median_score);
 	if (l->small_sample)
-		printf_buf(b, "  ! only %zu learner%s started it: below %d every figure and flag here can swing with one "
+		class_printf(b, "  ! only %zu learner%s started it: below %d every figure and flag here can swing with one "
 		    "learner more or less; read them as hints\n", l->started, l->started == 1 ? "" : "s",
 		    PT_CLASS_SMALL_SAMPLE);
 	table_histogram(b, l);
 	if (l->group > 0)
-		printf_buf(b, "  upper and lower groups for discrimination: %zu learner%s each\n", l->group,
+		class_printf(b, "  upper and lower groups for discrimination: %zu learner%s each\n", l->group,
 		    l->group == 1 ? "" : "s");
 	int id_width = 4;
 	for (size_t i = 0; i < l->n_items; i++) {
@@ -317,9 +323,9 @@ static void table_lesson(out_buf *b, const pt_class *c, const pt_class_lesson *l
 		if (w > id_width)
 			id_width = w > ID_WIDTH_MAX ? ID_WIDTH_MAX : w;
 	}
-	puts_buf(b, "\n  item");
+	class_puts(b, "\n  item");
 	pad(b, id_width - 4);
-	puts_buf(b, "   met  right 1st  attempts  hints  up-low  older  facility  discr.  d.eff.\n");
+	class_puts(b, "   met  right 1st  attempts  hints  up-low  older  facility  discr.  d.eff.\n");
 	for (size_t i = 0; i < l->n_items; i++)
 		table_item(b, &l->items[i], id_width);
 }
@@ -337,7 +343,7 @@ static int by_mastery(const void *a, const void *b)
 {
 	const pt_class_tag *x = *(const pt_class_tag *const *)a, *y = *(const pt_class_tag *const *)b;
 	double mx = mastery(x), my = mastery(y);
-	double fx = share(x->right, x->met), fy = share(y->right, y->met);
+	double fx = class_share(x->right, x->met), fy = class_share(y->right, y->met);
 	if ((mx < 0) != (my < 0))
 		return mx < 0 ? 1 : -1;
 	if (mx != my)
@@ -362,22 +368,22 @@ static void table_concepts(out_buf *b, const pt_class *c)
 			order[n++] = &c->tags[t];
 	qsort(order, n, sizeof *order, by_mastery);
 	if (n > 0) {
-		puts_buf(b, "\nMastery by concept, weakest first (mastered: answered right in reviews until due back in\n"
+		class_puts(b, "\nMastery by concept, weakest first (mastered: answered right in reviews until due back in\n"
 		            "3 days or more, as a learner's statistics count it; mastery: items mastered over items\n"
 		            "times the learners who met the concept)\n\n  concept");
 		pad(b, CONCEPT_WIDTH - 7);
-		puts_buf(b, " items  learners right 1st  mastery\n");
+		class_puts(b, " items  learners right 1st  mastery\n");
 	}
 	for (size_t i = 0; i < n; i++) {
 		const pt_class_tag *g = order[i];
-		puts_buf(b, "  ");
+		class_puts(b, "  ");
 		pad(b, CONCEPT_WIDTH - put_cut(b, g->label, CONCEPT_WIDTH));
-		printf_buf(b, " %5zu %9zu", g->items, g->learners);
-		double f = share(g->right, g->met), m = mastery(g);
+		class_printf(b, " %5zu %9zu", g->items, g->learners);
+		double f = class_share(g->right, g->met), m = mastery(g);
 		if (f < 0)
-			printf_buf(b, " %9s %8s\n", "-", "-");
+			class_printf(b, " %9s %8s\n", "-", "-");
 		else
-			printf_buf(b, " %8.0f%% %7.0f%%\n", f * 100, m * 100);
+			class_printf(b, " %8.0f%% %7.0f%%\n", f * 100, m * 100);
 	}
 	free(order);
 }
@@ -385,17 +391,17 @@ static void table_concepts(out_buf *b, const pt_class *c)
 /* Appends the whole table. */
 static void render_table(out_buf *b, const pt_class *c)
 {
-	printf_buf(b, "Class report: %zu learner%s", c->n_learners, c->n_learners == 1 ? "" : "s");
+	class_printf(b, "Class report: %zu learner%s", c->n_learners, c->n_learners == 1 ? "" : "s");
 	if (c->n_skips > 0)
-		printf_buf(b, "; %zu path%s skipped (listed on standard error)", c->n_skips, c->n_skips == 1 ? "" : "s");
-	puts_buf(b, "\n");
+		class_printf(b, "; %zu path%s skipped (listed on standard error)", c->n_skips, c->n_skips == 1 ? "" : "s");
+	class_puts(b, "\n");
 	for (size_t i = 0; i < c->n_skips; i++)
 		if (c->skips[i].kind == PT_CLASS_SKIP_UNREAD) {
-			puts_buf(b, "MISSING: ");
-			puts_buf(b, c->skips[i].name);
-			puts_buf(b, " (records could not be read; see standard error)\n");
+			class_puts(b, "MISSING: ");
+			class_puts_safe(b, c->skips[i].name);
+			class_puts(b, " (records could not be read; see standard error)\n");
 		}
-	puts_buf(b, "right 1st: share right first time of those who met the item; attempts and hints: means of\n"
+	class_puts(b, "right 1st: share right first time of those who met the item; attempts and hints: means of\n"
 	            "the first pass; up-low: the upper-lower index, right 1st in the upper 27% by lesson score\n"
 	            "minus the lower 27%; older: learners whose answers are to an earlier version (left out).\n"
 	            "Moodle's figures, over the learners who started the lesson, an item scoring as in the\n"
@@ -404,16 +410,17 @@ static void render_table(out_buf *b, const pt_class *c)
 	            "rest of the lesson; d.eff.: Moodle's discriminative efficiency, that covariance as a share\n"
 	            "of the largest these scores allow.  ! marks what the figures suggest checking.\n");
 	if (c->n_lessons == 0)
-		puts_buf(b, "\nNo lessons to analyse: give the lesson directory with --lessons DIR.\n");
+		class_puts(b, "\nNo lessons to analyse: give the lesson directory with --lessons DIR.\n");
 	for (size_t i = 0; i < c->n_lessons; i++)
 		table_lesson(b, c, &c->lessons[i]);
 	table_concepts(b, c);
+	class_table_exams(b, c);
 	if (c->n_unknown > 0) {
-		puts_buf(b, "\nRecords of lessons not among the lessons read were left out:");
+		class_puts(b, "\nRecords of lessons not among the lessons read were left out:");
 		for (size_t i = 0; i < c->n_unknown; i++)
-			printf_buf(b, "%s %s (%zu learner%s)", i ? "," : "", c->unknown[i].id, c->unknown[i].learners,
+			class_printf(b, "%s %s (%zu learner%s)", i ? "," : "", c->unknown[i].id, c->unknown[i].learners,
 			    c->unknown[i].learners == 1 ? "" : "s");
-		puts_buf(b, "\n");
+		class_puts(b, "\n");
 	}
 }
 
@@ -421,7 +428,7 @@ static void render_table(out_buf *b, const pt_class *c)
 
 /* Appends one CSV field, quoted per RFC 4180 when needed, and its
  * separator (CRLF after the last). */
-static void csv_field(out_buf *b, const char *s, bool last)
+void class_csv_field(out_buf *b, const char *s, bool last)
 {
 	pt_strbuf safe = { 0 }; /* text that steers a terminal or a spreadsheet, neutralised */
 	s = sanitise_cell(s, &safe);
@@ -431,39 +438,39 @@ static void csv_field(out_buf *b, const char *s, bool last)
 			put(b, s, (size_t)(q - s) + 1);
 			put(b, "\"", 1);
 		}
-		puts_buf(b, s);
+		class_puts(b, s);
 		put(b, "\"", 1);
 	} else {
-		puts_buf(b, s);
+		class_puts(b, s);
 	}
 	free(safe.s);
-	puts_buf(b, last ? "\r\n" : ",");
+	class_puts(b, last ? "\r\n" : ",");
 }
 
 /* Appends a number field with places decimals, empty when x < 0. */
-static void csv_num(out_buf *b, double x, int places)
+void class_csv_num(out_buf *b, double x, int places)
 {
 	char buf[32] = "";
 	if (x >= 0)
 		snprintf(buf, sizeof buf, "%.*f", places, x);
-	csv_field(b, buf, false);
+	class_csv_field(b, buf, false);
 }
 
 /* Appends a count field. */
-static void csv_count(out_buf *b, size_t n)
+void class_csv_count(out_buf *b, size_t n)
 {
 	char buf[32];
 	snprintf(buf, sizeof buf, "%zu", n);
-	csv_field(b, buf, false);
+	class_csv_field(b, buf, false);
 }
 
 /* Appends a percentage field with two decimals, empty when undefined. */
-static void csv_pct(out_buf *b, bool defined, double x)
+void class_csv_pct(out_buf *b, bool defined, double x)
 {
 	char buf[32] = "";
 	if (defined)
-		snprintf(buf, sizeof buf, "%.2f", rounded(x, 2));
-	csv_field(b, buf, false);
+		snprintf(buf, sizeof buf, "%.2f", class_rounded(x, 2));
+	class_csv_field(b, buf, false);
 }
 
 /* Appends the flags field: the names of the flags set, joined by ";". */
@@ -473,7 +480,7 @@ static void csv_flags(out_buf *b, unsigned flags)
 	for (unsigned f = 1; f < 1u << PT_CLASS_FLAG_COUNT; f <<= 1)
 		if (flags & f)
 			snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", buf[0] ? ";" : "", class_flag_name(f));
-	csv_field(b, buf, false);
+	class_csv_field(b, buf, false);
 }
 
 /* Appends the item analysis as CSV: a row per item, then a row per wrong
@@ -485,50 +492,50 @@ static void render_csv(out_buf *b, const pt_class *c)
 	static const char *const head[] = { "lesson", "item", "option", "met", "right_first_time", "right_first_rate",
 		"mean_attempts", "mean_hints", "upper_lower_index", "older_version", "picks", "pick_rate", "misconception",
 		"place", "facility_index", "discrimination_index", "discriminative_efficiency", "flags",
-		"concept", "concept_items", "learners", "mastered", "mastery" };
+		"concept", "concept_items", "learners", "mastered", "mastery", "exam", "wrong", "unanswered" };
 	size_t nh = sizeof head / sizeof head[0];
 	for (size_t i = 0; i < nh; i++)
-		csv_field(b, head[i], i + 1 == nh);
+		class_csv_field(b, head[i], i + 1 == nh);
 	for (size_t li = 0; li < c->n_lessons; li++) {
 		const pt_class_lesson *l = &c->lessons[li];
 		for (size_t i = 0; i < l->n_items; i++) {
 			const pt_class_item *ci = &l->items[i];
-			csv_field(b, l->lesson->id.s, false);
-			csv_field(b, ci->item->id.s, false);
-			csv_field(b, "", false);
-			csv_count(b, ci->met);
-			csv_count(b, ci->right);
-			csv_num(b, share(ci->right, ci->met), 3);
-			csv_num(b, ci->met ? (double)ci->attempts / (double)ci->met : -1, 2);
-			csv_num(b, ci->met ? (double)ci->hints / (double)ci->met : -1, 2);
+			class_csv_field(b, l->lesson->id.s, false);
+			class_csv_field(b, ci->item->id.s, false);
+			class_csv_field(b, "", false);
+			class_csv_count(b, ci->met);
+			class_csv_count(b, ci->right);
+			class_csv_num(b, class_share(ci->right, ci->met), 3);
+			class_csv_num(b, ci->met ? (double)ci->attempts / (double)ci->met : -1, 2);
+			class_csv_num(b, ci->met ? (double)ci->hints / (double)ci->met : -1, 2);
 			char disc[32] = "";
 			if (ci->discriminates)
 				snprintf(disc, sizeof disc, "%.3f", ci->discrimination);
-			csv_field(b, disc, false);
-			csv_count(b, ci->older);
-			puts_buf(b, ",,,,");
-			csv_pct(b, ci->has_facility_index, ci->facility_index);
-			csv_pct(b, ci->has_discrimination_index, ci->discrimination_index);
-			csv_pct(b, ci->has_efficiency, ci->discriminative_efficiency);
+			class_csv_field(b, disc, false);
+			class_csv_count(b, ci->older);
+			class_puts(b, ",,,,");
+			class_csv_pct(b, ci->has_facility_index, ci->facility_index);
+			class_csv_pct(b, ci->has_discrimination_index, ci->discrimination_index);
+			class_csv_pct(b, ci->has_efficiency, ci->discriminative_efficiency);
 			csv_flags(b, ci->flags);
-			puts_buf(b, ",,,,\r\n");
+			class_puts(b, ",,,,,,,\r\n");
 			for (size_t o = 0; o < ci->n_wrong; o++) {
 				const pt_class_option *op = &ci->wrong[o];
-				csv_field(b, l->lesson->id.s, false);
-				csv_field(b, ci->item->id.s, false);
-				csv_field(b, op->text, false);
-				puts_buf(b, ",,,,,,,");
-				csv_count(b, op->picks);
-				csv_num(b, share(op->picks, ci->met), 3);
-				csv_field(b, op->feedback ? op->feedback : "", false);
+				class_csv_field(b, l->lesson->id.s, false);
+				class_csv_field(b, ci->item->id.s, false);
+				class_csv_field(b, op->text, false);
+				class_puts(b, ",,,,,,,");
+				class_csv_count(b, op->picks);
+				class_csv_num(b, class_share(op->picks, ci->met), 3);
+				class_csv_field(b, op->feedback ? op->feedback : "", false);
 				char where[48] = "";
 				if (ci->n_places > 0)
 					snprintf(where, sizeof where, op->place > 0 ? "%s %d" : "%s not recorded",
 					    place_word(ci->item), op->place);
-				csv_field(b, where, false);
-				puts_buf(b, ",,,");
+				class_csv_field(b, where, false);
+				class_puts(b, ",,,");
 				csv_flags(b, op->flags);
-				puts_buf(b, ",,,,\r\n");
+				class_puts(b, ",,,,,,,\r\n");
 			}
 		}
 	}
@@ -536,80 +543,37 @@ static void render_csv(out_buf *b, const pt_class *c)
 		const pt_class_tag *g = &c->tags[t];
 		if (g->items == 0)
 			continue;
-		puts_buf(b, ",,,");
-		csv_count(b, g->met);
-		csv_count(b, g->right);
-		csv_num(b, share(g->right, g->met), 3);
-		puts_buf(b, ",,,,,,,,,,,,");
-		csv_field(b, g->name, false);
-		csv_count(b, g->items);
-		csv_count(b, g->learners);
-		csv_count(b, g->mastered);
+		class_puts(b, ",,,");
+		class_csv_count(b, g->met);
+		class_csv_count(b, g->right);
+		class_csv_num(b, class_share(g->right, g->met), 3);
+		class_puts(b, ",,,,,,,,,,,,");
+		class_csv_field(b, g->name, false);
+		class_csv_count(b, g->items);
+		class_csv_count(b, g->learners);
+		class_csv_count(b, g->mastered);
 		char m[32] = "";
 		if (mastery(g) >= 0)
 			snprintf(m, sizeof m, "%.3f", mastery(g));
-		csv_field(b, m, true);
+		class_csv_field(b, m, false);
+		class_puts(b, ",,\r\n");
 	}
-}
-
-/* Appends the gradebook: Canvas's identity columns (the learner's name as
- * Student and SIS Login ID; Moodle maps any column), then one column per
- * lesson, titled, with the score 0-100 or empty when not started. */
-static void render_gradebook(out_buf *b, const pt_class *c)
-{
-	static const char *const head[] = { "Student", "ID", "SIS User ID", "SIS Login ID", "Section" };
-	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
-		csv_field(b, head[i], c->n_lessons == 0 && i + 1 == sizeof head / sizeof head[0]);
-	for (size_t li = 0; li < c->n_lessons; li++) {
-		const pt_lesson *l = c->lessons[li].lesson;
-		bool clash = false;
-		for (size_t k = 0; k < c->n_lessons; k++)
-			clash = clash || (k != li && strcmp(title_of(c->lessons[k].lesson), title_of(l)) == 0);
-		if (clash) {
-			char *both = NULL;
-			size_t n = strlen(title_of(l)) + strlen(l->id.s) + 4;
-			both = malloc(n);
-			if (both == NULL) {
-				b->failed = true;
-				return;
-			}
-			snprintf(both, n, "%s (%s)", title_of(l), l->id.s);
-			csv_field(b, both, li + 1 == c->n_lessons);
-			free(both);
-		} else {
-			csv_field(b, title_of(l), li + 1 == c->n_lessons);
-		}
-	}
-	for (size_t L = 0; L < c->n_learners; L++) {
-		const char *name = c->learners[L].name;
-		csv_field(b, name, false);
-		csv_field(b, "", false);
-		csv_field(b, "", false);
-		csv_field(b, name, false);
-		csv_field(b, "", c->n_lessons == 0);
-		for (size_t li = 0; li < c->n_lessons; li++) {
-			char score[16] = "";
-			int s = class_score(c, L, li);
-			if (s >= 0)
-				snprintf(score, sizeof score, "%d", s);
-			csv_field(b, score, li + 1 == c->n_lessons);
-		}
-	}
+	class_csv_exams(b, c);
 }
 
 /* ---- JSON -------------------------------------------------------------- */
 
 /* Adds a number rounded to places decimals, or null when x < 0 and
  * nullable; false when out of memory. */
-static bool add_num(cJSON *o, const char *name, double x, int places, bool nullable)
+bool class_add_num(cJSON *o, const char *name, double x, int places, bool nullable)
 {
 	if (nullable && x < 0)
 		return cJSON_AddNullToObject(o, name) != NULL;
-	return cJSON_AddNumberToObject(o, name, rounded(x, places)) != NULL;
+	return cJSON_AddNumberToObject(o, name, class_rounded(x, places)) != NULL;
 }
 
 /* Returns a new object appended to arr, or NULL when out of memory. */
-static cJSON *new_member(cJSON *arr)
+cJSON *class_new_member(cJSON *arr)
 {
 	cJSON *o = cJSON_CreateObject();
 	if (o == NULL || !cJSON_AddItemToArray(arr, o)) {
@@ -621,11 +585,11 @@ static cJSON *new_member(cJSON *arr)
 
 /* Adds a percentage rounded to two decimals, or null when undefined;
  * false when out of memory. */
-static bool add_pct(cJSON *o, const char *name, bool defined, double x)
+bool class_add_pct(cJSON *o, const char *name, bool defined, double x)
 {
 	if (!defined)
 		return cJSON_AddNullToObject(o, name) != NULL;
-	return cJSON_AddNumberToObject(o, name, rounded(x, 2)) != NULL;
+	return cJSON_AddNumberToObject(o, name, class_rounded(x, 2)) != NULL;
 }
 
 /* Adds "flags": [{"flag": name, "why": what to check}...]; false when out
@@ -637,7 +601,7 @@ static bool add_flags(cJSON *o, unsigned flags)
 	for (unsigned f = 1; ok && f < 1u << PT_CLASS_FLAG_COUNT; f <<= 1) {
 		if (!(flags & f))
 			continue;
-		cJSON *e = new_member(arr);
+		cJSON *e = class_new_member(arr);
 		ok = e != NULL && cJSON_AddStringToObject(e, "flag", class_flag_name(f)) != NULL &&
 		    cJSON_AddStringToObject(e, "why", class_flag_text(f)) != NULL;
 	}
@@ -647,40 +611,40 @@ static bool add_flags(cJSON *o, unsigned flags)
 /* Builds one item's object into arr; false when out of memory. */
 static bool json_item(cJSON *arr, const pt_class_item *ci)
 {
-	cJSON *o = new_member(arr), *wrong = NULL;
+	cJSON *o = class_new_member(arr), *wrong = NULL;
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", ci->item->id.s) != NULL &&
 	    cJSON_AddStringToObject(o, "kind", lesson_kind_name(ci->item->kind)) != NULL &&
-	    add_num(o, "met", (double)ci->met, 0, false) && add_num(o, "right_first_time", (double)ci->right, 0, false) &&
-	    add_num(o, "right_first_rate", share(ci->right, ci->met), 3, true) &&
-	    add_num(o, "mean_attempts", ci->met ? (double)ci->attempts / (double)ci->met : -1, 2, true) &&
-	    add_num(o, "mean_hints", ci->met ? (double)ci->hints / (double)ci->met : -1, 2, true) &&
-	    (ci->discriminates ? add_num(o, "upper_lower_index", ci->discrimination, 3, false)
+	    class_add_num(o, "met", (double)ci->met, 0, false) && class_add_num(o, "right_first_time", (double)ci->right, 0, false) &&
+	    class_add_num(o, "right_first_rate", class_share(ci->right, ci->met), 3, true) &&
+	    class_add_num(o, "mean_attempts", ci->met ? (double)ci->attempts / (double)ci->met : -1, 2, true) &&
+	    class_add_num(o, "mean_hints", ci->met ? (double)ci->hints / (double)ci->met : -1, 2, true) &&
+	    (ci->discriminates ? class_add_num(o, "upper_lower_index", ci->discrimination, 3, false)
 	                       : cJSON_AddNullToObject(o, "upper_lower_index") != NULL) &&
-	    add_pct(o, "facility_index", ci->has_facility_index, ci->facility_index) &&
-	    add_pct(o, "discrimination_index", ci->has_discrimination_index, ci->discrimination_index) &&
-	    add_pct(o, "discriminative_efficiency", ci->has_efficiency, ci->discriminative_efficiency) &&
+	    class_add_pct(o, "facility_index", ci->has_facility_index, ci->facility_index) &&
+	    class_add_pct(o, "discrimination_index", ci->has_discrimination_index, ci->discrimination_index) &&
+	    class_add_pct(o, "discriminative_efficiency", ci->has_efficiency, ci->discriminative_efficiency) &&
 	    add_flags(o, ci->flags) &&
-	    add_num(o, "older_version", (double)ci->older, 0, false) &&
+	    class_add_num(o, "older_version", (double)ci->older, 0, false) &&
 	    (wrong = cJSON_AddArrayToObject(o, "wrong_options")) != NULL;
 	for (size_t i = 0; ok && i < ci->n_wrong; i++) {
 		const pt_class_option *op = &ci->wrong[i];
-		cJSON *w = new_member(wrong);
+		cJSON *w = class_new_member(wrong);
 		ok = w != NULL && cJSON_AddStringToObject(w, "text", op->text) != NULL &&
-		    (op->place > 0 ? add_num(w, place_word(ci->item), op->place, 0, false)
+		    (op->place > 0 ? class_add_num(w, place_word(ci->item), op->place, 0, false)
 		                   : ci->n_places == 0 || cJSON_AddNullToObject(w, place_word(ci->item)) != NULL) &&
-		    add_num(w, "picks", (double)op->picks, 0, false) &&
-		    add_num(w, "pick_rate", share(op->picks, ci->met), 3, true) &&
+		    class_add_num(w, "picks", (double)op->picks, 0, false) &&
+		    class_add_num(w, "pick_rate", class_share(op->picks, ci->met), 3, true) &&
 		    (op->feedback ? cJSON_AddStringToObject(w, "misconception", op->feedback) != NULL
 		                  : cJSON_AddNullToObject(w, "misconception") != NULL) &&
-		    add_num(w, "upper_group_picks", (double)op->upper, 0, false) &&
-		    add_num(w, "lower_group_picks", (double)op->lower, 0, false) && add_flags(w, op->flags);
+		    class_add_num(w, "upper_group_picks", (double)op->upper, 0, false) &&
+		    class_add_num(w, "lower_group_picks", (double)op->lower, 0, false) && add_flags(w, op->flags);
 	}
 	cJSON *places = NULL;
 	if (ok && ci->n_places > 0) {
 		char name[32];
 		snprintf(name, sizeof name, "wrong_by_%s", place_word(ci->item));
 		ok = (places = cJSON_AddArrayToObject(o, name)) != NULL &&
-		    add_num(o, "wrong_place_not_recorded", (double)ci->unplaced, 0, false);
+		    class_add_num(o, "wrong_place_not_recorded", (double)ci->unplaced, 0, false);
 	}
 	for (size_t p = 0; ok && places != NULL && p < ci->n_places; p++) {
 		cJSON *n = cJSON_CreateNumber((double)ci->place_wrong[p]);
@@ -694,19 +658,19 @@ static bool json_item(cJSON *arr, const pt_class_item *ci)
 /* Builds one lesson's object into arr; false when out of memory. */
 static bool json_lesson(cJSON *arr, const pt_class_lesson *l)
 {
-	cJSON *o = new_member(arr), *hist = NULL, *items = NULL;
+	cJSON *o = class_new_member(arr), *hist = NULL, *items = NULL;
 	bool started = l->started > 0;
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", l->lesson->id.s) != NULL &&
-	    cJSON_AddStringToObject(o, "title", title_of(l->lesson)) != NULL &&
-	    add_num(o, "items", (double)l->n_items, 0, false) && add_num(o, "started", (double)l->started, 0, false) &&
-	    add_num(o, "completed", (double)l->completed, 0, false) &&
-	    add_num(o, "completion", share(l->completed, l->started), 3, true) &&
-	    add_num(o, "mean_score", started ? l->mean_score : -1, 2, true) &&
-	    add_num(o, "median_score", started ? l->median_score : -1, 1, true) &&
-	    add_num(o, "group_size", (double)l->group, 0, false) &&
-	    add_num(o, "removed_item_learners", (double)l->removed, 0, false) &&
+	    cJSON_AddStringToObject(o, "title", class_title_of(l->lesson)) != NULL &&
+	    class_add_num(o, "items", (double)l->n_items, 0, false) && class_add_num(o, "started", (double)l->started, 0, false) &&
+	    class_add_num(o, "completed", (double)l->completed, 0, false) &&
+	    class_add_num(o, "completion", class_share(l->completed, l->started), 3, true) &&
+	    class_add_num(o, "mean_score", started ? l->mean_score : -1, 2, true) &&
+	    class_add_num(o, "median_score", started ? l->median_score : -1, 1, true) &&
+	    class_add_num(o, "group_size", (double)l->group, 0, false) &&
+	    class_add_num(o, "removed_item_learners", (double)l->removed, 0, false) &&
 	    cJSON_AddBoolToObject(o, "small_sample", l->small_sample) != NULL &&
-	    add_num(o, "small_sample_below", PT_CLASS_SMALL_SAMPLE, 0, false) &&
+	    class_add_num(o, "small_sample_below", PT_CLASS_SMALL_SAMPLE, 0, false) &&
 	    (hist = cJSON_AddArrayToObject(o, "score_histogram")) != NULL;
 	for (int i = 0; ok && i < PT_CLASS_BINS; i++) {
 		cJSON *n = cJSON_CreateNumber((double)l->histogram[i]);
@@ -724,7 +688,7 @@ static bool json_lesson(cJSON *arr, const pt_class_lesson *l)
  * false when out of memory. */
 static bool json_learner(cJSON *arr, const pt_class *c, size_t L)
 {
-	cJSON *o = new_member(arr), *scores = NULL;
+	cJSON *o = class_new_member(arr), *scores = NULL;
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "name", c->learners[L].name) != NULL &&
 	    cJSON_AddStringToObject(o, "path", c->learners[L].path) != NULL &&
 	    (scores = cJSON_AddObjectToObject(o, "scores")) != NULL;
@@ -746,13 +710,13 @@ static bool json_concepts(cJSON *root, const pt_class *c)
 		const pt_class_tag *g = &c->tags[t];
 		if (g->items == 0)
 			continue;
-		cJSON *o = new_member(arr);
+		cJSON *o = class_new_member(arr);
 		ok = o != NULL && cJSON_AddStringToObject(o, "tag", g->name) != NULL &&
 		    cJSON_AddStringToObject(o, "label", g->label) != NULL &&
-		    add_num(o, "items", (double)g->items, 0, false) && add_num(o, "learners", (double)g->learners, 0, false) &&
-		    add_num(o, "met", (double)g->met, 0, false) && add_num(o, "right_first_time", (double)g->right, 0, false) &&
-		    add_num(o, "right_first_rate", share(g->right, g->met), 3, true) &&
-		    add_num(o, "mastered", (double)g->mastered, 0, false) && add_num(o, "mastery", mastery(g), 3, true);
+		    class_add_num(o, "items", (double)g->items, 0, false) && class_add_num(o, "learners", (double)g->learners, 0, false) &&
+		    class_add_num(o, "met", (double)g->met, 0, false) && class_add_num(o, "right_first_time", (double)g->right, 0, false) &&
+		    class_add_num(o, "right_first_rate", class_share(g->right, g->met), 3, true) &&
+		    class_add_num(o, "mastered", (double)g->mastered, 0, false) && class_add_num(o, "mastery", mastery(g), 3, true);
 	}
 	return ok;
 }
@@ -761,10 +725,10 @@ static bool json_concepts(cJSON *root, const pt_class *c)
 static cJSON *json_class(const pt_class *c)
 {
 	cJSON *root = cJSON_CreateObject(), *arr = NULL;
-	bool ok = root != NULL && add_num(root, "learner_count", (double)c->n_learners, 0, false) &&
+	bool ok = root != NULL && class_add_num(root, "learner_count", (double)c->n_learners, 0, false) &&
 	    (arr = cJSON_AddArrayToObject(root, "skipped")) != NULL;
 	for (size_t i = 0; ok && i < c->n_skips; i++) {
-		cJSON *s = new_member(arr);
+		cJSON *s = class_new_member(arr);
 		static const char *const kinds[] = { "unreadable_learner", "no_store", "read_once" };
 		ok = s != NULL && cJSON_AddStringToObject(s, "path", c->skips[i].path) != NULL &&
 		    cJSON_AddStringToObject(s, "why", c->skips[i].why) != NULL &&
@@ -775,11 +739,12 @@ static cJSON *json_class(const pt_class *c)
 	for (size_t i = 0; ok && i < c->n_lessons; i++)
 		ok = json_lesson(arr, &c->lessons[i]);
 	ok = ok && json_concepts(root, c);
+	ok = ok && class_json_exams(root, c);
 	ok = ok && (arr = cJSON_AddArrayToObject(root, "unknown_lessons")) != NULL;
 	for (size_t i = 0; ok && i < c->n_unknown; i++) {
-		cJSON *u = new_member(arr);
+		cJSON *u = class_new_member(arr);
 		ok = u != NULL && cJSON_AddStringToObject(u, "id", c->unknown[i].id) != NULL &&
-		    add_num(u, "learners", (double)c->unknown[i].learners, 0, false);
+		    class_add_num(u, "learners", (double)c->unknown[i].learners, 0, false);
 	}
 	ok = ok && (arr = cJSON_AddArrayToObject(root, "learners")) != NULL;
 	for (size_t L = 0; ok && L < c->n_learners; L++)
@@ -807,7 +772,7 @@ bool class_render(const pt_class *c, pt_class_format format, char **out, size_t 
 	case PT_CLASS_TABLE: render_table(&b, c); break;
 	case PT_CLASS_CSV: render_csv(&b, c); break;
 	case PT_CLASS_JSON: render_json(&b, c); break;
-	case PT_CLASS_GRADEBOOK: render_gradebook(&b, c); break;
+	case PT_CLASS_GRADEBOOK: class_render_gradebook(&b, c); break;
 	}
 	if (b.failed) {
 		free(b.s);

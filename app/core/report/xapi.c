@@ -572,6 +572,135 @@ static bool lesson_statements(xapi_ctx *x, const pt_catalog *catalog, const pt_r
 	return ok;
 }
 
+/* ---- exams ------------------------------------------------------------- */
+
+#define TYPE_ASSESSMENT "http://adlnet.gov/expapi/activities/assessment"
+
+/* Returns the exam's name: the part of its stored id before '/' (a course
+ * exam), or "mock" for one the learner chose, as a new string. */
+static char *exam_name(const char *id)
+{
+	const char *sep = strchr(id, '/');
+	return sep != NULL ? strndup(id, (size_t)(sep - id)) : strdup("mock");
+}
+
+/* Adds the statement of one item of finished exam r (the exam's activity
+ * exam_act, its registration reg); false when out of memory. */
+static bool exam_item_statement(xapi_ctx *x, const pt_catalog *catalog, const pt_exam_record *r,
+    const pt_exam_entry *en, cJSON *exam_act, const char *reg)
+{
+	const pt_entry *e = catalog ? catalog_find(catalog, en->lesson) : NULL;
+	const pt_item *item = e != NULL && !e->broken && e->lesson != NULL ? lesson_find_item(e->lesson, en->item) : NULL;
+	bool current = item != NULL && lesson_item_hash(item) == en->hash;
+	char *ls = iri_segment(en->lesson), *is = iri_segment(en->item);
+	char *iri = ls && is ? format("%s%s/%s", x->base, ls, is) : NULL;
+	free(ls);
+	free(is);
+	char version[17], uuid[PT_UUID_TEXT];
+	snprintf(version, sizeof version, "%016llx", en->hash);
+	const char *word = progress_exam_result_word(en->result);
+	char *name = iri ? format("exam-item\n%s\n%s\n%s\n%s\n%s", x->ifi, r->id, iri, version, word) : NULL;
+	if (name == NULL) {
+		free(iri);
+		return false;
+	}
+	name_uuid(name, uuid);
+	free(name);
+	cJSON *st = new_statement(x, uuid, "answered"), *res = NULL, *ext = NULL;
+	char *key = format("%sextensions/exam-result", x->base);
+	bool ok = st != NULL && key != NULL && add_item_object(st, iri, item, en->item, current) &&
+	    (res = cJSON_AddObjectToObject(st, "result")) != NULL &&
+	    cJSON_AddBoolToObject(res, "success", en->result == PT_EXAM_RIGHT) != NULL &&
+	    cJSON_AddBoolToObject(res, "completion", en->result != PT_EXAM_UNANSWERED) != NULL &&
+	    (ext = cJSON_AddObjectToObject(res, "extensions")) != NULL &&
+	    cJSON_AddStringToObject(ext, key, word) != NULL &&
+	    add_context(x, st, reg, exam_act, version) && add_timestamp(st, r->finished);
+	free(key);
+	free(iri);
+	return ok;
+}
+
+/* Adds the statements of finished exam r, the attempt-th of its name: passed
+ * or failed for the exam (score: items right of items), and answered for
+ * each item, the exam as parent; false when out of memory. */
+static bool exam_statements(xapi_ctx *x, const pt_catalog *catalog, const pt_exam_record *r, size_t attempt)
+{
+	char *ename = exam_name(r->id), *seg = ename ? iri_segment(ename) : NULL;
+	char *iri = seg ? format("%sexams/%s", x->base, seg) : NULL;
+	char *title = ename ? format(strchr(r->id, '/') ? "Exam %s" : "Mock exam", ename) : NULL;
+	char *reg_name = iri ? format("exam-registration\n%s\n%s", x->ifi, r->id) : NULL;
+	free(seg);
+	cJSON *act = iri && title ? cJSON_CreateObject() : NULL, *def = NULL;
+	bool ok = act != NULL && reg_name != NULL && cJSON_AddStringToObject(act, "objectType", "Activity") != NULL &&
+	    cJSON_AddStringToObject(act, "id", iri) != NULL && (def = cJSON_AddObjectToObject(act, "definition")) != NULL &&
+	    add_lang(def, "name", title) && cJSON_AddStringToObject(def, "type", TYPE_ASSESSMENT) != NULL;
+	char reg[PT_UUID_TEXT], uuid[PT_UUID_TEXT], duration[32];
+	size_t right = progress_exam_right(r);
+	bool passed = r->n_items > 0 && right * 100 >= (size_t)r->pass_percent * r->n_items;
+	char *name = ok ? format("exam\n%s\n%s\n%zu\n%zu\n%ld", x->ifi, r->id, right, r->n_items, r->used) : NULL;
+	ok = ok && name != NULL;
+	cJSON *st = NULL, *res = NULL, *sc = NULL, *ext = NULL, *obj = NULL;
+	char *key = ok ? format("%sextensions/exam-attempt", x->base) : NULL;
+	if (ok && key != NULL) {
+		name_uuid(reg_name, reg);
+		name_uuid(name, uuid);
+		snprintf(duration, sizeof duration, "PT%ldS", r->used);
+		st = new_statement(x, uuid, passed ? "passed" : "failed");
+		obj = st ? cJSON_Duplicate(act, true) : NULL;
+		ok = obj != NULL && cJSON_AddItemToObject(st, "object", obj);
+		if (!ok)
+			cJSON_Delete(obj);
+		ok = ok && (res = cJSON_AddObjectToObject(st, "result")) != NULL &&
+		    (sc = cJSON_AddObjectToObject(res, "score")) != NULL &&
+		    cJSON_AddNumberToObject(sc, "scaled", r->n_items ? (double)right / (double)r->n_items : 0) != NULL &&
+		    cJSON_AddNumberToObject(sc, "raw", (double)right) != NULL &&
+		    cJSON_AddNumberToObject(sc, "min", 0) != NULL &&
+		    cJSON_AddNumberToObject(sc, "max", (double)r->n_items) != NULL &&
+		    cJSON_AddBoolToObject(res, "success", passed) != NULL &&
+		    cJSON_AddBoolToObject(res, "completion", true) != NULL &&
+		    cJSON_AddStringToObject(res, "duration", duration) != NULL &&
+		    (ext = cJSON_AddObjectToObject(res, "extensions")) != NULL &&
+		    cJSON_AddNumberToObject(ext, key, (double)attempt) != NULL &&
+		    add_context(x, st, reg, act, NULL) && add_timestamp(st, r->finished);
+	} else {
+		ok = false;
+	}
+	for (size_t k = 0; ok && k < r->n_items; k++)
+		ok = exam_item_statement(x, catalog, r, &r->items[k], act, reg);
+	cJSON_Delete(act);
+	free(key);
+	free(name);
+	free(reg_name);
+	free(title);
+	free(iri);
+	free(ename);
+	return ok;
+}
+
+/* Adds the statements of every finished exam, each counted as the nth
+ * attempt at its name; false when out of memory. */
+static bool all_exam_statements(xapi_ctx *x, const pt_catalog *catalog)
+{
+	size_t n = progress_exam_count(x->p);
+	bool ok = true;
+	for (size_t i = 0; ok && i < n; i++) {
+		const pt_exam_record *r = progress_exam_at(x->p, i);
+		if (r == NULL)
+			continue;
+		const char *sep = strchr(r->id, '/');
+		size_t attempt = 1;
+		for (size_t k = 0; k < i; k++) {
+			const pt_exam_record *q = progress_exam_at(x->p, k);
+			const char *qs = q ? strchr(q->id, '/') : NULL;
+			if (q != NULL && (sep == NULL ? qs == NULL
+			    : qs != NULL && qs - q->id == sep - r->id && strncmp(q->id, r->id, (size_t)(sep - r->id)) == 0))
+				attempt++;
+		}
+		ok = exam_statements(x, catalog, r, attempt);
+	}
+	return ok;
+}
+
 /* Sets up x for options o; false with the cause in err on invalid
  * options or when out of memory. */
 static bool ctx_init(xapi_ctx *x, const pt_xapi_options *o, char *err, size_t errlen)
@@ -607,6 +736,10 @@ bool xapi_statements(const pt_progress *p, const pt_catalog *catalog,
 		if (!ok)
 			snprintf(err, errlen, "out of memory");
 		i = j;
+	}
+	if (ok && !all_exam_statements(&x, catalog)) {
+		ok = false;
+		snprintf(err, errlen, "out of memory");
 	}
 	if (ok) {
 		pt_strbuf safe = { 0 };
