@@ -369,6 +369,8 @@ install: paratutor
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
 	install -m 755 paratutor $(DESTDIR)$(BINDIR)/paratutor
 	install -m 644 content/*.json $(DESTDIR)$(DATADIR)/paratutor/lessons/
+	install -d $(DESTDIR)$(DATADIR)/paratutor/lessons/blueprints
+	install -m 644 content/blueprints/*.json $(DESTDIR)$(DATADIR)/paratutor/lessons/blueprints/
 	install -d $(DESTDIR)$(DATADIR)/doc/paratutor
 	install -m 644 content/README.md $(DESTDIR)$(DATADIR)/doc/paratutor/writing-lessons.md
 	install -m 644 man/paratutor.1 $(DESTDIR)$(MANDIR)/man1/paratutor.1

@@ -21,7 +21,7 @@ result "make install succeeds" $?
 ! grep -aq PARATUTOR_TEST "$stage/opt/pt/bin/paratutor"
 result "the installed binary has no test hook" $?
 for f in bin/paratutor share/man/man1/paratutor.1 share/man/man5/paratutor-lessons.5 \
-	share/paratutor/lessons/01-dp-vs-mp.json; do
+	share/paratutor/lessons/01-dp-vs-mp.json share/paratutor/lessons/blueprints/pmle-scaling.json; do
 	test -f "$stage/opt/pt/$f"
 	result "installs $f" $?
 done
@@ -31,6 +31,11 @@ result "does not install the format README as a lesson" $?
 result "the binary looks for lessons under its PREFIX" $?
 "$stage/opt/pt/bin/paratutor" --check --strict "$stage/opt/pt/share/paratutor/lessons" >/dev/null 2>&1
 result "installed lessons check clean" $?
+st=$(mktemp -d)
+(cd "$stage" && printf '%s\n' submit yes | "$stage/opt/pt/bin/paratutor" exam --plain --untimed --seed 1 --count 10 --lessons "$stage/opt/pt/share/paratutor/lessons" \
+	--blueprint pmle-scaling --state "$st/p.json" 2>&1 | grep -q 'Scaling prototypes into ML models')
+result "the installed binary finds the bundled blueprint pmle-scaling by name" $?
+rm -rf "$st"
 make -s uninstall DESTDIR="$stage" PREFIX=/opt/pt >/dev/null
 result "make uninstall succeeds" $?
 left=$(find "$stage" -type f | wc -l)

@@ -53,7 +53,8 @@ static void exam_usage(FILE *fp)
 	      "      --blueprint FILE  draw each lesson's share of the paper as FILE gives\n"
 	      "                        it (a JSON exam blueprint: {\"blueprint\": 1,\n"
 	      "                        \"shares\": {\"LESSON-ID\": PERCENT, ...}}), instead\n"
-	      "                        of --from\n"
+	      "                        of --from; a bare name is a bundled blueprint\n"
+	      "                        (pmle-scaling: the Google PMLE's scaling domain)\n"
 	      "      --allow-repeats   draw from every item, also those whose answers the\n"
 	      "                        results of earlier exams showed (by default they\n"
 	      "                        are drawn only when the others run short)\n"
@@ -468,7 +469,12 @@ int cli_exam(int argc, char **argv)
 		status = print_history(a.state);
 	if (status < 0 && a.blueprint_path != NULL && a.show == 0) {
 		pt_diags d = { 0 };
-		if (blueprint_load(&a.blueprint, a.blueprint_path, &d)) {
+		char bp_file[4096];
+		if (!cli_find_blueprint(a.blueprint_path, a.dirs, a.n_dirs, bp_file, sizeof bp_file)) {
+			fprintf(stderr, "paratutor exam: %s is neither a file nor a bundled blueprint (such as pmle-scaling); "
+			    "no exam was started\n", a.blueprint_path);
+			status = EXAM_FAILED;
+		} else if (blueprint_load(&a.blueprint, bp_file, &d)) {
 			a.cfg.blueprint = &a.blueprint;
 		} else {
 			diags_print(&d, stderr);

@@ -17,4 +17,13 @@
  * lesson file was found at all. */
 bool cli_load_lessons(pt_catalog *cat, const char *const *dirs, size_t n, const char *who);
 
+/* The file a --blueprint argument names.  A path (it holds a '/' or ends
+ * in ".json"), or a name with a file of that name in the current
+ * directory, is itself.  A bare name such as "pmle-scaling" is a bundled
+ * blueprint: blueprints/NAME.json in the first lesson directory of the
+ * given ones (or of the default search path when n is 0) that holds it.
+ * Writes the file's path to out; false when a bare name is bundled
+ * nowhere (out then holds the name). */
+bool cli_find_blueprint(const char *arg, const char *const *dirs, size_t n, char *out, size_t size);
+
 #endif

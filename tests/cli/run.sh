@@ -107,6 +107,10 @@ expect "exam --blueprint: an unknown lesson, located" 1 \
 expect "exam --blueprint: a lesson too small for its share" 1 \
 	"the blueprint gives lesson 'dp-vs-mp' 50 of the 100 items, but it holds [0-9]+" \
 	-- exam --plain --lessons content --blueprint $bp/good.json --count 100
+expect "the bundled blueprint pmle-scaling checks clean beside the lessons" 0 'and 1 exam blueprint: 0 errors, 0 warnings$' \
+	-- --check --strict content content/blueprints/pmle-scaling.json
+expect "a bare name that is no bundled blueprint" 1 'nope-scaling is neither a file nor a bundled blueprint \(such as pmle-scaling\); no exam was started' \
+	-- exam --plain --lessons content --blueprint nope-scaling
 expect "exam --blueprint with --from" 2 'give either --blueprint or --from, not both' \
 	-- exam --blueprint $bp/good.json --from dp-vs-mp
 expect "exam --blueprint FILE that is missing" 1 'nope.json:1:1: error: No such file or directory' \

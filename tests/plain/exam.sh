@@ -118,6 +118,20 @@ else
 	echo "not ok - what to study next names a concept the paper missed: '$first' not in: $concepts"
 fi
 
+# The bundled blueprint pmle-scaling, named without a path, draws only
+# from the lessons of the PMLE's scaling domain, each its share of 20.
+printf '%s\n' submit yes | "$bin" exam --blueprint pmle-scaling --count 20 \
+    --seed 3 --untimed --state "$tmp/pmle.json" >"$out" 2>&1
+has "pmle-scaling: 30 % from the scaling-prototypes lesson" "Scaling prototypes into ML models          0 of   6 right"
+has "pmle-scaling: 25 % from managed platforms" "Managed platforms: tf.distribute and Vertex AI   0 of   5 right"
+if [ "$(sed -n '/^By lesson/,/^By difficulty/p' "$out" | grep -c ' right ')" = 6 ]; then
+	passed=$((passed + 1))
+	echo "ok - pmle-scaling: its six lessons and no other"
+else
+	failed=$((failed + 1))
+	echo "not ok - pmle-scaling: its six lessons and no other"
+fi
+
 # A blueprint decides each lesson's share (50/30/20 of 10 items), not the
 # pool (where the three lessons hold 11, 12 and 13 items).
 printf '%s\n' submit yes | "$bin" exam --lessons content --blueprint tests/fixtures/blueprint/good.json --count 10 \
