@@ -340,7 +340,7 @@ man-check: test-deps
 	@sh tests/man-check.sh man/paratutor.1 man/paratutor-lessons.5
 
 # The README stays short and the sections moved out of it stay in docs/.
-docs-check:
+docs-check: paratutor
 	@sh tests/docs-check.sh
 
 # Each fuzz target links the core sources built with libFuzzer and the

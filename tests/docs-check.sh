@@ -53,5 +53,15 @@ class.md|Sending progress to a Learning Record Store
 bench.md|Speed and memory
 LIST
 
+# The README's first screen counts the bundled lessons and items: the
+# counts are those of content/ (paratutor --check prints them).
+if [ -x ./paratutor ]; then
+	counted=$(./paratutor --check content 2>/dev/null | sed -n 's/^paratutor: checked \([0-9]*\) lessons (\([0-9]*\) items).*/\1 lessons and \2 items/p')
+	head -n 40 README.md | tr '\n' ' ' | grep -q "$counted make"
+	result "README's first screen counts the bundled lessons: $counted" $?
+else
+	echo "SKIP README's lesson count: build ./paratutor first (make paratutor)"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
