@@ -1,17 +1,20 @@
 /* class.c - `paratutor class STORE-OR-DIR...`: reads many learners'
  * progress stores and prints the class report (class.h), listing on
  * stderr the stores it had to leave out. */
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "paratutor/cli_output.h"
 #include "paratutor/catalog.h"
 #include "paratutor/class.h"
 #include "paratutor/cli_lessons.h"
 #include "paratutor/cli_class.h"
+#include "paratutor/course.h"
 #include "paratutor/sanitise.h"
 
 
@@ -21,7 +24,14 @@ enum { CLASS_OK = 0, CLASS_FAILED = 1, CLASS_USAGE = 2, CLASS_NO_LESSONS = 3 };
 static void class_usage(FILE *fp)
 {
 	fputs("Usage: paratutor class [OPTION]... STORE-OR-DIR...\n"
+	      "       paratutor class [OPTION]... COURSE-DIR\n"
 	      "Analyse a class: many learners' progress stores read together.\n"
+	      "\n"
+	      "Given a course folder (one holding course.json), the learners are its\n"
+	      "roster, named by it (the gradebook's login is the roster id), each\n"
+	      "with their store under learners/ID (a learner with none yet still has\n"
+	      "a row), every course exam has its column, and lessons come from its\n"
+	      "lessons/ unless --lessons is given.\n"
 	      "\n"
 	      "Each STORE is one learner's progress file; each DIR is searched (with its\n"
 	      "subdirectories) for files named progress.json.  A learner is named by the\n"
@@ -195,14 +205,61 @@ static void report_skips(const pt_class *c)
 	fputs("; fix or restore their stores and run the report again\n", stderr);
 }
 
+/* Returns true when dir is a course folder (it holds course.json). */
+static bool is_course(const char *dir)
+{
+	char path[PT_PROGRESS_PATH_MAX];
+	struct stat st;
+	int n = snprintf(path, sizeof path, "%s/course.json", dir);
+	return n > 0 && (size_t)n < sizeof path && stat(path, &st) == 0;
+}
+
+/* Notes on stderr each folder under DIR/learners whose id is not on the
+ * roster (a learner removed): their records are not in the report. */
+static void note_off_roster(const pt_course *course)
+{
+	char path[PT_PROGRESS_PATH_MAX];
+	snprintf(path, sizeof path, "%s/learners", course->dir);
+	DIR *d = opendir(path);
+	if (d == NULL)
+		return;
+	for (struct dirent *e; (e = readdir(d)) != NULL;) {
+		if (e->d_name[0] == '.' || course_learner(course, e->d_name) != NULL)
+			continue;
+		fputs("paratutor: note: the records in learners/", stderr);
+		put_safe(e->d_name);
+		fputs(" are of no one on the roster (a learner removed?) and are left out\n", stderr);
+	}
+	closedir(d);
+}
+
+/* Adds the course's roster (each learner's store under DIR/learners/ID,
+ * named by the roster) and its exams to c; false when out of memory. */
+static bool add_course(pt_class *c, const pt_course *course)
+{
+	char path[PT_PROGRESS_PATH_MAX];
+	bool ok = true;
+	for (size_t i = 0; ok && i < course->n_learners; i++) {
+		const pt_course_learner *l = &course->learners[i];
+		snprintf(path, sizeof path, "%s/learners/%s/%s", course->dir, l->id, PT_CLASS_STORE_NAME);
+		ok = class_add_roster(c, path, l->id, l->name, l->email);
+	}
+	for (size_t i = 0; ok && i < course->n_exams; i++)
+		ok = class_declare_exam(c, course->exams[i].name);
+	note_off_roster(course);
+	return ok;
+}
+
 /* Reads the stores named in paths and writes the report; returns the exit
  * status. */
-static int run(const pt_catalog *cat, char **paths, int n, pt_class_naming naming,
+static int run(const pt_catalog *cat, char **paths, int n, const pt_course *course, pt_class_naming naming,
     pt_class_format format, const char *gradebook)
 {
 	pt_class *c = class_new(cat, naming);
 	bool ok = c != NULL;
-	for (int i = 0; ok && i < n; i++)
+	if (course != NULL)
+		ok = ok && add_course(c, course);
+	for (int i = 0; ok && course == NULL && i < n; i++)
 		ok = class_add_path(c, paths[i]);
 	ok = ok && class_read(c);
 	if (!ok) {
@@ -280,9 +337,26 @@ int cli_class(int argc, char **argv)
 		      "Try 'paratutor class --lessons content /srv/class/'.\n", stderr);
 		return CLASS_USAGE;
 	}
+	pt_course course = { 0 }, *cp = NULL;
+	char lessons[PT_PROGRESS_PATH_MAX];
+	if (argc - optind == 1 && is_course(argv[optind])) {
+		char err[PT_PROGRESS_PATH_MAX + 256];
+		if (!course_read(&course, argv[optind], err, sizeof err)) {
+			fputs("paratutor: ", stderr);
+			put_safe(err);
+			fputs("\n", stderr);
+			return CLASS_FAILED;
+		}
+		cp = &course;
+		if (n_dirs == 0) {
+			snprintf(lessons, sizeof lessons, "%s/lessons", argv[optind]);
+			dirs[n_dirs++] = lessons;
+		}
+	}
 	pt_catalog cat = { 0 };
-	int status = load(&cat, dirs, n_dirs) ? run(&cat, argv + optind, argc - optind, naming, format, gradebook)
+	int status = load(&cat, dirs, n_dirs) ? run(&cat, argv + optind, argc - optind, cp, naming, format, gradebook)
 	                                      : CLASS_NO_LESSONS;
 	catalog_free(&cat);
+	course_free(&course);
 	return status;
 }

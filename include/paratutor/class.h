@@ -189,8 +189,12 @@ typedef struct pt_class_lesson {
 } pt_class_lesson;
 
 typedef struct pt_class_learner {
-	char *name;
+	char *name;                  /* for people: the roster's name (its id when none), else from the path */
 	char *path;
+	char *login;                 /* a course's roster id (the gradebook's login), or NULL: the name */
+	char *email;                 /* the roster's e-mail address, or NULL */
+	bool roster;                 /* on a course's roster: a missing store is a learner with no records */
+	bool no_records;             /* on the roster, no store yet */
 	unsigned long long dev, ino; /* the file, to read each store once */
 } pt_class_learner;
 
@@ -311,6 +315,19 @@ void class_free(pt_class *c);
  * holding no store, becomes a skip.  Returns false only when out of
  * memory. */
 bool class_add_path(pt_class *c, const char *path);
+
+/* Adds the store of course learner id (roster name and email, either
+ * may be NULL or ""): the learner is named by the roster, and a store
+ * that does not exist yet is a learner with no records, not a skip.
+ * Returns false only when out of memory. */
+bool class_add_roster(pt_class *c, const char *path, const char *id, const char *name, const char *email);
+
+/* Declares a course exam by name, so it has its column and section even
+ * when no one sat it; false when out of memory. */
+bool class_declare_exam(pt_class *c, const char *name);
+
+/* Returns the learner's login: the roster id, or the name. */
+const char *class_login(const pt_class_learner *l);
 
 /* Reads every store added (learners sorted by name, then path), skipping
  * and listing the ones that are missing, unreadable, damaged or written by

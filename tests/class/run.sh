@@ -374,6 +374,90 @@ else
 	not_ok "exam JSON and CSV: attempts, best and last score, time used; facility and discrimination recomputed from the stores"
 fi
 
+# A course folder: the roster names the learners (the login column is the
+# roster id, never a path), a roster learner with no store still has a row,
+# each course exam has its column, a damaged store names its learner and
+# exits 1, and records of someone not on the roster are noted and left out.
+# ada's midterm is a sitting the tutor wrote, kept under the course exam's id.
+co=$tmp/course
+mkdir -p "$tmp/keys"
+"$bin" course init "$co" --title "Parallelism 101" >/dev/null 2>&1
+cp "$lessons/minimal.json" "$co/lessons/"
+for who in ada bob cy dee; do
+	ssh-keygen -q -t ed25519 -N '' -C "$who" -f "$tmp/keys/$who" >/dev/null 2>&1
+done
+"$bin" course add-learner "$co" ada --key "$tmp/keys/ada.pub" --name "Ada Lovelace" --email ada@example.org >/dev/null 2>&1
+"$bin" course add-learner "$co" bob --key "$tmp/keys/bob.pub" --name "Bob Byte" >/dev/null 2>&1
+"$bin" course add-learner "$co" cy --key "$tmp/keys/cy.pub" >/dev/null 2>&1
+"$bin" course add-learner "$co" dee --key "$tmp/keys/dee.pub" --name "Dee Dee" --email dee@example.org >/dev/null 2>&1
+"$bin" course add-exam "$co" midterm --lessons fixture-minimal --count 3 --minutes 10 >/dev/null 2>&1
+mkdir -p "$co/learners/ada" "$co/learners/bob" "$co/learners/dee" "$co/learners/zed"
+cp "$tmp/class/ann/progress.json" "$co/learners/ada/"
+cp "$tmp/class/ben/progress.json" "$co/learners/bob/"
+cp "$tmp/class/ben/progress.json" "$co/learners/zed/"
+printf '{"format":1,"lessons":{' >"$co/learners/dee/progress.json"
+printf 'submit\nyes\n' | "$bin" exam --plain --no-shuffle --seed 9 -n 3 --lessons "$co/lessons" \
+	--state "$co/learners/ada/progress.json" >/dev/null 2>&1
+python3 - "$co/learners/ada/progress.json" <<'EOF'
+import json, sys
+store = json.load(open(sys.argv[1]))
+store["exams"]["done"][0]["id"] = "midterm/" + store["exams"]["done"][0]["id"]
+json.dump(store, open(sys.argv[1], "w"))
+EOF
+expect "class COURSE --format gradebook: a damaged store names its learner, exit 1" 1 \
+	"^paratutor: error: learner 'dee' left out, their records could not be read: .*learners/dee/progress.json is damaged" \
+	-- class --format gradebook "$co"
+if python3 - "$out" "$err" <<'EOF'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+err = open(sys.argv[2]).read()
+assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Fixture: one of each kind", "Exam: midterm"], rows[0]
+by = {r[3]: r for r in rows[1:]}
+assert sorted(by) == ["ada", "bob", "cy"], rows
+assert by["ada"][0] == "Ada Lovelace" and by["bob"][0] == "Bob Byte" and by["cy"][0] == "cy", rows
+assert by["ada"][6] == "0" and by["bob"][6] == "" and by["cy"][5:] == ["", ""], rows
+assert all("/" not in r[0] and "/" not in r[3] for r in rows[1:]), rows
+assert "learners/zed are of no one on the roster" in err and "missing from this report: dee;" in err, err
+EOF
+then
+	ok "course gradebook: a row per readable roster learner named by the roster, login = roster id, the exam's column"
+else
+	not_ok "course gradebook: a row per readable roster learner named by the roster, login = roster id, the exam's column"
+fi
+rm "$co/learners/dee/progress.json"
+expect "class COURSE: every store read, exit 0" 0 '^Exam midterm: sat by 1 of 4 learners; passed by 0' -- class "$co"
+if grep -Eq '^  Ada Lovelace \(ada\) +1 +0\.0% ' "$out" && ! grep -q 'MISSING' "$out"; then
+	ok "course table: the exam's results name the learner by roster name and id"
+else
+	not_ok "course table: the exam's results name the learner by roster name and id"
+fi
+"$bin" class --format gradebook "$co" >"$out" 2>"$err"
+st=$?
+if [ "$st" -eq 0 ] && [ "$(grep -c '' "$out")" -eq 5 ] && tr -d '\r' <"$out" | grep -q '^Dee Dee,,,dee,,,$'; then
+	ok "course gradebook: one row per roster learner; dee, with no records, has an empty row"
+else
+	not_ok "course gradebook: one row per roster learner; dee, with no records, has an empty row (exit $st)"
+fi
+"$bin" class --format json "$co" >"$out" 2>"$err"
+if python3 - "$out" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+people = {l["id"]: l for l in r["learners"]}
+assert people["ada"]["email"] == "ada@example.org" and people["ada"]["name"] == "Ada Lovelace", people
+assert people["dee"]["has_records"] is False and people["ada"]["has_records"] is True, people
+mid = [e for e in r["exams"] if e["name"] == "midterm"][0]
+assert mid["learners"] == 1 and mid["results"][0]["learner"] == "Ada Lovelace", mid
+assert len(mid["item_analysis"]) == 3, mid
+EOF
+then
+	ok "course json: roster id, e-mail and name; has_records; the midterm's results and item analysis"
+else
+	not_ok "course json: roster id, e-mail and name; has_records; the midterm's results and item analysis"
+fi
+printf '{"course": 1, "title": 7}' >"$tmp/bad-course.json"
+mkdir -p "$tmp/badcourse/lessons" && cp "$tmp/bad-course.json" "$tmp/badcourse/course.json"
+expect "class COURSE: a course.json that cannot be read is an error naming it" 1 'course.json' -- class "$tmp/badcourse"
+
 expect "--name-from path names learners by their store" 1 "^$tmp/class/ann/progress.json,," \
 	-- class --lessons "$lessons" --format gradebook --name-from path "$tmp/class"
 # Every learner whose records cannot be read is named and the exit status is

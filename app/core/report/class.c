@@ -204,11 +204,15 @@ void class_free(pt_class *c)
 	for (size_t i = 0; i < c->n_learners; i++) {
 		free(c->learners[i].name);
 		free(c->learners[i].path);
+		free(c->learners[i].login);
+		free(c->learners[i].email);
 	}
 	free(c->learners);
 	for (size_t i = 0; i < c->n_found; i++) {
 		free(c->found[i].name);
 		free(c->found[i].path);
+		free(c->found[i].login);
+		free(c->found[i].email);
 	}
 	free(c->found);
 	for (size_t i = 0; i < c->n_skips; i++) {
@@ -482,12 +486,14 @@ static bool read_store(pt_class *c, size_t f, lesson_tally *t)
 {
 	pt_class_learner *who = &c->found[f];
 	pt_open_report rep;
-	pt_progress *p = progress_open_readonly(who->path, &rep);
+	struct stat st;
+	who->no_records = who->roster && lstat(who->path, &st) != 0 && errno == ENOENT;
+	pt_progress *p = progress_open_readonly(who->no_records ? "" : who->path, &rep);
 	if (p == NULL)
 		return false;
-	if (!rep.loaded) {
+	if (!rep.loaded && !who->no_records) {
 		progress_close(p);
-		return class_skip(c, PT_CLASS_SKIP_UNREAD, who->name, who->path, "%s", rep.message);
+		return class_skip(c, PT_CLASS_SKIP_UNREAD, class_login(who), who->path, "%s", rep.message);
 	}
 	if (!grow_rows(c)) {
 		progress_close(p);
@@ -525,7 +531,7 @@ static bool read_store(pt_class *c, size_t f, lesson_tally *t)
 		c->scores[L * (c->n_lessons ? c->n_lessons : 1) + k] = score;
 	}
 	c->learners[L] = *who;
-	who->name = who->path = NULL;
+	who->name = who->path = who->login = who->email = NULL;
 	c->n_learners++;
 	return true;
 }
@@ -584,6 +590,8 @@ bool class_read(pt_class *c)
 	for (size_t f = 0; f < c->n_found; f++) {
 		free(c->found[f].name);
 		free(c->found[f].path);
+		free(c->found[f].login);
+		free(c->found[f].email);
 	}
 	c->n_found = 0;
 	if (!ok)
@@ -609,8 +617,9 @@ size_t class_name_clashes(const pt_class *c)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < c->n_learners; i++) {
-		bool same_prev = i > 0 && strcmp(c->learners[i].name, c->learners[i - 1].name) == 0;
-		bool same_next = i + 1 < c->n_learners && strcmp(c->learners[i].name, c->learners[i + 1].name) == 0;
+		const char *me = class_login(&c->learners[i]);
+		bool same_prev = i > 0 && strcmp(me, class_login(&c->learners[i - 1])) == 0;
+		bool same_next = i + 1 < c->n_learners && strcmp(me, class_login(&c->learners[i + 1])) == 0;
 		n += same_prev || same_next;
 	}
 	return n;

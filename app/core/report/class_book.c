@@ -1,6 +1,7 @@
 /* class_book.c - the class report's gradebook: a CSV that Canvas's and
  * Moodle's grade imports take, one row per learner, one column per lesson
- * and per exam (see class.h and docs/class.md). */
+ * and per exam (see class.h and docs/class.md).  The login column is a
+ * course's roster id, else the learner's name. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,7 @@ void class_render_gradebook(pt_strbuf *b, const pt_class *c)
 		class_csv_field(b, name, false);
 		class_csv_field(b, "", false);
 		class_csv_field(b, "", false);
-		class_csv_field(b, name, false);
+		class_csv_field(b, class_login(&c->learners[L]), false);
 		class_csv_field(b, "", cols == 0);
 		for (size_t li = 0; li < c->n_lessons; li++)
 			score_field(b, class_score(c, L, li), li + 1 == cols);

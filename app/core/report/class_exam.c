@@ -155,6 +155,19 @@ bool class_take_exams(pt_class *c, size_t L, const pt_progress *p)
 	return true;
 }
 
+bool class_declare_exam(pt_class *c, const char *name)
+{
+	size_t n = strlen(name);
+	char *id = malloc(n + 2);
+	if (id == NULL)
+		return false;
+	memcpy(id, name, n);
+	memcpy(id + n, "/", 2);
+	bool ok = exam_for(c, id) != NULL;
+	free(id);
+	return ok;
+}
+
 pt_class_standing class_standing(const pt_class_exam *e, size_t L)
 {
 	pt_class_standing s = { 0 };

@@ -40,9 +40,15 @@ static void table_exam(pt_strbuf *b, const pt_class *c, const pt_class_exam *e)
 		if (s.best == NULL)
 			continue;
 		class_puts(b, "  ");
-		const char *name = c->learners[L].name;
+		const char *name = c->learners[L].name, *login = c->learners[L].login;
 		int w = text_width(name, strlen(name));
 		class_puts_safe(b, name);
+		if (login != NULL && strcmp(login, name) != 0) {
+			class_puts(b, " (");
+			class_puts_safe(b, login);
+			class_puts(b, ")");
+			w += (int)strlen(login) + 3;
+		}
 		for (; w < 22; w++)
 			class_puts(b, " ");
 		class_printf(b, " %8zu  %5.1f%%  ", s.attempts, class_rounded(s.best->score, 1));

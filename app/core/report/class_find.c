@@ -137,6 +137,7 @@ static bool add_store(pt_class *c, const char *path)
 	if (!grow_array((void **)&c->found, &c->cap_found, c->n_found + 1, sizeof *c->found))
 		return false;
 	pt_class_learner *f = &c->found[c->n_found];
+	*f = (pt_class_learner){ 0 };
 	struct stat st;
 	bool known = stat(path, &st) == 0;
 	f->dev = known ? (unsigned long long)st.st_dev : ~0ULL; /* unknown files match none */
@@ -149,6 +150,32 @@ static bool add_store(pt_class *c, const char *path)
 	}
 	c->n_found++;
 	return true;
+}
+
+bool class_add_roster(pt_class *c, const char *path, const char *id, const char *name, const char *email)
+{
+	if (!add_store(c, path))
+		return false;
+	pt_class_learner *f = &c->found[c->n_found - 1];
+	free(f->name);
+	f->name = strdup(name != NULL && name[0] != '\0' ? name : id);
+	f->login = strdup(id);
+	f->email = email != NULL && email[0] != '\0' ? strdup(email) : NULL;
+	f->roster = true;
+	if (f->name == NULL || f->login == NULL || (email != NULL && email[0] != '\0' && f->email == NULL)) {
+		c->n_found--;
+		free(f->name);
+		free(f->path);
+		free(f->login);
+		free(f->email);
+		return false;
+	}
+	return true;
+}
+
+const char *class_login(const pt_class_learner *l)
+{
+	return l->login != NULL ? l->login : l->name;
 }
 
 /* Searches directory dir (depth levels down) for stores; *ok turns false

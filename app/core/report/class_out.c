@@ -691,6 +691,9 @@ static bool json_learner(cJSON *arr, const pt_class *c, size_t L)
 	cJSON *o = class_new_member(arr), *scores = NULL;
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "name", c->learners[L].name) != NULL &&
 	    cJSON_AddStringToObject(o, "path", c->learners[L].path) != NULL &&
+	    (c->learners[L].login == NULL || cJSON_AddStringToObject(o, "id", c->learners[L].login) != NULL) &&
+	    (c->learners[L].email == NULL || cJSON_AddStringToObject(o, "email", c->learners[L].email) != NULL) &&
+	    cJSON_AddBoolToObject(o, "has_records", !c->learners[L].no_records) != NULL &&
 	    (scores = cJSON_AddObjectToObject(o, "scores")) != NULL;
 	for (size_t li = 0; ok && li < c->n_lessons; li++) {
 		int s = class_score(c, L, li);
