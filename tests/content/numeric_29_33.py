@@ -29,4 +29,24 @@ CHECKS = [
      "wrong": [lambda: (120 + 40) / 120,                    # sync left out
                lambda: (120 + 40 + 10) / (40 + 10),         # the shorter lane
                lambda: 120 / (40 + 10)]},                   # generation vs training
+    # ---------------------------------------------------------- lesson 30
+    {"lesson": "fabric", "item": "f30-2-nvl72-total",
+     "inputs": ["72 GPUs", "1.8 TB/s"],
+     "compute": lambda: 72 * 1.8,
+     "wrong": [lambda: 72 * 1.8 / 2,                        # one direction
+               lambda: 8 * 1.8,                             # one 8-GPU server
+               lambda: 72 / 1.8]},                          # divided
+    {"lesson": "fabric", "item": "f30-3-nic-vs-nvlink",
+     "inputs": ["450 GB/s over NVLink in each direction", "400 Gb/s in each direction"],
+     "compute": lambda: 450 / (400 / 8),
+     "wrong": [lambda: 450 / 400,                           # bits read as bytes
+               lambda: 900 / (400 / 8),                     # both directions
+               lambda: 900 / 400]},                         # both slips
+    {"lesson": "fabric", "item": "f30-4-nvlink-allreduce",
+     "inputs": ["S = 8 GB", "n = 8 GPUs", "B = 450 GB/s", "t = 2(n − 1)/n · S / B"],
+     "compute": lambda: 2 * (8 - 1) / 8 * 8 / 450 * 1000,
+     "wrong": [lambda: (8 - 1) / 8 * 8 / 450 * 1000,        # one phase
+               lambda: 2 * (8 - 1) / 8 * 8 / 900 * 1000,    # both directions (same value)
+               lambda: 8 / 450 * 1000,                      # S/B
+               lambda: 2 * 8 / 450 * 1000]},                # factor 2 alone
 ]
