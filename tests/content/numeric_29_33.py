@@ -49,4 +49,30 @@ CHECKS = [
                lambda: 2 * (8 - 1) / 8 * 8 / 900 * 1000,    # both directions (same value)
                lambda: 8 / 450 * 1000,                      # S/B
                lambda: 2 * 8 / 450 * 1000]},                # factor 2 alone
+    # ---------------------------------------------------------- lesson 31
+    {"lesson": "moe-at-scale", "item": "f31-2-dispatch-bytes",
+     "inputs": ["8,192 tokens", "hidden size 7,168", "top-8 experts", "bf16 (2 bytes per value)", "1 GB = 10^9 B"],
+     "compute": lambda: 8192 * 8 * 7168 * 2 / GB,
+     "wrong": [lambda: 8192 * 7168 * 2 / GB,                # each token once
+               lambda: 8192 * 8 * 7168 * 4 / GB,            # fp32
+               lambda: 8192 * 8 * 7168 * 1 / GB]},          # FP8
+    {"lesson": "moe-at-scale", "item": "f31-3-edp",
+     "inputs": ["1,024 GPUs", "PP = 8", "TP = 4", "EP = 16", "ETP = 1"],
+     "compute": lambda: 1024 / 8 / (16 * 1),
+     "wrong": [lambda: 1024 / (16 * 1),                     # pipeline forgotten
+               lambda: 1024 / 8 / (16 * 4),                 # attention TP as ETP
+               lambda: 1024 / 8 / 4]},                      # attention DP
+    {"lesson": "moe-at-scale", "item": "f31-4-capacity",
+     "inputs": ["E = 64 experts", "T = 4,096 tokens", "k = 2", "capacity factor 1.25",
+                "capacity factor × T × k / E"],
+     "compute": lambda: 1.25 * 4096 * 2 / 64,
+     "wrong": [lambda: 1.25 * 4096 / 64,                    # k left out
+               lambda: 4096 * 2 / 64,                       # no headroom
+               lambda: 1.25 * 4096 * 2]},                   # all experts
+    {"lesson": "moe-at-scale", "item": "f31-5-bias-update",
+     "inputs": ["starting at 0", "u = 0.001", "5 steps"],
+     "compute": lambda: 0 - 5 * 0.001,
+     "wrong": [lambda: 0 + 5 * 0.001,                       # wrong sign
+               lambda: 0 - 0.001,                           # one step
+               lambda: 0]},                                 # no change
 ]
