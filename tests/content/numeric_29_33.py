@@ -75,4 +75,35 @@ CHECKS = [
      "wrong": [lambda: 0 + 5 * 0.001,                       # wrong sign
                lambda: 0 - 0.001,                           # one step
                lambda: 0]},                                 # no change
+    # ---------------------------------------------------------- lesson 32
+    {"lesson": "optimizers-low-precision", "item": "f32-2-muon-state",
+     "inputs": ["8 billion-parameter", "fp32 (4 bytes per value)", "two moments", "one momentum buffer"],
+     "compute": lambda: 8e9 * 2 * 4 / GB - 8e9 * 1 * 4 / GB,
+     "wrong": [lambda: 8e9 * 2 * 4 / GB,                    # AdamW's whole state
+               lambda: 8e9 * 2 / GB,                        # 2-byte values
+               lambda: 8e9 * (2 * 4 + 4) / GB]},            # master weights added
+    {"lesson": "optimizers-low-precision", "item": "f32-4-shampoo-memory",
+     "inputs": ["m × m", "n × n", "m = 4,096", "n = 14,336"],
+     "compute": lambda: (4096**2 + 14336**2) / (4096 * 14336),
+     "wrong": [lambda: (4096**2 + 4096**2) / (4096 * 4096),  # square matrix
+               lambda: 14336**2 / (4096 * 14336),           # right factor only
+               lambda: 4096**2 / (4096 * 14336)]},          # left factor only
+    {"lesson": "optimizers-low-precision", "item": "f32-6-bf16-moments",
+     "inputs": ["bf16 weights (2 B)", "bf16 gradients (2 B)", "fp32 master weights (4 B)", "both Adam moments in bf16"],
+     "compute": lambda: 2 + 2 + 4 + 2 * 2,
+     "wrong": [lambda: 2 + 2 + 4 + 2 * 4,                   # fp32 moments
+               lambda: 2 + 2 + 2 * 2,                       # no master weights
+               lambda: 2 + 2 + 4 + 2]},                     # one moment
+    {"lesson": "optimizers-low-precision", "item": "f32-9-nvfp4-bits",
+     "inputs": ["4-bit E2M1", "block of 16 values", "8-bit E4M3 scale"],
+     "compute": lambda: 4 + 8 / 16,
+     "wrong": [lambda: 4,                                   # scales ignored
+               lambda: 4 + 8 / 32,                          # MXFP4's blocks of 32
+               lambda: 4 + 8]},                             # a scale per value
+    {"lesson": "optimizers-low-precision", "item": "f32-10-stochastic",
+     "inputs": ["0, 0.5, 1, 1.5, 2, 3, 4 and 6", "(x − a)/(b − a)", "x = 4.5"],
+     "compute": lambda: (4.5 - 4) / (6 - 4),
+     "wrong": [lambda: (6 - 4.5) / (6 - 4),                 # probability of rounding down
+               lambda: (4.5 - 4) / (5 - 4),                 # a 5 on the grid
+               lambda: 0]},                                 # round to nearest
 ]
