@@ -135,6 +135,10 @@ static void results_draw(pt_ui *ui, int rows, int cols)
 		const char *word = e->results[i] == PT_EXAM_RIGHT ? "Right" : e->results[i] == PT_EXAM_WRONG ? "Wrong" :
 		    "Unanswered";
 		doc_atomf(d, ROLE_HEADING, 0, "Item %zu of %zu", i + 1, e->n);
+		if (ui->track->progress != NULL && !progress_exam_may_show(ui->track->progress, e->lessons[i], e->items[i])) {
+			doc_atomf(d, ROLE_DIM, 0, "  %s: %s", e->lessons[i]->title.s, PT_EXAM_HELD_BACK);
+			continue;
+		}
 		doc_atomf(d, e->results[i] == PT_EXAM_RIGHT ? ROLE_RIGHT : ROLE_WRONG, 0, "  %s %s",
 		    draw_glyph(e->results[i] == PT_EXAM_RIGHT ? GLYPH_RIGHT : GLYPH_WRONG), word);
 		doc_atomf(d, ROLE_DIM, 0, "  %s, %s%s%s", e->lessons[i]->title.s,

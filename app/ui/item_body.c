@@ -420,7 +420,7 @@ static void add_verdict(pt_doc *d, const pt_grade *g, bool exam)
 	} else if (g->status == PT_SOLVED) {
 		doc_atomf(d, ROLE_RIGHT, 0, "%s Correct", draw_glyph(GLYPH_RIGHT));
 		char label[96];
-		score_label(grade_outcome(g), g->checks, g->hints_shown, g->retry_pass, label, sizeof label);
+		score_label(grade_outcome(g), g->checks, g->hints_shown, session_pass_kind(g), label, sizeof label);
 		doc_atomf(d, ROLE_DIM, 0, "  %s", label);
 	} else {
 		doc_atomf(d, ROLE_WRONG, 0, "%s Out of attempts", draw_glyph(GLYPH_WRONG));

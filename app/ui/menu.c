@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "paratutor/score.h"
 #include "paratutor/next.h"
 #include "paratutor/text.h"
 #include "paratutor/ui_app.h"
@@ -110,10 +111,10 @@ static void format_counts(const pt_lesson_info *lesson, char *buf, size_t size)
  * and score, or "not started"; returns the role to draw it in. */
 static pt_role format_progress(const pt_ui *ui, const pt_lesson_info *lesson, char *buf, size_t size)
 {
-	size_t done = 0, total = lesson->n_items;
-	int score = 0;
-	progress_info_stats(ui->track->progress, lesson, &done, &total, &score);
-	if (done == 0) {
+	pt_lesson_scores sc;
+	progress_info_scores(ui->track->progress, lesson, &sc);
+	size_t done = sc.done, total = sc.total;
+	if (done == 0 && sc.attempt <= 1) {
 		buf[0] = '\0';
 		append(buf, size, 0, "not started");
 		return ROLE_DIM;
@@ -121,7 +122,7 @@ static pt_role format_progress(const pt_ui *ui, const pt_lesson_info *lesson, ch
 	/* To the nearest cell, but one item done always shows and the bar is
 	 * full only when every item is. */
 	size_t filled = total ? (done * BAR_CELLS + total / 2) / total : 0;
-	if (filled == 0)
+	if (filled == 0 && done > 0)
 		filled = 1;
 	if (filled == BAR_CELLS && done < total)
 		filled = BAR_CELLS - 1;
@@ -130,7 +131,9 @@ static pt_role format_progress(const pt_ui *ui, const pt_lesson_info *lesson, ch
 	bar[0] = '\0';
 	for (size_t k = 0; k < BAR_CELLS; k++)
 		len = append(bar, sizeof bar, len, draw_glyph(k < filled ? GLYPH_BAR_FULL : GLYPH_BAR_EMPTY));
-	snprintf(buf, size, "[%s] %zu/%zu done %s score %d", bar, done, total, draw_glyph(GLYPH_DOT), score);
+	char score[64];
+	score_attempt_text(sc.score, sc.attempt, sc.attempt_score, draw_ascii(), score, sizeof score);
+	snprintf(buf, size, "[%s] %zu/%zu done %s score %s", bar, done, total, draw_glyph(GLYPH_DOT), score);
 	return done == total ? ROLE_RIGHT : ROLE_NORMAL;
 }
 

@@ -10,6 +10,7 @@
 #include "paratutor/plain.h"
 #include "paratutor/plain_cmd.h"
 #include "paratutor/plain_item.h"
+#include "paratutor/score.h"
 #include "paratutor/session.h"
 #include "paratutor/track.h"
 #include "paratutor/ui_exam_gate.h"
@@ -198,12 +199,16 @@ static void print_summary(plain_io *io, const pt_session *s)
 {
 	pt_summary sum;
 	session_summarize(s, &sum);
-	fprintf(io->out, "\n== Summary of %s\nScore: %d/100. Right first time: %zu. With hints: %zu. "
+	char attempt[96] = ".";
+	if (sum.attempt > 1)
+		snprintf(attempt, sizeof attempt, " (attempt 1's) - attempt %d: %d/100. In attempt %d:", sum.attempt,
+		    sum.attempt_score, sum.attempt);
+	fprintf(io->out, "\n== Summary of %s\nScore: %d/100%s Right first time: %zu. With hints: %zu. "
 	    "After retries: %zu. Failed: %zu. Not finished: %zu. Hints used: %zu.\n",
-	    s->lesson->title.s, sum.score, sum.first_time, sum.with_hints, sum.retries,
-	    sum.failed, sum.open, sum.hints);
+	    s->lesson->title.s, sum.score, attempt, sum.first_time, sum.with_hints, sum.retries, sum.failed, sum.open,
+	    sum.hints);
 	if (sum.practiced > 0)
-		fprintf(io->out, "Practice: %zu item%s retried or reviewed, mean %d/100 (half marks; the lesson score "
+		fprintf(io->out, "Practice: %zu item%s practised or reviewed, mean %d/100 (practice; the lesson score "
 		    "stays).\n", sum.practiced, sum.practiced == 1 ? "" : "s", sum.practice_score);
 	print_misconceptions(io, s->lesson->id.s);
 }
@@ -230,11 +235,11 @@ static plain_step offer_retry(plain_io *io, pt_session *s)
 		return PLAIN_MENU;
 	}
 	if (n_missed > 0)
-		fprintf(io->out, "Type retry to answer again the %zu item%s not right first time, or press Enter for "
-		    "the lesson list.\n", n_missed, n_missed == 1 ? "" : "s");
+		fprintf(io->out, "Type practice to answer again the %zu item%s not right first time (practice; the "
+		    "lesson score stays), or press Enter for the lesson list.\n", n_missed, n_missed == 1 ? "" : "s");
 	else
-		fprintf(io->out, "Type retry to go to the %zu item%s not finished yet, or press Enter for the lesson "
-		    "list.\n", n_open, n_open == 1 ? "" : "s");
+		fprintf(io->out, "Type practice to go to the %zu item%s not finished yet, or press Enter for the "
+		    "lesson list.\n", n_open, n_open == 1 ? "" : "s");
 	char line[LINE_MAX_LEN];
 	fputs("> ", io->out);
 	if (!read_line(io, line, sizeof line))
@@ -244,7 +249,7 @@ static plain_step offer_retry(plain_io *io, pt_session *s)
 		*p = (char)tolower((unsigned char)*p);
 	if (strcmp(word, "quit") == 0 || strcmp(word, "q") == 0)
 		return PLAIN_QUIT;
-	if (strcmp(word, "retry") != 0 && strcmp(word, "r") != 0)
+	if (strcmp(word, "practice") != 0 && strcmp(word, "retry") != 0 && strcmp(word, "r") != 0)
 		return PLAIN_MENU;
 	for (size_t i = 0; i < n; i++)
 		if (missed(&s->grades[i]))
@@ -301,10 +306,13 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 	while (step != PLAIN_QUIT && step != PLAIN_MENU) {
 		step = prompt_command(io, &s);
 		if (step == PLAIN_RESET) {
-			if (confirm(io, "Forget every answer you gave in this lesson, and its score?")) {
+			pt_summary sum;
+			session_summarize(&s, &sum);
+			char what[320];
+			score_reset_text(sum.score, sum.attempt, false, what, sizeof what);
+			if (confirm(io, what)) {
 				if (track_reset(io->track, &s))
-					fputs("Done: the lesson starts afresh; items whose answers you saw are practice.\n",
-					    io->out);
+					fprintf(io->out, "Attempt %d starts: every item is open again.\n", s.attempt);
 				else
 					print_notice(io);
 			} else {
@@ -404,13 +412,14 @@ static void print_menu(plain_io *io, const pt_catalog *cat)
 			fprintf(io->out, "  %zu) [broken] %s\n", i + 1, diag);
 			continue;
 		}
-		size_t done = 0, total = e->info->n_items;
-		int score = 0;
+		pt_lesson_scores sc = { 0, e->info->n_items, 0, 1, 0 };
 		if (io->track->progress != NULL)
-			progress_info_stats(io->track->progress, e->info, &done, &total, &score);
-		fprintf(io->out, "  %zu) %s (%s, %zu items", i + 1, e->info->title, e->info->id, total);
-		if (done > 0)
-			fprintf(io->out, "; %zu/%zu done, score %d", done, total, score);
+			progress_info_scores(io->track->progress, e->info, &sc);
+		fprintf(io->out, "  %zu) %s (%s, %zu items", i + 1, e->info->title, e->info->id, sc.total);
+		char score[64];
+		score_attempt_text(sc.score, sc.attempt, sc.attempt_score, true, score, sizeof score);
+		if (sc.done > 0 || sc.attempt > 1)
+			fprintf(io->out, "; %zu/%zu done, score %s", sc.done, sc.total, score);
 		fprintf(io->out, "): %s\n", e->info->summary);
 	}
 	size_t due = io->track->progress ? progress_due_count(io->track->progress, io->catalog, ui_now()) : 0;

@@ -210,6 +210,10 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 			fprintf(out, "  - %s\n", next.lines[k]);
 	}
 	for (size_t i = 0; i < e->n; i++) {
+		if (p != NULL && !progress_exam_may_show(p, e->lessons[i], e->items[i])) {
+			fprintf(out, "\n-- Item %zu of %zu, %s: %s\n", i + 1, e->n, e->lessons[i]->title.s, PT_EXAM_HELD_BACK);
+			continue;
+		}
 		const char *word = e->results[i] == PT_EXAM_RIGHT ? "Right" : e->results[i] == PT_EXAM_WRONG ?
 		    "Wrong" : "Unanswered";
 		fprintf(out, "\n-- Item %zu of %zu, %s: %s%s\n", i + 1, e->n, e->lessons[i]->title.s, word,

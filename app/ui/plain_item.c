@@ -192,7 +192,7 @@ static void print_check(FILE *out, const pt_grade *g)
 	const pt_item *it = g->item;
 	ui_kind(it->kind)->print_checked(out, g);
 	char label[96];
-	score_label(grade_outcome(g), g->checks, g->hints_shown, g->retry_pass, label, sizeof label);
+	score_label(grade_outcome(g), g->checks, g->hints_shown, session_pass_kind(g), label, sizeof label);
 	if (g->status == PT_SOLVED) {
 		fprintf(out, "Correct! %s.\n", label);
 		print_solution(out, it);

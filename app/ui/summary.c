@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "paratutor/score.h"
 #include "paratutor/text.h"
 #include "paratutor/ui_app.h"
 #include "paratutor/ui_draw.h"
@@ -68,6 +69,8 @@ static void add_items(pt_doc *d, const pt_session *s)
 	int title_cols = d->width - 32 > 16 ? d->width - 32 : 16;
 	doc_gap(d);
 	doc_atom(d, ROLE_HEADING, 0, "Items");
+	if (s->attempt > 1)
+		doc_atomf(d, ROLE_DIM, 0, "  attempt %d", s->attempt);
 	for (size_t i = 0; i < s->lesson->n_items; i++) {
 		pt_outcome outcome = session_lesson_outcome(s, i);
 		pt_glyph glyph = GLYPH_DOT;
@@ -86,7 +89,7 @@ static void add_items(pt_doc *d, const pt_session *s)
 		doc_atom(d, role, 0, draw_glyph(glyph));
 		doc_move_to(d, 4);
 		doc_atomf(d, ROLE_NORMAL, 0, "%2zu  %s %-19s %3d", i + 1, title,
-		    grade_outcome_name(outcome), session_lesson_item_score(s, i));
+		    grade_outcome_name(outcome), session_attempt_item_score(s, i));
 	}
 }
 
@@ -128,11 +131,15 @@ static void summary_draw(pt_ui *ui, int rows, int cols)
 	if (sum.open > 0)
 		doc_atomf(d, ROLE_DIM, 0, "  %zu of %zu items not finished yet", sum.open, sum.items);
 	doc_gap(d);
-	doc_atomf(d, ROLE_PROMPT, 0, "Score: %d/100", sum.score);
-	doc_atomf(d, ROLE_DIM, 0, "  the mean of %zu items' first passes", sum.items);
+	char attempt[64] = "";
+	if (sum.attempt > 1)
+		snprintf(attempt, sizeof attempt, " %s attempt %d: %d/100", draw_glyph(GLYPH_DOT), sum.attempt,
+		    sum.attempt_score);
+	doc_atomf(d, ROLE_PROMPT, 0, "Score: %d/100%s", sum.score, attempt);
+	doc_atomf(d, ROLE_DIM, 0, "  %s", score_explain(sum.attempt));
 	if (sum.practiced > 0) {
 		doc_newline(d);
-		doc_atomf(d, ROLE_DIM, 0, "Practice: %zu item%s retried or reviewed, mean %d/100 (half marks; "
+		doc_atomf(d, ROLE_DIM, 0, "Practice: %zu item%s practised or reviewed, mean %d/100 (practice; "
 		    "the lesson score stays)", sum.practiced, sum.practiced == 1 ? "" : "s", sum.practice_score);
 	}
 	doc_gap(d);
@@ -157,11 +164,13 @@ static void summary_draw(pt_ui *ui, int rows, int cols)
 	snprintf(status, sizeof status, "%zu of %zu items solved",
 	    sum.items - sum.failed - sum.open, sum.items);
 	size_t to_retry = count_missed(s);
-	if (view->confirm_reset)
-		snprintf(fallback, sizeof fallback, "Forget every answer and the score? y: yes; other keys: no");
-	else if (to_retry > 0)
+	if (view->confirm_reset) {
+		char what[160];
+		score_reset_text(sum.score, sum.attempt, true, what, sizeof what);
+		snprintf(fallback, sizeof fallback, "%s. y: yes; other keys: no", what);
+	} else if (to_retry > 0)
 		snprintf(fallback, sizeof fallback,
-		    "Press r to retry the %zu item%s not right first time, or m for the menu",
+		    "Press r to practise the %zu item%s not right first time, or m for the menu",
 		    to_retry, to_retry == 1 ? "" : "s");
 	else if (sum.open > 0)
 		snprintf(fallback, sizeof fallback,
@@ -197,7 +206,7 @@ static unsigned key_retry(pt_ui *ui, const pt_event *ev)
 	}
 	size_t first = session_next_open(s, 0);
 	if (first == n)
-		ui_say(ui, "Nothing to retry: every item was right first time");
+		ui_say(ui, "Nothing to practise: every item was right first time");
 	else
 		ui_go(ui, UI_GO_ITEM, first);
 	return UI_REDRAW;
@@ -233,7 +242,7 @@ static unsigned key_reset(pt_ui *ui, const pt_event *ev)
 		return UI_REDRAW;
 	}
 	ui_go(ui, UI_GO_ITEM, 0);
-	ui_say(ui, "The lesson starts afresh; items whose answers you saw are practice");
+	ui_say(ui, "Attempt %d starts: it scores beside the lesson score, which stays", s->attempt);
 	return UI_REDRAW;
 }
 
@@ -256,13 +265,14 @@ static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 }
 
 static const pt_binding summary_keys[] = {
-	{ "y", "after x: yes, forget the answers", "forget", NULL, SUM_CONFIRM, 0, "yY", { 0 }, 0, key_reset },
+	{ "y", "after x: yes, start the next attempt", "next attempt", NULL, SUM_CONFIRM, 0, "yY", { 0 }, 0,
+	    key_reset },
 	{ "any other key", "after x: keep the answers", "keep", "other", SUM_CONFIRM, 0, NULL, { 0 }, UI_ON_ANY,
 	    key_keep },
-	{ "r", "retry the items not right first time (a retry scores as a retry)", "retry missed", NULL, 0,
-	    SUM_CONFIRM, "rR", { 0 }, 0, key_retry },
-	{ "x", "forget every answer to this lesson and start afresh (asks first)", "reset lesson", NULL, 0,
-	    SUM_CONFIRM, "xX", { 0 }, 0, key_ask_reset },
+	{ "r", "practise the items not right first time (practice; the lesson score stays)", "practise missed",
+	    NULL, 0, SUM_CONFIRM, "rR", { 0 }, 0, key_retry },
+	{ "x", "start the lesson again as its next attempt, scored beside the lesson score, which stays (asks "
+	    "first)", "reset lesson", NULL, 0, SUM_CONFIRM, "xX", { 0 }, 0, key_ask_reset },
 	{ "p, Left", "back to the last item", "last item", "p", 0, SUM_CONFIRM, "pP", { PT_KEY_LEFT + 1 }, 0,
 	    key_last_item },
 	{ "m, q", "back to the lesson menu", "menu", "m", 0, SUM_CONFIRM, "mMqQ", { 0 }, 0, key_menu },

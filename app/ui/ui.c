@@ -274,8 +274,10 @@ static void open_due(pt_ui *ui)
 		if (index == ui->catalog->n || !open_lesson(ui, index))
 			continue;
 		pt_session *s = ui_session(ui);
-		if (s->grades[due->index].status != PT_OPEN)
+		if (s->grades[due->index].status != PT_OPEN) {
 			session_reset_item(s, due->index);
+			s->grades[due->index].review_pass = true;
+		}
 		show(ui, UI_SCREEN_ITEM, due->index);
 		pt_kind kind = s->lesson->items[due->index].kind;
 		bool typed = kind_ops(kind)->shape == PT_SHAPE_TYPED;

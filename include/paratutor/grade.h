@@ -71,7 +71,8 @@ typedef struct pt_grade {
 	unsigned wrong_seen; /* bit per bank option or option picked wrongly */
 	unsigned slot_wrong[PT_MAX_SLOTS]; /* fill, match, order: bit per bank option checked wrong in that slot */
 	bool checked;        /* marks hold the result of a check */
-	bool retry_pass;     /* a pass after the item was finished once (a retry or a review) */
+	bool retry_pass;     /* a pass after the item was finished once (practice or a review) */
+	bool review_pass;    /* with retry_pass: a pass from the review queue */
 	bool kept_pass;      /* with retry_pass: the store keeps this pass (the answer was seen before the
 	                      * lesson's first pass: an exam, or a reset), so its draft is kept too */
 	char typed[PT_MAX_TYPED];      /* numeric/text: the answer typed so far */
@@ -139,21 +140,11 @@ bool grade_ready(const pt_grade *g);
 /* Returns the outcome of a finished item, PT_OUTCOME_NONE while open. */
 pt_outcome grade_outcome(const pt_grade *g);
 
-/* The most a retry pass scores: it comes after the answer could be seen. */
-#define PT_RETRY_SCORE_MAX 50
-
 /* Returns the score of this pass (score_item: 100 minus 25 per wrong
- * check and 10 per hint, at least 10 when solved, half of that on a retry
- * or review pass; 0 when failed or open).  A retry pass is never "right
- * first time" or "right with hints": its outcome is "right after
- * retries". */
+ * check and 10 per hint, at least 10 when solved; 0 when failed or open).
+ * A practice or review pass is never "right first time" or "right with
+ * hints": its outcome is "right after retries". */
 int grade_score(const pt_grade *g);
-
-/* Returns the score of a pass restored from a stored result: outcome,
- * checks made and hints shown (already capped at the item's hints), and
- * whether it was practice (a retry, a review, or a first pass finished
- * after its answer was shown). */
-int grade_record_score(pt_outcome outcome, int checks, int hints, bool practice);
 
 /* How grade_number() read a typed numeric answer. */
 typedef enum pt_number_rc {

@@ -32,6 +32,7 @@ typedef struct lesson_state {
 	char *position;      /* current item id, or NULL */
 	bool position_dirty; /* set here since the last save */
 	time_t reset_at;     /* last reset; 0 when never */
+	int attempt;         /* the current attempt (0 or 1: the first; a reset starts the next) */
 	bool filter_disk;    /* merge scratch: drop older disk records */
 	draft_entry *drafts; /* sorted by item id */
 	size_t n_drafts;
@@ -97,6 +98,13 @@ char *data_text_dup(const char *s, size_t prefix_room);
  * present; one not of that form is ignored.  False on OOM. */
 bool record_add_wrong_at(pt_record *r, const char *placed);
 
+/* Forgets r's wrong picks. */
+void record_clear_wrong(pt_record *r);
+/* Opens a zeroed record slot at index at of d; returns it or NULL when
+ * out of memory. */
+pt_record *data_insert_at(store_data *d, size_t at);
+/* Frees and removes the record at index at of d. */
+void data_remove_at(store_data *d, size_t at);
 /* Frees everything in d and empties it. */
 void data_free(store_data *d);
 

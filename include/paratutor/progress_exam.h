@@ -97,7 +97,9 @@ const pt_exam_record *progress_exam_open(const pt_progress *p);
 /* Keeps exam e in the store as it stands at now: while it runs, as the
  * open exam (its answers, marks, current item and the seconds left);
  * once submitted, among the finished exams (the open copy goes), and each
- * item it missed enters the review schedule (progress_record_missed).
+ * item is noted (progress_record_exam_item: a missed one its lesson has
+ * enters the review schedule; one its lesson has not is noted as seen in
+ * an exam first, nothing more).
  * Does not save.  Returns false when out of memory. */
 bool progress_exam_keep(pt_progress *p, const pt_exam *e, time_t now);
 

@@ -15,9 +15,13 @@
  * "box", "due" (absent until the item is first finished),
  * "scheduled_at" (when box and due were last set; files written before it
  * existed lack it, and it is then taken as last_seen), "pass" (the pass
- * of the latest check, absent when 0) and "key_seen" (true when the answer
- * was shown, in an exam's results, before the first pass finished; absent
- * when false).  Times are seconds
+ * of the latest check, absent when 0), "attempt" (the lesson attempt the
+ * result belongs to, absent when 1), "first" (attempt 1's result once a
+ * later attempt began: "outcome", "attempts", "hints") and "exam_first"
+ * (true when an exam showed the item before attempt 1 finished it; absent
+ * when false).  "key_seen", written by older paratutors, is read and
+ * ignored.  A lesson's "attempt" is its current attempt (absent when 1).
+ * Times are seconds
  * since the epoch.  Members a reader does not know are ignored, so older
  * paratutors read these files too. */
 #ifndef PARATUTOR_PROGRESS_FILE_H
@@ -54,5 +58,9 @@ void file_text_free(char *text);
 /* Adds to JSON object o an array named name of the n strings in v; returns
  * false when out of memory.  (The report writes its arrays so too.) */
 bool file_add_strings(struct cJSON *o, const char *name, char *const *v, size_t n);
+
+/* Adds the "exams" member of d's text to root when there are any
+ * (progress_file_exam.c); false when out of memory. */
+bool file_add_exams(struct cJSON *root, const store_data *d);
 
 #endif

@@ -2,10 +2,12 @@
  * reviews, time and positions, and looking records up.
  *
  * Each item's record keeps two things apart:
- *   - the lesson result: the item's first pass in its lesson (outcome,
- *     checks, hints).  It is set once, when that pass finishes, and stays
- *     until the item's graded content changes or the lesson is reset; it
- *     is what the menu counts as done and scores.
+ *   - the lesson result: the item's first pass in the lesson's current
+ *     attempt (outcome, checks, hints).  It is set once, when that pass
+ *     finishes, and stays until the item's graded content changes or the
+ *     lesson is reset.  A reset keeps attempt 1's result beside it
+ *     (first_*): the lesson score is always attempt 1's, and a later
+ *     attempt scores on its own (docs/scoring.md).
  *   - the review state: the memory state of the review schedule (FSRS-6
  *     stability and difficulty, schedule.h) and when the item is due.  Every
  *     later pass (a review, or a retry of a missed item) moves only this,
@@ -38,7 +40,13 @@ typedef struct pt_record {
 	int attempts;             /* checks made in the first pass */
 	int hints;                /* hints shown in the first pass */
 	time_t pass_start;        /* first check of the first pass */
-	bool key_seen;            /* the answer was shown before the first pass finished (an exam's results) */
+	int attempt;              /* the lesson attempt this result belongs to (1, or 2, 3, ... after resets) */
+	/* Attempt 1's result, kept by a reset (first_set): the lesson score. */
+	bool first_set;
+	pt_outcome first_outcome;
+	int first_checks;
+	int first_hints;
+	bool exam_first;          /* an exam showed the item before its lesson's first attempt finished it */
 	/* Every pass, reviews included. */
 	char **wrong;             /* texts of wrong options picked */
 	size_t n_wrong;
@@ -87,13 +95,25 @@ bool progress_record_item(pt_progress *p, const pt_lesson *lesson,
 bool progress_record_review(pt_progress *p, const pt_lesson *lesson,
     const pt_item *item, const pt_grade *g, time_t now);
 
-/* Records that item was missed in an exam: it enters the review schedule
- * rated Again, due again in PT_RELEARN_SECONDS (as a wrong review answer),
- * creating its record when needed.  The lesson result is never changed;
- * while it is open, the record notes that the answer was seen (key_seen),
- * so the lesson's first pass will count as a retry.  Returns false when
- * out of memory. */
-bool progress_record_missed(pt_progress *p, const pt_lesson *lesson, const pt_item *item, time_t now);
+/* Records that item was on a submitted exam (missed: not right there).
+ * The lesson result is never changed.  While attempt 1 has not finished
+ * the item, the record notes that an exam showed it first (exam_first,
+ * for the class report) and nothing else: its verdict and key are held
+ * back until the lesson has it (progress_exam_may_show), so nothing is
+ * scheduled either.  Otherwise a missed item enters the review schedule
+ * rated Again, due again in PT_RELEARN_SECONDS (as a wrong review answer).
+ * Returns false when out of memory. */
+bool progress_record_exam_item(pt_progress *p, const pt_lesson *lesson, const pt_item *item, bool missed,
+    time_t now);
+/* What an exam's results say instead of an item's verdict and key while
+ * they are held back (progress_exam_may_show). */
+#define PT_EXAM_HELD_BACK "not done in its lesson yet, so its verdict and answer show here once you have done it " \
+	"there (the exam's score counts it; the lesson's score is not touched)"
+/* Returns true when an exam's results may show item's verdict and key:
+ * attempt 1 of its lesson has finished it (or an earlier attempt did). */
+bool progress_exam_may_show(const pt_progress *p, const pt_lesson *lesson, const pt_item *item);
+/* Returns the lesson's current attempt (1 until the first reset). */
+int progress_lesson_attempt(const pt_progress *p, const char *lesson_id);
 
 /* Records the hints shown in g on item: they count for the lesson result
  * while its first pass is open; later passes keep none.  Creates the
@@ -125,13 +145,12 @@ bool progress_set_position(pt_progress *p, const char *lesson_id,
 /* Returns the lesson's stored current item id, or NULL. */
 const char *progress_position(const pt_progress *p, const char *lesson_id);
 
-/* Forgets a lesson's answers, position and drafts: a lesson begun afresh.
- * An item whose answer the learner has seen (finished, or shown by an
- * exam) keeps a record that says so and nothing else: no result, no
- * review state, no wrong picks, its pass one further (so a restart shows
- * the order its next pass shows).  Redone, such an item is practice
- * (docs/scoring.md): a reset never buys a second first pass.  Other
- * records go.  Records another tutor saved with a check at or before now
+/* Starts the lesson's next attempt: forgets its answers, position and
+ * drafts.  Attempt 1's results stay (first_*) as the lesson score, and an
+ * item seen in an exam first keeps saying so; an item finished keeps its
+ * pass one further (so a restart shows the order its next pass shows).
+ * Nothing else stays: no result of the ended attempt, no review state, no
+ * wrong picks.  Records another tutor saved with a check at or before now
  * are dropped when merging too.  Returns false when out of memory. */
 bool progress_reset_lesson(pt_progress *p, const char *lesson_id, time_t now);
 
@@ -148,13 +167,16 @@ const pt_record *progress_find(const pt_progress *p, const char *lesson_id,
  * count. */
 const pt_record *progress_records(const pt_progress *p, size_t *n);
 
-/* Returns what record r adds to its lesson score (score_lesson_item of
- * its lesson result, hints capped at n_hints, the item's): 0 while open,
- * or when the answer was seen before that pass finished (key_seen, or a
- * pass right after retries with a single check, as older stores kept
- * it).  The menu, the summary, statistics, reports, the class report and
- * xAPI all take an item's lesson score from here or score_lesson_item. */
+/* Returns what record r adds to its lesson score: attempt 1's result
+ * (score_lesson_item, hints capped at n_hints, the item's), 0 while open
+ * or when attempt 1 ended without it.  The menu, the summary, statistics,
+ * reports, the class report and xAPI all take an item's lesson score from
+ * here or score_lesson_item. */
 int progress_record_lesson_score(const pt_record *r, size_t n_hints);
+/* Returns what record r adds to the score of the lesson's current attempt
+ * (its lesson result, scored in full): the same as the lesson score in
+ * attempt 1. */
+int progress_record_attempt_score(const pt_record *r, size_t n_hints);
 
 /* Returns the stable word used in files and reports for an outcome. */
 const char *progress_outcome_word(pt_outcome outcome);

@@ -49,11 +49,11 @@ typedef struct pt_misconception {
 /* Fills a session's grading states from the lesson results whose hash
  * still matches: finished items come back finished (solved ones with the
  * right answer in place) with their checks, hints and attempts left; an
- * open first pass comes back with its checks, hints and attempts left
- * (as a retry pass when its answer was shown in an exam: key_seen), and
- * with its kept draft (what was filled in but not checked).  Each item
+ * open first pass comes back with its checks, hints and attempts left,
+ * and with its kept draft (what was filled in but not checked).  Each item
  * shows its options in the pass of its latest check.  An item whose hash
- * changed keeps a fresh state.  Sets s->current to
+ * changed keeps a fresh state.  Sets the lesson's attempt and attempt
+ * 1's shares (s->attempt, s->prior), and s->current to
  * progress_resume_point().  Returns how many items were restored; *changed
  * (may be NULL) gets how many were reset because their item changed. */
 size_t progress_restore(const pt_progress *p, pt_session *s, size_t *changed);
@@ -64,9 +64,23 @@ size_t progress_restore(const pt_progress *p, pt_session *s, size_t *changed);
  * Works on any lesson, broken ones included. */
 size_t progress_resume_point(const pt_progress *p, const pt_lesson *lesson);
 
-/* For the menu: *done items whose lesson result is finished (with a
- * matching hash) out of *total, and *score, the mean lesson-result score
- * over all items (grade_score), 0-100.  Reviews never lower either. */
+/* A lesson's scores as every screen shows them (docs/scoring.md). */
+typedef struct pt_lesson_scores {
+	size_t done;        /* items finished in the current attempt (matching hash) */
+	size_t total;       /* the lesson's items */
+	int score;          /* the lesson score: attempt 1's, 0-100 */
+	int attempt;        /* the current attempt, 1 until a reset */
+	int attempt_score;  /* the current attempt's score (the lesson score in attempt 1) */
+} pt_lesson_scores;
+
+/* Fills sc with lesson's scores from the store.  Practice and reviews
+ * never change them. */
+void progress_lesson_scores(const pt_progress *p, const pt_lesson *lesson, pt_lesson_scores *sc);
+
+/* As progress_lesson_scores, from a lesson's info (the same figures). */
+void progress_info_scores(const pt_progress *p, const pt_lesson_info *info, pt_lesson_scores *sc);
+
+/* For the menu: progress_lesson_scores' done, total and score. */
 void progress_lesson_stats(const pt_progress *p, const pt_lesson *lesson,
     size_t *done, size_t *total, int *score);
 

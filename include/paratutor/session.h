@@ -10,14 +10,14 @@
 #include "paratutor/grade.h"
 #include "paratutor/lesson.h"
 
-/* An item's first pass in its lesson, kept when a retry or review starts
- * another: the lesson score counts it (score_lesson_item). */
+/* An item's first pass in the lesson's current attempt, kept when a
+ * practice pass or a review starts another: the attempt's score counts it
+ * (score_lesson_item). */
 typedef struct pt_first_pass {
 	bool set;
 	pt_outcome outcome;
 	int checks;
 	int hints;
-	bool key_seen;    /* it came after the answer could be seen */
 } pt_first_pass;
 
 typedef struct pt_session {
@@ -30,6 +30,8 @@ typedef struct pt_session {
 	bool shuffle;     /* options of items that allow it are shown shuffled */
 	unsigned long long salt; /* the learner's, so each learner gets an order of their own */
 	size_t current;
+	int attempt;      /* the lesson's attempt (1 until a reset starts the next) */
+	int *prior;       /* per item, owned: attempt 1's share of the lesson score, when attempt > 1 */
 } pt_session;
 
 /* Totals over a session's items. */
@@ -41,8 +43,10 @@ typedef struct pt_summary {
 	size_t failed;
 	size_t open;
 	size_t hints;
-	int score;            /* the lesson score (score_lesson over session_lesson_item_score) */
-	size_t practiced;     /* items with a retry or review finished in this session */
+	int score;            /* the lesson score: attempt 1's (score_lesson over session_lesson_item_score) */
+	int attempt;          /* the current attempt */
+	int attempt_score;    /* its score (the lesson score in attempt 1) */
+	size_t practiced;     /* items with a practice pass or review finished in this session */
 	int practice_score;   /* mean score of those passes, 0-100 */
 } pt_summary;
 
@@ -107,9 +111,24 @@ size_t session_next_open(const pt_session *s, size_t start);
  * learner: docs/scoring.md, the ? help and the summary show it as it is. */
 const char *session_score_rule(void);
 
-/* Returns what item index adds to the lesson score: its first pass
- * (score_lesson_item), kept when a retry or review replaced it. */
+/* Returns what item index adds to the lesson score: attempt 1's first pass
+ * (score_lesson_item), kept when a practice pass or review replaced it
+ * and when a later attempt started. */
 int session_lesson_item_score(const pt_session *s, size_t index);
+
+/* Returns what item index adds to the current attempt's score: its first
+ * pass in this attempt, scored in full. */
+int session_attempt_item_score(const pt_session *s, size_t index);
+
+/* Starts the lesson's next attempt in s: attempt 1's shares are kept as
+ * the lesson score, every item starts a new pass (a new order) that
+ * scores in full for the new attempt.  Without a store this is a reset;
+ * with one, progress_restore sets the attempt from the store. */
+void session_new_attempt(pt_session *s);
+
+/* Returns the kind of pass g is (score.h): an attempt's, practice or a
+ * review. */
+int session_pass_kind(const pt_grade *g);
 
 /* Returns the outcome of item index's first pass (PT_OUTCOME_NONE while
  * it is open). */

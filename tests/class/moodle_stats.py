@@ -10,12 +10,12 @@ Definitions (Moodle's "Quiz statistics calculations"):
   discriminative eff.   DE_i = 100 * C(x_i, X_i) / Cmax(x_i, X_i), Cmax the
                         covariance with both lists sorted the same way
 
-paratutor's item score is the lesson's, as docs/scoring.md gives it: the
-first pass, solved: 100 - 25 per extra check - 10 per hint (hints counted
-up to the item's own), at least 10; a first pass that came after its
-answer was shown ("key_seen", or right at its only check yet stored as
-"retries"): 0; failed, open, missing or of another version (hash not the
-one REFSTORE holds for the item): 0.  The learners
+paratutor's item score is the lesson's, as docs/scoring.md gives it:
+attempt 1's first pass ("first" once a later attempt began; 0 when a later
+attempt began without one), solved: 100 - 25 per extra check - 10 per hint
+(hints counted up to the item's own), at least 10; failed, open, missing or
+of another version (hash not the one REFSTORE holds for the item): 0.
+("key_seen", from older stores, means nothing now.)  The learners
 are those with at least one checked record of the current version of an
 item of the lesson.
 
@@ -36,13 +36,15 @@ current = {i: r["hash"] for i, r in ref["lessons"][lid]["items"].items()}
 def score(item, r):
     if r.get("hash") != current.get(item):
         return 0
+    if "first" in r:
+        r = r["first"]
+    elif r.get("attempt", 1) > 1:
+        return 0
     outcome = r["outcome"]
     if outcome in ("open", "failed"):
         return 0
     checks = max(1, r["attempts"])
     hints = min(max(0, r["hints"]), hints_of[item])
-    if r.get("key_seen") or (outcome == "retries" and checks <= 1):
-        return 0
     return max(100 - 25 * (checks - 1) - 10 * hints, 10)
 
 

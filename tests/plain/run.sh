@@ -74,7 +74,7 @@ rm -rf "$XDG_STATE_HOME/paratutor"
 resume quit
 has "first run: the introduction" "How paratutor works"
 has "first run: all seven kinds are named" "steps to put in order"
-has "first run: the score rule" "A retry or a review comes after the answer could be seen"
+has "first run: the score rule" "Practice (a second go at items from the summary) and reviews are named as such"
 has "first run: the score rule links the whole model" "docs/scoring.md"
 has "first run: how plain mode takes answers" "a blank's number and an option (1 b 2 c)"
 play quit
@@ -151,10 +151,11 @@ is "a right answer goes on to the next unfinished item, never a finished one" "$
 is "the unfinished item comes after each right answer" "$(count 'item 3 of 3')" 2
 play 1 next a c quit
 has "out of attempts prints the score" "Result: out of attempts, score 0."
-play 1 "1 a 2 b" "1 b 2 d" b "a c" retry "1 b 2 d" quit
-has "a retry is labelled practice with half the score" "Correct! retry: right on the first check, score 50."
+play 1 "1 a 2 b" "1 b 2 d" b "a c" practice "1 b 2 d" quit
+has "the summary offers practice, saying the lesson score stays" "Type practice to answer again the 1 item not right first time (practice; the lesson score stays)"
+has "practice is named as such and lowers nothing" "Correct! practice: right on the first check, 100 (practice; the lesson score stays)."
 has "the summary keeps the first pass, practice beside it" "Score: 92/100."
-has "practice is shown beside the lesson score" "Practice: 1 item retried or reviewed, mean 50/100"
+has "practice is shown beside the lesson score" "Practice: 1 item practised or reviewed, mean 100/100 (practice; the lesson score stays)"
 # One lesson score everywhere, from the same store: the summary above, the
 # menu, stats --me, --report (each item's share), class and xAPI.
 store="$XDG_STATE_HOME/paratutor/progress.json"
@@ -188,18 +189,20 @@ resume review c b quit
 has "review lists what is due" "2 items due for review."
 has "review asks the due item" "Which one?"
 resume 1 reset no quit
-has "reset asks first" "Forget every answer you gave in this lesson, and its score? Type yes to confirm:"
+has "reset asks first, saying what it does to scores" "Start attempt 2 of this lesson? Every item opens again and attempt 2 scores in full beside the lesson score, which stays 58 (attempt 1's): nothing is lost. Type yes to confirm:"
 has "reset can be declined" "Kept your answers."
 resume 1 reset yes quit
-has "reset after yes starts afresh" "Done: the lesson starts afresh; items whose answers you saw are practice."
+has "reset after yes starts attempt 2" "Attempt 2 starts: every item is open again."
 resume quit
-lacks "after a reset the menu shows no progress" "done, score"
-# A reset and a restart never give a second first pass: an item finished
-# before is practice, and the lesson score stays 0.
-resume 1 "1 b 2 d" quit
-has "after a reset and a restart, an item seen before is practice" "Correct! retry: right on the first check, score 50."
+has "after a reset the menu shows attempt 1's score and attempt 2 beside it" "0/3 done, score 58 - attempt 2: 0)"
+# Reset, then all right: attempt 2 scores 100 beside attempt 1's 58, which
+# is unchanged; never zeroes, and no "practice".
+resume 1 "1 b 2 d" b "a c" quit
+has "attempt 2: an item right scores in full" "Correct! right first time, score 100."
+lacks "attempt 2 is not practice" "practice:"
+has "attempt 2 all right: 100 beside the first attempt's score" "Score: 58/100 (attempt 1's) - attempt 2: 100/100. In attempt 2: Right first time: 3."
 resume quit
-has "after a reset, practice adds nothing to the lesson score" "1/3 done, score 0)"
+has "the menu: attempt 1 unchanged, attempt 2 at 100" "3/3 done, score 58 - attempt 2: 100)"
 "$bin" --lessons tests/fixtures/good/minimal.json --report >"$out" 2>&1
 has "the report still runs after a reset" "lesson,item,outcome"
 printf 'not json' >"$XDG_STATE_HOME/paratutor/progress.json"
@@ -221,7 +224,7 @@ has "multi takes option texts separated by commas" "Score: 100/100. Right first 
 has "every item right first time offers no retry" "Every item right first time."
 has "quit confirms the progress is saved" "Your progress is saved: next time you carry on where you left off."
 play 1 "1 a 2 b" "1 b 2 d" b "a, five" "a c" retry quit
-has "the summary offers a retry" "Type retry to answer again the 2 items not right first time"
+has "the summary offers practice" "Type practice to answer again the 2 items not right first time"
 is "retry goes back to the first item missed" "$(count "item 1 of 3")" 2
 is "a retried item starts with its whole budget" "$(count "Attempts: 3 left.")" 3
 has "quit from an item still confirms the save" "Your progress is saved"

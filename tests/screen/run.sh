@@ -417,7 +417,7 @@ test_summary() {
 	st_wait " 1  Complete the line so it computes the mean" || return 1
 	st_lacks "mean-two-blanks" || return 1
 	st_lacks "reveal-fill" || return 1
-	st_wait "Press r to retry the 1 item not right first time" || return 1
+	st_wait "Press r to practise the 1 item not right first time" || return 1
 	st_keys r
 	st_wait "Which numbers are even?" || return 1
 	st_keys n n
@@ -462,8 +462,8 @@ test_tick_all_free() {
 	st_lacks "✓ Correct" || return 1
 }
 
-# A retry is practice: half marks, labelled; the summary and the menu keep
-# the first pass as the lesson score, practice beside it.
+# Practice is named as such and lowers nothing; the summary and the menu
+# keep the first pass as the lesson score, practice beside it.
 test_retry_practice() {
 	open_fixture || return 1
 	st_keys 1 c 2 d Enter
@@ -476,11 +476,11 @@ test_retry_practice() {
 	st_keys r
 	st_wait "mean = " || return 1
 	st_keys 1 a 2 b Enter
-	st_wait "✓ Correct  retry: right on the first check, score 50" || return 1
+	st_wait "practice: right on the first check, 100 (practice; the lesson score stays)" || return 1
 	st_keys n n n n
 	st_wait "Lesson summary" || return 1
 	st_wait "Score: 19/100" || return 1
-	st_wait "Practice: 1 item retried or reviewed, mean 50/100" || return 1
+	st_wait "Practice: 1 item practised or reviewed, mean 100/100" || return 1
 	st_keys q
 	st_wait "Choose a lesson" || return 1
 	st_wait "1/4 done · score 19" || return 1
@@ -589,7 +589,9 @@ test_typed_draft() {
 	st_wait "Answer: ▸[12_" || return 1
 }
 
-# The summary's reset asks first, then forgets the lesson in the store.
+# The summary's reset asks first, saying what it does to scores, then
+# starts attempt 2: an item right scores 100 as attempt 2, shown beside
+# attempt 1's score, which is unchanged.
 test_reset() {
 	st_start -- $FIXTURE || return 1
 	st_wait "Screen test drills" || return 1
@@ -600,15 +602,18 @@ test_reset() {
 	st_keys n n n n
 	st_wait "Lesson summary" || return 1
 	st_keys x
-	st_wait "Forget every answer and the score? y: yes; other keys: no" || return 1
-	st_wait "y forget  other keep" || return 1
+	st_wait "Start attempt 2? Score stays 25, attempt 2 beside it. y: yes; other keys: no" || return 1
+	st_wait "y next attempt  other keep" || return 1
 	st_keys n
 	st_wait "Kept your answers" || return 1
 	st_keys x y
-	st_wait "The lesson starts afresh" || return 1
+	st_wait "Attempt 2 starts" || return 1
 	st_wait "mean = ▸[1](values)" || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "✓ Correct  right first time, score 100" || return 1
+	st_lacks "practice:" || return 1
 	st_keys q
-	st_wait "not started" || return 1
+	st_wait "1/4 done · score 25 · attempt 2: 25" || return 1
 }
 
 # --watch reloads on save, in place and by rename, staying on the item;
@@ -1113,11 +1118,11 @@ st_test "summary after the last item; r retries what was missed" test_summary
 st_test "quit mid-lesson, start again: progress resumes" test_resume
 st_test "a double Enter on a checked answer costs nothing" test_double_enter_free
 st_test "select all: tick all is no answer; one wrong tick marked" test_tick_all_free
-st_test "a retry is practice at half marks; the lesson score stays" test_retry_practice
+st_test "practice is named and lowers nothing; the lesson score stays" test_retry_practice
 st_test "leaving a review half-way leaves the lesson as it was" test_review_own_pass
 st_test "a filled blank not yet checked survives quitting" test_draft
 st_test "a typed answer not yet checked survives moving away and quitting" test_typed_draft
-st_test "reset from the summary asks first and forgets the lesson" test_reset
+st_test "reset from the summary asks first, saying what it does, then starts attempt 2" test_reset
 st_test "--watch reloads on save and survives a broken save" test_watch
 st_test "--watch keeps answers by option text, shows warnings, says where a deleted item went" test_watch_by_text
 st_test "review: what is due, the mistakes made, answering it" test_review

@@ -1,6 +1,7 @@
 /* check_exam.c - exams: the stratified draw, one-attempt grading, results
  * by lesson and difficulty, the clock, keeping answers as texts, and the
  * store (an open and a finished exam, merging, missed items scheduled). */
+#include "paratutor/score.h"
 #include "paratutor/exam.h"
 #include "paratutor/next.h"
 #include "paratutor/tags.h"
@@ -592,19 +593,17 @@ START_TEST(test_store_round_trip)
 	ck_assert_int_eq(r->items[find(&f, "b3")].result, PT_EXAM_WRONG);
 	ck_assert_int_eq(r->items[find(&f, "e1")].result, PT_EXAM_RIGHT);
 	ck_assert_int_eq(r->items[find(&f, "m2")].result, PT_EXAM_UNANSWERED);
-	/* Missed items are due for review in ten minutes; right ones are not
-	 * scheduled; no lesson result was set. */
+	/* No lesson had these items yet: each is noted as seen in an exam
+	 * first, and nothing else (no review, no wrong pick: those would tell
+	 * the verdict before the lesson); no lesson result was set. */
 	const pt_record *rec = progress_find(s, "b", "b3");
 	ck_assert_ptr_nonnull(rec);
-	ck_assert(rec->scheduled);
-	ck_assert_int_eq(rec->box, 1);
-	ck_assert_int_eq(rec->due, T0 + 600 + PT_RELEARN_SECONDS);
+	ck_assert(rec->exam_first);
+	ck_assert(!rec->scheduled);
 	ck_assert_int_eq(rec->outcome, PT_OUTCOME_NONE);
-	/* Its wrong pick feeds the mistakes made most often. */
-	ck_assert_uint_eq(rec->n_wrong, 1);
-	ck_assert_str_eq(rec->wrong[0], "wrong b3");
-	ck_assert_uint_eq(progress_find(s, "b", "b4")->n_wrong, 0); /* unanswered: no mistake */
-	ck_assert_ptr_null(progress_find(s, "a", "e1"));
+	ck_assert_uint_eq(rec->n_wrong, 0);
+	ck_assert(progress_find(s, "b", "b4")->exam_first);
+	ck_assert(progress_find(s, "a", "e1")->exam_first);
 	progress_close(s);
 	exam_free(&f);
 	exam_free(&e);
@@ -683,10 +682,12 @@ START_TEST(test_store_hold_and_closed_books)
 }
 END_TEST
 
-/* An item missed in an exam counts as a retry in its lesson: its answer
- * was shown, so right at the first check it scores 50 as practice, not
- * 100, and adds nothing to the lesson score. */
-START_TEST(test_missed_counts_as_retry)
+/* Exam, then lesson: an exam sat before the lesson never changes the
+ * lesson's credit.  Its results hold back the verdict and key of items
+ * the lesson has not had yet, the store notes "seen in an exam first" for
+ * the class report, nothing is scheduled, and the lesson's first pass
+ * scores in full: right at the first check is 100. */
+START_TEST(test_exam_then_lesson_full_credit)
 {
 	pt_catalog c = two_lessons();
 	pt_exam e;
@@ -694,36 +695,41 @@ START_TEST(test_missed_counts_as_retry)
 	pick_text(&e, find(&e, "b1"), "right b1");
 	exam_submit(&e, T0 + 60, false);
 	pt_progress *s = open_ok(path, T0);
+	pt_lesson *b = c.v[1].lesson;
+	ck_assert(!progress_exam_may_show(s, b, &b->items[1]));
 	ck_assert(progress_exam_keep(s, &e, T0 + 60));
 	save_ok(s);
 	progress_close(s);
 	s = open_ok(path, T0 + 100);
-	ck_assert(progress_find(s, "b", "b2")->key_seen);
-	ck_assert_ptr_null(progress_find(s, "b", "b1")); /* right: nothing recorded */
-	pt_lesson *b = c.v[1].lesson;
+	const pt_record *r2 = progress_find(s, "b", "b2");
+	ck_assert(r2->exam_first);
+	ck_assert(!r2->scheduled); /* the review queue tells nothing either */
+	ck_assert(progress_find(s, "b", "b1")->exam_first);
+	ck_assert(!progress_exam_may_show(s, b, &b->items[1]));
 	pt_session ses;
 	ck_assert(session_init(&ses, b));
 	progress_restore(s, &ses, NULL);
 	ck_assert(!ses.grades[0].retry_pass);
-	ck_assert(ses.grades[1].retry_pass);
+	ck_assert(!ses.grades[1].retry_pass);
+	ck_assert_uint_eq(ses.grades[1].wrong_seen, 0); /* the exam's wrong pick is not shown */
 	pt_grade *g = &ses.grades[1];
 	for (int o = 0; o < grade_slots(g); o++)
 		if (g->item->options[o].correct)
 			grade_pick(g, o);
 	ck_assert_int_eq(grade_check(g), PT_GRADE_OK);
-	ck_assert_int_eq(grade_score(g), PT_RETRY_SCORE_MAX);
+	ck_assert_int_eq(grade_score(g), PT_SCORE_FULL);
 	ck_assert(progress_record_item(s, b, &b->items[1], g, T0 + 120));
 	save_ok(s);
 	progress_close(s);
 	s = open_ok(path, T0 + 200);
-	ck_assert_int_eq(progress_find(s, "b", "b2")->outcome, PT_OUTCOME_RETRIES);
+	ck_assert_int_eq(progress_find(s, "b", "b2")->outcome, PT_OUTCOME_FIRST_TIME);
+	ck_assert(progress_find(s, "b", "b2")->exam_first); /* kept for the class report */
+	ck_assert(progress_exam_may_show(s, b, &b->items[1])); /* the results show it now */
 	size_t done, total;
 	int score;
 	progress_lesson_stats(s, b, &done, &total, &score);
 	ck_assert_uint_eq(done, 1);
-	/* Its lesson pass came after the exam showed the answer: practice
-	 * (50, shown beside), adding nothing to the lesson score. */
-	ck_assert_int_eq(score, 0);
+	ck_assert_int_eq(score, score_lesson(PT_SCORE_FULL, total));
 	progress_close(s);
 	session_free(&ses);
 	exam_free(&e);
@@ -925,6 +931,13 @@ START_TEST(test_results_by_tag_and_next)
 	for (int k = 0; k < 3; k++) /* three different wrong answers: one repeated is not checked again */
 		check_pick(&g, 1u << (k + 1));
 	ck_assert(progress_record_item(s, t, g.item, &g, T0));
+	/* p1 right in its lesson, so its exam miss is reviewed and counted. */
+	grade_init(&g, lesson_find_item(t, "p1"));
+	for (int o = 0; o < grade_slots(&g); o++)
+		if (g.item->options[o].correct)
+			grade_pick(&g, o);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	ck_assert(progress_record_item(s, t, g.item, &g, T0));
 
 	pt_exam e;
 	start(&e, &c, 5, 4, T0 + 60);
@@ -999,7 +1012,7 @@ Suite *exam_suite(void)
 	tcase_add_test(tc, test_clock);
 	tcase_add_test(tc, test_answer_texts);
 	tcase_add_test(tc, test_store_round_trip);
-	tcase_add_test(tc, test_missed_counts_as_retry);
+	tcase_add_test(tc, test_exam_then_lesson_full_credit);
 	tcase_add_test(tc, test_store_merge);
 	tcase_add_test(tc, test_store_hold_and_closed_books);
 	tcase_add_test(tc, test_store_old_and_damaged);

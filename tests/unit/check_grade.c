@@ -271,16 +271,20 @@ START_TEST(test_retry_after_reveal)
 	ck_assert_int_eq(g->status, PT_SOLVED);
 	ck_assert_int_ne(grade_outcome(g), PT_OUTCOME_FIRST_TIME);
 	ck_assert_str_eq(grade_outcome_name(grade_outcome(g)), "right after retries");
-	ck_assert_int_le(grade_score(g), PT_RETRY_SCORE_MAX);
 	pt_summary sum;
 	session_summarize(&s, &sum);
 	ck_assert_uint_eq(sum.first_time, 0);
-	ck_assert_int_eq(grade_score(g), 50); /* half of 100 */
-	ck_assert_uint_eq(sum.failed, 1);     /* the lesson keeps the first pass */
+	ck_assert_int_eq(grade_score(g), 100); /* practice scores in full, named as practice */
+	ck_assert_uint_eq(sum.failed, 1);      /* the lesson keeps the first pass */
 	ck_assert_int_eq(sum.score, 0);
+	ck_assert_int_eq(sum.attempt, 1);
 	ck_assert_uint_eq(sum.practiced, 1);
-	ck_assert_int_eq(sum.practice_score, 50);
-	ck_assert_ptr_nonnull(strstr(session_score_rule(), "half"));
+	ck_assert_int_eq(sum.practice_score, 100);
+	ck_assert_int_eq(session_pass_kind(g), PT_PASS_PRACTICE);
+	char label[160];
+	score_label(grade_outcome(g), g->checks, g->hints_shown, PT_PASS_PRACTICE, label, sizeof label);
+	ck_assert_str_eq(label, "practice: right on the first check, 100 (practice; the lesson score stays)");
+	ck_assert_ptr_nonnull(strstr(session_score_rule(), "never change"));
 	session_free(&s);
 }
 END_TEST
@@ -344,23 +348,36 @@ START_TEST(test_multi_reveals_one_wrong_tick)
 }
 END_TEST
 
-/* A retry scores half of the same checks on a first pass, and says so. */
-START_TEST(test_retry_half_and_label)
+/* Every pass scores by the same rule; practice and reviews are named as
+ * such and say the lesson score stays; an attempt's score is shown beside
+ * the lesson score; a reset's confirmation says what it does to scores. */
+START_TEST(test_pass_kinds_and_labels)
 {
-	char label[96];
-	ck_assert_int_eq(score_item(PT_OUTCOME_RETRIES, 1, 0, true), 50);
-	ck_assert_int_eq(score_item(PT_OUTCOME_RETRIES, 2, 0, true), 37);
-	ck_assert_int_eq(score_item(PT_OUTCOME_RETRIES, 3, 1, true), 20);
-	ck_assert_int_eq(score_item(PT_OUTCOME_FAILED, 3, 0, true), 0);
-	score_label(PT_OUTCOME_RETRIES, 1, 0, true, label, sizeof label);
-	ck_assert_str_eq(label, "retry: right on the first check, score 50");
-	score_label(PT_OUTCOME_FIRST_TIME, 1, 0, false, label, sizeof label);
+	char label[160];
+	ck_assert_int_eq(score_item(PT_OUTCOME_RETRIES, 1, 0), 100);
+	ck_assert_int_eq(score_item(PT_OUTCOME_RETRIES, 2, 0), 75);
+	ck_assert_int_eq(score_item(PT_OUTCOME_RETRIES, 3, 1), 40);
+	ck_assert_int_eq(score_item(PT_OUTCOME_FAILED, 3, 0), 0);
+	score_label(PT_OUTCOME_RETRIES, 1, 0, PT_PASS_PRACTICE, label, sizeof label);
+	ck_assert_str_eq(label, "practice: right on the first check, 100 (practice; the lesson score stays)");
+	score_label(PT_OUTCOME_RETRIES, 2, 0, PT_PASS_REVIEW, label, sizeof label);
+	ck_assert_str_eq(label, "review: right after 2 checks, 75 (review; the lesson score stays)");
+	score_label(PT_OUTCOME_FIRST_TIME, 1, 0, PT_PASS_ATTEMPT, label, sizeof label);
 	ck_assert_str_eq(label, "right first time, score 100");
-	score_label(PT_OUTCOME_RETRIES, 2, 1, false, label, sizeof label);
+	score_label(PT_OUTCOME_RETRIES, 2, 1, PT_PASS_ATTEMPT, label, sizeof label);
 	ck_assert_str_eq(label, "right after 2 checks with 1 hint, score 65");
-	ck_assert_int_eq(score_lesson_item(PT_OUTCOME_FIRST_TIME, 1, 0, true), 0);
+	ck_assert_int_eq(score_lesson_item(PT_OUTCOME_FIRST_TIME, 1, 0), 100);
 	ck_assert_int_eq(score_lesson(215, 4), 54); /* 53.75: to the nearest, not down */
 	ck_assert_int_eq(score_lesson(50, 4), 13);  /* 12.5 rounds up */
+	score_attempt_text(74, 1, 74, false, label, sizeof label);
+	ck_assert_str_eq(label, "74");
+	score_attempt_text(74, 2, 100, false, label, sizeof label);
+	ck_assert_str_eq(label, "74 \u00b7 attempt 2: 100");
+	score_reset_text(74, 1, false, label, sizeof label);
+	ck_assert_ptr_nonnull(strstr(label, "Start attempt 2"));
+	ck_assert_ptr_nonnull(strstr(label, "stays 74"));
+	score_reset_text(74, 2, true, label, sizeof label);
+	ck_assert_str_eq(label, "Start attempt 3? Score stays 74, attempt 3 beside it");
 }
 END_TEST
 
@@ -381,7 +398,7 @@ int main(void)
 	tcase_add_test(tc, test_retry_after_reveal);
 	tcase_add_test(tc, test_repeat_costs_nothing);
 	tcase_add_test(tc, test_multi_reveals_one_wrong_tick);
-	tcase_add_test(tc, test_retry_half_and_label);
+	tcase_add_test(tc, test_pass_kinds_and_labels);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -4,6 +4,7 @@
 #include <grp.h>
 #include <sys/wait.h>
 
+#include "paratutor/score.h"
 #include "progress_util.h"
 
 /* Everything checked comes back after closing and opening the store. */
@@ -848,13 +849,13 @@ START_TEST(test_stale_temp_removed)
 }
 END_TEST
 
-/* True when the store holds nothing of item id of lesson p but, at most,
- * that its answer was seen (a reset keeps that: docs/scoring.md). */
+/* True when the store holds nothing of item id of lesson p's current
+ * attempt (a reset keeps attempt 1's result beside it: docs/scoring.md). */
 static bool forgotten(const pt_progress *p, const char *id)
 {
 	const pt_record *r = progress_find(p, "p", id);
 	return r == NULL || (r->outcome == PT_OUTCOME_NONE && r->attempts == 0 && r->hints == 0 && !r->scheduled &&
-	    r->n_wrong == 0 && r->key_seen);
+	    r->n_wrong == 0 && r->attempt == 2);
 }
 
 /* Resetting a lesson forgets it, also against a tutor that loaded it
@@ -905,6 +906,77 @@ START_TEST(test_reset_lesson)
 	progress_close(c);
 	lesson_free(l);
 	lesson_free(q);
+}
+END_TEST
+
+/* A reset starts attempt 2: attempt 1's score stays the lesson score,
+ * and attempt 2, all right, scores 100 beside it, never zeroes; both
+ * survive a save, a restart and another tutor's save. */
+START_TEST(test_reset_starts_attempt)
+{
+	pt_lesson *l = mk(lesson_p);
+	pt_progress *a = open_ok(path, T0);
+	play_p(a, l, T0); /* fill 75, one out of attempts, many open: 25 */
+	pt_lesson_scores sc;
+	progress_lesson_scores(a, l, &sc);
+	ck_assert_int_eq(sc.score, 25);
+	ck_assert_int_eq(sc.attempt, 1);
+	save_ok(a);
+	pt_progress *b = open_ok(path, T0 + 40); /* another tutor, loaded before the reset */
+	ck_assert(progress_reset_lesson(a, "p", T0 + 50));
+	progress_lesson_scores(a, l, &sc);
+	ck_assert_int_eq(sc.score, 25);
+	ck_assert_int_eq(sc.attempt, 2);
+	ck_assert_int_eq(sc.attempt_score, 0);
+	ck_assert_uint_eq(sc.done, 0);
+	save_ok(a);
+	progress_close(a);
+
+	a = open_ok(path, T0 + 60);
+	pt_session ses;
+	ck_assert(session_init(&ses, l));
+	progress_restore(a, &ses, NULL);
+	ck_assert_int_eq(ses.attempt, 2);
+	for (size_t i = 0; i < l->n_items; i++) {
+		ck_assert_int_eq(ses.grades[i].status, PT_OPEN);
+		ck_assert(!ses.grades[i].retry_pass); /* an attempt's pass, not practice */
+	}
+	check_fill(&ses.grades[0], 1, 2);
+	check_pick(&ses.grades[1], 1u << 1);
+	check_pick(&ses.grades[2], 1u << 0 | 1u << 2);
+	for (size_t i = 0; i < l->n_items; i++) {
+		ck_assert_int_eq(grade_score(&ses.grades[i]), PT_SCORE_FULL);
+		ck_assert(progress_record_item(a, l, &l->items[i], &ses.grades[i], T0 + 70));
+	}
+	pt_summary sum;
+	session_summarize(&ses, &sum);
+	ck_assert_int_eq(sum.score, 25);
+	ck_assert_int_eq(sum.attempt, 2);
+	ck_assert_int_eq(sum.attempt_score, 100);
+	ck_assert_uint_eq(sum.first_time, 3);
+	char text[64];
+	score_attempt_text(sum.score, sum.attempt, sum.attempt_score, true, text, sizeof text);
+	ck_assert_str_eq(text, "25 - attempt 2: 100");
+	session_free(&ses);
+	save_ok(a);
+	save_ok(b); /* B's older copy brings nothing back */
+	progress_close(b);
+	progress_close(a);
+
+	a = open_ok(path, T0 + 100);
+	progress_lesson_scores(a, l, &sc);
+	ck_assert_int_eq(sc.score, 25);
+	ck_assert_int_eq(sc.attempt, 2);
+	ck_assert_int_eq(sc.attempt_score, 100);
+	ck_assert_uint_eq(sc.done, 3);
+	/* A third attempt keeps attempt 1's score still. */
+	ck_assert(progress_reset_lesson(a, "p", T0 + 110));
+	progress_lesson_scores(a, l, &sc);
+	ck_assert_int_eq(sc.score, 25);
+	ck_assert_int_eq(sc.attempt, 3);
+	ck_assert_int_eq(sc.attempt_score, 0);
+	progress_close(a);
+	lesson_free(l);
 }
 END_TEST
 
@@ -1216,6 +1288,7 @@ int main(void)
 	tcase_add_test(tc, test_file_format);
 	tcase_add_test(tc, test_old_store_compatible);
 	tcase_add_test(tc, test_merge_review_state);
+	tcase_add_test(tc, test_reset_starts_attempt);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

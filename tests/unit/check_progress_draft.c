@@ -166,10 +166,12 @@ static unsigned shown_mask(const pt_item *v, const char *want)
 }
 
 /* A reset, as the summary and plain mode make it (track_reset): the
- * lesson begins afresh, its score 0; an item whose answer was seen comes
- * back in its next pass's order as practice, and that order and a draft
- * typed after the reset survive a restart.  The cheater's way (reset,
- * quit, come back, answer what was seen) scores nothing. */
+ * lesson begins attempt 2, its score attempt 1's (33) and never zeroed;
+ * an item already finished comes back in its next pass's order, and that
+ * order and a draft typed after the reset survive a restart.  Answered
+ * right, it scores 100 for attempt 2 and leaves the lesson score as it
+ * was (the cheater's way, reset, quit, come back, answer what was seen,
+ * buys nothing). */
 START_TEST(test_reset_then_restart)
 {
 	pt_lesson *l = mk(lesson_p);
@@ -193,10 +195,11 @@ START_TEST(test_reset_then_restart)
 	ck_assert(track_reset(&t, &s));
 	progress_lesson_stats(a, l, &done, &total, &score);
 	ck_assert_uint_eq(done, 0);
-	ck_assert_int_eq(score, 0);
+	ck_assert_int_eq(score, 33);
+	ck_assert_int_eq(s.attempt, 2);
 	ck_assert_uint_eq(s.current, 0);
 	ck_assert_int_eq(s.passes[2], 1);       /* its next pass */
-	ck_assert(s.grades[2].retry_pass);      /* practice: its answer was seen */
+	ck_assert(!s.grades[2].retry_pass);     /* attempt 2's pass, not practice */
 	ck_assert_int_eq(s.passes[0], 0);       /* fill was never answered */
 	ck_assert(!s.grades[0].retry_pass);
 	char order[4];
@@ -218,14 +221,18 @@ START_TEST(test_reset_then_restart)
 		ck_assert_int_eq(s.views[2].options[o].text.s[0], order[o]);
 	for (int o = 0; o < 4; o++)
 		ck_assert(s.grades[2].picked[o] == (order[o] == 'B'));
-	ck_assert(s.grades[2].retry_pass);
-	/* Answered right now, it is practice: the lesson score stays 0. */
+	ck_assert(!s.grades[2].retry_pass);
+	ck_assert_int_eq(s.attempt, 2);
+	/* Answered right now, it scores 100 in attempt 2; the lesson score
+	 * stays attempt 1's. */
 	s.current = 2;
 	check_pick(&s.grades[2], shown_mask(&s.views[2], "AC"));
 	track_checked(&t, &s);
 	progress_lesson_stats(b, l, &done, &total, &score);
-	ck_assert_int_eq(score, 0);
-	ck_assert_int_eq(session_lesson_item_score(&s, 2), 0);
+	ck_assert_int_eq(score, 33);
+	ck_assert_int_eq(session_lesson_item_score(&s, 2), 100);
+	ck_assert_int_eq(session_attempt_item_score(&s, 2), 100);
+	ck_assert_int_eq(session_lesson_item_score(&s, 0), 0);
 	session_free(&s);
 	progress_close(b);
 	lesson_free(l);

@@ -364,16 +364,7 @@ pt_outcome grade_outcome(const pt_grade *g)
 
 int grade_score(const pt_grade *g)
 {
-	return score_item(grade_outcome(g), g->checks, g->hints_shown, g->retry_pass);
-}
-
-int grade_record_score(pt_outcome outcome, int checks, int hints, bool practice)
-{
-	/* As grade_restore: right after retries in one check is a pass after
-	 * the answer was shown (in an exam's results). */
-	if (outcome == PT_OUTCOME_RETRIES && checks <= 1)
-		practice = true;
-	return score_item(outcome, checks, hints, practice);
+	return score_item(grade_outcome(g), g->checks, g->hints_shown);
 }
 
 const char *grade_outcome_name(pt_outcome outcome)

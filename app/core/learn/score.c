@@ -1,10 +1,10 @@
-/* score.c - the score model: item, practice and lesson scores and their
+/* score.c - the score model: item, attempt and lesson scores and their
  * labels (docs/scoring.md). */
 #include <stdio.h>
 
 #include "paratutor/score.h"
 
-int score_item(pt_outcome outcome, int checks, int hints, bool practice)
+int score_item(pt_outcome outcome, int checks, int hints)
 {
 	if (outcome == PT_OUTCOME_NONE || outcome == PT_OUTCOME_FAILED)
 		return 0;
@@ -13,16 +13,12 @@ int score_item(pt_outcome outcome, int checks, int hints, bool practice)
 	if (hints < 0)
 		hints = 0;
 	int score = PT_SCORE_FULL - PT_SCORE_WRONG_CHECK * (checks - 1) - PT_SCORE_HINT * hints;
-	if (score < PT_SCORE_FLOOR)
-		score = PT_SCORE_FLOOR;
-	return practice ? score / 2 : score;
+	return score < PT_SCORE_FLOOR ? PT_SCORE_FLOOR : score;
 }
 
-int score_lesson_item(pt_outcome outcome, int checks, int hints, bool key_seen)
+int score_lesson_item(pt_outcome outcome, int checks, int hints)
 {
-	if (key_seen)
-		return 0;
-	return score_item(outcome, checks, hints, false);
+	return score_item(outcome, checks, hints);
 }
 
 int score_lesson(long total, size_t n)
@@ -31,10 +27,26 @@ int score_lesson(long total, size_t n)
 	return n > 0 && total > 0 ? (int)((total + (long)n / 2) / (long)n) : 0;
 }
 
-void score_label(pt_outcome outcome, int checks, int hints, bool practice, char *out, size_t size)
+const char *score_pass_word(pt_pass_kind kind)
 {
-	int score = score_item(outcome, checks, hints, practice);
-	const char *pass = practice ? "retry: " : "";
+	switch (kind) {
+	case PT_PASS_PRACTICE: return "practice";
+	case PT_PASS_REVIEW: return "review";
+	case PT_PASS_ATTEMPT: break;
+	}
+	return "";
+}
+
+void score_label(pt_outcome outcome, int checks, int hints, pt_pass_kind kind, char *out, size_t size)
+{
+	int score = score_item(outcome, checks, hints);
+	bool other = kind != PT_PASS_ATTEMPT;
+	char pass[32], tail[64];
+	snprintf(pass, sizeof pass, "%s%s", score_pass_word(kind), other ? ": " : "");
+	if (other)
+		snprintf(tail, sizeof tail, ", %d (%s; the lesson score stays)", score, score_pass_word(kind));
+	else
+		snprintf(tail, sizeof tail, ", score %d", score);
 	if (checks < 1)
 		checks = 1;
 	char how[64];
@@ -47,17 +59,41 @@ void score_label(pt_outcome outcome, int checks, int hints, bool practice, char 
 		snprintf(out, size, "%s", "");
 		return;
 	case PT_OUTCOME_FAILED:
-		snprintf(out, size, "%sout of attempts, score 0", pass);
+		snprintf(out, size, "%sout of attempts%s", pass, tail);
 		return;
 	case PT_OUTCOME_FIRST_TIME:
 	case PT_OUTCOME_WITH_HINTS:
 	case PT_OUTCOME_RETRIES:
 		break;
 	}
-	if (checks == 1 && !practice && hints == 0)
-		snprintf(out, size, "right first time, score %d", score);
+	if (checks == 1 && !other && hints == 0)
+		snprintf(out, size, "right first time%s", tail);
 	else if (checks == 1)
-		snprintf(out, size, "%sright on the first check%s, score %d", pass, how, score);
+		snprintf(out, size, "%sright on the first check%s%s", pass, how, tail);
 	else
-		snprintf(out, size, "%sright after %d checks%s, score %d", pass, checks, how, score);
+		snprintf(out, size, "%sright after %d checks%s%s", pass, checks, how, tail);
+}
+
+void score_attempt_text(int score, int attempt, int attempt_score, bool ascii, char *out, size_t size)
+{
+	if (attempt > 1)
+		snprintf(out, size, "%d %s attempt %d: %d", score, ascii ? "-" : "\u00b7", attempt, attempt_score);
+	else
+		snprintf(out, size, "%d", score);
+}
+
+const char *score_explain(int attempt)
+{
+	return attempt > 1 ? "the lesson score is attempt 1's; this attempt scores beside it" :
+	                     "the mean of the items' first passes";
+}
+
+void score_reset_text(int score, int attempt, bool brief, char *out, size_t size)
+{
+	int next = (attempt > 1 ? attempt : 1) + 1;
+	if (brief)
+		snprintf(out, size, "Start attempt %d? Score stays %d, attempt %d beside it", next, score, next);
+	else
+		snprintf(out, size, "Start attempt %d of this lesson? Every item opens again and attempt %d scores in "
+		    "full beside the lesson score, which stays %d (attempt 1's): nothing is lost.", next, next, score);
 }

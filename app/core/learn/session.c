@@ -1,4 +1,5 @@
 /* session.c - grading states for a whole lesson. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,8 +121,11 @@ bool session_init_shuffled(pt_session *s, const pt_lesson *lesson, bool shuffle,
 	s->views = calloc(n, sizeof *s->views);
 	s->passes = calloc(n, sizeof *s->passes);
 	s->first = calloc(n, sizeof *s->first);
+	s->prior = calloc(n, sizeof *s->prior);
+	s->attempt = 1;
 	s->view_mem = malloc(bytes ? bytes : 1);
-	if (s->grades == NULL || s->views == NULL || s->passes == NULL || s->first == NULL || s->view_mem == NULL) {
+	if (s->grades == NULL || s->views == NULL || s->passes == NULL || s->first == NULL || s->prior == NULL ||
+	    s->view_mem == NULL) {
 		session_free(s);
 		return false;
 	}
@@ -145,8 +149,10 @@ void session_free(pt_session *s)
 	free(s->views);
 	free(s->passes);
 	free(s->first);
+	free(s->prior);
 	free(s->view_mem);
 	s->first = NULL;
+	s->prior = NULL;
 	s->grades = NULL;
 	s->views = NULL;
 	s->passes = NULL;
@@ -165,7 +171,7 @@ void session_reset_item(pt_session *s, size_t index)
 	const pt_grade *old = &s->grades[index];
 	bool finished_before = old->status != PT_OPEN || old->retry_pass;
 	if (old->status != PT_OPEN && !s->first[index].set)
-		s->first[index] = (pt_first_pass){ true, grade_outcome(old), old->checks, old->hints_shown, old->retry_pass };
+		s->first[index] = (pt_first_pass){ true, grade_outcome(old), old->checks, old->hints_shown };
 	s->passes[index]++;
 	build_view(s, index, view_offset(s, index));
 	grade_init(&s->grades[index], &s->views[index]);
@@ -192,15 +198,40 @@ size_t session_next_open(const pt_session *s, size_t start)
 	return n;
 }
 
-int session_lesson_item_score(const pt_session *s, size_t index)
+int session_attempt_item_score(const pt_session *s, size_t index)
 {
 	if (index >= s->lesson->n_items)
 		return 0;
 	const pt_first_pass *f = &s->first[index];
 	if (f->set)
-		return score_lesson_item(f->outcome, f->checks, f->hints, f->key_seen);
+		return score_lesson_item(f->outcome, f->checks, f->hints);
 	const pt_grade *g = &s->grades[index];
-	return score_lesson_item(grade_outcome(g), g->checks, g->hints_shown, g->retry_pass);
+	return score_lesson_item(grade_outcome(g), g->checks, g->hints_shown);
+}
+
+int session_lesson_item_score(const pt_session *s, size_t index)
+{
+	if (index >= s->lesson->n_items)
+		return 0;
+	return s->attempt > 1 ? s->prior[index] : session_attempt_item_score(s, index);
+}
+
+void session_new_attempt(pt_session *s)
+{
+	for (size_t i = 0; i < s->lesson->n_items; i++) {
+		if (s->attempt <= 1)
+			s->prior[i] = session_attempt_item_score(s, i);
+		session_reset_item(s, i);
+		s->grades[i].retry_pass = false;
+		s->first[i].set = false;
+	}
+	s->attempt = (s->attempt > 1 ? s->attempt : 1) + 1;
+	s->current = 0;
+}
+
+int session_pass_kind(const pt_grade *g)
+{
+	return g->review_pass ? PT_PASS_REVIEW : g->retry_pass ? PT_PASS_PRACTICE : PT_PASS_ATTEMPT;
 }
 
 pt_outcome session_lesson_outcome(const pt_session *s, size_t index)
@@ -213,13 +244,14 @@ pt_outcome session_lesson_outcome(const pt_session *s, size_t index)
 void session_summarize(const pt_session *s, pt_summary *out)
 {
 	memset(out, 0, sizeof *out);
-	long total = 0, practice = 0;
+	long total = 0, attempt = 0, practice = 0;
 	out->items = s->lesson->n_items;
 	for (size_t i = 0; i < out->items; i++) {
 		const pt_grade *g = &s->grades[i];
 		const pt_first_pass *f = &s->first[i];
 		out->hints += (size_t)(f->set ? f->hints : g->hints_shown);
 		total += session_lesson_item_score(s, i);
+		attempt += session_attempt_item_score(s, i);
 		if (g->retry_pass && g->status != PT_OPEN) {
 			out->practiced++;
 			practice += grade_score(g);
@@ -233,6 +265,8 @@ void session_summarize(const pt_session *s, pt_summary *out)
 		}
 	}
 	out->score = score_lesson(total, out->items);
+	out->attempt = s->attempt > 1 ? s->attempt : 1;
+	out->attempt_score = score_lesson(attempt, out->items);
 	out->practice_score = out->practiced ? (int)(practice / (long)out->practiced) : 0;
 }
 
@@ -266,12 +300,18 @@ pt_mark session_shown_mark(const pt_grade *g, int slot)
 
 const char *session_score_rule(void)
 {
-	return "An item right on its first check without a hint scores 100. Each wrong check costs 25 "
-	       "and each hint 10; a solved item scores at least 10, an item out of attempts 0. Checking "
-	       "an answer you already checked, a slip (a missing unit, a fraction for a percentage, "
-	       "the first near miss in spelling) and a wrong number of ticks cost nothing. A retry or "
-	       "a review comes after the answer could be seen: it scores half of what the same checks "
-	       "score the first time and is shown as practice. The lesson score is the mean of the "
-	       "items' first passes, unfinished items counting 0, rounded to the nearest whole number; retries and reviews never change it. "
-	       "The whole model is in docs/scoring.md.";
+	/* Made from the constants the scores are computed with (score.h). */
+	static char rule[1024];
+	snprintf(rule, sizeof rule,
+	    "An item right on its first check without a hint scores %d. Each wrong check costs %d and each hint "
+	    "%d; a solved item scores at least %d, an item out of attempts 0. Checking an answer you already "
+	    "checked, a slip (a missing unit, a fraction for a percentage, the first near miss in spelling) and a "
+	    "number of ticks other than the number asked for cost nothing. The lesson score is the mean of the "
+	    "items' first passes in your first attempt at the lesson, unfinished items counting 0, rounded to the "
+	    "nearest whole number. Starting the lesson again (x) begins attempt 2, 3, ...: it scores in full on its "
+	    "own, shown beside the lesson score, which stays. Practice (a second go at items from the summary) and "
+	    "reviews are named as such and never change either score, and neither does an exam. The whole model "
+	    "is in docs/scoring.md.",
+	    PT_SCORE_FULL, PT_SCORE_WRONG_CHECK, PT_SCORE_HINT, PT_SCORE_FLOOR);
+	return rule;
 }

@@ -232,10 +232,9 @@ bool progress_exam_keep(pt_progress *p, const pt_exam *e, time_t now)
 	bool ok = exam_data_add_done(&p->d, r);
 	free(r);
 	for (size_t i = 0; ok && i < e->n; i++)
-		if (e->results[i] != PT_EXAM_RIGHT)
-			ok = progress_record_missed(p, e->lessons[i], e->items[i], now) &&
-			    (e->results[i] != PT_EXAM_WRONG ||
-			        progress_record_exam_wrong(p, e->lessons[i], e->items[i], &e->session.grades[i], now));
+		ok = progress_record_exam_item(p, e->lessons[i], e->items[i], e->results[i] != PT_EXAM_RIGHT, now) &&
+		    (e->results[i] != PT_EXAM_WRONG || !progress_exam_may_show(p, e->lessons[i], e->items[i]) ||
+		        progress_record_exam_wrong(p, e->lessons[i], e->items[i], &e->session.grades[i], now));
 	return ok;
 }
 

@@ -125,6 +125,43 @@ static bool check_record(parser *ps, const cJSON *obj, pt_outcome *oc)
 	return true;
 }
 
+/* Reads a true/false member into *out (false when absent). */
+static bool get_bool(parser *ps, const cJSON *obj, const char *name, bool *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+	*out = false;
+	if (v == NULL || cJSON_IsNull(v))
+		return true;
+	if (!cJSON_IsBool(v))
+		return bad(ps, "\"%s\" is not true or false", name);
+	*out = cJSON_IsTrue(v);
+	return true;
+}
+
+/* Reads a record's attempt, attempt 1's result ("first") and exam note
+ * into k; "key_seen", which older stores wrote, no longer means anything. */
+static bool parse_attempts(parser *ps, const cJSON *obj, pt_record *k)
+{
+	double attempt = 1, checks = 0, hints = 0;
+	bool legacy;
+	if (!get_num(ps, obj, "attempt", MAX_COUNT, false, &attempt) || !get_bool(ps, obj, "key_seen", &legacy) ||
+	    !get_bool(ps, obj, "exam_first", &k->exam_first))
+		return false;
+	k->attempt = attempt < 1 ? 1 : (int)attempt;
+	const cJSON *f = cJSON_GetObjectItemCaseSensitive(obj, "first");
+	if (f == NULL || cJSON_IsNull(f))
+		return true;
+	const cJSON *oc = cJSON_GetObjectItemCaseSensitive(f, "outcome");
+	if (!cJSON_IsObject(f) || !cJSON_IsString(oc) || !outcome_from_word(oc->valuestring, &k->first_outcome))
+		return bad(ps, "\"first\" is not an object with an \"outcome\"");
+	if (!get_num(ps, f, "attempts", MAX_COUNT, false, &checks) || !get_num(ps, f, "hints", MAX_COUNT, false, &hints))
+		return false;
+	k->first_set = true;
+	k->first_checks = (int)checks;
+	k->first_hints = (int)hints;
+	return true;
+}
+
 /* Reads one item record into d. */
 static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const cJSON *obj)
 {
@@ -190,12 +227,10 @@ static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const
 		k.difficulty = difficulty;
 	}
 	k.pass = (int)pass;
-	const cJSON *seen = cJSON_GetObjectItemCaseSensitive(obj, "key_seen");
-	if (seen != NULL && !cJSON_IsNull(seen) && !cJSON_IsBool(seen)) {
+	if (!parse_attempts(ps, obj, &k)) {
 		record_free(&k);
-		return bad(ps, "\"key_seen\" is not true or false"), FILE_DAMAGED;
+		return FILE_DAMAGED;
 	}
-	k.key_seen = cJSON_IsTrue(seen);
 	/* A duplicate key is merged like a second copy of the file. */
 	return data_add(d, &k) ? FILE_OK : FILE_NOMEM;
 }
@@ -255,6 +290,11 @@ static file_rc parse_lesson(parser *ps, store_data *d, const cJSON *obj)
 		return FILE_DAMAGED;
 	if ((time_t)reset > l->reset_at)
 		l->reset_at = (time_t)reset;
+	double attempt = 1;
+	if (!get_num(ps, obj, "attempt", MAX_COUNT, false, &attempt))
+		return FILE_DAMAGED;
+	if ((int)attempt > l->attempt)
+		l->attempt = (int)attempt;
 	file_rc drc = parse_drafts(ps, l, cJSON_GetObjectItemCaseSensitive(obj, "drafts"));
 	if (drc != FILE_OK)
 		return drc;
@@ -285,19 +325,6 @@ static bool get_hex(parser *ps, const cJSON *obj, const char *name, unsigned lon
 	    strspn(v->valuestring, "0123456789abcdefABCDEF") != 16)
 		return bad(ps, "\"%s\" is not 16 hex digits", name);
 	*out = strtoull(v->valuestring, NULL, 16);
-	return true;
-}
-
-/* Reads a true/false member into *out (false when absent). */
-static bool get_bool(parser *ps, const cJSON *obj, const char *name, bool *out)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
-	*out = false;
-	if (v == NULL || cJSON_IsNull(v))
-		return true;
-	if (!cJSON_IsBool(v))
-		return bad(ps, "\"%s\" is not true or false", name);
-	*out = cJSON_IsTrue(v);
 	return true;
 }
 
@@ -638,7 +665,12 @@ static cJSON *record_json(const pt_record *r)
 	                       add_num(o, "stability", r->stability) &&
 	                       add_num(o, "difficulty", r->difficulty))) &&
 	    (r->pass == 0 || add_num(o, "pass", count(r->pass))) &&
-	    (!r->key_seen || cJSON_AddTrueToObject(o, "key_seen") != NULL);
+	    (r->attempt <= 1 || add_num(o, "attempt", count(r->attempt))) &&
+	    (!r->exam_first || cJSON_AddTrueToObject(o, "exam_first") != NULL);
+	cJSON *f = ok && r->first_set ? cJSON_AddObjectToObject(o, "first") : NULL;
+	ok = ok && (!r->first_set || (f != NULL &&
+	    cJSON_AddStringToObject(f, "outcome", progress_outcome_word(r->first_outcome)) != NULL &&
+	    add_num(f, "attempts", count(r->first_checks)) && add_num(f, "hints", count(r->first_hints))));
 	if (!ok) {
 		cJSON_Delete(o);
 		return NULL;
@@ -657,6 +689,8 @@ static bool add_lesson(cJSON *lessons, const lesson_state *l, const pt_record *r
 	bool ok = l->position == NULL || cJSON_AddStringToObject(lo, "position", l->position) != NULL;
 	if (ok && l->reset_at != 0)
 		ok = add_num(lo, "reset_at", (double)l->reset_at);
+	if (ok && l->attempt > 1)
+		ok = add_num(lo, "attempt", l->attempt);
 	cJSON *drafts = ok && l->n_drafts > 0 ? cJSON_AddObjectToObject(lo, "drafts") : NULL;
 	ok = ok && (l->n_drafts == 0 || drafts != NULL);
 	for (size_t k = 0; ok && k < l->n_drafts; k++)
@@ -668,78 +702,6 @@ static bool add_lesson(cJSON *lessons, const lesson_state *l, const pt_record *r
 		ok = ro != NULL && cJSON_AddItemToObject(items, rec[k].item, ro);
 		if (!ok)
 			cJSON_Delete(ro);
-	}
-	return ok;
-}
-
-/* Adds a member of 16 hex digits; false when out of memory. */
-static bool add_hex(cJSON *o, const char *name, unsigned long long v)
-{
-	char hex[17];
-	snprintf(hex, sizeof hex, "%016llx", v);
-	return cJSON_AddStringToObject(o, name, hex) != NULL;
-}
-
-/* Builds one stored exam's object, or NULL when out of memory. */
-static cJSON *exam_json(const pt_exam_record *r)
-{
-	cJSON *o = cJSON_CreateObject();
-	bool open = r->finished == 0;
-	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", r->id) != NULL && add_hex(o, "seed", r->seed) &&
-	    cJSON_AddBoolToObject(o, "shuffle", r->shuffle) != NULL && add_num(o, "started", (double)r->started) &&
-	    add_num(o, "finished", (double)r->finished) && add_num(o, "limit", (double)r->limit) &&
-	    add_num(o, "pass", r->pass_percent) && add_num(o, "used", (double)r->used) &&
-	    (r->leaves == 0 || add_num(o, "leaves", r->leaves)) &&
-	    (r->interruptions == 0 || add_num(o, "interruptions", r->interruptions)) &&
-	    (open ? add_num(o, "left", (double)r->left) && add_num(o, "current", (double)r->current) &&
-	            cJSON_AddBoolToObject(o, "sitting", r->sitting) != NULL
-	          : cJSON_AddBoolToObject(o, "timed_out", r->timed_out) != NULL &&
-	            (!r->answers_kept || cJSON_AddBoolToObject(o, "answers_kept", true) != NULL));
-	cJSON *items = ok ? cJSON_AddArrayToObject(o, "items") : NULL;
-	ok = items != NULL;
-	for (size_t i = 0; ok && i < r->n_items; i++) {
-		const pt_exam_entry *k = &r->items[i];
-		cJSON *io = cJSON_CreateObject();
-		ok = io != NULL && cJSON_AddItemToArray(items, io);
-		if (!ok) {
-			cJSON_Delete(io);
-			break;
-		}
-		ok = cJSON_AddStringToObject(io, "lesson", k->lesson) != NULL &&
-		    cJSON_AddStringToObject(io, "item", k->item) != NULL && add_hex(io, "hash", k->hash) &&
-		    cJSON_AddBoolToObject(io, "marked", k->marked) != NULL &&
-		    (k->n_answer == 0 || file_add_strings(io, "answer", k->answer, k->n_answer)) &&
-		    (open || cJSON_AddStringToObject(io, "result", progress_exam_result_word(k->result)) != NULL);
-	}
-	if (!ok) {
-		cJSON_Delete(o);
-		return NULL;
-	}
-	return o;
-}
-
-/* Adds the "exams" member when there are any; false when out of memory. */
-static bool add_exams(cJSON *root, const store_data *d)
-{
-	if (d->n_exams == 0 && d->open_exam == NULL)
-		return true;
-	cJSON *exams = cJSON_AddObjectToObject(root, "exams");
-	if (exams == NULL)
-		return false;
-	if (d->open_exam != NULL) {
-		cJSON *o = exam_json(d->open_exam);
-		if (o == NULL || !cJSON_AddItemToObject(exams, "open", o)) {
-			cJSON_Delete(o);
-			return false;
-		}
-	}
-	cJSON *done = cJSON_AddArrayToObject(exams, "done");
-	bool ok = done != NULL;
-	for (size_t i = 0; ok && i < d->n_exams; i++) {
-		cJSON *o = exam_json(&d->exams[i]);
-		ok = o != NULL && cJSON_AddItemToArray(done, o);
-		if (!ok)
-			cJSON_Delete(o);
 	}
 	return ok;
 }
@@ -761,11 +723,11 @@ char *file_print(const store_data *d)
 		size_t first = r;
 		while (r < d->n_rec && strcmp(d->rec[r].lesson, l->id) == 0)
 			r++;
-		if (first == r && l->position == NULL && l->reset_at == 0 && l->n_drafts == 0)
+		if (first == r && l->position == NULL && l->reset_at == 0 && l->attempt <= 1 && l->n_drafts == 0)
 			continue;
 		ok = add_lesson(lessons, l, d->rec, first, r);
 	}
-	ok = ok && add_exams(root, d);
+	ok = ok && file_add_exams(root, d);
 	char *text = ok ? cJSON_Print(root) : NULL;
 	cJSON_Delete(root);
 	return text;

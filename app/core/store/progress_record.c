@@ -1,6 +1,6 @@
 /* progress_record.c - the progress store's records in memory: lookups,
- * recording checks, reviews, hints, time and positions, and merging two
- * copies of the store. */
+ * recording checks, reviews, hints, time and positions (merging two
+ * copies of the store is in progress_merge.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,7 +35,7 @@ static void strings_clear(char ***v, size_t *n)
 }
 
 /* Frees every wrong-option text of a record, placed or not. */
-static void record_clear_wrong(pt_record *r)
+void record_clear_wrong(pt_record *r)
 {
 	strings_clear(&r->wrong, &r->n_wrong);
 	strings_clear(&r->wrong_at, &r->n_wrong_at);
@@ -173,8 +173,7 @@ pt_record *data_find(const store_data *d, const char *lesson, const char *item)
 	return data_search(d, lesson, item, &at) ? &d->rec[at] : NULL;
 }
 
-/* Opens a zeroed slot at index at; returns it or NULL when out of memory. */
-static pt_record *insert_at(store_data *d, size_t at)
+pt_record *data_insert_at(store_data *d, size_t at)
 {
 	if (!grow_array((void **)&d->rec, &d->cap_rec, d->n_rec + 1, sizeof *d->rec))
 		return NULL;
@@ -184,8 +183,7 @@ static pt_record *insert_at(store_data *d, size_t at)
 	return &d->rec[at];
 }
 
-/* Frees and removes the record at index at. */
-static void remove_at(store_data *d, size_t at)
+void data_remove_at(store_data *d, size_t at)
 {
 	record_free(&d->rec[at]);
 	memmove(&d->rec[at], &d->rec[at + 1], (d->n_rec - at - 1) * sizeof *d->rec);
@@ -251,7 +249,7 @@ static pt_record *record_get(store_data *d, const char *lesson, const char *item
 	if (data_lesson_get(d, lesson) == NULL)
 		return NULL;
 	char *l = strdup(lesson), *i = strdup(item);
-	pt_record *r = l && i ? insert_at(d, at) : NULL;
+	pt_record *r = l && i ? data_insert_at(d, at) : NULL;
 	if (r == NULL) {
 		free(l);
 		free(i);
@@ -263,15 +261,14 @@ static pt_record *record_get(store_data *d, const char *lesson, const char *item
 	return r;
 }
 
-/* Forgets r's lesson result, wrong picks and review state, as of now;
- * key_seen says whether its answer stays seen. */
-static void record_forget(pt_record *r, bool key_seen, time_t now)
+/* Forgets r's lesson result, wrong picks and review state, as of now
+ * (attempt 1's result and the exam's note stay). */
+static void record_forget(pt_record *r, time_t now)
 {
 	r->outcome = PT_OUTCOME_NONE;
 	r->attempts = 0;
 	r->hints = 0;
 	r->pass_start = 0;
-	r->key_seen = key_seen;
 	record_clear_wrong(r);
 	r->stability = 0;
 	r->difficulty = 0;
@@ -280,197 +277,6 @@ static void record_forget(pt_record *r, bool key_seen, time_t now)
 	r->due = 0;
 	r->scheduled_at = 0;
 	r->last_seen = now;
-}
-
-/* ---- merging ----------------------------------------------------------- */
-
-/* Returns true when disk record k's lesson result should replace that of m
- * (same hash): a finished one beats an open one; of two finished ones the
- * pass begun earlier (the first) stands; of two open ones the one with
- * more checks, then the later one.  Ties keep memory's. */
-static bool disk_result_wins(const pt_record *k, const pt_record *m)
-{
-	bool kf = k->outcome != PT_OUTCOME_NONE, mf = m->outcome != PT_OUTCOME_NONE;
-	if (kf != mf)
-		return kf;
-	if (kf)
-		return k->pass_start != 0 && m->pass_start != 0 && k->pass_start < m->pass_start;
-	if (k->attempts != m->attempts)
-		return k->attempts > m->attempts;
-	return k->last_seen > m->last_seen;
-}
-
-/* Returns true when disk record k's review state should replace that of m
- * (same hash): the one set later wins; in the same second a check made
- * here since the last save is the latest news. */
-static bool disk_schedule_wins(const pt_record *k, const pt_record *m)
-{
-	if (k->scheduled != m->scheduled)
-		return k->scheduled;
-	if (!k->scheduled)
-		return false;
-	if (k->scheduled_at != m->scheduled_at)
-		return k->scheduled_at > m->scheduled_at;
-	return !m->checked_here;
-}
-
-/* Returns true when disk record k, whose hash differs from m's, is the
- * newer version of the item: checked later; in the same second, unless a
- * check was made here since the last save, the finished one, then the one
- * with more checks. */
-static bool disk_newer(const pt_record *k, const pt_record *m)
-{
-	if (k->last_seen != m->last_seen)
-		return k->last_seen > m->last_seen;
-	if (m->checked_here)
-		return false;
-	bool kf = k->outcome != PT_OUTCOME_NONE, mf = m->outcome != PT_OUTCOME_NONE;
-	if (kf != mf)
-		return kf;
-	return k->attempts > m->attempts;
-}
-
-/* Copies the lesson result of k into m. */
-static void take_result(pt_record *m, const pt_record *k)
-{
-	m->outcome = k->outcome;
-	m->attempts = k->attempts;
-	m->hints = k->hints;
-	m->pass_start = k->pass_start;
-}
-
-/* Copies the review state of k into m. */
-static void take_schedule(pt_record *m, const pt_record *k)
-{
-	m->stability = k->stability;
-	m->difficulty = k->difficulty;
-	m->box = k->box;
-	m->scheduled = k->scheduled;
-	m->due = k->due;
-	m->scheduled_at = k->scheduled_at;
-}
-
-/* Merges disk record k into memory record m (same key); k is consumed.
- * Returns false when out of memory. */
-static bool record_combine(pt_record *m, pt_record *k)
-{
-	bool ok = true;
-	time_t first = m->first_seen;
-	if (k->first_seen != 0 && (first == 0 || k->first_seen < first))
-		first = k->first_seen;
-	if (k->hash == m->hash) {
-		m->key_seen = m->key_seen || k->key_seen;
-		for (size_t i = 0; i < k->n_wrong && ok; i++)
-			ok = record_add_wrong(m, k->wrong[i]);
-		for (size_t i = 0; i < k->n_wrong_at && ok; i++)
-			ok = record_add_wrong_at(m, k->wrong_at[i]);
-		if (disk_result_wins(k, m))
-			take_result(m, k);
-		if (disk_schedule_wins(k, m))
-			take_schedule(m, k);
-	} else if (disk_newer(k, m)) {
-		m->hash = k->hash;
-		m->pass = k->pass;
-		m->key_seen = k->key_seen;
-		take_result(m, k);
-		take_schedule(m, k);
-		record_clear_wrong(m);
-		m->wrong = k->wrong;
-		m->n_wrong = k->n_wrong;
-		k->wrong = NULL;
-		k->n_wrong = 0;
-		m->wrong_at = k->wrong_at;
-		m->n_wrong_at = k->n_wrong_at;
-		k->wrong_at = NULL;
-		k->n_wrong_at = 0;
-	}
-	if (k->last_seen > m->last_seen)
-		m->last_seen = k->last_seen;
-	if (k->hash == m->hash && k->pass > m->pass)
-		m->pass = k->pass;
-	m->first_seen = first;
-	m->time_spent = k->time_spent + m->time_pending;
-	record_free(k);
-	return ok;
-}
-
-bool data_add(store_data *d, pt_record *k)
-{
-	size_t at;
-	if (data_search(d, k->lesson, k->item, &at))
-		return record_combine(&d->rec[at], k);
-	pt_record *slot = data_lesson_get(d, k->lesson) != NULL ? insert_at(d, at) : NULL;
-	if (slot == NULL) {
-		record_free(k);
-		return false;
-	}
-	*slot = *k;
-	memset(k, 0, sizeof *k);
-	return true;
-}
-
-/* Merges one lesson state from disk into mem: the later reset wins (and
- * drops mem's records checked at or before it); a position or drafts set
- * here since the last save stay unless the disk was reset since. */
-static bool merge_lesson(store_data *mem, lesson_state *dl)
-{
-	lesson_state *ml = data_lesson_get(mem, dl->id);
-	if (ml == NULL)
-		return false;
-	dl->filter_disk = ml->reset_at > dl->reset_at;
-	bool take_position = !ml->position_dirty;
-	bool disk_reset = dl->reset_at > ml->reset_at;
-	drafts_merge(ml, dl, disk_reset || !ml->drafts_dirty);
-	if (disk_reset) {
-		for (size_t r = mem->n_rec; r-- > 0;)
-			if (strcmp(mem->rec[r].lesson, dl->id) == 0 && mem->rec[r].last_seen <= dl->reset_at)
-				remove_at(mem, r);
-		ml->reset_at = dl->reset_at;
-		take_position = true;
-	}
-	if (take_position) {
-		free(ml->position);
-		ml->position = dl->position;
-		dl->position = NULL;
-		ml->position_dirty = false;
-	}
-	return true;
-}
-
-bool data_merge(store_data *mem, store_data *disk)
-{
-	bool ok = true;
-	if (disk->has_salt) {
-		/* The first learner's salt to reach the file stays theirs. */
-		mem->salt = disk->salt;
-		mem->has_salt = true;
-	}
-	for (size_t i = 0; i < disk->n_les && ok; i++)
-		ok = merge_lesson(mem, &disk->les[i]);
-	for (size_t i = 0; i < disk->n_rec && ok; i++) {
-		pt_record *k = &disk->rec[i];
-		lesson_state *dl = data_lesson(disk, k->lesson);
-		lesson_state *ml = data_lesson(mem, k->lesson);
-		if (dl != NULL && dl->filter_disk && ml != NULL && k->last_seen <= ml->reset_at)
-			continue;
-		ok = data_add(mem, k);
-	}
-	ok = ok && exam_data_merge(mem, disk);
-	data_free(disk);
-	return ok;
-}
-
-void data_mark_saved(store_data *d)
-{
-	for (size_t i = 0; i < d->n_rec; i++) {
-		d->rec[i].time_pending = 0;
-		d->rec[i].checked_here = false;
-	}
-	for (size_t i = 0; i < d->n_les; i++) {
-		d->les[i].position_dirty = false;
-		d->les[i].drafts_dirty = false;
-	}
-	d->open_dirty = false;
 }
 
 /* ---- recording --------------------------------------------------------- */
@@ -487,13 +293,17 @@ static pt_record *record_for(pt_progress *p, const pt_lesson *lesson, const pt_i
 		return NULL;
 	unsigned long long h = lesson_item_hash(item);
 	if (created) {
+		const lesson_state *l = data_lesson(&p->d, lesson->id.s);
 		r->hash = h;
 		r->first_seen = now;
 		r->last_seen = now;
+		r->attempt = l != NULL && l->attempt > 1 ? l->attempt : 1;
 	} else if (r->hash != h) {
 		/* The item's answer changed: only its time and first sight stay. */
 		r->hash = h;
-		record_forget(r, false, now);
+		record_forget(r, now);
+		r->first_set = false;
+		r->exam_first = false;
 	}
 	return r;
 }
@@ -696,19 +506,29 @@ bool progress_reset_lesson(pt_progress *p, const char *lesson_id, time_t now)
 	lesson_state *l = data_lesson_get(&p->d, lesson_id);
 	if (l == NULL)
 		return false;
+	int next = (l->attempt > 1 ? l->attempt : 1) + 1;
 	for (size_t r = p->d.n_rec; r-- > 0;) {
 		pt_record *k = &p->d.rec[r];
 		if (strcmp(k->lesson, lesson_id) != 0)
 			continue;
-		if (k->outcome == PT_OUTCOME_NONE && !k->key_seen) {
-			remove_at(&p->d, r);
+		bool finished = k->outcome != PT_OUTCOME_NONE;
+		if (finished && k->attempt <= 1 && !k->first_set) {
+			/* attempt 1's result: the lesson score from now on */
+			k->first_set = true;
+			k->first_outcome = k->outcome;
+			k->first_checks = k->attempts;
+			k->first_hints = k->hints;
+		}
+		if (!finished && !k->first_set && !k->exam_first) {
+			data_remove_at(&p->d, r);
 			continue;
 		}
-		/* The answer was seen: the record keeps that, and the pass its
-		 * next order comes from, and forgets the rest. */
-		record_forget(k, true, now);
-		k->pass++;
+		record_forget(k, now);
+		k->attempt = next;
+		if (finished)
+			k->pass++; /* its next pass shows a new order */
 	}
+	l->attempt = next;
 	if (now > l->reset_at)
 		l->reset_at = now;
 	free(l->position);
@@ -731,22 +551,59 @@ const pt_record *progress_records(const pt_progress *p, size_t *n)
 	return p->d.rec;
 }
 
-int progress_record_lesson_score(const pt_record *r, size_t n_hints)
+/* Returns hints capped at the item's n_hints. */
+static int capped(int hints, size_t n_hints)
 {
-	int hints = r->hints < 0 ? 0 : (size_t)r->hints > n_hints ? (int)n_hints : r->hints;
-	bool seen = r->key_seen || (r->outcome == PT_OUTCOME_RETRIES && r->attempts <= 1);
-	return score_lesson_item(r->outcome, r->attempts, hints, seen);
+	return hints < 0 ? 0 : (size_t)hints > n_hints ? (int)n_hints : hints;
 }
 
-bool progress_record_missed(pt_progress *p, const pt_lesson *lesson, const pt_item *item, time_t now)
+int progress_record_lesson_score(const pt_record *r, size_t n_hints)
 {
+	if (r->first_set)
+		return score_lesson_item(r->first_outcome, r->first_checks, capped(r->first_hints, n_hints));
+	return r->attempt > 1 ? 0 : progress_record_attempt_score(r, n_hints);
+}
+
+int progress_record_attempt_score(const pt_record *r, size_t n_hints)
+{
+	return score_lesson_item(r->outcome, r->attempts, capped(r->hints, n_hints));
+}
+
+int progress_lesson_attempt(const pt_progress *p, const char *lesson_id)
+{
+	const lesson_state *l = lesson_id != NULL ? data_lesson(&p->d, lesson_id) : NULL;
+	return l != NULL && l->attempt > 1 ? l->attempt : 1;
+}
+
+bool progress_exam_may_show(const pt_progress *p, const pt_lesson *lesson, const pt_item *item)
+{
+	const pt_record *r = data_find(&p->d, lesson->id.s, item->id.s);
+	if (r == NULL || r->hash != lesson_item_hash(item))
+		return progress_lesson_attempt(p, lesson->id.s) > 1;
+	return r->first_set || r->attempt > 1 || r->outcome != PT_OUTCOME_NONE;
+}
+
+bool progress_record_exam_item(pt_progress *p, const pt_lesson *lesson, const pt_item *item, bool missed,
+    time_t now)
+{
+	if (!progress_exam_may_show(p, lesson, item)) {
+		pt_record *r = record_for(p, lesson, item, now);
+		if (r == NULL)
+			return false;
+		if (!r->exam_first) {
+			r->exam_first = true;
+			r->checked_here = true;
+			p->dirty = true;
+		}
+		return true;
+	}
+	if (!missed)
+		return true;
 	pt_record *r = record_for(p, lesson, item, now);
 	if (r == NULL)
 		return false;
 	rate(p, r, PT_RATING_AGAIN, false, now);
 	r->checked_here = true;
-	if (r->outcome == PT_OUTCOME_NONE)
-		r->key_seen = true;
 	p->dirty = true;
 	return true;
 }

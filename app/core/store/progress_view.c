@@ -57,12 +57,7 @@ size_t progress_restore(const pt_progress *p, pt_session *s, size_t *changed)
 		if (r != NULL) {
 			session_show_pass(s, i, r->pass);
 			restore_grade(r, s->grades[i].item, &s->grades[i]);
-			if (r->outcome == PT_OUTCOME_NONE && r->key_seen) {
-				/* its answer was shown (an exam) or seen before a reset:
-				 * practice, in a pass the store keeps */
-				s->grades[i].retry_pass = true;
-				s->grades[i].kept_pass = true;
-			}
+			s->prior[i] = progress_record_lesson_score(r, item->hints.n);
 			restored++;
 		}
 		pt_draft draft;
@@ -71,62 +66,72 @@ size_t progress_restore(const pt_progress *p, pt_session *s, size_t *changed)
 	}
 	if (changed != NULL)
 		*changed = reset;
+	s->attempt = progress_lesson_attempt(p, lesson->id.s);
 	s->current = progress_resume_point(p, lesson);
 	return restored;
 }
 
-/* Returns the finished lesson result of item id (with hash) of lesson
- * lesson_id, or NULL when there is none or the item changed since. */
-static const pt_record *finished_record(const pt_progress *p, const char *lesson_id, const char *id,
-    unsigned long long hash)
+/* Adds item id (with hash, n_hints) of lesson lesson_id to the scores
+ * *sc: done when its lesson result in this attempt is finished, and its
+ * shares of the lesson score and of the attempt's. */
+static void add_item(const pt_progress *p, const char *lesson_id, const char *id, unsigned long long hash,
+    size_t n_hints, pt_lesson_scores *sc, long *sum, long *asum)
 {
 	const pt_record *r = id != NULL ? data_find(&p->d, lesson_id, id) : NULL;
-	return r != NULL && r->hash == hash && r->outcome != PT_OUTCOME_NONE ? r : NULL;
+	if (r == NULL || r->hash != hash)
+		return;
+	sc->done += r->outcome != PT_OUTCOME_NONE;
+	*sum += progress_record_lesson_score(r, n_hints);
+	*asum += progress_record_attempt_score(r, n_hints);
 }
 
-/* Returns a finished record's share of its lesson score. */
-static int record_score(const pt_record *r, size_t n_hints)
+void progress_lesson_scores(const pt_progress *p, const pt_lesson *lesson, pt_lesson_scores *sc)
 {
-	return progress_record_lesson_score(r, n_hints);
+	long sum = 0, asum = 0;
+	memset(sc, 0, sizeof *sc);
+	sc->total = lesson->n_items;
+	for (size_t i = 0; lesson->id.s != NULL && i < lesson->n_items; i++) {
+		const pt_item *it = &lesson->items[i];
+		add_item(p, lesson->id.s, it->id.s, lesson_item_hash(it), it->hints.n, sc, &sum, &asum);
+	}
+	sc->score = score_lesson(sum, sc->total);
+	sc->attempt = progress_lesson_attempt(p, lesson->id.s);
+	sc->attempt_score = score_lesson(asum, sc->total);
+}
+
+void progress_info_scores(const pt_progress *p, const pt_lesson_info *info, pt_lesson_scores *sc)
+{
+	long sum = 0, asum = 0;
+	memset(sc, 0, sizeof *sc);
+	sc->total = info->n_items;
+	pt_index_items items = index_items(info);
+	pt_index_item it;
+	/* A lesson without progress needs no look at its items. */
+	while (info->id != NULL && lesson_has_records(p, info->id) && index_items_next(&items, &it))
+		add_item(p, info->id, it.id, it.hash, it.n_hints, sc, &sum, &asum);
+	sc->score = score_lesson(sum, sc->total);
+	sc->attempt = progress_lesson_attempt(p, info->id);
+	sc->attempt_score = score_lesson(asum, sc->total);
 }
 
 void progress_lesson_stats(const pt_progress *p, const pt_lesson *lesson,
     size_t *done, size_t *total, int *score)
 {
-	size_t n = lesson->n_items, finished = 0;
-	long sum = 0;
-	for (size_t i = 0; i < n; i++) {
-		const pt_item *it = &lesson->items[i];
-		const pt_record *r = lesson->id.s != NULL ?
-		    finished_record(p, lesson->id.s, it->id.s, lesson_item_hash(it)) : NULL;
-		if (r == NULL)
-			continue;
-		finished++;
-		sum += record_score(r, it->hints.n);
-	}
-	*done = finished;
-	*total = n;
-	*score = score_lesson(sum, n);
+	pt_lesson_scores sc;
+	progress_lesson_scores(p, lesson, &sc);
+	*done = sc.done;
+	*total = sc.total;
+	*score = sc.score;
 }
 
 void progress_info_stats(const pt_progress *p, const pt_lesson_info *info,
     size_t *done, size_t *total, int *score)
 {
-	size_t n = info->n_items, finished = 0;
-	long sum = 0;
-	pt_index_items items = index_items(info);
-	pt_index_item it;
-	/* A lesson without progress needs no look at its items. */
-	while (info->id != NULL && lesson_has_records(p, info->id) && index_items_next(&items, &it)) {
-		const pt_record *r = finished_record(p, info->id, it.id, it.hash);
-		if (r == NULL)
-			continue;
-		finished++;
-		sum += record_score(r, it.n_hints);
-	}
-	*done = finished;
-	*total = n;
-	*score = score_lesson(sum, n);
+	pt_lesson_scores sc;
+	progress_info_scores(p, info, &sc);
+	*done = sc.done;
+	*total = sc.total;
+	*score = sc.score;
 }
 
 /* Returns true when the views may look into catalog entry e (not broken,

@@ -159,9 +159,7 @@ bool track_reset(pt_track *t, pt_session *s)
 {
 	const pt_lesson *lesson = s->lesson;
 	if (t->progress == NULL || lesson->id.s == NULL) {
-		for (size_t i = 0; i < lesson->n_items; i++)
-			session_reset_item(s, i);
-		s->current = 0;
+		session_new_attempt(s);
 		return true;
 	}
 	pt_session fresh;

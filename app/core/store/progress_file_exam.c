@@ -1,0 +1,84 @@
+/* progress_file_exam.c - the exams' part of the progress store's JSON
+ * text (the format is in progress_file.h); file_parse reads it. */
+#include <stdio.h>
+
+#include <cJSON.h>
+
+#include "paratutor/progress_file.h"
+
+/* Adds a number member; false when out of memory. */
+static bool num(cJSON *obj, const char *name, double v)
+{
+	return cJSON_AddNumberToObject(obj, name, v) != NULL;
+}
+
+/* Adds a member of 16 hex digits; false when out of memory. */
+static bool add_hex(cJSON *o, const char *name, unsigned long long v)
+{
+	char hex[17];
+	snprintf(hex, sizeof hex, "%016llx", v);
+	return cJSON_AddStringToObject(o, name, hex) != NULL;
+}
+
+/* Builds one stored exam's object, or NULL when out of memory. */
+static cJSON *exam_json(const pt_exam_record *r)
+{
+	cJSON *o = cJSON_CreateObject();
+	bool open = r->finished == 0;
+	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", r->id) != NULL && add_hex(o, "seed", r->seed) &&
+	    cJSON_AddBoolToObject(o, "shuffle", r->shuffle) != NULL && num(o, "started", (double)r->started) &&
+	    num(o, "finished", (double)r->finished) && num(o, "limit", (double)r->limit) &&
+	    num(o, "pass", r->pass_percent) && num(o, "used", (double)r->used) &&
+	    (r->leaves == 0 || num(o, "leaves", r->leaves)) &&
+	    (r->interruptions == 0 || num(o, "interruptions", r->interruptions)) &&
+	    (open ? num(o, "left", (double)r->left) && num(o, "current", (double)r->current) &&
+	            cJSON_AddBoolToObject(o, "sitting", r->sitting) != NULL
+	          : cJSON_AddBoolToObject(o, "timed_out", r->timed_out) != NULL &&
+	            (!r->answers_kept || cJSON_AddBoolToObject(o, "answers_kept", true) != NULL));
+	cJSON *items = ok ? cJSON_AddArrayToObject(o, "items") : NULL;
+	ok = items != NULL;
+	for (size_t i = 0; ok && i < r->n_items; i++) {
+		const pt_exam_entry *k = &r->items[i];
+		cJSON *io = cJSON_CreateObject();
+		ok = io != NULL && cJSON_AddItemToArray(items, io);
+		if (!ok) {
+			cJSON_Delete(io);
+			break;
+		}
+		ok = cJSON_AddStringToObject(io, "lesson", k->lesson) != NULL &&
+		    cJSON_AddStringToObject(io, "item", k->item) != NULL && add_hex(io, "hash", k->hash) &&
+		    cJSON_AddBoolToObject(io, "marked", k->marked) != NULL &&
+		    (k->n_answer == 0 || file_add_strings(io, "answer", k->answer, k->n_answer)) &&
+		    (open || cJSON_AddStringToObject(io, "result", progress_exam_result_word(k->result)) != NULL);
+	}
+	if (!ok) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+bool file_add_exams(cJSON *root, const store_data *d)
+{
+	if (d->n_exams == 0 && d->open_exam == NULL)
+		return true;
+	cJSON *exams = cJSON_AddObjectToObject(root, "exams");
+	if (exams == NULL)
+		return false;
+	if (d->open_exam != NULL) {
+		cJSON *o = exam_json(d->open_exam);
+		if (o == NULL || !cJSON_AddItemToObject(exams, "open", o)) {
+			cJSON_Delete(o);
+			return false;
+		}
+	}
+	cJSON *done = cJSON_AddArrayToObject(exams, "done");
+	bool ok = done != NULL;
+	for (size_t i = 0; ok && i < d->n_exams; i++) {
+		cJSON *o = exam_json(&d->exams[i]);
+		ok = o != NULL && cJSON_AddItemToArray(done, o);
+		if (!ok)
+			cJSON_Delete(o);
+	}
+	return ok;
+}
