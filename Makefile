@@ -326,9 +326,11 @@ hostile-tests: build/asan/paratutor test-deps
 	@sh tests/hostile/run.sh build/asan/paratutor
 	@sh tests/hostile/python.sh build/asan/paratutor
 
-# A hosted course: the instructor's commands on a course folder.
+# A hosted course: the instructor's commands on a course folder, then a real
+# sshd (started and stopped by the test) serving it to learners and attackers.
 course-tests: build/asan/paratutor test-deps
 	@sh tests/course/cli.sh build/asan/paratutor
+	@sh tests/course/ssh.sh build/asan/paratutor
 
 schema-check: build/asan/paratutor
 	@sh tests/schema/run.sh build/asan/paratutor

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,6 +18,7 @@
 #include "paratutor/cli_import.h"
 #include "paratutor/cli_next.h"
 #include "paratutor/cli_stats.h"
+#include "paratutor/cli_tutor.h"
 #include "paratutor/codecheck.h"
 #include "paratutor/load.h"
 #include "paratutor/plain.h"
@@ -289,25 +289,6 @@ static int run_report(const pt_catalog *cat, const char *path, const char *forma
 	return ok ? EXIT_OK : EXIT_INVALID;
 }
 
-/* Makes the tutor's catalog read and keep the lesson index, unless
- * turned off.  The index is tagged with this program's version and the
- * size and time of its executable, so a rebuilt paratutor (whose checks
- * may differ) never trusts an index an older build wrote. */
-static void use_index(pt_catalog *cat, bool no_cache)
-{
-	const char *off = getenv("PARATUTOR_NO_CACHE");
-	char dir[4096], tag[256];
-	if (no_cache || (off != NULL && off[0] != '\0' && strcmp(off, "0") != 0) || !index_default_dir(dir, sizeof dir))
-		return;
-	struct stat st;
-	if (stat("/proc/self/exe", &st) == 0)
-		snprintf(tag, sizeof tag, "paratutor %s %lld %lld.%09ld", PT_VERSION, (long long)st.st_size,
-		    (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
-	else
-		snprintf(tag, sizeof tag, "paratutor %s", PT_VERSION);
-	catalog_use_index(cat, dir, tag);
-}
-
 /* With PARATUTOR_INDEX_STATS set, says on stderr how the lessons were
  * found (for the tests and the bench; learners never set it). */
 static void index_stats(const pt_catalog *cat)
@@ -327,57 +308,6 @@ static bool load_lessons(pt_catalog *cat, const char **dirs, size_t n_dirs, bool
 			fprintf(stderr, "paratutor: %s: %s\n", dirs[i], why);
 	}
 	return cat->n > 0;
-}
-
-/* Returns the learner's shuffle salt: the one their store keeps, or a new
- * random one that the store keeps from now on, so each learner gets an
- * order of their own and the same order on every start. */
-static unsigned long long learner_salt(pt_progress *progress)
-{
-	unsigned long long fresh = 0;
-	if (getrandom(&fresh, sizeof fresh, GRND_NONBLOCK) != (ssize_t)sizeof fresh)
-		fresh = (unsigned long long)time(NULL) * 0x9e3779b97f4a7c15ull ^ (unsigned long long)getpid();
-	return progress_salt(progress, fresh);
-}
-
-/* Opens the progress store and runs the tutor, full-screen or plain (the
- * latter also whenever stdin or stdout is not a terminal). */
-static int run_tutor(pt_catalog *cat, const char *lesson_id, bool review, const char *state, bool plain,
-    bool shuffle, double retention)
-{
-	if (lesson_id != NULL) {
-		pt_entry *e = catalog_find(cat, lesson_id);
-		if (e == NULL || e->broken) {
-			fprintf(stderr, "paratutor: %s: %s\n", lesson_id,
-			    e == NULL ? "no such lesson" : "the lesson has errors; run 'paratutor --check' on it");
-			if (e != NULL)
-				diags_print(&e->diags, stderr);
-			return EXIT_NO_LESSONS;
-		}
-	}
-	pt_open_report rep;
-	pt_progress *progress = progress_open(state, time(NULL), &rep);
-	if (progress == NULL) {
-		fputs("paratutor: out of memory\n", stderr);
-		return EXIT_INVALID;
-	}
-	progress_set_retention(progress, retention);
-	pt_track track;
-	track_init(&track, progress, rep.message);
-	pt_ui_options uio = { lesson_id, review, NULL, &track, !rep.loaded && !rep.memory_only, shuffle,
-		learner_salt(progress), NULL, 0 };
-	char why[160];
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		plain = true;
-	} else if (!plain && !ui_terminal_usable(why, sizeof why)) {
-		fprintf(stderr, "paratutor: %s, so it runs in plain mode (--plain); set TERM to your terminal's "
-		    "type (e.g. xterm-256color) for the full screen\n", why);
-		plain = true;
-	}
-	int status = plain ? plain_run(cat, &uio, stdin, stdout) : ui_run(cat, &uio);
-	track_print_exit(&track, stderr);
-	progress_close(progress);
-	return status;
 }
 
 /* Previews one lesson file, reloading it on save, with progress kept in
@@ -406,7 +336,7 @@ static int run_watch(const char *path)
 	if (progress != NULL) {
 		pt_track track;
 		track_init(&track, progress, NULL);
-		pt_ui_options uio = { NULL, false, path, &track, false, false, 0, NULL, 0 };
+		pt_ui_options uio = { NULL, false, path, &track, false, false, 0, NULL, 0, NULL };
 		status = ui_run(&cat, &uio);
 		progress_close(progress);
 	}
@@ -468,6 +398,8 @@ static int run_command(int argc, char **argv)
 		return cli_exam(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "course") == 0)
 		return cli_course(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "--course") == 0)
+		return cli_hosted(argc, argv);
 	while ((opt = getopt_long(argc, argv, "csvl:prhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c': check = true; break;
@@ -558,7 +490,7 @@ static int run_command(int argc, char **argv)
 		n_dirs = catalog_default_dirs(dirs, MAX_DIRS, buf, sizeof buf);
 	pt_catalog cat = { 0 };
 	if (!report) /* the report looks into every lesson: load them all */
-		use_index(&cat, no_cache);
+		cli_use_index(&cat, NULL, no_cache);
 	bool found = load_lessons(&cat, dirs, n_dirs, explicit_dirs);
 	index_stats(&cat);
 	if (!found && !report) {
@@ -589,8 +521,9 @@ static int run_command(int argc, char **argv)
 				fprintf(stderr, "paratutor: %s; the review schedule keeps its default retention, 0.9\n", bad);
 			retention = settings.retention;
 		}
-		status = run_tutor(&cat, optind < argc ? argv[optind] : NULL, review, state, plain, !no_shuffle,
-		    retention);
+		cli_tutor_options to = { optind < argc ? argv[optind] : NULL, review, state, plain, !no_shuffle, retention,
+			NULL };
+		status = cli_run_tutor(&cat, &to);
 	}
 	catalog_free(&cat);
 	return status;

@@ -13,6 +13,7 @@
 #include "paratutor/catalog.h"
 #include "paratutor/cli_lessons.h"
 #include "paratutor/cli_exam.h"
+#include "paratutor/course.h"
 #include "paratutor/exam.h"
 #include "paratutor/plain_exam.h"
 #include "paratutor/progress.h"
@@ -87,6 +88,8 @@ typedef struct exam_args {
 	pt_blueprint blueprint;
 	size_t show;  /* --show N: N; 0 when not given */
 	bool history, plain, seeded, timed_set, allow_repeats;
+	const char *course_exam; /* hosted mode: the course exam's name (its id begins NAME/) */
+	const char *hosted;      /* hosted mode: what the exam key says (pt_ui_options) */
 } exam_args;
 
 /* Reads a whole number in [lo, hi] from s; false when it is not one. */
@@ -366,6 +369,11 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 			fprintf(stderr, "paratutor exam: %s\n", why);
 			return EXAM_FAILED;
 		}
+		if (a->course_exam != NULL) {
+			char id[sizeof e.id];
+			snprintf(id, sizeof id, "%s", e.id);
+			snprintf(e.id, sizeof e.id, "%.16s%c%.30s", a->course_exam, PT_COURSE_EXAM_SEP, id);
+		}
 		progress_exam_new_id(progress, &e);
 		if (e.repeated > 0)
 			printf("Note: too few items are left whose answers no earlier result showed, so %zu of the %zu "
@@ -400,10 +408,35 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 			    "resume it." : "The unfinished exam is kept as it was; run paratutor exam to resume it.");
 		}
 	} else {
-		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, 0 };
+		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, 0, a->hosted };
 		status = ui_run(cat, &uio);
 	}
 	exam_free(&e);
+	return status;
+}
+
+int cli_exam_course(pt_catalog *cat, const pt_exam_config *cfg, const char *state, const char *name,
+    const char *hosted)
+{
+	exam_args a;
+	memset(&a, 0, sizeof a);
+	a.cfg = *cfg;
+	a.state = state;
+	a.course_exam = name;
+	a.hosted = hosted;
+	pt_open_report rep;
+	pt_progress *progress = progress_open(state, ui_now(), &rep);
+	if (progress == NULL) {
+		fputs("paratutor exam: out of memory\n", stderr);
+		return EXAM_FAILED;
+	}
+	if (rep.message[0] != '\0')
+		fprintf(stderr, "paratutor exam: %s\n", rep.message);
+	pt_track track;
+	track_init(&track, progress, NULL);
+	int status = sit(cat, &a, progress, &track);
+	track_print_exit(&track, stderr);
+	progress_close(progress);
 	return status;
 }
 
@@ -443,7 +476,7 @@ static int show_result(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_
 	if (plain) {
 		plain_exam_results(stdout, &e, progress, cat);
 	} else {
-		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, 0 };
+		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, 0, NULL };
 		status = ui_run(cat, &uio);
 	}
 	exam_free(&e);

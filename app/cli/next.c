@@ -56,7 +56,7 @@ static int review(pt_catalog *cat, pt_progress *p, const pt_next *n)
 	pt_track track;
 	track_init(&track, p, NULL);
 	pt_ui_options uio = { NULL, true, NULL, &track, false, true, progress_salt(p, (unsigned long long)time(NULL)),
-		NULL, n->tags };
+		NULL, n->tags, NULL };
 	return plain_run(cat, &uio, stdin, stdout);
 }
 

@@ -362,6 +362,12 @@ static void open_exam(pt_ui *ui)
 {
 	pt_progress *p = ui->track->progress;
 	char why[256];
+	if (ui->hosted != NULL && ui->exam == NULL) {
+		/* A course's exams are sat only as the course defines them. */
+		show(ui, UI_SCREEN_MENU, ui->entry);
+		ui_say(ui, "%s", ui->hosted);
+		return;
+	}
 	if (ui->exam != NULL && ui->exam->submitted)
 		drop_exam(ui);
 	if (p != NULL)
@@ -891,6 +897,7 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	ui.watch.fd = -1;
 	ui.watch_path = options->watch;
 	ui.shuffle = options->shuffle;
+	ui.hosted = options->hosted;
 	ui.salt = options->salt;
 	exam_config_default(&ui.exam_cfg);
 	char err[512];

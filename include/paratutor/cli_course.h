@@ -8,4 +8,11 @@
  * status (0 done, 1 failed and nothing changed, 2 bad command line). */
 int cli_course(int argc, char **argv);
 
+/* Runs hosted mode: argv is exactly { "paratutor", "--course", DIR,
+ * "--learner", ID }, and SSH_ORIGINAL_COMMAND (when set) one of the words
+ * plain, review, next, "exam NAME", help.  Returns the exit status (0
+ * done, 1 refused or failed, 2 words or a command line it does not take,
+ * 3 the course has no lessons). */
+int cli_hosted(int argc, char **argv);
+
 #endif

@@ -9,4 +9,15 @@
  * line, 3 no lessons found). */
 int cli_exam(int argc, char **argv);
 
+#include "paratutor/catalog.h"
+#include "paratutor/exam.h"
+
+/* Hosted mode (cli_course.h): sits the course exam name as cfg defines it,
+ * in the store at state, resuming it when it is the one open; its id
+ * begins "NAME/" (course.h); the exam key then says hosted instead of
+ * opening the exam form.  Full screen on a terminal, else plain.  Returns
+ * the exit status as cli_exam does. */
+int cli_exam_course(pt_catalog *cat, const pt_exam_config *cfg, const char *state, const char *name,
+    const char *hosted);
+
 #endif

@@ -1,0 +1,316 @@
+/* hosted.c - hosted mode, `paratutor --course DIR --learner ID`: what a
+ * learner's forced ssh command runs (docs/course.md).  Nothing the
+ * learner sends is a path, a file or an option: SSH_ORIGINAL_COMMAND may
+ * only be one of a few words; lessons come only from DIR/lessons and the
+ * records go only to DIR/learners/ID; exams are sat only as course.json
+ * defines them, by the server's clock; one session per learner at a time. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "paratutor/catalog.h"
+#include "paratutor/cli_course.h"
+#include "paratutor/cli_exam.h"
+#include "paratutor/cli_next.h"
+#include "paratutor/cli_tutor.h"
+#include "paratutor/course.h"
+#include "paratutor/fsrs.h"
+#include "paratutor/progress.h"
+#include "paratutor/track.h"
+#include "paratutor/ui_clock.h"
+
+enum { H_OK = 0, H_FAILED = 1, H_USAGE = 2, H_NO_LESSONS = 3 };
+
+#define WORDS "plain, review, next, exam NAME or help"
+
+/* What the learner asked for. */
+typedef enum hosted_word { W_MENU, W_PLAIN, W_REVIEW, W_NEXT, W_EXAM, W_HELP } hosted_word;
+
+/* Reads the words the learner sent (NULL: none) into *w and name (for
+ * exam NAME); false when they are anything else. */
+static bool parse_words(const char *cmd, hosted_word *w, char *name, size_t size)
+{
+	*w = W_MENU;
+	if (cmd == NULL)
+		return true;
+	char buf[64], extra[8];
+	if (strlen(cmd) >= sizeof buf)
+		return false;
+	for (const char *s = cmd; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 && *s != '\t')
+			return false;
+	char first[16] = "";
+	int n = sscanf(cmd, "%15s %40s %7s", first, buf, extra);
+	if (n <= 0)
+		return true; /* only blanks: the menu */
+	static const struct { const char *word; hosted_word w; } words[] = {
+		{ "plain", W_PLAIN }, { "review", W_REVIEW }, { "next", W_NEXT }, { "help", W_HELP }, { "exam", W_EXAM },
+	};
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+		if (strcmp(first, words[i].word) != 0)
+			continue;
+		*w = words[i].w;
+		if (*w == W_EXAM) {
+			if (n != 2 || !course_name_ok(buf, PT_COURSE_EXAM_NAME_MAX))
+				return false;
+			snprintf(name, size, "%.16s", buf);
+			return true;
+		}
+		return n == 1;
+	}
+	return false;
+}
+
+/* Keeps only the variables a terminal session needs: the terminal's type
+ * and size and the language (all sshd's AcceptEnv should pass), and what
+ * sshd itself sets.  Anything else a server passes (HOME, XDG_*, a test
+ * hook of a release build) is dropped, so no path comes from outside. */
+static void scrub_environment(void)
+{
+	extern char **environ;
+	static const char *const keep[] = { "TERM=", "LANG=", "LC_", "COLUMNS=", "LINES=", "PATH=", "USER=",
+		"LOGNAME=", "SSH_CONNECTION=", "SSH_CLIENT=", "SSH_TTY=",
+#ifdef PT_TEST_HOOKS
+		"PARATUTOR_TEST_NOW=", /* test builds only: the tests' clock */
+#endif
+	};
+	for (size_t i = 0; environ != NULL && environ[i] != NULL;) {
+		bool kept = false;
+		for (size_t k = 0; k < sizeof keep / sizeof keep[0] && !kept; k++)
+			kept = strncmp(environ[i], keep[k], strlen(keep[k])) == 0;
+		if (kept) {
+			i++;
+			continue;
+		}
+		char name[256];
+		size_t n = strcspn(environ[i], "=");
+		snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), environ[i]);
+		if (unsetenv(name) != 0)
+			i++; /* cannot happen for a name from environ; never loop */
+	}
+}
+
+/* Prints the words and the course's exams. */
+static void print_help(const pt_course *c, const pt_progress *p, time_t now)
+{
+	printf("%s\n"
+	       "Sign in with ssh and one of these words after the host (or none):\n"
+	       "  (none)      the lesson menu, full screen (plain lines without a terminal)\n"
+	       "  plain       the lesson menu in plain lines, for screen readers and scripts\n"
+	       "  review      the items due for review\n"
+	       "  next        what to study next, then those items\n"
+	       "  exam NAME   sit the course's exam NAME\n"
+	       "  help        this list\n", c->title);
+	for (size_t i = 0; i < c->n_exams; i++) {
+		const pt_course_exam *ex = &c->exams[i];
+		unsigned used = course_exam_attempts(p, ex->name, NULL);
+		pt_course_window w = course_exam_window(ex, used, now);
+		char when[40] = "";
+		if (w == PT_COURSE_EXAM_NOT_YET)
+			course_format_time(ex->opens, when, sizeof when);
+		else if (ex->closes != 0)
+			course_format_time(ex->closes, when, sizeof when);
+		printf("%sexam %s: %zu items, %g minutes, pass %d%%; %s%s%s\n", i == 0 ? "\nExams:\n  " : "  ", ex->name,
+		    ex->count, ex->minutes, ex->pass,
+		    w == PT_COURSE_EXAM_NOT_YET ? "opens " : w == PT_COURSE_EXAM_CLOSED ? "closed" :
+		    w == PT_COURSE_EXAM_USED_UP ? "every attempt used" : "open now",
+		    w == PT_COURSE_EXAM_NOT_YET ? when : "",
+		    w == PT_COURSE_EXAM_OPEN && ex->closes != 0 ? ", until " : "");
+		if (w == PT_COURSE_EXAM_OPEN && ex->closes != 0)
+			printf("    (closes %s)\n", when);
+	}
+}
+
+/* Takes the learner's session lock; false when another session holds it. */
+static bool take_session(const char *learner_dir, int *fd)
+{
+	char path[PATH_MAX + 16];
+	snprintf(path, sizeof path, "%s/session.lock", learner_dir);
+	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	return *fd >= 0 && flock(*fd, LOCK_EX | LOCK_NB) == 0;
+}
+
+/* Submits an open exam whose deadline passed while the learner was away,
+ * as it stood at its deadline, and says so.  Returns false when the store
+ * could not be read or kept. */
+static bool settle_exam(pt_progress *p, const pt_catalog *cat, time_t now)
+{
+	const pt_exam_record *r = progress_exam_open(p);
+	if (r == NULL || r->limit <= 0 || now < r->started + r->limit)
+		return true;
+	pt_exam e;
+	size_t dropped = 0;
+	char why[256], name[PT_COURSE_EXAM_NAME_MAX + 1];
+	const char *of = course_exam_of(r->id, name, sizeof name);
+	if (!progress_exam_resume(p, cat, &e, now, &dropped, why, sizeof why)) {
+		fprintf(stderr, "paratutor: cannot settle the exam left open: %s\n", why);
+		return false;
+	}
+	exam_submit(&e, exam_deadline(&e), true);
+	pt_track track;
+	track_init(&track, p, NULL);
+	track_exam(&track, &e, now);
+	printf("Time ran out on your exam%s%s while you were away: it was submitted as it stood at its deadline.\n",
+	    of != NULL ? " " : "", of != NULL ? of : "");
+	exam_free(&e);
+	return !progress_dirty(p);
+}
+
+/* Draws or resumes course exam name for learner; returns the exit status. */
+static int sit_exam(const pt_course *c, const char *learner, const char *name, pt_catalog *cat, pt_progress *p,
+    const char *store, time_t now)
+{
+	const pt_course_exam *ex = course_exam(c, name);
+	if (ex == NULL) {
+		fprintf(stderr, "paratutor: this course has no exam '%s'; 'help' lists its exams\n", name);
+		return H_USAGE;
+	}
+	bool open = false;
+	unsigned used = course_exam_attempts(p, name, &open);
+	char when[40] = "";
+	switch (open ? PT_COURSE_EXAM_OPEN : course_exam_window(ex, used, now)) {
+	case PT_COURSE_EXAM_NOT_YET:
+		course_format_time(ex->opens, when, sizeof when);
+		fprintf(stderr, "paratutor: the exam %s opens at %s (UTC); nothing was started\n", name, when);
+		return H_FAILED;
+	case PT_COURSE_EXAM_CLOSED:
+		course_format_time(ex->closes, when, sizeof when);
+		fprintf(stderr, "paratutor: the exam %s closed at %s (UTC); nothing was started\n", name, when);
+		return H_FAILED;
+	case PT_COURSE_EXAM_USED_UP:
+		fprintf(stderr, "paratutor: you have used your %u attempt%s at the exam %s; nothing was started\n",
+		    ex->attempts, ex->attempts == 1 ? "" : "s", name);
+		return H_FAILED;
+	case PT_COURSE_EXAM_OPEN:
+		break;
+	}
+	pt_exam_config cfg;
+	exam_config_default(&cfg);
+	cfg.count = ex->count;
+	cfg.seconds = course_exam_seconds(ex, learner);
+	cfg.pass_percent = ex->pass;
+	cfg.from = (const char *const *)ex->lessons;
+	cfg.n_from = ex->n_lessons;
+	pt_blueprint bp = { NULL, NULL, 0 };
+	pt_blueprint_share *shares = calloc(ex->n_shares + 1, sizeof *shares);
+	if (shares == NULL)
+		return H_FAILED;
+	for (size_t i = 0; i < ex->n_shares; i++)
+		shares[i] = (pt_blueprint_share){ ex->share_lessons[i], ex->shares[i], { 1, 1 } };
+	bp.v = shares;
+	bp.n = ex->n_shares;
+	if (ex->n_shares > 0)
+		cfg.blueprint = &bp;
+	char hosted[160];
+	snprintf(hosted, sizeof hosted, "Exams on this course are sat with: ssh HOST 'exam NAME' (ssh HOST help lists "
+	    "them)");
+	int status = cli_exam_course(cat, &cfg, store, name, hosted);
+	free(shares);
+	return status;
+}
+
+int cli_hosted(int argc, char **argv)
+{
+	const char *cmd = getenv("SSH_ORIGINAL_COMMAND");
+	hosted_word word;
+	char exam_name[PT_COURSE_EXAM_NAME_MAX + 1] = "";
+	if (argc != 5 || strcmp(argv[1], "--course") != 0 || strcmp(argv[3], "--learner") != 0) {
+		fputs("paratutor: hosted mode is run as: paratutor --course DIR --learner ID (and nothing else)\n", stderr);
+		return H_USAGE;
+	}
+	if (!parse_words(cmd, &word, exam_name, sizeof exam_name)) {
+		fputs("paratutor: this account runs only the tutor; after the host give one of: " WORDS "\n", stderr);
+		return H_USAGE;
+	}
+	scrub_environment();
+	umask(077);
+	const char *dir = argv[2], *learner = argv[4];
+	pt_course c;
+	char err[1024];
+	if (!course_name_ok(learner, PT_COURSE_ID_MAX) || !course_read(&c, dir, err, sizeof err)) {
+		fprintf(stderr, "paratutor: the course cannot be opened; please tell your instructor\n");
+		return H_FAILED;
+	}
+	if (course_learner(&c, learner) == NULL) {
+		fprintf(stderr, "paratutor: %s is not on this course's roster; please tell your instructor\n", learner);
+		course_free(&c);
+		return H_FAILED;
+	}
+	char learner_dir[PATH_MAX], store[PATH_MAX + 16], lessons[PATH_MAX], cache[PATH_MAX];
+	snprintf(learner_dir, sizeof learner_dir, "%s/learners/%s", dir, learner);
+	snprintf(store, sizeof store, "%s/progress.json", learner_dir);
+	snprintf(lessons, sizeof lessons, "%s/lessons", dir);
+	snprintf(cache, sizeof cache, "%s/cache", dir);
+	int lock = -1, status = H_OK;
+	if ((mkdir(learner_dir, 0700) != 0 && errno != EEXIST) || (mkdir(cache, 0700) != 0 && errno != EEXIST)) {
+		fprintf(stderr, "paratutor: cannot keep your records (%s); please tell your instructor\n", strerror(errno));
+		course_free(&c);
+		return H_FAILED;
+	}
+	if (!take_session(learner_dir, &lock)) {
+		fputs("paratutor: you are signed in to this course in another session; finish there first (one session "
+		      "at a time, so no answer is lost)\n", stderr);
+		if (lock >= 0)
+			close(lock);
+		course_free(&c);
+		return H_FAILED;
+	}
+	pt_catalog cat = { 0 };
+	cli_use_index(&cat, cache, false);
+	const char *why = NULL;
+	if (!catalog_add_path(&cat, lessons, false, &why) || cat.n == 0) {
+		fputs("paratutor: this course has no lessons yet; please tell your instructor\n", stderr);
+		status = H_NO_LESSONS;
+	}
+	time_t now = ui_now();
+	pt_open_report rep;
+	pt_progress *p = status == H_OK ? progress_open(store, now, &rep) : NULL;
+	if (status == H_OK && p == NULL)
+		status = H_FAILED;
+	if (status == H_OK) {
+		catalog_load_all(&cat);
+		if (!settle_exam(p, &cat, now))
+			status = H_FAILED;
+	}
+	const pt_exam_record *open = p != NULL ? progress_exam_open(p) : NULL;
+	char open_name[PT_COURSE_EXAM_NAME_MAX + 1] = "";
+	if (open != NULL && course_exam_of(open->id, open_name, sizeof open_name) == NULL)
+		snprintf(open_name, sizeof open_name, "?");
+	if (status == H_OK && open != NULL && !(word == W_EXAM && strcmp(open_name, exam_name) == 0)) {
+		char left[24];
+		exam_format_clock(open->limit > 0 ? open->started + open->limit - now : open->used, left, sizeof left);
+		fprintf(stderr, "paratutor: your exam %s is open (%s left): ssh HOST 'exam %s' goes on with it; lessons, "
+		    "reviews and statistics open again once it is submitted\n", open_name, left, open_name);
+		status = H_FAILED;
+	}
+	if (status == H_OK && word == W_HELP)
+		print_help(&c, p, now);
+	if (p != NULL)
+		progress_close(p);
+	p = NULL;
+	char hosted[160];
+	snprintf(hosted, sizeof hosted, "Exams on this course are sat with: ssh HOST 'exam NAME' (ssh HOST help lists "
+	    "them)");
+	if (status == H_OK && (word == W_MENU || word == W_PLAIN || word == W_REVIEW)) {
+		cli_tutor_options to = { NULL, word == W_REVIEW, store, word == W_PLAIN, true, PT_FSRS_DEFAULT_RETENTION,
+			hosted };
+		status = cli_run_tutor(&cat, &to);
+	} else if (status == H_OK && word == W_NEXT) {
+		char *args[] = { "next", "--plain", "--state", store, "--lessons", lessons, NULL };
+		status = cli_next(6, args);
+	} else if (status == H_OK && word == W_EXAM) {
+		pt_progress *q = progress_open_readonly(store, &rep);
+		status = q != NULL ? sit_exam(&c, learner, exam_name, &cat, q, store, now) : H_FAILED;
+		progress_close(q);
+	}
+	catalog_free(&cat);
+	course_free(&c);
+	close(lock);
+	return status;
+}

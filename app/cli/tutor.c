@@ -1,0 +1,88 @@
+/* tutor.c - running the tutor over a progress store (cli_tutor.h): the
+ * lesson index it reads, the learner's shuffle salt, full screen or plain. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "paratutor/cli_tutor.h"
+#include "paratutor/index.h"
+#include "paratutor/plain.h"
+#include "paratutor/progress.h"
+#include "paratutor/track.h"
+#include "paratutor/ui.h"
+
+/* Makes the tutor's catalog read and keep the lesson index, unless
+ * turned off.  The index is tagged with this program's version and the
+ * size and time of its executable, so a rebuilt paratutor (whose checks
+ * may differ) never trusts an index an older build wrote. */
+void cli_use_index(pt_catalog *cat, const char *dir, bool no_cache)
+{
+	const char *off = dir == NULL ? getenv("PARATUTOR_NO_CACHE") : NULL;
+	char buf[4096], tag[256];
+	if (no_cache || (off != NULL && off[0] != '\0' && strcmp(off, "0") != 0) ||
+	    (dir == NULL && !index_default_dir(buf, sizeof buf)))
+		return;
+	struct stat st;
+	if (stat("/proc/self/exe", &st) == 0)
+		snprintf(tag, sizeof tag, "paratutor %s %lld %lld.%09ld", PT_VERSION, (long long)st.st_size,
+		    (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+	else
+		snprintf(tag, sizeof tag, "paratutor %s", PT_VERSION);
+	catalog_use_index(cat, dir != NULL ? dir : buf, tag);
+}
+
+/* Returns the learner's shuffle salt: the one their store keeps, or a new
+ * random one that the store keeps from now on, so each learner gets an
+ * order of their own and the same order on every start. */
+static unsigned long long learner_salt(pt_progress *progress)
+{
+	unsigned long long fresh = 0;
+	if (getrandom(&fresh, sizeof fresh, GRND_NONBLOCK) != (ssize_t)sizeof fresh)
+		fresh = (unsigned long long)time(NULL) * 0x9e3779b97f4a7c15ull ^ (unsigned long long)getpid();
+	return progress_salt(progress, fresh);
+}
+
+/* Opens the progress store and runs the tutor, full-screen or plain (the
+ * latter also whenever stdin or stdout is not a terminal). */
+int cli_run_tutor(pt_catalog *cat, const cli_tutor_options *o)
+{
+	const char *lesson_id = o->lesson_id;
+	bool plain = o->plain;
+	if (lesson_id != NULL) {
+		pt_entry *e = catalog_find(cat, lesson_id);
+		if (e == NULL || e->broken) {
+			fprintf(stderr, "paratutor: %s: %s\n", lesson_id,
+			    e == NULL ? "no such lesson" : "the lesson has errors; run 'paratutor --check' on it");
+			if (e != NULL)
+				diags_print(&e->diags, stderr);
+			return 3;
+		}
+	}
+	pt_open_report rep;
+	pt_progress *progress = progress_open(o->state, time(NULL), &rep);
+	if (progress == NULL) {
+		fputs("paratutor: out of memory\n", stderr);
+		return 1;
+	}
+	progress_set_retention(progress, o->retention);
+	pt_track track;
+	track_init(&track, progress, rep.message);
+	pt_ui_options uio = { lesson_id, o->review, NULL, &track, !rep.loaded && !rep.memory_only, o->shuffle,
+		learner_salt(progress), NULL, 0, o->hosted };
+	char why[160];
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		plain = true;
+	} else if (!plain && !ui_terminal_usable(why, sizeof why)) {
+		fprintf(stderr, "paratutor: %s, so it runs in plain mode (--plain); set TERM to your terminal's "
+		    "type (e.g. xterm-256color) for the full screen\n", why);
+		plain = true;
+	}
+	int status = plain ? plain_run(cat, &uio, stdin, stdout) : ui_run(cat, &uio);
+	track_print_exit(&track, stderr);
+	progress_close(progress);
+	return status;
+}

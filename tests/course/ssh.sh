@@ -1,0 +1,258 @@
+#!/bin/sh
+# ssh.sh BINARY - a course served by a real OpenSSH server (tests/course/
+# sshd.sh) and played against as learners and as attackers would: plain
+# mode without a pty lands its records in the course folder; the full
+# screen under ssh -tt in tmux shows the menu and quits cleanly; every
+# attack (options, subcommands, a shell, another learner's id, port
+# forwarding, environment variables, exams outside their window or past
+# their attempts, a second session, a 10x3 terminal, a connection dropped
+# mid-exam) is refused with no lesson key printed and no file written
+# outside the course folder.  Time moves through the test builds' clock
+# file, never by waiting; the screen is polled, never slept on blindly.
+set -u
+bin=$(realpath "$1")
+src=$(pwd)
+passed=0
+failed=0
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/paratutor-course.XXXXXX")
+C=$TMP/course
+. "$src/tests/course/sshd.sh"
+cleanup() {
+	sshd_stop
+	[ -n "${TMUX_SOCK:-}" ] && tmux -S "$TMUX_SOCK" kill-server >/dev/null 2>&1
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+HOST=$SSH_USER@127.0.0.1
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+bad() { failed=$((failed + 1)); echo "not ok - $1"; [ -f "$TMP/out" ] && sed 's/^/  | /' "$TMP/out" | head -30; }
+check() { name=$1; shift; if "$@"; then ok "$name"; else bad "$name"; fi; }
+
+# The course: two learners, the screen tests' lessons, four exams.
+"$bin" course init "$C" --title "Course test" >/dev/null || { echo "not ok - course init"; exit 1; }
+cp "$src"/tests/screen/lessons/*.json "$C/lessons/"
+# A lesson of option items only, so an exam's every item takes the answer A.
+python3 - "$src/tests/screen/lessons" "$C/lessons/zz-course-quiz.json" <<'PY'
+import json, sys
+items = []
+for name in ("screen-drills", "screen-kinds"):
+    items += [i for i in json.load(open(f"{sys.argv[1]}/{name}.json"))["items"] if i["kind"] in ("choice", "multi")]
+json.dump({"format": 2, "id": "course-quiz", "title": "Course quiz", "summary": "Option items for the course tests.",
+           "language": "text", "items": items}, open(sys.argv[2], "w"))
+PY
+for id in alice bob carol dave; do learner_key $id; "$bin" course add-learner "$C" $id --key "$TMP/keys/$id.pub" >/dev/null; done
+"$bin" course add-exam "$C" mid --lessons screen-drills --count 3 --minutes 10 --attempts 1 --extra-minutes dave=5 >/dev/null
+"$bin" course add-exam "$C" later --lessons screen-drills --count 2 --minutes 5 --opens 2099-01-01T09:00Z >/dev/null
+"$bin" course add-exam "$C" gone --lessons screen-drills --count 2 --minutes 5 --closes 2001-01-01T09:00Z >/dev/null
+"$bin" course add-exam "$C" quiz --lessons course-quiz --count 2 --minutes 5 --attempts 1 >/dev/null
+date +%s >"$TMP/clock"
+# The environment attack below needs sshd to pass more than the course's
+# AcceptEnv (as a careless server would): the tutor must ignore it anyway.
+SSHD_ACCEPT_MORE='XDG_* HOME'
+sshd_start
+touch "$TMP/marker"
+home=${HOME:-/root}
+
+# answers_kept: every key line of the lessons (their right answers are
+# option texts) never reaches the output of a refused command.
+secret_in_out() {
+	grep -qiE 'Canberra|Correct|answer is|Right answer' "$TMP/out"
+}
+
+# refused NAME EXPECTED-TEXT WORDS...: the words are refused with that text,
+# a non-zero status and nothing of a lesson printed.
+refused() {
+	name=$1 want=$2
+	shift 2
+	lssh alice -T -- "$HOST" "$*" </dev/null >"$TMP/out" 2>&1
+	st=$?
+	if [ $st -ne 0 ] && [ $st -ne 255 ] && grep -qF -- "$want" "$TMP/out" && ! secret_in_out &&
+	    [ "$(wc -l <"$TMP/out")" -le 2 ]; then ok "refused: $name"
+	else bad "refused: $name (status $st)"; fi
+}
+
+# --- a learner in plain mode, no pty
+printf '1\n1 a 2 b\nquit\n' | lssh alice -T "$HOST" plain >"$TMP/out" 2>&1
+check "plain over ssh without a pty runs" grep -q "paratutor, plain mode" "$TMP/out"
+check "... and the record lands under the course folder" python3 -c '
+import json, sys; d = json.load(open(sys.argv[1]))
+assert d["lessons"]["screen-drills"]["items"], d' "$C/learners/alice/progress.json"
+check "... private to the course account" [ "$(stat -c %a "$C/learners/alice" "$C/learners/alice/progress.json" | tr '\n' ' ')" = "700 600 " ]
+
+lssh alice -T "$HOST" help >"$TMP/out" 2>&1
+check "help lists the words and the exams" grep -q "exam mid: 3 items, 10 minutes" "$TMP/out"
+
+# --- attacks: words that are not the tutor's
+refused "export --to gift LESSON" "runs only the tutor" export --to gift screen-drills
+refused "--state FILE" "runs only the tutor" --state "$TMP/x"
+refused "--lessons /" "runs only the tutor" --lessons /
+refused "--watch FILE" "runs only the tutor" --watch "$C/lessons/screen-drills.json"
+refused "sh" "runs only the tutor" sh
+refused "sh -c" "runs only the tutor" 'sh -c id'
+refused "a command after a word" "runs only the tutor" 'plain; cat /etc/passwd'
+refused "stats --me" "runs only the tutor" stats --me
+refused "class of the course" "runs only the tutor" class "$C"
+refused "another learner's id" "runs only the tutor" --course "$C" --learner bob
+refused "exam with another learner's id" "runs only the tutor" exam mid --learner bob
+refused "an exam with a path for a name" "runs only the tutor" exam ../mid
+check "nothing was written where the attacks pointed" [ ! -e "$TMP/x" ]
+check "only the course folder knows the learners" [ "$(ls "$C/learners")" = alice ]
+
+# --- exams outside their window
+refused "exam before it opens" "opens at 2099-01-01T09:00:00Z" exam later
+refused "exam after it closes" "closed at 2001-01-01T09:00:00Z" exam gone
+refused "an exam the course does not have" "no exam 'nope'" exam nope
+
+# --- an exam sat, then again past its attempts
+printf 'submit\nyes\n' | lssh bob -T "$HOST" exam mid >"$TMP/out" 2>&1
+check "bob sits the exam mid" grep -q "pass mark 70%" "$TMP/out"
+check "... its id names the course exam" python3 -c '
+import json, sys; d = json.load(open(sys.argv[1])); ids = [e["id"] for e in d["exams"]["done"]]
+assert len(ids) == 1 and ids[0].startswith("mid/"), ids' "$C/learners/bob/progress.json"
+printf 'submit\nyes\n' | lssh bob -T "$HOST" exam mid >"$TMP/out" 2>&1
+st=$?
+check "exam mid again past its attempt is refused" sh -c "[ $st -eq 1 ] && grep -q 'used your 1 attempt' '$TMP/out'"
+check "... and no second paper was drawn" python3 -c '
+import json, sys; d = json.load(open(sys.argv[1])); assert len(d["exams"]["done"]) == 1 and not d["exams"].get("open")' \
+	"$C/learners/bob/progress.json"
+check "dave's limit has his extra minutes" sh -c "printf 'submit\nyes\n' | $(command -v ssh) -F /dev/null -p $SSHD_PORT \
+	-i '$TMP/keys/dave' -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=no \
+	-o UserKnownHostsFile='$TMP/known_hosts' -o LogLevel=ERROR -T $HOST exam mid 2>&1 | grep -q '15:00 left of 15:00'"
+
+# --- one learner twice: the second session is refused, the first keeps its work
+fifo=$TMP/in.fifo
+mkfifo "$fifo"
+lssh carol -T "$HOST" plain <"$fifo" >"$TMP/first" 2>&1 &
+first=$!
+exec 3>"$fifo"
+i=0
+while [ $i -lt 400 ] && ! grep -q "plain mode" "$TMP/first"; do sleep 0.05; i=$((i + 1)); done
+lssh carol -T "$HOST" help </dev/null >"$TMP/out" 2>&1
+st=$?
+check "a second session of the same learner is refused" sh -c "[ $st -eq 1 ] && grep -q 'another session' '$TMP/out'"
+printf '1\n1 a 2 b\nquit\n' >&3
+exec 3>&-
+wait $first
+check "... and the first session's answer is kept" python3 -c '
+import json, sys; d = json.load(open(sys.argv[1])); assert d["lessons"]["screen-drills"]["items"]' \
+	"$C/learners/carol/progress.json"
+
+# --- a connection dropped mid-exam: the clock goes on, submitted at its deadline
+mkfifo "$TMP/exam.fifo"
+lssh carol -T "$HOST" exam quiz <"$TMP/exam.fifo" >"$TMP/exam.out" 2>&1 &
+sitting=$!
+exec 4>"$TMP/exam.fifo"
+i=0
+while [ $i -lt 400 ] && ! grep -q "Exam item 1 of 2" "$TMP/exam.out"; do sleep 0.05; i=$((i + 1)); done
+printf 'A\n' >&4
+i=0
+while [ $i -lt 400 ] && ! grep -q "Kept your answer" "$TMP/exam.out"; do sleep 0.05; i=$((i + 1)); done
+kill -9 $sitting 2>/dev/null
+wait $sitting 2>/dev/null
+exec 4>&-
+# The server's side ends when sshd sees the connection gone: wait on the lock, not the clock.
+i=0
+while [ $i -lt 400 ] && ! python3 -c '
+import fcntl, sys; f = open(sys.argv[1], "a"); fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)' \
+	"$C/learners/carol/session.lock" 2>/dev/null; do sleep 0.05; i=$((i + 1)); done
+check "the dropped exam is open in the store" python3 -c '
+import json, sys; d = json.load(open(sys.argv[1])); o = d["exams"]["open"]; assert o["id"].startswith("quiz/"), o' \
+	"$C/learners/carol/progress.json"
+lssh carol -T "$HOST" plain </dev/null >"$TMP/out" 2>&1
+check "while it runs, lessons are closed to that learner" grep -q "your exam quiz is open" "$TMP/out"
+echo $(($(cat "$TMP/clock") + 3600)) >"$TMP/clock"
+lssh carol -T "$HOST" help </dev/null >"$TMP/out" 2>&1
+check "an hour later it was submitted at its deadline" grep -q "submitted as it stood at its deadline" "$TMP/out"
+check "... in the store: timed out, finished at started + limit, the answer kept" python3 -c '
+import json, sys; d = json.load(open(sys.argv[1])); e = d["exams"]
+assert not e.get("open"), e
+x = e["done"][-1]; assert x["id"].startswith("quiz/") and x["timed_out"] and x["finished"] == x["started"] + x["limit"], x
+assert any(i.get("answer") for i in x["items"]), x' "$C/learners/carol/progress.json"
+lssh carol -T "$HOST" exam quiz </dev/null >"$TMP/out" 2>&1
+check "carol cannot sit the dropped exam again" grep -q "used your 1 attempt" "$TMP/out"
+
+# --- port forwarding
+fport=$(free_port)
+lssh alice -N -o ExitOnForwardFailure=yes -L "$fport:127.0.0.1:$SSHD_PORT" "$HOST" </dev/null >"$TMP/fwd.out" 2>&1 &
+fwd=$!
+got=$(python3 - "$fport" <<'PY'
+import socket, sys, time
+port = int(sys.argv[1])
+for _ in range(400):
+    try:
+        s = socket.create_connection(("127.0.0.1", port), 1)
+        break
+    except OSError:
+        time.sleep(0.05)
+else:
+    print("no-listener"); sys.exit()
+s.settimeout(10)
+try:
+    data = s.recv(64)
+except OSError:
+    data = b""
+print("banner" if data.startswith(b"SSH-") else "refused")
+PY
+)
+kill $fwd 2>/dev/null
+wait $fwd 2>/dev/null
+check "-L port forwarding reaches nothing ($got)" [ "$got" = refused ] || [ "$got" = no-listener ]
+lssh alice -T -W "127.0.0.1:$SSHD_PORT" "$HOST" </dev/null >"$TMP/out" 2>&1
+check "-W (stdio forwarding) is refused" grep -q "prohibited\|forwarding failed" "$TMP/out"
+
+# --- environment variables other than TERM, LANG, LC_*, COLUMNS
+printf '1\n1 a 2 b\nquit\n' | lssh dave -T -o "SetEnv=XDG_STATE_HOME=$TMP/evil-state XDG_CACHE_HOME=$TMP/evil-cache XDG_CONFIG_HOME=$TMP/evil-config XDG_DATA_HOME=$TMP/evil-data HOME=$TMP/evil-home PARATUTOR_TEST_NOW=0" \
+	"$HOST" plain >"$TMP/out" 2>&1
+check "with XDG_*, HOME and a clock sent, the record still lands in the course" python3 -c '
+import json, sys; d = json.load(open(sys.argv[1])); assert d["lessons"]["screen-drills"]["items"]' \
+	"$C/learners/dave/progress.json"
+check "... and nothing is written where they point" sh -c "! ls -d '$TMP'/evil-* 2>/dev/null | grep -q ."
+
+# --- the full screen under ssh -tt in tmux: the menu, then q quits cleanly
+TMUX_SOCK=$TMP/tmux
+ssh_cmd="ssh -F /dev/null -p $SSHD_PORT -i $TMP/keys/alice -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=$TMP/known_hosts -o LogLevel=ERROR -tt $HOST"
+# pane W H - runs ssh -tt in a fresh W x H tmux pane that stays after it ends.
+panes=0
+pane() {
+	tmux -S "$TMUX_SOCK" kill-server >/dev/null 2>&1
+	panes=$((panes + 1))
+	TMUX_SOCK=$TMP/tmux-$panes # a new server: no race with the old one's exit
+	tmux -S "$TMUX_SOCK" -f /dev/null new-session -d -x "$1" -y "$2" -e TERM=xterm-256color -e LANG=C.UTF-8 \
+		"$ssh_cmd; echo \"exit=\$?\"; sleep 600"
+}
+# wait_pane TEXT - polls the pane until it shows TEXT (10 s).
+wait_pane() {
+	i=0
+	while [ $i -lt 200 ]; do
+		tmux -S "$TMUX_SOCK" capture-pane -p -J >"$TMP/out" 2>/dev/null
+		grep -qF -- "$1" "$TMP/out" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+pane 80 24
+check "the full screen shows the menu over ssh -tt" wait_pane "Screen test drills"
+tmux -S "$TMUX_SOCK" send-keys q
+check "... and q quits cleanly (exit 0)" wait_pane "exit=0"
+pane 10 3
+check "a 10x3 terminal gets a screen that says so, no crash" sh -c "i=0; while [ \$i -lt 200 ]; do
+	tmux -S '$TMUX_SOCK' capture-pane -p >'$TMP/out'; grep -q '[a-z]' '$TMP/out' && exit 0; sleep 0.05; i=\$((i+1)); done; exit 1"
+tmux -S "$TMUX_SOCK" send-keys q
+tmux -S "$TMUX_SOCK" resize-window -x 80 -y 24 >/dev/null 2>&1
+check "... and q leaves it cleanly (exit 0)" wait_pane "exit=0"
+tmux -S "$TMUX_SOCK" kill-server >/dev/null 2>&1
+
+# --- nothing outside the course folder
+# Other runs may use the home folder's paratutor files meanwhile: a file is
+# this course's when it names the test's folder (an index names its lessons'
+# paths), or when it sits in the test's folder outside the course.
+touched=$(find "$home" -newer "$TMP/marker" -type f -path '*paratutor*' -exec grep -lF "$TMP" {} + 2>/dev/null)
+touched="$touched$(find "$TMP" -newer "$TMP/marker" -type f | grep -v "^$C/" |
+	grep -v "^$TMP/\(out\|first\|exam.out\|fwd.out\|clock\|known_hosts\|tmux\|sshd.log\)$")"
+check "no file written outside the course folder (${touched:-none})" [ -z "$touched" ]
+check "the learners' folders are the roster's" [ "$(ls "$C/learners" | tr '\n' ' ')" = "alice bob carol dave " ]
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
