@@ -18,6 +18,7 @@
 
 typedef struct pt_import {
 	cJSON *items;      /* the items read so far, in order (owned) */
+	size_t n_items;    /* how many: kept, as counting the list each time made an import quadratic */
 	struct pt_import_id *ids; /* the item ids in use: an open-addressing hash table (owned) */
 	size_t n_ids;
 	size_t cap_ids;    /* slots in ids, a power of two (0 before the first id) */

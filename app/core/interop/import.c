@@ -669,7 +669,7 @@ void import_add(pt_import *imp, cJSON *item, const char *idnumber, const char *n
 	cJSON *note = cJSON_DetachItemFromObjectCaseSensitive(item, "editor_note");
 	if (note != NULL)
 		cJSON_AddItemToObject(item, "editor_note", note);
-	size_t n = (size_t)cJSON_GetArraySize(imp->items);
+	size_t n = imp->n_items;
 	void *v = imp->group_of;
 	size_t cap = imp->cap_group_of;
 	if (!grow_array(&v, &cap, n + 1, sizeof *imp->group_of)) {
@@ -680,7 +680,8 @@ void import_add(pt_import *imp, cJSON *item, const char *idnumber, const char *n
 	imp->cap_group_of = cap;
 	imp->group_of[n] = imp->group;
 	imp->groups[imp->group].items++;
-	cJSON_AddItemToArray(imp->items, item);
+	cJSON_AddItemToArray(imp->items, item); /* cJSON keeps the last element: no walk */
+	imp->n_items++;
 }
 
 cJSON *import_lesson(pt_import *imp, const char *id, const char *title, const char *summary)
@@ -690,6 +691,7 @@ cJSON *import_lesson(pt_import *imp, const char *id, const char *title, const ch
 		return NULL;
 	cJSON_AddItemToObject(lesson, "items", imp->items);
 	imp->items = cJSON_CreateArray();
+	imp->n_items = 0;
 	return lesson;
 }
 
