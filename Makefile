@@ -64,7 +64,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check build-matrix fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests course-tests schema-check install-check screen-tests man-check docs-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check build-matrix fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests course-tests scaling-tests schema-check install-check screen-tests man-check docs-check install uninstall clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -190,6 +190,9 @@ BENCH_RUNS ?= 5
 # once into build/bench/.
 BENCH_CLASS_SIZES ?= 1000 10000
 # GIFT banks (questions) for `paratutor import`, generated once too.
+# Then every input that once cost quadratic time (tests/bench/scaling.py) at
+# n and 4n, at the sizes that found it: 200,000 GIFT questions and XML
+# attributes, a store of 300,000 wrong answers, 80,000 units and numbers.
 BENCH_IMPORT_SIZES ?= 80000 200000
 bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/minimal_menu build/rel/bench/bench_class \
 		build/rel/bench/bench_library paratutor
@@ -204,6 +207,10 @@ bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/mini
 	@build/rel/bench/bench_class content build/bench $(BENCH_CLASS_SIZES)
 	@echo
 	@sh tests/bench/import.sh ./paratutor build/bench $(BENCH_IMPORT_SIZES)
+	@echo
+	@SCALING_CASES="import xml-attrs" python3 tests/bench/scaling.py ./paratutor build/bench/scaling 50000 8 1
+	@SCALING_CASES="store" python3 tests/bench/scaling.py ./paratutor build/bench/scaling 75000 8 1
+	@SCALING_CASES="units units-cap" python3 tests/bench/scaling.py ./paratutor build/bench/scaling 20000 8 1
 
 run: paratutor
 	./paratutor --lessons content
@@ -211,7 +218,7 @@ run: paratutor
 # Everything `make check` builds treats warnings as errors (a target-specific
 # variable reaches its prerequisites).
 check: WERROR := -Werror
-check: build-matrix layers-tests fsrs-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests course-tests schema-check screen-tests man-check docs-check install-check
+check: build-matrix layers-tests fsrs-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests course-tests scaling-tests schema-check screen-tests man-check docs-check install-check
 	@echo "make check: all test suites passed"
 
 # The app built the ways users and packagers build it, warnings as errors:
@@ -331,6 +338,13 @@ hostile-tests: build/asan/paratutor test-deps
 course-tests: build/asan/paratutor test-deps
 	@sh tests/course/cli.sh build/asan/paratutor
 	@sh tests/course/ssh.sh build/asan/paratutor
+
+# Every input costs linear time: the inputs that once cost quadratic time
+# (a GIFT bank, units and numbers, a store's wrong answers, XML attributes)
+# at 3,000 and 12,000, through the release build (the sanitizers' own costs
+# would blur the ratio); quadratic work gives about 16, linear under 5.
+scaling-tests: paratutor test-deps
+	@python3 tests/bench/scaling.py ./paratutor build/scaling 3000 8 3
 
 schema-check: build/asan/paratutor
 	@sh tests/schema/run.sh build/asan/paratutor

@@ -15,6 +15,7 @@
 #define PT_FORMAT_OLDEST 1
 #define PT_MAX_OPTIONS 7   /* labels A-G; H, N, P and Q are command keys */
 #define PT_MAX_BLANKS 9    /* blanks are focused with the digits 1-9 */
+#define PT_MAX_UNITS 32    /* units of a numeric item: more is an error (and no lint or grading cost grows) */
 #define PT_DEFAULT_ATTEMPTS 3
 
 typedef struct pt_pos {

@@ -85,7 +85,8 @@ static inline void PT_PRINTF(3, 4) progress_say(char *buf, size_t size, const ch
 /* Frees what a record owns and zeroes it. */
 void record_free(pt_record *r);
 
-/* Adds text to the record's wrong options unless present; false on OOM. */
+/* Adds text to the record's wrong options unless present or PT_MAX_WRONG
+ * are kept; false on OOM. */
 bool record_add_wrong(pt_record *r, const char *text);
 
 /* Returns a copy of s (caller frees) that is valid UTF-8, each invalid
@@ -95,7 +96,8 @@ bool record_add_wrong(pt_record *r, const char *text);
 char *data_text_dup(const char *s, size_t prefix_room);
 
 /* Adds a placed wrong pick ("N:text", see progress_wrong_place) unless
- * present; one not of that form is ignored.  False on OOM. */
+ * present or PT_MAX_WRONG are kept; one not of that form is ignored.
+ * False on OOM. */
 bool record_add_wrong_at(pt_record *r, const char *placed);
 
 /* Forgets r's wrong picks. */

@@ -30,7 +30,14 @@
 
 typedef struct pt_progress pt_progress;
 
+/* The wrong answers a record keeps, in each of wrong and wrong_at: the
+ * first this many different ones (later ones are not kept, and a store
+ * holding more is read up to them), so reading, merging and reporting a
+ * record cost no more than this however the file was written. */
+#define PT_MAX_WRONG 64
+
 /* One item's record.  Read-only for callers. */
+
 typedef struct pt_record {
 	char *lesson;             /* lesson id */
 	char *item;               /* item id */

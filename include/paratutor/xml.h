@@ -14,6 +14,7 @@
 #include "paratutor/diag.h"
 
 #define PT_XML_MAX_DEPTH 256
+#define PT_XML_MAX_ATTRS 64 /* attributes of one element; more is an error (Moodle writes at most a few) */
 
 typedef struct pt_xml_attr {
 	const char *name;

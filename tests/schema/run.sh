@@ -92,6 +92,7 @@ structural='^invalid JSON:
 ^unit ".*" has spaces around it
 ^unit ".*" has factor 
 ^unit ".*" is listed twice$
+^the item lists [0-9]+ units and an item lists at most [0-9]+
 ^a text item needs at least one accepted answer$
 ^[0-9]+ pairs?; a match item needs 2 to 
 ^[0-9]+ steps?; an order item needs 3 to '

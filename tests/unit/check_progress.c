@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include "paratutor/score.h"
+#include "paratutor/strbuf.h"
 #include "progress_util.h"
 
 /* Everything checked comes back after closing and opening the store. */
@@ -1256,6 +1257,37 @@ START_TEST(test_merge_review_state)
 }
 END_TEST
 
+/* A record keeps the first PT_MAX_WRONG different wrong answers: a store
+ * listing 200 (with repeats) reads as the first 64, in order, so no store
+ * makes reading or reporting it cost more (issue: 300,000 took minutes). */
+START_TEST(test_wrong_answers_capped)
+{
+	pt_strbuf b = { 0 };
+	const char *head = "{\"format\": 1, \"lessons\": {\"p\": {\"items\": {\"one\": {\"hash\": \"0000000000000000\", "
+	    "\"outcome\": \"failed\", \"attempts\": 3, \"last_seen\": 1700000000, \"wrong\": [";
+	strbuf_put(&b, head, strlen(head));
+	for (int i = 0; i < 200; i++) {
+		char w[32];
+		int n = snprintf(w, sizeof w, "%s\"w%d\", \"w%d\"", i ? ", " : "", i, i / 2);
+		strbuf_put(&b, w, (size_t)n);
+	}
+	const char *tail = "], \"wrong_at\": [\"1:a\", \"1:a\", \"2:b\"]}}}}}";
+	strbuf_put(&b, tail, strlen(tail));
+	ck_assert(!b.failed);
+	progress_close(open_ok(path, T0)); /* makes the store's folder */
+	write_file(path, b.s);
+	free(b.s);
+	pt_progress *s = open_ok(path, T0);
+	const pt_record *r = progress_find(s, "p", "one");
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_eq(r->n_wrong, PT_MAX_WRONG);
+	ck_assert_str_eq(r->wrong[0], "w0");
+	ck_assert_str_eq(r->wrong[PT_MAX_WRONG - 1], "w63");
+	ck_assert_uint_eq(r->n_wrong_at, 2);
+	progress_close(s);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("progress");
@@ -1289,6 +1321,7 @@ int main(void)
 	tcase_add_test(tc, test_old_store_compatible);
 	tcase_add_test(tc, test_merge_review_state);
 	tcase_add_test(tc, test_reset_starts_attempt);
+	tcase_add_test(tc, test_wrong_answers_capped);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

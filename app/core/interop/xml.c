@@ -267,7 +267,7 @@ static pt_xml_node *read_start_tag(parser *p)
 	node->pos = pos;
 	node->text = "";
 	pt_xml_attr **tail = &node->attrs;
-	for (;;) {
+	for (int n_attrs = 0;; n_attrs++) {
 		size_t before = p->i;
 		skip_space(p);
 		if (p->i >= p->len) {
@@ -281,6 +281,10 @@ static pt_xml_node *read_start_tag(parser *p)
 			return NULL;
 		}
 		pt_pos apos = here(p);
+		if (n_attrs == PT_XML_MAX_ATTRS) {
+			fail_at(p, apos, "<%s> has more than %s attributes; a question bank needs a few", name, "64");
+			return NULL;
+		}
 		const char *an = read_name(p, "an attribute name");
 		if (an == NULL)
 			return NULL;

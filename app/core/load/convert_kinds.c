@@ -132,7 +132,14 @@ static void load_units(pt_loader *ld, const pt_fields *f, pt_item *item)
 	if (units == NULL)
 		return;
 	item->units_pos = field_pos(ld, units);
-	item->units = field_calloc(ld, (size_t)cJSON_GetArraySize(units) + 1, sizeof *item->units);
+	int count = cJSON_GetArraySize(units);
+	if (count > PT_MAX_UNITS) {
+		diags_add(ld->diags, ld->name, item->units_pos, PT_ERROR,
+		    "the item lists %d units and an item lists at most %d; keep the units a learner would type",
+		    count, PT_MAX_UNITS);
+		return;
+	}
+	item->units = field_calloc(ld, (size_t)count + 1, sizeof *item->units);
 	if (item->units == NULL)
 		return;
 	const cJSON *e;

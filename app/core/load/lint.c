@@ -138,16 +138,38 @@ static bool is_key(const pt_item *it, double v, bool loose)
 	return loose && fabs(v - a->value) <= 0.005 * fabs(a->value);
 }
 
+/* The units of an item by their first byte: each list in the order the
+ * item declares them, so a token is compared only with the units that
+ * could start it (PT_MAX_UNITS bounds a list). */
+typedef struct unit_table {
+	unsigned char head[256]; /* first unit of each first byte, PT_MAX_UNITS when none */
+	unsigned char next[PT_MAX_UNITS];
+} unit_table;
+
+static void unit_table_build(unit_table *t, const pt_item *it)
+{
+	memset(t->head, PT_MAX_UNITS, sizeof t->head);
+	size_t n = it->n_units < PT_MAX_UNITS ? it->n_units : PT_MAX_UNITS;
+	for (size_t u = n; u-- > 0;) {
+		const char *name = it->units[u].name.s;
+		if (name == NULL || name[0] == '\0')
+			continue;
+		unsigned char c = (unsigned char)name[0];
+		t->next[u] = t->head[c];
+		t->head[c] = (unsigned char)u;
+	}
+}
+
 /* Returns the factor of the item's unit written at p (after spaces), or
  * 0 when none is. */
-static double unit_at(const pt_item *it, const char *p)
+static double unit_at(const pt_item *it, const unit_table *t, const char *p)
 {
 	while (*p == ' ' || (((unsigned char)p[0] == 0xC2) && (unsigned char)p[1] == 0xA0))
 		p += *p == ' ' ? 1 : 2;
-	for (size_t u = 0; u < it->n_units; u++) {
+	for (unsigned u = t->head[(unsigned char)*p]; u < PT_MAX_UNITS; u = t->next[u]) {
 		const char *name = it->units[u].name.s;
-		size_t n = name ? strlen(name) : 0;
-		if (n > 0 && strncmp(p, name, n) == 0 && !word_char(p[n]))
+		size_t n = strlen(name);
+		if (strncmp(p, name, n) == 0 && !word_char(p[n]))
 			return it->units[u].factor;
 	}
 	return 0;
@@ -168,6 +190,8 @@ bool lint_states_number(const pt_item *it, const char *text, bool loose, char *a
 {
 	if (it->kind != PT_KIND_NUMERIC || text == NULL || isnan(it->answer.value))
 		return false;
+	unit_table units;
+	unit_table_build(&units, it);
 	for (const char *p = text; *p != '\0';) {
 		bool starts = isdigit((unsigned char)*p) && (p == text || !(word_char(p[-1]) || p[-1] == '.'));
 		double v;
@@ -184,7 +208,7 @@ bool lint_states_number(const pt_item *it, const char *text, bool loose, char *a
 		const char *start = p > text && p[-1] == '-' && (p - 1 == text || !word_char(p[-2])) ? p - 1 : p;
 		if (start != p)
 			v = -v;
-		double factor = unit_at(it, p + n);
+		double factor = unit_at(it, &units, p + n);
 		bool bare = is_key(it, v, loose), in_unit = factor > 0 && factor != 1 && is_key(it, v * factor, loose);
 		/* A one-digit number is the answer only when the words or a unit
 		 * say so. */

@@ -72,10 +72,13 @@ char *data_text_dup(const char *s, size_t prefix_room)
 	return out;
 }
 
-/* Adds s to the list unless it is there, as a copy made valid UTF-8
- * (data_text_dup); false when out of memory. */
+/* Adds s to the list unless it is there or the list holds PT_MAX_WRONG
+ * (which bounds this scan), as a copy made valid UTF-8 (data_text_dup);
+ * false when out of memory. */
 static bool strings_add(char ***list, size_t *n, const char *s)
 {
+	if (*n >= PT_MAX_WRONG)
+		return true;
 	char *copy = data_text_dup(s, 0);
 	if (copy == NULL)
 		return false;
