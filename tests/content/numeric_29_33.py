@@ -106,4 +106,29 @@ CHECKS = [
      "wrong": [lambda: (6 - 4.5) / (6 - 4),                 # probability of rounding down
                lambda: (4.5 - 4) / (5 - 4),                 # a 5 on the grid
                lambda: 0]},                                 # round to nearest
+    # ---------------------------------------------------------- lesson 33
+    {"lesson": "seeing-overlap", "item": "f33-1-schedule",
+     "inputs": ["wait=1", "warmup=1", "active=3", "repeat=2"],
+     "compute": lambda: (1 + 1 + 3) * 2,
+     "wrong": [lambda: 3 * 2,                               # recorded steps only
+               lambda: 1 + 1 + 3,                           # one cycle
+               lambda: 3]},                                 # one cycle's active steps
+    {"lesson": "seeing-overlap", "item": "f33-2-hidden",
+     "inputs": ["add up to 200 ms", "80 ms of that"],
+     "compute": lambda: 80 / 200 * 100,
+     "wrong": [lambda: (200 - 80) / 200 * 100,              # the exposed share
+               lambda: 80 / 500 * 100,                      # over a 500 ms step
+               lambda: 80 / 200]},                          # a fraction, read as %
+    {"lesson": "seeing-overlap", "item": "f33-9-launch-bound",
+     "inputs": ["2,000 kernels", "5 µs", "8 ms of GPU time"],
+     "compute": lambda: max(2000 * 5e-3, 8),
+     "wrong": [lambda: 2000 * 5e-3 + 8,                     # added, not overlapped
+               lambda: 8,                                   # GPU time only
+               lambda: 2000 * 5e-6]},                       # seconds
+    {"lesson": "seeing-overlap", "item": "f33-11-offload",
+     "inputs": ["6 GB", "1 GB = 10^9 B", "50 GB/s in each direction"],
+     "compute": lambda: 6 / 50 * 1000,
+     "wrong": [lambda: 2 * 6 / 50 * 1000,                   # both directions
+               lambda: 6 * 8 / 50 * 1000,                   # bytes read as bits
+               lambda: 6 / 50]},                            # seconds
 ]

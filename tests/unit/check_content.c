@@ -265,6 +265,22 @@ static const char *const lessons_2026[] = {
 	"nccl-in-practice", "compile-low-precision", "flops-budgets", "resilience-comms",
 };
 
+/* The five lessons of issue 41 (RL systems, the fabric, MoE at scale,
+ * optimizers and low precision, seeing the overlap): at least 12 items
+ * each, all seven kinds in each, every numeric item with a worked solution,
+ * and every item's editor note naming its source. */
+static const char *const lessons_frontier[] = {
+	"rl-post-training", "fabric", "moe-at-scale", "optimizers-low-precision", "seeing-overlap",
+};
+
+static bool is_frontier_lesson(const char *id)
+{
+	for (size_t i = 0; i < sizeof lessons_frontier / sizeof lessons_frontier[0]; i++)
+		if (strcmp(id, lessons_frontier[i]) == 0)
+			return true;
+	return false;
+}
+
 static bool is_2026_lesson(const char *id)
 {
 	for (size_t i = 0; i < sizeof lessons_2026 / sizeof lessons_2026[0]; i++)
@@ -273,17 +289,17 @@ static bool is_2026_lesson(const char *id)
 	return false;
 }
 
-/* Twenty lessons, 260 items or more; each has at least 8 items and at least
+/* Twenty-five lessons, 330 items or more; each has at least 8 items and at least
  * the three format-1 kinds, the six newer ones 10-14 items and all seven
- * kinds, the four 2026 ones as above;
+ * kinds, the four 2026 ones as above, the five of issue 41 as above;
  * the eight curriculum lessons are format 2 with at least two items of
  * the kinds format 2 added (18 or more in all, each new kind used);
  * every item has a hint, an explanation and a reference; none has a
  * diagnostic, the item-writing lint's included. */
 START_TEST(test_lesson_counts)
 {
-	ck_assert_uint_eq(catalog.n, 20);
-	size_t total = 0, newer = 0, curriculum = 0, curriculum_new = 0, recent = 0;
+	ck_assert_uint_eq(catalog.n, 25);
+	size_t total = 0, newer = 0, curriculum = 0, curriculum_new = 0, recent = 0, frontier = 0;
 	size_t curriculum_kinds[PT_KIND_ORDER + 1] = { 0 }, recent_kinds[PT_KIND_ORDER + 1] = { 0 };
 	for (size_t i = 0; i < catalog.n; i++) {
 		const pt_lesson *l = catalog.v[i].lesson;
@@ -317,6 +333,20 @@ START_TEST(test_lesson_counts)
 				    "%s/%s has no worked solution", l->id.s, it->id.s);
 			}
 		}
+		if (is_frontier_lesson(l->id.s)) {
+			frontier++;
+			ck_assert_msg(l->n_items >= 12, "%s has %zu items", l->id.s, l->n_items);
+			for (int kind = PT_KIND_FILL; kind <= PT_KIND_ORDER; kind++)
+				ck_assert_msg(kinds[kind] > 0, "%s has no %s item", l->id.s,
+				    lesson_kind_name((pt_kind)kind));
+			for (size_t k = 0; k < l->n_items; k++) {
+				const pt_item *it = &l->items[k];
+				ck_assert_msg(it->kind != PT_KIND_NUMERIC || it->solution.present,
+				    "%s/%s has no worked solution", l->id.s, it->id.s);
+				ck_assert_msg(it->editor_note.s != NULL && strstr(it->editor_note.s, "Source") != NULL,
+				    "%s/%s: the editor note names no source", l->id.s, it->id.s);
+			}
+		}
 		if (is_curriculum_lesson(l->id.s)) {
 			curriculum++;
 			ck_assert_msg(l->format == 2, "%s is format %d", l->id.s, l->format);
@@ -339,7 +369,8 @@ START_TEST(test_lesson_counts)
 	ck_assert_uint_eq(recent, 4);
 	for (int kind = PT_KIND_FILL; kind <= PT_KIND_ORDER; kind++)
 		ck_assert_msg(recent_kinds[kind] > 0, "the 2026 lessons have no %s item", lesson_kind_name((pt_kind)kind));
-	ck_assert_uint_ge(total, 260);
+	ck_assert_uint_eq(frontier, 5);
+	ck_assert_uint_ge(total, 330);
 }
 END_TEST
 
