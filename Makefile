@@ -194,6 +194,9 @@ BENCH_CLASS_SIZES ?= 1000 10000
 # n and 4n, at the sizes that found it: 200,000 GIFT questions and XML
 # attributes, a store of 300,000 wrong answers, 80,000 units and numbers.
 BENCH_IMPORT_SIZES ?= 80000 200000
+# Learners of one course answering over a real sshd at once, and for how long.
+BENCH_COURSE_LEARNERS ?= 50
+BENCH_COURSE_SECONDS ?= 60
 bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/minimal_menu build/rel/bench/bench_class \
 		build/rel/bench/bench_library paratutor
 	@build-aux/ensure-deps cmd:whiptail:whiptail
@@ -211,6 +214,8 @@ bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/mini
 	@SCALING_CASES="import xml-attrs" python3 tests/bench/scaling.py ./paratutor build/bench/scaling 50000 8 1
 	@SCALING_CASES="store" python3 tests/bench/scaling.py ./paratutor build/bench/scaling 75000 8 1
 	@SCALING_CASES="units units-cap" python3 tests/bench/scaling.py ./paratutor build/bench/scaling 20000 8 1
+	@echo
+	@sh tests/course/load.sh ./paratutor $(BENCH_COURSE_LEARNERS) $(BENCH_COURSE_SECONDS) 0 bench
 
 run: paratutor
 	./paratutor --lessons content
@@ -338,6 +343,7 @@ hostile-tests: build/asan/paratutor test-deps
 course-tests: build/asan/paratutor test-deps
 	@sh tests/course/cli.sh build/asan/paratutor
 	@sh tests/course/ssh.sh build/asan/paratutor
+	@sh tests/course/load.sh build/asan/paratutor 10 60 20
 
 # Every input costs linear time: the inputs that once cost quadratic time
 # (a GIFT bank, units and numbers, a store's wrong answers, XML attributes)
