@@ -103,12 +103,10 @@ CHECKS = [
         # forward 1 + backward 2 = 3 units; recomputation adds 1 forward
         "compute": lambda: ((1 + 2 + 1) / (1 + 2) - 1) * 100,
     },
+    {"lesson": "sequence-context", "item": "d9-14-thd-cp-padding",
+     "inputs": ["CP = 4", "2 × CP", "1,003-token sequence"],
+     "compute": lambda: -(-1003 // (2 * 4)) * (2 * 4),
+     "wrong": [lambda: -(-1003 // 4) * 4,                         # multiple of CP only
+               lambda: 1003,                                      # no padding
+               lambda: 2 ** (1003 - 1).bit_length()]},            # next power of two
 ]
-
-FILES = {
-    "sequence-context": "19-sequence-context.json",
-    "expert-parallel": "20-expert-parallel.json",
-    "activation-memory": "21-activation-memory.json",
-}
-
-

@@ -145,4 +145,10 @@ CHECKS = [
                lambda: 131072 / 4,                               # ring level only
                lambda: 131072 / (2 * 8 * 4),                     # one of two chunks
                lambda: 131072 / (8 + 4)]},                       # levels added
+    {"lesson": "resilience-comms", "item": "e28-18-diloco-syncs",
+     "inputs": ["H = 500 inner steps", "20,000 steps"],
+     "compute": lambda: 20000 / 500,
+     "wrong": [lambda: 20000,                                     # every step
+               lambda: 500,                                       # H itself
+               lambda: 20000 * 500]},                             # multiplied
 ]
