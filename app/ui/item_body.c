@@ -287,7 +287,7 @@ void body_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show, bool 
 }
 
 /* Adds the feedback of each option marked Wrong or Missed, under its mark
- * and letter, and for a select-all item how many ticks are right. */
+ * and letter (a select-all item names one wrong tick at most). */
 void body_option_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
 {
 	(void)v; /* the fill row uses it */
@@ -307,18 +307,7 @@ void body_option_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, co
 		doc_wrap(d, ROLE_NORMAL, 0, feedback);
 		doc_newline(d);
 	}
-	if (show->right_count) {
-		char said[160];
-		if (show->right_picked == 0)
-			snprintf(said, sizeof said, "None of the options you ticked is correct.");
-		else
-			snprintf(said, sizeof said, "You have correctly ticked %d option%s; at most one wrong tick is marked.",
-			    show->right_picked, show->right_picked == 1 ? "" : "s");
-		doc_newline(d);
-		doc_move_to(d, MARGIN);
-		doc_wrap(d, ROLE_PROMPT, 0, said);
-		doc_newline(d);
-	}
+	(void)show; /* a select-all check names at most one wrong tick, and never counts right ones */
 }
 
 /* Adds one line per checked blank or match pair: its mark, the learner's
@@ -466,8 +455,8 @@ static void add_hints(pt_doc *d, const pt_grade *g, item_anchors *a)
 	}
 }
 
-/* Adds the general common-mistake notes once a hint was taken or a check
- * failed. */
+/* Adds the general common-mistake notes once a check failed or the item
+ * ended (never for a hint: the list rules distractors out). */
 static void add_mistakes(pt_doc *d, const pt_grade *g, const pt_disclosure *show)
 {
 	const pt_text_list *mistakes = &g->item->mistakes;

@@ -143,13 +143,7 @@ void plain_print_options_check(FILE *out, const pt_grade *g)
 			fprintf(out, " %s", opt->feedback.s);
 		fputc('\n', out);
 	}
-	pt_disclosure show;
-	session_disclose(g, &show);
-	if (show.right_count && show.right_picked == 0)
-		fputs("None of the options you ticked is correct.\n", out);
-	else if (show.right_count)
-		fprintf(out, "You have correctly ticked %d option%s; at most one wrong tick is marked.\n",
-		    show.right_picked, show.right_picked == 1 ? "" : "s");
+	/* At most one wrong tick is named, and right ones are never counted. */
 }
 
 /* Prints the answer of a failed item after label. */
@@ -196,14 +190,18 @@ static void print_check(FILE *out, const pt_grade *g)
 	if (g->status == PT_SOLVED) {
 		fprintf(out, "Correct! %s.\n", label);
 		print_solution(out, it);
+		if (g->checks == 1)
+			print_mistakes(out, it); /* the item ended: not shown before */
 	} else if (g->status == PT_FAILED) {
 		print_key(out, it, "Out of attempts. The answer:");
 		fprintf(out, "Result: %s.\n", label);
 		print_solution(out, it);
+		if (g->checks == 1)
+			print_mistakes(out, it);
 	} else {
 		fprintf(out, "Not yet. Attempts: %d left.\n", g->attempts_left);
-		if (g->checks == 1 && g->hints_shown == 0)
-			print_mistakes(out, it);
+		if (g->checks == 1)
+			print_mistakes(out, it); /* the first wrong check earns them */
 	}
 }
 
@@ -477,8 +475,6 @@ void plain_item_hint(FILE *out, pt_session *s, pt_track *track)
 	}
 	track_hinted(track, s);
 	fprintf(out, "Hint %d/%zu: %s\n", g->hints_shown, it->hints.n, it->hints.v[g->hints_shown - 1].s);
-	if (g->hints_shown == 1 && g->checks == 0)
-		print_mistakes(out, it);
 }
 
 void plain_item_print_area(FILE *out, const pt_grade *g)

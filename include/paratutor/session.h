@@ -57,9 +57,7 @@ typedef struct pt_disclosure {
 	bool finished;       /* solved or out of attempts */
 	bool answer;         /* the key may be shown: the item is out of attempts */
 	bool explanation;    /* explanation, worked solution, note and references */
-	bool mistakes;       /* the item's common-mistakes list: after a hint or a failed check */
-	bool right_count;    /* multi, open, after a check: say how many picks were correct */
-	int right_picked;    /* with right_count: correct options ticked at the last check */
+	bool mistakes;       /* the item's common-mistakes list: after a wrong check, or once finished (never for a hint) */
 	int hints;           /* hints shown so far */
 } pt_disclosure;
 

@@ -49,7 +49,8 @@ void body_fill_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, cons
 void body_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show, bool ticks);
 
 /* Choice and multi (results): the feedback of each option marked Wrong or
- * Missed, and for a select-all item how many ticks are right. */
+ * Missed (a select-all item names one wrong tick at most, never counting
+ * right ones). */
 void body_option_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show);
 
 /* Numeric and text: adds the answer field with what it accepts below it

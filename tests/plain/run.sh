@@ -101,7 +101,7 @@ has "note after answering" "Note: Changed from the source."
 has "choice feedback" "A) Alpha - Wrong. Not alpha."
 has "out of attempts reveals the answer" "Out of attempts. The answer: B) Beta;"
 has "multi wrong pick" "B) Three - Wrong. Three is odd."
-has "multi: how many ticks were right, not which" "You have correctly ticked 1 option; at most one wrong tick is marked."
+lacks "multi: right ticks are never counted" "correctly ticked"
 lacks "multi: no Missed mark while the item is open" "Missed"
 has "summary at the end" "Score: 43/100. Right first time: 0. With hints: 0. After retries: 2. Failed: 1."
 lacks "no escape sequences" "$(printf '\033')"
@@ -136,6 +136,14 @@ status=$?
 has "a lesson id opens that lesson" "item 1 of 3"
 if [ "$status" -eq 0 ]; then passed=$((passed + 1)); echo "ok - end of input exits 0"
 else failed=$((failed + 1)); echo "not ok - end of input exits 0 (got $status)"; fi
+
+# Nothing gives an answer away: a hint shows only its own text; the common
+# mistakes (which rule distractors out) wait for a wrong check.
+play 1 hint hint quit
+has "a hint shows its own text" "Hint 1/2: Which call divides?"
+lacks "no Common mistake text before a wrong check" "Common mistake"
+play 1 hint "1 a 2 b" quit
+has "common mistakes after the first wrong check, hints or not" "Common mistake: Using batch instead of dividing."
 
 # The score model (docs/scoring.md): an answer checked again costs
 # nothing; an item's score is printed when it ends; a right answer goes on

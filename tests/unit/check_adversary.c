@@ -1,6 +1,6 @@
 /* check_adversary.c - a learner who knows nothing plays every bundled item
  * with every strategy we could think of, through the core API and using
- * only what a learner is shown (the shown marks, the right-tick count,
+ * only what a learner is shown (the shown marks,
  * what a check said).  The exact expected score of blind guessing is
  * worked out from the score model for each item; no strategy may beat it
  * by more than a small margin, and "right first time" happens only by

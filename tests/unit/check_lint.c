@@ -168,8 +168,8 @@ START_TEST(test_hint_leaks)
 	/* Common mistakes show while the item is open too. */
 	w = lint_of(HEAD2 "{'id':'t','kind':'text','difficulty':'easy','prompt':'p','explanation':'e','hints':['h'],"
 	    "'accept':['reduce_scatter'],'mistakes':['Summing by hand.','Using all_gather where reduce_scatter goes.']}" TAIL);
-	ck_assert_str_eq(w, "common mistake 2 gives the answer \"reduce_scatter\" away verbatim, and it shows after a hint "
-	    "or a wrong check, before the answer may be; describe the mistake without the answer\n");
+	ck_assert_str_eq(w, "common mistake 2 gives the answer \"reduce_scatter\" away verbatim, and it shows after a wrong "
+	    "check, before the answer may be; describe the mistake without the answer\n");
 	free(w);
 }
 END_TEST

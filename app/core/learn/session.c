@@ -277,13 +277,9 @@ void session_disclose(const pt_grade *g, pt_disclosure *out)
 	out->finished = g->status != PT_OPEN;
 	out->answer = g->status == PT_FAILED;
 	out->explanation = out->finished;
-	out->mistakes = g->hints_shown > 0 || failed_checks > 0;
+	/* The list rules distractors out: it is earned by a wrong check. */
+	out->mistakes = failed_checks > 0 || out->finished;
 	out->hints = g->hints_shown;
-	if (!out->finished && g->checked && g->item->kind == PT_KIND_MULTI) {
-		out->right_count = true;
-		for (int o = 0; o < grade_slots(g); o++)
-			out->right_picked += g->marks[o] == PT_MARK_RIGHT;
-	}
 }
 
 pt_mark session_shown_mark(const pt_grade *g, int slot)

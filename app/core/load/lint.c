@@ -265,8 +265,8 @@ static void number_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
 	for (size_t m = 0; m < it->mistakes.n; m++)
 		if (lint_states_number(it, it->mistakes.v[m].s, false, as, sizeof as))
 			diags_add(d, l->path, it->mistakes.v[m].pos, PT_WARNING,
-			    "common mistake %zu gives the answer %s away%s%s%s, and it shows after a hint or a "
-			    "wrong check, before the answer may be; describe the mistake without the answer",
+			    "common mistake %zu gives the answer %s away%s%s%s, and it shows after a wrong "
+			    "check, before the answer may be; describe the mistake without the answer",
 			    m + 1, key, strcmp(as, key) ? ", written \"" : " verbatim", strcmp(as, key) ? as : "",
 			    strcmp(as, key) ? "\"" : "");
 }
@@ -309,14 +309,14 @@ static void hint_leaks(const pt_lesson *l, const pt_item *it, const char *answer
 			    "hint %zu gives the answer \"%s\" away verbatim; hint at the idea or the method instead",
 			    h + 1, answer);
 	}
-	/* Common mistakes show after a hint or a wrong check, while the item
+	/* Common mistakes show after a wrong check, while the item
 	 * is still open. */
 	for (size_t m = 0; m < it->mistakes.n; m++) {
 		const char *text = it->mistakes.v[m].s;
 		if (text != NULL && lint_contains_word(text, answer, fold))
 			diags_add(d, l->path, it->mistakes.v[m].pos, PT_WARNING,
-			    "common mistake %zu gives the answer \"%s\" away verbatim, and it shows after a hint or a "
-			    "wrong check, before the answer may be; describe the mistake without the answer",
+			    "common mistake %zu gives the answer \"%s\" away verbatim, and it shows after a wrong "
+			    "check, before the answer may be; describe the mistake without the answer",
 			    m + 1, answer);
 	}
 }
