@@ -6,6 +6,8 @@ PREFIX     ?= /usr/local
 BINDIR     ?= $(PREFIX)/bin
 DATADIR    ?= $(PREFIX)/share
 MANDIR     ?= $(DATADIR)/man
+DOCDIR     ?= $(DATADIR)/doc/paratutor
+SYSCONFDIR ?= /etc
 DESTDIR    ?=
 CC         ?= cc
 CFLAGS     ?= -O2 -g
@@ -21,13 +23,16 @@ PT_WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
 WERROR     ?=
 PT_DEFS    := -D_POSIX_C_SOURCE=200809L \
               -DPT_VERSION='"$(VERSION)"' -DPT_LESSON_DIR='"$(DATADIR)/paratutor/lessons"' \
-              -DPT_PYTHON3='"$(PYTHON3)"'
+              -DPT_PYTHON3='"$(PYTHON3)"' \
+              -DPT_SYSCONFDIR='"$(SYSCONFDIR)"'
 SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-# The test builds (build/asan, build/vg) read PARATUTOR_TEST_NOW and
-# PARATUTOR_TEST_WRITE_FAIL; the release binary has no test hook.
+# The test builds (build/asan, build/vg) read PARATUTOR_TEST_NOW,
+# PARATUTOR_TEST_WRITE_FAIL and PARATUTOR_TEST_SYSCONFDIR (the folder of
+# the system's configuration file); the release binary has no test hook.
 TEST_HOOKS := -DPT_TEST_HOOKS
 
 BUILD_DEPS := pc:ncursesw:libncurses-dev pc:libcjson:libcjson-dev pc:check:check cmd:pkg-config:pkg-config
+DEB_DEPS   := cmd:dpkg-buildpackage:dpkg-dev cmd:dh:debhelper cmd:lintian:lintian cmd:man:man-db
 TEST_DEPS  := cmd:tmux:tmux cmd:man:man-db cmd:groff:groff-base cmd:python3:python3 file:$(PYTHON3):python3 \
               file:/usr/sbin/sshd:openssh-server cmd:ssh:openssh-client cmd:ssh-keygen:openssh-client
 
@@ -56,7 +61,7 @@ VALGRIND   := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak
 # where the screen tests look for reports (lib.sh sets ST_LOGS).
 VALGRIND_APP := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect --log-file=%q{ST_LOGS}/valgrind.%p
 
-ALL_CFLAGS  = $(PT_WARN) $(WERROR) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread -MMD -MP $(CFLAGS)
+ALL_CFLAGS  = $(PT_WARN) $(WERROR) $(PT_DEFS) $(CPPFLAGS) -Iinclude $(CFLAGS_PC) -pthread -MMD -MP $(CFLAGS)
 
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
@@ -64,7 +69,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check build-matrix fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests course-tests scaling-tests schema-check install-check screen-tests man-check docs-check install uninstall clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check build-matrix fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests course-tests scaling-tests schema-check install-check screen-tests man-check docs-check install uninstall deb deb-check clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -77,13 +82,14 @@ deps: $(DEPS_OK)
 test-deps: $(DEPS_OK)
 	@build-aux/ensure-deps $(TEST_DEPS)
 
-# The lesson directory is compiled in: rebuild what uses it when it changes.
+# The lesson and configuration directories are compiled in: rebuild what
+# uses them when they change.
 build/datadir.stamp: FORCE
 	@mkdir -p $(@D)
-	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
+	@echo '$(DATADIR) $(SYSCONFDIR)' | cmp -s - $@ || echo '$(DATADIR) $(SYSCONFDIR)' >$@
 
-build/rel/app/core/catalog/catalog.o build/asan/app/core/catalog/catalog.o build/rel/app/main.o build/asan/app/main.o: build/datadir.stamp
-build/vg/app/core/catalog/catalog.o build/vg/app/main.o: build/datadir.stamp
+STAMPED := app/core/catalog/catalog.o app/core/store/settings.o app/main.o
+$(foreach b,rel asan vg,$(STAMPED:%=build/$(b)/%)): build/datadir.stamp
 
 FORCE:
 
@@ -290,6 +296,7 @@ unit-tests: $(TEST_BIN)
 
 cli-tests: build/asan/paratutor
 	@sh tests/cli/run.sh build/asan/paratutor
+	@sh tests/cli/paths.sh build/asan/paratutor
 
 plain-tests: build/asan/paratutor
 	@sh tests/plain/run.sh build/asan/paratutor
@@ -362,7 +369,7 @@ man-check: test-deps
 	@sh tests/man-check.sh man/paratutor.1 man/paratutor-lessons.5
 
 # The README stays short and the sections moved out of it stay in docs/.
-docs-check: paratutor
+docs-check: paratutor test-deps
 	@sh tests/docs-check.sh
 
 # Each fuzz target links the core sources built with libFuzzer and the
@@ -386,22 +393,53 @@ fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 		tail -n 8 build/fuzz/$$t.log; \
 	done
 
+# install writes a manifest of every file it installs
+# ($(DATADIR)/paratutor/installed-files, itself included); uninstall removes
+# exactly those files, then each folder it leaves empty: a lesson a course
+# put into the lesson folder stays, and so does its folder.
+MANIFEST = $(DATADIR)/paratutor/installed-files
 install: paratutor
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/paratutor/lessons \
-		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
-	install -m 755 paratutor $(DESTDIR)$(BINDIR)/paratutor
-	install -m 644 content/*.json $(DESTDIR)$(DATADIR)/paratutor/lessons/
-	install -d $(DESTDIR)$(DATADIR)/paratutor/lessons/blueprints
-	install -m 644 content/blueprints/*.json $(DESTDIR)$(DATADIR)/paratutor/lessons/blueprints/
-	install -d $(DESTDIR)$(DATADIR)/doc/paratutor
-	install -m 644 content/README.md $(DESTDIR)$(DATADIR)/doc/paratutor/writing-lessons.md
-	install -m 644 man/paratutor.1 $(DESTDIR)$(MANDIR)/man1/paratutor.1
-	install -m 644 man/paratutor-lessons.5 $(DESTDIR)$(MANDIR)/man5/paratutor-lessons.5
+	@set -e; list=$$(mktemp); \
+	put() { install -D -m "$$1" "$$2" "$(DESTDIR)$$3"; echo "$$3" >>"$$list"; echo "  INSTALL $(DESTDIR)$$3"; }; \
+	put 755 paratutor $(BINDIR)/paratutor; \
+	for f in content/*.json content/blueprints/*.json; do put 644 "$$f" "$(DATADIR)/paratutor/lessons/$${f#content/}"; done; \
+	put 644 man/paratutor.1 $(MANDIR)/man1/paratutor.1; \
+	put 644 man/paratutor-lessons.5 $(MANDIR)/man5/paratutor-lessons.5; \
+	put 644 README.md $(DOCDIR)/README.md; \
+	for f in docs/*.md; do put 644 "$$f" "$(DOCDIR)/$$f"; done; \
+	put 644 content/README.md $(DOCDIR)/content/README.md; \
+	echo "$(MANIFEST)" >>"$$list"; \
+	install -D -m 644 "$$list" "$(DESTDIR)$(MANIFEST)"; rm -f "$$list"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/paratutor $(DESTDIR)$(MANDIR)/man1/paratutor.1 \
-		$(DESTDIR)$(MANDIR)/man5/paratutor-lessons.5
-	rm -rf $(DESTDIR)$(DATADIR)/paratutor $(DESTDIR)$(DATADIR)/doc/paratutor
+	@set -e; m="$(DESTDIR)$(MANIFEST)"; \
+	if [ ! -f "$$m" ]; then echo "make uninstall: $$m is missing: nothing here was installed by make install" >&2; exit 1; fi; \
+	dirs=""; \
+	while IFS= read -r f; do \
+		case "$$f" in /*) ;; *) echo "make uninstall: $$m: '$$f' is not an absolute path; stopped" >&2; exit 1;; esac; \
+		rm -f "$(DESTDIR)$$f"; echo "  RM $(DESTDIR)$$f"; dirs="$$dirs $$(dirname "$(DESTDIR)$$f")"; \
+	done <"$$m"; \
+	for d in $$(printf '%s\n' $$dirs | sort -ur); do \
+		while [ "$$d" != "$(DESTDIR)$(PREFIX)" ] && [ "$$d" != / ] && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; \
+	done
+
+# The Debian package, built by dpkg-buildpackage from a copy of the source
+# tree in build/deb/src (its clean step must not touch this tree): the
+# .deb lands in build/deb/.  deb-check runs lintian on it and the unpacked
+# binary on its own lessons and man pages (tests/deb-check.sh; .ci/run).
+deb: | $(DEPS_OK)
+	@build-aux/ensure-deps $(DEB_DEPS)
+	@rm -rf build/deb && mkdir -p build/deb/src
+	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+		git ls-files -co --exclude-standard | grep -v '^build/' | tar -cf - -T - | tar -xf - -C build/deb/src; \
+	else \
+		tar --exclude=./build --exclude=./paratutor -cf - . | tar -xf - -C build/deb/src; \
+	fi
+	@cd build/deb/src && dpkg-buildpackage -us -uc -b >../build.log 2>&1 || { tail -n 30 ../build.log; exit 1; }
+	@ls build/deb/*.deb
+
+deb-check: deb
+	@sh tests/deb-check.sh
 
 clean:
 	rm -rf build paratutor

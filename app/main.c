@@ -16,6 +16,7 @@
 #include "paratutor/cli_export.h"
 #include "paratutor/cli_exam.h"
 #include "paratutor/cli_import.h"
+#include "paratutor/cli_lessons.h"
 #include "paratutor/cli_next.h"
 #include "paratutor/cli_stats.h"
 #include "paratutor/cli_tutor.h"
@@ -27,8 +28,6 @@
 #include "paratutor/ui.h"
 #include "paratutor/ui_guard.h"
 #include "paratutor/xapi.h"
-
-#define MAX_DIRS 32
 
 enum long_only { OPT_STATE = 256, OPT_REPORT, OPT_FORMAT, OPT_WATCH, OPT_NO_SHUFFLE, OPT_ACTOR, OPT_ACTOR_ACCOUNT,
 	OPT_ACTIVITY_BASE, OPT_NO_CACHE, OPT_RETENTION };
@@ -44,7 +43,7 @@ enum exit_code {
 static void usage(FILE *fp)
 {
 	fputs("Usage: paratutor [OPTION]... [LESSON-ID]\n"
-	      "       paratutor --check [--strict] [--verbose] PATH...\n"
+	      "       paratutor --check [--strict] [--verbose] [PATH...]\n"
 	      "       paratutor import [-o FILE] [--id ID] [--title T] FILE...\n"
 	      "       paratutor export --to gift|moodle-xml [-o FILE] PATH|LESSON-ID\n"
 	      "       paratutor new fill|choice|multi|numeric|text|match|order [ITEM-ID]\n"
@@ -62,8 +61,9 @@ static void usage(FILE *fp)
 	      "With no LESSON-ID, opens the lesson menu; with one, opens that lesson.\n"
 	      "\n"
 	      "Options:\n"
-	      "  -c, --check          check lesson files or directories and print\n"
-	      "                       FILE:LINE:COL diagnostics, then exit\n"
+	      "  -c, --check          check lesson files or directories (with no PATH,\n"
+	      "                       the lesson path, naming shadowed lessons) and\n"
+	      "                       print FILE:LINE:COL diagnostics, then exit\n"
 	      "  -s, --strict         with --check, fail on warnings too\n"
 	      "  -v, --verbose        with --check, also print each item's editor_note\n"
 	      "  -p, --plain          line-oriented mode with no escape sequences, for\n"
@@ -90,10 +90,15 @@ static void usage(FILE *fp)
 	      "      --no-cache       load every lesson at start instead of reading the\n"
 	      "                       lesson index in $XDG_CACHE_HOME/paratutor (also\n"
 	      "                       PARATUTOR_NO_CACHE=1)\n"
-	      "  -l, --lessons DIR    read lessons from DIR (repeatable); default:\n"
-	      "                       ./content in the source tree, then\n"
-	      "                       $XDG_DATA_HOME/paratutor/lessons, then\n"
-	      "                       " PT_LESSON_DIR "\n"
+	      "  -l, --lessons DIR    search DIR for lessons first (repeatable); then\n"
+	      "                       the lessons = folders of the configuration files\n"
+	      "                       ($XDG_CONFIG_HOME/paratutor/config, then\n"
+	      "                       " PT_SYSCONFDIR "/paratutor/config),\n"
+	      "                       $XDG_DATA_HOME/paratutor/lessons, each\n"
+	      "                       $XDG_DATA_DIRS/paratutor/lessons and the bundled\n"
+	      "                       lessons (" PT_LESSON_DIR ");\n"
+	      "                       the first lesson with an id wins\n"
+	      "      --only-lessons DIR  search only DIR (repeatable)\n"
 	      "  -h, --help           show this help and exit\n"
 	      "  -V, --version        show the version and exit\n"
 	      "\n"
@@ -198,7 +203,7 @@ static void check_blueprint(const char *path, const pt_catalog *cat, size_t *err
 	diags_free(&d);
 }
 
-static int run_check(char *const *paths, int n, bool strict, bool verbose)
+static int run_check(char *const *paths, int n, bool shadow, bool strict, bool verbose)
 {
 	pt_catalog cat = { 0 };
 	if (!verbose) /* only the python parse check and editor notes look into lessons afterwards */
@@ -219,7 +224,7 @@ static int run_check(char *const *paths, int n, bool strict, bool verbose)
 			continue;
 		if ((blueprint[i] = is_blueprint(paths[i])))
 			continue;
-		if (catalog_add_path(&cat, paths[i], false, &why[i]) && cat.n == first[i])
+		if (catalog_add_path(&cat, paths[i], shadow, &why[i]) && cat.n == first[i] && !shadow)
 			why[i] = "no lesson files here; give a lesson .json file or a directory that holds some";
 	}
 	first[n] = cat.n;
@@ -247,6 +252,8 @@ static int run_check(char *const *paths, int n, bool strict, bool verbose)
 			items += cat.v[e].info ? cat.v[e].info->n_items : 0;
 		}
 	}
+	for (size_t i = 0; i < cat.n_shadowed; i++)
+		printf("%s\n", cat.shadowed[i]);
 	note_unchecked(code_status, unchecked, stdout);
 	char also[64] = "";
 	if (n_blueprints > 0)
@@ -299,17 +306,6 @@ static void index_stats(const pt_catalog *cat)
 		    cat->from_index, cat->n, cat->index_written, cat->index_written == 1 ? "" : "s");
 }
 
-/* Loads the lessons for the tutor; returns false when none could be read. */
-static bool load_lessons(pt_catalog *cat, const char **dirs, size_t n_dirs, bool explicit_dirs)
-{
-	for (size_t i = 0; i < n_dirs; i++) {
-		const char *why = NULL;
-		if (!catalog_add_path(cat, dirs[i], !explicit_dirs, &why))
-			fprintf(stderr, "paratutor: %s: %s\n", dirs[i], why);
-	}
-	return cat->n > 0;
-}
-
 /* Previews one lesson file, reloading it on save, with progress kept in
  * memory only so previews never touch the learner's store. */
 static int run_watch(const char *path)
@@ -351,6 +347,7 @@ static int run_command(int argc, char **argv)
 		{ "strict", no_argument, NULL, 's' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "lessons", required_argument, NULL, 'l' },
+		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
 		{ "plain", no_argument, NULL, 'p' },
 		{ "review", no_argument, NULL, 'r' },
 		{ "state", required_argument, NULL, OPT_STATE },
@@ -367,8 +364,7 @@ static int run_command(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *dirs[MAX_DIRS];
-	size_t n_dirs = 0;
+	cli_lesson_path lp = { 0 };
 	bool check = false, strict = false, verbose = false, plain = false, review = false, report = false;
 	const char *state = NULL, *format = NULL, *watch = NULL;
 	bool no_shuffle = false, no_cache = false;
@@ -435,11 +431,9 @@ static int run_command(int argc, char **argv)
 			break;
 		case OPT_ACTIVITY_BASE: xo.activity_base = optarg; break;
 		case 'l':
-			if (n_dirs == MAX_DIRS) {
-				fprintf(stderr, "paratutor: at most %d --lessons directories\n", MAX_DIRS);
+		case CLI_OPT_ONLY_LESSONS:
+			if (!cli_lessons_arg(&lp, optarg, opt != 'l', "paratutor"))
 				return EXIT_USAGE;
-			}
-			dirs[n_dirs++] = optarg;
 			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		case 'V': printf("paratutor %s\n", PT_VERSION); return EXIT_OK;
@@ -448,13 +442,13 @@ static int run_command(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if (check && optind < argc)
+		return run_check(argv + optind, argc - optind, false, strict, verbose);
 	if (check) {
-		if (optind == argc) {
-			fputs("paratutor: --check needs at least one file or directory\n"
-			      "Try 'paratutor --check content/'.\n", stderr);
-			return EXIT_USAGE;
-		}
-		return run_check(argv + optind, argc - optind, strict, verbose);
+		cli_lesson_path_build(&lp, "paratutor");
+		int status = run_check((char *const *)lp.dirs, (int)lp.n, !lp.only, strict, verbose);
+		cli_lesson_path_free(&lp);
+		return status;
 	}
 	if (strict || verbose) {
 		fprintf(stderr, "paratutor: --%s goes with --check\n", strict ? "strict" : "verbose");
@@ -484,22 +478,21 @@ static int run_command(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
-	bool explicit_dirs = n_dirs > 0;
-	char buf[8192];
-	if (!explicit_dirs)
-		n_dirs = catalog_default_dirs(dirs, MAX_DIRS, buf, sizeof buf);
+	cli_config_read(&lp.config, "paratutor");
+	lp.have_config = true;
 	pt_catalog cat = { 0 };
 	if (!report) /* the report looks into every lesson: load them all */
 		cli_use_index(&cat, NULL, no_cache);
-	bool found = load_lessons(&cat, dirs, n_dirs, explicit_dirs);
+	bool found = cli_load_lessons(&cat, &lp, "paratutor");
 	index_stats(&cat);
 	if (!found && !report) {
 		fputs("paratutor: no lessons found; looked in:", stderr);
-		for (size_t i = 0; i < n_dirs; i++)
-			fprintf(stderr, " %s", dirs[i]);
-		fputs(n_dirs ? "\n" : " (no lesson directory exists)\n", stderr);
+		for (size_t i = 0; i < lp.n; i++)
+			fprintf(stderr, " %s", lp.dirs[i]);
+		fputs(lp.n ? "\n" : " (no lesson directory exists)\n", stderr);
 		fputs("Give a directory with --lessons DIR, or run 'make install'.\n", stderr);
 		catalog_free(&cat);
+		cli_lesson_path_free(&lp);
 		return EXIT_NO_LESSONS;
 	}
 	char state_buf[PT_PROGRESS_PATH_MAX], err[512];
@@ -514,18 +507,14 @@ static int run_command(int argc, char **argv)
 	} else {
 		if (state == NULL)
 			fprintf(stderr, "paratutor: %s; progress will not be kept\n", err);
-		if (retention < 0) {
-			pt_settings settings = { PT_FSRS_DEFAULT_RETENTION };
-			char config[PT_PROGRESS_PATH_MAX], bad[PT_PROGRESS_PATH_MAX + 128];
-			if (settings_default_path(config, sizeof config) && !settings_read(config, &settings, bad, sizeof bad))
-				fprintf(stderr, "paratutor: %s; the review schedule keeps its default retention, 0.9\n", bad);
-			retention = settings.retention;
-		}
+		if (retention < 0)
+			retention = lp.config.user.retention;
 		cli_tutor_options to = { optind < argc ? argv[optind] : NULL, review, state, plain, !no_shuffle, retention,
 			NULL };
 		status = cli_run_tutor(&cat, &to);
 	}
 	catalog_free(&cat);
+	cli_lesson_path_free(&lp);
 	return status;
 }
 

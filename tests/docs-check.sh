@@ -1,7 +1,8 @@
 #!/bin/sh
 # docs-check.sh - the README stays a page for learners: at most 2,500 words,
 # `make run` and `make check` in its first 40 lines, every file it links to
-# exists, and each section that moved out of it into docs/ is still there.
+# exists, each section that moved out of it into docs/ is still there, and
+# its figures (lessons, items) are the content's.
 set -u
 cd "$(dirname "$0")/.."
 passed=0
@@ -32,6 +33,18 @@ for link in $(grep -oh '](\.\./[^)#]*\|](\([a-z]*\)\.md' docs/*.md | sed 's/^](/
 	esac
 	result "docs link to $link, which exists" $?
 done
+
+# The README's figures come from the content (tests/docs-figures.py).
+figures=$(python3 tests/docs-figures.py)
+test "$(printf '%s\n' "$figures" | grep -c .)" -ge 4
+result "the README shows figures from the content to check" $?
+tab=$(printf '\t')
+while IFS=$tab read -r name readme content; do
+	test "$readme" = "$content"
+	result "README: $name is the content's ($readme; content: $content)" $?
+done <<FIGURES
+$figures
+FIGURES
 
 # FILE HEADING: the section that once was in the README.
 while IFS='|' read -r file heading; do

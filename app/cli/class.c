@@ -92,11 +92,11 @@ static bool parse_naming(const char *s, pt_class_naming *n)
 	return true;
 }
 
-/* Loads the lessons from dirs (the defaults when n is 0), noting lessons
+/* Loads the lessons on the lesson path, noting lessons
  * left out for errors; returns false when none could be read. */
-static bool load(pt_catalog *cat, const char **dirs, size_t n)
+static bool load(pt_catalog *cat, cli_lesson_path *lp)
 {
-	cli_load_lessons(cat, dirs, n, "paratutor");
+	cli_load_lessons(cat, lp, "paratutor");
 	size_t usable = 0;
 	for (size_t e = 0; e < cat->n; e++) {
 		if (!cat->v[e].broken && cat->v[e].lesson != NULL)
@@ -296,13 +296,14 @@ int cli_class(int argc, char **argv)
 		{ "gradebook", required_argument, NULL, OPT_GRADEBOOK },
 		{ "name-from", required_argument, NULL, OPT_NAME_FROM },
 		{ "lessons", required_argument, NULL, 'l' },
+		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	pt_class_format format = PT_CLASS_TABLE;
 	pt_class_naming naming = PT_CLASS_NAME_DIR;
-	const char *gradebook = NULL, *dirs[CLI_MAX_LESSON_DIRS];
-	size_t n_dirs = 0;
+	const char *gradebook = NULL;
+	cli_lesson_path lp = { 0 };
 	int opt;
 	while ((opt = getopt_long(argc, argv, "f:l:h", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -320,11 +321,9 @@ int cli_class(int argc, char **argv)
 			}
 			break;
 		case 'l':
-			if (n_dirs == CLI_MAX_LESSON_DIRS) {
-				fprintf(stderr, "paratutor: at most %d --lessons directories\n", CLI_MAX_LESSON_DIRS);
+		case CLI_OPT_ONLY_LESSONS:
+			if (!cli_lessons_arg(&lp, optarg, opt != 'l', "paratutor"))
 				return CLASS_USAGE;
-			}
-			dirs[n_dirs++] = optarg;
 			break;
 		case 'h': class_usage(stdout); return CLASS_OK;
 		default:
@@ -348,15 +347,16 @@ int cli_class(int argc, char **argv)
 			return CLASS_FAILED;
 		}
 		cp = &course;
-		if (n_dirs == 0) {
+		if (lp.n_given == 0) { /* the course's own lessons only */
 			snprintf(lessons, sizeof lessons, "%s/lessons", argv[optind]);
-			dirs[n_dirs++] = lessons;
+			cli_lessons_arg(&lp, lessons, true, "paratutor");
 		}
 	}
 	pt_catalog cat = { 0 };
-	int status = load(&cat, dirs, n_dirs) ? run(&cat, argv + optind, argc - optind, cp, naming, format, gradebook)
-	                                      : CLASS_NO_LESSONS;
+	int status = load(&cat, &lp) ? run(&cat, argv + optind, argc - optind, cp, naming, format, gradebook)
+	                             : CLASS_NO_LESSONS;
 	catalog_free(&cat);
+	cli_lesson_path_free(&lp);
 	course_free(&course);
 	return status;
 }

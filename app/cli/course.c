@@ -118,7 +118,10 @@ static int save_course(pt_course *c, course_paths *cp)
 static bool copy_bundled(const char *lessons)
 {
 	pt_catalog cat = { 0 };
-	if (!cli_load_lessons(&cat, NULL, 0, "paratutor course")) {
+	cli_lesson_path lp = { 0 };
+	bool found = cli_load_lessons(&cat, &lp, "paratutor course");
+	cli_lesson_path_free(&lp);
+	if (!found) {
 		fputs("paratutor course: no bundled lessons found to copy (--with-bundled)\n", stderr);
 		catalog_free(&cat);
 		return false;
@@ -568,15 +571,17 @@ static int cmd_add_exam(int argc, char **argv)
 	ex.name = strdup(optind + 1 < argc ? argv[optind + 1] : "");
 	char path[PATH_MAX], err[512];
 	snprintf(path, sizeof path, "%s/lessons", dir);
-	const char *dirs[1] = { path };
+	cli_lesson_path lp = { 0 };
+	cli_lessons_arg(&lp, path, true, "paratutor course"); /* the course's own lessons only */
 	pt_catalog cat = { 0 };
-	if (status < 0 && !cli_load_lessons(&cat, dirs, 1, "paratutor course")) {
+	if (status < 0 && !cli_load_lessons(&cat, &lp, "paratutor course")) {
 		fprintf(stderr, "paratutor course: no lessons in %s: put the course's lessons there first\n", path);
 		status = C_FAILED;
 	}
 	if (status < 0 && !exam_lessons(&ex, blueprint, lessons, &cat))
 		status = C_FAILED;
 	catalog_free(&cat);
+	cli_lesson_path_free(&lp);
 	course_paths cp;
 	pt_course c;
 	if (status < 0 && !read_course(dir, &cp, &c))

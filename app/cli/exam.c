@@ -78,8 +78,7 @@ static void exam_usage(FILE *fp)
 /* The command line, parsed. */
 typedef struct exam_args {
 	pt_exam_config cfg;
-	const char *dirs[CLI_MAX_LESSON_DIRS];
-	size_t n_dirs;
+	cli_lesson_path lessons;
 	const char *from[MAX_FROM];
 	char *from_copies[MAX_FROM];
 	size_t n_copies;
@@ -135,7 +134,8 @@ static int parse_args(int argc, char **argv, exam_args *a)
 		{ "allow-repeats", no_argument, NULL, OPT_ALLOW_REPEATS },
 		{ "show", required_argument, NULL, OPT_SHOW },
 		{ "blueprint", required_argument, NULL, OPT_BLUEPRINT },
-		{ "lessons", required_argument, NULL, 'l' }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
+		{ "lessons", required_argument, NULL, 'l' },
+		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
 	};
 	unsigned long long v;
 	char *end;
@@ -201,11 +201,9 @@ static int parse_args(int argc, char **argv, exam_args *a)
 		case OPT_ALLOW_REPEATS: a->allow_repeats = true; break;
 		case OPT_STATE: a->state = optarg; break;
 		case 'l':
-			if (a->n_dirs == CLI_MAX_LESSON_DIRS) {
-				fprintf(stderr, "paratutor exam: at most %d --lessons directories\n", CLI_MAX_LESSON_DIRS);
+		case CLI_OPT_ONLY_LESSONS:
+			if (!cli_lessons_arg(&a->lessons, optarg, opt != 'l', "paratutor exam"))
 				return EXAM_USAGE;
-			}
-			a->dirs[a->n_dirs++] = optarg;
 			break;
 		case 'h': exam_usage(stdout); return EXAM_OK;
 		default:
@@ -240,12 +238,6 @@ static int parse_args(int argc, char **argv, exam_args *a)
 	return -1;
 }
 
-/* Loads the lessons from the directories given or the defaults; false
- * when none could be read. */
-static bool load(pt_catalog *cat, const char **dirs, size_t n)
-{
-	return cli_load_lessons(cat, dirs, n, "paratutor exam");
-}
 
 /* Prints the table of past exams. */
 static int print_history(const char *state)
@@ -503,7 +495,7 @@ int cli_exam(int argc, char **argv)
 	if (status < 0 && a.blueprint_path != NULL && a.show == 0) {
 		pt_diags d = { 0 };
 		char bp_file[4096];
-		if (!cli_find_blueprint(a.blueprint_path, a.dirs, a.n_dirs, bp_file, sizeof bp_file)) {
+		if (!cli_find_blueprint(a.blueprint_path, &a.lessons, bp_file, sizeof bp_file)) {
 			fprintf(stderr, "paratutor exam: %s is neither a file nor a bundled blueprint (such as pmle-scaling); "
 			    "no exam was started\n", a.blueprint_path);
 			status = EXAM_FAILED;
@@ -518,7 +510,7 @@ int cli_exam(int argc, char **argv)
 		diags_free(&d);
 	}
 	pt_catalog cat = { 0 };
-	if (status < 0 && !load(&cat, a.dirs, a.n_dirs)) {
+	if (status < 0 && !cli_load_lessons(&cat, &a.lessons, "paratutor exam")) {
 		fputs("paratutor exam: no lessons found; give a directory with --lessons DIR\n", stderr);
 		status = EXAM_NO_LESSONS;
 	}
@@ -538,6 +530,7 @@ int cli_exam(int argc, char **argv)
 		}
 	}
 	catalog_free(&cat);
+	cli_lesson_path_free(&a.lessons);
 	blueprint_free(&a.blueprint);
 	for (size_t i = 0; i < a.n_copies; i++)
 		free(a.from_copies[i]);

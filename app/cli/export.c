@@ -11,9 +11,9 @@
 #include "paratutor/cli_output.h"
 #include "paratutor/catalog.h"
 #include "paratutor/cli_export.h"
+#include "paratutor/cli_lessons.h"
 #include "paratutor/export.h"
 
-#define MAX_DIRS 32
 
 enum { EXPORT_OK = 0, EXPORT_FAILED = 1, EXPORT_USAGE = 2, EXPORT_NO_LESSON = 3 };
 
@@ -58,7 +58,7 @@ static bool write_out(const char *path, const char *text, size_t n)
 
 /* Finds the lesson to export in cat (loading it first); returns its
  * entry, or NULL after saying why and setting *status. */
-static pt_entry *find_lesson(pt_catalog *cat, const char *arg, const char **dirs, size_t n_dirs, int *status)
+static pt_entry *find_lesson(pt_catalog *cat, const char *arg, cli_lesson_path *lp, int *status)
 {
 	const char *why = NULL;
 	struct stat st;
@@ -80,16 +80,7 @@ static pt_entry *find_lesson(pt_catalog *cat, const char *arg, const char **dirs
 		}
 		return &cat->v[0];
 	}
-	char buf[8192];
-	const char *found[MAX_DIRS];
-	bool explicit_dirs = n_dirs > 0;
-	if (!explicit_dirs) {
-		n_dirs = catalog_default_dirs(found, MAX_DIRS, buf, sizeof buf);
-		dirs = found;
-	}
-	for (size_t i = 0; i < n_dirs; i++)
-		if (!catalog_add_path(cat, dirs[i], !explicit_dirs, &why))
-			fprintf(stderr, "paratutor: %s: %s\n", dirs[i], why);
+	cli_load_lessons(cat, lp, "paratutor");
 	pt_entry *e = catalog_find(cat, arg);
 	if (e == NULL) {
 		fprintf(stderr, "paratutor: %s: no such lesson; give a lesson file or an id from --lessons DIR\n", arg);
@@ -134,12 +125,13 @@ int cli_export(int argc, char **argv)
 		{ "to", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "lessons", required_argument, NULL, 'l' },
+		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *out = NULL, *to = NULL, *dirs[MAX_DIRS];
-	size_t n_dirs = 0;
+	const char *out = NULL, *to = NULL;
+	cli_lesson_path lp = { 0 };
 	bool verbose = false;
 	int opt;
 	while ((opt = getopt_long(argc, argv, "t:o:l:vh", longopts, NULL)) != -1) {
@@ -147,11 +139,9 @@ int cli_export(int argc, char **argv)
 		case 't': to = optarg; break;
 		case 'o': out = optarg; break;
 		case 'l':
-			if (n_dirs == MAX_DIRS) {
-				fprintf(stderr, "paratutor: at most %d --lessons directories\n", MAX_DIRS);
+		case CLI_OPT_ONLY_LESSONS:
+			if (!cli_lessons_arg(&lp, optarg, opt != 'l', "paratutor"))
 				return EXPORT_USAGE;
-			}
-			dirs[n_dirs++] = optarg;
 			break;
 		case 'v': verbose = true; break;
 		case 'h': export_usage(stdout); return EXPORT_OK;
@@ -175,9 +165,10 @@ int cli_export(int argc, char **argv)
 	pt_export_format format = strcmp(to, "gift") == 0 ? PT_EXPORT_GIFT : PT_EXPORT_MOODLE_XML;
 	pt_catalog cat = { 0 };
 	int status = EXPORT_OK;
-	pt_entry *e = find_lesson(&cat, argv[optind], dirs, n_dirs, &status);
+	pt_entry *e = find_lesson(&cat, argv[optind], &lp, &status);
 	if (e != NULL)
 		status = export_entry(e, format, out, verbose);
 	catalog_free(&cat);
+	cli_lesson_path_free(&lp);
 	return status;
 }

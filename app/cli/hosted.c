@@ -302,7 +302,7 @@ int cli_hosted(int argc, char **argv)
 			hosted };
 		status = cli_run_tutor(&cat, &to);
 	} else if (status == H_OK && word == W_NEXT) {
-		char *args[] = { "next", "--plain", "--state", store, "--lessons", lessons, NULL };
+		char *args[] = { "next", "--plain", "--state", store, "--only-lessons", lessons, NULL };
 		status = cli_next(6, args);
 	} else if (status == H_OK && word == W_EXAM) {
 		pt_progress *q = progress_open_readonly(store, &rep);

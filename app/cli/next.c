@@ -67,11 +67,12 @@ int cli_next(int argc, char **argv)
 		{ "state", required_argument, NULL, 's' },
 		{ "progress", required_argument, NULL, 's' },
 		{ "lessons", required_argument, NULL, 'l' },
+		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *path = NULL, *dirs[CLI_MAX_LESSON_DIRS];
-	size_t n_dirs = 0;
+	const char *path = NULL;
+	cli_lesson_path lp = { 0 };
 	bool plain = false;
 	int opt;
 	while ((opt = getopt_long(argc, argv, "pl:h", longopts, NULL)) != -1) {
@@ -79,11 +80,9 @@ int cli_next(int argc, char **argv)
 		case 'p': plain = true; break;
 		case 's': path = optarg; break;
 		case 'l':
-			if (n_dirs == CLI_MAX_LESSON_DIRS) {
-				fprintf(stderr, "paratutor: at most %d --lessons directories\n", CLI_MAX_LESSON_DIRS);
+		case CLI_OPT_ONLY_LESSONS:
+			if (!cli_lessons_arg(&lp, optarg, opt != 'l', "paratutor"))
 				return NEXT_USAGE;
-			}
-			dirs[n_dirs++] = optarg;
 			break;
 		case 'h': next_usage(stdout); return NEXT_OK;
 		default:
@@ -101,7 +100,9 @@ int cli_next(int argc, char **argv)
 		return NEXT_USAGE;
 	}
 	pt_catalog cat = { 0 };
-	if (!cli_load_lessons(&cat, dirs, n_dirs, "paratutor")) {
+	bool found = cli_load_lessons(&cat, &lp, "paratutor");
+	cli_lesson_path_free(&lp);
+	if (!found) {
 		fputs("paratutor: no lessons found; give the lesson directory with --lessons DIR\n", stderr);
 		catalog_free(&cat);
 		return NEXT_NO_LESSONS;

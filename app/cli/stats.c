@@ -36,11 +36,12 @@ static void stats_usage(FILE *fp)
 	      "  -h, --help            show this help and exit\n", fp);
 }
 
-/* Loads the lessons from dirs (the defaults when n is 0); false when none
- * could be read. */
-static bool load(pt_catalog *cat, const char **dirs, size_t n)
+/* Loads the lessons on the lesson path; false when none could be read. */
+static bool load(pt_catalog *cat, cli_lesson_path *lp)
 {
-	if (cli_load_lessons(cat, dirs, n, "paratutor"))
+	bool found = cli_load_lessons(cat, lp, "paratutor");
+	cli_lesson_path_free(lp);
+	if (found)
 		return true;
 	fputs("paratutor: no lessons found; give the lesson directory with --lessons DIR\n", stderr);
 	return false;
@@ -78,11 +79,12 @@ int cli_stats(int argc, char **argv)
 		{ "progress", required_argument, NULL, OPT_PROGRESS },
 		{ "state", required_argument, NULL, OPT_PROGRESS },
 		{ "lessons", required_argument, NULL, 'l' },
+		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *path = NULL, *dirs[CLI_MAX_LESSON_DIRS];
-	size_t n_dirs = 0;
+	const char *path = NULL;
+	cli_lesson_path lp = { 0 };
 	bool me = false;
 	int opt;
 	while ((opt = getopt_long(argc, argv, "l:h", longopts, NULL)) != -1) {
@@ -90,11 +92,9 @@ int cli_stats(int argc, char **argv)
 		case OPT_ME: me = true; break;
 		case OPT_PROGRESS: path = optarg; break;
 		case 'l':
-			if (n_dirs == CLI_MAX_LESSON_DIRS) {
-				fprintf(stderr, "paratutor: at most %d --lessons directories\n", CLI_MAX_LESSON_DIRS);
+		case CLI_OPT_ONLY_LESSONS:
+			if (!cli_lessons_arg(&lp, optarg, opt != 'l', "paratutor"))
 				return STATS_USAGE;
-			}
-			dirs[n_dirs++] = optarg;
 			break;
 		case 'h': stats_usage(stdout); return STATS_OK;
 		default:
@@ -117,7 +117,7 @@ int cli_stats(int argc, char **argv)
 		return STATS_USAGE;
 	}
 	pt_catalog cat = { 0 };
-	int status = load(&cat, dirs, n_dirs) ? run(&cat, path != NULL ? path : buf) : STATS_NO_LESSONS;
+	int status = load(&cat, &lp) ? run(&cat, path != NULL ? path : buf) : STATS_NO_LESSONS;
 	catalog_free(&cat);
 	return status;
 }

@@ -43,12 +43,15 @@ typedef struct pt_catalog {
 	size_t id_cap;        /* slots in by_id (a power of two), 0 without the table */
 	size_t from_index;    /* entries taken from an index */
 	size_t index_written; /* index files written */
+	char **shadowed;      /* "FILE:LINE:COL: note: ..." per lesson skipped for an earlier one's id */
+	size_t n_shadowed;
+	size_t shadowed_cap;
 } pt_catalog;
 
 /* Loads and validates a lesson file, or every *.json file (except
  * lesson.schema.json) in a directory, in name order.  With shadow set, a
  * lesson whose id is already in the catalog is skipped instead of being
- * reported as a duplicate.  Returns false and sets *why (static words)
+ * reported as a duplicate (and named in the catalog's shadowed lines).  Returns false and sets *why (static words)
  * when path cannot be read at all, or is neither a regular file nor a
  * directory (a FIFO, device or socket is refused at once, not read). */
 bool catalog_add_path(pt_catalog *c, const char *path, bool shadow, const char **why);
@@ -85,10 +88,13 @@ pt_entry *catalog_find(const pt_catalog *c, const char *id);
 /* Returns the total number of errors and warnings across entries. */
 void catalog_count(const pt_catalog *c, size_t *errors, size_t *warnings);
 
-/* Fills dirs (up to max) with the default lesson directories that exist:
- * the source tree's content/ (when run from it), $XDG_DATA_HOME/paratutor/
- * lessons, then the installed lessons.  Strings are static or point into
- * buf.  Returns how many were found. */
+/* Fills dirs (up to max) with the lesson directories the tutor searches
+ * after those given or configured, those that exist, in order:
+ * $XDG_DATA_HOME/paratutor/lessons (~/.local/share/...), each
+ * $XDG_DATA_DIRS/paratutor/lessons (/usr/local/share:/usr/share), then
+ * the bundled lessons (the source tree's content/ when run from it, else
+ * the installed folder).  Strings are static or point into buf.  Returns
+ * how many were found. */
 size_t catalog_default_dirs(const char **dirs, size_t max, char *buf, size_t size);
 
 /* Releases everything. */

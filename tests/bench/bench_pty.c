@@ -583,10 +583,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	/* --no-shuffle: the check types A, which is wrong in the written order. */
-	char *tutor_argv[] = { argv[1], "--no-shuffle", "--lessons", argv[3], NULL };
-	char *tutor_nc_argv[] = { argv[1], "--no-shuffle", "--no-cache", "--lessons", argv[3], NULL };
-	char *library_argv[] = { argv[1], "--no-shuffle", "--lessons", (char *)library, NULL };
-	char *library_nc_argv[] = { argv[1], "--no-shuffle", "--no-cache", "--lessons", (char *)library, NULL };
+	char *tutor_argv[] = { argv[1], "--no-shuffle", "--only-lessons", argv[3], NULL };
+	char *tutor_nc_argv[] = { argv[1], "--no-shuffle", "--no-cache", "--only-lessons", argv[3], NULL };
+	char *library_argv[] = { argv[1], "--no-shuffle", "--only-lessons", (char *)library, NULL };
+	char *library_nc_argv[] = { argv[1], "--no-shuffle", "--no-cache", "--only-lessons", (char *)library, NULL };
 	char *minimal_argv[MAX_TITLES + 2] = { argv[2] };
 	char *whiptail_argv[8 + 2 * MAX_TITLES + 1] = {
 		"whiptail", "--title", "paratutor: lessons", "--menu", "Choose a lesson", "24", "80", "",

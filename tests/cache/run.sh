@@ -51,7 +51,7 @@ tutor() {
 	shift
 	rm -rf "$XDG_STATE_HOME"
 	# shellcheck disable=SC2086 # AS is a command prefix or nothing
-	printf '%s' "$input" | PARATUTOR_INDEX_STATS=1 $AS "$bin" --no-shuffle --lessons "$lessons" "$@" >"$o" 2>"$o.err"
+	printf '%s' "$input" | PARATUTOR_INDEX_STATS=1 $AS "$bin" --no-shuffle --only-lessons "$lessons" "$@" >"$o" 2>"$o.err"
 	echo $? >"$o.status"
 }
 
@@ -188,7 +188,7 @@ PARATUTOR_NO_CACHE=1 tutor "$tmp/got"
 # it) with no temporary file lying about.
 i=0
 while [ $i -lt 8 ]; do
-	(printf '%s' "$input" | XDG_STATE_HOME="$tmp/state-$i" "$bin" --no-shuffle --lessons "$lessons" >"$tmp/race-$i" 2>"$tmp/race-$i.err") &
+	(printf '%s' "$input" | XDG_STATE_HOME="$tmp/state-$i" "$bin" --no-shuffle --only-lessons "$lessons" >"$tmp/race-$i" 2>"$tmp/race-$i.err") &
 	i=$((i + 1))
 done
 wait
@@ -210,7 +210,7 @@ fi
 # a copy of the binary with another size.
 cp "$bin" "$tmp/paratutor-copy" && printf 'x' >>"$tmp/paratutor-copy"
 rm -rf "$XDG_STATE_HOME"
-printf '%s' "$input" | PARATUTOR_INDEX_STATS=1 "$tmp/paratutor-copy" --no-shuffle --lessons "$lessons" >"$tmp/got" 2>"$tmp/got.err"
+printf '%s' "$input" | PARATUTOR_INDEX_STATS=1 "$tmp/paratutor-copy" --no-shuffle --only-lessons "$lessons" >"$tmp/got" 2>"$tmp/got.err"
 if cmp -s "$tmp/got" "$tmp/want" && grep -qx 'paratutor: index: 0 of 5 lessons from the index, 1 index file written' "$tmp/got.err"; then
 	ok "an index written by another build is rebuilt"
 else

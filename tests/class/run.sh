@@ -78,7 +78,7 @@ learner() {
 	who=$1
 	shift
 	mkdir -p "$tmp/class/$who"
-	printf '%s\n' 1 "$@" quit | "$bin" --no-shuffle --lessons "$lessons" --state "$tmp/class/$who/progress.json" >/dev/null 2>&1
+	printf '%s\n' 1 "$@" quit | "$bin" --no-shuffle --only-lessons "$lessons" --state "$tmp/class/$who/progress.json" >/dev/null 2>&1
 }
 learner ann "1 b 2 d" b "a c"
 learner ben "1 a 2 b" "1 b 2 d" a b "a b" "a c"
@@ -101,7 +101,7 @@ for who in ann ben cat; do
 done
 
 expect "class: a table of 4 learners, the damaged store left out, exit 1" 1 '^Class report: 4 learners; 1 path skipped' \
-	-- class --lessons "$lessons" "$tmp/class"
+	-- class --only-lessons "$lessons" "$tmp/class"
 if grep -q "^paratutor: error: learner 'dud' left out, their records could not be read: $tmp/class/dud/progress.json is damaged: not valid JSON" "$err" &&
 	grep -q "^paratutor: 1 learner missing from this report: dud;" "$err" && grep -q '^MISSING: dud ' "$out" &&
 	grep -q 'started by 4 of 4 learners; completed by 2 (50% of those who started)' "$out" &&
@@ -113,7 +113,7 @@ else
 fi
 
 expect "class --format gradebook" 1 '^Student,ID,SIS User ID,SIS Login ID,Section,Fixture: one of each kind' \
-	-- class --lessons "$lessons" --format gradebook "$tmp/class"
+	-- class --only-lessons "$lessons" --format gradebook "$tmp/class"
 if python3 - "$out" <<'EOF'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
@@ -132,7 +132,7 @@ else
 	not_ok "gradebook: one row a learner, the identifier as SIS Login ID, scores 0-100"
 fi
 cp "$out" "$tmp/book-stdout.csv"
-"$bin" class --lessons "$lessons" --gradebook "$tmp/book.csv" "$tmp/class" >/dev/null 2>&1
+"$bin" class --only-lessons "$lessons" --gradebook "$tmp/book.csv" "$tmp/class" >/dev/null 2>&1
 if cmp -s "$tmp/book.csv" "$tmp/book-stdout.csv"; then
 	ok "--gradebook FILE writes the same gradebook beside the table"
 else
@@ -140,7 +140,7 @@ else
 fi
 
 expect "class --format csv" 1 '^lesson,item,option,met,right_first_time,right_first_rate' \
-	-- class --lessons "$lessons" --format csv "$tmp/class"
+	-- class --only-lessons "$lessons" --format csv "$tmp/class"
 if python3 -c '
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
@@ -154,7 +154,7 @@ else
 	not_ok "csv: 26 columns throughout, a row per item, the older version counted"
 fi
 
-expect "class --format json" 1 '"learner_count":' -- class --lessons "$lessons" --format json "$tmp/class"
+expect "class --format json" 1 '"learner_count":' -- class --only-lessons "$lessons" --format json "$tmp/class"
 if python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -176,7 +176,7 @@ for d in a b c; do
 	cp "$tmp/class/ann/progress.json" "$tmp/alike/$d/sam/progress.json"
 done
 expect "gradebook: learners named alike are refused" 1 "--name-from path" \
-	-- class --lessons "$lessons" --format gradebook "$tmp/alike"
+	-- class --only-lessons "$lessons" --format gradebook "$tmp/alike"
 if [ ! -s "$out" ] && grep -q "^paratutor: error: learners share a name, so the gradebook could not tell their rows apart" "$err" &&
 	grep -q "^  'sam' names 3 stores: $tmp/alike/a/sam/progress.json $tmp/alike/b/sam/progress.json $tmp/alike/c/sam/progress.json$" "$err"; then
 	ok "gradebook: the clash is named with its stores, nothing is written"
@@ -185,16 +185,16 @@ else
 fi
 rm -f "$tmp/alike-book.csv"
 expect "--gradebook FILE: learners named alike are refused" 1 "'sam' names 3 stores" \
-	-- class --lessons "$lessons" --gradebook "$tmp/alike-book.csv" "$tmp/alike"
+	-- class --only-lessons "$lessons" --gradebook "$tmp/alike-book.csv" "$tmp/alike"
 if [ ! -e "$tmp/alike-book.csv" ] && grep -q '^Class report: 3 learners' "$out"; then
 	ok "--gradebook FILE: the table is printed, the gradebook file is not written"
 else
 	not_ok "--gradebook FILE: the table is printed, the gradebook file is not written"
 fi
 expect "table: learners named alike are a warning" 0 "^paratutor: warning: learners share a name" \
-	-- class --lessons "$lessons" "$tmp/alike"
+	-- class --only-lessons "$lessons" "$tmp/alike"
 expect "gradebook: --name-from path tells them apart" 0 "^$tmp/alike/a/sam/progress.json,," \
-	-- class --lessons "$lessons" --format gradebook --name-from path "$tmp/alike"
+	-- class --only-lessons "$lessons" --format gradebook --name-from path "$tmp/alike"
 # Moodle's figures against moodle_stats.py, an independent computation over
 # the same stores: a generated class of 40 on the fixture lesson (hashes
 # from ann's store), outcomes, checks and hints drawn at random.
@@ -219,7 +219,7 @@ for n in range(40):
     os.makedirs(d)
     json.dump({"format": 1, "lessons": {"fixture-minimal": {"items": recs}}}, open(os.path.join(d, "progress.json"), "w"))
 EOF
-"$bin" class --lessons "$lessons" --format json "$tmp/moodle" >"$out" 2>"$err"
+"$bin" class --only-lessons "$lessons" --format json "$tmp/moodle" >"$out" 2>"$err"
 python3 tests/class/moodle_stats.py "$lessons/minimal.json" "$tmp/class/ann/progress.json" "$tmp/moodle"/*/progress.json \
 	>"$tmp/moodle.json"
 if python3 - "$out" "$tmp/moodle.json" <<'EOF'
@@ -250,7 +250,7 @@ fi
 # one drew an earlier version of an item; gil sat nothing.  The figures are
 # computed again here from the stores.
 mkdir -p "$tmp/exams/eli"
-printf 'submit\nyes\n' | "$bin" exam --plain --no-shuffle --seed 5 -n 3 --lessons "$lessons" \
+printf 'submit\nyes\n' | "$bin" exam --plain --no-shuffle --seed 5 -n 3 --only-lessons "$lessons" \
 	--state "$tmp/exams/eli/progress.json" >/dev/null 2>&1
 python3 - "$tmp/exams" <<'EOF'
 import json, os, sys
@@ -288,7 +288,7 @@ for who, sittings in learners.items():
     json.dump(store, open(os.path.join(root, who, "progress.json"), "w"))
 EOF
 expect "class: a course exam and the mock exams in the table" 0 '^Exam midterm: sat by 6 of 8 learners; passed by 4; mean best score 61\.1%' \
-	-- class --lessons "$lessons" "$tmp/exams"
+	-- class --only-lessons "$lessons" "$tmp/exams"
 if grep -q '^Mock exams: sat by 1 of 8 learners; passed by 0; mean best score 0\.0%' "$out" &&
 	grep -Eq '^  jon +2 +100\.0% +3:20  yes$' "$out" && grep -Eq '^  kim +1 +33\.3% +8:20  no$' "$out" &&
 	grep -Eq '^  fixture-minimal/pick-one +5 +3 +2 +0 +1 +60\.0%' "$out" &&
@@ -298,7 +298,7 @@ else
 	not_ok "exam table: best sitting, time used, drawn/right/wrong/blank/older, facility, wrong answers"
 fi
 expect "class --format gradebook: a column per exam" 0 '^Student,ID,SIS User ID,SIS Login ID,Section,Fixture: one of each kind,Exam: midterm,Exam: Mock exams' \
-	-- class --lessons "$lessons" --format gradebook "$tmp/exams"
+	-- class --only-lessons "$lessons" --format gradebook "$tmp/exams"
 if python3 - "$out" <<'EOF'
 import csv, sys
 rows = {r[0]: r for r in csv.reader(open(sys.argv[1], newline=""))}
@@ -312,8 +312,8 @@ then
 else
 	not_ok "gradebook: each learner's best midterm score (empty when not sat), the mock exam apart"
 fi
-"$bin" class --lessons "$lessons" --format json "$tmp/exams" >"$out" 2>"$err"
-"$bin" class --lessons "$lessons" --format csv "$tmp/exams" >"$tmp/exams.csv" 2>>"$err"
+"$bin" class --only-lessons "$lessons" --format json "$tmp/exams" >"$out" 2>"$err"
+"$bin" class --only-lessons "$lessons" --format csv "$tmp/exams" >"$tmp/exams.csv" 2>>"$err"
 if python3 - "$out" "$tmp/exams.csv" "$tmp/exams" <<'EOF'
 import csv, json, math, os, sys
 report = json.load(open(sys.argv[1]))
@@ -396,7 +396,7 @@ cp "$tmp/class/ann/progress.json" "$co/learners/ada/"
 cp "$tmp/class/ben/progress.json" "$co/learners/bob/"
 cp "$tmp/class/ben/progress.json" "$co/learners/zed/"
 printf '{"format":1,"lessons":{' >"$co/learners/dee/progress.json"
-printf 'submit\nyes\n' | "$bin" exam --plain --no-shuffle --seed 9 -n 3 --lessons "$co/lessons" \
+printf 'submit\nyes\n' | "$bin" exam --plain --no-shuffle --seed 9 -n 3 --only-lessons "$co/lessons" \
 	--state "$co/learners/ada/progress.json" >/dev/null 2>&1
 python3 - "$co/learners/ada/progress.json" <<'EOF'
 import json, sys
@@ -459,7 +459,7 @@ mkdir -p "$tmp/badcourse/lessons" && cp "$tmp/bad-course.json" "$tmp/badcourse/c
 expect "class COURSE: a course.json that cannot be read is an error naming it" 1 'course.json' -- class "$tmp/badcourse"
 
 expect "--name-from path names learners by their store" 1 "^$tmp/class/ann/progress.json,," \
-	-- class --lessons "$lessons" --format gradebook --name-from path "$tmp/class"
+	-- class --only-lessons "$lessons" --format gradebook --name-from path "$tmp/class"
 # Every learner whose records cannot be read is named and the exit status is
 # 1, whatever the format, the others still reported: a damaged store, a
 # directory where the store should be, and (run as nobody) a store its
@@ -470,7 +470,7 @@ cp "$tmp/class/ann/progress.json" "$tmp/unread/fay/"
 cp "$tmp/class/dud/progress.json" "$tmp/unread/dud/"
 for f in table csv json gradebook; do
 	expect "unreadable learners named ($f)" 1 "^paratutor: 2 learners missing from this report: dud eve;" \
-		-- class --lessons "$lessons" --format "$f" "$tmp/unread"
+		-- class --only-lessons "$lessons" --format "$f" "$tmp/unread"
 	if grep -q "learner 'eve' left out, their records could not be read: $tmp/unread/eve/progress.json is not a regular file" "$err" &&
 		[ -s "$out" ] && { [ "$f" != gradebook ] || { grep -q '^ann,' "$out" && grep -q '^fay,' "$out"; }; }; then
 		ok "unreadable learners ($f): eve's directory in place of a store named; ann still reported"
@@ -484,7 +484,7 @@ if command -v setpriv >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
 	chmod 600 "$tmp/unread/fay/progress.json"
 	mkdir -p "$tmp/nobody-cache" && chown nobody "$tmp/nobody-cache"
 	XDG_CACHE_HOME=$tmp/nobody-cache setpriv --reuid=nobody --regid=nogroup --clear-groups \
-		"$bin" class --lessons "$lessons" --format gradebook "$tmp/unread" >"$out" 2>"$err" </dev/null
+		"$bin" class --only-lessons "$lessons" --format gradebook "$tmp/unread" >"$out" 2>"$err" </dev/null
 	st=$?
 	if [ "$st" -eq 1 ] && grep -q "learner 'fay' left out, their records could not be read: .*Permission denied" "$err" &&
 		grep -q "missing from this report: dud eve fay;" "$err" && grep -q '^ann,' "$out"; then
@@ -505,7 +505,7 @@ cp "$tmp/class/ann/progress.json" "$tmp/home/h1/.local/state/paratutor/"
 cp "$tmp/class/ben/progress.json" "$tmp/home/zed/.local/state/paratutor/"
 if [ "$(id -u)" -eq 0 ] && chown daemon "$tmp/home/h1" && chown 4242424 "$tmp/home/zed"; then
 	expect "stores in home folders: named after each home's owner" 0 '^daemon,' \
-		-- class --lessons "$lessons" --format gradebook "$tmp/home"
+		-- class --only-lessons "$lessons" --format gradebook "$tmp/home"
 	if grep -q '^zed,' "$out" && ! grep -q 'paratutor' "$out" && ! grep -q '/' "$out"; then
 		ok "home folders: an owner with no account gives the folder's name; no row is named paratutor or a path"
 	else
@@ -513,14 +513,14 @@ if [ "$(id -u)" -eq 0 ] && chown daemon "$tmp/home/h1" && chown 4242424 "$tmp/ho
 	fi
 else
 	expect "stores in home folders: named after each home's owner" 0 "^$(id -un)," \
-		-- class --lessons "$lessons" --format gradebook "$tmp/home"
+		-- class --only-lessons "$lessons" --format gradebook "$tmp/home"
 fi
 
 expect "only damaged stores: nothing to report" 1 'no progress store could be read; nothing to report' \
-	-- class --lessons "$lessons" "$tmp/class/dud"
+	-- class --only-lessons "$lessons" "$tmp/class/dud"
 expect "no lessons to analyse against" 3 'no lessons found to analyse against; give the lesson directory with --lessons DIR' \
-	-- class --lessons "$tmp/class/dud" "$tmp/class"
-expect "class needs a store" 2 'class needs at least one progress store or directory of stores' -- class --lessons "$lessons"
+	-- class --only-lessons "$tmp/class/dud" "$tmp/class"
+expect "class needs a store" 2 'class needs at least one progress store or directory of stores' -- class --only-lessons "$lessons"
 expect "class --format is checked" 2 "--format takes table, csv, json or gradebook, not 'xml'" \
 	-- class --format xml "$tmp/class"
 expect "class --name-from is checked" 2 "--name-from takes dir, path or file, not 'user'" \
@@ -546,7 +546,7 @@ export NODE_PATH
 
 base=https://lms.example.org/paratutor/
 for who in ann ben cat old; do
-	"$bin" --lessons "$lessons" --report --format xapi --state "$tmp/class/$who/progress.json" \
+	"$bin" --only-lessons "$lessons" --report --format xapi --state "$tmp/class/$who/progress.json" \
 		--actor "mailto:$who@example.org" --activity-base "$base" >"$tmp/$who.xapi" 2>"$err" </dev/null
 	st=$?
 	cp "$tmp/$who.xapi" "$out"
@@ -581,14 +581,14 @@ else
 	not_ok "the validator refuses a statement with an invalid duration"
 fi
 
-"$bin" --lessons "$lessons" --report --format xapi --state "$tmp/class/ann/progress.json" \
+"$bin" --only-lessons "$lessons" --report --format xapi --state "$tmp/class/ann/progress.json" \
 	--actor mailto:ann@example.org --activity-base "$base" >"$tmp/again.xapi" 2>/dev/null </dev/null
 if cmp -s "$tmp/ann.xapi" "$tmp/again.xapi"; then
 	ok "the same store gives the same statements, ids included"
 else
 	not_ok "the same store gives the same statements, ids included"
 fi
-"$bin" --lessons "$lessons" --report --format xapi --state "$tmp/class/ann/progress.json" \
+"$bin" --only-lessons "$lessons" --report --format xapi --state "$tmp/class/ann/progress.json" \
 	--actor-account https://lms.example.org,ann --activity-base "$base" >"$tmp/account.xapi" 2>/dev/null </dev/null
 if python3 - "$tmp/ann.xapi" "$tmp/account.xapi" <<'EOF'
 import json, sys
@@ -605,7 +605,7 @@ fi
 # Exam statements: eli's mock exam from the tutor and jon's two midterm
 # sittings, valid and saying what the stores hold.
 for who in eli jon; do
-	"$bin" --lessons "$lessons" --report --format xapi --state "$tmp/exams/$who/progress.json" \
+	"$bin" --only-lessons "$lessons" --report --format xapi --state "$tmp/exams/$who/progress.json" \
 		--actor "mailto:$who@example.org" --activity-base "$base" >"$tmp/$who.xapi" 2>"$err" </dev/null
 	st=$?
 	if ! $have_oracle; then

@@ -33,7 +33,6 @@ expect "version" 0 '^paratutor [0-9]+\.[0-9]+\.[0-9]+$' -- --version
 expect "help lists --check and exit codes" 0 '--check.*' -- --help
 expect "help documents exit status 3" 0 '^  3  no lessons found' -- --help
 expect "unknown option is a usage error" 2 "Try 'paratutor --help'" -- --bogus
-expect "--check needs a path" 2 'needs at least one file or directory' -- --check
 expect "--strict alone is a usage error" 2 '--strict goes with --check' -- --strict
 expect "--format json without --report is a usage error" 2 '--format json goes with --report' -- --format json
 expect "--format csv without --report is a usage error" 2 '--format csv goes with --report' -- --format csv
@@ -98,23 +97,23 @@ expect "shares that do not add up to 100" 1 'sum.json:3:3: error: the shares add
 expect "a blueprint's unknown lesson, beside the lessons" 1 \
 	'unknown-lesson.json:5:5: error: no lesson has the id "colectives"; did you mean "collectives"\?' -- --check content $bp/unknown-lesson.json
 expect "exam --blueprint refuses a bad blueprint, located" 1 'bad.json:6:20: error: the share of lesson "collectives" must be a number' \
-	-- exam --plain --lessons content --blueprint $bp/bad.json
+	-- exam --plain --only-lessons content --blueprint $bp/bad.json
 expect "exam --blueprint names no exam started" 1 'bad.json is not a blueprint an exam can be drawn to; no exam was started' \
-	-- exam --plain --lessons content --blueprint $bp/bad.json
+	-- exam --plain --only-lessons content --blueprint $bp/bad.json
 expect "exam --blueprint: an unknown lesson, located" 1 \
 	'unknown-lesson.json:5:5: error: no lesson has the id "colectives"; did you mean "collectives"\?' \
-	-- exam --plain --lessons content --blueprint $bp/unknown-lesson.json
+	-- exam --plain --only-lessons content --blueprint $bp/unknown-lesson.json
 expect "exam --blueprint: a lesson too small for its share" 1 \
 	"the blueprint gives lesson 'dp-vs-mp' 50 of the 100 items, but it holds [0-9]+" \
-	-- exam --plain --lessons content --blueprint $bp/good.json --count 100
+	-- exam --plain --only-lessons content --blueprint $bp/good.json --count 100
 expect "the bundled blueprint pmle-scaling checks clean beside the lessons" 0 'and 1 exam blueprint: 0 errors, 0 warnings$' \
 	-- --check --strict content content/blueprints/pmle-scaling.json
 expect "a bare name that is no bundled blueprint" 1 'nope-scaling is neither a file nor a bundled blueprint \(such as pmle-scaling\); no exam was started' \
-	-- exam --plain --lessons content --blueprint nope-scaling
+	-- exam --plain --only-lessons content --blueprint nope-scaling
 expect "exam --blueprint with --from" 2 'give either --blueprint or --from, not both' \
 	-- exam --blueprint $bp/good.json --from dp-vs-mp
 expect "exam --blueprint FILE that is missing" 1 'nope.json:1:1: error: No such file or directory' \
-	-- exam --plain --lessons content --blueprint $bp/nope.json
+	-- exam --plain --only-lessons content --blueprint $bp/nope.json
 
 # ok NAME / not_ok NAME: counts a hand-written test.
 ok() { passed=$((passed + 1)); echo "ok - $1"; }
@@ -185,23 +184,23 @@ if { [ $rc -eq 1 ] && grep -q 'code line 1 does not parse as Python' "$out"; } |
 else
 	failed=$((failed + 1)); echo "not ok - the parse check does not look for python3 on PATH"; cat "$out" "$err"
 fi
-expect "an unknown lesson id" 3 'nosuch: no such lesson' -- --lessons $fixtures/good nosuch
-expect "a broken lesson is not opened" 3 'the lesson has errors' -- --lessons $fixtures/bad/duplicate-items.json duplicate-items
+expect "an unknown lesson id" 3 'nosuch: no such lesson' -- --only-lessons $fixtures/good nosuch
+expect "a broken lesson is not opened" 3 'the lesson has errors' -- --only-lessons $fixtures/bad/duplicate-items.json duplicate-items
 expect "--format takes csv, json or xapi" 2 "--format takes csv, json or xapi, not 'xml'" -- --report --format xml
 expect "an empty store reports just the header" 0 '^lesson,item,outcome,attempts,hints,wrong_options,time_spent,first_seen,last_seen,item_status,score' \
-	-- --lessons $fixtures/good --report
+	-- --only-lessons $fixtures/good --report
 expect "a missing --state store is reported, not created" 0 'no-such-store.json' -- --report --state "$XDG_STATE_HOME/no-such-store.json"
 empty=$(mktemp -d)
-expect "no lessons found says what to do" 3 "Give a directory with --lessons DIR" -- --lessons "$empty"
+expect "no lessons found says what to do" 3 "Give a directory with --lessons DIR" -- --only-lessons "$empty"
 expect "stats: no lessons found says what to do" 3 "give the lesson directory with --lessons DIR" \
-	-- stats --me --progress "$XDG_STATE_HOME/none.json" --lessons "$empty"
+	-- stats --me --progress "$XDG_STATE_HOME/none.json" --only-lessons "$empty"
 rmdir "$empty"
 expect "help names stats --me" 0 'paratutor stats --me' -- --help
 expect "stats --help" 0 '^Usage: paratutor stats --me' -- stats --help
 expect "stats: unknown option" 2 "Try 'paratutor stats --help'" -- stats --bogus
 expect "stats: an operand is refused" 2 "stats takes no operand \('extra'\)" -- stats --me extra
 expect "stats: a missing store is said, and nothing is counted yet" 0 'none yet; answer an item today' \
-	-- stats --me --progress "$XDG_STATE_HOME/no-such-store.json" --lessons $fixtures/good
+	-- stats --me --progress "$XDG_STATE_HOME/no-such-store.json" --only-lessons $fixtures/good
 if [ ! -e "$XDG_STATE_HOME/no-such-store.json" ] && grep -q 'no-such-store.json' "$err"; then
 	passed=$((passed + 1)); echo "ok - stats: the missing store is named on stderr and not created"
 else
@@ -209,7 +208,7 @@ else
 fi
 mkdir -p "$XDG_STATE_HOME/paratutor"
 printf '{"format":1,"lessons":{' >"$XDG_STATE_HOME/paratutor/progress.json"
-expect "stats: a damaged default store is reported, left alone" 0 'Mastery by lesson' -- stats --me --lessons $fixtures/good
+expect "stats: a damaged default store is reported, left alone" 0 'Mastery by lesson' -- stats --me --only-lessons $fixtures/good
 if [ "$(cat "$XDG_STATE_HOME/paratutor/progress.json")" = '{"format":1,"lessons":{' ] && [ -s "$err" ]; then
 	passed=$((passed + 1)); echo "ok - stats: the damaged store is untouched and the problem said"
 else
@@ -263,7 +262,7 @@ expect "export --to gift leaves out a fill with several blanks, with a warning" 
 	'warning: item "fib4-model-parts" \(fill\) is not exported: GIFT.s missing-word question has one gap' \
 	-- export --to gift content/01-dp-vs-mp.json
 expect "export --to moodle-xml finds a lesson by id" 0 '^paratutor: exported 11 of 11 items of lesson "dp-vs-mp" as Moodle XML; 0 left out' \
-	-- export --to moodle-xml --lessons content dp-vs-mp
+	-- export --to moodle-xml --only-lessons content dp-vs-mp
 expect "export folds the warnings of one kind into a note" 0 \
 	'content/01-dp-vs-mp.json: note: 8 more warnings like this one, at 94:16, .*\(--verbose shows each\)' \
 	-- export --to gift content/01-dp-vs-mp.json
@@ -276,7 +275,7 @@ lines=$(wc -l <"$err")
 is_le "export --verbose: all 54 warnings and the summary" 55 "$lines"
 expect "export of a directory is a usage error" 2 'content is a directory; give one lesson file or a lesson id' -- export --to gift content
 expect "export of a missing file fails" 1 'nonexistent.json: No such file or directory' -- export --to gift tests/nonexistent.json
-expect "export of an unknown lesson id" 3 'nosuch: no such lesson' -- export --to gift --lessons content nosuch
+expect "export of an unknown lesson id" 3 'nosuch: no such lesson' -- export --to gift --only-lessons content nosuch
 expect "export of a broken lesson fails with its diagnostics" 1 \
 	'duplicate-items.json:[0-9]+:[0-9]+: error: .*|has errors; fix them' -- export --to gift $fixtures/bad/duplicate-items.json
 xo=$(mktemp)
@@ -323,7 +322,7 @@ rm -rf "$odir"
 # notice.
 sdir=$(mktemp -d)
 printf '{"format": 1, "lessons": {}, "lessons": {"x": {"items": {}}}}\n' >"$sdir/progress.json"
-printf 'quit\n' | "$bin" --lessons content --state "$sdir/progress.json" >"$out" 2>"$err"
+printf 'quit\n' | "$bin" --only-lessons content --state "$sdir/progress.json" >"$out" 2>"$err"
 if grep -q "^paratutor: .*appears twice.*moved to $sdir/progress.json.corrupt-" "$err" &&
     [ -n "$(ls "$sdir" | grep 'progress.json.corrupt-')" ]; then
 	ok "a damaged store is kept aside and the exit names where it went"
@@ -362,7 +361,7 @@ expect "--retention that is not a number is a usage error" 2 "not 'x'" -- --rete
 cfg=$(mktemp -d)
 mkdir -p "$cfg/paratutor"
 printf '# mine\nretention = 0.5\n' >"$cfg/paratutor/config"
-XDG_CONFIG_HOME=$cfg "$bin" --plain --lessons content >"$out" 2>"$err" </dev/null
+XDG_CONFIG_HOME=$cfg "$bin" --plain --only-lessons content >"$out" 2>"$err" </dev/null
 if grep -q "$cfg/paratutor/config:2: retention takes a number from 0.70 to 0.99" "$err" &&
     grep -q 'keeps its default retention' "$err"; then
 	ok "a bad retention line in the configuration file is located, the default kept"
@@ -370,7 +369,7 @@ else
 	not_ok "a bad retention line in the configuration file is located, the default kept"
 fi
 printf 'retention = 0.85 # fewer reviews\n' >"$cfg/paratutor/config"
-XDG_CONFIG_HOME=$cfg "$bin" --plain --lessons content >"$out" 2>"$err" </dev/null
+XDG_CONFIG_HOME=$cfg "$bin" --plain --only-lessons content >"$out" 2>"$err" </dev/null
 if [ ! -s "$err" ]; then ok "a good configuration file is read quietly"; else not_ok "a good configuration file is read quietly"; fi
 rm -rf "$cfg"
 
@@ -381,7 +380,7 @@ nx=$(mktemp -d)
 expect "next --help" 0 '^Usage: paratutor next' -- next --help
 expect "next: an operand is refused" 2 "next takes no operand" -- next extra
 expect "next for a new learner says how to start" 0 'Start with lesson 1, "Data parallelism vs model parallelism"' \
-	-- next --lessons content --state "$nx/new.json"
+	-- next --only-lessons content --state "$nx/new.json"
 cp tests/fixtures/progress/leitner-0.1.0.json "$nx/store.json"
 # The advice ranks concepts by predicted recall, which falls as time goes
 # on: at the wall clock two commands a second apart could name different
@@ -389,15 +388,15 @@ cp tests/fixtures/progress/leitner-0.1.0.json "$nx/store.json"
 # latest review.
 export PARATUTOR_TEST_NOW=1796570247
 expect "next names the concepts due, with recall" 0 'items? due for review, predicted recall [0-9]+ %' \
-	-- next --lessons content --state "$nx/store.json"
+	-- next --only-lessons content --state "$nx/store.json"
 expect "next names the lesson to finish" 0 'Finish lesson 1, "Data parallelism vs model parallelism": 5 of 11 items done' \
-	-- next --lessons content --state "$nx/store.json"
+	-- next --only-lessons content --state "$nx/store.json"
 expect "stats --me shows mastery by concept and what to study next" 0 'Mastery by concept' \
-	-- stats --me --lessons content --progress "$nx/store.json"
-due=$("$bin" next --lessons content --state "$nx/store.json" </dev/null |
+	-- stats --me --only-lessons content --progress "$nx/store.json"
+due=$("$bin" next --only-lessons content --state "$nx/store.json" </dev/null |
 	sed -n "s/^Answer those \([0-9]*\) items\{0,1\} now with 'paratutor next --plain'.*/\1/p")
-echo quit | "$bin" next --plain --lessons content --state "$nx/store.json" >"$out" 2>"$err"
-all=$("$bin" --plain --review --lessons content --state "$nx/store.json" </dev/null 2>/dev/null |
+echo quit | "$bin" next --plain --only-lessons content --state "$nx/store.json" >"$out" 2>"$err"
+all=$("$bin" --plain --review --only-lessons content --state "$nx/store.json" </dev/null 2>/dev/null |
 	sed -n 's/^\([0-9]*\) items\{0,1\} due for review\.$/\1/p' | head -n 1)
 if [ -n "$due" ] && grep -q "^$due items\{0,1\} due for review\.$" "$out" && [ -n "$all" ] && [ "$due" -le "$all" ]; then
 	ok "next --plain reviews the $due items of the named concepts (of $all due)"

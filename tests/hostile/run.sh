@@ -32,7 +32,7 @@ not_ok() { failed=$((failed + 1)); echo "not ok - $1"; [ -n "${2:-}" ] && cat -v
 # A store the tutor itself writes: one answer on the clean lesson.
 mkdir -p "$tmp/seed"
 cp tests/fixtures/good/minimal.json "$tmp/seed/"
-printf 'next\nb\nquit\n' | "$bin" --plain --no-shuffle --lessons "$tmp/seed" --state "$tmp/seed/progress.json" \
+printf 'next\nb\nquit\n' | "$bin" --plain --no-shuffle --only-lessons "$tmp/seed" --state "$tmp/seed/progress.json" \
 	fixture-minimal >/dev/null 2>&1
 if ! python3 $here/make_fixtures.py "$tmp/h" tests/fixtures/good/minimal.json "$tmp/seed/progress.json" \
 	>"$tmp/gen.err" 2>&1; then
@@ -73,12 +73,12 @@ has() {
 }
 
 run "plain mode: the menu lists the hostile and the broken lesson" 0 'quit\n' \
-	-- --plain --lessons "$L" --state "$store"
-run "plain mode: opening the hostile lesson" 3 '' -- --plain --lessons "$L" --state "$store" hostile
+	-- --plain --only-lessons "$L" --state "$store"
+run "plain mode: opening the hostile lesson" 3 '' -- --plain --only-lessons "$L" --state "$store" hostile
 run "plain mode: a lesson on a store of hostile keys" 0 '2\nnext\nquit\n' \
-	-- --plain --no-shuffle --lessons "$L" --state "$store" fixture-minimal
+	-- --plain --no-shuffle --only-lessons "$L" --state "$store" fixture-minimal
 run "plain mode: a damaged store under a hostile path" 0 'quit\n' \
-	-- --plain --lessons "$L" --state "$h/damaged$osc/progress.json"
+	-- --plain --only-lessons "$L" --state "$h/damaged$osc/progress.json"
 has "the damaged-store notice names the path, escaped" "$out" 'damaged\e]0;PWNED<U+0007>'
 
 run "--check" 1 '' -- --check "$L"
@@ -124,7 +124,7 @@ run "export --to gift of an imported lesson" 0 '' -- export --to gift "$tmp/impo
 run "export --to moodle-xml of an imported lesson" 0 '' -- export --to moodle-xml "$tmp/imported/xml.json"
 
 for fmt in table csv json gradebook; do
-	run "class --format $fmt (a damaged store: exit 1)" 1 '' -- class --format "$fmt" --lessons "$L" --gradebook "$tmp/grades.$fmt.csv" "$h/class"
+	run "class --format $fmt (a damaged store: exit 1)" 1 '' -- class --format "$fmt" --only-lessons "$L" --gradebook "$tmp/grades.$fmt.csv" "$h/class"
 	cp "$out" "$tmp/class.$fmt"
 	if python3 $here/scan.py "$tmp/grades.$fmt.csv" >"$tmp/scan.g"; then
 		ok "class --gradebook FILE ($fmt) holds nothing hostile"
@@ -136,15 +136,15 @@ has "class says why the damaged store is left out, its path escaped" "$err" "dud
 has "gradebook: a learner named =1+2 is text" "$tmp/class.gradebook" "'=1+2,"
 has "gradebook: a learner named @SUM(A1) is text" "$tmp/class.gradebook" "'@SUM(A1),"
 has "gradebook: the learner's OSC is escaped" "$tmp/class.gradebook" 'evil\e]0;PWNED<U+0007><U+202E>'
-run "class --format json on a store with a byte that is not UTF-8" 0 '' -- class --format json --lessons "$L" "$h/class/raw"
+run "class --format json on a store with a byte that is not UTF-8" 0 '' -- class --format json --only-lessons "$L" "$h/class/raw"
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$out" 2>"$tmp/json.err" \
 	&& ok "class --format json stays valid JSON" || not_ok "class --format json stays valid JSON" "$tmp/json.err"
 
-run "stats --me" 0 '' -- stats --me --progress "$store" --lessons "$L"
+run "stats --me" 0 '' -- stats --me --progress "$store" --only-lessons "$L"
 for fmt in csv json xapi; do
 	actor=
 	[ "$fmt" = xapi ] && actor=--actor=mailto:learner@example.org
-	run "--report --format $fmt" 0 '' -- --report --format "$fmt" $actor --lessons "$L" --state "$store"
+	run "--report --format $fmt" 0 '' -- --report --format "$fmt" $actor --only-lessons "$L" --state "$store"
 	cp "$out" "$tmp/report.$fmt"
 done
 has "--report csv: a lesson key starting a formula is text" "$tmp/report.csv" "'=cmd|' /C calc'!A0 Evil \\e]0;PWNED"
@@ -153,8 +153,8 @@ for fmt in json xapi; do
 	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/report.$fmt" 2>"$tmp/json.err" \
 		&& ok "--report --format $fmt stays valid JSON" || not_ok "--report --format $fmt stays valid JSON" "$tmp/json.err"
 done
-run "--report csv on a store with a byte that is not UTF-8" 0 '' -- --report --lessons "$L" --state "$h/class/raw/progress.json"
-run "--report json on a store with a byte that is not UTF-8" 0 '' -- --report --format json --lessons "$L" \
+run "--report csv on a store with a byte that is not UTF-8" 0 '' -- --report --only-lessons "$L" --state "$h/class/raw/progress.json"
+run "--report json on a store with a byte that is not UTF-8" 0 '' -- --report --format json --only-lessons "$L" \
 	--state "$h/class/raw/progress.json"
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$out" 2>"$tmp/json.err" \
 	&& ok "--report json of a byte that is not UTF-8 stays valid JSON" \
@@ -177,8 +177,8 @@ screen() {
 		not_ok "$name: did not run to the end" "$tmp/pty.err"
 	fi
 }
-screen "full screen: the menu" 'Fixture' 'q' -- --lessons "$L" --state "$store"
-screen "full screen: a lesson on a store of hostile keys" 'Split the data' 'qq' -- --no-shuffle --lessons "$L" \
+screen "full screen: the menu" 'Fixture' 'q' -- --only-lessons "$L" --state "$store"
+screen "full screen: a lesson on a store of hostile keys" 'Split the data' 'qq' -- --no-shuffle --only-lessons "$L" \
 	--state "$store" fixture-minimal
 grep -qF 'Evil \e]0;PWNED<U+0007>\e[2J<U+009B>31m<U+202E> title' "$tmp/pty.$((n - 1))" \
 	&& ok "full screen: the broken lesson's title is shown escaped" \

@@ -13,7 +13,7 @@ XDG_STATE_HOME="$tmp/state"
 export XDG_STATE_HOME
 trap 'exec 3>&- 2>/dev/null; rm -rf "$tmp"' EXIT
 # Seed 1 of the drills: Canberra (A), the mean (1 a 2 b), len (fill), even numbers.
-exam_args="exam --no-shuffle --lessons tests/screen/lessons --from screen-drills --count 4 --seed 1"
+exam_args="exam --no-shuffle --only-lessons tests/screen/lessons --from screen-drills --count 4 --seed 1"
 
 # sit LINES... - feeds the lines to a new exam (same store) and keeps the transcript.
 sit() {
@@ -66,7 +66,7 @@ lacks "results before the lesson: no key shown" "Canberra was chosen"
 # the results show every verdict and key.
 studied() {
 	rm -rf "$XDG_STATE_HOME"
-	printf '1\nreset\nyes\nmenu\n2\nreset\nyes\nquit\n' | "$bin" --plain --lessons tests/screen/lessons >/dev/null 2>&1
+	printf '1\nreset\nyes\nmenu\n2\nreset\nyes\nquit\n' | "$bin" --plain --only-lessons tests/screen/lessons >/dev/null 2>&1
 }
 studied
 sit a "1 a 2 b" next mark list time "go 9" "go 3" zz "go 1" submit no submit yes
@@ -107,10 +107,10 @@ has "the explanation" "Canberra was chosen"
 "$bin" exam --history >"$out" 2>&1
 has "history lists the exam" "   4    50%   70%  not passed"
 has "history says how to reopen a result" "Reopen a result with its items and answers: paratutor exam --show N (N from the first column)."
-"$bin" --lessons tests/screen/lessons --report >"$out" 2>&1
+"$bin" --only-lessons tests/screen/lessons --report >"$out" 2>&1
 has "--report lists exams" "exam,started,finished,items,right,score,pass_mark,passed,time_used,time_limit,timed_out,seed"
 has "--report's exam row" ",4,2,50.0,70,no,"
-"$bin" --lessons tests/screen/lessons --report --format json >"$out" 2>&1
+"$bin" --only-lessons tests/screen/lessons --report --format json >"$out" 2>&1
 has "--report json exam object" "\"record\":	\"exam\""
 
 # Results by concept (the bundled lessons are tagged), and what to study
@@ -118,8 +118,8 @@ has "--report json exam object" "\"record\":	\"exam\""
 # the concepts this paper missed.
 # (a learner who has had the lesson: attempt 2 of it, so the results and
 # the review schedule hold nothing back)
-printf '1\nreset\nyes\nquit\n' | "$bin" --plain --lessons content --state "$tmp/tags.json" >/dev/null 2>&1
-printf '%s\n' submit yes | "$bin" exam --lessons content --from dp-vs-mp --count 3 --seed 1 --untimed --state "$tmp/tags.json" \
+printf '1\nreset\nyes\nquit\n' | "$bin" --plain --only-lessons content --state "$tmp/tags.json" >/dev/null 2>&1
+printf '%s\n' submit yes | "$bin" exam --only-lessons content --from dp-vs-mp --count 3 --seed 1 --untimed --state "$tmp/tags.json" \
     >"$out" 2>&1
 has "results by concept" "By concept, weakest first:"
 has "a concept's items to review" "0 of   3 right    0%  review items 1, 2, 3; reopen Data parallelism vs model parallelism"
@@ -149,7 +149,7 @@ fi
 
 # A blueprint decides each lesson's share (50/30/20 of 10 items), not the
 # pool (where the three lessons hold 11, 12 and 13 items).
-printf '%s\n' submit yes | "$bin" exam --lessons content --blueprint tests/fixtures/blueprint/good.json --count 10 \
+printf '%s\n' submit yes | "$bin" exam --only-lessons content --blueprint tests/fixtures/blueprint/good.json --count 10 \
     --seed 2 --untimed --state "$tmp/blueprint.json" >"$out" 2>&1
 has "blueprint: half the paper from its 50 % lesson" "Data parallelism vs model parallelism      0 of   5 right"
 has "blueprint: 30 %" "Collectives and their communication cost   0 of   3 right"
@@ -170,7 +170,7 @@ results() {
 	    -e '^The exam is submitted\.$' -e 'Past exams: paratutor exam --history\.$'
 }
 results >"$tmp/sat"
-"$bin" exam --show 2 --lessons tests/screen/lessons >"$out" 2>&1
+"$bin" exam --show 2 --only-lessons tests/screen/lessons >"$out" 2>&1
 echo "$?" >"$tmp/status"
 has "--show says it is a past result" "A past result: exam 2 of your history, finished "
 has "--show: the score as it was" "Score: 50% (2 of 4 right) - NOT PASSED: the pass mark is 70%."
@@ -185,7 +185,7 @@ else
 	echo "not ok - --show gives the results as they were shown at the end of the exam"
 	diff "$tmp/sat" "$tmp/shown" | head -20
 fi
-"$bin" exam --show 3 --lessons tests/screen/lessons >"$out" 2>&1
+"$bin" exam --show 3 --only-lessons tests/screen/lessons >"$out" 2>&1
 echo "$?" >"$tmp/status"
 has "--show of an exam the history lacks is located" \
     "paratutor exam: --show 3: $XDG_STATE_HOME/paratutor/progress.json holds 2 exam results, numbered 1 to 2 as paratutor exam --history lists them"
@@ -194,7 +194,7 @@ grep -qx 1 "$tmp/status" && passed=$((passed + 1)) || { failed=$((failed + 1)); 
 has "--show takes a number" "--show takes an exam's number as --history lists it (1, 2, ...), not 'first'"
 # A store written before the answers were kept: the result still shows.
 sed 's/"answers_kept"/"answers_kept_not"/' "$XDG_STATE_HOME/paratutor/progress.json" >"$tmp/old.json"
-"$bin" exam --show 1 --state "$tmp/old.json" --lessons tests/screen/lessons >"$out" 2>&1
+"$bin" exam --show 1 --state "$tmp/old.json" --only-lessons tests/screen/lessons >"$out" 2>&1
 has "an older result says its answers were not kept" "The answers given were not kept (it was sat with an older paratutor)"
 has "an older result: per item" "-- Item 1 of 4, Screen test drills: Right (the answer given was not kept)"
 has "an older result: the key" "The answer: A) Canberra;"
@@ -242,15 +242,15 @@ printf '%s\n' a quit | PARATUTOR_TEST_NOW=$T0 "$bin" $exam_args --minutes 10 >"$
 has "quitting says the clock runs on" "The exam is kept (10:00 left of 10:00; its clock runs on while you are away)"
 # Closed books: the adversary looks the item up in its lesson, then in the
 # statistics; a lesson the exam does not draw from opens.
-printf '%s\n' 1 stats 2 quit | PARATUTOR_TEST_NOW=$((T0 + 60)) "$bin" --plain --lessons tests/screen/lessons >"$out" 2>&1
+printf '%s\n' 1 stats 2 quit | PARATUTOR_TEST_NOW=$((T0 + 60)) "$bin" --plain --only-lessons tests/screen/lessons >"$out" 2>&1
 has "the exam's lesson is closed, with why and how long" "Closed: your open exam draws on this lesson. Opens on submit, or in 9:00."
 has "the statistics are closed" "Closed during an exam (stats show answers). Opens on submit, or in 9:00."
 lacks "no exam item is shown" "Which city is the capital of Australia?"
 has "another lesson opens" "== Screen test kinds, item 1 of 6"
-printf '%s\n' resume time quit | PARATUTOR_TEST_NOW=$((T0 + 120)) "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
+printf '%s\n' resume time quit | PARATUTOR_TEST_NOW=$((T0 + 120)) "$bin" exam --only-lessons tests/screen/lessons >"$out" 2>&1
 has "two minutes away are gone" "You have an unfinished exam: 4 items, 1 answered, 8:00 left (its clock ran on while you were away)."
 has "the time command agrees" "Time: 8:00 left of 10:00."
-printf '%s\n' later | PARATUTOR_TEST_NOW=$((T0 + 3600)) "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
+printf '%s\n' later | PARATUTOR_TEST_NOW=$((T0 + 3600)) "$bin" exam --only-lessons tests/screen/lessons >"$out" 2>&1
 has "back after the deadline: submitted" "Time ran out while you were away: your unfinished exam was submitted as it stood at its deadline."
 has "as it stood: the one answer kept counts" "Score: 25% (1 of 4 right)"
 has "the time used is the limit, not the hour away" "Time used: 10:00 of 10:00."
@@ -262,7 +262,7 @@ studied
 # shellcheck disable=SC2086
 printf '%s\n' a quit | PARATUTOR_TEST_NOW=$T0 "$bin" $exam_args --untimed >"$out" 2>&1
 has "untimed is practice" "untimed practice, 0:00 used"
-printf '%s\n' later | PARATUTOR_TEST_NOW=$((T0 + 9999)) "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
+printf '%s\n' later | PARATUTOR_TEST_NOW=$((T0 + 9999)) "$bin" exam --only-lessons tests/screen/lessons >"$out" 2>&1
 has "an untimed exam's clock stops while away" "untimed practice, 0:00 used."
 
 # kill -9 mid-exam, then resume: the answers and the mark stay; the time
@@ -286,21 +286,21 @@ fi
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 exec 3>&-
-printf '%s\n' later | PARATUTOR_TEST_NOW=$((T0 + 300)) "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
+printf '%s\n' later | PARATUTOR_TEST_NOW=$((T0 + 300)) "$bin" exam --only-lessons tests/screen/lessons >"$out" 2>&1
 has "reopening offers the exam" "You have an unfinished exam: 4 items, 1 answered, 5:00 left"
 has "leaving it keeps it" "The unfinished exam is kept as it was"
-printf '%s\n' resume list submit yes | PARATUTOR_TEST_NOW=$((T0 + 400)) "$bin" exam --lessons tests/screen/lessons >"$out" 2>&1
+printf '%s\n' resume list submit yes | PARATUTOR_TEST_NOW=$((T0 + 400)) "$bin" exam --only-lessons tests/screen/lessons >"$out" 2>&1
 has "resumed at the item left" "== Exam item 2 of 4"
 has "the answer and mark survived" "1 of 4 answered, 1 marked for later."
 has "the resumed exam is graded" "Score: 25% (1 of 4 right)"
 has "the time dead counts" "Time used: 6:40 of 10:00."
 "$bin" exam --history >"$out" 2>&1
 has "history: interrupted" "6:40  (interrupted 1 time)"
-printf '%s\n' quit | "$bin" exam --lessons tests/screen/lessons --count 2 --seed 3 >"$out" 2>&1
+printf '%s\n' quit | "$bin" exam --only-lessons tests/screen/lessons --count 2 --seed 3 >"$out" 2>&1
 has "a new exam once the last was submitted" "Exam: 2 items"
 # The adversary, with that exam left open, reopens a past result for its
 # answers: closed, like the statistics.
-"$bin" exam --show 1 --lessons tests/screen/lessons >"$out" 2>&1
+"$bin" exam --show 1 --only-lessons tests/screen/lessons >"$out" 2>&1
 echo "$?" >"$tmp/status"
 has "--show is closed while an exam is open" "Closed during an exam (past results show answers). Opens on submit"
 lacks "--show shows nothing while an exam is open" "Explanation:"
@@ -310,7 +310,7 @@ grep -qx 1 "$tmp/status" && passed=$((passed + 1)) || { failed=$((failed + 1)); 
 # paper's results showed; when the unseen items run short the paper says
 # how many it repeats; --allow-repeats draws from everything.
 studied
-fresh_args="exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 3 --untimed"
+fresh_args="exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 3 --untimed"
 # prompts - prints the prompts the last transcript's list showed, sorted.
 prompts() {
 	grep -E '^[ >] +[0-9]+  (empty|answered|partly)' "$out" | sed 's/.*  //' | sort
@@ -346,11 +346,11 @@ echo "$?" >"$tmp/status"
 has "--count 0 is refused" "--count takes a number of items from 1 to 1000, not '0'"
 has "with status 2" "" && grep -qx 2 "$tmp/status" || { failed=$((failed + 1)); echo "not ok - status 2"; }
 studied
-"$bin" exam --lessons tests/screen/lessons --from nope >"$out" 2>&1
+"$bin" exam --only-lessons tests/screen/lessons --from nope >"$out" 2>&1
 echo "$?" >"$tmp/status"
 has "an unknown lesson is named" "no lesson has the id 'nope'"
 grep -qx 1 "$tmp/status" && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "not ok - status 1"; }
-printf 'list\nquit\n' | "$bin" exam --lessons tests/screen/lessons --count 20 --from screen-drills screen-kinds >"$out" 2>&1
+printf 'list\nquit\n' | "$bin" exam --only-lessons tests/screen/lessons --count 20 --from screen-drills screen-kinds >"$out" 2>&1
 has "--from takes several ids" "Exam: 10 items"
 "$bin" exam --minutes 5 --untimed >"$out" 2>&1
 has "--minutes with --untimed" "give either --minutes or --untimed, not both"
@@ -360,7 +360,7 @@ has "--help" "Usage: paratutor exam [OPTION]..."
 # A typed number the item cannot read is said at once, and not kept.
 studied
 printf '%s\n' "go 2" "sixteen" "16 GB" "16 B" "go 6" help list quit |
-	"$bin" exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 6 --seed 1 >"$out" 2>&1
+	"$bin" exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 6 --seed 1 >"$out" 2>&1
 has "exam help promises no check" "an exam checks nothing until you submit it"
 for line in "  time           how much time" "  mark           mark this item" "  list           every item" \
     "  go N           show item N" "  next, n        the next item" "  prev, p        the previous item" \
@@ -376,7 +376,7 @@ lacks "a number is never judged before submitting" "Wrong"
 # The results show what was entered for every kind, wrong answers too.
 studied
 printf '%s\n' tokenizer 17 a "1 a 2 b 3 c" submit yes |
-	"$bin" exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 6 --seed 1 --untimed >"$out" 2>&1
+	"$bin" exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 6 --seed 1 --untimed >"$out" 2>&1
 has "results: the text typed" "Your answer: tokenizer - Wrong."
 has "results: the number typed" "Your answer: 17 - Wrong."
 has "results: the ticks of a multi item short of its count" "Your answer: A - Wrong: not as many ticks as the item asks for."

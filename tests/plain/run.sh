@@ -16,7 +16,7 @@ trap 'rm -rf "$out" "$XDG_STATE_HOME"' EXIT
 # resume SCRIPT: feeds the lines of SCRIPT to the tutor on the good
 # fixture, keeping the progress store of earlier runs.
 resume() {
-	printf '%s\n' "$@" | "$bin" --no-shuffle --lessons tests/fixtures/good/minimal.json >"$out" 2>&1
+	printf '%s\n' "$@" | "$bin" --no-shuffle --only-lessons tests/fixtures/good/minimal.json >"$out" 2>&1
 }
 
 # play SCRIPT: the same with a fresh, empty progress store (so not a
@@ -131,7 +131,7 @@ lacks "q quits without a summary of an unknown command" "not a blank and an opti
 play nosuch 1 quit
 has "an unknown lesson is named" "No lesson \"nosuch\": type a lesson number from 1 to 1 or its id"
 
-printf '1\n' | "$bin" --no-shuffle --lessons tests/fixtures/good/minimal.json fixture-minimal >"$out" 2>&1
+printf '1\n' | "$bin" --no-shuffle --only-lessons tests/fixtures/good/minimal.json fixture-minimal >"$out" 2>&1
 status=$?
 has "a lesson id opens that lesson" "item 1 of 3"
 if [ "$status" -eq 0 ]; then passed=$((passed + 1)); echo "ok - end of input exits 0"
@@ -169,17 +169,17 @@ has "practice is shown beside the lesson score" "Practice: 1 item practised or r
 store="$XDG_STATE_HOME/paratutor/progress.json"
 resume quit
 has "one lesson score: the menu" "(fixture-minimal, 3 items; 3/3 done, score 92)"
-"$bin" stats --me --lessons tests/fixtures/good/minimal.json >"$out" 2>&1
+"$bin" stats --me --only-lessons tests/fixtures/good/minimal.json >"$out" 2>&1
 has "one lesson score: stats --me" "3 done, score 92"
-"$bin" --lessons tests/fixtures/good/minimal.json --report >"$out" 2>&1
+"$bin" --only-lessons tests/fixtures/good/minimal.json --report >"$out" 2>&1
 is "one lesson score: --report's item shares" \
     "$(awk -F, '$1 == "fixture-minimal" { t += $NF; n++ } END { print int(t / 3 + 0.5) }' "$out")" 92
-"$bin" class --gradebook "$XDG_STATE_HOME/gradebook.csv" --lessons tests/fixtures/good/minimal.json "$store" \
+"$bin" class --gradebook "$XDG_STATE_HOME/gradebook.csv" --only-lessons tests/fixtures/good/minimal.json "$store" \
     >"$out" 2>&1
 has "one lesson score: class" "mean 92.0, median 92.0"
 cp "$XDG_STATE_HOME/gradebook.csv" "$out"
 has "one lesson score: the gradebook" "paratutor,,,paratutor,,92"
-"$bin" --lessons tests/fixtures/good/minimal.json --report --format xapi --actor mailto:a@example.org \
+"$bin" --only-lessons tests/fixtures/good/minimal.json --report --format xapi --actor mailto:a@example.org \
     >"$out" 2>&1
 has "one lesson score: xAPI" '"scaled":	0.92'
 
@@ -211,7 +211,7 @@ lacks "attempt 2 is not practice" "practice:"
 has "attempt 2 all right: 100 beside the first attempt's score" "Score: 58/100 (attempt 1's) - attempt 2: 100/100. In attempt 2: Right first time: 3."
 resume quit
 has "the menu: attempt 1 unchanged, attempt 2 at 100" "3/3 done, score 58 - attempt 2: 100)"
-"$bin" --lessons tests/fixtures/good/minimal.json --report >"$out" 2>&1
+"$bin" --only-lessons tests/fixtures/good/minimal.json --report >"$out" 2>&1
 has "the report still runs after a reset" "lesson,item,outcome"
 printf 'not json' >"$XDG_STATE_HOME/paratutor/progress.json"
 resume quit
@@ -244,15 +244,15 @@ has "help offers option texts" "an option's text works as well as its letter"
 has "end of input still confirms the save" "Your progress is saved"
 
 # Shuffled: what is printed is what is graded.
-printf '%s\n' 1 next quit | "$bin" --lessons tests/fixtures/good/minimal.json >"$out" 2>&1
+printf '%s\n' 1 next quit | "$bin" --only-lessons tests/fixtures/good/minimal.json >"$out" 2>&1
 alpha=$(sed -n 's/^  \([A-G]\)) Alpha$/\1/p' "$out" | head -n 1)
-printf '%s\n' 1 next "$alpha" quit | "$bin" --lessons tests/fixtures/good/minimal.json >"$out" 2>&1
+printf '%s\n' 1 next "$alpha" quit | "$bin" --only-lessons tests/fixtures/good/minimal.json >"$out" 2>&1
 has "shuffled: the letter printed is the option graded" "$alpha) Alpha - Wrong. Not alpha."
 
 # kplay SCRIPT: the format-2 fixture lesson, fresh progress.
 kplay() {
 	rm -rf "$XDG_STATE_HOME/paratutor"
-	printf '%s\n' "$@" | "$bin" --no-shuffle --lessons tests/screen/lessons/screen-kinds.json screen-kinds \
+	printf '%s\n' "$@" | "$bin" --no-shuffle --only-lessons tests/screen/lessons/screen-kinds.json screen-kinds \
 	    >"$out" 2>&1
 }
 
@@ -279,7 +279,7 @@ has "text: case and spaces do not matter" "Your answer: distributedsampler - Cor
 # second near miss is a wrong check.
 splay() {
 	rm -rf "$XDG_STATE_HOME/paratutor"
-	printf '%s\n' "$@" | "$bin" --no-shuffle --lessons tests/plain/slips.json plain-slips >"$out" 2>&1
+	printf '%s\n' "$@" | "$bin" --no-shuffle --only-lessons tests/plain/slips.json plain-slips >"$out" 2>&1
 }
 splay 0.2 20 quit
 has "a fraction for a percentage is a slip" "Not counted: \"0.2\". This answer is asked as a percentage, not as a fraction"
@@ -341,7 +341,7 @@ lacks "draft: a checked item keeps no draft" "[2: sum]()"
 # The shuffle salt is the learner's: kept in the store, the same order on
 # every start.
 rm -rf "$XDG_STATE_HOME/paratutor"
-printf '1\nquit\n' | "$bin" --lessons tests/fixtures/good/minimal.json >"$out" 2>&1
+printf '1\nquit\n' | "$bin" --only-lessons tests/fixtures/good/minimal.json >"$out" 2>&1
 first=$(sed -n 's/^  \([A-D]\)) split$/\1/p' "$out")
 if grep -q '"salt":' "$XDG_STATE_HOME/paratutor/progress.json"; then
 	passed=$((passed + 1)); echo "ok - salt: kept in the store"
@@ -350,7 +350,7 @@ else
 fi
 same=1
 for k in 1 2 3; do
-	printf '1\nquit\n' | "$bin" --lessons tests/fixtures/good/minimal.json >"$out" 2>&1
+	printf '1\nquit\n' | "$bin" --only-lessons tests/fixtures/good/minimal.json >"$out" 2>&1
 	[ "$(sed -n 's/^  \([A-D]\)) split$/\1/p' "$out")" = "$first" ] || same=0
 done
 if [ "$same" -eq 1 ] && [ -n "$first" ]; then
@@ -366,8 +366,8 @@ sh tests/stats/write_store.sh "$bin" "$store"
 stats_now=$(cat tests/stats/now) # the store's today (see write_store.sh)
 stats() {
 	env TZ=UTC PARATUTOR_TEST_NOW="$stats_now" "$@" "$bin" stats --me --progress "$store" \
-	    --lessons tests/fixtures/good/minimal.json \
-	    --lessons tests/stats/second.json >"$out" 2>&1
+	    --only-lessons tests/fixtures/good/minimal.json \
+	    --only-lessons tests/stats/second.json >"$out" 2>&1
 }
 stats LC_ALL=C.UTF-8
 has "stats: streak" "Days practised in a row: 3, today included."
@@ -400,7 +400,7 @@ else
 	echo "ok - stats ASCII: only ASCII in the output"
 fi
 printf '%s\n' help stats quit | TZ=UTC LC_ALL=C.UTF-8 PARATUTOR_TEST_NOW="$stats_now" "$bin" --no-shuffle --state "$store" \
-    --lessons tests/fixtures/good/minimal.json --lessons tests/stats/second.json >"$out" 2>&1
+    --only-lessons tests/fixtures/good/minimal.json --only-lessons tests/stats/second.json >"$out" 2>&1
 has "plain mode: help names stats" "  stats          your statistics"
 has "plain mode: stats prints the charts" "     │························▁··█▁█"
 has "plain mode: stats prints the forecast" "5 reviews in the next 14 days; 1 of today's 3 is overdue."
@@ -418,7 +418,7 @@ fi
 # Plain mode wraps to COLUMNS at spaces; a URL is never broken, and one
 # longer than the line stands alone on its own.
 printf '%s\n' next next next next next next next a quit | COLUMNS=40 "$bin" --plain --no-shuffle \
-    --state "$XDG_STATE_HOME/wrap.json" --lessons tests/screen/layout screen-layout >"$out" 2>&1
+    --state "$XDG_STATE_HOME/wrap.json" --only-lessons tests/screen/layout screen-layout >"$out" 2>&1
 url="https://pytorch.org/docs/stable/distributed.html#torch.distributed.all_reduce"
 has "plain wrap: the long URL whole on one line" "$url"
 wide=$(LC_ALL=C.UTF-8 awk 'length($0) > 40 && $0 !~ /^ *https?:\/\/[^ ]*$/' "$out")
@@ -437,7 +437,7 @@ else
 	passed=$((passed + 1))
 	echo "ok - plain wrap: no URL split across lines"
 fi
-printf '%s\n' quit | COLUMNS=200 "$bin" --plain --state "$XDG_STATE_HOME/wrap.json" --lessons tests/screen/layout >"$out" 2>&1
+printf '%s\n' quit | COLUMNS=200 "$bin" --plain --state "$XDG_STATE_HOME/wrap.json" --only-lessons tests/screen/layout >"$out" 2>&1
 has "plain wrap: COLUMNS=200 keeps a long line whole" "paratutor, plain mode. Type help at any prompt."
 
 echo "$passed passed, $failed failed"

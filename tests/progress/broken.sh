@@ -81,7 +81,7 @@ plain_run() {
 	} >"$ST_TMP/plain.in"
 	ASAN_OPTIONS="log_path=$ST_TMP/asan:detect_leaks=1" \
 	    UBSAN_OPTIONS="log_path=$ST_TMP/ubsan:print_stacktrace=1:halt_on_error=1" \
-	    "$ST_BIN" --plain --no-shuffle --lessons "$1" --state "$2" <"$ST_TMP/plain.in" >"$ST_TMP/plain.out" 2>&1
+	    "$ST_BIN" --plain --no-shuffle --only-lessons "$1" --state "$2" <"$ST_TMP/plain.in" >"$ST_TMP/plain.out" 2>&1
 	status=$?
 	[ "$status" = 0 ] || st_fail "plain mode exited with status $status:
 $(tail -n 15 "$ST_TMP/plain.out")" || return 1
@@ -90,7 +90,7 @@ $(tail -n 15 "$ST_TMP/plain.out")" || return 1
 
 # screen_run DIR STATE - the full-screen tutor over DIR: menu, review, quit.
 screen_run() {
-	st_start -- --lessons "$1" --state "$2" || return 1
+	st_start -- --only-lessons "$1" --state "$2" || return 1
 	st_wait "paratutor: lessons" || return 1
 	# A long list of diagnostics above the good lesson can push it below
 	# the screen: selecting the next entry brings it into view.
@@ -137,7 +137,7 @@ setup_mid_edit() {
 	mkdir -p "$CASE_DIR/lessons"
 	cp "$GOOD" "$CASE_DIR/lessons/"
 	printf 'fixture-minimal\n1 a 2 b\nquit\n' |
-	    "$ST_BIN" --plain --no-shuffle --lessons "$CASE_DIR/lessons" --state "$CASE_DIR/progress.json" >/dev/null 2>&1
+	    "$ST_BIN" --plain --no-shuffle --only-lessons "$CASE_DIR/lessons" --state "$CASE_DIR/progress.json" >/dev/null 2>&1
 	grep -q '"wrong"' "$CASE_DIR/progress.json" || { echo "# no answer recorded for the mid-edit case" >&2; return 1; }
 	python3 - "$CASE_DIR/lessons/minimal.json" <<'EOF'
 import json, sys
@@ -153,7 +153,7 @@ mid_edit_plain() {
 	printf 'menu\n1\nreview\nquit\n' >"$ST_TMP/plain.in"
 	ASAN_OPTIONS="log_path=$ST_TMP/asan:detect_leaks=1" \
 	    UBSAN_OPTIONS="log_path=$ST_TMP/ubsan:print_stacktrace=1:halt_on_error=1" \
-	    "$ST_BIN" --plain --no-shuffle --lessons "$CASE_DIR/lessons" --state "$CASE_DIR/progress.json" \
+	    "$ST_BIN" --plain --no-shuffle --only-lessons "$CASE_DIR/lessons" --state "$CASE_DIR/progress.json" \
 	    <"$ST_TMP/plain.in" >"$ST_TMP/plain.out" 2>&1
 	status=$?
 	[ "$status" = 0 ] || st_fail "plain mode exited with status $status:
@@ -162,7 +162,7 @@ $(tail -n 15 "$ST_TMP/plain.out")" || return 1
 }
 
 mid_edit_screen() {
-	st_start -- --lessons "$CASE_DIR/lessons" --state "$CASE_DIR/progress.json" || return 1
+	st_start -- --only-lessons "$CASE_DIR/lessons" --state "$CASE_DIR/progress.json" || return 1
 	st_wait "paratutor: lessons" || return 1
 	st_wait "missing the required field" || return 1
 	st_keys q
@@ -176,7 +176,7 @@ BASE_STORE="$ST_TMP/base.json"
 mkdir -p "$ST_TMP/base"
 cp "$GOOD" "$ST_TMP/base/"
 printf 'fixture-minimal\n1 a 2 b\n1 b 2 d\nnext\na\nc\nd\nquit\n' |
-    "$ST_BIN" --plain --no-shuffle --lessons "$ST_TMP/base" --state "$BASE_STORE" >/dev/null 2>&1
+    "$ST_BIN" --plain --no-shuffle --only-lessons "$ST_TMP/base" --state "$BASE_STORE" >/dev/null 2>&1
 grep -q '"due"' "$BASE_STORE" || { echo "broken.sh: could not record the base progress" >&2; exit 2; }
 
 if setup_mid_edit; then

@@ -9,7 +9,7 @@ set -u
 st_setup "$@"
 # The drills lesson, seed 1: Canberra (choice: A), the mean (fill: 1 a 2
 # b), len (fill), even numbers (multi).
-EXAM="exam --no-shuffle --lessons tests/screen/lessons --from screen-drills --count 4 --seed 1"
+EXAM="exam --no-shuffle --only-lessons tests/screen/lessons --from screen-drills --count 4 --seed 1"
 
 # history STATE - prints paratutor exam --history for the store under STATE.
 history() {
@@ -71,7 +71,7 @@ test_exam_submit() {
 	*) st_fail "history: $out" || return 1 ;;
 	esac
 	# exam --show reopens the result once left, with the answers given.
-	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" -- exam --show 1 --lessons tests/screen/lessons || return 1
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" -- exam --show 1 --only-lessons tests/screen/lessons || return 1
 	st_wait "Exam results" || return 1
 	st_wait "A past result: exam 1 of your history, finished" || return 1
 	st_wait "2 of 4 right, 0 wrong, 2 unanswered" || return 1
@@ -180,7 +180,7 @@ test_exam_clock_away() {
 	st_keys q
 	st_wait_exit >/dev/null || return 1
 	now 3600 # back after the deadline: submitted as it stood
-	st_start XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" -- --lessons tests/screen/lessons || return 1
+	st_start XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" -- --only-lessons tests/screen/lessons || return 1
 	st_wait "Time ran out while you were away" || return 1
 	st_wait "Exam results" || return 1
 	st_wait "1 of 4 right" || return 1
@@ -209,7 +209,7 @@ test_exam_closed_books() {
 	st_wait "Answered 1/4" || return 1
 	# A second tutor, while this one sits the paper.
 	out=$(printf '%s\n' submit yes | XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" "$ST_BIN" exam \
-	    --plain --lessons tests/screen/lessons 2>&1)
+	    --plain --only-lessons tests/screen/lessons 2>&1)
 	status=$?
 	case $out in
 	*"An exam is in progress in another paratutor on this progress store: nothing of it opens here"*) ;;
@@ -218,7 +218,7 @@ test_exam_closed_books() {
 	[ "$status" = 1 ] || st_fail "second tutor's exam status $status" || return 1
 	case $out in *"Exam results"*|*"Score:"*) st_fail "a second tutor submitted: $out" || return 1 ;; esac
 	out=$(printf '%s\n' 1 2 menu stats quit | XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" "$ST_BIN" \
-	    --plain --lessons tests/screen/lessons 2>&1)
+	    --plain --only-lessons tests/screen/lessons 2>&1)
 	case $out in
 	*"Closed: your open exam draws on this lesson. Opens on submit, or in 10:00."*) ;;
 	*) st_fail "plain: the exam's lesson opened: $out" || return 1 ;;
@@ -276,7 +276,7 @@ bar_wait() {
 # field, which takes the letters), at 80x24 and at 60x16.
 test_exam_submit_on_every_bar() {
 	for size in 80x24 60x16; do
-		st_start ST_SHUFFLE=1 -- exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds \
+		st_start ST_SHUFFLE=1 -- exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds \
 		    --from screen-drills --count 10 --seed 1 --untimed || return 1
 		[ "$size" = 60x16 ] && st_tmux resize-window -t st -x 60 -y 16
 		st_wait "Exam: item 1 of 10" || return 1
@@ -303,7 +303,7 @@ test_exam_submit_on_every_bar() {
 # bar.
 test_exam_small_rules() {
 	# Seed 1 of the kinds: a name, a number, multi, match, order, fill.
-	st_start ST_SHUFFLE=1 -- exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 6 \
+	st_start ST_SHUFFLE=1 -- exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 6 \
 	    --seed 1 || return 1
 	st_wait "Exam: item 1 of 6" || return 1
 	st_keys Tab n
@@ -373,7 +373,7 @@ test_exam_kill_resume() {
 	kill -KILL "$(st_pid)"
 	st_wait_exit >/dev/null || return 1
 	# The plain tutor says an exam waits, and e offers it.
-	st_start XDG_STATE_HOME="$state" -- --lessons tests/screen/lessons || return 1
+	st_start XDG_STATE_HOME="$state" -- --only-lessons tests/screen/lessons || return 1
 	st_wait "An unfinished exam, its clock running" || return 1
 	st_keys e
 	st_wait "Your unfinished exam" || return 1
@@ -391,7 +391,7 @@ test_exam_kill_resume() {
 
 # A typed number the item cannot read is said at once, with no verdict.
 test_exam_number() {
-	st_start ST_SHUFFLE=1 -- exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 6 \
+	st_start ST_SHUFFLE=1 -- exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 6 \
 	    --seed 1 || return 1
 	st_wait "Exam: item 1 of 6" || return 1
 	st_keys Enter
@@ -409,7 +409,7 @@ test_exam_number() {
 # exam's own copy of the answer keys once lacked it): what is typed after
 # it is the whole answer.
 test_exam_kill_line() {
-	st_start ST_SHUFFLE=1 -- exam --no-shuffle --lessons tests/screen/lessons --from screen-kinds --count 6 \
+	st_start ST_SHUFFLE=1 -- exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 6 \
 	    --seed 1 || return 1
 	st_wait "Exam: item 1 of 6" || return 1
 	st_keys Enter
@@ -434,12 +434,12 @@ test_exam_form() {
 	rm -rf "$state" "$cache"
 	# A first start writes the lesson index; the second draws its menu from
 	# it, so the exam must load the lessons it draws from.
-	st_start XDG_STATE_HOME="$state" XDG_CACHE_HOME="$cache" -- --lessons tests/screen/lessons || return 1
+	st_start XDG_STATE_HOME="$state" XDG_CACHE_HOME="$cache" -- --only-lessons tests/screen/lessons || return 1
 	st_wait "Screen test drills" || return 1
 	st_keys q
 	st_wait_exit >/dev/null || return 1
 	ls "$cache"/paratutor/index-* >/dev/null 2>&1 || st_fail "no lesson index was written" || return 1
-	st_start XDG_STATE_HOME="$state" XDG_CACHE_HOME="$cache" -- --lessons tests/screen/lessons || return 1
+	st_start XDG_STATE_HOME="$state" XDG_CACHE_HOME="$cache" -- --only-lessons tests/screen/lessons || return 1
 	st_wait "Screen test drills" || return 1
 	st_keys e
 	st_wait "A new exam" || return 1
@@ -464,7 +464,7 @@ test_exam_form() {
 # The results break down by concept (the bundled lessons are tagged) and
 # say what to study next.
 test_exam_concepts() {
-	st_start ST_SHUFFLE=1 -- exam --lessons content --from dp-vs-mp --count 3 --seed 1 --untimed || return 1
+	st_start ST_SHUFFLE=1 -- exam --only-lessons content --from dp-vs-mp --count 3 --seed 1 --untimed || return 1
 	st_wait "Exam: item 1 of 3" || return 1
 	st_keys s
 	st_wait "Submit now? 3 unanswered items count as wrong" || return 1
@@ -480,7 +480,7 @@ test_exam_concepts() {
 # At 60x16 a message wider than its row takes the status row too, so
 # nothing of it is cut; the next key gives the row back.
 test_exam_form_narrow_message() {
-	st_start -- --lessons tests/screen/lessons || return 1
+	st_start -- --only-lessons tests/screen/lessons || return 1
 	st_wait "Screen test drills" || return 1
 	st_tmux resize-window -t st -x 60 -y 16
 	st_keys e

@@ -10,7 +10,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 st_setup "$@"
-LAYOUT="--lessons tests/screen/layout"
+LAYOUT="--only-lessons tests/screen/layout"
 
 # has_line REGEX - fails unless some line of the screen matches REGEX.
 has_line() {
@@ -167,7 +167,7 @@ test_order() {
 # The menu: numbers, kinds in a learner's words, and a number opens a
 # lesson.
 test_menu() {
-	st_start -- --lessons tests/screen/lessons $LAYOUT || return 1
+	st_start -- --only-lessons tests/screen/lessons $LAYOUT || return 1
 	st_wait "Choose a lesson" || return 1
 	has_line "^ ▸ 1 Screen test drills" || return 1
 	has_line "^   3 Screen layout" || return 1

@@ -8,7 +8,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 st_setup "$@"
-FIXTURE="--lessons tests/screen/lessons"
+FIXTURE="--only-lessons tests/screen/lessons"
 
 # Open a lesson, fill, check wrong, check right; a hint, the help, quit
 # to the menu and out with q.
@@ -90,7 +90,7 @@ test_plain() {
 	# shellcheck disable=SC2086 # PT_WRAP holds words without spaces
 	printf '%s\n' 1 "1 a 2 b" hint hint hint "1 b 2 d" a c "a b" "a c" quit |
 		ST_LOGS="$ST_TMP" XDG_STATE_HOME="$state" XDG_CACHE_HOME="$state/cache" LC_ALL=C.UTF-8 \
-		${PT_WRAP:-} "$ST_BIN" --no-shuffle --lessons tests/fixtures/good/minimal.json >"$ST_TMP/plain" 2>&1
+		${PT_WRAP:-} "$ST_BIN" --no-shuffle --only-lessons tests/fixtures/good/minimal.json >"$ST_TMP/plain" 2>&1
 	status=$?
 	[ "$status" = 0 ] || st_fail "exit status $status (99: the checker found errors):
 $(tail -n 30 "$ST_TMP/plain")" || return 1
@@ -105,8 +105,8 @@ test_stats() {
 	sh tests/stats/write_store.sh "$ST_BIN" "$ST_TMP/stats/paratutor/progress.json" ||
 		st_fail "could not write the store" || return 1
 	st_start XDG_STATE_HOME="$ST_TMP/stats" PARATUTOR_TEST_NOW="$PWD/tests/stats/now" -- \
-	    --lessons tests/fixtures/good/minimal.json \
-	    --lessons tests/stats/second.json || return 1
+	    --only-lessons tests/fixtures/good/minimal.json \
+	    --only-lessons tests/stats/second.json || return 1
 	st_wait "Stats: second lesson" || return 1
 	st_keys s
 	st_wait "Mastery by lesson" || return 1
@@ -118,7 +118,7 @@ test_stats() {
 	status=$(st_wait_exit) || return 1
 	[ "$status" = 0 ] || st_fail "exit status $status (99: the checker found errors)" || return 1
 	ST_LOGS="$ST_TMP" ${PT_WRAP:-} "$ST_BIN" stats --me --progress "$ST_TMP/stats/paratutor/progress.json" \
-	    --lessons tests/fixtures/good/minimal.json >"$ST_TMP/stats.out" 2>&1 ||
+	    --only-lessons tests/fixtures/good/minimal.json >"$ST_TMP/stats.out" 2>&1 ||
 		st_fail "stats --me failed: $(cat "$ST_TMP/stats.out")" || return 1
 	grep -q "Mastery by lesson" "$ST_TMP/stats.out" || st_fail "stats --me printed no statistics"
 }

@@ -6,7 +6,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 st_setup "$@"
-FIXTURE="--lessons tests/screen/lessons"
+FIXTURE="--only-lessons tests/screen/lessons"
 
 # seed_words FIELD COUNT - prints the first COUNT words of the seed drill's
 # explanation, or of the feedback for a bank option, as the bundled lesson
@@ -31,7 +31,7 @@ test_seed_drill() {
 	batch_feedback=$(seed_words batch 6)
 	[ -n "$explanation" ] && [ -n "$batch_feedback" ] ||
 		st_fail "no drill fib1-split in lesson dp-vs-mp under content/" || return 1
-	st_start -- --lessons content dp-vs-mp || return 1
+	st_start -- --only-lessons content dp-vs-mp || return 1
 	st_wait "distributed_data = dataset." || return 1
 	st_wait "Attempts: 3 left" || return 1
 	st_keys a Enter
@@ -236,7 +236,7 @@ test_no_color() {
 
 # A broken lesson is listed with its first error and cannot be opened.
 test_broken_lesson() {
-	st_start -- $FIXTURE --lessons tests/screen/broken || return 1
+	st_start -- $FIXTURE --only-lessons tests/screen/broken || return 1
 	st_wait "Screen test drills" || return 1
 	st_wait "✗ Broken: A lesson with an error" || return 1
 	st_wait "broken-lesson.json:12:18: error: a choice item needs" || return 1
@@ -252,7 +252,7 @@ test_broken_lesson() {
 menu_frame() {
 	frame=$1
 	shift
-	st_start "$@" -- $FIXTURE --lessons tests/screen/broken || return 1
+	st_start "$@" -- $FIXTURE --only-lessons tests/screen/broken || return 1
 	st_wait "broken-lesson.json:12:18: error: a choice item needs" || return 1
 	st_wait "q quit" || return 1
 	st_screen >"$ST_TMP/$frame"
@@ -278,7 +278,7 @@ test_menu_from_index() {
 		cmp -s "$ST_TMP/menu-without" "$ST_TMP/menu-$run" ||
 			st_fail "the $run menu differs: $(diff "$ST_TMP/menu-without" "$ST_TMP/menu-$run")" || return 1
 	done
-	st_start XDG_CACHE_HOME="$cache" -- $FIXTURE --lessons tests/screen/broken || return 1
+	st_start XDG_CACHE_HOME="$cache" -- $FIXTURE --only-lessons tests/screen/broken || return 1
 	st_wait "Screen test drills" || return 1
 	st_keys Enter
 	st_wait "1/" || return 1
@@ -347,7 +347,7 @@ test_first_run() {
 # End in a menu longer than the screen selects the last lesson and shows
 # it whole: nothing is left below.
 test_menu_end() {
-	st_start -- --lessons content || return 1
+	st_start -- --only-lessons content || return 1
 	st_wait "Choose a lesson" || return 1
 	# End and Home as xterm sends them (the pane's TERM), not as tmux's own
 	st_keys "$(printf '\033OF')"

@@ -6,7 +6,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 st_setup "$@"
-STATS_LESSONS="--lessons tests/fixtures/good/minimal.json --lessons tests/stats/second.json"
+STATS_LESSONS="--only-lessons tests/fixtures/good/minimal.json --only-lessons tests/stats/second.json"
 
 # page KEY - types a scroll key and polls until the screen has changed,
 # so what is checked next is the new page, not the one before it.

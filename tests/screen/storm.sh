@@ -11,7 +11,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 st_setup "$@"
-FIXTURE="--lessons tests/screen/lessons"
+FIXTURE="--only-lessons tests/screen/lessons"
 SEED=${ST_SEED:-$(($(od -An -N4 -tu4 /dev/urandom | tr -d ' ') % 2147483647))}
 RESIZES=${ST_RESIZES:-200}
 SIGNAL_RUNS=${ST_SIGNAL_RUNS:-30}

@@ -17,7 +17,7 @@ now=$(cat "$(dirname "$0")/now")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '%s\n' 1 "1 b 2 d" b "a c" quit |
-	"$bin" --no-shuffle --lessons tests/fixtures/good/minimal.json --state "$tmp/played.json" >/dev/null 2>&1
+	"$bin" --no-shuffle --only-lessons tests/fixtures/good/minimal.json --state "$tmp/played.json" >/dev/null 2>&1
 python3 - "$tmp/played.json" "$store" "$now" <<'PY'
 import json, sys
 played = json.load(open(sys.argv[1]))["lessons"]["fixture-minimal"]["items"]

@@ -124,12 +124,31 @@ static void id_rebuild(pt_catalog *c, size_t want)
 		id_put(c, i);
 }
 
+/* Keeps the line that says e is shadowed by first (dropped when out of
+ * memory: it is a note). */
+static void note_shadowed(pt_catalog *c, const pt_entry *e, const pt_entry *first)
+{
+	void *v = c->shadowed;
+	if (!grow_array(&v, &c->shadowed_cap, c->n_shadowed + 1, sizeof *c->shadowed))
+		return;
+	c->shadowed = v;
+	const char *fmt = "%s:%d:%d: note: lesson \"%s\" is shadowed by %s, which comes first in the lesson path;"
+	    " the tutor uses that one";
+	int n = snprintf(NULL, 0, fmt, e->path, e->info->id_pos.line, e->info->id_pos.col, e->info->id, first->path);
+	char *line = n > 0 ? malloc((size_t)n + 1) : NULL;
+	if (line == NULL)
+		return;
+	snprintf(line, (size_t)n + 1, fmt, e->path, e->info->id_pos.line, e->info->id_pos.col, e->info->id, first->path);
+	c->shadowed[c->n_shadowed++] = line;
+}
+
 /* Adds a loaded entry, or drops it when shadow is set and its lesson id
  * is taken; returns false (freeing it) when out of memory. */
 static bool catalog_take(pt_catalog *c, pt_entry *e, bool shadow)
 {
 	const pt_entry *first = e->info != NULL && e->info->id != NULL ? catalog_find(c, e->info->id) : NULL;
 	if (shadow && first != NULL) {
+		note_shadowed(c, e, first);
 		entry_free(e);
 		return true;
 	}
@@ -544,50 +563,67 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Appends base + tail to buf at *used and to dirs when it is a
+ * directory. */
+static void add_if_dir(const char **dirs, size_t *n, size_t max, char *buf, size_t size, size_t *used,
+    const char *base, size_t base_len, const char *tail)
+{
+	if (*n >= max || *used >= size)
+		return;
+	int w = snprintf(buf + *used, size - *used, "%.*s%s", (int)base_len, base, tail);
+	if (w > 0 && (size_t)w < size - *used && is_dir(buf + *used)) {
+		dirs[(*n)++] = buf + *used;
+		*used += (size_t)w + 1;
+	}
+}
+
+/* Returns the bundled lessons: the source tree's content/ when run from
+ * it (./content, or beside the executable), else the installed folder;
+ * NULL when none is there.  The string is static or in buf. */
+static const char *bundled_dir(char *buf, size_t size)
+{
+	if (access("content/lesson.schema.json", F_OK) == 0)
+		return "content";
+	char exe[4096];
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (len > 0)
+		exe[len] = '\0';
+	char *slash = len > 0 ? strrchr(exe, '/') : NULL;
+	if (slash != NULL) {
+		*slash = '\0';
+		/* Sanitizer builds live in build/asan/; look two levels up too. */
+		const char *const tails[] = { "/content", "/../../content" };
+		for (size_t t = 0; t < 2; t++) {
+			char schema[4200];
+			snprintf(schema, sizeof schema, "%s%s/lesson.schema.json", exe, tails[t]);
+			int w = snprintf(buf, size, "%s%s", exe, tails[t]);
+			if (w > 0 && (size_t)w < size && access(schema, F_OK) == 0)
+				return buf;
+		}
+	}
+	return is_dir(PT_LESSON_DIR) ? PT_LESSON_DIR : NULL;
+}
+
 size_t catalog_default_dirs(const char **dirs, size_t max, char *buf, size_t size)
 {
 	size_t n = 0, used = 0;
-	/* The source tree: ./content, or content/ beside the executable. */
-	if (n < max && access("content/lesson.schema.json", F_OK) == 0)
-		dirs[n++] = "content";
-	char exe[4096];
-	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n == 0 && len > 0) {
-		exe[len] = '\0';
-		char *slash = strrchr(exe, '/');
-		if (slash != NULL) {
-			*slash = '\0';
-			/* Sanitizer builds live in build/asan/; look two levels up too. */
-			const char *const tails[] = { "/content", "/../../content" };
-			for (size_t t = 0; t < 2 && n < max; t++) {
-				int w = snprintf(buf + used, size - used, "%s%s", exe, tails[t]);
-				if (w > 0 && (size_t)w < size - used && is_dir(buf + used)) {
-					char schema[4200];
-					snprintf(schema, sizeof schema, "%s/lesson.schema.json", buf + used);
-					if (access(schema, F_OK) == 0) {
-						dirs[n++] = buf + used;
-						used += (size_t)w + 1;
-						break;
-					}
-				}
-			}
-		}
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	if (xdg != NULL && xdg[0] == '/')
+		add_if_dir(dirs, &n, max, buf, size, &used, xdg, strlen(xdg), "/paratutor/lessons");
+	else if (home != NULL && home[0] != '\0')
+		add_if_dir(dirs, &n, max, buf, size, &used, home, strlen(home), "/.local/share/paratutor/lessons");
+	const char *data = getenv("XDG_DATA_DIRS");
+	if (data == NULL || data[0] == '\0')
+		data = "/usr/local/share/:/usr/share/";
+	for (const char *p = data; *p != '\0';) {
+		size_t len = strcspn(p, ":");
+		if (p[0] == '/') /* a relative entry is ignored, as the XDG spec says */
+			add_if_dir(dirs, &n, max, buf, size, &used, p, len, "/paratutor/lessons");
+		p += len + (p[len] == ':');
 	}
-	const char *xdg = getenv("XDG_DATA_HOME");
-	const char *home = getenv("HOME");
-	if (n < max && used < size) {
-		int w = -1;
-		if (xdg != NULL && xdg[0] == '/')
-			w = snprintf(buf + used, size - used, "%s/paratutor/lessons", xdg);
-		else if (home != NULL && home[0] != '\0')
-			w = snprintf(buf + used, size - used, "%s/.local/share/paratutor/lessons", home);
-		if (w > 0 && (size_t)w < size - used && is_dir(buf + used)) {
-			dirs[n++] = buf + used;
-			used += (size_t)w + 1;
-		}
-	}
-	if (n < max && is_dir(PT_LESSON_DIR))
-		dirs[n++] = PT_LESSON_DIR;
+	const char *bundled = used < size ? bundled_dir(buf + used, size - used) : NULL;
+	if (bundled != NULL && n < max)
+		dirs[n++] = bundled;
 	return n;
 }
 
@@ -600,5 +636,8 @@ void catalog_free(pt_catalog *c)
 	free(c->index_tag);
 	arena_free(c->index_arena);
 	free(c->by_id);
+	for (size_t i = 0; i < c->n_shadowed; i++)
+		free(c->shadowed[i]);
+	free(c->shadowed);
 	memset(c, 0, sizeof *c);
 }

@@ -21,6 +21,33 @@ bool settings_default_path(char *buf, size_t size)
 	return n > 0 && (size_t)n < size;
 }
 
+void settings_init(pt_settings *s)
+{
+	memset(s, 0, sizeof *s);
+	s->retention = PT_FSRS_DEFAULT_RETENTION;
+}
+
+void settings_free(pt_settings *s)
+{
+	for (size_t i = 0; i < s->n_lessons; i++)
+		free(s->lessons[i]);
+	free(s->lrs);
+	free(s->lrs_auth);
+	settings_init(s);
+}
+
+bool settings_system_path(char *buf, size_t size)
+{
+	const char *dir = PT_SYSCONFDIR;
+#ifdef PT_TEST_HOOKS
+	const char *test = getenv("PARATUTOR_TEST_SYSCONFDIR");
+	if (test != NULL && test[0] != '\0')
+		dir = test;
+#endif
+	int n = snprintf(buf, size, "%s/paratutor/config", dir);
+	return n > 0 && (size_t)n < size;
+}
+
 bool settings_retention(const char *value, double *out)
 {
 	char *end;
@@ -31,6 +58,92 @@ bool settings_retention(const char *value, double *out)
 	*out = v;
 	return true;
 }
+
+/* Replaces *slot with a copy of value; false when out of memory. */
+static bool set_text(char **slot, const char *value)
+{
+	char *copy = strdup(value);
+	if (copy == NULL)
+		return false;
+	free(*slot);
+	*slot = copy;
+	return true;
+}
+
+/* Each setting's reader: stores value into s, or says in why (a
+ * sentence) what the value should be.  dir is the folder of the file,
+ * for relative paths. */
+typedef bool set_fn(pt_settings *s, const char *value, const char *dir, const char **why);
+
+static bool set_retention(pt_settings *s, const char *value, const char *dir, const char **why)
+{
+	(void)dir;
+	*why = "retention takes a number from 0.70 to 0.99, like 0.9";
+	return settings_retention(value, &s->retention);
+}
+
+/* Returns value as a path: as it is when absolute, else inside dir
+ * (caller frees; NULL when out of memory). */
+static char *path_in(const char *dir, const char *value)
+{
+	size_t need = strlen(dir) + strlen(value) + 2;
+	char *path = malloc(need);
+	if (path != NULL && (value[0] == '/' || dir[0] == '\0'))
+		snprintf(path, need, "%s", value);
+	else if (path != NULL)
+		snprintf(path, need, "%s/%s", dir, value);
+	return path;
+}
+
+static bool set_lessons(pt_settings *s, const char *value, const char *dir, const char **why)
+{
+	*why = "lessons takes a folder, like /srv/course/lessons";
+	if (value[0] == '\0')
+		return false;
+	*why = "too many lessons lines; at most 16 in one file";
+	if (s->n_lessons == PT_SETTINGS_MAX_LESSONS)
+		return false;
+	*why = "out of memory";
+	char *path = path_in(dir, value);
+	if (path == NULL)
+		return false;
+	s->lessons[s->n_lessons++] = path;
+	return true;
+}
+
+static bool set_lrs(pt_settings *s, const char *value, const char *dir, const char **why)
+{
+	(void)dir;
+	*why = "lrs takes the address of a Learning Record Store's xAPI endpoint, like https://lrs.example.org/xapi";
+	if (strncmp(value, "https://", 8) != 0 && strncmp(value, "http://", 7) != 0)
+		return false;
+	*why = "out of memory";
+	return set_text(&s->lrs, value);
+}
+
+static bool set_lrs_auth(pt_settings *s, const char *value, const char *dir, const char **why)
+{
+	*why = "lrs_auth takes the file that holds the store's key:secret";
+	if (value[0] == '\0')
+		return false;
+	*why = "out of memory";
+	char *path = path_in(dir, value);
+	if (path == NULL)
+		return false;
+	free(s->lrs_auth);
+	s->lrs_auth = path;
+	return true;
+}
+
+static const struct {
+	const char *key;
+	set_fn *set;
+} setting_keys[] = {
+	{ "retention", set_retention },
+	{ "lessons", set_lessons },
+	{ "lrs", set_lrs },
+	{ "lrs_auth", set_lrs_auth },
+};
 
 /* Trims spaces and tabs from both ends of s, in place. */
 static char *trim(char *s)
@@ -45,7 +158,11 @@ static char *trim(char *s)
 
 bool settings_parse(const char *text, const char *name, pt_settings *s, char *err, size_t size)
 {
-	char line[512];
+	char line[4352], dir[4096];
+	const char *slash = strrchr(name, '/');
+	snprintf(dir, sizeof dir, "%.*s", slash != NULL ? (int)(slash - name) : 0, name);
+	if (slash == name)
+		snprintf(dir, sizeof dir, "/");
 	int no = 0;
 	for (const char *p = text; *p != '\0';) {
 		const char *nl = strchr(p, '\n');
@@ -71,12 +188,17 @@ bool settings_parse(const char *text, const char *name, pt_settings *s, char *er
 		}
 		*eq = '\0';
 		char *key = trim(l), *value = trim(eq + 1);
-		if (strcmp(key, "retention") != 0) {
-			snprintf(err, size, "%s:%d: unknown setting; the one known is 'retention'", name, no);
+		size_t k = 0, n_keys = sizeof setting_keys / sizeof *setting_keys;
+		while (k < n_keys && strcmp(key, setting_keys[k].key) != 0)
+			k++;
+		if (k == n_keys) {
+			snprintf(err, size, "%s:%d: unknown setting; the known ones are retention, lessons, lrs and lrs_auth",
+			    name, no);
 			return false;
 		}
-		if (!settings_retention(value, &s->retention)) {
-			snprintf(err, size, "%s:%d: retention takes a number from 0.70 to 0.99, like 0.9", name, no);
+		const char *why = NULL;
+		if (!setting_keys[k].set(s, value, dir, &why)) {
+			snprintf(err, size, "%s:%d: %s", name, no, why);
 			return false;
 		}
 	}
@@ -85,7 +207,6 @@ bool settings_parse(const char *text, const char *name, pt_settings *s, char *er
 
 bool settings_read(const char *path, pt_settings *s, char *err, size_t size)
 {
-	s->retention = PT_FSRS_DEFAULT_RETENTION;
 	FILE *f = fopen(path, "r");
 	if (f == NULL) {
 		/* No file, or one this user cannot even reach (a HOME of another
