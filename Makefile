@@ -351,6 +351,7 @@ course-tests: build/asan/paratutor test-deps
 	@sh tests/course/cli.sh build/asan/paratutor
 	@sh tests/course/ssh.sh build/asan/paratutor
 	@sh tests/course/load.sh build/asan/paratutor 10 60 20
+	@sh tests/course/doc.sh build/asan/paratutor
 
 # Every input costs linear time: the inputs that once cost quadratic time
 # (a GIFT bank, units and numbers, a store's wrong answers, XML attributes)

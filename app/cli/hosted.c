@@ -96,8 +96,8 @@ static void scrub_environment(void)
 	}
 }
 
-/* Prints the words and the course's exams. */
-static void print_help(const pt_course *c, const pt_progress *p, time_t now)
+/* Prints the words and the course's exams, with learner's own time limits. */
+static void print_help(const pt_course *c, const pt_progress *p, time_t now, const char *learner)
 {
 	printf("%s\n"
 	       "Sign in with ssh and one of these words after the host (or none):\n"
@@ -111,19 +111,22 @@ static void print_help(const pt_course *c, const pt_progress *p, time_t now)
 		const pt_course_exam *ex = &c->exams[i];
 		unsigned used = course_exam_attempts(p, ex->name, NULL);
 		pt_course_window w = course_exam_window(ex, used, now);
-		char when[40] = "";
-		if (w == PT_COURSE_EXAM_NOT_YET)
+		char when[40] = "", state[80];
+		if (w == PT_COURSE_EXAM_NOT_YET) {
 			course_format_time(ex->opens, when, sizeof when);
-		else if (ex->closes != 0)
+			snprintf(state, sizeof state, "opens %s", when);
+		} else if (w == PT_COURSE_EXAM_CLOSED) {
+			snprintf(state, sizeof state, "closed");
+		} else if (w == PT_COURSE_EXAM_USED_UP) {
+			snprintf(state, sizeof state, "every attempt used");
+		} else if (ex->closes != 0) {
 			course_format_time(ex->closes, when, sizeof when);
-		printf("%sexam %s: %zu items, %g minutes, pass %d%%; %s%s%s\n", i == 0 ? "\nExams:\n  " : "  ", ex->name,
-		    ex->count, ex->minutes, ex->pass,
-		    w == PT_COURSE_EXAM_NOT_YET ? "opens " : w == PT_COURSE_EXAM_CLOSED ? "closed" :
-		    w == PT_COURSE_EXAM_USED_UP ? "every attempt used" : "open now",
-		    w == PT_COURSE_EXAM_NOT_YET ? when : "",
-		    w == PT_COURSE_EXAM_OPEN && ex->closes != 0 ? ", until " : "");
-		if (w == PT_COURSE_EXAM_OPEN && ex->closes != 0)
-			printf("    (closes %s)\n", when);
+			snprintf(state, sizeof state, "open now, until %s", when);
+		} else {
+			snprintf(state, sizeof state, "open now");
+		}
+		printf("%sexam %s: %zu items, %g minutes, pass %d%%; %s\n", i == 0 ? "\nExams (times in UTC):\n  " : "  ",
+		    ex->name, ex->count, course_exam_seconds(ex, learner) / 60.0, ex->pass, state);
 	}
 }
 
@@ -290,7 +293,7 @@ int cli_hosted(int argc, char **argv)
 		status = H_FAILED;
 	}
 	if (status == H_OK && word == W_HELP)
-		print_help(&c, p, now);
+		print_help(&c, p, now, learner);
 	if (p != NULL)
 		progress_close(p);
 	p = NULL;

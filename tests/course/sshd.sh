@@ -46,7 +46,7 @@ sshd_start() {
 		echo "ListenAddress 127.0.0.1"
 		echo "HostKey $TMP/hostkey"
 		echo "PidFile none"
-		echo "AuthorizedKeysFile $C/authorized_keys"
+		[ -n "${SSHD_NO_COURSE_LINES:-}" ] || echo "AuthorizedKeysFile $C/authorized_keys"
 		echo "StrictModes no"
 		echo "PubkeyAuthentication yes"
 		echo "PasswordAuthentication no"
@@ -59,10 +59,13 @@ sshd_start() {
 		echo "MaxStartups 200"
 		echo "MaxSessions 200"
 		echo "LogLevel ERROR"
-		# The sshd_config lines course init prints:
-		echo "DisableForwarding yes"
-		echo "PermitTTY yes"
-		echo "AcceptEnv TERM LANG LC_* COLUMNS${SSHD_ACCEPT_MORE:+ $SSHD_ACCEPT_MORE}"
+		# The sshd_config lines course init prints (or, with SSHD_NO_COURSE_LINES,
+		# none: the caller gives them, as docs/course.md does):
+		if [ -z "${SSHD_NO_COURSE_LINES:-}" ]; then
+			echo "DisableForwarding yes"
+			echo "PermitTTY yes"
+			echo "AcceptEnv TERM LANG LC_* COLUMNS${SSHD_ACCEPT_MORE:+ $SSHD_ACCEPT_MORE}"
+		fi
 		# The test builds' clock (PARATUTOR_TEST_NOW), set by the server, never the learner.
 		echo "SetEnv PARATUTOR_TEST_NOW=$TMP/clock"
 		for line in "$@"; do echo "$line"; done
