@@ -97,4 +97,10 @@ CHECKS += [
         # parameters per GPU (split by TP x PP) times the distributed-optimizer bytes
         "compute": lambda: 175e9 / (8 * 16) * (6 + 12 / 8) / GB,
     },
+    {"lesson": "hybrid-3d", "item": "d8-13-hsdp-shard-group",
+     "inputs": ["70 billion-parameter", "16 bytes per parameter", "4 nodes × 8 GPUs", "sharded over the 8 GPUs"],
+     "compute": lambda: 70e9 * 16 / 8 / 1e9,
+     "wrong": [lambda: 70e9 * 16 / 32 / 1e9,              # plain FSDP over 32
+               lambda: 70e9 * 16 / 1e9,                   # unsharded
+               lambda: 70e9 * 16 / 4 / 1e9]},             # divided by the replicas
 ]
