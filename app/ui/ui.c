@@ -23,7 +23,9 @@
 
 #define ESC_DELAY_MS 25
 
-static const int quit_signals[] = { SIGINT, SIGTERM, SIGHUP };
+/* Ctrl-\ (SIGQUIT) quits like Ctrl-C: the terminal restored, the draft
+ * kept, no core dump of a learner's session. */
+static const int quit_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
 #define N_QUIT (sizeof quit_signals / sizeof quit_signals[0])
 #define N_CRASH (sizeof crash_signals / sizeof crash_signals[0])
@@ -163,7 +165,8 @@ const pt_binding ui_global_keys[] = {
 	    "put the warning away once read; it stays on every screen until then, and what was not saved is "
 	    "said again when you quit", "seen", NULL, UI_GLOBAL_ALERT, 0, "!", { 0 }, 0, key_acknowledge },
 	{ "?", "this list of keys", "help", NULL, 0, 0, "?", { 0 }, 0, key_help },
-	{ "Ctrl-C", "quit at once; your progress is already saved and the terminal is restored", NULL, NULL,
+	{ "Ctrl-C", "quit at once (Ctrl-\\ too); your progress and any answer not yet checked are kept, and the "
+	    "terminal is restored", NULL, NULL,
 	    0, 0, NULL, { 0 }, 0, NULL },
 };
 const size_t ui_n_global_keys = sizeof ui_global_keys / sizeof ui_global_keys[0];

@@ -8,7 +8,7 @@
 # then stays open so the screen can still be read.
 dir=$1
 shift
-trap : INT # Ctrl-C is for COMMAND; this script must live to report
+trap : INT QUIT # Ctrl-C and Ctrl-\ are for COMMAND; this script must live to report
 sh -c 'echo $$ >"$0/pid"; exec "$@"' "$dir" "$@"
 status=$?
 stty -a >"$dir/stty" 2>&1

@@ -183,8 +183,8 @@ quit_by() {
 	st_wait "Screen test drills" || return 1
 	[ "$(st_tmux display-message -p -t st '#{alternate_on}')" = 1 ] ||
 		st_fail "the tutor did not use the alternate screen" || return 1
-	if [ "$signal" = C-c ]; then
-		st_keys C-c
+	if [ "$signal" = C-c ] || [ "$signal" = 'C-\' ]; then
+		st_keys "$signal"
 	else
 		kill -s "$signal" "$(st_pid)"
 	fi
@@ -197,7 +197,31 @@ quit_by() {
 test_signals() {
 	quit_by TERM 143 || return 1
 	quit_by C-c 130 || return 1
-	quit_by HUP 129
+	quit_by HUP 129 || return 1
+	quit_by 'C-\' 131 || return 1
+	quit_by QUIT 131
+}
+
+# Ctrl-\ (SIGQUIT) on an item keeps the blank filled but not checked, as
+# the other quitting signals do.
+test_quit_keeps_draft() {
+	state="$ST_TMP/quit-draft-state"
+	rm -rf "$state"
+	st_start XDG_STATE_HOME="$state" -- $FIXTURE || return 1
+	st_wait "Screen test drills" || return 1
+	st_keys Enter
+	st_wait "[1](values) / [2](values)" || return 1
+	st_keys 2 b
+	st_wait "[2:len](values)" || return 1
+	st_keys 'C-\'
+	status=$(st_wait_exit) || return 1
+	[ "$status" = 131 ] || st_fail "Ctrl-\\: exit status $status, expected 131" || return 1
+	st_wait "[exited with status" || return 1
+	st_restored || return 1
+	st_start XDG_STATE_HOME="$state" -- $FIXTURE || return 1
+	st_wait "Screen test drills" || return 1
+	st_keys Enter
+	st_wait "[1](values) / [2:len](values)"
 }
 
 # A crash (SIGSEGV) restores the terminal and still dies of the signal.
@@ -1105,7 +1129,7 @@ st_test "two-blank drill by mouse clicks" test_fill_mouse
 st_test "select all: a wrong pick and a miss" test_multi
 st_test "hints in order; out of attempts reveals the answers" test_hints_and_reveal
 st_test "resize to 20x6 and back keeps the state" test_resize
-st_test "SIGTERM, Ctrl-C and SIGHUP restore the terminal" test_signals
+st_test "SIGTERM, Ctrl-C, SIGHUP, Ctrl-\\ and SIGQUIT restore the terminal" test_signals
 st_test "a crash signal restores the terminal" test_crash
 st_test "NO_COLOR=1 draws without colour" test_no_color
 st_test "a broken lesson is listed, not opened" test_broken_lesson
@@ -1123,6 +1147,7 @@ st_test "select all: tick all is no answer; one wrong tick marked" test_tick_all
 st_test "practice is named and lowers nothing; the lesson score stays" test_retry_practice
 st_test "leaving a review half-way leaves the lesson as it was" test_review_own_pass
 st_test "a filled blank not yet checked survives quitting" test_draft
+st_test "Ctrl-\\ (SIGQUIT) restores the terminal and keeps the draft" test_quit_keeps_draft
 st_test "a typed answer not yet checked survives moving away and quitting" test_typed_draft
 st_test "reset from the summary asks first, saying what it does, then starts attempt 2" test_reset
 st_test "--watch reloads on save and survives a broken save" test_watch
