@@ -83,6 +83,8 @@ int cli_run_tutor(pt_catalog *cat, const cli_tutor_options *o)
 	}
 	int status = plain ? plain_run(cat, &uio, stdin, stdout) : ui_run(cat, &uio);
 	track_print_exit(&track, stderr);
+	if (status == 0 && track.unsaved[0] != '\0')
+		status = 1; /* the latest work is not on disk: a script must see it */
 	progress_close(progress);
 	return status;
 }

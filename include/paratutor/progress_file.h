@@ -49,7 +49,9 @@ file_rc file_parse(const char *text, size_t len, store_data *d, int *format,
     char *why, size_t whylen);
 
 /* Returns d as the store's JSON text (free it with file_text_free), or
- * NULL when out of memory. */
+ * NULL when out of memory: indented, or compact when the indented text
+ * would be over PT_PROGRESS_MAX_SIZE, so what the reader took in fits
+ * again unless it grew. */
 char *file_print(const store_data *d);
 
 /* Frees a text from file_print(); NULL is allowed. */

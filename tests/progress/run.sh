@@ -7,7 +7,8 @@
 # check, and runs two processes saving to one store at once.  track_oom.c
 # checks that the tracker reports a store out of memory.  Then
 # broken.sh runs the sanitized tutor over every bad fixture beside a good
-# lesson with a store that knows them.  Prints "N passed, M failed" and
+# lesson with a store that knows them, and limits.sh the store's size cap
+# and a --state that is not a regular file.  Prints "N passed, M failed" and
 # exits non-zero on any failure.
 # PT_KILL_SEED fixes the random kill times (default: the process id).
 set -u
@@ -49,7 +50,11 @@ sh tests/progress/broken.sh build/asan/paratutor >"$tmp/broken.out"; rc=$?
 grep -Ev '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$tmp/broken.out"
 grep -q '^not ok' "$tmp/broken.out" || [ $rc -eq 0 ] || { echo "FAIL broken: broken.sh exited with status $rc"; extra=$((extra + 1)); }
 
-passed=$(( $(cat "$tmp/kill.out" "$tmp/race.out" "$tmp/oom.out" | grep -c '^PASS') + $(grep -c '^ok' "$tmp/broken.out") ))
-failed=$(( $(cat "$tmp/kill.out" "$tmp/race.out" "$tmp/oom.out" | grep -c '^FAIL') + $(grep -c '^not ok' "$tmp/broken.out") + extra ))
+sh tests/progress/limits.sh build/asan/paratutor >"$tmp/limits.out"; rc=$?
+grep -Ev '^[0-9]+ passed, [0-9]+ failed$' "$tmp/limits.out"
+grep -q '^not ok' "$tmp/limits.out" || [ $rc -eq 0 ] || { echo "FAIL limits: limits.sh exited with status $rc"; extra=$((extra + 1)); }
+
+passed=$(( $(cat "$tmp/kill.out" "$tmp/race.out" "$tmp/oom.out" | grep -c '^PASS') + $(cat "$tmp/broken.out" "$tmp/limits.out" | grep -c '^ok') ))
+failed=$(( $(cat "$tmp/kill.out" "$tmp/race.out" "$tmp/oom.out" | grep -c '^FAIL') + $(cat "$tmp/broken.out" "$tmp/limits.out" | grep -c '^not ok') + extra ))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -1031,7 +1031,8 @@ test_menu_next() {
 
 # A save that fails (the state directory replaced by a plain file while
 # the tutor runs, which fails for root too) stays on every screen, after
-# other keys and at 60x16, until ! puts it away; the exit names it.
+# other keys and at 60x16, until ! puts it away; the exit names it, and
+# the exit status is 1.
 test_save_failure_stays() {
 	open_fixture || return 1
 	rm -rf "$ST_RUN/state/paratutor"
@@ -1073,7 +1074,8 @@ test_save_failure_stays() {
 	st_keys '!'
 	st_wait "That key does nothing here" || return 1
 	st_keys q
-	st_wait_exit >/dev/null || return 1
+	status=$(st_wait_exit) || return 1
+	[ "$status" = 1 ] || st_fail "a failed save: exit status $status, expected 1" || return 1
 	st_wait_joined "paratutor: your latest work was not saved: $ST_RUN/state/paratutor is not a directory" ||
 		return 1
 }

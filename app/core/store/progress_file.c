@@ -7,6 +7,7 @@
 
 #include <cJSON.h>
 
+#include "paratutor/progress.h"
 #include "paratutor/progress_file.h"
 
 #define MAX_TIME 253402300799.0 /* 9999-12-31T23:59:59Z */
@@ -729,6 +730,12 @@ char *file_print(const store_data *d)
 	}
 	ok = ok && file_add_exams(root, d);
 	char *text = ok ? cJSON_Print(root) : NULL;
+	/* Indented when that fits the size the reader takes, else compact:
+	 * a store that could be read can be written back. */
+	if (text != NULL && strlen(text) > PT_PROGRESS_MAX_SIZE) {
+		cJSON_free(text);
+		text = cJSON_PrintUnformatted(root);
+	}
 	cJSON_Delete(root);
 	return text;
 }

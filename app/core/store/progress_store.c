@@ -163,9 +163,16 @@ static bool make_dirs(const char *dir, char *err, size_t errlen)
 static int lock_acquire(const pt_progress *p, bool *busy, char *err, size_t errlen)
 {
 	*busy = false;
-	int fd = open(p->lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	/* O_NONBLOCK: a FIFO planted there must not hang the open. */
+	int fd = open(p->lock_path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0600);
 	if (fd < 0) {
 		progress_say(err, errlen, "cannot open %s: %s", p->lock_path, strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		progress_say(err, errlen, "%s is not a regular file", p->lock_path);
+		close(fd);
 		return -1;
 	}
 	for (int waited = 0;; waited += LOCK_STEP_MS) {
@@ -480,6 +487,15 @@ pt_progress *progress_open(const char *path, time_t now, pt_open_report *rep)
 		progress_close(p);
 		return NULL;
 	}
+	/* A device, FIFO, socket or folder is refused before anything (a lock
+	 * file beside it, a folder) is made. */
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		go_memory(rep, "%s is not a regular file (%s); nothing is written there, and this session's progress "
+		    "stays in memory only", path, S_ISDIR(st.st_mode) ? "a folder" : S_ISCHR(st.st_mode) ||
+		    S_ISBLK(st.st_mode) ? "a device" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a special file");
+		return p;
+	}
 	char why[PT_PROGRESS_PATH_MAX + 256];
 	if (!make_dirs(p->dir, why, sizeof why)) {
 		go_memory(rep, "cannot keep progress: %s; this session's progress stays in memory only", why);
@@ -642,7 +658,7 @@ bool progress_save(pt_progress *p, char *err, size_t errlen)
 		progress_say(err, errlen, "out of memory");
 		ok = false;
 	}
-	if (out != NULL && strlen(out) + 1 > PT_PROGRESS_MAX_SIZE) {
+	if (out != NULL && strlen(out) > PT_PROGRESS_MAX_SIZE) {
 		progress_say(err, errlen, "the progress store would exceed %u MiB; not saving", PT_PROGRESS_MAX_SIZE / MIB);
 		ok = false;
 	}
