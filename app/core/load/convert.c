@@ -107,6 +107,21 @@ static void load_options(pt_loader *ld, const pt_fields *itf, pt_item *item)
 	}
 }
 
+/* Returns true when url starts with a scheme a learner may be sent to:
+ * https:// or http:// with a host after it, or mailto: with an address
+ * (the scheme in any case).  javascript:, file:, data: and the rest are
+ * refused. */
+static bool url_scheme_ok(const char *url)
+{
+	static const char *const schemes[] = { "https://", "http://", "mailto:" };
+	for (size_t k = 0; k < sizeof schemes / sizeof schemes[0]; k++) {
+		size_t n = strlen(schemes[k]);
+		if (strncasecmp(url, schemes[k], n) == 0)
+			return url[n] != '\0' && url[n] != '/' && url[n] != ' ';
+	}
+	return false;
+}
+
 /* Reads an item's solution and references. */
 static void load_extras(pt_loader *ld, const pt_fields *itf, pt_item *item)
 {
@@ -138,6 +153,10 @@ static void load_extras(pt_loader *ld, const pt_fields *itf, pt_item *item)
 		field_check_names(ld, &rf, "a reference", REFERENCE_FIELDS);
 		field_text(ld, &rf, F_TITLE, "a reference", true, &ref->title);
 		field_text(ld, &rf, F_URL, "a reference", true, &ref->url);
+		if (ref->url.s != NULL && !url_scheme_ok(ref->url.s))
+			diags_add(ld->diags, ld->name, ref->url.pos, PT_ERROR,
+			    "a reference's url must start with https://, http:// or mailto: (a learner's terminal may open "
+			    "it); give the web address");
 	}
 }
 

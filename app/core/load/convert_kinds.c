@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "paratutor/convert_kinds.h"
+#include "paratutor/sanitise.h"
 #include "paratutor/validate.h"
 
 /* Returns the absolute value of x. */
@@ -157,6 +158,16 @@ static void load_units(pt_loader *ld, const pt_fields *f, pt_item *item)
 		if (!validate_utf8(e->string, n)) {
 			/* a key is not a text value, so field_take_text never saw it */
 			diags_add(ld->diags, ld->name, at, PT_ERROR, "a unit name is not valid UTF-8; save the file as UTF-8");
+			continue;
+		}
+		unsigned cp;
+		size_t width;
+		if (sanitise_find(e->string, n, &cp, &width) < n) {
+			/* a key is not a text value, so field_take_text never saw it */
+			char esc[PT_SANITISE_ESCAPE_MAX + 1];
+			sanitise_escape(cp, esc);
+			diags_add(ld->diags, ld->name, at, PT_ERROR, "a unit name holds %s, a character that a terminal "
+			    "obeys or hides instead of showing; remove it", esc);
 			continue;
 		}
 		if (n == 0 || strspn(e->string, " \t") == n) {
