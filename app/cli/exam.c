@@ -516,7 +516,7 @@ int cli_exam(int argc, char **argv)
 	}
 	if (status < 0) {
 		pt_open_report rep;
-		pt_progress *progress = progress_open(a.state, time(NULL), &rep);
+		pt_progress *progress = progress_open(a.state, ui_now(), &rep);
 		if (progress == NULL) {
 			fputs("paratutor exam: out of memory\n", stderr);
 			status = EXAM_FAILED;

@@ -108,7 +108,7 @@ int cli_next(int argc, char **argv)
 		return NEXT_NO_LESSONS;
 	}
 	pt_open_report rep;
-	pt_progress *p = plain ? progress_open(path != NULL ? path : buf, time(NULL), &rep)
+	pt_progress *p = plain ? progress_open(path != NULL ? path : buf, ui_now(), &rep)
 	                       : progress_open_readonly(path != NULL ? path : buf, &rep);
 	pt_next n;
 	int status = NEXT_OK;

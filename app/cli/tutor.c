@@ -14,6 +14,7 @@
 #include "paratutor/progress.h"
 #include "paratutor/track.h"
 #include "paratutor/ui.h"
+#include "paratutor/ui_clock.h"
 
 /* Makes the tutor's catalog read and keep the lesson index, unless
  * turned off.  The index is tagged with this program's version and the
@@ -63,7 +64,7 @@ int cli_run_tutor(pt_catalog *cat, const cli_tutor_options *o)
 		}
 	}
 	pt_open_report rep;
-	pt_progress *progress = progress_open(o->state, time(NULL), &rep);
+	pt_progress *progress = progress_open(o->state, ui_now(), &rep);
 	if (progress == NULL) {
 		fputs("paratutor: out of memory\n", stderr);
 		return 1;

@@ -65,6 +65,7 @@ struct pt_progress {
 	bool dirty;
 	store_data d;
 	int exam_hold;   /* the exam lock's descriptor + 1 while this tutor holds the open exam; 0 not */
+	int exam_name;   /* the exam hold's abstract socket descriptor + 1 while held (progress_hold.c) */
 	pt_fsrs fsrs;    /* the review schedule's parameters */
 	char notice[PT_PROGRESS_NOTICE_SIZE];
 };

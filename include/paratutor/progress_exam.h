@@ -148,9 +148,12 @@ typedef enum pt_exam_hold {
 	PT_EXAM_ELSEWHERE  /* another paratutor holds it */
 } pt_exam_hold;
 
-/* Takes the exam lock (a file beside the store, flock'ed; the system
- * lets go of it when the tutor ends, crashed or not), so one tutor at a
- * time sits the open exam. */
+/* Takes the exam hold (a flock on a file beside the store and an abstract
+ * socket named after the store's real path; the system lets go of both
+ * when the tutor ends, crashed or not), so one tutor at a time sits the
+ * open exam.  It fails closed: a lock file removed, replaced or odd (not a
+ * regular file), or anything that cannot be locked, is another tutor's
+ * hold until the name proves it free (progress_hold.c). */
 pt_exam_hold progress_exam_hold(pt_progress *p);
 
 /* Lets go of the exam lock (nothing when not held). */

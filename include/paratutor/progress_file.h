@@ -29,6 +29,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "paratutor/progress_data.h"
 
@@ -44,9 +45,11 @@ typedef enum file_rc {
 /* Parses the store text (len bytes) into d, which must be empty.  On
  * FILE_DAMAGED why says what is wrong, with the line and column for JSON
  * syntax; on FILE_NEWER *format is the file's format.  d is empty again
- * on any failure. */
+ * on any failure.  An exam that could not have been written (started or
+ * finished after now, when now is not 0; a time left beyond its limit; an
+ * item counted right with no answer kept) is damage too. */
 file_rc file_parse(const char *text, size_t len, store_data *d, int *format,
-    char *why, size_t whylen);
+    char *why, size_t whylen, time_t now);
 
 /* Returns d as the store's JSON text (free it with file_text_free), or
  * NULL when out of memory: indented, or compact when the indented text

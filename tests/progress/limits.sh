@@ -2,7 +2,9 @@
 # limits.sh BINARY - the progress store's limits, from the command line:
 # a store the reader takes (up to 16 MiB) can be saved again, however it
 # was laid out; a --state naming a FIFO, a folder or a device is refused
-# before anything is made beside it.  Prints "N passed, M failed".
+# before anything is made beside it; an exam record no tutor could have
+# written (a result forged, a start in the future) is damage.  Prints
+# "N passed, M failed".
 set -u
 bin=$1
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
@@ -73,6 +75,60 @@ if grep -q "locked.json.lock is not a regular file" "$tmp/out"; then
 	ok "a FIFO planted as the lock file is refused, not waited on"
 else
 	not_ok "a FIFO planted as the lock file is refused, not waited on" "$tmp/out"
+fi
+
+# Exam records no tutor could have written are damage: kept aside when the
+# tutor opens the store, named when a report reads it.  A real exam is sat
+# first, then forged two ways.
+exam="exam --no-shuffle --lessons tests/screen/lessons --from screen-drills --count 2 --seed 1"
+mkdir -p "$tmp/exam"
+# shellcheck disable=SC2086
+printf 'submit\nyes\n' | XDG_STATE_HOME=$tmp/exam "$bin" $exam >"$tmp/out" 2>&1
+store=$tmp/exam/paratutor/progress.json
+XDG_STATE_HOME=$tmp/exam "$bin" exam --history --lessons tests/screen/lessons >"$tmp/out" 2>&1
+if grep -q ' 0%  *70%  not passed' "$tmp/out" && ! grep -q damaged "$tmp/out"; then
+	ok "an honest exam is read back as it was sat"
+else
+	not_ok "an honest exam is read back as it was sat" "$tmp/out"
+fi
+python3 - "$store" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for it in d["exams"]["done"][0]["items"]:
+    it["result"] = "right"   # answers kept, none given: no tutor wrote this
+json.dump(d, open(sys.argv[1], "w"))
+PY
+XDG_STATE_HOME=$tmp/exam "$bin" exam --history --lessons tests/screen/lessons >"$tmp/out" 2>&1
+if grep -q 'is damaged: exam ".*" counts item "mean-two-blanks" right with no answer kept' "$tmp/out" &&
+	! grep -q '100%' "$tmp/out"; then
+	ok "a result forged to right with no answer is damage, not 100 %"
+else
+	not_ok "a result forged to right with no answer is damage, not 100 %" "$tmp/out"
+fi
+printf 'quit\n' | XDG_STATE_HOME=$tmp/exam "$bin" --plain --lessons tests/screen/lessons >"$tmp/out" 2>&1
+if grep -q 'is damaged: .*right with no answer kept; it was moved to .*progress.json.corrupt-' "$tmp/out" &&
+	ls "$tmp/exam/paratutor" | grep -q '^progress.json.corrupt-'; then
+	ok "the tutor keeps the store with the forged result aside and says where"
+else
+	not_ok "the tutor keeps the store with the forged result aside and says where" "$tmp/out"
+fi
+rm -rf "$tmp/exam"
+mkdir -p "$tmp/exam"
+# shellcheck disable=SC2086
+printf 'quit\n' | XDG_STATE_HOME=$tmp/exam "$bin" $exam >"$tmp/out" 2>&1
+python3 - "$store" <<'PY'
+import json, sys, time
+d = json.load(open(sys.argv[1]))
+d["exams"]["open"]["started"] = int(time.time()) + 86400   # "1:00 left" for ever
+json.dump(d, open(sys.argv[1], "w"))
+PY
+# shellcheck disable=SC2086
+printf 'quit\n' | XDG_STATE_HOME=$tmp/exam "$bin" $exam >"$tmp/out" 2>&1
+if grep -q 'is damaged: exam ".*" started after now; it was moved to' "$tmp/out" &&
+	ls "$tmp/exam/paratutor" | grep -q '^progress.json.corrupt-'; then
+	ok "an exam started in the future is damage: kept aside and said (a new paper is drawn)"
+else
+	not_ok "an exam started in the future is damage: kept aside and said (a new paper is drawn)" "$tmp/out"
 fi
 
 echo "$passed passed, $failed failed"

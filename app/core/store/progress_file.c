@@ -21,6 +21,7 @@ typedef struct parser {
 	size_t whylen;
 	const char *lesson;
 	const char *item;
+	time_t now; /* the clock times are judged by; 0: not judged */
 } parser;
 
 /* Reports a structural problem at the parser's place; returns false. */
@@ -317,6 +318,7 @@ static file_rc parse_lesson(parser *ps, store_data *d, const cJSON *obj)
 /* ---- exams ------------------------------------------------------------- */
 
 #define MAX_ANSWER_TEXTS 16
+#define EXAM_CLOCK_SLACK 300 /* seconds an exam's times may run ahead of the reader's clock */
 
 /* Reads a member of 16 hex digits into *out. */
 static bool get_hex(parser *ps, const cJSON *obj, const char *name, unsigned long long *out)
@@ -385,6 +387,30 @@ static file_rc parse_exam_entry(parser *ps, const cJSON *o, pt_exam_entry *k)
 	return FILE_OK;
 }
 
+/* Returns true when stored exam r could have been written by a tutor: it
+ * did not start or finish after ps->now (give or take EXAM_CLOCK_SLACK, a
+ * clock set right meanwhile), finished after it started, has no more time
+ * left than its limit, shows an item it has, and, when it kept the
+ * answers, was right only where an answer was given.  Else it was forged
+ * or damaged, and says which (the store is then kept aside). */
+static bool exam_possible(parser *ps, const pt_exam_record *r)
+{
+	time_t late = ps->now + EXAM_CLOCK_SLACK;
+	if (ps->now != 0 && r->started > late)
+		return bad(ps, "exam \"%s\" started after now", r->id);
+	if (r->finished != 0 && (r->finished < r->started || (ps->now != 0 && r->finished > late)))
+		return bad(ps, "exam \"%s\" finished %s", r->id, r->finished < r->started ? "before it started" :
+		    "after now");
+	if (r->finished == 0 && ((r->limit > 0 && r->left > r->limit) || r->current >= r->n_items))
+		return bad(ps, "open exam \"%s\" has more time left than its limit or shows an item it has not",
+		    r->id);
+	for (size_t i = 0; r->finished != 0 && r->answers_kept && i < r->n_items; i++)
+		if (r->items[i].result == PT_EXAM_RIGHT && r->items[i].n_answer == 0)
+			return bad(ps, "exam \"%s\" counts item \"%s\" right with no answer kept", r->id,
+			    r->items[i].item);
+	return true;
+}
+
 /* Reads one stored exam into r (freed by the caller on failure). */
 static file_rc parse_exam(parser *ps, const cJSON *o, pt_exam_record *r)
 {
@@ -429,7 +455,7 @@ static file_rc parse_exam(parser *ps, const cJSON *o, pt_exam_record *r)
 		if ((rc = parse_exam_entry(ps, it, &r->items[r->n_items - 1])) != FILE_OK)
 			return rc;
 	}
-	return FILE_OK;
+	return exam_possible(ps, r) ? FILE_OK : FILE_DAMAGED;
 }
 
 /* Returns true when a finished exam of d has id. */
@@ -561,9 +587,9 @@ static const char *duplicate_key(const cJSON *node, bool *nomem)
 }
 
 file_rc file_parse(const char *text, size_t len, store_data *d, int *format,
-    char *why, size_t whylen)
+    char *why, size_t whylen, time_t now)
 {
-	parser ps = { why, whylen, NULL, NULL };
+	parser ps = { why, whylen, NULL, NULL, now };
 	cJSON *root = parse_json(text, len, why, whylen);
 	if (root == NULL)
 		return FILE_DAMAGED;

@@ -78,8 +78,9 @@ static char *read_all(int fd, size_t size, size_t *len, disk_read *res)
 }
 
 /* Reads and parses the store file at path into out (empty on entry; left
- * empty unless res->state is DISK_OK).  The one reader of the file. */
-static void read_disk(const char *path, store_data *out, disk_read *res)
+ * empty unless res->state is DISK_OK).  The one reader of the file; now
+ * judges exams' times (0: at a save or a report, not judged). */
+static void read_disk(const char *path, store_data *out, disk_read *res, time_t now)
 {
 	memset(res, 0, sizeof *res);
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -104,7 +105,7 @@ static void read_disk(const char *path, store_data *out, disk_read *res)
 	close(fd);
 	if (text == NULL)
 		return;
-	switch (file_parse(text, len, out, &res->format, res->why, sizeof res->why)) {
+	switch (file_parse(text, len, out, &res->format, res->why, sizeof res->why, now)) {
 	case FILE_OK: res->state = DISK_OK; break;
 	case FILE_DAMAGED: res->state = DISK_DAMAGED; break;
 	case FILE_NEWER: res->state = DISK_NEWER; break;
@@ -421,7 +422,7 @@ static void open_loaded(pt_progress *p, time_t now, bool may_move, pt_open_repor
 	store_data disk;
 	memset(&disk, 0, sizeof disk);
 	disk_read res;
-	read_disk(p->path, &disk, &res);
+	read_disk(p->path, &disk, &res, now);
 	char cause[512] = "";
 	const char *memory_only = "this session's progress stays in memory only";
 	switch (res.state) {
@@ -531,7 +532,7 @@ pt_progress *progress_open_readonly(const char *path, pt_open_report *rep)
 	store_data disk;
 	memset(&disk, 0, sizeof disk);
 	disk_read res;
-	read_disk(path, &disk, &res);
+	read_disk(path, &disk, &res, 0);
 	char *msg = rep->message;
 	size_t size = sizeof rep->message;
 	switch (res.state) {
@@ -595,7 +596,7 @@ bool progress_take_notice(pt_progress *p, char *buf, size_t size)
 static bool save_read(pt_progress *p, store_data *disk, char *err, size_t errlen)
 {
 	disk_read res;
-	read_disk(p->path, disk, &res);
+	read_disk(p->path, disk, &res, 0);
 	char cause[512] = "";
 	switch (res.state) {
 	case DISK_OK:
@@ -688,60 +689,11 @@ bool progress_exam_sync(pt_progress *p)
 	store_data disk;
 	memset(&disk, 0, sizeof disk);
 	disk_read res;
-	read_disk(p->path, &disk, &res);
+	read_disk(p->path, &disk, &res, 0);
 	bool ok = res.state == DISK_OK || res.state == DISK_MISSING;
 	if (res.state == DISK_OK)
 		ok = exam_data_merge(&p->d, &disk);
 	data_free(&disk);
 	lock_release(lock);
 	return ok;
-}
-
-/* Opens the exam lock file beside the store; -1 when it cannot be. */
-static int exam_lock_open(const pt_progress *p)
-{
-	char *path = concat(p->path, ".exam-lock");
-	if (path == NULL)
-		return -1;
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	free(path);
-	return fd;
-}
-
-pt_exam_hold progress_exam_hold(pt_progress *p)
-{
-	if (p->exam_hold > 0 || p->path == NULL || !p->persistent)
-		return PT_EXAM_HELD;
-	int fd = exam_lock_open(p);
-	if (fd < 0)
-		return PT_EXAM_HELD; /* nowhere to keep a lock: nothing is shared either */
-	int r;
-	do
-		r = flock(fd, LOCK_EX | LOCK_NB);
-	while (r < 0 && errno == EINTR);
-	if (r == 0) {
-		p->exam_hold = fd + 1;
-		return PT_EXAM_HELD;
-	}
-	close(fd);
-	return errno == EWOULDBLOCK ? PT_EXAM_ELSEWHERE : PT_EXAM_HELD;
-}
-
-void progress_exam_release(pt_progress *p)
-{
-	if (p->exam_hold <= 0)
-		return;
-	flock(p->exam_hold - 1, LOCK_UN);
-	close(p->exam_hold - 1);
-	p->exam_hold = 0;
-}
-
-bool progress_exam_elsewhere(pt_progress *p)
-{
-	if (p->exam_hold > 0)
-		return false;
-	if (progress_exam_hold(p) == PT_EXAM_ELSEWHERE)
-		return true;
-	progress_exam_release(p);
-	return false;
 }
