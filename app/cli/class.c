@@ -246,6 +246,7 @@ static bool add_course(pt_class *c, const pt_course *course)
 	}
 	for (size_t i = 0; ok && i < course->n_exams; i++)
 		ok = class_declare_exam(c, course->exams[i].name);
+	c->keep_changed = course->answer_changed == PT_COURSE_KEEP;
 	note_off_roster(course);
 	return ok;
 }

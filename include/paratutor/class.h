@@ -155,7 +155,11 @@ typedef struct pt_class_item {
 	unsigned long long hash;   /* lesson_item_hash(item) */
 	size_t met;
 	size_t right;              /* of those who met it, right first time */
-	size_t older;              /* learners with a record of an older version */
+	unsigned long long key;    /* lesson_item_key_hash(item) */
+	size_t older;              /* learners with a record of an older version, left out (reopened counted here too) */
+	size_t reworded;           /* of met: answered an earlier wording whose right answers are the same (credit kept) */
+	size_t reopened;           /* of older: answered before the right answer changed; open again (policy reopen) */
+	size_t kept;               /* of met: answered before the right answer changed; credit kept (policy keep) */
 	long attempts;             /* summed over those who met it */
 	long hints;
 	bool discriminates;        /* discrimination is defined */
@@ -278,6 +282,7 @@ typedef struct pt_class_key {
 typedef struct pt_class {
 	const pt_catalog *catalog;      /* borrowed */
 	pt_class_naming naming;
+	bool keep_changed;              /* a course's "answer_changed": "keep" (set before class_read) */
 	pt_class_lesson *lessons;       /* the catalog's usable lessons, in its order */
 	size_t n_lessons;
 	size_t n_items;                 /* across lessons */

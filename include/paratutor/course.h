@@ -16,6 +16,9 @@
  *                   "count", "minutes", "opens", "closes" (times as above,
  *                   absent: no bound), "attempts" (0: any number), "pass",
  *                   "extra_minutes": { LEARNER-ID: MINUTES } } ]
+ *   "policies"  { "answer_changed": "reopen" (default) or "keep" }: what a
+ *               lesson edited mid-course does to credit for an item whose
+ *               right answer changed (read here, kept as written)
  * Members this build does not know (at the top and in each learner and exam)
  * are kept as they are when the file is written again, so newer features
  * (an LRS, concepts, policies) can add theirs.
@@ -73,6 +76,13 @@ typedef struct pt_course_exam {
 	void *rest;
 } pt_course_exam;
 
+/* What happens to a learner's credit for an item whose right answer
+ * changed after they answered it ("policies": {"answer_changed": ...}). */
+typedef enum pt_course_changed {
+	PT_COURSE_REOPEN,        /* "reopen" (the default): no credit until they answer it again */
+	PT_COURSE_KEEP           /* "keep": the credit as first graded stands */
+} pt_course_changed;
+
 typedef struct pt_course {
 	char *dir;               /* the folder, as given */
 	char *title;
@@ -82,6 +92,7 @@ typedef struct pt_course {
 	pt_course_exam *exams;
 	size_t n_exams;
 	void *rest;              /* top-level members this build does not know */
+	pt_course_changed answer_changed; /* read from "policies" (kept in rest, written back as it was) */
 } pt_course;
 
 /* Returns true when id is a safe learner id (or, with max

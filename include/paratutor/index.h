@@ -32,7 +32,7 @@
 #include "paratutor/diag.h"
 #include "paratutor/lesson.h"
 
-#define PT_INDEX_VERSION 2
+#define PT_INDEX_VERSION 3
 #define PT_INDEX_MAX_SIZE (256u * 1024u * 1024u) /* larger index files are not read */
 
 /* What identifies one version of a lesson file. */
@@ -44,6 +44,7 @@ typedef struct pt_file_key {
 typedef struct pt_index_item {
 	const char *id;           /* NULL when the item has none */
 	unsigned long long hash;  /* lesson_item_hash() */
+	unsigned long long key;   /* lesson_item_key_hash() */
 	pt_kind kind;
 	pt_difficulty difficulty;
 	unsigned n_hints;

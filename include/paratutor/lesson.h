@@ -227,4 +227,13 @@ pt_item *lesson_find_item(const pt_lesson *lesson, const char *id);
  * order its bank is in. */
 unsigned long long lesson_item_hash(const pt_item *item);
 
+/* Returns a hash of the item's answer key alone: its kind and what is
+ * right (each blank's accepted answers, the right options as a set,
+ * numeric ranges and units, text answers and case, match pairs, order
+ * steps), never 0.  Reordering options, rewording a wrong option or
+ * adding one, and rewording the prompt, code, feedback or hints leave
+ * it as it was: a record whose key equals the item's keeps its credit
+ * (progress_record_matches). */
+unsigned long long lesson_item_key_hash(const pt_item *item);
+
 #endif

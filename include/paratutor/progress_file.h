@@ -19,7 +19,9 @@
  * result belongs to, absent when 1), "first" (attempt 1's result once a
  * later attempt began: "outcome", "attempts", "hints") and "exam_first"
  * (true when an exam showed the item before attempt 1 finished it; absent
- * when false).  "key_seen", written by older paratutors, is read and
+ * when false) and "key_hash" (16 hex digits: lesson_item_key_hash when
+ * recorded, so a later version with the same right answers keeps the
+ * record; absent in older files).  "key_seen", written by older paratutors, is read and
  * ignored.  A lesson's "attempt" is its current attempt (absent when 1).
  * Times are seconds
  * since the epoch.  Members a reader does not know are ignored, so older

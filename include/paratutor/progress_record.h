@@ -42,6 +42,7 @@ typedef struct pt_record {
 	char *lesson;             /* lesson id */
 	char *item;               /* item id */
 	unsigned long long hash;  /* lesson_item_hash() when recorded */
+	unsigned long long key_hash; /* lesson_item_key_hash() when recorded; 0: not known (an older store) */
 	/* The lesson result: the first pass. */
 	pt_outcome outcome;       /* NONE while the first pass is open */
 	int attempts;             /* checks made in the first pass */
@@ -184,6 +185,14 @@ int progress_record_lesson_score(const pt_record *r, size_t n_hints);
  * (its lesson result, scored in full): the same as the lesson score in
  * attempt 1. */
 int progress_record_attempt_score(const pt_record *r, size_t n_hints);
+
+/* Returns true when record r answers the item whose lesson_item_hash is
+ * hash and lesson_item_key_hash is key: the same version, or one whose
+ * right answers did not change since (options reordered, a wrong option
+ * reworded or added, prompt, code, feedback or hints reworded), so the
+ * learner keeps its credit.  An item whose answer changed is open again
+ * (the record is started over at the next check). */
+bool progress_record_matches(const pt_record *r, unsigned long long hash, unsigned long long key);
 
 /* Returns the stable word used in files and reports for an outcome. */
 const char *progress_outcome_word(pt_outcome outcome);

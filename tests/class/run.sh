@@ -85,11 +85,13 @@ learner ben "1 a 2 b" "1 b 2 d" a b "a b" "a c"
 learner cat hint "1 b 2 d" c a
 mkdir -p "$tmp/class/dud" "$tmp/class/old"
 printf '{"format":1,"lessons":{' >"$tmp/class/dud/progress.json"
-# old: ann's answers, but pick-one was answered in an earlier version.
+# old: ann's answers, but pick-one was answered in an earlier version whose
+# right answer differs.
 python3 - "$tmp/class/ann/progress.json" "$tmp/class/old/progress.json" <<'EOF'
 import json, sys
 store = json.load(open(sys.argv[1]))
 store["lessons"]["fixture-minimal"]["items"]["pick-one"]["hash"] = "0123456789abcdef"
+store["lessons"]["fixture-minimal"]["items"]["pick-one"]["key_hash"] = "0123456789abcdef"
 json.dump(store, open(sys.argv[2], "w"))
 EOF
 for who in ann ben cat; do
@@ -454,9 +456,139 @@ then
 else
 	not_ok "course json: roster id, e-mail and name; has_records; the midterm's results and item analysis"
 fi
+# The course's policy for a changed right answer: reopen by default, or
+# keep the credit as first graded ("policies": {"answer_changed": "keep"}).
+python3 - "$co" <<'EOF'
+import json, os, sys
+path = os.path.join(sys.argv[1], "lessons", "minimal.json")
+lesson = json.load(open(path))
+for o in [it for it in lesson["items"] if it["id"] == "pick-one"][0]["options"]:
+    o["correct"] = o["text"] == "Gamma"
+json.dump(lesson, open(path, "w"))
+EOF
+pick_one() {
+	python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+it = [i for i in r["lessons"][0]["item_analysis"] if i["id"] == "pick-one"][0]
+print(it["met"], it["older_version"], it["reopened"], it["kept_after_change"])' "$out"
+}
+"$bin" class --format json "$co" >"$out" 2>"$err"
+if [ "$(pick_one)" = "0 2 2 0" ]; then
+	ok "course policy (default reopen): an item whose answer changed is reopened for the 2 who answered it"
+else
+	not_ok "course policy (default reopen): an item whose answer changed is reopened for the 2 who answered it ($(pick_one))"
+fi
+python3 - "$co/course.json" keep <<'EOF'
+import json, sys
+c = json.load(open(sys.argv[1]))
+c["policies"] = {"answer_changed": sys.argv[2]}
+json.dump(c, open(sys.argv[1], "w"))
+EOF
+"$bin" class --format json "$co" >"$out" 2>"$err"
+if [ "$(pick_one)" = "2 0 0 2" ]; then
+	ok "course policy keep: the 2 keep their credit as first graded, counted apart"
+else
+	not_ok "course policy keep: the 2 keep their credit as first graded, counted apart ($(pick_one))"
+fi
+expect "course policy keep: the table says so" 0 'answered before its right answer changed: their credit as first graded stands \(course policy "keep"\)' \
+	-- class "$co"
+"$bin" course list "$co" >/dev/null 2>&1
+python3 - "$co/course.json" regrade <<'EOF'
+import json, sys
+c = json.load(open(sys.argv[1]))
+c["policies"] = {"answer_changed": sys.argv[2]}
+json.dump(c, open(sys.argv[1], "w"))
+EOF
+expect "course policy: a value it cannot take is an error naming it" 1 '"answer_changed" is "reopen" or "keep"' -- class "$co"
+
 printf '{"course": 1, "title": 7}' >"$tmp/bad-course.json"
 mkdir -p "$tmp/badcourse/lessons" && cp "$tmp/bad-course.json" "$tmp/badcourse/course.json"
 expect "class COURSE: a course.json that cannot be read is an error naming it" 1 'course.json' -- class "$tmp/badcourse"
+
+# Mid-course edits: two learners answer the fixture lesson in the tutor,
+# then the lesson is edited one way per case.  Options reordered, a wrong
+# option reworded (and the prompt and feedback), a new wrong option: every
+# learner keeps their credit, in the class report and in their own
+# --report.  A changed right answer: the item is reopened for them.
+mkdir -p "$tmp/edit/orig" "$tmp/edit/class/kai" "$tmp/edit/class/liv"
+cp "$lessons/minimal.json" "$tmp/edit/orig/"
+printf '%s\n' 1 "1 b 2 d" b "a c" quit | "$bin" --no-shuffle --lessons "$tmp/edit/orig" \
+	--state "$tmp/edit/class/kai/progress.json" >/dev/null 2>&1
+printf '%s\n' 1 "1 b 2 d" a b "a b" "a c" quit | "$bin" --no-shuffle --lessons "$tmp/edit/orig" \
+	--state "$tmp/edit/class/liv/progress.json" >/dev/null 2>&1
+python3 - "$tmp/edit" <<'EOF'
+import copy, json, os, sys
+root = sys.argv[1]
+orig = json.load(open(os.path.join(root, "orig", "minimal.json")))
+def item(lesson, id):
+    return [it for it in lesson["items"] if it["id"] == id][0]
+cases = {}
+l = copy.deepcopy(orig)
+item(l, "pick-one")["options"].reverse()
+item(l, "pick-all")["options"].reverse()
+cases["reorder"] = l
+l = copy.deepcopy(orig)
+item(l, "pick-one")["options"][0]["text"] = "Alfa"
+item(l, "pick-one")["prompt"] = "Which one is right?"
+item(l, "pick-one")["options"][2]["feedback"] = "Gamma is the third letter."
+item(l, "pick-all")["options"][1]["text"] = "Three (3)"
+cases["reword"] = l
+l = copy.deepcopy(orig)
+item(l, "pick-one")["options"].append({"text": "Delta", "feedback": "Not delta."})
+item(l, "pick-all")["options"].append({"text": "Seven", "feedback": "Seven is odd."})
+item(l, "split")["bank"].append("scatter")
+cases["distractor"] = l
+l = copy.deepcopy(orig)
+for o in item(l, "pick-one")["options"]:
+    o["correct"] = o["text"] == "Gamma"
+    o.pop("feedback", None)
+cases["answer"] = l
+for name, lesson in cases.items():
+    os.makedirs(os.path.join(root, name), exist_ok=True)
+    json.dump(lesson, open(os.path.join(root, name, "minimal.json"), "w"), indent=1)
+EOF
+"$bin" class --lessons "$tmp/edit/orig" --format json "$tmp/edit/class" >"$tmp/edit/orig.json" 2>/dev/null
+for case in reorder reword distractor answer; do
+	"$bin" class --lessons "$tmp/edit/$case" --format json "$tmp/edit/class" >"$out" 2>"$err"
+	st=$?
+	"$bin" --report --lessons "$tmp/edit/$case" --state "$tmp/edit/class/kai/progress.json" >"$tmp/edit/report.csv" 2>>"$err"
+	if [ "$st" -eq 0 ] && python3 - "$case" "$tmp/edit/orig.json" "$out" "$tmp/edit/report.csv" <<'EOF'
+import csv, json, sys
+case, before, after, report = sys.argv[1:5]
+b = {it["id"]: it for it in json.load(open(before))["lessons"][0]["item_analysis"]}
+a_all = json.load(open(after))
+a = {it["id"]: it for it in a_all["lessons"][0]["item_analysis"]}
+status = {r["item"]: r["item_status"] for r in csv.DictReader(open(report, newline=""))}
+edited = {"reorder": ["pick-one", "pick-all"], "reword": ["pick-one", "pick-all"],
+          "distractor": ["pick-one", "pick-all", "split"], "answer": ["pick-one"]}[case]
+for id, it in a.items():
+    if id not in edited:
+        assert it["met"] == b[id]["met"] and it["reworded"] == 0 and it["older_version"] == 0, (id, it)
+        continue
+    if case == "answer":
+        assert it["met"] == 0 and it["older_version"] == 2 and it["reopened"] == 2 and it["kept_after_change"] == 0, it
+        assert status[id] == "changed", status
+    else:
+        assert it["met"] == 2 and it["older_version"] == 0 and it["reworded"] == 2, (id, it)
+        assert it["right_first_rate"] == b[id]["right_first_rate"], (id, it, b[id])
+        assert status[id] == "current", status
+mean = a_all["lessons"][0]["mean_score"]
+before_mean = json.load(open(before))["lessons"][0]["mean_score"]
+assert (mean == before_mean) == (case != "answer"), (mean, before_mean)
+EOF
+	then
+		ok "mid-course edit ($case): $([ "$case" = answer ] && echo 'the item is reopened, said per item' || echo 'every learner keeps their credit')"
+	else
+		not_ok "mid-course edit ($case) (exit $st)"
+	fi
+done
+"$bin" class --lessons "$tmp/edit/answer" "$tmp/edit/class" >"$out" 2>"$err"
+if grep -q '^      2 answered before its right answer changed: reopened for them (no credit until they answer again)$' "$out"; then
+	ok "mid-course edit: the table says which items were reopened and for how many"
+else
+	not_ok "mid-course edit: the table says which items were reopened and for how many"
+fi
 
 expect "--name-from path names learners by their store" 1 "^$tmp/class/ann/progress.json,," \
 	-- class --only-lessons "$lessons" --format gradebook --name-from path "$tmp/class"

@@ -509,6 +509,38 @@ START_TEST(test_hash)
 }
 END_TEST
 
+/* The answer key's hash stays through edits that leave the right answers
+ * alone (options reordered, a wrong option reworded or added, prompt and
+ * feedback reworded), which change the item hash, and changes with them. */
+START_TEST(test_key_hash)
+{
+#define CHOICE(opts) KHEAD "{'id':'c','kind':'choice','difficulty':'easy','prompt':'Which?','options':[" opts "],'hints':['h'],'explanation':'e'}" TAIL
+	static const char *const kept[] = {
+		CHOICE("{'text':'B','correct':true},{'text':'A','feedback':'not A'},{'text':'C','feedback':'not C'}"),
+		CHOICE("{'text':'Ay','feedback':'not A'},{'text':'B','correct':true},{'text':'C','feedback':'not C'}"),
+		CHOICE("{'text':'A','feedback':'not A'},{'text':'B','correct':true},{'text':'C','feedback':'not C'},{'text':'D','feedback':'no'}"),
+		KHEAD "{'id':'c','kind':'choice','difficulty':'easy','prompt':'Which one is it?','options':[{'text':'A','feedback':'A is wrong'},{'text':'B','correct':true},{'text':'C','feedback':'not C'}],'hints':['other'],'explanation':'e2'}" TAIL,
+	};
+	pt_lesson *base = mk(CHOICE("{'text':'A','feedback':'not A'},{'text':'B','correct':true},{'text':'C','feedback':'not C'}"));
+	for (size_t i = 0; i < 4; i++) {
+		pt_lesson *v = mk(kept[i]);
+		ck_assert_msg(lesson_item_key_hash(&v->items[0]) == lesson_item_key_hash(&base->items[0]), "edit %zu", i);
+		ck_assert_msg(i == 3 || lesson_item_hash(&v->items[0]) != lesson_item_hash(&base->items[0]), "edit %zu", i);
+		lesson_free(v);
+	}
+	pt_lesson *other = mk(CHOICE("{'text':'A','correct':true},{'text':'B'},{'text':'C','feedback':'not C'}"));
+	ck_assert(lesson_item_key_hash(&other->items[0]) != lesson_item_key_hash(&base->items[0]));
+	lesson_free(other);
+	lesson_free(base);
+	/* Each kind's right answers are in it: the variants of test_hash that
+	 * change an answer change the key. */
+	pt_lesson *num = mk(KHEAD "{'id':'num','kind':'numeric','difficulty':'easy','prompt':'How many bytes?','answer':{'value':113,'relative':0.01},'hints':['h'],'explanation':'e'}" TAIL);
+	ck_assert(lesson_item_key_hash(&num->items[0]) != lesson_item_key_hash(&k->items[0]));
+	lesson_free(num);
+#undef CHOICE
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("kinds");
@@ -528,6 +560,7 @@ int main(void)
 	tcase_add_test(tc, test_restore);
 	tcase_add_test(tc, test_progress_typed);
 	tcase_add_test(tc, test_hash);
+	tcase_add_test(tc, test_key_hash);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -624,13 +624,14 @@ START_TEST(test_broken_lesson_views)
 	cat.v[0].broken = true;
 	l->items[0].id.s = NULL; /* what the loader leaves for a missing "id" */
 	l->items[1].options[0].text.s = NULL;
+	l->items[1].options[1].text.s = NULL; /* the right one: its answer key changed */
 	ck_assert(progress_misconceptions(s, &cat, NULL, m, 4, &n));
 	ck_assert_uint_eq(n, 0);
 	ck_assert(progress_misconceptions(s, &cat, "p", m, 4, &n));
 	ck_assert_uint_eq(n, 0);
 	ck_assert_uint_eq(progress_due_count(s, &cat, T0 + DAY), 0);
-	/* The views that take a lesson cope with it too ("one" lost an option
-	 * text, so its hash changed). */
+	/* The views that take a lesson cope with it too ("one" lost its option
+	 * texts, the right one's too, so its answer changed). */
 	size_t done, total, changed;
 	int score;
 	progress_lesson_stats(s, l, &done, &total, &score);

@@ -7,7 +7,7 @@
  *   per entry: u32 byte length of the rest of the entry, string path,
  *     u64 dev ino size mtime_ns ctime_ns, u8 has_info,
  *     [string id, i32 line, i32 col, string title, string summary,
- *      u32 items, per item: string id, u64 hash, u8 kind, u8 difficulty,
+ *      u32 items, per item: string id, u64 hash, u64 key, u8 kind, u8 difficulty,
  *      u32 hints],
  *     u32 errors warnings dropped kept, per kept diagnostic: string file,
  *     i32 line, i32 col, u8 severity, string message;
@@ -27,7 +27,7 @@
 
 #define MAGIC "PTIX"
 #define NO_STRING 0xffffffffu
-#define ITEM_FIXED_BYTES (8 + 1 + 1 + 4) /* an item after its id */
+#define ITEM_FIXED_BYTES (8 + 8 + 1 + 1 + 4) /* an item after its id */
 #define MIN_ITEM_BYTES (4 + ITEM_FIXED_BYTES)
 #define MIN_DIAG_BYTES (4 + 4 + 4 + 1 + 4)
 #define MIN_ENTRY_BYTES (4 + 4 + 5 * 8 + 1 + 4 * 4)
@@ -117,6 +117,7 @@ pt_lesson_info *index_info_of(const pt_lesson *lesson)
 		info->kinds |= 1u << it->kind;
 		end = store_str(end, it->id.s, it->id.s != NULL ? strlen(it->id.s) : 0);
 		end = store_uint(end, lesson_item_hash(it), 8);
+		end = store_uint(end, lesson_item_key_hash(it), 8);
 		end = store_uint(end, (unsigned)it->kind, 1);
 		end = store_uint(end, (unsigned)it->difficulty, 1);
 		end = store_uint(end, (unsigned)it->hints.n, 4);
@@ -380,6 +381,7 @@ static void skip_items(reader *r, size_t n, size_t per[3], unsigned *kinds)
 		size_t len;
 		get_str(r, &id, &len);
 		get_uint(r, 8);
+		get_uint(r, 8);
 		unsigned long long kind = get_uint(r, 1), difficulty = get_uint(r, 1);
 		get_uint(r, 4);
 		if (kind > PT_KIND_ORDER || difficulty > PT_HARD)
@@ -405,6 +407,7 @@ bool index_items_next(pt_index_items *c, pt_index_item *it)
 	size_t len;
 	get_str(&r, &it->id, &len);
 	it->hash = get_uint(&r, 8);
+	it->key = get_uint(&r, 8);
 	it->kind = (pt_kind)get_uint(&r, 1);
 	it->difficulty = (pt_difficulty)get_uint(&r, 1);
 	it->n_hints = (unsigned)get_uint(&r, 4);

@@ -180,6 +180,41 @@ unsigned long long lesson_item_hash(const pt_item *item)
 	return hash_format2(h, item);
 }
 
+unsigned long long lesson_item_key_hash(const pt_item *item)
+{
+	unsigned long long h = hash_str(14695981039346656037ULL, "key");
+	h = hash_str(h, lesson_kind_name(item->kind));
+	for (size_t i = 0; i < item->n_blanks; i++) {
+		h = hash_str(h, "|");
+		for (size_t j = 0; j < item->blanks[i].accept.n; j++)
+			h = hash_str(h, item->blanks[i].accept.v[j].s);
+	}
+	/* The right options as a set: a sum of their own hashes, so their
+	 * order, and every wrong option, leave it alone. */
+	unsigned long long right = 0;
+	for (size_t i = 0; i < item->n_options; i++)
+		if (item->options[i].correct)
+			right += hash_str(14695981039346656037ULL, item->options[i].text.s);
+	h = hash_num(h, (double)lesson_correct_count(item));
+	h ^= right;
+	h *= 1099511628211ULL;
+	if (item->kind == PT_KIND_NUMERIC) {
+		h = hash_num(hash_num(h, item->answer.min), item->answer.max);
+		for (size_t i = 0; i < item->n_units; i++)
+			h = hash_num(hash_str(h, item->units[i].name.s), item->units[i].factor);
+	}
+	if (item->kind == PT_KIND_TEXT) {
+		for (size_t i = 0; i < item->accept.n; i++)
+			h = hash_str(h, item->accept.v[i].s);
+		h = hash_str(h, item->case_sensitive ? "case" : "nocase");
+	}
+	for (size_t i = 0; i < item->n_lefts; i++)
+		h = hash_str(h, item->lefts[i].s);
+	for (size_t i = 0; i < item->steps.n; i++)
+		h = hash_str(h, item->steps.v[i].s);
+	return h != 0 ? h : 1; /* 0 stands for "not known" in a store */
+}
+
 bool lesson_id_ok(const char *id)
 {
 	if (!islower((unsigned char)id[0]) && !isdigit((unsigned char)id[0]))

@@ -119,6 +119,7 @@ static bool setup_lesson(pt_class *c, pt_class_lesson *l, const pt_lesson *lesso
 		pt_class_item *ci = &l->items[i];
 		ci->item = &lesson->items[i];
 		ci->hash = lesson_item_hash(ci->item);
+		ci->key = lesson_item_key_hash(ci->item);
 		for (size_t k = 0; k < ci->item->tags.n; k++) {
 			pt_class_tag *g = tag_of(c, ci->item, k);
 			if (g != NULL)
@@ -420,11 +421,19 @@ static bool take_record(pt_class *c, size_t L, const pt_record *r, long li, less
 	bool checked = r->attempts > 0 || r->outcome != PT_OUTCOME_NONE;
 	if (!checked)
 		return true;
-	if (r->hash != ci->hash) {
+	/* A record of another version: the same right answers keep its
+	 * credit; an answer known to have changed is reopened or kept as the
+	 * course says; a record too old to tell is left out. */
+	bool same = progress_record_matches(r, ci->hash, ci->key);
+	bool changed = !same && r->key_hash != 0;
+	if (!same && !(changed && c->keep_changed)) {
 		*state = STATE_OLDER;
 		ci->older++;
+		ci->reopened += changed;
 		return true;
 	}
+	ci->reworded += same && r->hash != ci->hash;
+	ci->kept += changed;
 	bool right = r->outcome == PT_OUTCOME_FIRST_TIME;
 	*state = right ? STATE_RIGHT : STATE_MET;
 	ci->met++;

@@ -260,6 +260,13 @@ static void table_item(out_buf *b, const pt_class_item *ci, int id_width)
 	for (unsigned fl = 1; fl < 1u << PT_CLASS_FLAG_COUNT; fl <<= 1)
 		if (ci->flags & fl)
 			class_printf(b, "      ! %s\n", class_flag_text(fl));
+	const size_t edited[] = { ci->reworded, ci->reopened, ci->kept };
+	static const char *const how[] = { "an earlier wording with the same right answers: their credit stands",
+		"before its right answer changed: reopened for them (no credit until they answer again)",
+		"before its right answer changed: their credit as first graded stands (course policy \"keep\")" };
+	for (size_t e = 0; e < 3; e++)
+		if (edited[e] > 0)
+			class_printf(b, "      %zu answered %s\n", edited[e], how[e]);
 	if (ci->item->kind == PT_KIND_ORDER)
 		table_misplaced(b, ci);
 	int place = -1;
@@ -625,6 +632,9 @@ static bool json_item(cJSON *arr, const pt_class_item *ci)
 	    class_add_pct(o, "discriminative_efficiency", ci->has_efficiency, ci->discriminative_efficiency) &&
 	    add_flags(o, ci->flags) &&
 	    class_add_num(o, "older_version", (double)ci->older, 0, false) &&
+	    class_add_num(o, "reworded", (double)ci->reworded, 0, false) &&
+	    class_add_num(o, "reopened", (double)ci->reopened, 0, false) &&
+	    class_add_num(o, "kept_after_change", (double)ci->kept, 0, false) &&
 	    (wrong = cJSON_AddArrayToObject(o, "wrong_options")) != NULL;
 	for (size_t i = 0; ok && i < ci->n_wrong; i++) {
 		const pt_class_option *op = &ci->wrong[i];

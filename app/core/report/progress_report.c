@@ -269,8 +269,9 @@ static void make_rows(const pt_progress *p, const pt_catalog *catalog, report_ro
 		const pt_item *item = e != NULL ? lesson_find_item(e->lesson, r->item) : NULL;
 		if (item != NULL) {
 			rows[i].index = (size_t)(item - e->lesson->items);
-			rows[i].status = lesson_item_hash(item) == r->hash ? "current" : "changed";
-			if (lesson_item_hash(item) == r->hash)
+			bool same = progress_record_matches(r, lesson_item_hash(item), lesson_item_key_hash(item));
+			rows[i].status = same ? "current" : "changed";
+			if (same)
 				rows[i].score = progress_record_lesson_score(r, item->hints.n);
 		}
 	}

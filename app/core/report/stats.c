@@ -49,7 +49,7 @@ int stats_weekday(long day)
 static const pt_record *current(const pt_progress *p, const pt_lesson *lesson, const pt_item *item)
 {
 	const pt_record *r = progress_find(p, lesson->id.s, item->id.s);
-	return r != NULL && r->hash == lesson_item_hash(item) ? r : NULL;
+	return r != NULL && progress_record_matches(r, lesson_item_hash(item), lesson_item_key_hash(item)) ? r : NULL;
 }
 
 /* Returns the lesson of catalog entry e, loaded when it came from the

@@ -432,7 +432,7 @@ typedef struct lesson_ctx {
 static bool item_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_record *r)
 {
 	const pt_item *item = lc->lesson ? lesson_find_item(lc->lesson, r->item) : NULL;
-	bool current = item != NULL && lesson_item_hash(item) == r->hash;
+	bool current = item != NULL && progress_record_matches(r, lesson_item_hash(item), lesson_item_key_hash(item));
 	const char *verb = r->outcome == PT_OUTCOME_NONE ? "answered" : r->outcome == PT_OUTCOME_FAILED ? "failed" : "passed";
 	bool solved = r->outcome != PT_OUTCOME_NONE && r->outcome != PT_OUTCOME_FAILED;
 	char *seg = iri_segment(r->item);
@@ -493,7 +493,7 @@ static bool completed_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_reco
 	time_t last = 0;
 	for (size_t i = 0; i < n; i++) {
 		const pt_item *item = lesson_find_item(lc->lesson, rec[i].item);
-		if (item == NULL || lesson_item_hash(item) != rec[i].hash)
+		if (item == NULL || !progress_record_matches(&rec[i], lesson_item_hash(item), lesson_item_key_hash(item)))
 			continue;
 		spent += rec[i].time_spent;
 		if (rec[i].pass_start > last)

@@ -297,6 +297,26 @@ static bool read_exam(const reader *r, const cJSON *obj, pt_course_exam *ex)
 }
 
 /* Reads the parsed root into c. */
+/* Reads "policies" (absent: the defaults); false with the cause in err
+ * when it is not an object or a policy has a value it cannot take. */
+static bool read_policies(const reader *r, const cJSON *root, pt_course *c)
+{
+	const cJSON *pol = cJSON_GetObjectItemCaseSensitive(root, "policies");
+	c->answer_changed = PT_COURSE_REOPEN;
+	if (pol == NULL)
+		return true;
+	const cJSON *ac = cJSON_GetObjectItemCaseSensitive(pol, "answer_changed");
+	if (!cJSON_IsObject(pol) || (ac != NULL && !cJSON_IsString(ac)) ||
+	    (ac != NULL && strcmp(ac->valuestring, "reopen") != 0 && strcmp(ac->valuestring, "keep") != 0)) {
+		snprintf(r->err, r->errlen, "%s: \"policies\" must be an object whose \"answer_changed\" is \"reopen\" or "
+		    "\"keep\"", r->file);
+		return false;
+	}
+	if (ac != NULL && strcmp(ac->valuestring, "keep") == 0)
+		c->answer_changed = PT_COURSE_KEEP;
+	return true;
+}
+
 static bool read_root(const reader *r, const cJSON *root, pt_course *c)
 {
 	const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "course");
@@ -348,7 +368,7 @@ static bool read_root(const reader *r, const cJSON *root, pt_course *c)
 			}
 	}
 	c->rest = keep_rest(root, top_members, COUNT(top_members));
-	return true;
+	return read_policies(r, root, c);
 }
 
 bool course_read(pt_course *c, const char *dir, char *err, size_t errlen)

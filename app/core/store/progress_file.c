@@ -101,6 +101,16 @@ static bool get_real(parser *ps, const cJSON *obj, const char *name, double max,
 	return true;
 }
 
+static bool get_hex(parser *ps, const cJSON *obj, const char *name, unsigned long long *out);
+
+/* Adds a member of 16 hex digits; false when out of memory. */
+static bool add_hex(cJSON *o, const char *name, unsigned long long v)
+{
+	char hex[17];
+	snprintf(hex, sizeof hex, "%016llx", v);
+	return cJSON_AddStringToObject(o, name, hex) != NULL;
+}
+
 /* Checks a record's hash, outcome and wrong members; false when damaged. */
 static bool check_record(parser *ps, const cJSON *obj, pt_outcome *oc)
 {
@@ -230,6 +240,10 @@ static file_rc parse_record(parser *ps, store_data *d, const char *lesson, const
 	}
 	k.pass = (int)pass;
 	if (!parse_attempts(ps, obj, &k)) {
+		record_free(&k);
+		return FILE_DAMAGED;
+	}
+	if (cJSON_GetObjectItemCaseSensitive(obj, "key_hash") != NULL && !get_hex(ps, obj, "key_hash", &k.key_hash)) {
 		record_free(&k);
 		return FILE_DAMAGED;
 	}
@@ -693,7 +707,8 @@ static cJSON *record_json(const pt_record *r)
 	                       add_num(o, "difficulty", r->difficulty))) &&
 	    (r->pass == 0 || add_num(o, "pass", count(r->pass))) &&
 	    (r->attempt <= 1 || add_num(o, "attempt", count(r->attempt))) &&
-	    (!r->exam_first || cJSON_AddTrueToObject(o, "exam_first") != NULL);
+	    (!r->exam_first || cJSON_AddTrueToObject(o, "exam_first") != NULL) &&
+	    (r->key_hash == 0 || add_hex(o, "key_hash", r->key_hash));
 	cJSON *f = ok && r->first_set ? cJSON_AddObjectToObject(o, "first") : NULL;
 	ok = ok && (!r->first_set || (f != NULL &&
 	    cJSON_AddStringToObject(f, "outcome", progress_outcome_word(r->first_outcome)) != NULL &&

@@ -83,6 +83,8 @@ static bool record_combine(pt_record *m, pt_record *k)
 	if (k->first_seen != 0 && (first == 0 || k->first_seen < first))
 		first = k->first_seen;
 	if (k->hash == m->hash) {
+		if (m->key_hash == 0)
+			m->key_hash = k->key_hash;
 		m->exam_first = m->exam_first || k->exam_first;
 		if (!m->first_set && k->first_set) {
 			m->first_set = true;
@@ -100,6 +102,7 @@ static bool record_combine(pt_record *m, pt_record *k)
 			take_schedule(m, k);
 	} else if (disk_newer(k, m)) {
 		m->hash = k->hash;
+		m->key_hash = k->key_hash;
 		m->pass = k->pass;
 		m->exam_first = k->exam_first;
 		m->first_set = k->first_set;

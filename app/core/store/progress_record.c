@@ -294,13 +294,15 @@ static pt_record *record_for(pt_progress *p, const pt_lesson *lesson, const pt_i
 	pt_record *r = record_get(&p->d, lesson->id.s, item->id.s, &created);
 	if (r == NULL)
 		return NULL;
-	unsigned long long h = lesson_item_hash(item);
+	unsigned long long h = lesson_item_hash(item), key = lesson_item_key_hash(item);
 	if (created) {
 		const lesson_state *l = data_lesson(&p->d, lesson->id.s);
 		r->hash = h;
 		r->first_seen = now;
 		r->last_seen = now;
 		r->attempt = l != NULL && l->attempt > 1 ? l->attempt : 1;
+	} else if (r->hash != h && progress_record_matches(r, h, key)) {
+		r->hash = h; /* reworded, the answer as it was: the record stays */
 	} else if (r->hash != h) {
 		/* The item's answer changed: only its time and first sight stay. */
 		r->hash = h;
@@ -308,7 +310,13 @@ static pt_record *record_for(pt_progress *p, const pt_lesson *lesson, const pt_i
 		r->first_set = false;
 		r->exam_first = false;
 	}
+	r->key_hash = key;
 	return r;
+}
+
+bool progress_record_matches(const pt_record *r, unsigned long long hash, unsigned long long key)
+{
+	return r->hash == hash || (r->key_hash != 0 && r->key_hash == key);
 }
 
 /* Adds the texts of the options marked in g->wrong_seen; for a numeric
@@ -581,7 +589,7 @@ int progress_lesson_attempt(const pt_progress *p, const char *lesson_id)
 bool progress_exam_may_show(const pt_progress *p, const pt_lesson *lesson, const pt_item *item)
 {
 	const pt_record *r = data_find(&p->d, lesson->id.s, item->id.s);
-	if (r == NULL || r->hash != lesson_item_hash(item))
+	if (r == NULL || !progress_record_matches(r, lesson_item_hash(item), lesson_item_key_hash(item)))
 		return progress_lesson_attempt(p, lesson->id.s) > 1;
 	return r->first_set || r->attempt > 1 || r->outcome != PT_OUTCOME_NONE;
 }

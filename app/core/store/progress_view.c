@@ -23,7 +23,7 @@ static bool lesson_has_records(const pt_progress *p, const char *lesson_id)
 static const pt_record *current_record(const pt_progress *p, const pt_lesson *lesson, const pt_item *item)
 {
 	const pt_record *r = data_find(&p->d, lesson->id.s, item->id.s);
-	return r != NULL && r->hash == lesson_item_hash(item) ? r : NULL;
+	return r != NULL && progress_record_matches(r, lesson_item_hash(item), lesson_item_key_hash(item)) ? r : NULL;
 }
 
 /* Rebuilds the grading state of item from its record's lesson result. */
@@ -49,7 +49,7 @@ size_t progress_restore(const pt_progress *p, pt_session *s, size_t *changed)
 	for (size_t i = 0; i < lesson->n_items; i++) {
 		const pt_item *item = &lesson->items[i];
 		const pt_record *r = data_find(&p->d, lesson->id.s, item->id.s);
-		if (r != NULL && r->hash != lesson_item_hash(item)) {
+		if (r != NULL && !progress_record_matches(r, lesson_item_hash(item), lesson_item_key_hash(item))) {
 			session_reset_item(s, i);
 			reset++;
 			continue;
@@ -71,14 +71,14 @@ size_t progress_restore(const pt_progress *p, pt_session *s, size_t *changed)
 	return restored;
 }
 
-/* Adds item id (with hash, n_hints) of lesson lesson_id to the scores
+/* Adds item id (with hash, answer key and n_hints) of lesson lesson_id to the scores
  * *sc: done when its lesson result in this attempt is finished, and its
  * shares of the lesson score and of the attempt's. */
 static void add_item(const pt_progress *p, const char *lesson_id, const char *id, unsigned long long hash,
-    size_t n_hints, pt_lesson_scores *sc, long *sum, long *asum)
+    unsigned long long key, size_t n_hints, pt_lesson_scores *sc, long *sum, long *asum)
 {
 	const pt_record *r = id != NULL ? data_find(&p->d, lesson_id, id) : NULL;
-	if (r == NULL || r->hash != hash)
+	if (r == NULL || !progress_record_matches(r, hash, key))
 		return;
 	sc->done += r->outcome != PT_OUTCOME_NONE;
 	*sum += progress_record_lesson_score(r, n_hints);
@@ -92,7 +92,8 @@ void progress_lesson_scores(const pt_progress *p, const pt_lesson *lesson, pt_le
 	sc->total = lesson->n_items;
 	for (size_t i = 0; lesson->id.s != NULL && i < lesson->n_items; i++) {
 		const pt_item *it = &lesson->items[i];
-		add_item(p, lesson->id.s, it->id.s, lesson_item_hash(it), it->hints.n, sc, &sum, &asum);
+		add_item(p, lesson->id.s, it->id.s, lesson_item_hash(it), lesson_item_key_hash(it), it->hints.n, sc, &sum,
+		    &asum);
 	}
 	sc->score = score_lesson(sum, sc->total);
 	sc->attempt = progress_lesson_attempt(p, lesson->id.s);
@@ -108,7 +109,7 @@ void progress_info_scores(const pt_progress *p, const pt_lesson_info *info, pt_l
 	pt_index_item it;
 	/* A lesson without progress needs no look at its items. */
 	while (info->id != NULL && lesson_has_records(p, info->id) && index_items_next(&items, &it))
-		add_item(p, info->id, it.id, it.hash, it.n_hints, sc, &sum, &asum);
+		add_item(p, info->id, it.id, it.hash, it.key, it.n_hints, sc, &sum, &asum);
 	sc->score = score_lesson(sum, sc->total);
 	sc->attempt = progress_lesson_attempt(p, info->id);
 	sc->attempt_score = score_lesson(asum, sc->total);
@@ -161,7 +162,7 @@ static size_t info_due(const pt_progress *p, const pt_entry *e, time_t now)
 	pt_index_item it;
 	while (index_items_next(&items, &it)) {
 		const pt_record *r = it.id != NULL ? data_find(&p->d, e->info->id, it.id) : NULL;
-		count += r != NULL && r->hash == it.hash && r->scheduled && r->due <= now;
+		count += r != NULL && progress_record_matches(r, it.hash, it.key) && r->scheduled && r->due <= now;
 	}
 	return count;
 }
