@@ -313,6 +313,7 @@ screen-tests: build/asan/paratutor test-deps
 	@sh tests/screen/stats.sh build/asan/paratutor
 	@sh tests/screen/exam.sh build/asan/paratutor
 	@sh tests/screen/storm.sh build/asan/paratutor
+	@sh tests/screen/figure.sh build/asan/paratutor
 
 # The suite makes build/asan/paratutor itself: built first here, so a parallel
 # make never links it twice at once while another suite runs it.

@@ -16,6 +16,7 @@
 #include "paratutor/session.h"
 #include "paratutor/text.h"
 #include "paratutor/ui_answer.h"
+#include "paratutor/ui_figure.h"
 #include "paratutor/ui_item.h"
 #include "paratutor/ui_kind.h"
 #include "paratutor/ui_kind_parts.h"
@@ -419,6 +420,8 @@ static void add_verdict(pt_doc *d, const pt_grade *g, bool exam)
 		doc_newline(d);
 		doc_wrap(d, ROLE_NORMAL, 0, it->explanation.s);
 	}
+	if (it->figure_at == PT_FIGURE_AT_EXPLANATION)
+		figure_view_add(d, it);
 	if (it->solution.present)
 		add_solution(d, &it->solution);
 	if (it->note.s != NULL) {
@@ -474,6 +477,8 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 	pt_disclosure show;
 	session_disclose(g, &show);
 	doc_wrap(d, ROLE_PROMPT, 0, it->prompt.s);
+	if (it->figure_at == PT_FIGURE_AT_PROMPT)
+		figure_view_add(d, it);
 	doc_gap(d);
 	/* One layout for every kind: the question (the prompt and the kind's
 	 * answer area), then from a->question_end the feedback. */

@@ -12,6 +12,7 @@
 #include "paratutor/plain_item.h"
 #include "paratutor/score.h"
 #include "paratutor/ui_answer.h"
+#include "paratutor/ui_figure.h"
 #include "paratutor/ui_kind.h"
 #include "paratutor/ui_kind_parts.h"
 
@@ -69,6 +70,8 @@ void plain_item_print(FILE *out, const pt_session *s)
 	fprintf(out, "\n== %s, item %zu of %zu (%s, %s)\n", l->title.s, s->current + 1, l->n_items,
 	    lesson_difficulty_name(it->difficulty), item_task(it, task, sizeof task));
 	fprintf(out, "%s\n", it->prompt.s);
+	if (it->figure_at == PT_FIGURE_AT_PROMPT)
+		figure_view_print(out, it);
 	print_answer_area(out, g);
 	if (g->status == PT_OPEN)
 		fprintf(out, "Attempts: %d left. Type your answer, or help.\n", g->attempts_left);
@@ -80,6 +83,8 @@ void plain_item_print(FILE *out, const pt_session *s)
 static void print_solution(FILE *out, const pt_item *it)
 {
 	print_block(out, "Explanation: ", it->explanation.s);
+	if (it->figure_at == PT_FIGURE_AT_EXPLANATION)
+		figure_view_print(out, it);
 	if (it->solution.present) {
 		for (size_t k = 0; k < it->solution.steps.n; k++)
 			fprintf(out, "Step %zu: %s\n", k + 1, it->solution.steps.v[k].s);

@@ -25,4 +25,8 @@ void kinds_load_match(pt_loader *ld, const pt_fields *f, pt_item *item);
  * copy of the steps). */
 void kinds_load_order(pt_loader *ld, const pt_fields *f, pt_item *item);
 
+/* Reads an item's "figure" (convert_figure.c); after the kind's fields, as it
+ * may hold a numeric key to the figure. */
+void load_figure(pt_loader *ld, const pt_fields *f, pt_item *item);
+
 #endif

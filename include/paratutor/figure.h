@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "paratutor/strbuf.h"
+
 #define FIG_MAX_PARAMS 16
 #define FIG_MAX_OUTPUTS 8
 #define FIG_MAX_AXES 4
@@ -108,5 +110,10 @@ void figure_result_free(pt_fig_result *r);
 /* The pipeline model alone (figure_compute calls it). */
 bool figure_pipeline(int schedule, int stages, int microbatches, int chunks, pt_fig_result *r,
     char *why, size_t why_len);
+
+/* Appends the figure in sentences, each ending in a newline: what plain
+ * mode prints and, with drawn set, what the full screen writes beneath the
+ * picture (less what the picture itself shows: each stage's row). */
+void figure_describe(const pt_figure *f, const pt_fig_result *r, bool drawn, pt_strbuf *b);
 
 #endif

@@ -97,6 +97,10 @@ typedef struct pt_solution {
 	pt_text check;
 } pt_solution;
 
+/* Where an item's figure shows: under the prompt, or with the explanation
+ * once the item ends. */
+enum { PT_FIGURE_AT_PROMPT, PT_FIGURE_AT_EXPLANATION };
+
 typedef struct pt_item {
 	pt_text id;
 	pt_kind kind;
@@ -125,6 +129,10 @@ typedef struct pt_item {
 	bool pseudo_code;      /* fill: the code is pseudo-code */
 	int version;           /* the item's revision, 1 when unset; instructors only */
 	pt_pos version_pos;
+	struct pt_figure *figure; /* a figure the tutor computes (figure.h), or NULL */
+	pt_pos figure_pos;
+	int figure_at;         /* PT_FIGURE_AT_PROMPT or PT_FIGURE_AT_EXPLANATION */
+	int figure_check;      /* numeric: the figure's output the key equals, or -1 */
 
 	/* fill (match and order fill bank too, see below) */
 	pt_text code;

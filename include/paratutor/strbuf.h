@@ -19,4 +19,11 @@ typedef struct pt_strbuf {
 /* Appends n bytes of s. */
 void strbuf_put(pt_strbuf *b, const char *s, size_t n);
 
+/* Appends a printf-style text. */
+void strbuf_printf(pt_strbuf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 #endif

@@ -90,6 +90,9 @@ void export_lost_common(const pt_lesson *lesson, const pt_item *item, pt_diags *
 		export_lost(lesson, item, diags, format, item->editor_note.pos, "the editor_note");
 	if (item->source.s != NULL)
 		export_lost(lesson, item, diags, format, item->source.pos, "the source");
+	if (item->figure != NULL)
+		export_lost(lesson, item, diags, format, item->figure_pos,
+		    "the figure (the picture and figures the tutor computes)");
 	const export_kind_ops *k = export_kind(item->kind);
 	if (k->lost != NULL)
 		k->lost(lesson, item, diags, format);

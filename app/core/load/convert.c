@@ -288,6 +288,7 @@ static void load_item(pt_loader *ld, const cJSON *obj, pt_item *item, const pt_l
 	} else if (kind == PT_KIND_ORDER) {
 		kinds_load_order(ld, &f, item);
 	}
+	load_figure(ld, &f, item); /* after the key: a figure may check it */
 }
 
 /* Adds one element of the items array to the lesson. */
