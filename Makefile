@@ -31,14 +31,15 @@ SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize
 # the system's configuration file); the release binary has no test hook.
 TEST_HOOKS := -DPT_TEST_HOOKS
 
-BUILD_DEPS := pc:ncursesw:libncurses-dev pc:libcjson:libcjson-dev pc:check:check cmd:pkg-config:pkg-config
+BUILD_DEPS := pc:ncursesw:libncurses-dev pc:libcjson:libcjson-dev pc:libcurl:libcurl4-openssl-dev pc:check:check \
+              cmd:pkg-config:pkg-config
 DEB_DEPS   := cmd:dpkg-buildpackage:dpkg-dev cmd:dh:debhelper cmd:lintian:lintian cmd:man:man-db
 TEST_DEPS  := cmd:tmux:tmux cmd:man:man-db cmd:groff:groff-base cmd:python3:python3 file:$(PYTHON3):python3 \
               file:/usr/sbin/sshd:openssh-server cmd:ssh:openssh-client cmd:ssh-keygen:openssh-client
 
 DEPS_OK    := build/.deps-ok
-LIBS_PC     = $(shell $(PKG_CONFIG) --libs ncursesw libcjson) -pthread -lm
-CFLAGS_PC   = $(shell $(PKG_CONFIG) --cflags ncursesw libcjson)
+LIBS_PC     = $(shell $(PKG_CONFIG) --libs ncursesw libcjson libcurl) -pthread -lm
+CFLAGS_PC   = $(shell $(PKG_CONFIG) --cflags ncursesw libcjson libcurl)
 CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 
@@ -69,7 +70,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check build-matrix fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests course-tests scaling-tests schema-check install-check screen-tests man-check docs-check install uninstall deb deb-check clean deps test-deps bench fuzz check-valgrind
+.PHONY: all run check build-matrix fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests lrs-tests hostile-tests course-tests scaling-tests schema-check install-check screen-tests man-check docs-check install uninstall deb deb-check clean deps test-deps bench fuzz check-valgrind
 
 all: paratutor
 
@@ -229,7 +230,7 @@ run: paratutor
 # Everything `make check` builds treats warnings as errors (a target-specific
 # variable reaches its prerequisites).
 check: WERROR := -Werror
-check: build-matrix layers-tests fsrs-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests hostile-tests course-tests scaling-tests schema-check screen-tests man-check docs-check install-check
+check: build-matrix layers-tests fsrs-tests unit-tests content-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests lrs-tests hostile-tests course-tests scaling-tests schema-check screen-tests man-check docs-check install-check
 	@echo "make check: all test suites passed"
 
 # The app built the ways users and packagers build it, warnings as errors:
@@ -342,6 +343,11 @@ class-tests: $(CLASS_TEST_BIN) build/asan/paratutor test-deps
 # UTF-8) in a lesson, GIFT and Moodle XML banks and progress stores, through
 # every command: no such byte reaches the output, the full screen's
 # included (through a pty); --check names each at its line and column.
+# paratutor sync against a real Learning Record Store: Learning Locker's
+# statement service (npm xapi-statements) on a free loopback port.
+lrs-tests: build/asan/paratutor test-deps
+	@sh tests/lrs/run.sh build/asan/paratutor
+
 hostile-tests: build/asan/paratutor test-deps
 	@sh tests/hostile/run.sh build/asan/paratutor
 	@sh tests/hostile/python.sh build/asan/paratutor

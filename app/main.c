@@ -19,6 +19,7 @@
 #include "paratutor/cli_lessons.h"
 #include "paratutor/cli_next.h"
 #include "paratutor/cli_stats.h"
+#include "paratutor/cli_sync.h"
 #include "paratutor/cli_tutor.h"
 #include "paratutor/codecheck.h"
 #include "paratutor/load.h"
@@ -51,6 +52,7 @@ static void usage(FILE *fp)
 	      "       paratutor class [--format FMT] [--gradebook FILE] STORE-OR-DIR...\n"
 	      "       paratutor stats --me [--progress FILE]\n"
 	      "       paratutor next [--plain] [--state FILE]\n"
+	      "       paratutor sync [--lrs URL] [--lrs-auth FILE] [--state FILE] --actor ...\n"
 	      "       paratutor exam [--from LESSON-ID] [--count N] [--minutes M | --untimed]\n"
 	      "                      [--pass PERCENT] [--seed S] [--plain]   (see paratutor exam --help)\n"
 	      "       paratutor exam --history\n"
@@ -389,6 +391,8 @@ static int run_command(int argc, char **argv)
 		return cli_export(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "stats") == 0)
 		return cli_stats(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "sync") == 0)
+		return cli_sync(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "next") == 0)
 		return cli_next(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "exam") == 0)

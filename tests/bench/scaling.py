@@ -78,9 +78,9 @@ def store(d, n):
              "f": record(["b", "c"], ["%d:b" % (1 + i % 9) for i in range(n)])}
     path = os.path.join(d, "progress.json")
     write(path, json.dumps({"format": 1, "lessons": {"store": {"items": items}}}))
-    return [["class", "--lessons", lessons, path],
-            ["--lessons", lessons, "--state", path, "--report"],
-            ["stats", "--me", "--lessons", lessons, "--progress", path]]
+    return [["class", "--only-lessons", lessons, path],
+            ["--only-lessons", lessons, "--state", path, "--report"],
+            ["stats", "--me", "--only-lessons", lessons, "--progress", path]]
 
 
 def xml_attrs(d, n):

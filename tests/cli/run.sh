@@ -195,6 +195,10 @@ expect "no lessons found says what to do" 3 "Give a directory with --lessons DIR
 expect "stats: no lessons found says what to do" 3 "give the lesson directory with --lessons DIR" \
 	-- stats --me --progress "$XDG_STATE_HOME/none.json" --only-lessons "$empty"
 rmdir "$empty"
+expect "sync --help" 0 '^Usage: paratutor sync' -- sync --help
+expect "sync needs the learner" 2 'actor' -- sync --lrs http://127.0.0.1:9/xAPI
+expect "sync needs an LRS address" 2 "sync needs the LRS's address: --lrs URL" -- sync --actor mailto:a@example.org
+expect "sync: --batch out of range" 2 '--batch takes a number from 1 to 500' -- sync --batch 0
 expect "help names stats --me" 0 'paratutor stats --me' -- --help
 expect "stats --help" 0 '^Usage: paratutor stats --me' -- stats --help
 expect "stats: unknown option" 2 "Try 'paratutor stats --help'" -- stats --bogus

@@ -37,7 +37,7 @@ finish() {
 npm_oracle() {
 	pkg=$1 ver=$2 dir=$3
 	manifest=$dir/node_modules/$pkg/package.json
-	[ -f "$manifest" ] && grep -q "\"version\": \"$ver" "$manifest" && return 0
+	[ -f "$manifest" ] && grep -Eq "\"version\": ?\"$ver" "$manifest" && return 0
 	if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
 		if ! build-aux/ensure-deps cmd:node:nodejs cmd:npm:npm </dev/null; then
 			oracle_missing "$pkg (nodejs and npm are not installed)"
