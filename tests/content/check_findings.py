@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """check_findings.py CONTENT_DIR - reads the items blind fact-checks found
-wrong or imprecise (ten of issue 41, seven of lessons 29-33) and checks
+wrong or imprecise (ten of issue 41, eight of lessons 29-33) and checks
 each fix is in place: the
 arithmetic the fix states is recomputed here, the wording that was wrong
 is gone, and each item's version was raised.  Prints one line a check and
@@ -136,6 +136,13 @@ def f29_13(it):
     assert "raw logits" in fb and "logprobs_mode" in fb, "does not say vLLM V1 reports raw logprobs"
 
 
+def f29_4(it):
+    for blank in it["blanks"]:
+        fb = blank["feedback"]["pause"]
+        assert "no pause method" not in fb, "still says vLLM has no pause"
+        assert "scheduling" in fb, "does not say what pausing does"
+
+
 def f29_12(it):
     assert "usually as large as the policy" not in it["explanation"], "the critic-size claim is back"
 
@@ -187,6 +194,7 @@ CHECKS = [
     # the fact-check of lessons 29-33
     ("rl-post-training", "f29-13-mismatch", 2, f29_13),
     ("rl-post-training", "f29-12-ppo-models", 2, f29_12),
+    ("rl-post-training", "f29-4-sleep", 2, f29_4),
     ("rl-post-training", "f29-8-overlap", 2, f29_8),
     ("fabric", "f30-11-nvls", 2, f30_11),
     ("moe-at-scale", "f31-6-flex", 2, f31_6),
