@@ -54,6 +54,24 @@ void lint_rules(const pt_lesson *lesson, pt_diags *diags);
 
 #define LINT_STEM_MIN 6
 
+/* Appends the give-away warnings (lint_giveaway.c), each at the text that
+ * gives the answer away (or at the answer):
+ *  - a fill blank's answer, or a text item's accepted answer, written as
+ *    a word in the prompt or in the code outside the blanks (answers of
+ *    at least LINT_GIVEAWAY_MIN characters; a code line that defines the
+ *    name, an import or the left side of an assignment, is reading, not
+ *    a give-away);
+ *  - a text item's accepted answer (at least LINT_EARLIER_MIN characters)
+ *    printed in an earlier item of the lesson, in what is read while
+ *    answering it (prompt, code, options; an explanation teaches, and
+ *    recalling it later is the point);
+ *  - a choice item (three options or more) whose one right option alone
+ *    ends with other punctuation, or alone begins in another case. */
+void lint_giveaways(const pt_lesson *lesson, pt_diags *diags);
+
+#define LINT_GIVEAWAY_MIN 3
+#define LINT_EARLIER_MIN 5
+
 /* Returns the count a prompt asks to pick ("(Choose two.)" gives 2) and
  * where that wording is, or 0 when it asks none. */
 int lint_choose_wording(const char *prompt, size_t *at, size_t *len);

@@ -393,7 +393,8 @@ cp tests/fixtures/progress/leitner-0.1.0.json "$nx/store.json"
 export PARATUTOR_TEST_NOW=1796570247
 expect "next names the concepts due, with recall" 0 'items? due for review, predicted recall [0-9]+ %' \
 	-- next --only-lessons content --state "$nx/store.json"
-expect "next names the lesson to finish" 0 'Finish lesson 1, "Data parallelism vs model parallelism": 5 of 11 items done' \
+# (4 of the store's 5: one of its items changed since, issue 37's give-away fixes, so its record no longer counts)
+expect "next names the lesson to finish" 0 'Finish lesson 1, "Data parallelism vs model parallelism": 4 of 11 items done' \
 	-- next --only-lessons content --state "$nx/store.json"
 expect "stats --me shows mastery by concept and what to study next" 0 'Mastery by concept' \
 	-- stats --me --only-lessons content --progress "$nx/store.json"

@@ -301,8 +301,13 @@ START_TEST(test_stem_spells_key)
 	ck_assert_uint_eq(lint_common_run("Turns on Sequence-Parallelism", "--sequence-parallel"), 16);
 	ck_assert_uint_eq(lint_common_run("the sequence dimension", "--sequence-parallel"), 8);
 	ck_assert_uint_eq(lint_common_run("", "abc"), 0);
-	/* Short answers (under LINT_STEM_MIN letters) are left alone. */
+	/* Short answers (under LINT_STEM_MIN letters) are left to the
+	 * give-away check, which wants them verbatim. */
 	w = diags_of(HEAD("2") TEXT_X("Is the key LAMB?", "'LAMB'", "false") TAIL);
+	ck_assert_str_eq(w, "warning: the prompt holds the accepted answer \"LAMB\", so it can be copied rather than known; "
+	    "describe what it does instead of naming it\n");
+	free(w);
+	w = diags_of(HEAD("2") TEXT_X("Which optimizer adapts per layer?", "'LAMB'", "false") TAIL);
 	ck_assert_str_eq(w, "");
 	free(w);
 }

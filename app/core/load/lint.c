@@ -43,7 +43,7 @@ static const char *next_candidate(const char *p, const char *needle, bool fold)
 
 bool lint_contains_word(const char *hay, const char *needle, bool fold)
 {
-	size_t n = strlen(needle);
+	size_t n = hay != NULL && needle != NULL ? strlen(needle) : 0;
 	if (n == 0)
 		return false;
 	bool word_edges = word_char(needle[0]) || word_char(needle[n - 1]);

@@ -516,6 +516,7 @@ void validate_lesson(const pt_lesson *l, pt_diags *d)
 	}
 	lint_lesson(l, d);
 	lint_rules(l, d);
+	lint_giveaways(l, d);
 }
 
 /* The text a blank's token stands for when the code is filled in with

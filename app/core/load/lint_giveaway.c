@@ -1,0 +1,224 @@
+/* lint_giveaway.c - what the learner sees must not hand over an answer:
+ * a blank's answer written in the prompt or in the code around the
+ * blanks, a typed answer printed by an earlier item of the lesson, and a
+ * choice whose right option alone ends or begins differently. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paratutor/lint.h"
+#include "paratutor/placeholder.h"
+
+/* Returns code with every blank placeholder replaced by a space (caller
+ * frees), or NULL when out of memory or code is NULL. */
+static char *code_outside_blanks(const char *code)
+{
+	if (code == NULL)
+		return NULL;
+	char *out = malloc(strlen(code) + 1);
+	if (out == NULL)
+		return NULL;
+	size_t n = 0;
+	pt_ph_iter iter;
+	pt_ph_token tok;
+	ph_begin(&iter, code);
+	while (ph_next(&iter, &tok)) {
+		if (tok.kind == PT_PH_BLANK) {
+			out[n++] = ' ';
+			continue;
+		}
+		memcpy(out + n, tok.start, tok.len);
+		n += tok.len;
+	}
+	out[n] = '\0';
+	return out;
+}
+
+/* Returns true when line defines answer: an import (in_import: inside a
+ * parenthesised one), or an assignment with answer left of its "=". */
+static bool defines(const char *line, const char *answer, bool in_import)
+{
+	line += strspn(line, " \t");
+	if (in_import || strncmp(line, "import ", 7) == 0 || strncmp(line, "from ", 5) == 0)
+		return lint_contains_word(line, answer, false);
+	char lhs[256];
+	const char *eq = strchr(line, '=');
+	if (eq == NULL || (size_t)(eq - line) >= sizeof lhs || eq[1] == '=' ||
+	    (eq > line && strchr("!<>=", eq[-1]) != NULL) || memchr(line, '(', (size_t)(eq - line)) != NULL)
+		return false; /* no assignment: a comparison, or a keyword argument */
+	memcpy(lhs, line, (size_t)(eq - line));
+	lhs[eq - line] = '\0';
+	return lint_contains_word(lhs, answer, false);
+}
+
+/* Returns true when code shows answer and nowhere defines it (reading the
+ * code to find a name it defines is the skill such a blank asks). */
+static bool shows(const char *code, const char *answer, bool fold)
+{
+	if (!lint_contains_word(code, answer, fold))
+		return false;
+	bool in_import = false;
+	for (const char *line = code; line != NULL && *line != '\0';) {
+		const char *end = strchr(line, '\n');
+		size_t len = end != NULL ? (size_t)(end - line) : strlen(line);
+		char buf[1024];
+		size_t n = len < sizeof buf ? len : sizeof buf - 1;
+		memcpy(buf, line, n);
+		buf[n] = '\0';
+		const char *t = buf + strspn(buf, " \t");
+		bool import = strncmp(t, "import ", 7) == 0 || strncmp(t, "from ", 5) == 0;
+		if (defines(buf, answer, in_import))
+			return false;
+		if (import && strchr(buf, '(') != NULL && strchr(buf, ')') == NULL)
+			in_import = true;
+		else if (in_import && strchr(buf, ')') != NULL)
+			in_import = false;
+		line = end != NULL ? end + 1 : NULL;
+	}
+	return true;
+}
+
+/* Returns true when answer is long enough to be a give-away when seen
+ * (a letter or a digit alone is everywhere). */
+static bool telling(const char *answer)
+{
+	return answer != NULL && strlen(answer) >= LINT_GIVEAWAY_MIN;
+}
+
+/* Warns when an answer of item it (a fill blank's, or a text item's)
+ * appears in its prompt or its code outside the blanks. */
+static void answer_in_stem(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	char *code = code_outside_blanks(it->code.s);
+	if (it->kind == PT_KIND_FILL) {
+		for (size_t b = 0; b < it->n_blanks; b++)
+			for (size_t a = 0; a < it->blanks[b].accept.n; a++) {
+				const char *ans = it->blanks[b].accept.v[a].s;
+				if (!telling(ans))
+					continue;
+				if (lint_contains_word(it->prompt.s, ans, false))
+					diags_add(d, l->path, it->prompt.pos, PT_WARNING,
+					    "the prompt holds blank %zu's answer \"%s\", so it can be copied rather than known; "
+					    "describe what goes there instead", b + 1, ans);
+				if (code != NULL && shows(code, ans, false))
+					diags_add(d, l->path, it->code.pos, PT_WARNING,
+					    "the code shows blank %zu's answer \"%s\" outside its blank, so it can be copied "
+					    "rather than known; rename it there or make that a blank too", b + 1, ans);
+			}
+	} else if (it->kind == PT_KIND_TEXT) {
+		for (size_t a = 0; a < it->accept.n; a++) {
+			const char *ans = it->accept.v[a].s;
+			if (!telling(ans))
+				continue;
+			/* A long answer in the prompt is lint_rules' stem_spells_key. */
+			if (strlen(ans) < LINT_STEM_MIN && lint_contains_word(it->prompt.s, ans, !it->case_sensitive))
+				diags_add(d, l->path, it->prompt.pos, PT_WARNING,
+				    "the prompt holds the accepted answer \"%s\", so it can be copied rather than known; "
+				    "describe what it does instead of naming it", ans);
+			if (code != NULL && shows(code, ans, !it->case_sensitive))
+				diags_add(d, l->path, it->code.pos, PT_WARNING,
+				    "the code shows the accepted answer \"%s\", so it can be copied rather than known", ans);
+		}
+	}
+	free(code);
+}
+
+/* Returns the name of the first text of earlier item e that a learner
+ * reads while answering it (prompt, code, options) and that holds answer
+ * as a word, or NULL. */
+static const char *printed_in(const pt_item *e, const char *answer, bool fold)
+{
+	if (lint_contains_word(e->prompt.s, answer, fold))
+		return "prompt";
+	if (lint_contains_word(e->code.s, answer, fold))
+		return "code";
+	for (size_t o = 0; o < e->n_options; o++)
+		if (lint_contains_word(e->options[o].text.s, answer, fold))
+			return "options";
+	/* An explanation or worked solution teaches, after the item: a later
+	 * item asking to recall what it taught is retrieval practice. */
+	return NULL;
+}
+
+/* Warns when a typed answer of item i (a text item's) is printed by an
+ * earlier item of the lesson. */
+static void answer_printed_earlier(const pt_lesson *l, size_t i, pt_diags *d)
+{
+	const pt_item *it = &l->items[i];
+	if (it->kind != PT_KIND_TEXT)
+		return;
+	for (size_t a = 0; a < it->accept.n; a++) {
+		const char *ans = it->accept.v[a].s;
+		if (!telling(ans) || strlen(ans) < LINT_EARLIER_MIN)
+			continue;
+		for (size_t e = 0; e < i; e++) {
+			const char *where = printed_in(&l->items[e], ans, !it->case_sensitive);
+			if (where == NULL)
+				continue;
+			diags_add(d, l->path, it->accept.v[a].pos, PT_WARNING,
+			    "the answer \"%s\" is printed verbatim in item %zu's %s, earlier in this lesson, so it can be "
+			    "copied from there; reword one of them", ans, e + 1, where);
+			return;
+		}
+	}
+}
+
+/* Returns a class for how s ends: 0 a letter, digit or other character,
+ * else the closing punctuation mark. */
+static char ending(const char *s)
+{
+	size_t n = s != NULL ? strlen(s) : 0;
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	return n > 0 && strchr(".!?;:", s[n - 1]) != NULL ? s[n - 1] : 0;
+}
+
+/* Returns 'A' when s begins with an upper-case ASCII letter, 'a' with a
+ * lower-case one, else 0 (digits, code, symbols say nothing). */
+static char opening(const char *s)
+{
+	unsigned char c = s != NULL ? (unsigned char)s[0] : 0;
+	return isupper(c) ? 'A' : islower(c) ? 'a' : 0;
+}
+
+/* Warns when a choice item's one right option alone ends with other
+ * punctuation, or alone begins in another case, than every wrong one. */
+static void key_form(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	if (it->kind != PT_KIND_CHOICE || it->n_options < 3)
+		return;
+	int key = -1;
+	for (size_t o = 0; o < it->n_options; o++)
+		if (it->options[o].correct)
+			key = key < 0 ? (int)o : -2;
+	if (key < 0)
+		return;
+	char (*const form[2])(const char *) = { ending, opening };
+	static const char *const what[2] = { "ends with different punctuation", "begins in a different case" };
+	for (int f = 0; f < 2; f++) {
+		char mine = form[f](it->options[key].text.s), others = 0;
+		bool same = true;
+		for (size_t o = 0; o < it->n_options && same; o++) {
+			if ((int)o == key)
+				continue;
+			char c = form[f](it->options[o].text.s);
+			same = others == 0 || c == others;
+			others = c;
+		}
+		if (!same || mine == others || (f == 1 && (mine == 0 || others == 0)))
+			continue;
+		diags_add(d, l->path, it->options[key].pos, PT_WARNING,
+		    "the correct option %c alone %s than the others, so its form gives it away; write every "
+		    "option the same way", lesson_option_label((size_t)key), what[f]);
+	}
+}
+
+void lint_giveaways(const pt_lesson *l, pt_diags *d)
+{
+	for (size_t i = 0; i < l->n_items; i++) {
+		answer_in_stem(l, &l->items[i], d);
+		answer_printed_earlier(l, i, d);
+		key_form(l, &l->items[i], d);
+	}
+}
