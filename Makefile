@@ -302,6 +302,8 @@ cli-tests: build/asan/paratutor
 plain-tests: build/asan/paratutor
 	@sh tests/plain/run.sh build/asan/paratutor
 	@sh tests/plain/exam.sh build/asan/paratutor
+	@python3 tests/plain/terminal.py build/asan/paratutor
+	@python3 tests/plain/accessible.py build/asan/paratutor
 
 # The lesson index cache: every way it can be stale, damaged or missing
 # shows what the tutor shows without it.

@@ -514,6 +514,7 @@ static int run_command(int argc, char **argv)
 			fprintf(stderr, "paratutor: %s; progress will not be kept\n", err);
 		if (retention < 0)
 			retention = lp.config.user.retention;
+		plain = plain || lp.config.user.plain;
 		cli_tutor_options to = { optind < argc ? argv[optind] : NULL, review, state, plain, !no_shuffle, retention,
 			NULL };
 		status = cli_run_tutor(&cat, &to);

@@ -25,6 +25,7 @@ void cli_config_read(cli_config *cfg, const char *who)
 	if (settings_system_path(path, sizeof path))
 		read_one(path, &cfg->system, who);
 	cfg->user.retention = cfg->system.retention;
+	cfg->user.plain = cfg->system.plain;
 	if (settings_default_path(path, sizeof path))
 		read_one(path, &cfg->user, who);
 	cfg->lrs = cfg->user.lrs != NULL ? cfg->user.lrs : cfg->system.lrs;

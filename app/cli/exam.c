@@ -17,6 +17,7 @@
 #include "paratutor/exam.h"
 #include "paratutor/plain_exam.h"
 #include "paratutor/progress.h"
+#include "paratutor/cli_config.h"
 #include "paratutor/ui.h"
 #include "paratutor/ui_clock.h"
 #include "paratutor/ui_exam_gate.h"
@@ -239,8 +240,9 @@ static int parse_args(int argc, char **argv, exam_args *a)
 }
 
 
-/* Prints the table of past exams. */
-static int print_history(const char *state)
+/* Prints the past exams: a table, or in plain mode (words) a sentence
+ * each. */
+static int print_history(const char *state, bool words)
 {
 	pt_open_report rep;
 	pt_progress *p = progress_open_readonly(state, &rep);
@@ -256,7 +258,9 @@ static int print_history(const char *state)
 		progress_close(p);
 		return EXAM_OK;
 	}
-	printf("%3s  %-17s %5s %6s %5s  %-10s %9s\n", "#", "finished (UTC)", "items", "score", "pass", "result", "time");
+	if (!words)
+		printf("%3s  %-17s %5s %6s %5s  %-10s %9s\n", "#", "finished (UTC)", "items", "score", "pass", "result",
+		    "time");
 	for (size_t i = 0; i < n; i++) {
 		pt_exam_summary s;
 		const pt_exam_record *r = progress_exam_at(p, i);
@@ -279,13 +283,22 @@ static int print_history(const char *state)
 		if (r->interruptions > 0 && k < sizeof notes)
 			snprintf(notes + k, sizeof notes - k, ", interrupted %u time%s", r->interruptions,
 			    r->interruptions == 1 ? "" : "s");
-		printf("%3zu  %-17s %5zu %5.0f%% %4d%%  %-10s %9s%s%s%s\n", i + 1, when, s.n_items, s.score,
-		    s.pass_percent, s.passed ? "passed" : "not passed", used, notes[0] ? "  (" : "",
-		    notes[0] ? notes + 2 : "", notes[0] ? ")" : "");
+		if (words)
+			printf("Exam %zu, finished %s UTC: %zu items, %.0f%%, %s against a pass mark of %d%%; time used %s%s%s.\n",
+			    i + 1, when, s.n_items, s.score, s.passed ? "passed" : "not passed", s.pass_percent, used,
+			    notes[0] ? ", " : "", notes[0] ? notes + 2 : "");
+		else
+			printf("%3zu  %-17s %5zu %5.0f%% %4d%%  %-10s %9s%s%s%s\n", i + 1, when, s.n_items, s.score,
+			    s.pass_percent, s.passed ? "passed" : "not passed", used, notes[0] ? "  (" : "",
+			    notes[0] ? notes + 2 : "", notes[0] ? ")" : "");
 	}
-	printf("Each score is the share of items right with one answer each; the pass column is the mark it was "
-	    "sat against.\nReopen a result with its items and answers: paratutor exam --show N (N from the first "
-	    "column).\n");
+	if (words)
+		printf("Each score is the share of items right with one answer each.\nReopen a result with its items "
+		    "and answers: paratutor exam --show N (N is the exam's number).\n");
+	else
+		printf("Each score is the share of items right with one answer each; the pass column is the mark it was "
+		    "sat against.\nReopen a result with its items and answers: paratutor exam --show N (N from the "
+		    "first column).\n");
 	progress_close(p);
 	return EXAM_OK;
 }
@@ -481,6 +494,11 @@ int cli_exam(int argc, char **argv)
 	memset(&a, 0, sizeof a);
 	exam_config_default(&a.cfg);
 	int status = parse_args(argc, argv, &a);
+	if (status < 0) {
+		cli_config_read(&a.lessons.config, "paratutor exam");
+		a.lessons.have_config = true;
+		a.plain = a.plain || a.lessons.config.user.plain;
+	}
 	char state_buf[PT_PROGRESS_PATH_MAX], err[512];
 	if (status < 0 && a.state == NULL) {
 		if (progress_default_path(state_buf, sizeof state_buf, err, sizeof err)) {
@@ -491,7 +509,7 @@ int cli_exam(int argc, char **argv)
 		}
 	}
 	if (status < 0 && a.history)
-		status = print_history(a.state);
+		status = print_history(a.state, a.plain);
 	if (status < 0 && a.blueprint_path != NULL && a.show == 0) {
 		pt_diags d = { 0 };
 		char bp_file[4096];

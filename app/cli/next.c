@@ -41,7 +41,7 @@ static bool print_next(const pt_next *n, bool plain)
 {
 	fputs("What to study next:\n", stdout);
 	for (size_t i = 0; i < n->n; i++)
-		printf("  - %s\n", n->lines[i]);
+		printf("%zu. %s\n", i + 1, n->lines[i]);
 	if (n->due > 0 && !plain)
 		printf("Answer those %zu item%s now with 'paratutor next --plain', or r in the tutor's menu.\n", n->due,
 		    n->due == 1 ? "" : "s");

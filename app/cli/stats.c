@@ -18,7 +18,7 @@ enum { STATS_OK = 0, STATS_FAILED = 1, STATS_USAGE = 2, STATS_NO_LESSONS = 3 };
 /* Prints the usage text of the command to fp. */
 static void stats_usage(FILE *fp)
 {
-	fputs("Usage: paratutor stats --me [--progress FILE] [--lessons DIR]...\n"
+	fputs("Usage: paratutor stats --me [--plain] [--progress FILE] [--lessons DIR]...\n"
 	      "Print your own statistics: the same figures as the statistics screen\n"
 	      "(press s in the lesson menu), as plain text.\n"
 	      "\n"
@@ -29,6 +29,9 @@ static void stats_usage(FILE *fp)
 	      "\n"
 	      "Options:\n"
 	      "      --me              your own statistics (the only kind so far)\n"
+	      "  -p, --plain           sentences instead of charts and columns, for a\n"
+	      "                        screen reader (as the stats command of plain mode;\n"
+	      "                        plain = yes in the configuration file does the same)\n"
 	      "      --progress FILE   read progress from FILE (also --state FILE) instead\n"
 	      "                        of $XDG_STATE_HOME/paratutor/progress.json\n"
 	      "  -l, --lessons DIR     read lessons from DIR (repeatable); default: as for\n"
@@ -49,7 +52,7 @@ static bool load(pt_catalog *cat, cli_lesson_path *lp)
 
 /* Computes and prints the statistics of the store at path; returns the
  * exit status. */
-static int run(pt_catalog *cat, const char *path)
+static int run(pt_catalog *cat, const char *path, bool words)
 {
 	pt_open_report rep;
 	pt_progress *p = progress_open_readonly(path, &rep);
@@ -60,7 +63,7 @@ static int run(pt_catalog *cat, const char *path)
 	if (rep.message[0] != '\0')
 		fprintf(stderr, "paratutor: %s\n", rep.message);
 	printf("Your statistics (%s)\n", path);
-	bool ok = plain_stats(stdout, p, cat, ui_now());
+	bool ok = plain_stats(stdout, p, cat, ui_now(), words);
 	if (!ok)
 		fputs("paratutor: out of memory\n", stderr);
 	progress_close(p);
@@ -80,16 +83,18 @@ int cli_stats(int argc, char **argv)
 		{ "state", required_argument, NULL, OPT_PROGRESS },
 		{ "lessons", required_argument, NULL, 'l' },
 		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
+		{ "plain", no_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *path = NULL;
 	cli_lesson_path lp = { 0 };
-	bool me = false;
+	bool me = false, words = false;
 	int opt;
-	while ((opt = getopt_long(argc, argv, "l:h", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "l:ph", longopts, NULL)) != -1) {
 		switch (opt) {
 		case OPT_ME: me = true; break;
+		case 'p': words = true; break;
 		case OPT_PROGRESS: path = optarg; break;
 		case 'l':
 		case CLI_OPT_ONLY_LESSONS:
@@ -116,8 +121,11 @@ int cli_stats(int argc, char **argv)
 		fprintf(stderr, "paratutor: %s; name the store with --progress FILE\n", err);
 		return STATS_USAGE;
 	}
+	cli_config_read(&lp.config, "paratutor");
+	lp.have_config = true;
+	words = words || lp.config.user.plain;
 	pt_catalog cat = { 0 };
-	int status = load(&cat, &lp) ? run(&cat, path != NULL ? path : buf) : STATS_NO_LESSONS;
+	int status = load(&cat, &lp) ? run(&cat, path != NULL ? path : buf, words) : STATS_NO_LESSONS;
 	catalog_free(&cat);
 	return status;
 }

@@ -9,6 +9,7 @@
 #include "paratutor/intro.h"
 #include "paratutor/plain.h"
 #include "paratutor/plain_cmd.h"
+#include "paratutor/plain_exam.h"
 #include "paratutor/plain_item.h"
 #include "paratutor/score.h"
 #include "paratutor/session.h"
@@ -26,6 +27,9 @@ typedef enum plain_step {
 	PLAIN_PREV,  /* go to the previous item */
 	PLAIN_MENU,  /* back to the lesson list */
 	PLAIN_RESET, /* forget this lesson's answers (after confirming) */
+	PLAIN_AGAIN, /* show the current item again, with its state */
+	PLAIN_GO,    /* open item io->go */
+	PLAIN_SUMMARY, /* show the lesson's summary */
 	PLAIN_QUIT   /* leave the program */
 } plain_step;
 
@@ -37,6 +41,7 @@ typedef struct plain_io {
 	bool shuffle;
 	unsigned long long salt;
 	unsigned long long review_tags; /* review only items with these tags; 0: all */
+	size_t go;                      /* the item go N named (0-based) */
 } plain_io;
 
 /* Reads one line into buf without its newline; returns false at the end
@@ -68,27 +73,35 @@ static char *trim(char *s)
 }
 
 /* The lesson list's commands; a line that names none is a lesson. */
-enum { MENU_REVIEW, MENU_STATS, MENU_LIST, MENU_GUIDE, MENU_QUIT, MENU_HELP };
+enum { MENU_REVIEW, MENU_EXAM, MENU_STATS, MENU_LIST, MENU_INTRO, MENU_QUIT, MENU_HELP };
 static const plain_cmd menu_cmds[] = {
 	{ "review", NULL, NULL, "answer the items due for review", MENU_REVIEW },
+	{ "exam", NULL, NULL, "sit an exam: 20 items drawn across the lessons, timed, scored only\n"
+			      "when you submit (resumes an unfinished one; asks first)", MENU_EXAM },
 	{ "stats", NULL, NULL, "your statistics: mastery, right first time per day, reviews\n"
 			       "due, exams, mistakes made most often, days practised", MENU_STATS },
 	{ "list", NULL, "menu", "show the lessons again", MENU_LIST },
-	{ "guide", NULL, NULL, "how paratutor works: items, marks, scores and review", MENU_GUIDE },
+	{ "intro", NULL, "guide", "how paratutor works: items, marks, scores and review", MENU_INTRO },
 	{ "quit", NULL, "q", "leave (your progress is saved)", MENU_QUIT },
 	{ "help", NULL, "?", "this list", MENU_HELP },
 };
 #define N_MENU_CMDS (sizeof menu_cmds / sizeof menu_cmds[0])
 
-/* An item's commands; a line that names none is an answer. */
-enum { ITEM_HINT, ITEM_NEXT, ITEM_PREV, ITEM_RESET, ITEM_MENU, ITEM_QUIT, ITEM_HELP };
+/* An item's commands; a line that names none is an answer.  q goes back
+ * to the lesson list, as it does on the full screen; quit leaves. */
+enum { ITEM_AGAIN, ITEM_HINT, ITEM_NEXT, ITEM_PREV, ITEM_GO, ITEM_EXPLAIN, ITEM_SUMMARY, ITEM_RESET, ITEM_MENU,
+	ITEM_QUIT, ITEM_HELP };
 static const plain_cmd item_cmds[] = {
+	{ "again", NULL, NULL, "show this item again with where it stands (an empty line too)", ITEM_AGAIN },
 	{ "hint", NULL, "h", "show the next hint", ITEM_HINT },
 	{ "next", NULL, "n", "the next item", ITEM_NEXT },
 	{ "prev", NULL, "p", "the previous item", ITEM_PREV },
+	{ "go", "N", NULL, "open item N of this lesson", ITEM_GO },
+	{ "explain", NULL, NULL, "a finished item's answer and explanation again", ITEM_EXPLAIN },
+	{ "summary", NULL, NULL, "this lesson's summary: score, items done, hints", ITEM_SUMMARY },
 	{ "reset", NULL, NULL, "forget your answers to this lesson (asks first)", ITEM_RESET },
-	{ "menu", NULL, NULL, "back to the lesson list", ITEM_MENU },
-	{ "quit", NULL, "q", "leave (your progress is saved)", ITEM_QUIT },
+	{ "menu", NULL, "q", "back to the lesson list (your answers are kept)", ITEM_MENU },
+	{ "quit", NULL, NULL, "leave paratutor (your progress is saved)", ITEM_QUIT },
 	{ "help", NULL, "?", "this list", ITEM_HELP },
 };
 #define N_ITEM_CMDS (sizeof item_cmds / sizeof item_cmds[0])
@@ -101,6 +114,12 @@ static void print_menu_help(plain_io *io)
 	plain_cmd_help(io->out, menu_cmds, N_MENU_CMDS);
 }
 
+/* How plain mode takes answers, for the first start and the introduction. */
+static const char answers_how[] =
+	"Open a lesson by its number, then type your answer at the > prompt: an option's letter (b), several "
+	"letters (a c), a blank's number and an option (1 b 2 c), a number or a name. Enter hears the item "
+	"again; help lists every command.\n";
+
 /* Prints the introduction, with how plain mode takes answers after its
  * first paragraph. */
 static void print_guide(plain_io *io)
@@ -110,12 +129,17 @@ static void print_guide(plain_io *io)
 	for (size_t i = 0; (p = intro_paragraph(i)) != NULL; i++) {
 		fprintf(io->out, "\n%s\n", p);
 		if (i == 0)
-			fputs("\nOpen a lesson by its number. At each item, type your answer: the letter of an option "
-			      "(B), several for tick-all items (A C), a blank's number and an option (1 b 2 c), a number "
-			      "or a name. Type hint, next, prev, menu or quit between answers, and help for the "
-			      "commands of the item in front of you.\n", io->out);
+			fprintf(io->out, "\n%s", answers_how);
 	}
 	fputc('\n', io->out);
+}
+
+/* The first start: what paratutor is and how to answer, short; intro has
+ * the rest. */
+static void print_welcome(plain_io *io)
+{
+	fputs(answers_how, io->out);
+	fputs("Type intro to read how marks, scores and reviews work.\n", io->out);
 }
 
 /* Handles one command line on an item: a command word, or an answer.  A
@@ -130,7 +154,7 @@ static plain_step item_command(plain_io *io, pt_session *s, char *line)
 	for (char *p = cmd; *p; p++)
 		*p = (char)tolower((unsigned char)*p);
 	if (*answer == '\0')
-		return PLAIN_STAY;
+		return PLAIN_AGAIN;
 	const plain_cmd *c = *answer == '=' ? NULL : plain_cmd_find(item_cmds, N_ITEM_CMDS, cmd);
 	if (*answer == '=') {
 		answer = trim(answer + 1);
@@ -140,11 +164,28 @@ static plain_step item_command(plain_io *io, pt_session *s, char *line)
 		}
 	} else if (c != NULL) {
 		switch (c->id) {
+		case ITEM_AGAIN: return PLAIN_AGAIN;
 		case ITEM_QUIT: return PLAIN_QUIT;
 		case ITEM_NEXT: return PLAIN_NEXT;
 		case ITEM_PREV: return PLAIN_PREV;
 		case ITEM_MENU: return PLAIN_MENU;
 		case ITEM_RESET: return PLAIN_RESET;
+		case ITEM_SUMMARY: return PLAIN_SUMMARY;
+		case ITEM_GO: {
+			char *end;
+			const char *arg = trim(cmd + 2);
+			unsigned long n = strtoul(arg, &end, 10);
+			if (*arg == '\0' || *end != '\0' || n < 1 || n > s->lesson->n_items) {
+				fprintf(io->out, "\"%s\": give an item number from 1 to %zu, e.g. go 2.\n", answer,
+				    s->lesson->n_items);
+				return PLAIN_STAY;
+			}
+			io->go = (size_t)n - 1;
+			return PLAIN_GO;
+		}
+		case ITEM_EXPLAIN:
+			plain_item_explain(io->out, g);
+			return PLAIN_STAY;
 		case ITEM_HELP:
 			plain_item_help_answers(io->out, g->item, false);
 			plain_cmd_help(io->out, item_cmds, N_ITEM_CMDS);
@@ -157,7 +198,7 @@ static plain_step item_command(plain_io *io, pt_session *s, char *line)
 		}
 	}
 	if (g->status != PT_OPEN) {
-		fputs("This item is finished; type next to go on.\n", io->out);
+		fputs("This item is finished: type next to go on, or explain to read its explanation again.\n", io->out);
 		return PLAIN_STAY;
 	}
 	return plain_item_answer(io->out, s, io->track, answer) ? PLAIN_DONE : PLAIN_STAY;
@@ -173,7 +214,7 @@ static void print_misconceptions(plain_io *io, const char *lesson_id)
 		return;
 	fputs("Mistakes you made most often:\n", io->out);
 	for (size_t k = 0; k < n; k++)
-		fprintf(io->out, "  %zux %s\n", m[k].count, m[k].feedback);
+		fprintf(io->out, "%s (%zu time%s)\n", m[k].feedback, m[k].count, m[k].count == 1 ? "" : "s");
 }
 
 /* Prints the tracker's pending notice, if any. */
@@ -203,7 +244,7 @@ static void print_summary(plain_io *io, const pt_session *s)
 	if (sum.attempt > 1)
 		snprintf(attempt, sizeof attempt, " (attempt 1's) - attempt %d: %d/100. In attempt %d:", sum.attempt,
 		    sum.attempt_score, sum.attempt);
-	fprintf(io->out, "\n== Summary of %s\nScore: %d/100%s Right first time: %zu. With hints: %zu. "
+	fprintf(io->out, "\nSummary of %s.\nScore: %d/100%s Right first time: %zu. With hints: %zu. "
 	    "After retries: %zu. Failed: %zu. Not finished: %zu. Hints used: %zu.\n",
 	    s->lesson->title.s, sum.score, attempt, sum.first_time, sum.with_hints, sum.retries, sum.failed, sum.open,
 	    sum.hints);
@@ -275,15 +316,23 @@ static plain_step prompt_command(plain_io *io, pt_session *s)
 	return step;
 }
 
-/* Moves to the next or previous item, recording the move; returns false
- * at the end of the lesson. */
+/* Moves to the next or previous item, or item io->go, recording the
+ * move; at either end of the lesson says so in one line and returns
+ * false. */
 static bool step_item(plain_io *io, pt_session *s, plain_step step)
 {
 	size_t from = s->current;
-	if (step == PLAIN_NEXT && s->current + 1 >= s->lesson->n_items)
+	if (step == PLAIN_NEXT && s->current + 1 >= s->lesson->n_items) {
+		fputs("This is the last item: type summary for the lesson's summary, or menu for the lesson list.\n",
+		    io->out);
 		return false;
-	if (step == PLAIN_PREV && s->current == 0)
-		fputs("This is the first item.\n", io->out);
+	}
+	if (step == PLAIN_PREV && s->current == 0) {
+		fputs("This is the first item: type next, or go N for item N.\n", io->out);
+		return false;
+	}
+	if (step == PLAIN_GO)
+		s->current = io->go;
 	else
 		s->current += step == PLAIN_NEXT ? 1 : (size_t)-1;
 	track_moved(io->track, s, from);
@@ -302,6 +351,7 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 	track_open(io->track, &s);
 	plain_step step = PLAIN_STAY;
 	print_notice(io);
+	fprintf(io->out, "Lesson: %s, %zu item%s.\n", lesson->title.s, lesson->n_items, lesson->n_items == 1 ? "" : "s");
 	plain_item_print(io->out, &s);
 	while (step != PLAIN_QUIT && step != PLAIN_MENU) {
 		step = prompt_command(io, &s);
@@ -333,14 +383,13 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 				track_moved(io->track, &s, from);
 			}
 			plain_item_print(io->out, &s);
-		} else if (step == PLAIN_NEXT || step == PLAIN_PREV) {
-			if (!step_item(io, &s, step)) {
-				print_summary(io, &s);
-				step = offer_retry(io, &s);
-				if (step != PLAIN_STAY)
-					break;
-			}
+		} else if (step == PLAIN_NEXT || step == PLAIN_PREV || step == PLAIN_GO) {
+			if (step_item(io, &s, step))
+				plain_item_print(io->out, &s);
+		} else if (step == PLAIN_AGAIN) {
 			plain_item_print(io->out, &s);
+		} else if (step == PLAIN_SUMMARY) {
+			print_summary(io, &s);
 		}
 	}
 	track_drafts(io->track, &s);
@@ -388,10 +437,21 @@ static plain_step run_review(plain_io *io)
 		s.current = due.v[k].index;
 		if (s.grades[s.current].status != PT_OPEN)
 			session_reset_item(&s, s.current);
+		fprintf(io->out, "\nReview %zu of %zu, from %s.", k + 1, due.n, s.lesson->title.s);
 		plain_item_print(io->out, &s);
 		step = PLAIN_STAY;
-		while (step == PLAIN_STAY || step == PLAIN_PREV || step == PLAIN_RESET)
+		for (;;) {
 			step = prompt_command(io, &s);
+			if (step == PLAIN_AGAIN)
+				plain_item_print(io->out, &s);
+			else if (step == PLAIN_SUMMARY)
+				print_summary(io, &s);
+			else if (step == PLAIN_PREV || step == PLAIN_GO || step == PLAIN_RESET)
+				fputs("A review goes through the due items in turn: type next for the next one, or menu for "
+				      "the lesson list.\n", io->out);
+			else if (step != PLAIN_STAY)
+				break;
+		}
 		session_free(&s);
 	}
 	progress_due_free(&due);
@@ -399,33 +459,42 @@ static plain_step run_review(plain_io *io)
 	return step == PLAIN_QUIT ? PLAIN_QUIT : PLAIN_MENU;
 }
 
-/* Lists the lessons with numbers. */
+/* Lists the lessons, one short line each: number, title, progress. */
 static void print_menu(plain_io *io, const pt_catalog *cat)
 {
-	fputs("\nLessons:\n", io->out);
+	fprintf(io->out, "\nLessons, %zu:\n", cat->n);
 	for (size_t i = 0; i < cat->n; i++) {
 		const pt_entry *e = &cat->v[i];
 		if (e->broken) {
 			char diag[1024] = "cannot be read";
 			if (e->diags.n > 0)
 				diags_format(&e->diags.v[0], diag, sizeof diag);
-			fprintf(io->out, "  %zu) [broken] %s\n", i + 1, diag);
+			fprintf(io->out, "%zu) Broken, run paratutor --check on it: %s\n", i + 1, diag);
 			continue;
 		}
 		pt_lesson_scores sc = { 0, e->info->n_items, 0, 1, 0 };
 		if (io->track->progress != NULL)
 			progress_info_scores(io->track->progress, e->info, &sc);
-		fprintf(io->out, "  %zu) %s (%s, %zu items", i + 1, e->info->title, e->info->id, sc.total);
+		fprintf(io->out, "%zu) %s, %zu item%s", i + 1, e->info->title, sc.total, sc.total == 1 ? "" : "s");
 		char score[64];
 		score_attempt_text(sc.score, sc.attempt, sc.attempt_score, true, score, sizeof score);
 		if (sc.done > 0 || sc.attempt > 1)
-			fprintf(io->out, "; %zu/%zu done, score %s", sc.done, sc.total, score);
-		fprintf(io->out, "): %s\n", e->info->summary);
+			fprintf(io->out, "; %zu done, score %s", sc.done, score);
+		fputs(".\n", io->out);
 	}
 	size_t due = io->track->progress ? progress_due_count(io->track->progress, io->catalog, ui_now()) : 0;
 	if (due > 0)
 		fprintf(io->out, "Review: %zu item%s due; type review.\n", due, due == 1 ? "" : "s");
+	const pt_exam_record *open = io->track->progress ? progress_exam_open(io->track->progress) : NULL;
+	if (open != NULL)
+		fputs("You have an unfinished exam: type exam to take it up again.\n", io->out);
 	fputs("Type a lesson number or id, help, or quit.\n", io->out);
+}
+
+/* Says the learner is back at the lesson list, in one line. */
+static void print_back(plain_io *io)
+{
+	fputs("\nBack at the lesson list: type a lesson number, list to hear the lessons, help, or quit.\n", io->out);
 }
 
 /* Finds a lesson by number or id; NULL when there is none. */
@@ -471,7 +540,12 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 		else if (l != NULL && !e->broken && run_lesson(io, l) == PLAIN_QUIT)
 			return;
 	}
-	bool list = true;
+	/* The first start keeps within a screen: the first lesson is named
+	 * and list reads them all. */
+	bool list = !options->first_run || cat->n <= 1 || cat->v[0].broken;
+	if (!list)
+		fprintf(io->out, "\n%zu lessons. Start with 1) %s, or type list to hear them all.\nType a lesson number "
+		    "or id, help, or quit.\n", cat->n, cat->v[0].info->title);
 	for (;;) {
 		if (list)
 			print_menu(io, cat);
@@ -484,8 +558,10 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 		snprintf(cmd, sizeof cmd, "%s", word);
 		for (char *p = cmd; *p; p++)
 			*p = (char)tolower((unsigned char)*p);
-		if (*word == '\0')
+		if (*word == '\0') {
+			fputs("At the lesson list: type a lesson number, list, help, or quit.\n", io->out);
 			continue;
+		}
 		const plain_cmd *c = plain_cmd_find(menu_cmds, N_MENU_CMDS, cmd);
 		switch (c != NULL ? c->id : -1) {
 		case MENU_QUIT:
@@ -493,7 +569,7 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 		case MENU_HELP:
 			print_menu_help(io);
 			continue;
-		case MENU_GUIDE:
+		case MENU_INTRO:
 			print_guide(io);
 			continue;
 		case MENU_LIST:
@@ -502,7 +578,12 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 		case MENU_REVIEW:
 			if (run_review(io) == PLAIN_QUIT)
 				return;
-			list = true;
+			print_back(io);
+			continue;
+		case MENU_EXAM:
+			if (plain_exam_menu(io->track, cat, io->shuffle, io->in, io->out) != 0)
+				return;
+			print_back(io);
 			continue;
 		case MENU_STATS: {
 			char why[256];
@@ -510,7 +591,7 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 				fprintf(io->out, "%s.\n", why);
 				continue;
 			}
-			if (!plain_stats(io->out, io->track->progress, cat, ui_now()))
+			if (!plain_stats(io->out, io->track->progress, cat, ui_now(), true))
 				fputs("Out of memory: cannot show your statistics.\n", io->out);
 			fputs("\nType a lesson number or id, list, help, or quit.\n", io->out);
 			continue;
@@ -538,7 +619,7 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 		}
 		if (run_lesson(io, l) == PLAIN_QUIT)
 			return;
-		list = true;
+		print_back(io);
 	}
 }
 
@@ -548,10 +629,13 @@ int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *ter
 	 * whole. */
 	FILE *wrapped = wrapout_open(terminal, wrapout_width(terminal));
 	FILE *out = wrapped != NULL ? wrapped : terminal;
-	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt, options->review_tags };
+	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt, options->review_tags, 0 };
+	/* Unbuffered, so an exam's wait for a line (poll) sees every byte
+	 * not yet read. */
+	setvbuf(in, NULL, _IONBF, 0);
 	fprintf(out, "paratutor, plain mode. Type help at any prompt.\n");
 	if (options->first_run)
-		print_guide(&io);
+		print_welcome(&io);
 	print_notice(&io);
 	run_menu(&io, options);
 	print_notice(&io);

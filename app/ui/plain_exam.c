@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <termios.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "paratutor/kind.h"
 #include "paratutor/next.h"
@@ -18,6 +20,7 @@
 #include "paratutor/plain_item.h"
 #include "paratutor/ui_answer.h"
 #include "paratutor/ui_clock.h"
+#include "paratutor/ui_exam_gate.h"
 #include "paratutor/ui_kind.h"
 
 #define LINE_MAX_LEN 1024
@@ -75,22 +78,30 @@ static void print_given(FILE *out, pt_exam *e, size_t i)
 		k->print_given(out, g);
 }
 
-/* Prints the current item with its place, its lesson and the time left. */
+/* Prints the current item whole: its place, how it is answered, its
+ * lesson, the answer given so far and the time left. */
 static void show_item(FILE *out, pt_exam *e)
 {
 	size_t i = e->session.current;
-	char when[64];
+	char when[64], task[96];
 	time_phrase(e, ui_now(), when, sizeof when);
-	fprintf(out, "\n== Exam item %zu of %zu, %s%s (%s)\n", i + 1, e->n, e->lessons[i]->title.s,
-	    e->marked[i] ? ", marked for later" : "", when);
+	plain_item_describe(exam_grade(e, i), task, sizeof task);
+	fprintf(out, "\nExam item %zu of %zu, %s. From %s.%s\n", i + 1, e->n, task, e->lessons[i]->title.s,
+	    e->marked[i] ? " Marked for later." : "");
 	plain_item_print_area(out, exam_grade(e, i));
 	print_given(out, e, i);
-	fputs("Type your answer (it is kept, not checked, until you submit), or help.\n", out);
+	if (exam_state(e, i) == PT_EXAM_PARTLY) {
+		plain_item_empty(out, exam_grade(e, i));
+		fputc('\n', out);
+	}
+	fprintf(out, "Time: %s. Type your answer (it is kept, not checked, until you submit), or help.\n", when);
 }
 
 /* The exam's commands; a line that names none is an answer. */
-enum { EXAM_TIME, EXAM_MARK, EXAM_LIST, EXAM_GO, EXAM_NEXT, EXAM_PREV, EXAM_SUBMIT, EXAM_QUIT, EXAM_HELP };
+enum { EXAM_AGAIN, EXAM_TIME, EXAM_MARK, EXAM_LIST, EXAM_GO, EXAM_NEXT, EXAM_PREV, EXAM_SUBMIT, EXAM_QUIT,
+	EXAM_HELP };
 static const plain_cmd exam_cmds[] = {
+	{ "again", NULL, NULL, "show this item again with your answer so far (an empty line too)", EXAM_AGAIN },
 	{ "time", NULL, NULL, "how much time is left", EXAM_TIME },
 	{ "mark", NULL, NULL, "mark this item for later (again: take the mark off)", EXAM_MARK },
 	{ "list", NULL, NULL, "every item: answered, partly answered or empty, and marked", EXAM_LIST },
@@ -98,7 +109,7 @@ static const plain_cmd exam_cmds[] = {
 	{ "next", NULL, "n", "the next item", EXAM_NEXT },
 	{ "prev", NULL, "p", "the previous item", EXAM_PREV },
 	{ "submit", NULL, NULL, "hand the exam in (asks first); answers are graded then", EXAM_SUBMIT },
-	{ "quit", NULL, "q", "leave; the exam is kept to resume later (a timed exam's clock\n"
+	{ "quit", NULL, "q, menu", "leave; the exam is kept to resume later (a timed exam's clock\n"
 			      "runs on: at its deadline it is submitted as it stands)", EXAM_QUIT },
 	{ "help", NULL, "?", "this list", EXAM_HELP },
 };
@@ -122,27 +133,27 @@ static const char *state_word(const pt_exam *e, size_t i)
 	return "empty";
 }
 
-/* Prints every item's state, the current one marked with >. */
+/* Prints every item's state, one sentence each, and which is current. */
 static void list_items(FILE *out, const pt_exam *e)
 {
 	for (size_t i = 0; i < e->n; i++) {
 		const char *prompt = e->items[i]->prompt.s;
 		int len = (int)strcspn(prompt, "\n");
-		fprintf(out, "%s%3zu  %-16s%s  %.*s%s\n", i == e->session.current ? ">" : " ", i + 1, state_word(e, i),
-		    e->marked[i] ? "marked" : "      ", len > 50 ? 50 : len, prompt, len > 50 ? "..." : "");
+		fprintf(out, "Item %zu, %s%s: %.*s\n", i + 1, state_word(e, i), e->marked[i] ? ", marked" : "", len,
+		    prompt);
 	}
-	fprintf(out, "%zu of %zu answered, %zu marked for later.\n", e->n - exam_unanswered(e), e->n,
-	    exam_marked_count(e));
+	fprintf(out, "%zu of %zu answered, %zu marked for later. You are at item %zu.\n", e->n - exam_unanswered(e),
+	    e->n, exam_marked_count(e), e->session.current + 1);
 }
 
-/* Prints one tally row: label, right of items, percent, and the items
- * missed to review (what), when any. */
+/* Prints one tally as a sentence: label, right of items, percent, and the
+ * items missed to review (what), when any. */
 static void print_tally(FILE *out, const char *label, const pt_exam_tally *t, const char *what)
 {
 	if (t->items == 0)
 		return;
-	fprintf(out, "  %-40s %3zu of %3zu right  %3.0f%%%s%s\n", label, t->right, t->items,
-	    100.0 * (double)t->right / (double)t->items, what[0] ? "  " : "", what);
+	fprintf(out, "%s: %zu of %zu right, %.0f%%.%s%s%s\n", label, t->right, t->items,
+	    100.0 * (double)t->right / (double)t->items, what[0] ? " To do: " : "", what, what[0] ? "." : "");
 }
 
 /* Prints the options ticked of a choice or multi item whose answer was
@@ -156,9 +167,9 @@ static void print_picks(FILE *out, const pt_grade *g)
 	int ticks = 0;
 	for (size_t o = 0; o < v->n_options && o < PT_MAX_OPTIONS; o++)
 		if (g->picked[o])
-			fprintf(out, "%s%c", ticks++ > 0 ? " " : "Your answer: ", lesson_option_label(o));
+			fprintf(out, "%s%c", ticks++ > 0 ? " " : "Wrong: your answer ", lesson_option_label(o));
 	if (ticks > 0)
-		fprintf(out, " - Wrong%s.\n", v->choose > 0 && ticks != v->choose ? ": not as many ticks as the item asks for" : "");
+		fprintf(out, ".%s\n", v->choose > 0 && ticks != v->choose ? " Not as many ticks as the item asks for." : "");
 }
 
 void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catalog)
@@ -174,7 +185,7 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 	exam_score_rule(r.pass_percent, rule, sizeof rule);
 	char what[512];
 	exam_past_note(e, what, sizeof what);
-	fprintf(out, "\n== Exam results\n%s%s%s\n", what, what[0] ? "\n" : "",
+	fprintf(out, "\nExam results.\n%s%s%s\n", what, what[0] ? "\n" : "",
 	    e->reopened ? (r.timed_out ? "It was submitted by the clock: time was up." : "It was submitted.") :
 	    r.timed_out ? "Time is up: the exam was submitted by the clock." : "The exam is submitted.");
 	fprintf(out, "Score: %.0f%% (%zu of %zu right) - %s: the pass mark is %d%%.\n", r.score, r.right, r.items,
@@ -207,17 +218,18 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 	if (p != NULL && catalog != NULL && next_compute_focus(p, catalog, ui_now(), exam_missed_tags(e), &next)) {
 		fputs("What to study next:\n", out);
 		for (size_t k = 0; k < next.n; k++)
-			fprintf(out, "  - %s\n", next.lines[k]);
+			fprintf(out, "%zu. %s\n", k + 1, next.lines[k]);
 	}
 	for (size_t i = 0; i < e->n; i++) {
 		if (p != NULL && !progress_exam_may_show(p, e->lessons[i], e->items[i])) {
-			fprintf(out, "\n-- Item %zu of %zu, %s: %s\n", i + 1, e->n, e->lessons[i]->title.s, PT_EXAM_HELD_BACK);
+			fprintf(out, "\nItem %zu of %zu, from %s: %s\n", i + 1, e->n, e->lessons[i]->title.s, PT_EXAM_HELD_BACK);
 			continue;
 		}
-		const char *word = e->results[i] == PT_EXAM_RIGHT ? "Right" : e->results[i] == PT_EXAM_WRONG ?
-		    "Wrong" : "Unanswered";
-		fprintf(out, "\n-- Item %zu of %zu, %s: %s%s\n", i + 1, e->n, e->lessons[i]->title.s, word,
-		    e->answers_lost && e->results[i] != PT_EXAM_UNANSWERED ? " (the answer given was not kept)" : "");
+		char task[96];
+		plain_item_describe(exam_grade(e, i), task, sizeof task);
+		fprintf(out, "\n%s: item %zu of %zu, %s, from %s.%s%s\n", e->results[i] == PT_EXAM_RIGHT ? "Correct" : "Wrong",
+		    i + 1, e->n, task, e->lessons[i]->title.s, e->results[i] == PT_EXAM_UNANSWERED ? " Not answered." : "",
+		    e->answers_lost && e->results[i] != PT_EXAM_UNANSWERED ? " The answer given was not kept." : "");
 		plain_item_print_area(out, exam_grade(e, i));
 		print_picks(out, exam_grade(e, i));
 		plain_item_print_verdict(out, exam_grade(e, i));
@@ -247,17 +259,25 @@ static void submit(FILE *out, pt_exam *e, pt_track *track, pt_catalog *catalog, 
 }
 
 /* Returns the seconds to wait for a line before the clock needs a look:
- * until the next warning or the end; -1 when untimed. */
+ * a timed exam looks every second (as the exam screen ticks), so a warning
+ * or the end is said on time; -1 when untimed. */
 static long wait_for(const pt_exam *e, time_t now)
 {
 	long left = exam_time_left(e, now);
 	if (left < 0)
 		return -1;
-	if (left > 300 && e->limit > 300 && !(e->warned & 1u))
-		return left - 300;
-	if (left > 60 && e->limit > 60 && !(e->warned & 2u))
-		return left - 60;
-	return left;
+	return left < 1 ? left : 1;
+}
+
+/* At time-up: throws away what the learner was typing on a terminal, so
+ * no half-typed answer is left for the shell, and says so. */
+static void discard_typing(FILE *in, FILE *out)
+{
+	int fd = fileno(in);
+	if (fd < 0 || !isatty(fd))
+		return;
+	tcflush(fd, TCIFLUSH);
+	fputs("\nTime is up: what you were typing was not kept.\n", out);
 }
 
 /* Says a warning that fell due; returns true when the time is up. */
@@ -323,11 +343,9 @@ static void answer(FILE *out, pt_exam *e, pt_track *track, char *line)
 	if (!plain_item_set(out, g, line))
 		return;
 	if (exam_state(e, i) == PT_EXAM_PARTLY) {
-		fputs("Kept. Still empty:", out);
-		for (int b = 0; b < grade_slots(g); b++)
-			if (g->fill[b] < 0)
-				fprintf(out, " %d", b + 1);
-		fputs(".\n", out);
+		fputs("Kept. ", out);
+		plain_item_empty(out, g);
+		fputc('\n', out);
 		keep(out, e, track);
 		return;
 	}
@@ -349,15 +367,23 @@ int plain_exam_run(pt_exam *e, pt_track *track, pt_catalog *catalog, FILE *in, F
 	    "type help for the commands.\n", e->n, when, e->pass_percent);
 	show_item(out, e);
 	keep(out, e, track);
+	bool prompt = true;
 	for (;;) {
 		fflush(out);
 		if (clock_check(out, e)) {
+			discard_typing(in, out);
 			submit(out, e, track, catalog, true);
 			return 0;
 		}
+		if (prompt) {
+			fputs("> ", out);
+			fflush(out);
+		}
+		prompt = false;
 		line_rc rc = read_line(in, line, sizeof line, wait_for(e, ui_now()));
 		if (rc == LINE_WAKE)
 			continue;
+		prompt = true;
 		if (rc == LINE_EOF) {
 			exam_pause(e, ui_now());
 			keep(out, e, track);
@@ -366,6 +392,7 @@ int plain_exam_run(pt_exam *e, pt_track *track, pt_catalog *catalog, FILE *in, F
 			return 0;
 		}
 		if (clock_check(out, e)) {
+			discard_typing(in, out);
 			fputs("That answer came too late.\n", out);
 			submit(out, e, track, catalog, true);
 			return 0;
@@ -375,7 +402,7 @@ int plain_exam_run(pt_exam *e, pt_track *track, pt_catalog *catalog, FILE *in, F
 		unsigned long n;
 		char *end;
 		const plain_cmd *c = cmd[0] == '\0' ? NULL : plain_cmd_find(exam_cmds, N_EXAM_CMDS, cmd);
-		if (cmd[0] == '\0') {
+		if (cmd[0] == '\0' || (c != NULL && c->id == EXAM_AGAIN)) {
 			show_item(out, e);
 		} else if (c == NULL) {
 			answer(out, e, track, cmd[0] == '=' ? cmd + 1 + strspn(cmd + 1, " ") : cmd);
@@ -405,7 +432,7 @@ int plain_exam_run(pt_exam *e, pt_track *track, pt_catalog *catalog, FILE *in, F
 			if (i > 0)
 				go_to(out, e, track, i - 1);
 			else
-				fputs("This is the first item.\n", out);
+				fputs("This is the first item: type next, or go N for item N.\n", out);
 		} else if (c->id == EXAM_SUBMIT) {
 			bool by_clock = false;
 			if (confirm_submit(in, out, e, &by_clock)) {
@@ -422,4 +449,78 @@ int plain_exam_run(pt_exam *e, pt_track *track, pt_catalog *catalog, FILE *in, F
 			return 0;
 		}
 	}
+}
+
+int plain_exam_menu(pt_track *track, pt_catalog *catalog, bool shuffle, FILE *in, FILE *out)
+{
+	pt_progress *p = track->progress;
+	char why[256], line[LINE_MAX_LEN];
+	time_t now = ui_now();
+	pt_exam e;
+	if (p != NULL) {
+		progress_exam_sync(p);
+		if (progress_exam_hold(p) == PT_EXAM_ELSEWHERE) {
+			exam_gate_elsewhere(why, sizeof why);
+			fprintf(out, "%s.\n", why);
+			return 0;
+		}
+		progress_exam_sync(p); /* held now: nothing changes it meanwhile */
+	}
+	catalog_load_all(catalog);
+	if (p != NULL && progress_exam_open(p) != NULL) {
+		size_t dropped = 0;
+		if (!progress_exam_resume(p, catalog, &e, now, &dropped, why, sizeof why)) {
+			fprintf(out, "The unfinished exam cannot be resumed: %s.\n", why);
+			return 0;
+		}
+		if (exam_expired(&e, now)) {
+			exam_submit(&e, exam_deadline(&e), true);
+			track_exam(track, &e, now);
+			fputs("Time ran out while you were away: your unfinished exam was submitted as it stood at its "
+			      "deadline.\n", out);
+			plain_exam_results(out, &e, p, catalog);
+			exam_free(&e);
+			return 0;
+		}
+		if (dropped > 0)
+			fprintf(out, "Note: %zu item%s of the unfinished exam changed or went away and %s left out.\n",
+			    dropped, dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are");
+		fputs("Taking up your unfinished exam.\n", out);
+		exam_resume(&e, now);
+	} else {
+		pt_exam_config cfg;
+		exam_config_default(&cfg);
+		char limit[24];
+		exam_format_clock(cfg.seconds < 0 ? (long)cfg.count * PT_EXAM_SECONDS_PER_ITEM : cfg.seconds, limit,
+		    sizeof limit);
+		fprintf(out, "An exam: up to %zu items drawn across the lessons, %s to answer them, pass mark %d%%, no feedback "
+		    "until you submit. For other choices, quit and run paratutor exam --help.\n"
+		    "Type yes to start it (its clock starts), anything else to go back.\n> ", cfg.count, limit,
+		    cfg.pass_percent);
+		fflush(out);
+		if (read_line(in, line, sizeof line, -1) != LINE_OK)
+			return 1;
+		char *word = line + strspn(line, " \t");
+		if (strcasecmp(word, "yes") != 0 && strcasecmp(word, "y") != 0) {
+			fputs("No exam started.\n", out);
+			return 0;
+		}
+		now = ui_now();
+		cfg.seed = (unsigned long long)now * 2654435761ull ^ (unsigned long long)getpid();
+		cfg.shuffle = shuffle;
+		cfg.shown = p != NULL ? progress_exam_shown : NULL;
+		cfg.shown_ctx = p;
+		if (!exam_start(&e, catalog, &cfg, now, why, sizeof why)) {
+			fprintf(out, "No exam: %s.\n", why);
+			return 0;
+		}
+		if (p != NULL)
+			progress_exam_new_id(p, &e);
+		if (e.repeated > 0)
+			fprintf(out, "Note: too few items are left whose answers no earlier result showed, so %zu of the "
+			    "%zu items repeat ones you have seen answered.\n", e.repeated, e.n);
+	}
+	int status = plain_exam_run(&e, track, catalog, in, out);
+	exam_free(&e);
+	return status;
 }

@@ -29,6 +29,9 @@ static void print_block(FILE *out, const char *label, const char *text)
 		fprintf(out, "%s%s\n", label, text);
 }
 
+static void print_key(FILE *out, const pt_item *it, const char *label);
+static void print_solution(FILE *out, const pt_item *it);
+
 /* Prints a lettered list of n texts. */
 void plain_print_lettered(FILE *out, const pt_text *texts, size_t n)
 {
@@ -36,15 +39,21 @@ void plain_print_lettered(FILE *out, const pt_text *texts, size_t n)
 		fprintf(out, "  %c) %s\n", lesson_option_label(o), texts[o].s);
 }
 
-/* Writes what the learner does with item it, for its header. */
-static const char *item_task(const pt_item *it, char *buf, size_t size)
+void plain_item_describe(const pt_grade *g, char *buf, size_t size)
 {
+	const pt_item *it = g->item;
+	const ui_kind_ops *row = ui_kind(it->kind);
+	const char *level = lesson_difficulty_name(it->difficulty);
+	int n = grade_slots(g);
 	/* choose is a select-all item's own field: "tick exactly 2" */
-	if (it->kind == PT_KIND_MULTI && it->choose > 0) {
-		snprintf(buf, size, "tick exactly %d", it->choose);
-		return buf;
-	}
-	return ui_kind(it->kind)->task;
+	if (it->kind == PT_KIND_MULTI && it->choose > 0)
+		snprintf(buf, size, "%s, tick exactly %d", level, it->choose);
+	else if (row->slot_noun != NULL) {
+		char task[64];
+		snprintf(task, sizeof task, row->task, n, n == 1 ? "" : "s");
+		snprintf(buf, size, "%s, %s", level, task);
+	} else
+		snprintf(buf, size, "%s, %s", level, row->task);
 }
 
 /* Prints what an item asks for, by kind. */
@@ -63,20 +72,67 @@ void plain_area_options(FILE *out, const pt_grade *g)
 
 void plain_item_print(FILE *out, const pt_session *s)
 {
-	const pt_lesson *l = s->lesson;
 	const pt_grade *g = &s->grades[s->current];
 	const pt_item *it = g->item; /* the item as this session shows it */
-	char task[64];
-	fprintf(out, "\n== %s, item %zu of %zu (%s, %s)\n", l->title.s, s->current + 1, l->n_items,
-	    lesson_difficulty_name(it->difficulty), item_task(it, task, sizeof task));
+	char task[96];
+	plain_item_describe(g, task, sizeof task);
+	fprintf(out, "\nItem %zu of %zu, %s.\n", s->current + 1, s->lesson->n_items, task);
 	fprintf(out, "%s\n", it->prompt.s);
 	if (it->figure_at == PT_FIGURE_AT_PROMPT)
 		figure_view_print(out, it);
 	print_answer_area(out, g);
-	if (g->status == PT_OPEN)
-		fprintf(out, "Attempts: %d left. Type your answer, or help.\n", g->attempts_left);
+	plain_item_state(out, g);
+}
+
+void plain_item_state(FILE *out, const pt_grade *g)
+{
+	const pt_item *it = g->item;
+	const ui_kind_ops *row = ui_kind(it->kind);
+	if (g->status != PT_OPEN) {
+		char label[96];
+		score_label(grade_outcome(g), g->checks, g->hints_shown, g->retry_pass, label, sizeof label);
+		fprintf(out, "Finished: %s.\n", label);
+		if (g->checked)
+			row->print_checked(out, g);
+		else if (g->status == PT_SOLVED)
+			print_key(out, it, "Your answer was right:");
+		else
+			print_key(out, it, "The answer:");
+		fputs("Type explain to read the explanation again, or next to go on.\n", out);
+		return;
+	}
+	for (int h = 0; h < g->hints_shown && (size_t)h < it->hints.n; h++)
+		fprintf(out, "Hint %d of %zu: %s\n", h + 1, it->hints.n, it->hints.v[h].s);
+	if (row->print_given != NULL)
+		row->print_given(out, g);
+	int filled = 0;
+	for (int b = 0; row->slot_noun != NULL && b < grade_slots(g); b++)
+		filled += g->fill[b] >= 0;
+	if (filled > 0 && !grade_ready(g)) {
+		plain_item_empty(out, g);
+		fputc('\n', out);
+	}
+	if (g->checked) {
+		fputs("Your last check:\n", out);
+		row->print_checked(out, g);
+	}
+	fprintf(out, "%d attempt%s left. ", g->attempts_left, g->attempts_left == 1 ? "" : "s");
+	if (it->hints.n == 0)
+		fputs("This item has no hints. ", out);
 	else
-		fprintf(out, "Already %s.\n", grade_outcome_name(grade_outcome(g)));
+		fprintf(out, "Hints used: %d of %zu. ", g->hints_shown, it->hints.n);
+	fputs("Type your answer, or help.\n", out);
+}
+
+void plain_item_explain(FILE *out, const pt_grade *g)
+{
+	if (g->status == PT_OPEN) {
+		fputs("The explanation comes once the item is solved or out of attempts: it would give the answer "
+		      "away.\n", out);
+		return;
+	}
+	print_key(out, g->item, "The answer:");
+	print_solution(out, g->item);
 }
 
 /* Prints the explanation, solution and note after an item ends. */
@@ -113,7 +169,8 @@ const char *plain_mark_word(pt_mark mark)
 	return NULL;
 }
 
-/* The shown marks of the last check of a fill or match item. */
+/* The shown marks of the last check of a fill or match item, each line
+ * starting with its verdict. */
 void plain_print_pairs_check(FILE *out, const pt_grade *g, bool prompts)
 {
 	const pt_item *it = g->item;
@@ -123,9 +180,9 @@ void plain_print_pairs_check(FILE *out, const pt_grade *g, bool prompts)
 			continue;
 		const char *chosen = it->bank.v[g->fill[b]].s;
 		if (prompts)
-			fprintf(out, "Prompt %d (%s): %s - %s.", b + 1, it->lefts[b].s, chosen, word);
+			fprintf(out, "%s: prompt %d, %s, given %s.", word, b + 1, it->lefts[b].s, chosen);
 		else
-			fprintf(out, "Blank %d: %s - %s.", b + 1, chosen, word);
+			fprintf(out, "%s: blank %d, %s.", word, b + 1, chosen);
 		const char *fb = g->marks[b] == PT_MARK_WRONG ? lesson_blank_feedback(it, (size_t)b, (size_t)g->fill[b]) : NULL;
 		if (fb != NULL)
 			fprintf(out, " %s", fb);
@@ -133,7 +190,8 @@ void plain_print_pairs_check(FILE *out, const pt_grade *g, bool prompts)
 	}
 }
 
-/* Prints the shown marks of the last check of a choice or multi item. */
+/* Prints the shown marks of the last check of a choice or multi item,
+ * each line starting with its verdict. */
 void plain_print_options_check(FILE *out, const pt_grade *g)
 {
 	const pt_item *it = g->item;
@@ -143,7 +201,7 @@ void plain_print_options_check(FILE *out, const pt_grade *g)
 		if (word == NULL)
 			continue;
 		const pt_option *opt = &it->options[o];
-		fprintf(out, "%c) %s - %s.", lesson_option_label((size_t)o), opt->text.s, word);
+		fprintf(out, "%s: %c) %s.", word, lesson_option_label((size_t)o), opt->text.s);
 		if (mark != PT_MARK_RIGHT && opt->feedback.s != NULL)
 			fprintf(out, " %s", opt->feedback.s);
 		fputc('\n', out);
@@ -181,8 +239,7 @@ void plain_print_typed_check(FILE *out, const pt_grade *g)
 {
 	const char *word = plain_mark_word(session_shown_mark(g, 0));
 	const char *fb = g->marks[0] == PT_MARK_WRONG ? grade_said(g) : NULL;
-	fprintf(out, "Your answer: %s - %s.%s%s\n", g->typed, word ? word : "Checked", fb ? " " : "",
-	    fb ? fb : "");
+	fprintf(out, "%s: your answer %s.%s%s\n", word ? word : "Checked", g->typed, fb ? " " : "", fb ? fb : "");
 }
 
 /* Prints the marks, feedback and outcome of the last counted check. */
@@ -204,7 +261,7 @@ static void print_check(FILE *out, const pt_grade *g)
 		if (g->checks == 1)
 			print_mistakes(out, it);
 	} else {
-		fprintf(out, "Not yet. Attempts: %d left.\n", g->attempts_left);
+		fprintf(out, "Not yet. %d attempt%s left.\n", g->attempts_left, g->attempts_left == 1 ? "" : "s");
 		if (g->checks == 1)
 			print_mistakes(out, it); /* the first wrong check earns them */
 	}
@@ -300,24 +357,44 @@ bool plain_apply_options(FILE *out, pt_grade *g, const char *line, bool one)
 		return false;
 	} else {
 		/* Comma-separated parts may be texts with spaces; otherwise each
-		 * word is a letter or a one-word text. */
-		char copy[1024], *words[PLAIN_MAX_WORDS];
+		 * word is a letter or a one-word text, and a word of letters only
+		 * ("ac") is one letter each when it is no option's text. */
+		char copy[1024], *words[PLAIN_MAX_WORDS], letters[PLAIN_MAX_WORDS][2];
 		snprintf(copy, sizeof copy, "%s", line);
 		size_t n = 0;
 		const char *seps = strchr(line, ',') != NULL ? "," : " \t";
-		for (char *w = strtok(copy, seps); w != NULL && n < PLAIN_MAX_WORDS; w = strtok(NULL, seps))
-			words[n++] = w;
+		for (char *w = strtok(copy, seps); w != NULL && n < PLAIN_MAX_WORDS; w = strtok(NULL, seps)) {
+			w += strspn(w, " \t");
+			size_t len = strlen(w);
+			while (len > 0 && (w[len - 1] == ' ' || w[len - 1] == '\t'))
+				w[--len] = '\0';
+			if (len > 0)
+				words[n++] = w;
+		}
+		if (n == 1 && find_item_option(it, words[0]) < 0 && strlen(words[0]) <= PLAIN_MAX_WORDS) {
+			const char *run = words[0];
+			size_t len = strlen(run), k = 0;
+			while (k < len && lesson_option_index((unsigned char)run[k], it->n_options) >= 0)
+				k++;
+			for (size_t i = 0; k == len && i < len; i++) {
+				letters[i][0] = run[i];
+				letters[i][1] = '\0';
+				words[i] = letters[i];
+			}
+			if (k == len)
+				n = len;
+		}
 		for (size_t k = 0; k < n; k++) {
 			int o = find_item_option(it, words[k]);
 			if (o < 0) {
 				char shown[256];
 				fold(words[k], shown, sizeof shown);
 				if (n == 1)
-					fprintf(out, "\"%s\" is not an option: use the letters A to %c or the options' texts "
-					    "(separated by commas).\n", line, last);
+					fprintf(out, "\"%s\" is not an option: use the letters A to %c (a c, a,c or ac) or the "
+					    "options' texts separated by commas.\n", line, last);
 				else
-					fprintf(out, "\"%s\" in \"%s\" is not an option: use the letters A to %c or the options' "
-					    "texts (separated by commas).\n", shown, line, last);
+					fprintf(out, "\"%s\" in \"%s\" is not an option: use the letters A to %c (a c, a,c or ac) "
+					    "or the options' texts separated by commas.\n", shown, line, last);
 				return false;
 			}
 			want[o] = true;
@@ -438,17 +515,29 @@ static bool apply_answer(FILE *out, pt_grade *g, const char *line)
 	return ui_kind(g->item->kind)->apply(out, g, line);
 }
 
+void plain_item_empty(FILE *out, const pt_grade *g)
+{
+	int n = 0;
+	for (int b = 0; b < grade_slots(g); b++)
+		n += g->fill[b] < 0;
+	fprintf(out, "%d %s%s still empty:", n, ui_kind(g->item->kind)->slot_noun, n == 1 ? "" : "s");
+	for (int b = 0, k = 0; b < grade_slots(g); b++) {
+		if (g->fill[b] >= 0)
+			continue;
+		k++;
+		fprintf(out, "%s%d", k == 1 ? " " : k == n ? " and " : ", ", b + 1);
+	}
+	fputc('.', out);
+}
+
 bool plain_item_answer(FILE *out, pt_session *s, pt_track *track, char *answer)
 {
 	pt_grade *g = session_grade(s);
 	if (!apply_answer(out, g, answer))
 		return false;
 	if (!grade_ready(g)) {
-		fprintf(out, "%ss still empty:", ui_kind(g->item->kind)->slot_word);
-		for (int b = 0; b < grade_slots(g); b++)
-			if (g->fill[b] < 0)
-				fprintf(out, " %d", b + 1);
-		fputs(". Fill them to check.\n", out);
+		plain_item_empty(out, g);
+		fputs(" Fill them to check.\n", out);
 		return false;
 	}
 	pt_grade_rc rc = grade_check(g);
@@ -479,14 +568,12 @@ void plain_item_hint(FILE *out, pt_session *s, pt_track *track)
 		return;
 	}
 	track_hinted(track, s);
-	fprintf(out, "Hint %d/%zu: %s\n", g->hints_shown, it->hints.n, it->hints.v[g->hints_shown - 1].s);
+	fprintf(out, "Hint %d of %zu: %s\n", g->hints_shown, it->hints.n, it->hints.v[g->hints_shown - 1].s);
 }
 
 void plain_item_print_area(FILE *out, const pt_grade *g)
 {
-	char task[64];
-	fprintf(out, "(%s, %s)\n%s\n", lesson_difficulty_name(g->item->difficulty), item_task(g->item, task, sizeof task),
-	    g->item->prompt.s);
+	fprintf(out, "%s\n", g->item->prompt.s);
 	print_answer_area(out, g);
 }
 
@@ -502,7 +589,7 @@ void plain_item_print_verdict(FILE *out, const pt_grade *g)
 		ui_kind(it->kind)->print_checked(out, g);
 	} else if (g->typed[0] != '\0') {
 		const char *why = grade_said(g);
-		fprintf(out, "Your answer: %s - not counted.%s%s\n", g->typed, why ? " " : "", why ? why : "");
+		fprintf(out, "Not counted: your answer %s.%s%s\n", g->typed, why ? " " : "", why ? why : "");
 	}
 	if (g->status != PT_SOLVED)
 		print_key(out, it, "The answer:");

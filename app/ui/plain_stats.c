@@ -68,9 +68,9 @@ static void print_text(FILE *out, const pt_stats_text *t)
 	}
 }
 
-bool plain_stats(FILE *out, const pt_progress *p, pt_catalog *catalog, time_t now)
+bool plain_stats(FILE *out, const pt_progress *p, pt_catalog *catalog, time_t now, bool words)
 {
-	pt_stats_style style = { !locale_utf8(), TEXT_WIDTH, local_offset(now) };
+	pt_stats_style style = { !locale_utf8(), TEXT_WIDTH, local_offset(now), words };
 	pt_stats s;
 	pt_stats_text text;
 	pt_exam_point *exams = NULL;

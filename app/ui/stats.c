@@ -50,7 +50,7 @@ static void add_block(pt_doc *d, const pt_stats_block *b)
 static void build(pt_ui *ui, pt_doc *d, int cols)
 {
 	time_t now = ui_now();
-	pt_stats_style style = { draw_ascii(), frame_text_width(cols), local_offset(now) };
+	pt_stats_style style = { draw_ascii(), frame_text_width(cols), local_offset(now), false };
 	pt_stats s;
 	pt_stats_text text;
 	pt_exam_point *exams = NULL;

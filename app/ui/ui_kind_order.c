@@ -176,8 +176,8 @@ static void print_checked(FILE *out, const pt_grade *g)
 	for (int p = 0; p < grade_slots(g); p++) {
 		const char *word = plain_mark_word(session_shown_mark(g, p));
 		if (word != NULL && g->fill[p] >= 0)
-			fprintf(out, "Position %d: %c) %s - %s.\n", p + 1, lesson_option_label((size_t)g->fill[p]),
-			    it->bank.v[g->fill[p]].s, word);
+			fprintf(out, "%s: position %d, %c) %s.\n", word, p + 1, lesson_option_label((size_t)g->fill[p]),
+			    it->bank.v[g->fill[p]].s);
 	}
 	char said[320];
 	if (answer_out_of_place(g, said, sizeof said)) {
@@ -256,7 +256,7 @@ const ui_kind_ops ui_kind_order = {
 	.incomplete = "Place every step, then press Enter to check",
 	.slot_word = "Position",
 	.slot_noun = "position",
-	.task = "put the steps in order",
+	.task = "put %d step%s in order",
 	.help = help,
 	.print_area = print_area,
 	.print_key = print_key,

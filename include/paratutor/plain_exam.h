@@ -3,6 +3,7 @@
 #ifndef PARATUTOR_PLAIN_EXAM_H
 #define PARATUTOR_PLAIN_EXAM_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "paratutor/catalog.h"
@@ -26,5 +27,11 @@ int plain_exam_run(pt_exam *e, pt_track *track, pt_catalog *catalog, FILE *in, F
  * then each item with the learner's answer, the key, the feedback and the
  * explanation. */
 void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catalog);
+
+/* The lesson list's exam command: takes up the unfinished exam, or offers
+ * a new one with the default choices (exam_config_default) and starts it
+ * on a yes; runs it on in and out, then returns to the caller (0; 1 when
+ * input ended before the exam began). */
+int plain_exam_menu(pt_track *track, pt_catalog *catalog, bool shuffle, FILE *in, FILE *out);
 
 #endif

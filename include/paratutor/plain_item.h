@@ -15,10 +15,28 @@
  * exam, without the promise of a check. */
 void plain_item_help_answers(FILE *out, const pt_item *it, bool exam);
 
-/* Prints the current item of s: header, prompt, its answer area (code and
- * bank, options, prompts and answers, steps, or what to type) and the
- * attempts left. */
+/* Prints the current item of s whole: "Item 2 of 11, medium, fill in the
+ * blanks, 2 blanks.", the prompt, its answer area (code and bank, options,
+ * prompts and answers, steps, or what to type) and its state
+ * (plain_item_state). */
 void plain_item_print(FILE *out, const pt_session *s);
+
+/* Writes how item g is answered into buf: its difficulty and task
+ * ("medium, fill in the blanks, 2 blanks"). */
+void plain_item_describe(const pt_grade *g, char *buf, size_t size);
+
+/* Prints where item g stands: open, the hints shown (with their texts),
+ * the answer so far, the verdicts of the last check, the attempts left and
+ * hints used of how many; finished, its outcome and verdicts. */
+void plain_item_state(FILE *out, const pt_grade *g);
+
+/* Prints a finished item's answer, explanation and solution again; for
+ * an open one, why they are not shown yet. */
+void plain_item_explain(FILE *out, const pt_grade *g);
+
+/* Prints how many slots of g are still empty and which: "2 blanks still
+ * empty: 1 and 3." (no newline). */
+void plain_item_empty(FILE *out, const pt_grade *g);
 
 /* Takes answer as the answer to the current item of s (an open one):
  * reads it for the item's kind, checks it when complete, prints what the
@@ -32,8 +50,8 @@ bool plain_item_answer(FILE *out, pt_session *s, pt_track *track, char *answer);
 void plain_item_hint(FILE *out, pt_session *s, pt_track *track);
 
 /* Prints what an item shown through grade g asks for, without its header
- * or attempts: difficulty and task, prompt, and the answer area with the
- * answer given so far (for exams). */
+ * or attempts: the prompt and the answer area with the answer given so far
+ * (for exams). */
 void plain_item_print_area(FILE *out, const pt_grade *g);
 
 /* Reads answer into g for the item's kind without checking it (an exam

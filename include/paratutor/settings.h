@@ -6,6 +6,8 @@
  *              file's folder)
  *   lrs        the Learning Record Store that `paratutor sync` sends to
  *   lrs_auth   the file holding its credentials (key:secret)
+ *   plain      yes: plain mode by default, also on a terminal (for a
+ *              screen reader); no: the full screen there
  * The learner's file is $XDG_CONFIG_HOME/paratutor/config, the system's
  * PT_SYSCONFDIR/paratutor/config; both are optional. */
 #ifndef PARATUTOR_SETTINGS_H
@@ -22,6 +24,7 @@ typedef struct pt_settings {
 	size_t n_lessons;
 	char *lrs;      /* owned; NULL when not set */
 	char *lrs_auth; /* owned; NULL when not set */
+	bool plain;     /* plain mode by default */
 } pt_settings;
 
 /* Sets s to the defaults (nothing owned). */

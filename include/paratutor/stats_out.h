@@ -52,11 +52,13 @@ typedef struct pt_stats_text {
 
 /* How to draw: ASCII charts instead of block characters, the width the
  * preformatted lines must fit (at least 58), and the local time's offset
- * from UTC for the exams' dates. */
+ * from UTC for the exams' dates.  words: no charts and no columns, every
+ * figure a short sentence, for a screen reader (plain mode). */
 typedef struct pt_stats_style {
 	bool ascii;
 	int width;
 	long utc_offset;
+	bool words;
 } pt_stats_style;
 
 /* Builds the statistics text from s and the exams (n of them, oldest

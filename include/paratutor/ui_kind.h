@@ -56,7 +56,10 @@ typedef struct ui_kind_ops {
 	const char *slot_word, *slot_noun;
 
 	/* ---- plain mode (plain_item.c, plain_exam.c) ---- */
-	const char *task; /* what the learner does, for the item's header */
+	/* What the learner does, for the item's header ("choose one"); for a
+	 * kind with slots a printf format taking their number and the plural
+	 * ending ("fill in %d blank%s"). */
+	const char *task;
 	/* Prints how to answer, under "Commands:"; in an exam, without the
 	 * promise of a check. */
 	void (*help)(FILE *out, bool exam);

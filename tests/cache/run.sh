@@ -33,6 +33,7 @@ backdate() { touch -d "@$past" "$@"; }
 backdate "$lessons"/*
 input='1
 menu
+list
 quit
 '
 
@@ -82,7 +83,7 @@ index_file() {
 }
 
 reference
-if grep -q '\[broken\]' "$tmp/want" && grep -q 'attempts is 0' "$tmp/want" && grep -q 'invalid JSON' "$tmp/want" &&
+if grep -q ') Broken, run paratutor' "$tmp/want" && grep -q 'attempts is 0' "$tmp/want" && grep -q 'invalid JSON' "$tmp/want" &&
     grep -q 'The two kinds of parallelism' "$tmp/want" && [ ! -e "$XDG_CACHE_HOME" ]; then
 	ok "without the index: broken lessons listed, nothing cached"
 else

@@ -88,8 +88,8 @@ static void stats_run(const pt_progress *p, const uint8_t *data, size_t size)
 	pt_stats st;
 	if (!stats_compute(p, &cat, 1800000000, offset, &st))
 		return;
-	for (int ascii = 0; ascii < 2; ascii++) {
-		pt_stats_style style = { ascii == 1, 58 + ascii * 20, offset };
+	for (int ascii = 0; ascii < 3; ascii++) { /* 2: words, no charts */
+		pt_stats_style style = { ascii == 1, 58 + ascii * 20, offset, ascii == 2 };
 		pt_stats_text t;
 		if (!stats_text(&st, exams, n_exams, &style, &t))
 			continue;

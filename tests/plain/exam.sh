@@ -60,7 +60,7 @@ wait_for() {
 # answer of items no lesson has had yet (the lesson's credit stays whole).
 rm -rf "$XDG_STATE_HOME"
 sit a "1 a 2 b" next submit yes
-has "results before the lesson: an item's verdict held back" "-- Item 1 of 4, Screen test drills: not done in its lesson yet, so its verdict and answer show here once you have done it there"
+has "results before the lesson: an item's verdict held back" "Item 1 of 4, from Screen test drills: not done in its lesson yet, so its verdict and answer show here once you have done it there"
 lacks "results before the lesson: no key shown" "Canberra was chosen"
 # The rest play as a learner who has had the lessons (attempt 2 of each):
 # the results show every verdict and key.
@@ -72,9 +72,10 @@ studied
 sit a "1 a 2 b" next mark list time "go 9" "go 3" zz "go 1" submit no submit yes
 has "exam header" "Exam: 4 items, "
 has "exam header: time and pass mark" " left of 6:00, pass mark 70%."
-has "time left at each item" "== Exam item 1 of 4, Screen test drills ("
+has "each item: place, difficulty, task, lesson" "Exam item 1 of 4, hard, choose one. From Screen test drills."
+has "time left at each item" "Time: 6:00 left of 6:00. Type your answer"
 has "no feedback for an answer" "Kept your answer to item 1."
-sed '/== Exam results/q' "$out" >"$tmp/before"
+sed '/^Exam results\.$/q' "$out" >"$tmp/before"
 if grep -qE "Correct|Wrong|Canberra was chosen" "$tmp/before"; then
 	failed=$((failed + 1))
 	echo "not ok - nothing checked or explained before submitting"
@@ -84,7 +85,8 @@ else
 fi
 has "mark" "Item 4 is marked for later."
 has "list" "2 of 4 answered, 1 marked for later."
-has "list marks" "marked  Which numbers are even?"
+has "list marks" "Item 4, empty, marked: Which numbers are even? Select all that apply."
+has "list names the current item in words" "You are at item 4."
 has "time" "Time: "
 has "a bad item number" "\"go 9\": give an item number from 1 to 4, e.g. go 3."
 has "a bad answer is quoted" "\"zz\" is not"
@@ -93,19 +95,24 @@ has "submit asks first, naming the unanswered" "Submit now? 2 items are unanswer
 has "no keeps the exam going" "Not submitted: go on answering."
 has "score" "Score: 50% (2 of 4 right) - NOT PASSED: the pass mark is 70%."
 has "how the score is made" "no partial credit"
-has "by lesson" "Screen test drills                         2 of   4 right   50%"
-has "by difficulty" "hard                                       1 of   1 right  100%"
-has "results plan: weakest lesson first, items to review" "Screen test drills                         2 of   4 right   50%  review items 3, 4; reopen this lesson"
+has "by lesson" "Screen test drills: 2 of 4 right, 50%."
+has "by difficulty" "hard: 1 of 1 right, 100%."
+has "results plan: weakest lesson first, items to review" "Screen test drills: 2 of 4 right, 50%. To do: review items 3, 4; reopen this lesson."
 has "results plan: by difficulty, weakest first" "By difficulty, weakest first:"
-has "results plan: the weakest difficulty, its item and lesson" "  medium                                     0 of   1 right    0%  review item 4; reopen Screen test drills"
+has "results plan: the weakest difficulty, its item and lesson" "medium: 0 of 1 right, 0%. To do: review item 4; reopen Screen test drills."
 has "results name what to study next" "What to study next:"
-has "what to study next, for a learner new to the lessons" "  - Start with lesson 1, \"Screen test drills\""
-has "each item with its verdict" "-- Item 1 of 4, Screen test drills: Right"
+has "what to study next, for a learner new to the lessons" "1. Start with lesson 1, \"Screen test drills\""
+has "each item with its verdict" "Correct: item 1 of 4, hard, choose one, from Screen test drills."
 has "an unanswered item shows its key" "The answer: blank 1 = len;"
 has "the explanation" "Canberra was chosen"
 
 "$bin" exam --history >"$out" 2>&1
 has "history lists the exam" "   4    50%   70%  not passed"
+"$bin" exam --history --plain >"$tmp/history" 2>&1
+cp "$tmp/history" "$out"
+has "history --plain: a sentence an exam" "UTC: 4 items, 50%, not passed against a pass mark of 70%; time used "
+has "history --plain: how to reopen a result, with no column named" "paratutor exam --show N (N is the exam's number)."
+"$bin" exam --history >"$out" 2>&1
 has "history says how to reopen a result" "Reopen a result with its items and answers: paratutor exam --show N (N from the first column)."
 "$bin" --only-lessons tests/screen/lessons --report >"$out" 2>&1
 has "--report lists exams" "exam,started,finished,items,right,score,pass_mark,passed,time_used,time_limit,timed_out,seed"
@@ -122,9 +129,9 @@ printf '1\nreset\nyes\nquit\n' | "$bin" --plain --only-lessons content --state "
 printf '%s\n' submit yes | "$bin" exam --only-lessons content --from dp-vs-mp --count 3 --seed 1 --untimed --state "$tmp/tags.json" \
     >"$out" 2>&1
 has "results by concept" "By concept, weakest first:"
-has "a concept's items to review" "0 of   3 right    0%  review items 1, 2, 3; reopen Data parallelism vs model parallelism"
-concepts=$(sed -n '/^By concept, weakest first:$/,/^What to study next:$/p' "$out" | sed -n 's/^  \(.*[^ ]\)  *[0-9]* of .*/\1/p')
-first=$(sed -n '/^What to study next:$/{n;p;}' "$out" | sed 's/^  - //; s/: .*//')
+has "a concept's items to review" "0 of 3 right, 0%. To do: review items 1, 2, 3; reopen Data parallelism vs model parallelism."
+concepts=$(sed -n '/^By concept, weakest first:$/,/^What to study next:$/p' "$out" | sed -n 's/^\(.*[^ ]\): [0-9]* of .*/\1/p')
+first=$(sed -n '/^What to study next:$/{n;p;}' "$out" | sed 's/^1\. //; s/: .*//')
 if [ -n "$first" ] && printf '%s\n' "$concepts" | grep -qxF -- "$first"; then
 	passed=$((passed + 1))
 	echo "ok - what to study next names a concept the paper missed ($first)"
@@ -137,9 +144,9 @@ fi
 # from the lessons of the PMLE's scaling domain, each its share of 20.
 printf '%s\n' submit yes | "$bin" exam --blueprint pmle-scaling --count 20 \
     --seed 3 --untimed --state "$tmp/pmle.json" >"$out" 2>&1
-has "pmle-scaling: 30 % from the scaling-prototypes lesson" "Scaling prototypes into ML models          0 of   6 right"
-has "pmle-scaling: 25 % from managed platforms" "Managed platforms: tf.distribute and Vertex AI   0 of   5 right"
-if [ "$(sed -n '/^By lesson/,/^By difficulty/p' "$out" | grep -c ' right ')" = 6 ]; then
+has "pmle-scaling: 30 % from the scaling-prototypes lesson" "Scaling prototypes into ML models: 0 of 6 right"
+has "pmle-scaling: 25 % from managed platforms" "Managed platforms: tf.distribute and Vertex AI: 0 of 5 right"
+if [ "$(sed -n '/^By lesson/,/^By difficulty/p' "$out" | grep -c " right, ")" = 6 ]; then
 	passed=$((passed + 1))
 	echo "ok - pmle-scaling: its six lessons and no other"
 else
@@ -151,10 +158,10 @@ fi
 # pool (where the three lessons hold 11, 12 and 13 items).
 printf '%s\n' submit yes | "$bin" exam --only-lessons content --blueprint tests/fixtures/blueprint/good.json --count 10 \
     --seed 2 --untimed --state "$tmp/blueprint.json" >"$out" 2>&1
-has "blueprint: half the paper from its 50 % lesson" "Data parallelism vs model parallelism      0 of   5 right"
-has "blueprint: 30 %" "Collectives and their communication cost   0 of   3 right"
-has "blueprint: 20 %" "Memory math: ZeRO and FSDP                 0 of   2 right"
-if [ "$(sed -n '/^By lesson/,/^By difficulty/p' "$out" | grep -c ' right ')" = 3 ]; then
+has "blueprint: half the paper from its 50 % lesson" "Data parallelism vs model parallelism: 0 of 5 right"
+has "blueprint: 30 %" "Collectives and their communication cost: 0 of 3 right"
+has "blueprint: 20 %" "Memory math: ZeRO and FSDP: 0 of 2 right"
+if [ "$(sed -n '/^By lesson/,/^By difficulty/p' "$out" | grep -c ' right, ')" = 3 ]; then
 	passed=$((passed + 1))
 	echo "ok - blueprint: no lesson it leaves out"
 else
@@ -166,7 +173,7 @@ fi
 # the answers given (here the sitting's own transcript is the reference).
 sit a "1 a 2 b" next mark list time "go 9" "go 3" zz "go 1" submit no submit yes
 results() {
-	sed -n '/^== Exam results/,$p' "$out" | grep -v -e '^A past result: ' -e '^It was submitted\.$' \
+	sed -n '/^Exam results\.$/,$p' "$out" | grep -v -e '^A past result: ' -e '^It was submitted\.$' \
 	    -e '^The exam is submitted\.$' -e 'Past exams: paratutor exam --history\.$'
 }
 results >"$tmp/sat"
@@ -174,7 +181,7 @@ results >"$tmp/sat"
 echo "$?" >"$tmp/status"
 has "--show says it is a past result" "A past result: exam 2 of your history, finished "
 has "--show: the score as it was" "Score: 50% (2 of 4 right) - NOT PASSED: the pass mark is 70%."
-has "--show: the choice given" "A) Canberra - Correct."
+has "--show: the choice given" "Correct: A) Canberra."
 has "--show: the blanks given" "mean = [1: sum](values) / [2: len](values)"
 results >"$tmp/shown"
 if grep -qx 0 "$tmp/status" && [ -s "$tmp/sat" ] && cmp -s "$tmp/sat" "$tmp/shown"; then
@@ -196,9 +203,9 @@ has "--show takes a number" "--show takes an exam's number as --history lists it
 sed 's/"answers_kept"/"answers_kept_not"/' "$XDG_STATE_HOME/paratutor/progress.json" >"$tmp/old.json"
 "$bin" exam --show 1 --state "$tmp/old.json" --only-lessons tests/screen/lessons >"$out" 2>&1
 has "an older result says its answers were not kept" "The answers given were not kept (it was sat with an older paratutor)"
-has "an older result: per item" "-- Item 1 of 4, Screen test drills: Right (the answer given was not kept)"
+has "an older result: per item" "Correct: item 1 of 4, hard, choose one, from Screen test drills. The answer given was not kept."
 has "an older result: the key" "The answer: A) Canberra;"
-lacks "an older result shows no answer as given" "A) Canberra - Correct."
+lacks "an older result shows no answer as given" "Correct: A) Canberra."
 
 # The clock is injected (PARATUTOR_TEST_NOW: a time, or a file holding
 # one): no test waits for it.
@@ -246,7 +253,7 @@ printf '%s\n' 1 stats 2 quit | PARATUTOR_TEST_NOW=$((T0 + 60)) "$bin" --plain --
 has "the exam's lesson is closed, with why and how long" "Closed: your open exam draws on this lesson. Opens on submit, or in 9:00."
 has "the statistics are closed" "Closed during an exam (stats show answers). Opens on submit, or in 9:00."
 lacks "no exam item is shown" "Which city is the capital of Australia?"
-has "another lesson opens" "== Screen test kinds, item 1 of 6"
+has "another lesson opens" "Lesson: Screen test kinds, 6 items."
 printf '%s\n' resume time quit | PARATUTOR_TEST_NOW=$((T0 + 120)) "$bin" exam --only-lessons tests/screen/lessons >"$out" 2>&1
 has "two minutes away are gone" "You have an unfinished exam: 4 items, 1 answered, 8:00 left (its clock ran on while you were away)."
 has "the time command agrees" "Time: 8:00 left of 10:00."
@@ -290,12 +297,14 @@ printf '%s\n' later | PARATUTOR_TEST_NOW=$((T0 + 300)) "$bin" exam --only-lesson
 has "reopening offers the exam" "You have an unfinished exam: 4 items, 1 answered, 5:00 left"
 has "leaving it keeps it" "The unfinished exam is kept as it was"
 printf '%s\n' resume list submit yes | PARATUTOR_TEST_NOW=$((T0 + 400)) "$bin" exam --only-lessons tests/screen/lessons >"$out" 2>&1
-has "resumed at the item left" "== Exam item 2 of 4"
+has "resumed at the item left" "Exam item 2 of 4,"
 has "the answer and mark survived" "1 of 4 answered, 1 marked for later."
 has "the resumed exam is graded" "Score: 25% (1 of 4 right)"
 has "the time dead counts" "Time used: 6:40 of 10:00."
 "$bin" exam --history >"$out" 2>&1
 has "history: interrupted" "6:40  (interrupted 1 time)"
+"$bin" exam --history --plain >"$out" 2>&1
+has "history --plain: interrupted, in words" "time used 6:40, interrupted 1 time."
 printf '%s\n' quit | "$bin" exam --only-lessons tests/screen/lessons --count 2 --seed 3 >"$out" 2>&1
 has "a new exam once the last was submitted" "Exam: 2 items"
 # The adversary, with that exam left open, reopens a past result for its
@@ -313,7 +322,7 @@ studied
 fresh_args="exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 3 --untimed"
 # prompts - prints the prompts the last transcript's list showed, sorted.
 prompts() {
-	grep -E '^[ >] +[0-9]+  (empty|answered|partly)' "$out" | sed 's/.*  //' | sort
+	sed 's/^> //' "$out" | grep -E '^Item [0-9]+, (empty|answered|partly)' | sed 's/^[^:]*: //' | sort
 }
 # shellcheck disable=SC2086
 printf '%s\n' list submit yes | "$bin" $fresh_args --seed 1 >"$out" 2>&1
@@ -364,7 +373,7 @@ printf '%s\n' "go 2" "sixteen" "16 GB" "16 B" "go 6" help list quit |
 has "exam help promises no check" "an exam checks nothing until you submit it"
 for line in "  time           how much time" "  mark           mark this item" "  list           every item" \
     "  go N           show item N" "  next, n        the next item" "  prev, p        the previous item" \
-    "  submit         hand the exam in" "  quit, q        leave; the exam is kept" "  help, ?        this list"; do
+    "  submit         hand the exam in" "  quit, q, menu  leave; the exam is kept" "  help, ?        this list"; do
 	has "exam help lists \"$(echo "$line" | sed 's/^ *//; s/  .*//')\"" "$line"
 done
 has "not a number" "\"sixteen\" is not a number this item takes (units: B, bytes, bits); type it again"
@@ -377,10 +386,10 @@ lacks "a number is never judged before submitting" "Wrong"
 studied
 printf '%s\n' tokenizer 17 a "1 a 2 b 3 c" submit yes |
 	"$bin" exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 6 --seed 1 --untimed >"$out" 2>&1
-has "results: the text typed" "Your answer: tokenizer - Wrong."
-has "results: the number typed" "Your answer: 17 - Wrong."
-has "results: the ticks of a multi item short of its count" "Your answer: A - Wrong: not as many ticks as the item asks for."
-has "results: the pairs matched" "Prompt 2 (One weight matrix is too big for one GPU): Expert parallelism - Wrong."
+has "results: the text typed" "Wrong: your answer tokenizer."
+has "results: the number typed" "Wrong: your answer 17."
+has "results: the ticks of a multi item short of its count" "Wrong: your answer A. Not as many ticks as the item asks for."
+has "results: the pairs matched" "Wrong: prompt 2, One weight matrix is too big for one GPU, given Expert parallelism."
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] && [ "$passed" -gt 0 ]

@@ -72,36 +72,40 @@ is() {
 # not, and "guide" shows it again.
 rm -rf "$XDG_STATE_HOME/paratutor"
 resume quit
-has "first run: the introduction" "How paratutor works"
-has "first run: all seven kinds are named" "steps to put in order"
-has "first run: the score rule" "Practice (a second go at items from the summary) and reviews are named as such"
-has "first run: the score rule links the whole model" "docs/scoring.md"
+lacks "first run: the introduction is not printed whole" "How paratutor works"
 has "first run: how plain mode takes answers" "a blank's number and an option (1 b 2 c)"
+has "first run: intro reads the rest" "Type intro to read how marks, scores and reviews work."
 play quit
-lacks "a later run: no introduction" "How paratutor works"
+lacks "a later run: no introduction" "Type intro to read"
+play intro quit
+has "intro: the introduction" "How paratutor works"
+has "intro: all seven kinds are named" "steps to put in order"
+has "intro: the score rule" "Practice (a second go at items from the summary) and reviews are named as such"
+has "intro: the score rule links the whole model" "docs/scoring.md"
 play guide quit
-has "guide: the introduction again" "How paratutor works"
+has "guide is intro" "How paratutor works"
 
 play 1 "1 a 2 b" hint hint hint "1 b 2 d" a c "a b" "a c" quit
 has "a pipe selects plain mode" "paratutor, plain mode."
-has "the menu lists the lesson" "1) Fixture: one of each kind (fixture-minimal, 3 items)"
+has "the menu lists the lesson" "1) Fixture: one of each kind, 3 items."
 has "fill code shows numbered blanks" "parts = data.[1](n)"
 has "options are labelled" "B) split"
-has "attempt budget shown" "Attempts: 3 left."
-has "wrong blank with its feedback" "Blank 1: batch - Wrong. batch groups elements."
-has "second wrong blank with its own feedback" "Blank 2: split - Wrong. already split."
-has "attempt spent" "Not yet. Attempts: 2 left."
+has "attempt budget shown" "3 attempts left."
+has "wrong blank with its feedback" "Wrong: blank 1, batch. batch groups elements."
+has "second wrong blank with its own feedback" "Wrong: blank 2, split. already split."
+has "attempt spent" "Not yet. 2 attempts left."
 has "common mistakes after a failed check" "Common mistake: Using batch instead of dividing."
-has "hints in order" "Hint 1/2: Which call divides?"
-has "second hint" "Hint 2/2: Then reduce."
+has "hints in order" "Hint 1 of 2: Which call divides?"
+has "second hint" "Hint 2 of 2: Then reduce."
 has "no third hint" "No more hints."
-has "right answer" "Blank 1: split - Correct."
+has "right answer" "Correct: blank 1, split."
 has "solution steps after solving" "Step 2: Reduce."
 has "note after answering" "Note: Changed from the source."
-has "choice feedback" "A) Alpha - Wrong. Not alpha."
+has "choice feedback" "Wrong: A) Alpha. Not alpha."
 has "out of attempts reveals the answer" "Out of attempts. The answer: B) Beta;"
-has "multi wrong pick" "B) Three - Wrong. Three is odd."
+has "multi wrong pick" "Wrong: B) Three. Three is odd."
 lacks "multi: right ticks are never counted" "correctly ticked"
+lacks "multi: right ticks are never counted, in words either" "ticks is right"
 lacks "multi: no Missed mark while the item is open" "Missed"
 has "summary at the end" "Score: 43/100. Right first time: 0. With hints: 0. After retries: 2. Failed: 1."
 lacks "no escape sequences" "$(printf '\033')"
@@ -109,31 +113,34 @@ lacks "no escape sequences" "$(printf '\033')"
 play 1 "9 z" "1" "1 b" help next prev quit
 has "a bad pair says what is valid" "\"9 z\" is not a blank and an option: blanks 1 to 2, options A to D."
 has "an odd word count asks for pairs" "\"1\" is not a blank and an option: give pairs of blank number and option letter, e.g. 1 b."
-has "partial answers list the empty blanks" "Blanks still empty: 2. Fill them to check."
+has "partial answers list the empty blanks" "1 blank still empty: 2. Fill them to check."
 has "help lists the answer syntax" "put option B into blank 1"
-has "prev goes back" "item 1 of 3"
+has "prev goes back" "Item 1 of 3"
 
 # help is generated from each prompt's command table: every command and
 # every short form it takes is listed, and each listed short form works.
 play help 1 help quit
 for line in "  review         answer the items due" "  stats          your statistics" \
-    "  list, menu     show the lessons again" "  guide          how paratutor works" \
-    "  quit, q        leave (your progress is saved)" "  help, ?        this list" \
+    "  list, menu     show the lessons again" "  intro, guide   how paratutor works" \
+    "  quit, q        leave (your progress is saved)" "  menu, q        back to the lesson list" "  help, ?        this list" \
     "  hint, h        show the next hint" "  next, n        the next item" "  prev, p        the previous item" \
-    "  reset          forget your answers" "  menu           back to the lesson list"; do
+    "  reset          forget your answers" "  again          show this item again" \
+    "  go N           open item N" "  explain        a finished item's answer" "  summary        this lesson's summary" \
+    "  exam           sit an exam"; do
 	has "help lists \"$(echo "$line" | sed 's/^ *//; s/  .*//')\"" "$line"
 done
 play 1 h n p q
-has "h is hint" "Hint 1/2: Which call divides?"
-has "n is next, p is prev" "item 2 of 3"
-lacks "q quits without a summary of an unknown command" "not a blank and an option"
+has "h is hint" "Hint 1 of 2: Which call divides?"
+has "n is next, p is prev" "Item 2 of 3"
+lacks "q leaves the item without a summary of an unknown command" "not a blank and an option"
+has "q on an item goes back to the lesson list, as on the full screen" "Back at the lesson list"
 
 play nosuch 1 quit
 has "an unknown lesson is named" "No lesson \"nosuch\": type a lesson number from 1 to 1 or its id"
 
 printf '1\n' | "$bin" --no-shuffle --only-lessons tests/fixtures/good/minimal.json fixture-minimal >"$out" 2>&1
 status=$?
-has "a lesson id opens that lesson" "item 1 of 3"
+has "a lesson id opens that lesson" "Item 1 of 3"
 if [ "$status" -eq 0 ]; then passed=$((passed + 1)); echo "ok - end of input exits 0"
 else failed=$((failed + 1)); echo "not ok - end of input exits 0 (got $status)"; fi
 
@@ -150,13 +157,13 @@ has "common mistakes after the first wrong check, hints or not" "Common mistake:
 # to the next unfinished item.
 play 1 "1 a 2 b" "1 a 2 b" "1 a 2 b" "1 b 2 d" quit
 has "an unchanged answer checked again is not checked" "You checked this answer already: change it first. That cost nothing."
-is "an unchanged answer costs no attempt" "$(count 'Not yet. Attempts: 2 left.')" 1
+is "an unchanged answer costs no attempt" "$(count 'Not yet. 2 attempts left.')" 1
 lacks "an unchanged answer costs no attempt: never 1 left" "Attempts: 1 left."
 has "the item's score when it ends" "Correct! right after 2 checks, score 75."
 play 1 next b prev prev "1 b 2 d" quit
 has "a right answer prints its score" "Correct! right first time, score 100."
-is "a right answer goes on to the next unfinished item, never a finished one" "$(count 'item 2 of 3')" 2
-is "the unfinished item comes after each right answer" "$(count 'item 3 of 3')" 2
+is "a right answer goes on to the next unfinished item, never a finished one" "$(count 'Item 2 of 3')" 2
+is "the unfinished item comes after each right answer" "$(count 'Item 3 of 3')" 2
 play 1 next a c quit
 has "out of attempts prints the score" "Result: out of attempts, score 0."
 play 1 "1 a 2 b" "1 b 2 d" b "a c" practice "1 b 2 d" quit
@@ -168,7 +175,7 @@ has "practice is shown beside the lesson score" "Practice: 1 item practised or r
 # menu, stats --me, --report (each item's share), class and xAPI.
 store="$XDG_STATE_HOME/paratutor/progress.json"
 resume quit
-has "one lesson score: the menu" "(fixture-minimal, 3 items; 3/3 done, score 92)"
+has "one lesson score: the menu" "1) Fixture: one of each kind, 3 items; 3 done, score 92."
 "$bin" stats --me --only-lessons tests/fixtures/good/minimal.json >"$out" 2>&1
 has "one lesson score: stats --me" "3 done, score 92"
 "$bin" --only-lessons tests/fixtures/good/minimal.json --report >"$out" 2>&1
@@ -187,9 +194,9 @@ has "one lesson score: xAPI" '"scaled":	0.92'
 # Progress: a fresh store, then quit mid-lesson and come back.
 play 1 "1 b 2 d" quit
 resume 1 quit
-has "resume opens the first unfinished item" "item 2 of 3"
+has "resume opens the first unfinished item" "Item 2 of 3"
 resume quit
-has "the menu shows progress" "(fixture-minimal, 3 items; 1/3 done, score 33)"
+has "the menu shows progress" "1) Fixture: one of each kind, 3 items; 1 done, score 33."
 resume 1 a c "a b" "a c" quit
 resume quit
 has "missed items are due for review" "Review: 2 items due; type review."
@@ -202,7 +209,7 @@ has "reset can be declined" "Kept your answers."
 resume 1 reset yes quit
 has "reset after yes starts attempt 2" "Attempt 2 starts: every item is open again."
 resume quit
-has "after a reset the menu shows attempt 1's score and attempt 2 beside it" "0/3 done, score 58 - attempt 2: 0)"
+has "after a reset the menu shows attempt 1's score and attempt 2 beside it" "3 items; 0 done, score 58 - attempt 2: 0."
 # Reset, then all right: attempt 2 scores 100 beside attempt 1's 58, which
 # is unchanged; never zeroes, and no "practice".
 resume 1 "1 b 2 d" b "a c" quit
@@ -210,7 +217,7 @@ has "attempt 2: an item right scores in full" "Correct! right first time, score 
 lacks "attempt 2 is not practice" "practice:"
 has "attempt 2 all right: 100 beside the first attempt's score" "Score: 58/100 (attempt 1's) - attempt 2: 100/100. In attempt 2: Right first time: 3."
 resume quit
-has "the menu: attempt 1 unchanged, attempt 2 at 100" "3/3 done, score 58 - attempt 2: 100)"
+has "the menu: attempt 1 unchanged, attempt 2 at 100" "3 items; 3 done, score 58 - attempt 2: 100."
 "$bin" --only-lessons tests/fixtures/good/minimal.json --report >"$out" 2>&1
 has "the report still runs after a reset" "lesson,item,outcome"
 printf 'not json' >"$XDG_STATE_HOME/paratutor/progress.json"
@@ -225,19 +232,19 @@ else failed=$((failed + 1)); echo "not ok - the corrupt file is kept"; fi
 # menu not listed again after a bad input, retry after the summary, and
 # quit saying the progress is saved.
 play 1 "1 split 2 SUM" "gamma delta" BETA "two, four" quit
-has "a fill blank takes an option's text" "Blank 2: sum - Correct."
+has "a fill blank takes an option's text" "Correct: blank 2, sum."
 has "a bad choice is quoted" "\"gamma delta\" is not an option: type one letter, A to C, or an option's text."
-has "a choice takes an option's text in any case" "== Fixture: one of each kind, item 3 of 3"
+has "a choice takes an option's text in any case" "Item 3 of 3, hard, select all that apply."
 has "multi takes option texts separated by commas" "Score: 100/100. Right first time: 3."
 has "every item right first time offers no retry" "Every item right first time."
 has "quit confirms the progress is saved" "Your progress is saved: next time you carry on where you left off."
 play 1 "1 a 2 b" "1 b 2 d" b "a, five" "a c" retry quit
 has "the summary offers practice" "Type practice to answer again the 2 items not right first time"
-is "retry goes back to the first item missed" "$(count "item 1 of 3")" 2
-is "a retried item starts with its whole budget" "$(count "Attempts: 3 left.")" 3
+is "retry goes back to the first item missed" "$(count "Item 1 of 3")" 2
+is "a retried item starts with its whole budget" "$(count "3 attempts left.")" 3
 has "quit from an item still confirms the save" "Your progress is saved"
 play nosuch zzz quit
-is "a bad input at the menu does not list the lessons again" "$(count "Lessons:")" 1
+is "a bad input at the menu does not list the lessons again" "$(count "Lessons, ")" 1
 has "the second bad input is quoted too" "No lesson \"zzz\""
 play 1 "1 a 2 b" help
 has "help offers option texts" "an option's text works as well as its letter"
@@ -247,7 +254,7 @@ has "end of input still confirms the save" "Your progress is saved"
 printf '%s\n' 1 next quit | "$bin" --only-lessons tests/fixtures/good/minimal.json >"$out" 2>&1
 alpha=$(sed -n 's/^  \([A-G]\)) Alpha$/\1/p' "$out" | head -n 1)
 printf '%s\n' 1 next "$alpha" quit | "$bin" --only-lessons tests/fixtures/good/minimal.json >"$out" 2>&1
-has "shuffled: the letter printed is the option graded" "$alpha) Alpha - Wrong. Not alpha."
+has "shuffled: the letter printed is the option graded" "Wrong: $alpha) Alpha. Not alpha."
 
 # kplay SCRIPT: the format-2 fixture lesson, fresh progress.
 kplay() {
@@ -260,19 +267,19 @@ kplay sixteen 12 "128 bits" quit
 has "numeric: the units are shown" "Type a number; units: B, bytes, bits."
 has "numeric: not a number costs nothing and says so" "Not counted: \"sixteen\". Type a number such as"
 has "numeric: the no-cost promise" "This did not cost an attempt."
-has "numeric: a known wrong value has its feedback" "Your answer: 12 - Wrong. 12 counts only the fp32 copies"
-has "numeric: only the wrong value cost an attempt" "Not yet. Attempts: 1 left."
-has "numeric: another unit is converted" "Your answer: 128 bits - Correct."
+has "numeric: a known wrong value has its feedback" "Wrong: your answer 12. 12 counts only the fp32 copies"
+has "numeric: only the wrong value cost an attempt" "Not yet. 1 attempt left."
+has "numeric: another unit is converted" "Correct: your answer 128 bits."
 kplay 12 "20 B" quit
 has "numeric: out of attempts shows the value and unit" "Out of attempts. The answer: 16 B"
 
 kplay next DistributedSamplr DataParallel "= next" quit
 has "text: a near miss costs nothing" "Not counted: \"DistributedSamplr\". Nearly: check the spelling"
-has "text: a known wrong answer has its feedback" "Your answer: DataParallel - Wrong. DataParallel copies a module"
-has "text: = gives a command word as the answer" "Your answer: next - Wrong."
+has "text: a known wrong answer has its feedback" "Wrong: your answer DataParallel. DataParallel copies a module"
+has "text: = gives a command word as the answer" "Wrong: your answer next."
 has "text: out of attempts shows the answer" "Out of attempts. The answer: DistributedSampler"
 kplay next "  distributedsampler " quit
-has "text: case and spaces do not matter" "Your answer: distributedsampler - Correct."
+has "text: case and spaces do not matter" "Correct: your answer distributedsampler."
 
 # Slips cost nothing (docs/scoring.md): a fraction for a percentage, a
 # qualified name whose last part is the answer, the first near miss; the
@@ -288,14 +295,14 @@ has "after the slip, the first check is right first time" "Correct! right first 
 splay next torch.amp.GradScaler.unscale_ GradScaler.unscal GradScaler.unscle GradScaler.unscale_ quit
 has "a qualified name is a slip" "Not counted: \"torch.amp.GradScaler.unscale_\". Give the name as the question"
 has "the first near miss is free" "Not counted: \"GradScaler.unscal\". Nearly: check the spelling"
-has "the second near miss is a wrong check" "Your answer: GradScaler.unscle - Wrong."
+has "the second near miss is a wrong check" "Wrong: your answer GradScaler.unscle."
 has "only the second near miss cost: right after 2 checks" "Correct! right after 2 checks, score 75."
 
 kplay next next "1 data parallelism 2 data parallelism" "3 pipeline parallelism" "2 tensor parallelism" quit
 has "match: prompts are numbered" "2) One weight matrix is too big for one GPU"
-has "match: a partial answer names the empty prompts" "Prompts still empty: 3."
-has "match: a wrong pair has its feedback" "Prompt 2 (One weight matrix is too big for one GPU): Data parallelism - Wrong. Every rank would still hold the whole matrix."
-has "match: right after a retry" "Prompt 2 (One weight matrix is too big for one GPU): Tensor parallelism - Correct."
+has "match: a partial answer names the empty prompts" "1 prompt still empty: 3."
+has "match: a wrong pair has its feedback" "Wrong: prompt 2, One weight matrix is too big for one GPU, given Data parallelism. Every rank would still hold the whole matrix."
+has "match: right after a retry" "Correct: prompt 2, One weight matrix is too big for one GPU, given Tensor parallelism."
 kplay next next "1 expert parallelism 2 expert parallelism 3 expert parallelism" \
     "1 pipeline parallelism 2 expert parallelism 3 expert parallelism" quit
 has "match: out of attempts shows each answer" "Out of attempts. The answer: prompt 1 = Data parallelism; prompt 2 = Tensor parallelism; prompt 3 = Pipeline parallelism;"
@@ -320,16 +327,16 @@ kplay next next next "$sum $gather $scatter $split" "$sum $scatter $gather $spli
 has "order: out of attempts shows the right order" "Out of attempts. The answer: 1 $(echo "$split" | tr 'a-g' 'A-G')) Each rank splits its buffer into N chunks;"
 
 kplay next next next next next "reduce-scatter" "reduce-scatter, broadcast" quit
-has "multi with choose says how many to tick" "(easy, tick exactly 2)"
+has "multi with choose says how many to tick" "Item 6 of 6, easy, tick exactly 2."
 has "multi: a wrong number of ticks costs nothing" "Not counted: \"reduce-scatter\". Tick exactly 2 options: you ticked 1."
-has "multi: the right number of ticks is checked" "Not yet. Attempts: 1 left."
+has "multi: the right number of ticks is checked" "Not yet. 1 attempt left."
 
 kplay next next next next quit
 has "fill: pseudo-code is tagged" "Code (pseudo-code: made-up calls, not a real API):"
 
 # Blanks filled but not checked survive quitting, and come back filled.
 play 1 "1 b" quit
-has "draft: a partial fill is kept" "Blanks still empty: 2."
+has "draft: a partial fill is kept" "1 blank still empty: 2."
 resume 1 quit
 has "draft: the filled blank comes back after quitting" "parts = data.[1: split](n)"
 has "draft: the empty blank stays empty" "x = parts[1].[2]()"
@@ -371,6 +378,7 @@ stats() {
 }
 stats LC_ALL=C.UTF-8
 has "stats: streak" "Days practised in a row: 3, today included."
+has "stats: what to study next" "Finish lesson 2"
 has "stats: mastery bar, first lesson" "    █████▎░░░░░░░░░░  33%  1 of 3 mastered, 3 done"
 has "stats: mastery bar, second lesson" "    ░░░░░░░░░░░░░░░░   0%  0 of 3 mastered, 2 done"
 has "stats: accuracy chart, middle row" "     │                           █ █"
@@ -402,8 +410,12 @@ fi
 printf '%s\n' help stats quit | TZ=UTC LC_ALL=C.UTF-8 PARATUTOR_TEST_NOW="$stats_now" "$bin" --no-shuffle --state "$store" \
     --only-lessons tests/fixtures/good/minimal.json --only-lessons tests/stats/second.json >"$out" 2>&1
 has "plain mode: help names stats" "  stats          your statistics"
-has "plain mode: stats prints the charts" "     │························▁··█▁█"
-has "plain mode: stats prints the forecast" "5 reviews in the next 14 days; 1 of today's 3 is overdue."
+has "plain mode: stats in sentences, a lesson" "Fixture: one of each kind: 1 of 3 mastered, 33%; 3 done, score 58."
+has "plain mode: stats in sentences, a day" "Today: 1 of 2 right, 50%."
+has "plain mode: stats in sentences, the forecast" "Reviews due: today 3, tomorrow 1, Sunday 1. 5 in the next 14 days; 1 of"
+has "plain mode: stats in sentences, a mistake" "Three is odd. 2 times, first in Fixture: one of each kind, item 3."
+lacks "plain mode: no chart" "│"
+lacks "plain mode: no full-screen key named" "r in the menu"
 has "plain mode: back at the lesson list after stats" "Type a lesson number or id, list, help, or quit."
 "$bin" stats --progress "$store" >"$out" 2>&1
 st=$?

@@ -150,7 +150,7 @@ EOF
 # mid_edit_plain / mid_edit_screen - the plain mode and the tutor over the
 # edited lesson; the menu shows it broken (no good lesson to poll for).
 mid_edit_plain() {
-	printf 'menu\n1\nreview\nquit\n' >"$ST_TMP/plain.in"
+	printf 'menu\n1\nreview\nlist\nquit\n' >"$ST_TMP/plain.in"
 	ASAN_OPTIONS="log_path=$ST_TMP/asan:detect_leaks=1" \
 	    UBSAN_OPTIONS="log_path=$ST_TMP/ubsan:print_stacktrace=1:halt_on_error=1" \
 	    "$ST_BIN" --plain --no-shuffle --only-lessons "$CASE_DIR/lessons" --state "$CASE_DIR/progress.json" \
@@ -158,7 +158,7 @@ mid_edit_plain() {
 	status=$?
 	[ "$status" = 0 ] || st_fail "plain mode exited with status $status:
 $(tail -n 15 "$ST_TMP/plain.out")" || return 1
-	grep -qF "[broken]" "$ST_TMP/plain.out" || st_fail "the edited lesson is not listed as broken"
+	grep -qF ") Broken, run paratutor" "$ST_TMP/plain.out" || st_fail "the edited lesson is not listed as broken"
 }
 
 mid_edit_screen() {

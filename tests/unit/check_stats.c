@@ -199,7 +199,7 @@ START_TEST(test_empty)
 	ck_assert_int_eq(st.streak, 0);
 	ck_assert_uint_eq(st.n_top, 0);
 	pt_stats_text t;
-	pt_stats_style style = { false, 58, 0 };
+	pt_stats_style style = { false, 58, 0, false };
 	ck_assert(stats_text(&st, NULL, 0, &style, &t));
 	const char *want[] = { "Days practised in a row: none yet; answer an item today to start.",
 		"No first answers in the last 30 days.", "Nothing comes back for review in the next 14 days.",
@@ -270,7 +270,7 @@ START_TEST(test_charts_ascii)
 	pt_lesson l;
 	chart_stats(&st, &lesson, &l);
 	pt_stats_text t;
-	pt_stats_style style = { true, 58, 0 };
+	pt_stats_style style = { true, 58, 0, false };
 	ck_assert(stats_text(&st, NULL, 0, &style, &t));
 	static const char *const accuracy[] = {
 		"100% +                           #",
@@ -320,7 +320,7 @@ START_TEST(test_charts_utf8)
 	st.overdue = 2;
 	st.practised_today = true;
 	pt_stats_text t;
-	pt_stats_style style = { false, 58, 0 };
+	pt_stats_style style = { false, 58, 0, false };
 	ck_assert(stats_text(&st, NULL, 0, &style, &t));
 	static const char *const accuracy[] = {
 		"100% ┤                           █",
@@ -343,6 +343,36 @@ START_TEST(test_charts_utf8)
 	ck_assert_str_eq(t.v[at].text, "7 reviews in the next 14 days; 2 of today's 4 are overdue.");
 	at = find_block(&t, "Days practised");
 	ck_assert_str_eq(t.v[at].text, "Days practised in a row: 2, today included.");
+	stats_text_free(&t);
+}
+END_TEST
+
+/* The same figures in words, for plain mode: no chart row, no block or
+ * box character, the forecast one sentence. */
+START_TEST(test_words)
+{
+	pt_stats st;
+	pt_stats_lesson lesson;
+	pt_lesson l;
+	chart_stats(&st, &lesson, &l);
+	st.forecast[2] = 3;
+	st.overdue = 2;
+	pt_stats_text t;
+	pt_stats_style style = { false, 58, 0, true };
+	ck_assert(stats_text(&st, NULL, 0, &style, &t));
+	for (size_t i = 0; i < t.n; i++) {
+		ck_assert_int_ne(t.v[i].form, STATS_LINE);
+		ck_assert_ptr_null(t.v[i].lead);
+		/* U+2500 to U+25FF start with E2 94 to E2 97 in UTF-8. */
+		for (const unsigned char *c = (const unsigned char *)t.v[i].text; *c; c++)
+			ck_assert_msg(!(c[0] == 0xe2 && c[1] >= 0x94 && c[1] <= 0x97), "a drawing character in: %s",
+			    t.v[i].text);
+	}
+	size_t at = find_block(&t, "Reviews due:");
+	ck_assert_ptr_nonnull(strstr(t.v[at].text, "7 in the next 14 days; 2 of today's 4 are overdue."));
+	ck_assert_ptr_nonnull(strstr(t.v[at].text, "Reviews due: today 4, "));
+	at = find_block(&t, "Lesson: ");
+	ck_assert_str_eq(t.v[at].text, "Lesson: 3 of 8 mastered, 37%; 5 done, score 62.");
 	stats_text_free(&t);
 }
 END_TEST
@@ -373,7 +403,7 @@ START_TEST(test_exam_chart)
 	static const pt_exam_point exams[] = {
 		{ T0 - 2 * DAY, 40, 70 }, { T0 - DAY, 85, 70 }, { T0, 70, 70 },
 	};
-	pt_stats_style style = { true, 58, 0 };
+	pt_stats_style style = { true, 58, 0, false };
 	pt_stats_text t = { 0 };
 	stats_text_exams(&t, exams, 3, &style);
 	ck_assert(!t.failed);
@@ -402,7 +432,7 @@ START_TEST(test_exam_chart)
 	pt_exam_point many[6];
 	for (int k = 0; k < 6; k++)
 		many[k] = (pt_exam_point){ T0 + k * DAY, k * 20, 50 };
-	style = (pt_stats_style){ false, 20, 0 };
+	style = (pt_stats_style){ false, 20, 0, false };
 	stats_text_exams(&t, many, 6, &style);
 	static const char *const latest[] = {
 		"100 ┤          ●",
@@ -423,7 +453,7 @@ START_TEST(test_exam_chart)
 	/* Scores and pass marks outside 0-100 (NaN too) count as the nearest
 	 * end, NaN as 0. */
 	pt_exam_point odd[] = { { T0, 0.0 / 0.0, 120 }, { T0, 140, -5 } };
-	style = (pt_stats_style){ true, 58, 0 };
+	style = (pt_stats_style){ true, 58, 0, false };
 	stats_text_exams(&t, odd, 2, &style);
 	at = find_block(&t, "100 +");
 	ck_assert_str_eq(t.v[at].text, "100 +--- o");
@@ -457,7 +487,7 @@ START_TEST(test_mistakes_text)
 	pt_stats st;
 	ck_assert(stats_compute(s, &cat, T0, 0, &st));
 	pt_stats_text t;
-	pt_stats_style style = { false, 58, 0 };
+	pt_stats_style style = { false, 58, 0, false };
 	ck_assert(stats_text(&st, NULL, 0, &style, &t));
 	size_t at = find_block(&t, "no-b");
 	ck_assert_str_eq(t.v[at].lead, "  1×");
@@ -571,6 +601,7 @@ static Suite *stats_suite(void)
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_charts_ascii);
 	tcase_add_test(tc, test_charts_utf8);
+	tcase_add_test(tc, test_words);
 	tcase_add_test(tc, test_bar);
 	tcase_add_test(tc, test_exam_chart);
 	tcase_add_test(tc, test_mistakes_text);

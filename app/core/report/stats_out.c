@@ -174,6 +174,12 @@ static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_st
 	pt_strbuf b = { 0 };
 	for (size_t i = 0; i < s->n_lessons; i++) {
 		const pt_stats_lesson *l = &s->lessons[i];
+		if (style->words) {
+			addf(out, STATS_PARA, 0, "%s: %zu of %zu mastered, %d%%; %zu done, score %d.",
+			    l->lesson->title.s != NULL ? l->lesson->title.s : "", l->mastered, l->items, l->percent, l->done,
+			    l->score);
+			continue;
+		}
 		char bar[PT_CHART_BAR_CELLS * 4 + 1];
 		stats_bar(bar, sizeof bar, l->mastered, l->items, PT_CHART_BAR_CELLS, style->ascii);
 		add_block(out, STATS_PARA, 2, NULL, l->lesson->title.s != NULL ? l->lesson->title.s : "");
@@ -185,7 +191,7 @@ static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_st
 }
 
 /* What to study next (next.h), each line with its reason. */
-static void add_next(pt_stats_text *out, const pt_stats *s)
+static void add_next(pt_stats_text *out, const pt_stats *s, const pt_stats_style *style)
 {
 	pt_next n;
 	if (!next_from_stats(s, &n)) {
@@ -196,7 +202,8 @@ static void add_next(pt_stats_text *out, const pt_stats *s)
 	for (size_t i = 0; i < n.n; i++)
 		add_block(out, STATS_PARA, 2, NULL, n.lines[i]);
 	if (n.tags != 0)
-		add_block(out, STATS_NOTE, 0, NULL, "Answer them with r in the menu, or paratutor next --plain.");
+		add_block(out, STATS_NOTE, 0, NULL, style->words ? "Answer them with review at the lesson list, or "
+		    "paratutor next --plain." : "Answer them with r in the menu, or paratutor next --plain.");
 }
 
 /* Mastery by concept tag: a bar each, with the figures in words. */
@@ -210,6 +217,15 @@ static void add_tags(pt_stats_text *out, const pt_stats *s, const pt_stats_style
 	pt_strbuf b = { 0 };
 	for (size_t t = 0; t < s->n_tags; t++) {
 		const pt_stats_tag *g = &s->tags[t];
+		if (style->words && g->seen > 0) {
+			addf(out, STATS_PARA, 0, "%s: %zu of %zu mastered, %d%%; %zu due, recall %d%%.", g->label, g->mastered,
+			    g->items, percent(g->mastered, g->items), g->due, (int)(g->recall * 100 + 0.5));
+			continue;
+		} else if (style->words) {
+			addf(out, STATS_PARA, 0, "%s: %zu item%s, none answered yet.", g->label, g->items,
+			    g->items == 1 ? "" : "s");
+			continue;
+		}
 		char bar[PT_CHART_BAR_CELLS * 4 + 1];
 		stats_bar(bar, sizeof bar, g->mastered, g->items, PT_CHART_BAR_CELLS, style->ascii);
 		add_block(out, STATS_PARA, 2, NULL, g->label);
@@ -223,11 +239,76 @@ static void add_tags(pt_stats_text *out, const pt_stats *s, const pt_stats_style
 	free(b.s);
 }
 
+/* The first-try accuracy in sentences: the total, then each day with
+ * first answers. */
+static void add_accuracy_words(pt_stats_text *out, const pt_stats *s)
+{
+	add_block(out, STATS_NOTE, 0, NULL, "Only each item's first answer in its lesson counts, not retries or "
+	    "reviews; right first time means right at the first check with no hint.");
+	if (s->tries == 0) {
+		add_block(out, STATS_PARA, 0, NULL, "No first answers in the last 30 days.");
+		return;
+	}
+	addf(out, STATS_PARA, 0, "%zu first answer%s on %zu day%s, %zu right first time, %d%%.", s->tries,
+	    s->tries == 1 ? "" : "s", s->days_with_tries, s->days_with_tries == 1 ? "" : "s", s->right,
+	    percent(s->right, s->tries));
+	for (int d = 0; d < PT_STATS_DAYS; d++) {
+		const pt_stats_day *day = &s->days[d];
+		if (day->tries == 0)
+			continue;
+		char date[16];
+		format_day(s->today - (PT_STATS_DAYS - 1 - d), date, sizeof date);
+		addf(out, STATS_PARA, 0, "%s: %zu of %zu right, %d%%.", d == PT_STATS_DAYS - 1 ? "Today" : date,
+		    day->right, day->tries, percent(day->right, day->tries));
+	}
+}
+
+/* The review forecast in one sentence: the days with reviews, by name. */
+static void add_forecast_words(pt_stats_text *out, const pt_stats *s, size_t total)
+{
+	static const char *const day_names[7] = { "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+		"Saturday" };
+	if (total == 0) {
+		add_block(out, STATS_PARA, 0, NULL, "Nothing comes back for review in the next 14 days.");
+		return;
+	}
+	pt_strbuf b = { 0 };
+	put(&b, "Reviews due:");
+	bool first = true;
+	for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++) {
+		if (s->forecast[d] == 0)
+			continue;
+		char when[24];
+		if (d == 0)
+			snprintf(when, sizeof when, "today");
+		else if (d == 1)
+			snprintf(when, sizeof when, "tomorrow");
+		else if (d < 7)
+			snprintf(when, sizeof when, "%s", day_names[stats_weekday(s->today + d)]);
+		else
+			format_day(s->today + d, when, sizeof when);
+		putf(&b, "%s %s %zu", first ? "" : ",", when, s->forecast[d]);
+		first = false;
+	}
+	putf(&b, ". %zu in the next 14 days", total);
+	if (s->overdue > 0)
+		putf(&b, "; %zu of today's %zu %s overdue", s->overdue, s->forecast[0], s->overdue == 1 ? "is" : "are");
+	put(&b, ".");
+	if (b.failed)
+		out->failed = true;
+	add_block(out, STATS_PARA, 0, NULL, b.s != NULL ? b.s : "");
+	free(b.s);
+}
+
 /* The first-try accuracy section: a column per day and the days listed. */
 static void add_accuracy(pt_stats_text *out, const pt_stats *s, const pt_stats_style *style)
 {
 	const chart_glyphs *g = glyphs_of(style);
 	add_block(out, STATS_HEADING, 0, NULL, "Right first time, last 30 days");
+	if (style->words) {
+		add_accuracy_words(out, s);
+		return;
+	}
 	addf(out, STATS_NOTE, 0,
 	    "Each column is a day, today at the right. Its height is the share of your first answers that day "
 	    "that were right at the first check with no hint; %s marks a day with none. Only each item's first "
@@ -279,14 +360,18 @@ static void add_forecast(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 {
 	const chart_glyphs *g = glyphs_of(style);
 	add_block(out, STATS_HEADING, 0, NULL, "Reviews due, next 14 days");
-	add_block(out, STATS_NOTE, 0, NULL,
-	    "Each column is a day, today first; the number under it counts the items that come back for "
-	    "review that day. Today's column includes the items already overdue.");
 	size_t max = 0, total = 0;
 	for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++) {
 		max = s->forecast[d] > max ? s->forecast[d] : max;
 		total += s->forecast[d];
 	}
+	if (style->words) {
+		add_forecast_words(out, s, total);
+		return;
+	}
+	add_block(out, STATS_NOTE, 0, NULL,
+	    "Each column is a day, today first; the number under it counts the items that come back for "
+	    "review that day. Today's column includes the items already overdue.");
 	pt_strbuf b = { 0 };
 	for (int r = 0; r < PT_CHART_ROWS && max > 0; r++) {
 		put(&b, "  ");
@@ -337,6 +422,16 @@ void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, 
 	if (n == 0) {
 		add_block(out, STATS_PARA, 2, NULL,
 		    "No exams yet: the score of each exam you sit shows here, against its pass mark.");
+		return;
+	}
+	if (style->words) {
+		for (size_t k = 0; k < n; k++) {
+			char date[16];
+			format_day(stats_day(exams[k].finished, style->utc_offset), date, sizeof date);
+			double score = clamp_percent(exams[k].score), pass = clamp_percent(exams[k].pass_percent);
+			addf(out, STATS_PARA, 0, "Exam %zu, %s: %.0f%%, %s; the pass mark was %.0f%%.", k + 1, date, score,
+			    score + 1e-9 >= pass ? "passed" : "not passed", pass);
+		}
 		return;
 	}
 	size_t fit = style->width > 8 ? (size_t)(style->width - 8) / 3 : 1;
@@ -396,6 +491,11 @@ static void add_mistakes(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 	    "mistake, in any lesson, reviews included.");
 	for (size_t k = 0; k < s->n_top; k++) {
 		const pt_misconception *m = &s->top[k];
+		if (style->words) {
+			addf(out, STATS_PARA, 0, "%s %zu time%s, first in %s, item %zu.", m->feedback, m->count,
+			    m->count == 1 ? "" : "s", m->lesson->title.s != NULL ? m->lesson->title.s : "", m->index + 1);
+			continue;
+		}
 		char lead[16];
 		snprintf(lead, sizeof lead, "%3zu%s", m->count, g->times);
 		add_block(out, STATS_PARA, 0, lead, m->feedback);
@@ -430,7 +530,7 @@ bool stats_text(const pt_stats *s, const pt_exam_point *exams, size_t n_exams, c
 	stats_text_exams(out, exams, n_exams, style);
 	add_mistakes(out, s, style);
 	add_tags(out, s, style);
-	add_next(out, s);
+	add_next(out, s, style);
 	if (out->failed) {
 		stats_text_free(out);
 		return false;

@@ -135,6 +135,16 @@ static bool set_lrs_auth(pt_settings *s, const char *value, const char *dir, con
 	return true;
 }
 
+static bool set_plain(pt_settings *s, const char *value, const char *dir, const char **why)
+{
+	(void)dir;
+	*why = "plain takes yes or no";
+	if (strcmp(value, "yes") != 0 && strcmp(value, "no") != 0)
+		return false;
+	s->plain = strcmp(value, "yes") == 0;
+	return true;
+}
+
 static const struct {
 	const char *key;
 	set_fn *set;
@@ -143,6 +153,7 @@ static const struct {
 	{ "lessons", set_lessons },
 	{ "lrs", set_lrs },
 	{ "lrs_auth", set_lrs_auth },
+	{ "plain", set_plain },
 };
 
 /* Trims spaces and tabs from both ends of s, in place. */
@@ -192,7 +203,7 @@ bool settings_parse(const char *text, const char *name, pt_settings *s, char *er
 		while (k < n_keys && strcmp(key, setting_keys[k].key) != 0)
 			k++;
 		if (k == n_keys) {
-			snprintf(err, size, "%s:%d: unknown setting; the known ones are retention, lessons, lrs and lrs_auth",
+			snprintf(err, size, "%s:%d: unknown setting; the known ones are retention, lessons, lrs, lrs_auth and plain",
 			    name, no);
 			return false;
 		}
