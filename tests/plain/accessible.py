@@ -183,7 +183,7 @@ def play_items(t, first_item_text, opener):
             if "Item %d of" % (n + 1) in r or "Summary of" in r:
                 # the item ended and the next was shown: go back to it
                 finished = r
-                reopened = "Type retry" in r
+                reopened = "press Enter for the lesson list" in r
                 if reopened:
                     # the summary asks about retrying: the lesson list, then
                     # the lesson opened again (a new session, whose restored

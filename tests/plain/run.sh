@@ -147,7 +147,7 @@ else failed=$((failed + 1)); echo "not ok - end of input exits 0 (got $status)";
 # Nothing gives an answer away: a hint shows only its own text; the common
 # mistakes (which rule distractors out) wait for a wrong check.
 play 1 hint hint quit
-has "a hint shows its own text" "Hint 1/2: Which call divides?"
+has "a hint shows its own text" "Hint 1 of 2: Which call divides?"
 lacks "no Common mistake text before a wrong check" "Common mistake"
 play 1 hint "1 a 2 b" quit
 has "common mistakes after the first wrong check, hints or not" "Common mistake: Using batch instead of dividing."
