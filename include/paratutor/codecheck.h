@@ -5,7 +5,8 @@
  * runs: python3 is the one at the absolute path fixed at build time
  * (PT_PYTHON3, /usr/bin/python3 by default), started isolated (-I -S) in /
  * with only LC_ALL in its environment, under the limits below, and runs a
- * script built into this file.  It is a child process fed through a pipe; a write to a pipe
+ * program built into codecheck.c, given on its stdin (the code goes on
+ * descriptor 3).  It is a child process fed through a pipe; a write to a pipe
  * python3 has closed raises SIGPIPE at the writing thread only, so that
  * thread blocks SIGPIPE with pthread_sigmask while it writes, takes a
  * SIGPIPE its own write raised off the pending set with sigtimedwait,

@@ -114,6 +114,11 @@ bool course_new(pt_course *c, const char *dir, const char *title, time_t now);
  * the member) in err; c is then empty. */
 bool course_read(pt_course *c, const char *dir, char *err, size_t errlen);
 
+/* Reads course.json's text (len bytes, named name in errors) into c as
+ * the course in dir; as course_read. */
+bool course_parse(pt_course *c, const char *dir, const char *name, const char *text, size_t len, char *err,
+    size_t errlen);
+
 /* Returns course.json's text for c (caller frees), or NULL when out of
  * memory. */
 char *course_text(const pt_course *c);

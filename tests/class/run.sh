@@ -395,7 +395,7 @@ done
 "$bin" course add-learner "$co" bob --key "$tmp/keys/bob.pub" --name "Bob Byte" >/dev/null 2>&1
 "$bin" course add-learner "$co" cy --key "$tmp/keys/cy.pub" >/dev/null 2>&1
 "$bin" course add-learner "$co" dee --key "$tmp/keys/dee.pub" --name "Dee Dee" --email dee@example.org >/dev/null 2>&1
-"$bin" course add-exam "$co" midterm --lessons fixture-minimal --count 3 --minutes 10 >/dev/null 2>&1
+"$bin" course add-exam "$co" midterm --only-lessons fixture-minimal --count 3 --minutes 10 >/dev/null 2>&1
 mkdir -p "$co/learners/ada" "$co/learners/bob" "$co/learners/dee" "$co/learners/zed"
 cp "$tmp/class/ann/progress.json" "$co/learners/ada/"
 cp "$tmp/class/ben/progress.json" "$co/learners/bob/"
@@ -516,9 +516,9 @@ expect "class COURSE: a course.json that cannot be read is an error naming it" 1
 # --report.  A changed right answer: the item is reopened for them.
 mkdir -p "$tmp/edit/orig" "$tmp/edit/class/kai" "$tmp/edit/class/liv"
 cp "$lessons/minimal.json" "$tmp/edit/orig/"
-printf '%s\n' 1 "1 b 2 d" b "a c" quit | "$bin" --no-shuffle --lessons "$tmp/edit/orig" \
+printf '%s\n' 1 "1 b 2 d" b "a c" quit | "$bin" --no-shuffle --only-lessons "$tmp/edit/orig" \
 	--state "$tmp/edit/class/kai/progress.json" >/dev/null 2>&1
-printf '%s\n' 1 "1 b 2 d" a b "a b" "a c" quit | "$bin" --no-shuffle --lessons "$tmp/edit/orig" \
+printf '%s\n' 1 "1 b 2 d" a b "a b" "a c" quit | "$bin" --no-shuffle --only-lessons "$tmp/edit/orig" \
 	--state "$tmp/edit/class/liv/progress.json" >/dev/null 2>&1
 python3 - "$tmp/edit" <<'EOF'
 import copy, json, os, sys
@@ -551,11 +551,11 @@ for name, lesson in cases.items():
     os.makedirs(os.path.join(root, name), exist_ok=True)
     json.dump(lesson, open(os.path.join(root, name, "minimal.json"), "w"), indent=1)
 EOF
-"$bin" class --lessons "$tmp/edit/orig" --format json "$tmp/edit/class" >"$tmp/edit/orig.json" 2>/dev/null
+"$bin" class --only-lessons "$tmp/edit/orig" --format json "$tmp/edit/class" >"$tmp/edit/orig.json" 2>/dev/null
 for case in reorder reword distractor answer; do
-	"$bin" class --lessons "$tmp/edit/$case" --format json "$tmp/edit/class" >"$out" 2>"$err"
+	"$bin" class --only-lessons "$tmp/edit/$case" --format json "$tmp/edit/class" >"$out" 2>"$err"
 	st=$?
-	"$bin" --report --lessons "$tmp/edit/$case" --state "$tmp/edit/class/kai/progress.json" >"$tmp/edit/report.csv" 2>>"$err"
+	"$bin" --report --only-lessons "$tmp/edit/$case" --state "$tmp/edit/class/kai/progress.json" >"$tmp/edit/report.csv" 2>>"$err"
 	if [ "$st" -eq 0 ] && python3 - "$case" "$tmp/edit/orig.json" "$out" "$tmp/edit/report.csv" <<'EOF'
 import csv, json, sys
 case, before, after, report = sys.argv[1:5]
@@ -586,7 +586,7 @@ EOF
 		not_ok "mid-course edit ($case) (exit $st)"
 	fi
 done
-"$bin" class --lessons "$tmp/edit/answer" "$tmp/edit/class" >"$out" 2>"$err"
+"$bin" class --only-lessons "$tmp/edit/answer" "$tmp/edit/class" >"$out" 2>"$err"
 if grep -q '^      2 answered before its right answer changed: reopened for them (no credit until they answer again)$' "$out"; then
 	ok "mid-course edit: the table says which items were reopened and for how many"
 else

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""check_findings.py CONTENT_DIR - reads the ten items a blind fact-check
-(issue 41) found wrong or imprecise and checks each fix is in place: the
+"""check_findings.py CONTENT_DIR - reads the items blind fact-checks found
+wrong or imprecise (ten of issue 41, eight of lessons 29-33) and checks
+each fix is in place: the
 arithmetic the fix states is recomputed here, the wording that was wrong
 is gone, and each item's version was raised.  Prints one line a check and
 "N passed, M failed"; exits 1 on any failure.
@@ -128,6 +129,57 @@ def d14_3(it):
     assert not any("divisibility" in h for h in it.get("hints", [])), "a hint points at the old rule"
 
 
+def f29_13(it):
+    fb = next(o["feedback"] for o in it["options"] if "temperature-scaled" in o["text"])
+    assert "engines report log-probabilities under it" not in fb, \
+        "still says engines report log-probabilities under the temperature"
+    assert "raw logits" in fb and "logprobs_mode" in fb, "does not say vLLM V1 reports raw logprobs"
+
+
+def f29_4(it):
+    for blank in it["blanks"]:
+        fb = blank["feedback"]["pause"]
+        assert "no pause method" not in fb, "still says vLLM has no pause"
+        assert "scheduling" in fb, "does not say what pausing does"
+
+
+def f29_12(it):
+    assert "usually as large as the policy" not in it["explanation"], "the critic-size claim is back"
+
+
+def f29_8(it):
+    fb = next(w["feedback"] for w in it["wrong"] if close(w["value"], 2.4))
+    assert close(120 / (40 + 10), 2.4) and not close(120 / 40, 2.4)
+    assert "training plus sync" in fb, "2.4 is not explained as generation over training plus sync"
+
+
+def f30_11(it):
+    assert ",," not in it["explanation"], "the doubled comma is back"
+
+
+def f31_6(it):
+    text = it["explanation"]
+    assert "--moe-flex-dispatcher-backend" in text, "the current backend flag is not named"
+    assert [a.lower() for a in it["accept"]] == ["flex"], "the key changed"
+    fb = next(w["feedback"] for w in it["wrong"] if w["answer"] == "deepep")
+    assert "--moe-enable-deepep switching the backend on" not in fb, "names only the 0.12 switch"
+
+
+def f32_5(it):
+    right = next(o["text"] for o in it["options"] if o.get("correct")).lower()
+    for h in it["hints"]:
+        assert "adam" not in h.lower() or "eigenbasis" not in h.lower(), "a hint spells out the key: %r" % h
+        assert "preconditioner's eigenbasis" not in h.lower(), "a hint spells out the acronym"
+    assert "eigenbasis" in right
+
+
+def f32_6(it):
+    text = it["explanation"]
+    assert "8-bit mantissa" not in text, "still calls bf16's mantissa 8-bit"
+    assert "7 stored mantissa bits" in text
+    assert 1 + 8 + 7 == 16, "bf16 is 1 sign + 8 exponent + 7 mantissa bits"
+
+
 CHECKS = [
     ("flops-budgets", "e27-5-chinchilla", 2, e27_5),
     ("flops-budgets", "e27-7-steps-tradeoff", 2, e27_7),
@@ -139,6 +191,15 @@ CHECKS = [
     ("compile-low-precision", "e26-5-async-tp", 2, e26_5),
     ("expert-parallel", "d10-6-aux-loss", 3, d10_6),
     ("schedules-compilers", "d14-3-interleaved", 2, d14_3),
+    # the fact-check of lessons 29-33
+    ("rl-post-training", "f29-13-mismatch", 2, f29_13),
+    ("rl-post-training", "f29-12-ppo-models", 2, f29_12),
+    ("rl-post-training", "f29-4-sleep", 2, f29_4),
+    ("rl-post-training", "f29-8-overlap", 2, f29_8),
+    ("fabric", "f30-11-nvls", 2, f30_11),
+    ("moe-at-scale", "f31-6-flex", 2, f31_6),
+    ("optimizers-low-precision", "f32-5-soap", 2, f32_5),
+    ("optimizers-low-precision", "f32-6-bf16-moments", 2, f32_6),
 ]
 
 

@@ -22,7 +22,7 @@ not_ok() { failed=$((failed + 1)); echo "not ok - $1"; [ -n "${2:-}" ] && sed 's
 
 # answer STATE: answers the first item of the minimal lesson in plain mode.
 answer() {
-	printf 'next\nb\nquit\n' | "$bin" --plain --no-shuffle --lessons $lesson --state "$1" fixture-minimal \
+	printf 'next\nb\nquit\n' | "$bin" --plain --no-shuffle --only-lessons $lesson --state "$1" fixture-minimal \
 		>"$tmp/out" 2>&1
 }
 
@@ -80,12 +80,12 @@ fi
 # Exam records no tutor could have written are damage: kept aside when the
 # tutor opens the store, named when a report reads it.  A real exam is sat
 # first, then forged two ways.
-exam="exam --no-shuffle --lessons tests/screen/lessons --from screen-drills --count 2 --seed 1"
+exam="exam --no-shuffle --only-lessons tests/screen/lessons --from screen-drills --count 2 --seed 1"
 mkdir -p "$tmp/exam"
 # shellcheck disable=SC2086
 printf 'submit\nyes\n' | XDG_STATE_HOME=$tmp/exam "$bin" $exam >"$tmp/out" 2>&1
 store=$tmp/exam/paratutor/progress.json
-XDG_STATE_HOME=$tmp/exam "$bin" exam --history --lessons tests/screen/lessons >"$tmp/out" 2>&1
+XDG_STATE_HOME=$tmp/exam "$bin" exam --history --only-lessons tests/screen/lessons >"$tmp/out" 2>&1
 if grep -q ' 0%  *70%  not passed' "$tmp/out" && ! grep -q damaged "$tmp/out"; then
 	ok "an honest exam is read back as it was sat"
 else
@@ -98,14 +98,14 @@ for it in d["exams"]["done"][0]["items"]:
     it["result"] = "right"   # answers kept, none given: no tutor wrote this
 json.dump(d, open(sys.argv[1], "w"))
 PY
-XDG_STATE_HOME=$tmp/exam "$bin" exam --history --lessons tests/screen/lessons >"$tmp/out" 2>&1
+XDG_STATE_HOME=$tmp/exam "$bin" exam --history --only-lessons tests/screen/lessons >"$tmp/out" 2>&1
 if grep -q 'is damaged: exam ".*" counts item "mean-two-blanks" right with no answer kept' "$tmp/out" &&
 	! grep -q '100%' "$tmp/out"; then
 	ok "a result forged to right with no answer is damage, not 100 %"
 else
 	not_ok "a result forged to right with no answer is damage, not 100 %" "$tmp/out"
 fi
-printf 'quit\n' | XDG_STATE_HOME=$tmp/exam "$bin" --plain --lessons tests/screen/lessons >"$tmp/out" 2>&1
+printf 'quit\n' | XDG_STATE_HOME=$tmp/exam "$bin" --plain --only-lessons tests/screen/lessons >"$tmp/out" 2>&1
 if grep -q 'is damaged: .*right with no answer kept; it was moved to .*progress.json.corrupt-' "$tmp/out" &&
 	ls "$tmp/exam/paratutor" | grep -q '^progress.json.corrupt-'; then
 	ok "the tutor keeps the store with the forged result aside and says where"

@@ -115,8 +115,9 @@ static const char one_item[] =
     "\"code\": \"x = {{1}}\", \"bank\": [\"a\", \"b\"], \"blanks\": [{\"accept\": [\"a\"]}]}]}";
 
 /* A stand-in Python reports, as the item's parse error, how it was started:
- * its arguments, working directory, limits and environment.  The check
- * passes -I -S and the script, runs in /, under its CPU, memory and file
+ * its arguments, working directory, limits, environment, the program on
+ * its stdin and the sources on descriptor 3.  The check passes -I -S and
+ * reads the program from stdin, runs in /, under its CPU, memory and file
  * limits, with LC_ALL alone in the environment (a variable of ours and
  * PATH not passed on), and a PATH holding another python3 and a current
  * directory holding one change nothing. */
@@ -130,8 +131,9 @@ START_TEST(test_codecheck_isolated)
 	snprintf(body, sizeof body, "#!/bin/sh\n: >'%s'\nexit 0\n", mark);
 	write_script(dir, "python3", body, decoy, sizeof decoy);
 	write_script(dir, "reporter",
-	    "#!/bin/sh\necho \"0 1 args=$1 $2 $3 $4| cwd=$(pwd)| cpu=$(ulimit -t)| mem=$(ulimit -v)| "
-	    "fsize=$(ulimit -f)| env=$(env | grep -v '^PWD=\\|^SHLVL=\\|^_=' | tr '\\n' ' ')|\"\n", fake, sizeof fake);
+	    "#!/bin/sh\necho \"0 1 args=$1 $2 $3 $4 $5| cwd=$(pwd)| cpu=$(ulimit -t)| mem=$(ulimit -v)| "
+	    "fsize=$(ulimit -f)| env=$(env | grep -v '^PWD=\\|^SHLVL=\\|^_=' | tr '\\n' ' ')| "
+	    "program=$(head -n 1)| sources=$(tr '\\000' '#' <&3)|\"\n", fake, sizeof fake);
 	pt_diags d = { 0 };
 	pt_lesson *l = load_lesson_text("py.json", one_item, strlen(one_item), &d);
 	ck_assert_ptr_nonnull(l);
@@ -158,7 +160,9 @@ START_TEST(test_codecheck_isolated)
 	ck_assert_uint_eq(e.diags.n, 1);
 	const char *msg = e.diags.v[0].message;
 	char want[256];
-	ck_assert_msg(strstr(msg, "args=-I -S -B -c|") != NULL, "%s", msg);
+	ck_assert_msg(strstr(msg, "args=-I -S -B - |") != NULL, "%s", msg);
+	ck_assert_msg(strstr(msg, "program=import ast, os|") != NULL, "%s", msg);
+	ck_assert_msg(strstr(msg, "sources=x = a#|") != NULL, "%s", msg);
 	ck_assert_msg(strstr(msg, "cwd=/|") != NULL, "%s", msg);
 	snprintf(want, sizeof want, "cpu=%d|", CODECHECK_CPU_SECONDS);
 	ck_assert_msg(strstr(msg, want) != NULL, "%s", msg);

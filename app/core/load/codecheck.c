@@ -15,11 +15,13 @@
 #include "paratutor/grow.h"
 #include "paratutor/validate.h"
 
-/* Reads NUL-separated sources on stdin; prints "INDEX ok" or
- * "INDEX LINE MESSAGE" per source. */
+/* The program Python reads on its stdin: it reads NUL-separated sources
+ * on descriptor SOURCES_FD and prints "INDEX ok" or "INDEX LINE MESSAGE"
+ * per source. */
+#define SOURCES_FD 3
 static const char py_script[] =
-    "import ast, sys\n"
-    "for i, src in enumerate(sys.stdin.buffer.read().split(b'\\0')[:-1]):\n"
+    "import ast, os\n"
+    "for i, src in enumerate(os.fdopen(3, 'rb').read().split(b'\\0')[:-1]):\n"
     "    try:\n"
     "        ast.parse(src.decode('utf-8'))\n"
     "        print(i, 'ok')\n"
@@ -127,17 +129,18 @@ static void limit(int resource, rlim_t value)
 	setrlimit(resource, &r);
 }
 
-/* Starts Python with its stdin and stdout on the given pipe ends, isolated
- * (-I: no current directory or script directory on sys.path, no user site,
- * no PYTHON* variables; -S: no site module, so no sitecustomize or
+/* Starts Python reading its program on stdin (script_fd), the sources on
+ * SOURCES_FD (sources_fd) and writing to stdout (out_fd), isolated (-I: no
+ * current directory or script directory on sys.path, no user site, no
+ * PYTHON* variables; -S: no site module, so no sitecustomize or
  * usercustomize), in /, with a one-variable environment and limits on
  * time, memory, files and core dumps.  Between fork and exec the child
  * makes only async-signal-safe calls.  Returns false when it cannot fork;
  * a Python that cannot be executed exits 127, which the caller reads as
  * "not available". */
-static bool spawn_python(pid_t *pid, int in_fd, int out_fd)
+static bool spawn_python(pid_t *pid, int script_fd, int sources_fd, int out_fd)
 {
-	char *argv[] = { (char *)python_path, "-I", "-S", "-B", "-c", (char *)py_script, NULL };
+	char *argv[] = { (char *)python_path, "-I", "-S", "-B", "-", NULL };
 	char *envp[] = { "LC_ALL=C.UTF-8", NULL };
 	const char *path = python_path;
 	*pid = fork();
@@ -150,7 +153,15 @@ static bool spawn_python(pid_t *pid, int in_fd, int out_fd)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	struct sigaction dfl = { .sa_handler = SIG_DFL };
 	sigaction(SIGALRM, &dfl, NULL);
-	if (dup2(in_fd, STDIN_FILENO) < 0 || dup2(out_fd, STDOUT_FILENO) < 0 || chdir("/") != 0)
+	/* Copies above the targets first, so no dup2 overwrites a source. */
+	int from[3] = { script_fd, out_fd, sources_fd }, to[3] = { STDIN_FILENO, STDOUT_FILENO, SOURCES_FD };
+	for (int k = 0; k < 3; k++)
+		if ((from[k] = fcntl(from[k], F_DUPFD_CLOEXEC, 10)) < 0)
+			_exit(127);
+	for (int k = 0; k < 3; k++)
+		if (dup2(from[k], to[k]) < 0)
+			_exit(127);
+	if (chdir("/") != 0)
 		_exit(127);
 	limit(RLIMIT_CPU, CODECHECK_CPU_SECONDS);
 	limit(RLIMIT_AS, (rlim_t)CODECHECK_MEMORY_MIB << 20);
@@ -192,23 +203,23 @@ static char *read_all(int fd)
  * or NULL when python3 could not run or did not read them all. */
 static char *run_python(const char *input, size_t len)
 {
-	int in[2], out[2] = { -1, -1 };
-	if (!make_pipe(in) || !make_pipe(out)) {
-		close_pipe(in);
-		close_pipe(out);
-		return NULL;
-	}
+	int script[2] = { -1, -1 }, in[2] = { -1, -1 }, out[2] = { -1, -1 };
 	pid_t pid;
-	if (!spawn_python(&pid, in[0], out[1])) {
+	if (!make_pipe(script) || !make_pipe(in) || !make_pipe(out) ||
+	    !spawn_python(&pid, script[0], in[0], out[1])) {
+		close_pipe(script);
 		close_pipe(in);
 		close_pipe(out);
 		return NULL;
 	}
+	close(script[0]);
 	close(in[0]);
 	close(out[1]);
-	/* python3 reads all its input before it writes, so writing all of it
-	 * first cannot deadlock. */
-	bool fed = write_pipe(in[1], input, len);
+	/* python3 reads its program to the end, then all the sources, before
+	 * it writes, so writing all of both first cannot deadlock. */
+	bool fed = write_pipe(script[1], py_script, sizeof py_script - 1);
+	close(script[1]);
+	fed = fed && write_pipe(in[1], input, len);
 	close(in[1]);
 	char *result = read_all(out[0]);
 	close(out[0]);

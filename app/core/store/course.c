@@ -371,6 +371,26 @@ static bool read_root(const reader *r, const cJSON *root, pt_course *c)
 	return read_policies(r, root, c);
 }
 
+bool course_parse(pt_course *c, const char *dir, const char *name, const char *text, size_t len, char *err,
+    size_t errlen)
+{
+	memset(c, 0, sizeof *c);
+	cJSON *root = cJSON_ParseWithLength(text, len);
+	reader r = { name, err, errlen };
+	bool ok = root != NULL;
+	if (!ok)
+		snprintf(err, errlen, "%s: not valid JSON", name);
+	if (ok && (c->dir = copy_str(dir)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		ok = false;
+	}
+	ok = ok && read_root(&r, root, c);
+	cJSON_Delete(root);
+	if (!ok)
+		course_free(c);
+	return ok;
+}
+
 bool course_read(pt_course *c, const char *dir, char *err, size_t errlen)
 {
 	memset(c, 0, sizeof *c);
@@ -383,16 +403,8 @@ bool course_read(pt_course *c, const char *dir, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", path, load_read_describe(&why));
 		return false;
 	}
-	cJSON *root = cJSON_ParseWithLength(text, len);
+	bool ok = course_parse(c, dir, path, text, len, err, errlen);
 	free(text);
-	reader r = { path, err, errlen };
-	bool ok = root != NULL;
-	if (!ok)
-		snprintf(err, errlen, "%s: not valid JSON", path);
-	ok = ok && (c->dir = copy_str(dir)) != NULL && read_root(&r, root, c);
-	cJSON_Delete(root);
-	if (!ok)
-		course_free(c);
 	return ok;
 }
 

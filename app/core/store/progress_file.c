@@ -402,9 +402,9 @@ static file_rc parse_exam_entry(parser *ps, const cJSON *o, pt_exam_entry *k)
 }
 
 /* Returns true when stored exam r could have been written by a tutor: it
- * did not start or finish after ps->now (give or take EXAM_CLOCK_SLACK, a
- * clock set right meanwhile), finished after it started, has no more time
- * left than its limit, shows an item it has, and, when it kept the
+ * did not start or finish after ps->now, finished after it started, and
+ * has no more time left than its limit (each give or take
+ * EXAM_CLOCK_SLACK, a clock set right meanwhile), and, when it kept the
  * answers, was right only where an answer was given.  Else it was forged
  * or damaged, and says which (the store is then kept aside). */
 static bool exam_possible(parser *ps, const pt_exam_record *r)
@@ -412,12 +412,11 @@ static bool exam_possible(parser *ps, const pt_exam_record *r)
 	time_t late = ps->now + EXAM_CLOCK_SLACK;
 	if (ps->now != 0 && r->started > late)
 		return bad(ps, "exam \"%s\" started after now", r->id);
-	if (r->finished != 0 && (r->finished < r->started || (ps->now != 0 && r->finished > late)))
-		return bad(ps, "exam \"%s\" finished %s", r->id, r->finished < r->started ? "before it started" :
-		    "after now");
-	if (r->finished == 0 && ((r->limit > 0 && r->left > r->limit) || r->current >= r->n_items))
-		return bad(ps, "open exam \"%s\" has more time left than its limit or shows an item it has not",
-		    r->id);
+	bool early = r->finished != 0 && r->finished + EXAM_CLOCK_SLACK < r->started;
+	if (early || (r->finished != 0 && ps->now != 0 && r->finished > late))
+		return bad(ps, "exam \"%s\" finished %s", r->id, early ? "before it started" : "after now");
+	if (r->finished == 0 && r->limit > 0 && r->left > r->limit + EXAM_CLOCK_SLACK)
+		return bad(ps, "open exam \"%s\" has more time left than its limit", r->id);
 	for (size_t i = 0; r->finished != 0 && r->answers_kept && i < r->n_items; i++)
 		if (r->items[i].result == PT_EXAM_RIGHT && r->items[i].n_answer == 0)
 			return bad(ps, "exam \"%s\" counts item \"%s\" right with no answer kept", r->id,
