@@ -6,9 +6,14 @@
  *            .../failed when the attempts ran out, .../answered while the
  *            pass is still open (every check so far was wrong)
  *   object   the item: activity-base + lesson id + "/" + item id, defined
- *            as a cmi.interaction (fill-in for fill items, choice for
- *            choice and multi, other when the lesson is not at hand) with
- *            its name (the start of the prompt) in "en"
+ *            as a cmi.interaction (fill-in for fill and text items, choice
+ *            for choice and multi, numeric, matching for match, sequencing
+ *            for order, other when the lesson is not at hand) with its name
+ *            (the start of the prompt) in "en" and, when current, its
+ *            correct-response pattern: the right choices, each blank's
+ *            text, each accepted text answer, the range "min[:]max",
+ *            "s1[.]t2[,]..." over source and target lists, "step1[,]..."
+ *            over the steps as choices
  *   result   success, completion, score (scaled, and raw 0-100) and
  *            response (the right answer, once solved) when the item is
  *            the version answered; duration (time spent on the item,

@@ -336,6 +336,85 @@ START_TEST(response_of_blanks_sharing_an_answer)
 }
 END_TEST
 
+/* Every interaction type carries its correct-response pattern where xAPI
+ * has one: a numeric range, sequencing (the steps' ids in order, with the
+ * steps as choices), matching (source[.]target pairs, with both lists) and
+ * fill-in (each accepted text answer); the responses of solved items take
+ * the same forms. */
+START_TEST(patterns_of_every_kind)
+{
+	static const rec solved[] = {
+		{ "fixture-kinds", "adam-bytes", "first_time", 1, 0, { NULL }, false, 3 },
+		{ "fixture-kinds", "sampler-name", "first_time", 1, 0, { NULL }, false, 3 },
+		{ "fixture-kinds", "strategy-fit", "first_time", 1, 0, { NULL }, false, 3 },
+		{ "fixture-kinds", "ring-phases", "first_time", 1, 0, { NULL }, false, 3 },
+	};
+	pt_catalog cat = { 0 };
+	const char *why = NULL;
+	char src[512];
+	snprintf(src, sizeof src, "%s/tests/fixtures/good/format2/kinds.json", getenv("PT_SRCDIR") ? getenv("PT_SRCDIR") : ".");
+	ck_assert_msg(catalog_add_path(&cat, src, false, &why), "%s", why);
+	ck_assert(cat.n == 1 && !cat.v[0].broken);
+	char p[512];
+	snprintf(p, sizeof p, "%s/k/progress.json", dir);
+	write_store(p, &cat, solved, 4);
+	cJSON *arr = statements(p, &cat, &ada, NULL);
+	ck_assert_int_eq(cJSON_GetArraySize(arr), 4);
+	cJSON *num = NULL, *text = NULL, *match = NULL, *order = NULL, *st;
+	cJSON_ArrayForEach(st, arr) {
+		const char *id = str_at(st, "object.id");
+		if (strstr(id, "/adam-bytes"))
+			num = st;
+		else if (strstr(id, "/sampler-name"))
+			text = st;
+		else if (strstr(id, "/strategy-fit"))
+			match = st;
+		else if (strstr(id, "/ring-phases"))
+			order = st;
+	}
+	ck_assert(num && text && match && order);
+	const cJSON *pattern;
+	ck_assert_str_eq(str_at(num, "object.definition.interactionType"), "numeric");
+	pattern = at(at(num, "object", "definition"), "correctResponsesPattern", NULL);
+	ck_assert_str_eq(cJSON_GetArrayItem(pattern, 0)->valuestring, "16[:]16");
+	ck_assert_str_eq(str_at(num, "result.response"), "16");
+	ck_assert_str_eq(str_at(text, "object.definition.interactionType"), "fill-in");
+	pattern = at(at(text, "object", "definition"), "correctResponsesPattern", NULL);
+	ck_assert_int_eq(cJSON_GetArraySize(pattern), 2);
+	ck_assert_str_eq(cJSON_GetArrayItem(pattern, 0)->valuestring, "DistributedSampler");
+	ck_assert_str_eq(cJSON_GetArrayItem(pattern, 1)->valuestring, "torch.utils.data.DistributedSampler");
+	ck_assert_str_eq(str_at(text, "result.response"), "DistributedSampler");
+	ck_assert_str_eq(str_at(match, "object.definition.interactionType"), "matching");
+	const cJSON *def = at(match, "object", "definition");
+	ck_assert_int_eq(cJSON_GetArraySize(at(def, "source", NULL)), 2);
+	ck_assert_int_eq(cJSON_GetArraySize(at(def, "target", NULL)), 3);
+	/* Each pair's target is the bank entry whose text is its right answer. */
+	const char *want[] = { "Data parallelism", "Tensor parallelism" };
+	char expect[64];
+	size_t t1 = 0, t2 = 0;
+	for (int k = 0; k < 3; k++) {
+		const char *d = str_at(cJSON_GetArrayItem(at(def, "target", NULL), k), "description.en-US");
+		if (d == NULL)
+			d = str_at(cJSON_GetArrayItem(at(def, "target", NULL), k), "description.en");
+		if (d != NULL && strcmp(d, want[0]) == 0)
+			t1 = (size_t)k + 1;
+		if (d != NULL && strcmp(d, want[1]) == 0)
+			t2 = (size_t)k + 1;
+	}
+	ck_assert(t1 > 0 && t2 > 0);
+	snprintf(expect, sizeof expect, "s1[.]t%zu[,]s2[.]t%zu", t1, t2);
+	ck_assert_str_eq(cJSON_GetArrayItem(at(def, "correctResponsesPattern", NULL), 0)->valuestring, expect);
+	ck_assert_str_eq(str_at(order, "object.definition.interactionType"), "sequencing");
+	def = at(order, "object", "definition");
+	ck_assert_int_eq(cJSON_GetArraySize(at(def, "choices", NULL)), 3);
+	ck_assert_str_eq(cJSON_GetArrayItem(at(def, "correctResponsesPattern", NULL), 0)->valuestring,
+	    "step1[,]step2[,]step3");
+	ck_assert_str_eq(str_at(order, "result.response"), "step1[,]step2[,]step3");
+	cJSON_Delete(arr);
+	catalog_free(&cat);
+}
+END_TEST
+
 START_TEST(options_are_checked)
 {
 	char err[256];
@@ -378,6 +457,7 @@ static Suite *xapi_suite(void)
 	tcase_add_test(tc, ids_are_deterministic);
 	tcase_add_test(tc, response_of_blanks_sharing_an_answer);
 	tcase_add_test(tc, options_are_checked);
+	tcase_add_test(tc, patterns_of_every_kind);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -758,4 +758,46 @@ for who in eli jon; do
 	fi
 done
 
+
+# Every interaction type carries its correct-response pattern: a learner
+# solves the numeric, text, match and order items of the screen lesson in
+# plain mode; each statement is valid and names its type and pattern.
+kinds=tests/screen/lessons/screen-kinds.json
+mkdir -p "$tmp/kinds"
+printf '%s\n' 1 next next next quit | "$bin" --plain --no-shuffle --only-lessons "$kinds" --state "$tmp/kinds/look.json" \
+	>"$out" 2>&1
+order=$(for w in "Each rank splits" "Reduce-scatter" "All-gather" "Every rank holds"; do
+	sed -n "s/^  \([A-G]\)) $w.*/\1/p" "$out" | head -n 1 | tr 'A-G' 'a-g'; done | tr '\n' ' ')
+printf '%s\n' 1 16 "" DistributedSampler "" "1 data parallelism 2 tensor parallelism 3 pipeline parallelism" "" \
+	"$order" quit | "$bin" --plain --no-shuffle --only-lessons "$kinds" --state "$tmp/kinds/progress.json" >/dev/null 2>&1
+"$bin" --only-lessons "$kinds" --report --format xapi --state "$tmp/kinds/progress.json" --actor mailto:kit@example.org \
+	>"$tmp/kinds.xapi" 2>"$err" </dev/null
+if python3 - "$tmp/kinds.xapi" <<'EOF'
+import json, sys
+got = {}
+for s in json.load(open(sys.argv[1])):
+    d = s["object"]["definition"]
+    got[d["interactionType"]] = (d.get("correctResponsesPattern"), s.get("result", {}).get("response"))
+want = {
+    "numeric": (["16[:]16"], "16"),
+    "fill-in": (["DistributedSampler", "torch.utils.data.DistributedSampler"], "DistributedSampler"),
+    "matching": (["s1[.]t1[,]s2[.]t2[,]s3[.]t3"], "s1[.]t1[,]s2[.]t2[,]s3[.]t3"),
+    "sequencing": (["step1[,]step2[,]step3[,]step4"], "step1[,]step2[,]step3[,]step4"),
+}
+for kind, value in want.items():
+    assert got.get(kind) == value, (kind, got.get(kind), value)
+EOF
+then
+	ok "numeric, fill-in, matching and sequencing statements carry their correct-response patterns"
+else
+	not_ok "numeric, fill-in, matching and sequencing statements carry their correct-response patterns"
+fi
+if ! $have_oracle; then
+	:
+elif node tests/class/validate-xapi.js "$tmp/kinds.xapi" >"$out" 2>&1; then
+	ok "the four kinds' statements valid by @learninglocker/xapi-validation ($(tail -n 1 "$out" | sed 's/.*: //'))"
+else
+	not_ok "the four kinds' statements valid by @learninglocker/xapi-validation"
+fi
+
 finish

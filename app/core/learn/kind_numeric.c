@@ -142,5 +142,5 @@ const pt_kind_ops kind_numeric = {
 	.slots = numeric_slots, .max_slots = 1,
 	.check = numeric_check, .right_typed = numeric_right, .wrong_feedback = numeric_wrong_feedback,
 	.wrong_answers = numeric_wrong_answers,
-	.xapi_type = "other",
+	.xapi_type = "numeric",
 };

@@ -125,5 +125,5 @@ const pt_kind_ops kind_text = {
 	.slots = text_slots, .max_slots = 1,
 	.check = text_check, .right_typed = text_right, .wrong_feedback = text_wrong_feedback,
 	.wrong_answers = text_wrong_answers,
-	.xapi_type = "other",
+	.xapi_type = "fill-in",
 };

@@ -209,6 +209,111 @@ static cJSON *lesson_activity(const char *iri, const pt_lesson *lesson, const ch
 	return a;
 }
 
+/* Returns "%s[,]%s..." of the n texts made by part(item, i, buf) as a new
+ * string with sep between them; NULL when out of memory. */
+static char *joined(const pt_item *item, size_t n, const char *sep,
+    void (*part)(const pt_item *, size_t, char *, size_t))
+{
+	pt_strbuf b = { 0 };
+	char one[64];
+	for (size_t i = 0; i < n; i++) {
+		part(item, i, one, sizeof one);
+		if (i > 0)
+			strbuf_put(&b, sep, strlen(sep));
+		strbuf_put(&b, one, strlen(one));
+	}
+	if (b.failed || b.s == NULL) {
+		free(b.s);
+		return NULL;
+	}
+	return b.s;
+}
+
+/* A match pair "sI[.]tK": left I and the bank entry K its blank accepts. */
+static void match_part(const pt_item *item, size_t i, char *buf, size_t size)
+{
+	size_t k = 0;
+	while (k < item->bank.n && !lesson_blank_accepts(item, i, k))
+		k++;
+	snprintf(buf, size, "s%zu[.]t%zu", i + 1, k + 1);
+}
+
+/* An order step's id, in the right order. */
+static void step_part(const pt_item *item, size_t i, char *buf, size_t size)
+{
+	(void)item;
+	snprintf(buf, size, "step%zu", i + 1);
+}
+
+/* The right answer, or (pattern) the correct-response pattern, of a
+ * numeric, matching or sequencing item in xAPI's form: a number (its
+ * pattern the range "min[:]max"), "s1[.]t2[,]s2[.]t1", "step1[,]step2";
+ * NULL for other kinds or when out of memory. */
+static char *kinds_answer(const pt_item *item, bool pattern)
+{
+	if (item->kind == PT_KIND_NUMERIC)
+		return pattern ? format("%.17g[:]%.17g", item->answer.min, item->answer.max)
+		               : format("%.17g", item->answer.value);
+	if (item->kind == PT_KIND_TEXT && !pattern && item->accept.n > 0)
+		return strdup(item->accept.v[0].s);
+	if (item->kind == PT_KIND_MATCH && item->n_lefts > 0)
+		return joined(item, item->n_lefts, "[,]", match_part);
+	if (item->kind == PT_KIND_ORDER && item->steps.n > 0)
+		return joined(item, item->steps.n, "[,]", step_part);
+	return NULL;
+}
+
+/* Adds one definition component list (name: "source", "target" or
+ * "choices") of n entries, entry i with id(i) and the text text(i);
+ * false when out of memory. */
+static bool add_components(cJSON *def, const char *name, const char *prefix, const pt_text *texts, size_t n,
+    const pt_text_list *list)
+{
+	cJSON *arr = cJSON_AddArrayToObject(def, name);
+	for (size_t i = 0; arr != NULL && i < n; i++) {
+		cJSON *c = cJSON_CreateObject();
+		char id[32];
+		snprintf(id, sizeof id, "%s%zu", prefix, i + 1);
+		const char *text = texts != NULL ? texts[i].s : list->v[i].s;
+		if (c == NULL || !cJSON_AddItemToArray(arr, c)) {
+			cJSON_Delete(c);
+			return false;
+		}
+		if (cJSON_AddStringToObject(c, "id", id) == NULL || !add_lang(c, "description", text ? text : ""))
+			return false;
+	}
+	return arr != NULL;
+}
+
+/* Adds the components a matching (source, target) or sequencing
+ * (choices) item's pattern names; false when out of memory. */
+static bool add_kind_components(cJSON *def, const pt_item *item)
+{
+	if (item->kind == PT_KIND_MATCH)
+		return add_components(def, "source", "s", item->lefts, item->n_lefts, NULL) &&
+		    add_components(def, "target", "t", NULL, item->bank.n, &item->bank);
+	if (item->kind == PT_KIND_ORDER)
+		return add_components(def, "choices", "step", NULL, item->steps.n, &item->steps);
+	return true;
+}
+
+/* Adds each accepted answer of a text item as a pattern (a fill-in
+ * interaction: any one is right; {case_matters=true} when case counts);
+ * false when out of memory. */
+static bool add_text_patterns(cJSON *pattern, const pt_item *item)
+{
+	for (size_t i = 0; i < item->accept.n; i++) {
+		char *p = format("%s%s", item->case_sensitive ? "{case_matters=true}" : "", item->accept.v[i].s);
+		cJSON *s = p != NULL ? cJSON_CreateString(p) : NULL;
+		free(p);
+		if (s == NULL || !cJSON_AddItemToArray(pattern, s)) {
+			cJSON_Delete(s);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Returns the right answer of a current item in xAPI's response form (the
  * correct choices' ids, or each blank's accepted text, joined by "[,]") as
  * a new string; NULL when it has none this form can give (a blank that
@@ -252,7 +357,7 @@ static char *right_answer(const pt_item *item)
 	}
 	if (!any) {
 		free(out);
-		return NULL;
+		return kinds_answer(item, false);
 	}
 	return out;
 }
@@ -349,7 +454,12 @@ static bool add_item_object(cJSON *st, const char *iri, const pt_item *item, con
 		return ok;
 	if (item->kind == PT_KIND_CHOICE || item->kind == PT_KIND_MULTI)
 		ok = add_choices(def, item);
-	char *right = ok ? right_answer(item) : NULL;
+	ok = ok && add_kind_components(def, item);
+	if (ok && item->kind == PT_KIND_TEXT && item->accept.n > 0) {
+		cJSON *pattern = cJSON_AddArrayToObject(def, "correctResponsesPattern");
+		return pattern != NULL && add_text_patterns(pattern, item);
+	}
+	char *right = ok ? (item->kind == PT_KIND_NUMERIC ? kinds_answer(item, true) : right_answer(item)) : NULL;
 	if (right != NULL) {
 		cJSON *pattern = cJSON_AddArrayToObject(def, "correctResponsesPattern");
 		cJSON *s = pattern ? cJSON_CreateString(right) : NULL;
