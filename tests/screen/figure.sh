@@ -32,7 +32,7 @@ plain() {
 	mkdir -p "$ST_TMP/pstate/paratutor"
 	printf '{ "format": 1, "lessons": {} }\n' >"$ST_TMP/pstate/paratutor/progress.json"
 	printf '%s\n' "$@" | XDG_STATE_HOME="$ST_TMP/pstate" XDG_CACHE_HOME="$ST_TMP/pcache" COLUMNS=1000 \
-		"$BIN" --plain --no-shuffle --lessons "$FIG" figs >"$plain_out" 2>&1
+		"$BIN" --plain --no-shuffle --only-lessons "$FIG" figs >"$plain_out" 2>&1
 }
 
 test_plain() {
@@ -59,7 +59,7 @@ test_plain() {
 
 # Opens item N (1-based) of the figures lesson and answers it with KEYS.
 open_item() {
-	st_start -- --lessons "$FIG" figs || return 1
+	st_start -- --only-lessons "$FIG" figs || return 1
 	st_wait "GPipe with 4 stages" || return 1
 }
 
@@ -117,7 +117,7 @@ test_screen() {
 
 # A pipeline wider than the screen is cut with a note.
 test_wide() {
-	st_start -- --lessons tests/fixtures/good/figures wide || return 1
+	st_start -- --only-lessons tests/fixtures/good/figures wide || return 1
 	st_wait "64 micro-batches" || return 1
 	st_tmux resize-window -t st -x 60 -y 16
 	scroll_to "of 201 shown: too wide)" || return 1
