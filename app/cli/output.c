@@ -25,6 +25,17 @@ static bool write_file(const char *path, const char *text, size_t len, bool repl
 	}
 	sprintf(tmp, "%s.tmp-XXXXXX", target);
 	int fd = mkstemp(tmp);
+	if (fd < 0 && errno == ENOENT) {
+		/* The folder it goes into is missing: say so, and what to do. */
+		char *slash = strrchr(target, '/');
+		if (slash != NULL && slash != target)
+			*slash = '\0';
+		fprintf(stderr, "paratutor: cannot write %s: the folder %s does not exist; make it first (mkdir -p %s)\n",
+		    path, slash != NULL ? target : ".", slash != NULL ? target : ".");
+		free(tmp);
+		free(target);
+		return false;
+	}
 	if (fd < 0) {
 		fprintf(stderr, "paratutor: cannot write %s: %s\n", path, strerror(errno));
 		free(tmp);

@@ -195,6 +195,33 @@ expect "no lessons found says what to do" 3 "Give a directory with --lessons DIR
 expect "stats: no lessons found says what to do" 3 "give the lesson directory with --lessons DIR" \
 	-- stats --me --progress "$XDG_STATE_HOME/none.json" --only-lessons "$empty"
 rmdir "$empty"
+# Interop that says what it changes: -o into a missing folder says the
+# folder is missing; a unit multiplier goes out in full (1/60 comes back
+# as 60, not 0.01666666666667).
+expect "import -o into a missing folder says the folder is missing" 1 \
+	"the folder $XDG_STATE_HOME/no-such-folder does not exist; make it first" \
+	-- import -o "$XDG_STATE_HOME/no-such-folder/out.json" tests/import/gift/choice-truefalse.gift
+python3 - "$XDG_STATE_HOME/minutes.json" <<'EOF'
+import json, sys
+lesson = json.load(open("tests/fixtures/good/format2/kinds.json"))
+item = next(i for i in lesson["items"] if i["id"] == "adam-bytes")
+item["units"] = {"s": 1, "min": 60, "h": 3600}
+lesson["items"] = [item]
+lesson.pop("$schema", None)
+json.dump(lesson, open(sys.argv[1], "w"))
+EOF
+"$bin" export --to moodle-xml -o "$XDG_STATE_HOME/minutes.xml" "$XDG_STATE_HOME/minutes.json" >"$out" 2>"$err"
+if python3 - "$XDG_STATE_HOME/minutes.xml" <<'EOF'
+import re, sys
+text = open(sys.argv[1]).read()
+units = dict((n, float(m)) for m, n in re.findall(r"<multiplier>([^<]*)</multiplier>\s*<unit_name>([^<]*)</unit_name>", text))
+assert 1 / units["min"] == 60 and 1 / units["h"] == 3600 and units["s"] == 1, units
+EOF
+then
+	passed=$((passed + 1)); echo "ok - export: unit multipliers in full precision (1/min comes back as 60)"
+else
+	failed=$((failed + 1)); echo "not ok - export: unit multipliers in full precision"; grep multiplier "$XDG_STATE_HOME/minutes.xml"
+fi
 expect "sync --help" 0 '^Usage: paratutor sync' -- sync --help
 expect "sync needs the learner" 2 'actor' -- sync --lrs http://127.0.0.1:9/xAPI
 expect "sync needs an LRS address" 2 "sync needs the LRS's address: --lrs URL" -- sync --actor mailto:a@example.org

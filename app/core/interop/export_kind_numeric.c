@@ -83,7 +83,8 @@ static void numeric_moodle(xml_writer *w)
 			if ((it->units[i].factor == 1) != (pass == 0))
 				continue;
 			export_puts(w->out, "      <unit>\n        <multiplier>");
-			export_puts(w->out, export_tolerance(1 / it->units[i].factor, 1 / it->units[i].factor, v, sizeof v));
+			/* In full: Moodle divides by it, so 1/60 must come back as 60. */
+			export_puts(w->out, export_number(1 / it->units[i].factor, v, sizeof v));
 			export_puts(w->out, "</multiplier>\n        <unit_name>");
 			moodle_put_escaped(w->out, it->units[i].name.s);
 			export_puts(w->out, "</unit_name>\n      </unit>\n");
