@@ -459,7 +459,7 @@ static int exam_options(int argc, char **argv, pt_course_exam *ex, const char **
 		{ "closes", required_argument, NULL, 'c' }, { "attempts", required_argument, NULL, 'a' },
 		{ "pass", required_argument, NULL, 'p' }, { "extra-minutes", required_argument, NULL, 'x' },
 		{ NULL, 0, NULL, 0 } };
-	double v;
+	double v = 0;
 	int opt;
 	ex->attempts = 1;
 	ex->pass = 70;

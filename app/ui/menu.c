@@ -190,7 +190,7 @@ static void add_entry(pt_ui *ui, pt_doc *d, size_t index, bool selected)
 		add_broken(d, e, zone, selected);
 		return;
 	}
-	char progress[96], counts[160];
+	char progress[192], counts[160];
 	pt_role progress_role = format_progress(ui, e->info, progress, sizeof progress);
 	int progress_w = text_width(progress, strlen(progress));
 	add_clipped(d, ROLE_HEADING, zone, e->info->title, progress_w + 2);

@@ -171,7 +171,11 @@ bool settings_parse(const char *text, const char *name, pt_settings *s, char *er
 {
 	char line[4352], dir[4096];
 	const char *slash = strrchr(name, '/');
-	snprintf(dir, sizeof dir, "%.*s", slash != NULL ? (int)(slash - name) : 0, name);
+	size_t dir_len = slash != NULL ? (size_t)(slash - name) : 0;
+	if (dir_len >= sizeof dir)
+		dir_len = sizeof dir - 1;
+	memcpy(dir, name, dir_len);
+	dir[dir_len] = '\0';
 	if (slash == name)
 		snprintf(dir, sizeof dir, "/");
 	int no = 0;
