@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "paratutor/cli_closed.h"
 #include "paratutor/blueprint.h"
 #include "paratutor/catalog.h"
 #include "paratutor/cli_class.h"
@@ -276,6 +277,8 @@ static int run_check(char *const *paths, int n, bool shadow, bool strict, bool v
  * the learner in xo when format is "xapi"); returns the exit status. */
 static int run_report(const pt_catalog *cat, const char *path, const char *format, const pt_xapi_options *xo)
 {
+	if (cli_exam_closed(path, "--report"))
+		return EXIT_INVALID;
 	pt_open_report rep;
 	pt_progress *p = progress_open_readonly(path, &rep);
 	if (p == NULL) {
@@ -322,6 +325,8 @@ static int run_watch(const char *path)
 		fprintf(stderr, "paratutor: --watch needs a full-screen terminal, but %s\n", cannot);
 		return EXIT_USAGE;
 	}
+	if (cli_exam_closed(NULL, "--watch"))
+		return EXIT_INVALID;
 	pt_catalog cat = { 0 };
 	const char *why = NULL;
 	if (!catalog_add_path(&cat, path, false, &why)) {

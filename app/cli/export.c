@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "paratutor/cli_closed.h"
 #include "paratutor/cli_diags.h"
 #include "paratutor/cli_output.h"
 #include "paratutor/catalog.h"
@@ -162,6 +163,8 @@ int cli_export(int argc, char **argv)
 		fputs("Try 'paratutor export --help' for more information.\n", stderr);
 		return EXPORT_USAGE;
 	}
+	if (cli_exam_closed(NULL, "export"))
+		return EXPORT_FAILED;
 	pt_export_format format = strcmp(to, "gift") == 0 ? PT_EXPORT_GIFT : PT_EXPORT_MOODLE_XML;
 	pt_catalog cat = { 0 };
 	int status = EXPORT_OK;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "paratutor/cli_closed.h"
 #include "paratutor/catalog.h"
 #include "paratutor/cli_lessons.h"
 #include "paratutor/cli_stats.h"
@@ -54,6 +55,8 @@ static bool load(pt_catalog *cat, cli_lesson_path *lp)
  * exit status. */
 static int run(pt_catalog *cat, const char *path, bool words)
 {
+	if (cli_exam_closed(path, "stats --me"))
+		return STATS_FAILED;
 	pt_open_report rep;
 	pt_progress *p = progress_open_readonly(path, &rep);
 	if (p == NULL) {

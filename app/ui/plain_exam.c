@@ -342,6 +342,15 @@ static void answer(FILE *out, pt_exam *e, pt_track *track, char *line)
 	}
 	if (!plain_item_set(out, g, line))
 		return;
+	if (exam_state(e, i) == PT_EXAM_PARTLY && g->item->kind == PT_KIND_MULTI) {
+		int ticked = 0;
+		for (int o = 0; o < grade_slots(g); o++)
+			ticked += g->picked[o];
+		fprintf(out, "Kept, partly: %d ticked of the %d asked for; change the ticks, or type next.\n", ticked,
+		    g->item->choose);
+		keep(out, e, track);
+		return;
+	}
 	if (exam_state(e, i) == PT_EXAM_PARTLY) {
 		fputs("Kept. ", out);
 		plain_item_empty(out, g);

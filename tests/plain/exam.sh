@@ -384,12 +384,40 @@ lacks "a number is never judged before submitting" "Wrong"
 
 # The results show what was entered for every kind, wrong answers too.
 studied
-printf '%s\n' tokenizer 17 a "1 a 2 b 3 c" submit yes |
+printf '%s\n' tokenizer 17 a next "1 a 2 b 3 c" submit yes |
 	"$bin" exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 6 --seed 1 --untimed >"$out" 2>&1
+has "select-N: one tick of two is partly, and says so" "Kept, partly: 1 ticked of the 2 asked for; change the ticks, or type next."
 has "results: the text typed" "Wrong: your answer tokenizer."
 has "results: the number typed" "Wrong: your answer 17."
 has "results: the ticks of a multi item short of its count" "Wrong: your answer A. Not as many ticks as the item asks for."
 has "results: the pairs matched" "Wrong: prompt 2, One weight matrix is too big for one GPU, given Expert parallelism."
+
+# Closed books on the command line: while this user's exam is open, stats
+# --me, --report and export refuse with one line (the tutor closes its own
+# statistics too); once it is submitted they run again.
+studied
+sit quit
+closed() {
+	name=$1
+	shift
+	"$bin" "$@" >"$out" 2>&1
+	status=$?
+	has "$name refuses while the exam is open" "paratutor: $name is closed while your exam is open; submit it first (paratutor exam), then try again"
+	is_lines=$(wc -l <"$out")
+	if [ "$status" -ne 0 ] && [ "$is_lines" -eq 1 ]; then
+		passed=$((passed + 1))
+		echo "ok - $name: one line, a failing status"
+	else
+		failed=$((failed + 1))
+		echo "not ok - $name: status $status, $is_lines lines"
+	fi
+}
+closed "stats --me" stats --me --only-lessons tests/screen/lessons
+closed "--report" --only-lessons tests/screen/lessons --report
+closed "export" export --to gift tests/screen/lessons/screen-drills.json
+sit submit yes
+"$bin" stats --me --only-lessons tests/screen/lessons >"$out" 2>&1
+lacks "stats --me runs again once the exam is submitted" "is closed while your exam is open"
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] && [ "$passed" -gt 0 ]

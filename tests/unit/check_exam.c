@@ -29,6 +29,33 @@
 #define LESSON_B EHEAD("b") CHOICE("b1", "easy") "," CHOICE("b2", "easy") "," CHOICE("b3", "easy") "," \
 	CHOICE("b4", "easy") TAIL
 
+/* A select-N item: "partly" in the exam until N options are ticked. */
+START_TEST(test_select_n_partly)
+{
+	pt_catalog c = { 0 };
+	cat_add(&c, mk(EHEAD("s") "{'id':'s1','kind':'multi','difficulty':'easy','prompt':'Pick two.','choose':2,"
+	    "'options':[{'text':'A','correct':true},{'text':'B','correct':true,'feedback':'f'},{'text':'C','feedback':'f'},"
+	    "{'text':'D','feedback':'f'}],'hints':['h'],'explanation':'e'}" TAIL));
+	pt_exam e;
+	pt_exam_config cfg;
+	exam_config_default(&cfg);
+	cfg.count = 1;
+	char err[256] = "";
+	ck_assert_msg(exam_start(&e, &c, &cfg, 1700000000, err, sizeof err), "%s", err);
+	pt_grade *g = exam_grade(&e, 0);
+	ck_assert_int_eq(exam_state(&e, 0), PT_EXAM_EMPTY);
+	grade_pick(g, 0);
+	ck_assert_int_eq(exam_state(&e, 0), PT_EXAM_PARTLY); /* one of two */
+	ck_assert_uint_eq(exam_unanswered(&e), 1);
+	grade_pick(g, 1);
+	ck_assert_int_eq(exam_state(&e, 0), PT_EXAM_ANSWERED);
+	grade_pick(g, 2);
+	ck_assert_int_eq(exam_state(&e, 0), PT_EXAM_PARTLY); /* three of two is no answer either */
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
 /* A catalog of lessons a and b. */
 static pt_catalog two_lessons(void)
 {
@@ -1018,6 +1045,7 @@ Suite *exam_suite(void)
 	tcase_add_test(tc, test_store_old_and_damaged);
 	tcase_add_test(tc, test_store_reopen);
 	tcase_add_test(tc, test_results_by_tag_and_next);
+	tcase_add_test(tc, test_select_n_partly);
 	suite_add_tcase(s, tc);
 	return s;
 }

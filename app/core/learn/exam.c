@@ -94,6 +94,14 @@ static bool complete(const pt_grade *g)
 static pt_exam_state given(const pt_exam *e, size_t i)
 {
 	const pt_grade *g = &e->session.grades[i];
+	if (g->item->kind == PT_KIND_MULTI && g->item->choose > 0) {
+		/* "Select three": partly until three are ticked */
+		int ticked = 0;
+		for (int o = 0; o < grade_slots(g); o++)
+			ticked += g->picked[o];
+		if (ticked > 0 && ticked != g->item->choose)
+			return PT_EXAM_PARTLY;
+	}
 	if (complete(g))
 		return PT_EXAM_ANSWERED;
 	if (bank_kind(g->item->kind))
