@@ -16,6 +16,7 @@
 #include "paratutor/cli_class.h"
 #include "paratutor/course.h"
 #include "paratutor/sanitise.h"
+#include "paratutor/ui_clock.h"
 
 
 enum { CLASS_OK = 0, CLASS_FAILED = 1, CLASS_USAGE = 2, CLASS_NO_LESSONS = 3 };
@@ -258,6 +259,8 @@ static int run(const pt_catalog *cat, char **paths, int n, const pt_course *cour
 {
 	pt_class *c = class_new(cat, naming);
 	bool ok = c != NULL;
+	if (ok)
+		c->now = ui_now();
 	if (course != NULL)
 		ok = ok && add_course(c, course);
 	for (int i = 0; ok && course == NULL && i < n; i++)

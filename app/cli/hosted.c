@@ -140,29 +140,28 @@ static bool take_session(const char *learner_dir, int *fd)
 }
 
 /* Submits an open exam whose deadline passed while the learner was away,
- * as it stood at its deadline, and says so.  Returns false when the store
- * could not be read or kept. */
+ * as it stood at its deadline, saves, and says so.  Returns false when
+ * the store could not be settled or kept. */
 static bool settle_exam(pt_progress *p, const pt_catalog *cat, time_t now)
 {
 	const pt_exam_record *r = progress_exam_open(p);
-	if (r == NULL || r->limit <= 0 || now < r->started + r->limit)
-		return true;
-	pt_exam e;
-	size_t dropped = 0;
-	char why[256], name[PT_COURSE_EXAM_NAME_MAX + 1];
-	const char *of = course_exam_of(r->id, name, sizeof name);
-	if (!progress_exam_resume(p, cat, &e, now, &dropped, why, sizeof why)) {
+	char why[256], name[PT_COURSE_EXAM_NAME_MAX + 1] = "";
+	if (r != NULL && course_exam_of(r->id, name, sizeof name) == NULL)
+		name[0] = '\0';
+	bool settled = false;
+	if (!progress_exam_settle(p, cat, now, &settled, why, sizeof why)) {
 		fprintf(stderr, "paratutor: cannot settle the exam left open: %s\n", why);
 		return false;
 	}
-	exam_submit(&e, exam_deadline(&e), true);
-	pt_track track;
-	track_init(&track, p, NULL);
-	track_exam(&track, &e, now);
+	if (!settled)
+		return true;
+	if (!progress_save(p, why, sizeof why)) {
+		fprintf(stderr, "paratutor: cannot keep your records: %s; please tell your instructor\n", why);
+		return false;
+	}
 	printf("Time ran out on your exam%s%s while you were away: it was submitted as it stood at its deadline.\n",
-	    of != NULL ? " " : "", of != NULL ? of : "");
-	exam_free(&e);
-	return !progress_dirty(p);
+	    name[0] ? " " : "", name);
+	return true;
 }
 
 /* Draws or resumes course exam name for learner; returns the exit status. */

@@ -283,6 +283,8 @@ typedef struct pt_class {
 	const pt_catalog *catalog;      /* borrowed */
 	pt_class_naming naming;
 	bool keep_changed;              /* a course's "answer_changed": "keep" (set before class_read) */
+	time_t now;                     /* when set (before class_read), a timed exam a store left open past
+	                                 * its deadline counts as submitted at it (progress_exam_settle) */
 	pt_class_lesson *lessons;       /* the catalog's usable lessons, in its order */
 	size_t n_lessons;
 	size_t n_items;                 /* across lessons */

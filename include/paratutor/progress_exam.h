@@ -123,6 +123,14 @@ bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_ex
 bool progress_exam_reopen(const pt_progress *p, size_t i, const pt_catalog *catalog, pt_exam *e, time_t now,
     size_t *dropped, char *err, size_t errlen);
 
+/* Settles a timed exam left open past its deadline at now: submitted as
+ * it stood at the deadline (by the clock) and kept among the finished
+ * ones, in the store in memory (progress_save writes it).  *settled says
+ * whether it did.  False with the cause in err when the exam could not be
+ * resumed (none of its items left) or memory ran out. */
+bool progress_exam_settle(pt_progress *p, const pt_catalog *catalog, time_t now, bool *settled, char *err,
+    size_t errlen);
+
 /* Makes e's id one the store does not hold yet (an exam with the same seed
  * started in the same second gets a suffix), so no exam is merged away. */
 void progress_exam_new_id(const pt_progress *p, pt_exam *e);

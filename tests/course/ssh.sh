@@ -162,6 +162,13 @@ import json, sys; d = json.load(open(sys.argv[1])); o = d["exams"]["open"]; asse
 lssh carol -T "$HOST" plain </dev/null >"$TMP/out" 2>&1
 check "while it runs, lessons are closed to that learner" grep -q "your exam quiz is open" "$TMP/out"
 echo $(($(cat "$TMP/clock") + 3600)) >"$TMP/clock"
+cp "$C/learners/carol/progress.json" "$TMP/carol.before"
+PARATUTOR_TEST_NOW=$TMP/clock "$bin" class --format gradebook "$C" >"$TMP/out" 2>&1
+check "an hour later, the class report counts it as submitted at its deadline" python3 -c '
+import csv, sys; rows = list(csv.reader(open(sys.argv[1]))); col = rows[0].index("Exam: quiz")
+carol = [r for r in rows if r[3] == "carol"][0]; assert carol[col] != "", rows' "$TMP/out"
+check "... without writing the store" cmp -s "$TMP/carol.before" "$C/learners/carol/progress.json"
+rm -f "$TMP/carol.before"
 lssh carol -T "$HOST" help </dev/null >"$TMP/out" 2>&1
 check "an hour later it was submitted at its deadline" grep -q "submitted as it stood at its deadline" "$TMP/out"
 check "... in the store: timed out, finished at started + limit, the answer kept" python3 -c '

@@ -524,6 +524,12 @@ static bool read_store(pt_class *c, size_t f, lesson_tally *t)
 		}
 		ok = take_record(c, L, &rec[i], li, t);
 	}
+	bool settled = false;
+	char why[256];
+	/* In memory only: the store is read-only here.  An exam that cannot be
+	 * resumed (its items gone) stays open, as before. */
+	if (ok && c->now != 0)
+		(void)progress_exam_settle(p, c->catalog, c->now, &settled, why, sizeof why);
 	ok = ok && class_take_exams(c, L, p);
 	progress_close(p);
 	if (!ok)
