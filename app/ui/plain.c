@@ -76,8 +76,8 @@ static char *trim(char *s)
 enum { MENU_REVIEW, MENU_EXAM, MENU_STATS, MENU_LIST, MENU_INTRO, MENU_QUIT, MENU_HELP };
 static const plain_cmd menu_cmds[] = {
 	{ "review", NULL, NULL, "answer the items due for review", MENU_REVIEW },
-	{ "exam", NULL, NULL, "sit an exam: 20 items drawn across the lessons, timed, scored only\n"
-			      "when you submit (resumes an unfinished one; asks first)", MENU_EXAM },
+	{ "exam", NULL, NULL, "sit an exam: 20 items across the lessons, timed, scored when\n"
+			      "submitted (resumes an unfinished one; asks first)", MENU_EXAM },
 	{ "stats", NULL, NULL, "your statistics: mastery, right first time per day, reviews\n"
 			       "due, exams, mistakes made most often, days practised", MENU_STATS },
 	{ "list", NULL, "menu", "show the lessons again", MENU_LIST },
@@ -99,7 +99,7 @@ static const plain_cmd item_cmds[] = {
 	{ "go", "N", NULL, "open item N of this lesson", ITEM_GO },
 	{ "explain", NULL, NULL, "a finished item's answer and explanation again", ITEM_EXPLAIN },
 	{ "summary", NULL, NULL, "this lesson's summary: score, items done, hints", ITEM_SUMMARY },
-	{ "reset", NULL, NULL, "forget your answers to this lesson (asks first)", ITEM_RESET },
+	{ "reset", NULL, NULL, "start the next attempt of this lesson (asks first)", ITEM_RESET },
 	{ "menu", NULL, "q", "back to the lesson list (your answers are kept)", ITEM_MENU },
 	{ "quit", NULL, NULL, "leave paratutor (your progress is saved)", ITEM_QUIT },
 	{ "help", NULL, "?", "this list", ITEM_HELP },

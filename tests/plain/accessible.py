@@ -201,6 +201,20 @@ def play_items(t, first_item_text, opener):
         report("Explanation:" in ex or "The answer:" in ex, "%s: explain on finished item %d" % (t.name, n), ex)
 
 
+helps = {}  # prompt -> its help text
+
+
+def help_words(text):
+    """The command words (and short forms) a help text lists."""
+    words = set()
+    for line in text.splitlines():
+        m = re.match(r"^  ([a-z]+)(?: N)?((?:, [a-z?]+)*)  ", line)
+        if m and not line.startswith("  NUMBER"):
+            words.add(m.group(1))
+            words.update(w.strip() for w in m.group(2).split(",") if w.strip())
+    return words
+
+
 def scan(name, text):
     """The contract's scans over one transcript."""
     bad = []
@@ -233,7 +247,9 @@ try:
     report("24) " in listed or re.search(r"^\d\d\) ", listed, re.M), "list reads every lesson, one line each", listed)
     intro = t.send("intro")
     report("How paratutor works" in intro, "intro reads the rest of the introduction", intro)
+    helps["lesson list"] = t.send("help")
     lesson = t.send("1")
+    helps["item"] = t.send("help")
     r = t.send("prev")
     report(r.count("\n") == 1 and "first item" in r, "prev at the first item says so in one line", r)
     play_items(t, lesson, "1")
@@ -258,6 +274,7 @@ try:
     t = Plain("exam", ["exam", "--plain", "--no-shuffle", "--untimed", "--only-lessons", "tests/screen/lessons",
                        "--from", "screen-kinds", "--count", "6", "--seed", "1"], env)
     out = t.first
+    helps["exam"] = t.send("help")
     for n in range(1, 7):
         shown = t.send("go %d" % n)
         h = HEADER.search(shown)
@@ -307,6 +324,18 @@ try:
 
     for name, text in transcripts.items():
         scan(name, text)
+
+    # The man page's PLAIN MODE lists every command each prompt's help lists.
+    with open(os.path.join(ROOT, "man/paratutor.1")) as f:
+        page = f.read()
+    section = page[page.index(".SH PLAIN MODE"):]
+    section = section[:section.index("\n.SH ", 1)]
+    for prompt, text in helps.items():
+        words = help_words(text)
+        missing = [w for w in sorted(words) if not re.search(r"(^\.B[IR]? |, |\" )" + re.escape(w) + r"(?![a-z])",
+                                                              section, re.M)]
+        report(len(words) >= 6 and not missing, "the man page lists every %s command (%d)" % (prompt, len(words)),
+               "missing: %s\n%s" % (missing, text))
 finally:
     shutil.rmtree(tmp, ignore_errors=True)
 

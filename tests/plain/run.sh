@@ -124,7 +124,7 @@ for line in "  review         answer the items due" "  stats          your stati
     "  list, menu     show the lessons again" "  intro, guide   how paratutor works" \
     "  quit, q        leave (your progress is saved)" "  menu, q        back to the lesson list" "  help, ?        this list" \
     "  hint, h        show the next hint" "  next, n        the next item" "  prev, p        the previous item" \
-    "  reset          forget your answers" "  again          show this item again" \
+    "  reset          start the next attempt" "  again          show this item again" \
     "  go N           open item N" "  explain        a finished item's answer" "  summary        this lesson's summary" \
     "  exam           sit an exam"; do
 	has "help lists \"$(echo "$line" | sed 's/^ *//; s/  .*//')\"" "$line"
