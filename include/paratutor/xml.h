@@ -1,7 +1,10 @@
-/* xml.h - a small XML reader: elements, attributes, character data,
- * CDATA sections, the five predefined entities, numeric character
- * references, comments and processing instructions (<?xml ...?>).  No
- * DTDs, no namespaces beyond keeping "a:b" names as written.
+/* xml.h - XML question banks read with expat into a small tree:
+ * elements, attributes, character data and CDATA sections joined, the
+ * five predefined entities and numeric character references decoded;
+ * comments and processing instructions skipped.  A DOCTYPE is refused (so
+ * no entity is ever declared or expanded and no other file is read), as
+ * are more than PT_XML_MAX_DEPTH levels and more than PT_XML_MAX_ATTRS
+ * attributes on one element; names such as "a:b" are kept as written.
  *
  * xml_parse returns a tree that owns every node and string in one arena;
  * free it with xml_free().  Pointers into it stay valid until then. */

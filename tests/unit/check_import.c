@@ -273,6 +273,18 @@ START_TEST(xml_errors_located)
 		{ "<a><!-- x </a>", "t.xml:1:4: error: this comment is not closed with '-->'" },
 		{ "<a/><b/>", "t.xml:1:5: error: a second root element; the document already has <a>" },
 		{ "", "t.xml:1:1: error: the file holds no XML element" },
+		{ "<a>x < y</a>", "t.xml:1:7: error: expected an element name after '<' (write &lt; for a literal '<')" },
+		{ "<a>\x01</a>", "t.xml:1:4: error: the character U+0001 is not allowed in XML" },
+		{ "<a>\xFF</a>", "t.xml:1:4: error: the file is not valid UTF-8 here; save it as UTF-8" },
+		/* No DOCTYPE is read: no entity declared (a billion laughs), no
+		 * file named by it opened. */
+		{ "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n <!ENTITY lol \"lol\">\n"
+		  " <!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">\n]>\n<lolz>&lol2;</lolz>",
+		  "t.xml:2:1: error: a DOCTYPE is not supported in a question bank (it could declare entities or name other "
+		  "files); remove it" },
+		{ "<!DOCTYPE a SYSTEM \"file:///etc/passwd\"><a>&x;</a>",
+		  "t.xml:1:1: error: a DOCTYPE is not supported in a question bank (it could declare entities or name other "
+		  "files); remove it" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		pt_diags d = { 0 };
@@ -290,6 +302,28 @@ START_TEST(xml_errors_located)
 	ck_assert_ptr_null(xml_parse("t.xml", deep, strlen(deep), &d));
 	ck_assert_uint_eq(d.errors, 1);
 	diags_free(&d);
+	/* PT_XML_MAX_ATTRS attributes are read; one more is an error at the
+	 * element (so 200,000 cost no more than reading them). */
+	char tag[16 * (PT_XML_MAX_ATTRS + 1) + 16];
+	for (int extra = 0; extra < 2; extra++) {
+		size_t n = (size_t)snprintf(tag, sizeof tag, "\n <a");
+		for (int i = 0; i < PT_XML_MAX_ATTRS + extra; i++)
+			n += (size_t)snprintf(tag + n, sizeof tag - n, " a%d='%d'", i, i);
+		snprintf(tag + n, sizeof tag - n, "/>");
+		pt_diags e = { 0 };
+		pt_xml_doc *doc = xml_parse("t.xml", tag, strlen(tag), &e);
+		char buf[300];
+		if (extra == 0) {
+			ck_assert_ptr_nonnull(doc);
+			ck_assert_str_eq(xml_attr(doc->root, "a63"), "63");
+		} else {
+			ck_assert_ptr_null(doc);
+			ck_assert_str_eq(first_diag(&e, buf, sizeof buf),
+			    "t.xml:2:2: error: <a> has more than 64 attributes; a question bank needs a few");
+		}
+		xml_free(doc);
+		diags_free(&e);
+	}
 }
 END_TEST
 

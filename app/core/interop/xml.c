@@ -1,17 +1,23 @@
-/* xml.c - a small non-validating XML reader for question banks. */
-#include <ctype.h>
+/* xml.c - Moodle XML read with expat into a small tree.  Expat checks the
+ * syntax and gives every line and column; a DOCTYPE (so any entity
+ * declaration: no billion laughs, no external files), more than
+ * PT_XML_MAX_DEPTH levels or more than PT_XML_MAX_ATTRS attributes on one
+ * element are refused at their place.  Expat's commonest errors are said
+ * in this file's words, naming the tags and entities involved. */
+#include <expat.h>
+#include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/htmltext.h"
 #include "paratutor/text.h"
 #include "paratutor/xml.h"
 
 /* An open element and the character data gathered for it so far. */
 typedef struct open_elem {
 	pt_xml_node *node;
-	pt_xml_node *last;   /* its last child element */
+	pt_xml_node *last; /* its last child element */
 	char *text;
 	size_t n;
 	size_t cap;
@@ -19,89 +25,46 @@ typedef struct open_elem {
 } open_elem;
 
 typedef struct parser {
+	XML_Parser xp;
 	const char *name;
-	const char *s;
+	const char *s; /* the whole text, for the words of an error */
 	size_t len;
-	size_t i;
-	int line;
-	int col;
 	pt_diags *diags;
 	pt_arena *arena;
-	bool failed;         /* an error was reported (or memory ran out) */
+	bool failed; /* an error was reported (or memory ran out) */
+	pt_xml_node *root;
 	open_elem stack[PT_XML_MAX_DEPTH];
 	int depth;
 } parser;
 
-/* Returns the position of the next byte. */
+/* Returns where expat is: the start of the current event or error. */
 static pt_pos here(const parser *p)
 {
-	return (pt_pos){ p->line, p->col };
+	XML_Size line = XML_GetCurrentLineNumber(p->xp), col = XML_GetCurrentColumnNumber(p->xp);
+	return (pt_pos){ line > INT_MAX ? INT_MAX : (int)line, col >= INT_MAX ? INT_MAX : (int)col + 1 };
 }
 
-/* Reports an error at pos (only the first one counts). */
+/* Reports an error at pos (only the first one counts) and stops expat. */
 static void fail_at(parser *p, pt_pos pos, const char *fmt, const char *a, const char *b)
 {
 	if (!p->failed)
 		diags_add(p->diags, p->name, pos, PT_ERROR, fmt, a ? a : "", b ? b : "");
 	p->failed = true;
+	XML_StopParser(p->xp, XML_FALSE);
 }
 
-/* Moves past one byte, keeping line and column (in characters). */
-static void advance(parser *p)
+/* Returns the position after the bytes s[0..n) that start at pos. */
+static pt_pos walk(pt_pos pos, const char *s, size_t n)
 {
-	unsigned char c = (unsigned char)p->s[p->i++];
-	if (c == '\n') {
-		p->line++;
-		p->col = 1;
-	} else if ((c & 0xC0) != 0x80) {
-		p->col++;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n') {
+			pos.line++;
+			pos.col = 1;
+		} else if (((unsigned char)s[i] & 0xC0) != 0x80) {
+			pos.col++;
+		}
 	}
-	/* A continuation byte belongs to the character already counted. */
-}
-
-/* Moves past n bytes. */
-static void skip(parser *p, size_t n)
-{
-	while (n-- > 0 && p->i < p->len)
-		advance(p);
-}
-
-/* Returns true when the text at the cursor starts with lit. */
-static bool at(const parser *p, const char *lit)
-{
-	size_t n = strlen(lit);
-	return p->len - p->i >= n && memcmp(p->s + p->i, lit, n) == 0;
-}
-
-/* Skips white space. */
-static void skip_space(parser *p)
-{
-	while (p->i < p->len && strchr(" \t\r\n", p->s[p->i]) != NULL)
-		advance(p);
-}
-
-/* Returns true when c may appear in a name. */
-static bool name_char(unsigned char c, bool first)
-{
-	return isalpha(c) || c == '_' || c == ':' || c >= 0x80 ||
-	    (!first && (isdigit(c) || c == '-' || c == '.'));
-}
-
-/* Reads a name into the arena; reports what was expected when there is
- * none. */
-static const char *read_name(parser *p, const char *what)
-{
-	size_t start = p->i;
-	while (p->i < p->len && name_char((unsigned char)p->s[p->i], p->i == start))
-		advance(p);
-	if (p->i == start) {
-		fail_at(p, here(p), "expected %s%s", what, NULL);
-		return NULL;
-	}
-	const char *n = arena_strndup(p->arena, p->s + start, p->i - start);
-	if (n == NULL)
-		fail_at(p, here(p), "out of memory%s%s", NULL, NULL);
-	return n;
+	return pos;
 }
 
 /* Appends n bytes to a growing buffer; returns false when out of memory. */
@@ -123,199 +86,79 @@ static bool grow_put(char **buf, size_t *len, size_t *cap, const char *s, size_t
 	return true;
 }
 
-/* Decodes the reference at the cursor ('&') into out; returns its UTF-8
- * length, or 0 after reporting an error. */
-static size_t read_reference(parser *p, char out[4])
-{
-	pt_pos pos = here(p);
-	size_t j = p->i + 1;
-	while (j < p->len && j - p->i < 12 && p->s[j] != ';' && !strchr(" \t\r\n<&", p->s[j]))
-		j++;
-	if (j >= p->len || p->s[j] != ';') {
-		fail_at(p, pos, "'&' must start a reference such as &amp; (write &amp; for a literal '&')%s%s", NULL, NULL);
-		return 0;
-	}
-	char ref[16];
-	size_t n = j - p->i - 1;
-	memcpy(ref, p->s + p->i + 1, n);
-	ref[n] = '\0';
-	static const char *const names[] = { "lt", "gt", "amp", "quot", "apos" };
-	static const char chars[] = "<>&\"'";
-	for (int k = 0; k < 5; k++) {
-		if (strcmp(ref, names[k]) == 0) {
-			out[0] = chars[k];
-			skip(p, n + 2);
-			return 1;
-		}
-	}
-	if (ref[0] == '#') {
-		bool hex = ref[1] == 'x';
-		const char *d = ref + 1 + hex;
-		unsigned long v = 0;
-		bool ok = *d != '\0';
-		for (; *d && ok; d++) {
-			ok = hex ? isxdigit((unsigned char)*d) : isdigit((unsigned char)*d);
-			if (ok)
-				v = v * (hex ? 16 : 10) + (unsigned long)(isdigit((unsigned char)*d) ? *d - '0'
-				    : tolower((unsigned char)*d) - 'a' + 10);
-			if (v > 0x10FFFF)
-				ok = false;
-		}
-		size_t k = ok ? htmltext_utf8((unsigned)v, out) : 0;
-		if (k == 0 || (v < 0x20 && v != '\t' && v != '\n' && v != '\r')) {
-			fail_at(p, pos, "&%s; is not a character XML allows%s", ref, NULL);
-			return 0;
-		}
-		skip(p, n + 2);
-		return k;
-	}
-	fail_at(p, pos, "unknown entity &%s; (XML knows &lt; &gt; &amp; &quot; &apos; and &#NN;)%s", ref, NULL);
-	return 0;
-}
-
-/* Reads a quoted attribute value with references decoded. */
-static const char *read_value(parser *p)
-{
-	char q = p->i < p->len ? p->s[p->i] : '\0';
-	if (q != '"' && q != '\'') {
-		fail_at(p, here(p), "an attribute value must be in quotes%s%s", NULL, NULL);
-		return NULL;
-	}
-	advance(p);
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
-	bool ok = grow_put(&buf, &n, &cap, "", 0);
-	while (ok && !p->failed && p->i < p->len && p->s[p->i] != q) {
-		char c = p->s[p->i];
-		if (c == '<') {
-			fail_at(p, here(p), "'<' in an attribute value must be written &lt;%s%s", NULL, NULL);
-		} else if (c == '&') {
-			char tmp[4];
-			size_t k = read_reference(p, tmp);
-			if (k > 0)
-				ok = grow_put(&buf, &n, &cap, tmp, k);
-		} else {
-			ok = grow_put(&buf, &n, &cap, strchr("\t\r\n", c) ? " " : &c, 1);
-			advance(p);
-		}
-	}
-	const char *v = NULL;
-	if (!ok)
-		fail_at(p, here(p), "out of memory%s%s", NULL, NULL);
-	else if (!p->failed && p->i >= p->len)
-		fail_at(p, here(p), "the attribute value is not closed with %s%s", q == '"' ? "\"" : "'", NULL);
-	else if (!p->failed) {
-		advance(p);
-		v = arena_strdup(p->arena, buf);
-	}
-	free(buf);
-	return v;
-}
-
-/* Skips a comment, processing instruction or DOCTYPE at the cursor;
- * returns false after reporting an error. */
-static bool skip_markup(parser *p)
-{
-	pt_pos pos = here(p);
-	const char *end = at(p, "<!--") ? "-->" : at(p, "<?") ? "?>" : ">";
-	if (at(p, "<!DOCTYPE")) {
-		for (size_t j = p->i; j < p->len && p->s[j] != '>'; j++)
-			if (p->s[j] == '[') {
-				fail_at(p, pos, "a DOCTYPE with declarations is not supported; remove it%s%s", NULL, NULL);
-				return false;
-			}
-	}
-	skip(p, 2);
-	while (p->i < p->len && !at(p, end))
-		advance(p);
-	if (p->i >= p->len) {
-		fail_at(p, pos, "%s is not closed with '%s'",
-		    end[0] == '-' ? "this comment" : end[0] == '?' ? "this processing instruction" : "this declaration", end);
-		return false;
-	}
-	skip(p, strlen(end));
-	return true;
-}
-
-/* Appends character data to the innermost open element. */
-static void add_text(parser *p, const char *s, size_t n, pt_pos pos)
+/* Notes where the innermost element's text starts, once. */
+static void text_starts(parser *p, pt_pos pos)
 {
 	open_elem *e = &p->stack[p->depth - 1];
 	if (!e->has_text) {
 		e->node->text_pos = pos;
 		e->has_text = true;
 	}
-	if (!grow_put(&e->text, &e->n, &e->cap, s, n))
-		fail_at(p, pos, "out of memory%s%s", NULL, NULL);
 }
 
-/* Reads a start tag at the cursor ('<') and opens or adds its element;
- * returns it, or NULL after an error. */
-static pt_xml_node *read_start_tag(parser *p)
+static void XMLCALL on_text(void *ctx, const XML_Char *s, int n)
 {
-	pt_pos pos = here(p);
-	advance(p);
-	const char *name = read_name(p, "an element name after '<' (write &lt; for a literal '<')");
-	if (name == NULL)
-		return NULL;
-	pt_xml_node *node = arena_calloc(p->arena, 1, sizeof *node);
-	if (node == NULL) {
-		fail_at(p, pos, "out of memory%s%s", NULL, NULL);
-		return NULL;
+	parser *p = ctx;
+	if (p->failed || p->depth == 0)
+		return;
+	text_starts(p, here(p));
+	open_elem *e = &p->stack[p->depth - 1];
+	if (!grow_put(&e->text, &e->n, &e->cap, s, (size_t)n))
+		fail_at(p, here(p), "out of memory%s%s", NULL, NULL);
+}
+
+/* An empty CDATA section still makes its element's text start there. */
+static void XMLCALL on_cdata(void *ctx)
+{
+	parser *p = ctx;
+	if (!p->failed && p->depth > 0) {
+		pt_pos pos = here(p);
+		pos.col += 9; /* "<![CDATA[" */
+		text_starts(p, pos);
 	}
-	node->name = name;
+}
+
+static void XMLCALL on_start(void *ctx, const XML_Char *name, const XML_Char **atts)
+{
+	parser *p = ctx;
+	if (p->failed)
+		return;
+	pt_pos pos = here(p);
+	int n_atts = 0;
+	while (atts[2 * n_atts] != NULL)
+		n_atts++;
+	if (n_atts > PT_XML_MAX_ATTRS) {
+		char count[24];
+		snprintf(count, sizeof count, "%d", PT_XML_MAX_ATTRS);
+		fail_at(p, pos, "<%s> has more than %s attributes; a question bank needs a few", name, count);
+		return;
+	}
+	if (p->depth == PT_XML_MAX_DEPTH) {
+		fail_at(p, pos, "elements are nested too deeply (more than %s levels)%s", "256", NULL);
+		return;
+	}
+	pt_xml_node *node = arena_calloc(p->arena, 1, sizeof *node);
+	if (node == NULL || (node->name = arena_strdup(p->arena, name)) == NULL) {
+		fail_at(p, pos, "out of memory%s%s", NULL, NULL);
+		return;
+	}
 	node->pos = pos;
 	node->text = "";
+	/* The text starts after the start tag unless it has some. */
+	XML_Index at = XML_GetCurrentByteIndex(p->xp);
+	int count = XML_GetCurrentByteCount(p->xp);
+	node->text_pos = at >= 0 && (size_t)at + (size_t)count <= p->len ? walk(pos, p->s + at, (size_t)count) : pos;
 	pt_xml_attr **tail = &node->attrs;
-	for (int n_attrs = 0;; n_attrs++) {
-		size_t before = p->i;
-		skip_space(p);
-		if (p->i >= p->len) {
-			fail_at(p, pos, "the start tag <%s> is not closed with '>'%s", name, NULL);
-			return NULL;
+	for (int i = 0; i < n_atts; i++) {
+		pt_xml_attr *a = arena_calloc(p->arena, 1, sizeof *a);
+		if (a == NULL || (a->name = arena_strdup(p->arena, atts[2 * i])) == NULL ||
+		    (a->value = arena_strdup(p->arena, atts[2 * i + 1])) == NULL) {
+			fail_at(p, pos, "out of memory%s%s", NULL, NULL);
+			return;
 		}
-		if (at(p, "/>") || p->s[p->i] == '>')
-			break;
-		if (before == p->i) {
-			fail_at(p, here(p), "expected a space, '>' or '/>' in the start tag <%s>%s", name, NULL);
-			return NULL;
-		}
-		pt_pos apos = here(p);
-		if (n_attrs == PT_XML_MAX_ATTRS) {
-			fail_at(p, apos, "<%s> has more than %s attributes; a question bank needs a few", name, "64");
-			return NULL;
-		}
-		const char *an = read_name(p, "an attribute name");
-		if (an == NULL)
-			return NULL;
-		skip_space(p);
-		if (p->i >= p->len || p->s[p->i] != '=') {
-			fail_at(p, here(p), "expected '=' after the attribute name %s%s", an, NULL);
-			return NULL;
-		}
-		advance(p);
-		skip_space(p);
-		const char *av = read_value(p);
-		if (av == NULL)
-			return NULL;
-		for (const pt_xml_attr *a = node->attrs; a; a = a->next)
-			if (strcmp(a->name, an) == 0) {
-				fail_at(p, apos, "the attribute %s appears twice in <%s>", an, name);
-				return NULL;
-			}
-		pt_xml_attr *attr = arena_calloc(p->arena, 1, sizeof *attr);
-		if (attr == NULL) {
-			fail_at(p, apos, "out of memory%s%s", NULL, NULL);
-			return NULL;
-		}
-		attr->name = an;
-		attr->value = av;
-		*tail = attr;
-		tail = &attr->next;
+		*tail = a;
+		tail = &a->next;
 	}
-	bool empty = at(p, "/>");
-	skip(p, empty ? 2 : 1);
-	node->text_pos = here(p);
 	if (p->depth > 0) {
 		open_elem *up = &p->stack[p->depth - 1];
 		node->parent = up->node;
@@ -324,179 +167,164 @@ static pt_xml_node *read_start_tag(parser *p)
 		else
 			up->node->child = node;
 		up->last = node;
-	}
-	if (empty)
-		return node;
-	if (p->depth == PT_XML_MAX_DEPTH) {
-		fail_at(p, pos, "elements are nested too deeply (more than %s levels)%s", "256", NULL);
-		return NULL;
+	} else {
+		p->root = node;
 	}
 	p->stack[p->depth++] = (open_elem){ .node = node };
-	return node;
 }
 
-/* Reads an end tag at the cursor ("</") and closes the innermost element. */
-static void read_end_tag(parser *p)
+static void XMLCALL on_end(void *ctx, const XML_Char *name)
 {
-	pt_pos pos = here(p);
-	skip(p, 2);
-	const char *name = read_name(p, "an element name after '</'");
-	if (name == NULL)
+	parser *p = ctx;
+	(void)name; /* expat has matched it to the start tag */
+	if (p->failed || p->depth == 0)
 		return;
-	skip_space(p);
-	if (p->i >= p->len || p->s[p->i] != '>') {
-		fail_at(p, here(p), "expected '>' to end </%s>%s", name, NULL);
-		return;
-	}
-	advance(p);
-	if (p->depth == 0) {
-		fail_at(p, pos, "</%s> closes nothing%s", name, NULL);
-		return;
-	}
 	open_elem *e = &p->stack[p->depth - 1];
-	if (strcmp(e->node->name, name) != 0) {
-		char opened[64];
-		snprintf(opened, sizeof opened, "%.30s> opened at %d:%d", e->node->name, e->node->pos.line, e->node->pos.col);
-		fail_at(p, pos, "</%s> does not close <%s; close that first", name, opened);
-		return;
-	}
-	if (e->text != NULL) {
-		e->node->text = arena_strndup(p->arena, e->text, e->n);
-		if (e->node->text == NULL)
-			fail_at(p, pos, "out of memory%s%s", NULL, NULL);
-	}
+	if (e->text != NULL && (e->node->text = arena_strndup(p->arena, e->text, e->n)) == NULL)
+		fail_at(p, here(p), "out of memory%s%s", NULL, NULL);
 	free(e->text);
+	e->text = NULL;
 	p->depth--;
 }
 
-/* Reads character data up to the next '<', CR LF and lone CR read as LF. */
-static void read_text(parser *p)
+/* Returns the offset of the first lit in s[from..len), or len. */
+static size_t find(const parser *p, size_t from, const char *lit)
 {
-	while (!p->failed && p->i < p->len && p->s[p->i] != '<') {
-		pt_pos pos = here(p);
-		char c = p->s[p->i];
-		if (c == '&') {
-			char tmp[4];
-			size_t k = read_reference(p, tmp);
-			if (k > 0)
-				add_text(p, tmp, k, pos);
-			continue;
-		}
-		size_t start = p->i;
-		while (p->i < p->len && p->s[p->i] != '<' && p->s[p->i] != '&' && p->s[p->i] != '\r')
-			advance(p);
-		if (p->i > start)
-			add_text(p, p->s + start, p->i - start, pos);
-		if (p->i < p->len && p->s[p->i] == '\r') {
-			add_text(p, "\n", 1, here(p));
-			advance(p);
-			if (p->i < p->len && p->s[p->i] == '\n')
-				advance(p);
-		}
-	}
+	size_t n = strlen(lit);
+	for (size_t i = from; i + n <= p->len; i++)
+		if (memcmp(p->s + i, lit, n) == 0)
+			return i;
+	return p->len;
 }
 
-/* Reads a CDATA section at the cursor. */
-static void read_cdata(parser *p)
+/* Returns the line and column of byte offset at. */
+static pt_pos pos_of(const parser *p, size_t at)
 {
+	return walk((pt_pos){ 1, 1 }, p->s, at < p->len ? at : p->len);
+}
+
+/* A DOCTYPE could declare entities (a billion laughs) or name files: none
+ * is read. */
+static void XMLCALL on_doctype(void *ctx, const XML_Char *name, const XML_Char *sys, const XML_Char *pub, int subset)
+{
+	(void)name, (void)sys, (void)pub, (void)subset;
+	parser *p = ctx;
+	fail_at(p, pos_of(p, find(p, 0, "<!DOCTYPE")), "a DOCTYPE is not supported in a question bank (it could declare entities or name "
+	    "other files); remove it%s%s", NULL, NULL);
+}
+
+/* Copies into out the run of s (at most size - 1 bytes) from at up to the
+ * first byte in stop, or "" when at is outside the text. */
+static const char *word_at(const parser *p, XML_Index at, const char *stop, char *out, size_t size)
+{
+	size_t n = 0;
+	if (at >= 0)
+		for (size_t i = (size_t)at; i < p->len && n + 1 < size && !strchr(stop, p->s[i]); i++)
+			out[n++] = p->s[i];
+	out[n] = '\0';
+	return out;
+}
+
+/* Reports expat's error in this file's words where it has them. */
+static void report_expat(parser *p)
+{
+	enum XML_Error code = XML_GetErrorCode(p->xp);
 	pt_pos pos = here(p);
-	skip(p, 9);
-	const char *end = NULL;
-	for (size_t j = p->i; j + 3 <= p->len; j++)
-		if (memcmp(p->s + j, "]]>", 3) == 0) {
-			end = p->s + j;
-			break;
+	XML_Index at = XML_GetCurrentByteIndex(p->xp);
+	const char *s = at >= 0 && (size_t)at < p->len ? p->s + at : "";
+	char word[64], opened[80];
+	switch (code) {
+	case XML_ERROR_TAG_MISMATCH: /* expat points at the end tag's name */
+		if (p->depth > 0 && at >= 2 && s[-2] == '<' && s[-1] == '/') {
+			const pt_xml_node *open = p->stack[p->depth - 1].node;
+			snprintf(opened, sizeof opened, "%.30s> opened at %d:%d", open->name, open->pos.line, open->pos.col);
+			pos.col -= 2;
+			fail_at(p, pos, "</%s> does not close <%s; close that first", word_at(p, at, " \t\r\n>", word,
+			    sizeof word), opened);
+			return;
 		}
-	if (end == NULL) {
-		fail_at(p, pos, "this CDATA section is not closed with ']]>'%s%s", NULL, NULL);
+		break;
+	case XML_ERROR_NO_ELEMENTS:
+		if (p->depth > 0) {
+			const pt_xml_node *open = p->stack[p->depth - 1].node;
+			fail_at(p, open->pos, "<%s> is never closed; add </%s>", open->name, open->name);
+		} else {
+			fail_at(p, pos, "the file holds no XML element%s%s", NULL, NULL);
+		}
+		return;
+	case XML_ERROR_JUNK_AFTER_DOC_ELEMENT:
+		fail_at(p, pos, s[0] == '<' ? "a second root element; the document already has <%s>%s"
+		    : "text after the root element <%s> has ended%s", p->root ? p->root->name : "", NULL);
+		return;
+	case XML_ERROR_UNDEFINED_ENTITY:
+		fail_at(p, pos, "unknown entity &%s; (XML knows &lt; &gt; &amp; &quot; &apos; and &#NN;)",
+		    word_at(p, at + 1, ";<& \t\r\n", word, sizeof word), NULL);
+		return;
+	case XML_ERROR_BAD_CHAR_REF:
+		fail_at(p, pos, "&%s; is not a character XML allows%s", word_at(p, at + 1, ";<& \t\r\n", word, sizeof word),
+		    NULL);
+		return;
+	case XML_ERROR_DUPLICATE_ATTRIBUTE: {
+		XML_Index tag = at;
+		while (tag > 0 && p->s[tag] != '<')
+			tag--;
+		word_at(p, tag + 1, " \t\r\n/>", opened, sizeof opened);
+		fail_at(p, pos, "the attribute %s appears twice in <%s>", word_at(p, at, "= \t\r\n", word, sizeof word),
+		    opened);
 		return;
 	}
-	pt_pos tpos = here(p);
-	size_t n = (size_t)(end - (p->s + p->i));
-	if (n > 0)
-		add_text(p, p->s + p->i, n, tpos);
-	else if (!p->stack[p->depth - 1].has_text)
-		add_text(p, "", 0, tpos);
-	skip(p, n + 3);
-}
-
-/* Checks that text is UTF-8 with no characters XML forbids; reports the
- * first bad one. */
-static bool check_chars(parser *p)
-{
-	int line = 1, col = 1;
-	for (size_t i = 0; i < p->len;) {
-		size_t at_i = i;
-		unsigned cp = text_decode(p->s, p->len, &i);
-		bool bad_utf8 = cp == 0xFFFD && !(i - at_i == 3 && memcmp(p->s + at_i, "\xEF\xBF\xBD", 3) == 0);
-		if (bad_utf8 || (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || cp == 0xFFFE || cp == 0xFFFF) {
-			char what[16];
-			snprintf(what, sizeof what, "U+%04X", cp);
-			fail_at(p, (pt_pos){ line, col }, bad_utf8 ? "the file is not valid UTF-8 here; save it as UTF-8%s%s"
-			    : "the character %s is not allowed in XML%s", bad_utf8 ? NULL : what, NULL);
-			return false;
+	case XML_ERROR_UNCLOSED_CDATA_SECTION: { /* expat points at the end of the file: find the section */
+		size_t start = find(p, 0, "<![CDATA[");
+		while (start < p->len) {
+			size_t end = find(p, start + 9, "]]>");
+			if (end == p->len)
+				break;
+			start = find(p, end + 3, "<![CDATA[");
 		}
-		if (cp == '\n') {
-			line++;
-			col = 1;
-		} else {
-			col++;
-		}
+		fail_at(p, pos_of(p, start), "this CDATA section is not closed with ']]>'%s%s", NULL, NULL);
+		return;
 	}
-	return true;
-}
-
-/* Reads the whole document; the root ends up in *root. */
-static void read_document(parser *p, pt_xml_node **root)
-{
-	if (at(p, "\xEF\xBB\xBF"))
-		p->i += 3;
-	for (;;) {
-		if (p->failed)
-			return;
-		if (p->depth > 0) {
-			read_text(p);
-		} else {
-			skip_space(p);
-		}
-		if (p->failed)
-			return;
-		if (p->i >= p->len)
-			break;
-		if (p->s[p->i] != '<') {
-			fail_at(p, here(p), *root ? "text after the root element <%s> has ended%s"
-			    : "expected '<' to start the root element%s%s", *root ? (*root)->name : NULL, NULL);
+	case XML_ERROR_UNCLOSED_TOKEN:
+	case XML_ERROR_PARTIAL_CHAR:
+		if (strncmp(s, "<!--", 4) == 0) {
+			fail_at(p, pos, "this comment is not closed with '-->'%s%s", NULL, NULL);
 			return;
 		}
-		if (at(p, "<![CDATA[")) {
-			if (p->depth == 0) {
-				fail_at(p, here(p), "CDATA outside the root element%s%s", NULL, NULL);
-				return;
+		if (strncmp(s, "<?", 2) == 0) {
+			fail_at(p, pos, "this processing instruction is not closed with '?>'%s%s", NULL, NULL);
+			return;
+		}
+		break;
+	case XML_ERROR_INVALID_TOKEN: {
+		size_t i = 0, rest = p->len - (size_t)(s - p->s);
+		unsigned cp = rest > 0 ? text_decode(s, rest, &i) : 0;
+		if (cp == 0xFFFD && !(i == 3 && memcmp(s, "\xEF\xBF\xBD", 3) == 0)) {
+			fail_at(p, pos, "the file is not valid UTF-8 here; save it as UTF-8%s%s", NULL, NULL);
+			return;
+		}
+		if (rest > 0 && ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || cp == 0xFFFE || cp == 0xFFFF)) {
+			snprintf(word, sizeof word, "U+%04X", cp);
+			fail_at(p, pos, "the character %s is not allowed in XML%s", word, NULL);
+			return;
+		}
+		if (at > 0 && s[-1] == '<') {
+			fail_at(p, pos, "expected an element name after '<' (write &lt; for a literal '<')%s%s", NULL, NULL);
+			return;
+		}
+		for (const char *b = s; b > p->s; b--)
+			if (!strchr(" \t\r\n", b[-1])) {
+				if (b[-1] == '=') {
+					fail_at(p, pos, "an attribute value must be in quotes%s%s", NULL, NULL);
+					return;
+				}
+				break;
 			}
-			read_cdata(p);
-		} else if (at(p, "<!--") || at(p, "<?")) {
-			skip_markup(p);
-		} else if (at(p, "<!DOCTYPE") && *root == NULL && p->depth == 0) {
-			skip_markup(p);
-		} else if (at(p, "</")) {
-			read_end_tag(p);
-		} else {
-			if (p->depth == 0 && *root != NULL) {
-				fail_at(p, here(p), "a second root element; the document already has <%s>%s", (*root)->name, NULL);
-				return;
-			}
-			int before = p->depth;
-			pt_xml_node *node = read_start_tag(p);
-			if (before == 0)
-				*root = node;
-		}
+		break;
 	}
-	if (p->depth > 0) {
-		open_elem *e = &p->stack[p->depth - 1];
-		fail_at(p, e->node->pos, "<%s> is never closed; add </%s>", e->node->name, e->node->name);
-	} else if (*root == NULL) {
-		fail_at(p, here(p), "the file holds no XML element%s%s", NULL, NULL);
+	default:
+		break;
 	}
+	fail_at(p, pos, "%s (XML)%s", XML_ErrorString(code), NULL);
 }
 
 pt_xml_doc *xml_parse(const char *name, const char *text, size_t len, pt_diags *diags)
@@ -504,20 +332,32 @@ pt_xml_doc *xml_parse(const char *name, const char *text, size_t len, pt_diags *
 	parser *p = calloc(1, sizeof *p);
 	pt_xml_doc *doc = calloc(1, sizeof *doc);
 	pt_arena *arena = arena_new();
-	if (p == NULL || doc == NULL || arena == NULL) {
+	XML_Parser xp = XML_ParserCreate("UTF-8");
+	if (p == NULL || doc == NULL || arena == NULL || xp == NULL) {
 		diags_add(diags, name, (pt_pos){ 1, 1 }, PT_ERROR, "out of memory while reading XML");
 		free(p);
 		free(doc);
 		arena_free(arena);
+		if (xp != NULL)
+			XML_ParserFree(xp);
 		return NULL;
 	}
-	*p = (parser){ .name = name, .s = text, .len = len, .line = 1, .col = 1, .diags = diags, .arena = arena };
-	pt_xml_node *root = NULL;
-	if (check_chars(p))
-		read_document(p, &root);
+	*p = (parser){ .xp = xp, .name = name, .s = text, .len = len, .diags = diags, .arena = arena };
+	XML_SetUserData(xp, p);
+	XML_SetElementHandler(xp, on_start, on_end);
+	XML_SetCharacterDataHandler(xp, on_text);
+	XML_SetStartCdataSectionHandler(xp, on_cdata);
+	XML_SetStartDoctypeDeclHandler(xp, on_doctype);
+	XML_SetParamEntityParsing(xp, XML_PARAM_ENTITY_PARSING_NEVER);
+	if (len > INT_MAX)
+		fail_at(p, (pt_pos){ 1, 1 }, "the file is too large to read as XML%s%s", NULL, NULL);
+	else if (XML_Parse(xp, text, (int)len, XML_TRUE) == XML_STATUS_ERROR && !p->failed)
+		report_expat(p);
 	for (int d = 0; d < p->depth; d++)
 		free(p->stack[d].text);
 	bool failed = p->failed;
+	pt_xml_node *root = p->root;
+	XML_ParserFree(xp);
 	free(p);
 	if (failed) {
 		arena_free(arena);
