@@ -31,15 +31,15 @@ SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize
 # the system's configuration file); the release binary has no test hook.
 TEST_HOOKS := -DPT_TEST_HOOKS
 
-BUILD_DEPS := pc:ncursesw:libncurses-dev pc:libcjson:libcjson-dev pc:libcurl:libcurl4-openssl-dev pc:expat:libexpat1-dev pc:check:check \
+BUILD_DEPS := pc:ncursesw:libncurses-dev pc:libcjson:libcjson-dev pc:libcurl:libcurl4-openssl-dev pc:expat:libexpat1-dev pc:uuid:uuid-dev pc:check:check \
               cmd:pkg-config:pkg-config
 DEB_DEPS   := cmd:dpkg-buildpackage:dpkg-dev cmd:dh:debhelper cmd:lintian:lintian cmd:man:man-db
 TEST_DEPS  := cmd:tmux:tmux cmd:man:man-db cmd:groff:groff-base cmd:python3:python3 file:$(PYTHON3):python3 \
               file:/usr/sbin/sshd:openssh-server cmd:ssh:openssh-client cmd:ssh-keygen:openssh-client
 
 DEPS_OK    := build/.deps-ok
-LIBS_PC     = $(shell $(PKG_CONFIG) --libs ncursesw libcjson libcurl expat) -pthread -lm
-CFLAGS_PC   = $(shell $(PKG_CONFIG) --cflags ncursesw libcjson libcurl expat)
+LIBS_PC     = $(shell $(PKG_CONFIG) --libs ncursesw libcjson libcurl expat uuid) -pthread -lm
+CFLAGS_PC   = $(shell $(PKG_CONFIG) --cflags ncursesw libcjson libcurl expat uuid)
 CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 

@@ -6,11 +6,11 @@
 #include <string.h>
 
 #include <cJSON.h>
+#include <uuid/uuid.h>
 
 #include "paratutor/kind.h"
 #include "paratutor/sanitise.h"
 #include "paratutor/strbuf.h"
-#include "paratutor/uuid.h"
 #include "paratutor/xapi.h"
 
 #define VERB_BASE "http://adlnet.gov/expapi/verbs/"
@@ -18,9 +18,11 @@
 #define TYPE_LESSON "http://adlnet.gov/expapi/activities/lesson"
 #define NAME_BYTES 100 /* an item's name: the prompt cut to about this */
 #define RESPONSE_SEP "[,]"
+#define UUID_TEXT 37 /* a UUID's standard form and its NUL */
 
-/* The namespace of every UUID made here (itself a random UUID). */
-static const unsigned char ns_paratutor[PT_UUID_SIZE] = {
+/* The namespace of every UUID made here (itself a random UUID); each id
+ * is the version 5 UUID of a name in it (libuuid's uuid_generate_sha1). */
+static const uuid_t ns_paratutor = {
 	0xfd, 0x47, 0xc6, 0x3b, 0xf0, 0x27, 0x46, 0x6d, 0xb4, 0x01, 0xa0, 0x59, 0x19, 0x51, 0x46, 0xe8
 };
 
@@ -91,11 +93,11 @@ static bool iri_ok(const char *s)
 }
 
 /* Writes into out the version 5 UUID (standard form) of name. */
-static void name_uuid(const char *name, char out[PT_UUID_TEXT])
+static void name_uuid(const char *name, char out[UUID_TEXT])
 {
-	unsigned char u[PT_UUID_SIZE];
-	uuid_v5(ns_paratutor, name, strlen(name), u);
-	uuid_format(u, out);
+	uuid_t u;
+	uuid_generate_sha1(u, ns_paratutor, name, strlen(name));
+	uuid_unparse_lower(u, out);
 }
 
 /* Returns a new string: the prompt with runs of white space made one
@@ -533,7 +535,7 @@ typedef struct lesson_ctx {
 	const pt_lesson *lesson; /* NULL when not in the catalog */
 	const char *id;
 	char *iri;
-	char registration[PT_UUID_TEXT];
+	char registration[UUID_TEXT];
 	cJSON *activity;         /* the lesson as an activity */
 } lesson_ctx;
 
@@ -548,7 +550,7 @@ static bool item_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_record *r
 	char *seg = iri_segment(r->item);
 	char *iri = seg ? format("%s/%s", lc->iri, seg) : NULL;
 	free(seg);
-	char version[17], uuid[PT_UUID_TEXT];
+	char version[17], uuid[UUID_TEXT];
 	snprintf(version, sizeof version, "%016llx", r->hash);
 	int score = -1;
 	if (current && r->outcome != PT_OUTCOME_NONE)
@@ -609,7 +611,7 @@ static bool completed_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_reco
 		if (rec[i].pass_start > last)
 			last = rec[i].pass_start;
 	}
-	char uuid[PT_UUID_TEXT];
+	char uuid[UUID_TEXT];
 	char *name = format("completed\n%s\n%s\n%s\n%d\n%ld\n%lld", x->ifi, lc->iri, lc->registration, score, spent,
 	    (long long)last);
 	if (name == NULL)
@@ -706,7 +708,7 @@ static bool exam_item_statement(xapi_ctx *x, const pt_catalog *catalog, const pt
 	char *iri = ls && is ? format("%s%s/%s", x->base, ls, is) : NULL;
 	free(ls);
 	free(is);
-	char version[17], uuid[PT_UUID_TEXT];
+	char version[17], uuid[UUID_TEXT];
 	snprintf(version, sizeof version, "%016llx", en->hash);
 	const char *word = progress_exam_result_word(en->result);
 	char *name = iri ? format("exam-item\n%s\n%s\n%s\n%s\n%s", x->ifi, r->id, iri, version, word) : NULL;
@@ -744,7 +746,7 @@ static bool exam_statements(xapi_ctx *x, const pt_catalog *catalog, const pt_exa
 	bool ok = act != NULL && reg_name != NULL && cJSON_AddStringToObject(act, "objectType", "Activity") != NULL &&
 	    cJSON_AddStringToObject(act, "id", iri) != NULL && (def = cJSON_AddObjectToObject(act, "definition")) != NULL &&
 	    add_lang(def, "name", title) && cJSON_AddStringToObject(def, "type", TYPE_ASSESSMENT) != NULL;
-	char reg[PT_UUID_TEXT], uuid[PT_UUID_TEXT], duration[32];
+	char reg[UUID_TEXT], uuid[UUID_TEXT], duration[32];
 	size_t right = progress_exam_right(r);
 	bool passed = r->n_items > 0 && right * 100 >= (size_t)r->pass_percent * r->n_items;
 	char *name = ok ? format("exam\n%s\n%s\n%zu\n%zu\n%ld", x->ifi, r->id, right, r->n_items, r->used) : NULL;
