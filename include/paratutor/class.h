@@ -166,6 +166,9 @@ typedef struct pt_class_item {
 	double discrimination;     /* -1 to 1 */
 	pt_class_option *wrong;    /* owned; by place, then most picked first */
 	size_t n_wrong;
+	size_t cap_wrong;
+	size_t *wrong_index;       /* owned: wrong by place and text, an open-addressing hash of index + 1 (0: empty) */
+	size_t cap_index;          /* slots in wrong_index, a power of two kept at least twice n_wrong (0: none yet) */
 	size_t n_places;           /* fill blanks, match pairs, order positions; else 0 */
 	size_t place_wrong[PT_MAX_SLOTS]; /* learners with a wrong answer at each place */
 	size_t unplaced;           /* learners with a wrong bank pick kept without its place */

@@ -25,6 +25,10 @@ enum item_state {
  * out of memory. */
 pt_class_option *class_add_wrong(pt_class_item *ci, int place, const char *text, const char *feedback, bool own);
 
+/* Drops the index class_add_wrong keeps of the item's wrong answers (after
+ * they are sorted; the next add remakes it). */
+void class_unindex_wrong(pt_class_item *ci);
+
 /* Fills every lesson's histogram, mean and median, its items'
  * discrimination, Moodle's figures and the flags, and orders each item's
  * wrong answers; false when out of memory. */

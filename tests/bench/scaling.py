@@ -13,6 +13,8 @@ issue that found them; `make check` at small sizes with a wide LIMIT.
   units-cap   a numeric item with the most units and a hint of N numbers
   store       one learner's record with N wrong answers: class, --report,
               stats --me
+  class       a class of N / 50 learners who typed 50 different wrong values
+              each (class)
   xml-attrs   a Moodle XML question with N attributes (import)
 """
 import json
@@ -22,6 +24,7 @@ import subprocess
 import sys
 
 MAX_UNITS = 32  # PT_MAX_UNITS
+RUN = {}  # the binary and its environment, for the cases that need the tutor itself
 
 
 def write(path, text):
@@ -83,6 +86,30 @@ def store(d, n):
             ["stats", "--me", "--only-lessons", lessons, "--progress", path]]
 
 
+def class_typed(d, n):
+    """A class whose learners typed n different wrong values in all, 50 each."""
+    store(d, 0)  # the lesson
+    lessons = os.path.join(d, "lessons")
+    # The item's hash, from a store the tutor writes (a record of another
+    # version of the item would be left out of the analysis).
+    state = os.path.join(d, "one.json")
+    subprocess.run([RUN["binary"], "--plain", "--no-shuffle", "--lessons", lessons, "--state", state],
+                   input=b"1\n5\nquit\n", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=RUN["env"],
+                   check=False)
+    with open(state, encoding="utf-8") as f:
+        item_hash = json.load(f)["lessons"]["store"]["items"]["n"]["hash"]
+    learners = max(2, n // 50)
+    for k in range(learners):
+        folder = os.path.join(d, "class", "learner-%d" % k)
+        os.makedirs(folder, exist_ok=True)
+        record = {"hash": item_hash, "outcome": "failed", "attempts": 3, "hints": 0,
+                  "wrong": [str(1000 + 50 * k + i) for i in range(50)], "first_seen": 1700000000,
+                  "last_seen": 1700000060, "pass_start": 1700000000, "time_spent": 60, "box": 0}
+        write(os.path.join(folder, "progress.json"),
+              json.dumps({"format": 1, "lessons": {"store": {"items": {"n": record}}}}))
+    return [["class", "--lessons", lessons, os.path.join(d, "class")]]
+
+
 def xml_attrs(d, n):
     attrs = " ".join('a%d="%d"' % (i, i) for i in range(n))
     write(os.path.join(d, "bank.xml"), '<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n'
@@ -93,7 +120,7 @@ def xml_attrs(d, n):
 
 
 CASES = [("import", gift), ("units", units), ("units-cap", units_cap), ("store", store),
-         ("xml-attrs", xml_attrs)]
+         ("class", class_typed), ("xml-attrs", xml_attrs)]
 
 
 def cpu_of(binary, args, env):
@@ -113,6 +140,7 @@ def main():
     only = os.environ.get("SCALING_CASES", "").split()
     env = dict(os.environ, XDG_STATE_HOME=os.path.join(top, "state"), XDG_CACHE_HOME=os.path.join(top, "cache"),
                XDG_CONFIG_HOME=os.path.join(top, "config"), NO_COLOR="1")
+    RUN.update(binary=binary, env=env)
     failed = 0
     print("Scaling: CPU seconds at n and 4n (the least of %d runs); linear is near 4, quadratic 16; "
           "fails above %g" % (reps, limit))

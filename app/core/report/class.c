@@ -50,21 +50,68 @@ static bool have_lesson(const pt_class *c, const char *id)
 	return false;
 }
 
+/* FNV-1a of a wrong answer's place and text. */
+static size_t option_hash(int place, const char *text)
+{
+	uint64_t h = 1469598103934665603ull ^ (unsigned)place;
+	for (; *text; text++)
+		h = (h ^ (unsigned char)*text) * 1099511628211ull;
+	return (size_t)h;
+}
+
+/* Returns the slot of ci's index holding (place, text), or the empty slot
+ * where it would go. */
+static size_t *option_slot(const pt_class_item *ci, int place, const char *text)
+{
+	size_t mask = ci->cap_index - 1;
+	for (size_t i = option_hash(place, text) & mask;; i = (i + 1) & mask) {
+		size_t k = ci->wrong_index[i];
+		if (k == 0 || (ci->wrong[k - 1].place == place && strcmp(ci->wrong[k - 1].text, text) == 0))
+			return &ci->wrong_index[i];
+	}
+}
+
+/* Remakes ci's index with cap slots (a power of two); false when out of
+ * memory. */
+static bool index_wrong(pt_class_item *ci, size_t cap)
+{
+	size_t *v = calloc(cap, sizeof *v);
+	if (v == NULL)
+		return false;
+	free(ci->wrong_index);
+	ci->wrong_index = v;
+	ci->cap_index = cap;
+	for (size_t k = 0; k < ci->n_wrong; k++)
+		*option_slot(ci, ci->wrong[k].place, ci->wrong[k].text) = k + 1;
+	return true;
+}
+
+void class_unindex_wrong(pt_class_item *ci)
+{
+	free(ci->wrong_index);
+	ci->wrong_index = NULL;
+	ci->cap_index = 0;
+}
+
 pt_class_option *class_add_wrong(pt_class_item *ci, int place, const char *text, const char *feedback, bool own)
 {
-	for (size_t i = 0; i < ci->n_wrong; i++)
-		if (ci->wrong[i].place == place && strcmp(ci->wrong[i].text, text) == 0)
-			return &ci->wrong[i];
+	/* A class's typed answers can be many: found by hash, not by a walk. */
+	if (2 * (ci->n_wrong + 1) > ci->cap_index && !index_wrong(ci, ci->cap_index ? 2 * ci->cap_index : 16))
+		return NULL;
+	size_t *slot = option_slot(ci, place, text);
+	if (*slot != 0)
+		return &ci->wrong[*slot - 1];
 	char *copy = own ? strdup(text) : NULL;
-	pt_class_option *v = own && copy == NULL ? NULL : realloc(ci->wrong, (ci->n_wrong + 1) * sizeof *v);
-	if (v == NULL) {
+	void *v = ci->wrong;
+	if ((own && copy == NULL) || !grow_array(&v, &ci->cap_wrong, ci->n_wrong + 1, sizeof *ci->wrong)) {
 		free(copy);
 		return NULL;
 	}
 	ci->wrong = v;
-	v[ci->n_wrong] = (pt_class_option){ .text = own ? copy : text, .feedback = feedback, .place = place,
+	ci->wrong[ci->n_wrong] = (pt_class_option){ .text = own ? copy : text, .feedback = feedback, .place = place,
 		.owned = copy, .order = ci->n_wrong };
-	return &v[ci->n_wrong++];
+	*slot = ++ci->n_wrong;
+	return &ci->wrong[ci->n_wrong - 1];
 }
 
 /* Adds a wrong answer the kind lists at its slot (place slot + 1; 0 for
@@ -194,6 +241,7 @@ void class_free(pt_class *c)
 				free(ci->wrong[o].who);
 			}
 			free(ci->wrong);
+			free(ci->wrong_index);
 		}
 		free(c->lessons[i].items);
 		if (c->item_by_id != NULL)

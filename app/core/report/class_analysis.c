@@ -302,6 +302,7 @@ bool class_analyse(pt_class *c)
 			pt_class_item *ci = &c->lessons[li].items[i];
 			if (ci->n_wrong > 1)
 				qsort(ci->wrong, ci->n_wrong, sizeof *ci->wrong, wrong_cmp);
+			class_unindex_wrong(ci);
 		}
 	}
 	return true;
