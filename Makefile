@@ -198,8 +198,8 @@ BENCH_RUNS ?= 5
 BENCH_CLASS_SIZES ?= 1000 10000
 # GIFT banks (questions) for `paratutor import`, generated once too.
 # Then every input that once cost quadratic time (tests/bench/scaling.py) at
-# n and 4n, at the sizes that found it: 200,000 GIFT questions and XML
-# attributes, a store of 300,000 wrong answers and a class who typed as many,
+# n and 4n, at the sizes that found it: 200,000 GIFT questions (and as many
+# categories) and XML attributes, a store of 300,000 wrong answers and a class who typed as many,
 # 80,000 units and numbers.
 BENCH_IMPORT_SIZES ?= 80000 200000
 # Learners of one course answering over a real sshd at once, and for how long.
@@ -219,7 +219,7 @@ bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/mini
 	@echo
 	@sh tests/bench/import.sh ./paratutor build/bench $(BENCH_IMPORT_SIZES)
 	@echo
-	@SCALING_CASES="import" python3 tests/bench/scaling.py ./paratutor build/bench/scaling 50000 8 1
+	@SCALING_CASES="import categories" python3 tests/bench/scaling.py ./paratutor build/bench/scaling 50000 8 1
 	@SCALING_CASES="xml-attrs" python3 tests/bench/scaling.py ./paratutor build/bench/scaling 50000 8 3
 	@SCALING_CASES="store class" python3 tests/bench/scaling.py ./paratutor build/bench/scaling 75000 8 1
 	@SCALING_CASES="units units-cap" python3 tests/bench/scaling.py ./paratutor build/bench/scaling 20000 8 1
@@ -365,8 +365,8 @@ course-tests: build/asan/paratutor test-deps
 	@sh tests/course/doc.sh build/asan/paratutor
 
 # Every input costs linear time: the inputs that once cost quadratic time
-# (a GIFT bank, units and numbers, a store's wrong answers, a class's typed
-# answers, XML attributes)
+# (a GIFT bank, one with a category per question, units and numbers, a
+# store's wrong answers, a class's typed answers, XML attributes)
 # at 3,000 and 12,000, through the release build (the sanitizers' own costs
 # would blur the ratio); quadratic work gives about 16, linear under 5.
 scaling-tests: paratutor test-deps

@@ -35,8 +35,9 @@ typedef struct pt_import {
 	struct pt_import_group *groups; /* (owned) */
 	size_t n_groups;
 	size_t group;      /* the group being read */
-	size_t *group_of;  /* the group of each item, in the order of items (owned) */
-	size_t cap_group_of;
+	size_t cap_groups;
+	size_t *group_index; /* the groups by path: an open-addressing hash of index + 1, 0 empty (owned) */
+	size_t cap_group_index; /* its slots, a power of two kept at least twice n_groups (0: none yet) */
 	/* Questions left out because of an error, with where they start. */
 	struct pt_import_broken *broken; /* (owned) */
 	size_t n_broken;
@@ -49,6 +50,8 @@ struct pt_import_group {
 	char *path;
 	char *title;
 	size_t items; /* items imported under it */
+	cJSON **members; /* those items, in order (borrowed from items; owned array; emptied by import_lesson) */
+	size_t cap_members;
 };
 
 /* A question not imported because of an error. */

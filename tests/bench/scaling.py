@@ -9,6 +9,7 @@ The inputs are written under DIR.  `make bench` runs it at the sizes of the
 issue that found them; `make check` at small sizes with a wide LIMIT.
 
   import      a GIFT bank of N questions, half sharing one title
+  categories  a GIFT bank of N questions, each in a category of its own
   units       a numeric item with N units and a hint of N numbers (--check)
   units-cap   a numeric item with the most units and a hint of N numbers
   store       one learner's record with N wrong answers: class, --report,
@@ -40,6 +41,15 @@ def gift(d, n):
             title, i, i % 7 + 1, i % 7 + 2, i % 7 + 3))
     write(os.path.join(d, "bank.gift"), "\n".join(lines))
     return [["import", os.path.join(d, "bank.gift"), "-o", os.path.join(d, "out.json")]]
+
+
+def categories(d, n):
+    lines = []
+    for i in range(n):
+        lines.append("$CATEGORY: top/week %d\n\n::q%d:: How many ranks hold shard %d? {=%d ~%d}\n" % (
+            i, i, i, i % 7 + 1, i % 7 + 2))
+    write(os.path.join(d, "bank.gift"), "\n".join(lines))
+    return [["import", os.path.join(d, "bank.gift"), "--one-lesson", "-o", os.path.join(d, "out.json")]]
 
 
 def numeric_lesson(d, units, numbers):
@@ -119,7 +129,7 @@ def xml_attrs(d, n):
     return [["import", os.path.join(d, "bank.xml"), "-o", os.path.join(d, "out.json")]]
 
 
-CASES = [("import", gift), ("units", units), ("units-cap", units_cap), ("store", store),
+CASES = [("import", gift), ("categories", categories), ("units", units), ("units-cap", units_cap), ("store", store),
          ("class", class_typed), ("xml-attrs", xml_attrs)]
 
 

@@ -1,9 +1,7 @@
 /* import.c - items of a format-2 lesson from imported questions: ids,
- * limits, approximations and the lesson's JSON text.  Just over 800 lines,
- * kept whole: the id hash, the groups and the JSON writer share one
- * pt_import; the writer (the last third) is the cut when it grows. */
+ * limits, approximations and the groups (categories) they fall in; the
+ * lesson's JSON text is written by import_render.c. */
 #include <ctype.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,7 +25,6 @@ struct pt_import_id {
 #define MAX_OPTIONS 7
 #define MAX_BLANKS 9
 #define MAX_SLUG 40
-#define RENDER_WIDTH 100
 
 bool import_init(pt_import *imp, pt_diags *diags)
 {
@@ -39,7 +36,7 @@ bool import_init(pt_import *imp, pt_diags *diags)
 		import_free(imp);
 		return false;
 	}
-	imp->n_groups = 1;
+	imp->n_groups = imp->cap_groups = 1;
 	return imp->items != NULL;
 }
 
@@ -63,9 +60,10 @@ void import_free(pt_import *imp)
 	for (size_t i = 0; i < imp->n_groups; i++) {
 		free(imp->groups[i].path);
 		free(imp->groups[i].title);
+		free(imp->groups[i].members);
 	}
 	free(imp->groups);
-	free(imp->group_of);
+	free(imp->group_index);
 	for (size_t i = 0; i < imp->n_broken; i++) {
 		free(imp->broken[i].file);
 		free(imp->broken[i].label);
@@ -295,6 +293,43 @@ static void defuse_item(pt_import *imp, cJSON *item, pt_pos pos)
 	}
 }
 
+/* FNV-1a of n bytes. */
+static size_t fnv(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return (size_t)h;
+}
+
+/* Returns the slot of the group index holding the group of path (len
+ * bytes), or the empty slot where it would go.  Group 0 (no category) is
+ * never in it. */
+static size_t *group_slot(const pt_import *imp, const char *path, size_t len)
+{
+	size_t mask = imp->cap_group_index - 1;
+	for (size_t i = fnv(path, len) & mask;; i = (i + 1) & mask) {
+		size_t g = imp->group_index[i];
+		if (g == 0 || (strlen(imp->groups[g - 1].path) == len && memcmp(imp->groups[g - 1].path, path, len) == 0))
+			return &imp->group_index[i];
+	}
+}
+
+/* Remakes the group index with cap slots (a power of two); false when
+ * out of memory. */
+static bool index_groups(pt_import *imp, size_t cap)
+{
+	size_t *v = calloc(cap, sizeof *v);
+	if (v == NULL)
+		return false;
+	free(imp->group_index);
+	imp->group_index = v;
+	imp->cap_group_index = cap;
+	for (size_t g = 1; g < imp->n_groups; g++)
+		*group_slot(imp, imp->groups[g].path, strlen(imp->groups[g].path)) = g + 1;
+	return true;
+}
+
 void import_category(pt_import *imp, const char *path, pt_pos pos)
 {
 	const char *end = path + strlen(path);
@@ -336,26 +371,28 @@ void import_category(pt_import *imp, const char *path, pt_pos pos)
 	while (*path == ' ' || *path == '\t')
 		path++;
 	size_t len = (size_t)(end - path);
-	for (size_t g = 1; g < imp->n_groups; g++)
-		if (strlen(imp->groups[g].path) == len && memcmp(imp->groups[g].path, path, len) == 0) {
-			imp->group = g;
-			return;
-		}
-	size_t cap = imp->n_groups;
+	/* Found by hash: a bank of a category per question stays linear. */
+	if (2 * (imp->n_groups + 1) > imp->cap_group_index &&
+	    !index_groups(imp, imp->cap_group_index ? 2 * imp->cap_group_index : 16))
+		return;
+	size_t *slot = group_slot(imp, path, len);
+	if (*slot != 0) {
+		imp->group = *slot - 1;
+		return;
+	}
 	void *v = imp->groups;
-	if (!grow_array(&v, &cap, imp->n_groups + 1, sizeof *imp->groups))
+	if (!grow_array(&v, &imp->cap_groups, imp->n_groups + 1, sizeof *imp->groups))
 		return;
 	imp->groups = v;
 	struct pt_import_group *grp = &imp->groups[imp->n_groups];
-	grp->path = strndup(path, len);
-	grp->title = strdup(last);
-	grp->items = 0;
+	*grp = (struct pt_import_group){ .path = strndup(path, len), .title = strdup(last) };
 	if (grp->path == NULL || grp->title == NULL) {
 		free(grp->path);
 		free(grp->title);
 		return;
 	}
 	imp->group = imp->n_groups++;
+	*slot = imp->n_groups;
 }
 
 void import_broken(pt_import *imp, pt_pos pos, const char *label)
@@ -404,18 +441,14 @@ cJSON *import_group_lesson(const pt_import *imp, size_t g, const char *id, const
 	if (lesson == NULL)
 		return NULL;
 	cJSON *items = cJSON_AddArrayToObject(lesson, "items");
-	size_t i = 0;
-	const cJSON *it;
-	cJSON_ArrayForEach(it, imp->items) {
-		if (i < imp->cap_group_of && imp->group_of[i] == g) {
-			cJSON *copy = cJSON_Duplicate(it, true);
-			if (copy == NULL) {
-				cJSON_Delete(lesson);
-				return NULL;
-			}
-			cJSON_AddItemToArray(items, copy);
+	const struct pt_import_group *grp = &imp->groups[g];
+	for (size_t i = 0; grp->members != NULL && i < grp->items; i++) {
+		cJSON *copy = cJSON_Duplicate(grp->members[i], true);
+		if (copy == NULL) {
+			cJSON_Delete(lesson);
+			return NULL;
 		}
-		i++;
+		cJSON_AddItemToArray(items, copy);
 	}
 	return lesson;
 }
@@ -460,10 +493,7 @@ bool import_id_ok(const char *id)
 /* FNV-1a of a string. */
 static size_t id_hash(const char *s)
 {
-	uint64_t h = 1469598103934665603ull;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return (size_t)h;
+	return fnv(s, strlen(s));
 }
 
 /* Returns the slot of id, or the empty slot where it would go. */
@@ -669,17 +699,14 @@ void import_add(pt_import *imp, cJSON *item, const char *idnumber, const char *n
 	cJSON *note = cJSON_DetachItemFromObjectCaseSensitive(item, "editor_note");
 	if (note != NULL)
 		cJSON_AddItemToObject(item, "editor_note", note);
-	size_t n = imp->n_items;
-	void *v = imp->group_of;
-	size_t cap = imp->cap_group_of;
-	if (!grow_array(&v, &cap, n + 1, sizeof *imp->group_of)) {
+	struct pt_import_group *grp = &imp->groups[imp->group];
+	void *v = grp->members;
+	if (!grow_array(&v, &grp->cap_members, grp->items + 1, sizeof *grp->members)) {
 		cJSON_Delete(item);
 		return;
 	}
-	imp->group_of = v;
-	imp->cap_group_of = cap;
-	imp->group_of[n] = imp->group;
-	imp->groups[imp->group].items++;
+	grp->members = v;
+	grp->members[grp->items++] = item;
 	cJSON_AddItemToArray(imp->items, item); /* cJSON keeps the last element: no walk */
 	imp->n_items++;
 }
@@ -692,137 +719,10 @@ cJSON *import_lesson(pt_import *imp, const char *id, const char *title, const ch
 	cJSON_AddItemToObject(lesson, "items", imp->items);
 	imp->items = cJSON_CreateArray();
 	imp->n_items = 0;
+	for (size_t g = 0; g < imp->n_groups; g++) { /* the items are the lesson's now */
+		free(imp->groups[g].members);
+		imp->groups[g].members = NULL;
+		imp->groups[g].cap_members = 0;
+	}
 	return lesson;
-}
-
-
-/* Appends a NUL-terminated string. */
-static void puts_(pt_strbuf *b, const char *s)
-{
-	strbuf_put(b, s, strlen(s));
-}
-
-/* Appends s as a JSON string literal. */
-static void put_string(pt_strbuf *b, const char *s)
-{
-	strbuf_put(b, "\"", 1);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		char esc[8];
-		if (c == '"' || c == '\\') {
-			esc[0] = '\\';
-			esc[1] = (char)c;
-			strbuf_put(b, esc, 2);
-		} else if (c == '\n') {
-			strbuf_put(b, "\\n", 2);
-		} else if (c == '\t') {
-			strbuf_put(b, "\\t", 2);
-		} else if (c < 0x20 || c == 0x7F) {
-			snprintf(esc, sizeof esc, "\\u%04x", c);
-			strbuf_put(b, esc, 6);
-		} else {
-			strbuf_put(b, (const char *)&c, 1);
-		}
-	}
-	strbuf_put(b, "\"", 1);
-}
-
-/* Appends a number the shortest way that reads back exactly. */
-static void put_number(pt_strbuf *b, double v)
-{
-	char num[40];
-	if (!isfinite(v))
-		v = 0;
-	if (v == floor(v) && fabs(v) < 1e15)
-		snprintf(num, sizeof num, "%.0f", v);
-	else {
-		snprintf(num, sizeof num, "%.15g", v);
-		if (strtod(num, NULL) != v)
-			snprintf(num, sizeof num, "%.17g", v);
-	}
-	puts_(b, num);
-}
-
-/* Appends a scalar value. */
-static void put_scalar(pt_strbuf *b, const cJSON *v)
-{
-	if (cJSON_IsString(v))
-		put_string(b, v->valuestring);
-	else if (cJSON_IsNumber(v))
-		put_number(b, v->valuedouble);
-	else if (cJSON_IsTrue(v))
-		puts_(b, "true");
-	else if (cJSON_IsFalse(v))
-		puts_(b, "false");
-	else
-		puts_(b, "null");
-}
-
-/* Appends indent spaces. */
-static void put_indent(pt_strbuf *b, int indent)
-{
-	for (int i = 0; i < indent; i++)
-		strbuf_put(b, " ", 1);
-}
-
-/* Appends v, whose first line starts at column col, nested indent deep. */
-static void put_value(pt_strbuf *b, const cJSON *v, int indent, size_t col)
-{
-	if (cJSON_IsArray(v) || cJSON_IsObject(v)) {
-		bool obj = cJSON_IsObject(v);
-		if (v->child == NULL) {
-			puts_(b, obj ? "{}" : "[]");
-			return;
-		}
-		if (!obj) {
-			/* Scalars only: one line when it fits. */
-			bool flat = true;
-			const cJSON *e;
-			cJSON_ArrayForEach(e, v)
-				flat = flat && !cJSON_IsArray(e) && !cJSON_IsObject(e);
-			if (flat) {
-				size_t start = b->n;
-				puts_(b, "[");
-				cJSON_ArrayForEach(e, v) {
-					put_scalar(b, e);
-					if (e->next)
-						puts_(b, ", ");
-				}
-				puts_(b, "]");
-				if (!b->failed && col + (b->n - start) <= RENDER_WIDTH)
-					return;
-				b->n = start;
-				if (b->s)
-					b->s[b->n] = '\0';
-			}
-		}
-		puts_(b, obj ? "{\n" : "[\n");
-		const cJSON *e;
-		cJSON_ArrayForEach(e, v) {
-			put_indent(b, indent + 2);
-			size_t line_start = b->n;
-			if (obj) {
-				put_string(b, e->string ? e->string : "");
-				puts_(b, ": ");
-			}
-			put_value(b, e, indent + 2, (size_t)indent + 2 + (b->n - line_start));
-			puts_(b, e->next ? ",\n" : "\n");
-		}
-		put_indent(b, indent);
-		puts_(b, obj ? "}" : "]");
-		return;
-	}
-	put_scalar(b, v);
-}
-
-char *import_render(const cJSON *json)
-{
-	pt_strbuf b = { 0 };
-	put_value(&b, json, 0, 0);
-	puts_(&b, "\n");
-	if (b.failed) {
-		free(b.s);
-		return NULL;
-	}
-	return b.s;
 }
