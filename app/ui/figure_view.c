@@ -25,25 +25,26 @@ static void draw_pipeline(pt_doc *d, const pt_figure *f, const pt_fig_result *r)
 	int room = d->width - LABEL_COLS;
 	int cw = r->slots * 2 <= room ? 2 : 1;
 	int shown = r->slots < room / cw ? r->slots : room / cw;
+	bool interleaved = f->v[0] == PT_PIPE_INTERLEAVED, zb = f->v[0] == PT_PIPE_ZBH1;
 	for (int s = 0; s < r->stages; s++) {
 		doc_atomf(d, ROLE_DIM, 0, "Stage %-2d ", s + 1);
 		for (int t = 0; t < shown; t++) {
 			pt_fig_cell c = r->cells[(size_t)s * (size_t)r->slots + (size_t)t];
 			char text[3] = { '.', ' ', '\0' };
 			if (c.op != 0) {
-				text[0] = (char)(c.chunk % 2 ? c.op - 'A' + 'a' : c.op);
-				text[1] = (char)('0' + (c.mb + 1) % 10);
+				/* The interleaved schedule shows each cell's chunk, the
+				 * others its micro-batch's last digit. */
+				text[0] = c.op;
+				text[1] = (char)('0' + (interleaved ? c.chunk + 1 : (c.mb + 1) % 10));
 			}
 			text[cw] = '\0';
 			doc_atom(d, op_role(c.op), 0, text);
 		}
 		doc_newline(d);
 	}
-	doc_atom(d, ROLE_DIM, 0, cw == 2 ? "F forward, B backward, W weight gradient, . idle; the digit is the "
-	                                   "micro-batch's last digit"
-	                                 : "F forward, B backward, W weight gradient, . idle");
-	if (f->v[0] == PT_PIPE_INTERLEAVED)
-		doc_atom(d, ROLE_DIM, 0, "; lower case: the second chunk");
+	doc_atomf(d, ROLE_DIM, 0, "F forward, B backward%s, . idle", zb ? " (input gradient), W weight gradient" : "");
+	if (cw == 2)
+		doc_atom(d, ROLE_DIM, 0, interleaved ? "; the digit is the chunk" : "; the digit is the micro-batch's last digit");
 	doc_newline(d);
 	if (shown < r->slots) {
 		doc_atomf(d, ROLE_DIM, 0, "(slots 1 to %d of %d shown: too wide)", shown, r->slots);

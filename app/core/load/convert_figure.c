@@ -122,6 +122,27 @@ static void check_key(pt_loader *ld, const pt_item *item, const cJSON *check, co
 	}
 }
 
+/* A numeric item's figure under its prompt must not print the answer:
+ * none of the figures it writes may fall in the key's range. */
+static void check_shown(pt_loader *ld, const pt_item *item, const pt_fig_result *r)
+{
+	const pt_fig_type_info *ti = figure_type(item->figure->type);
+	/* The figure as written and in the units an answer may use instead
+	 * (a fraction for a percentage, GB or MB for bytes). */
+	static const double scales[] = { 1, 0.01, 1e-6, 1e-9 };
+	for (int k = 0; ti->outputs[k] != NULL; k++) {
+		for (size_t u = 0; u < sizeof scales / sizeof scales[0]; u++) {
+			double v = r->out[k] * scales[u];
+			if (v != 0 && v >= item->answer.min - 1e-9 * fabs(v) && v <= item->answer.max + 1e-9 * fabs(v)) {
+				diags_add(ld->diags, ld->name, item->figure_pos, PT_ERROR,
+				    "this figure shows %s = %.6g under the prompt, which is the item's answer: "
+				    "give it \"at\": \"explanation\"", ti->outputs[k], r->out[k]);
+				return;
+			}
+		}
+	}
+}
+
 void load_figure(pt_loader *ld, const pt_fields *f, pt_item *item)
 {
 	const cJSON *obj = f->v[F_FIGURE];
@@ -207,5 +228,7 @@ void load_figure(pt_loader *ld, const pt_fields *f, pt_item *item)
 		diags_add(ld->diags, ld->name, item->figure_pos, PT_ERROR, "this figure cannot be drawn: %s", why);
 	else if (check != NULL && item->figure_check >= 0)
 		check_key(ld, item, check, &r);
+	else if (item->kind == PT_KIND_NUMERIC && item->figure_at == PT_FIGURE_AT_PROMPT)
+		check_shown(ld, item, &r);
 	figure_result_free(&r);
 }

@@ -49,7 +49,8 @@ static void pipeline(const pt_figure *f, const pt_fig_result *r, bool drawn, pt_
 {
 	static const char *const names[] = { "GPipe", "1F1B", "interleaved 1F1B", "ZB-H1" };
 	int sched = (int)f->v[0];
-	strbuf_printf(b, "A %s pipeline of %d stages and %d micro-batches", names[sched], r->stages, (int)f->v[2]);
+	strbuf_printf(b, "%s %s pipeline of %d stages and %d micro-batches", sched == PT_PIPE_INTERLEAVED ? "An" : "A",
+	    names[sched], r->stages, (int)f->v[2]);
 	if (sched == PT_PIPE_INTERLEAVED)
 		strbuf_printf(b, ", %d chunks per stage", (int)f->v[3]);
 	strbuf_printf(b, ". Time is in slots of one forward pass; %s.\n",
@@ -64,32 +65,56 @@ static void pipeline(const pt_figure *f, const pt_fig_result *r, bool drawn, pt_
 		while (t + 1 < r->slots && row[t + 1].op == 'F')
 			last_mb = row[++t].mb;
 		strbuf_printf(b, "Stage %d starts in slot %d", s + 1, first + 1);
-		if (row[first].op == 'F' && t > first)
+		if (row[first].op == 'F' && t > first && sched == PT_PIPE_INTERLEAVED)
+			strbuf_printf(b, " with %d forward passes of its chunks", t - first + 1);
+		else if (row[first].op == 'F' && t > first)
 			strbuf_printf(b, " with forwards %d to %d", row[first].mb + 1, last_mb + 1);
 		int runs = put_waits(b, row, r->slots, first);
 		strbuf_printf(b, "%s.\n", runs == 0 && first == 0 ? " and never waits" : "");
 	}
-	strbuf_printf(b, "Each stage is busy %d of %d slots: the bubble is %d slots, %.1f %% of the time.\n",
-	    (int)r->out[1], (int)r->out[0], (int)r->out[2], r->out[3]);
-	strbuf_printf(b, "At most %d micro-batches are in flight on a stage (stage 1), %d on the last.\n",
-	    r->in_flight[0], r->in_flight[r->stages - 1]);
+	strbuf_printf(b, "Each stage is busy %d of %d slots: the bubble is %d slots, %.1f %% of the time "
+	    "(%.1f %% of the busy time).\n", (int)r->out[1], (int)r->out[0], (int)r->out[2], r->out[3],
+	    100.0 * r->out[2] / r->out[1]);
+	if (sched != PT_PIPE_ZBH1)
+		strbuf_printf(b, "Counted in forward-and-backward times, the unit of the bubble formulas, that is %d of %d.\n",
+		    (int)r->out[2] / 3, (int)r->out[0] / 3);
+	if (sched == PT_PIPE_INTERLEAVED)
+		strbuf_printf(b, "At most %d chunk forward passes wait for their backward on a stage (stage 1), %d on the "
+		    "last.\n", r->in_flight[0], r->in_flight[r->stages - 1]);
+	else
+		strbuf_printf(b, "At most %d micro-batches are in flight on a stage (stage 1), %d on the last.\n",
+		    r->in_flight[0], r->in_flight[r->stages - 1]);
+}
+
+/* Writes a GB figure into buf: two decimals under 10 (so small parts add
+ * up as shown), one above. */
+static const char *gb(double v, char *buf)
+{
+	snprintf(buf, 32, v < 10 ? "%.2f" : "%.1f", v);
+	return buf;
 }
 
 static void memory(const pt_figure *f, const pt_fig_result *r, pt_strbuf *b)
 {
+	char n[6][32];
 	static const char *const shard[] = { "no sharding (DDP)", "ZeRO-1", "ZeRO-2", "ZeRO-3", "FSDP" };
 	strbuf_printf(b, "Per GPU, for %.3g billion parameters with %s", f->v[0] / 1e9, shard[(int)f->v[4]]);
 	if (f->v[4] > 0)
 		strbuf_printf(b, " over %d data-parallel ranks", (int)f->v[5]);
 	if (f->v[6] > 1 || f->v[7] > 1)
 		strbuf_printf(b, ", tensor parallel %d and %d pipeline stages", (int)f->v[6], (int)f->v[7]);
-	strbuf_printf(b, ": weights %.1f GB, gradients %.1f GB, optimizer states %.1f GB, activations %.1f GB.\n",
-	    r->part_gb[0], r->part_gb[1], r->part_gb[2], r->part_gb[3]);
-	if (r->out[5] >= 0)
-		strbuf_printf(b, "Total %.1f GB of the GPU's %.0f GB: it fits, %.1f GB to spare.\n", r->out[4], f->v[15], r->out[5]);
+	strbuf_printf(b, ": weights %s GB, gradients %s GB, optimizer states %s GB", gb(r->part_gb[0], n[0]),
+	    gb(r->part_gb[1], n[1]), gb(r->part_gb[2], n[2]));
+	if (f->v[10] > 0)
+		strbuf_printf(b, ", activations %s GB.\n", gb(r->part_gb[3], n[3]));
 	else
-		strbuf_printf(b, "Total %.1f GB of the GPU's %.0f GB: it does not fit, %.1f GB too much.\n", r->out[4], f->v[15],
-		    -r->out[5]);
+		strbuf_printf(b, "; activations are not counted here.\n");
+	if (r->out[5] >= 0)
+		strbuf_printf(b, "Total %s GB of the GPU's %.0f GB: it fits, %s GB to spare.\n", gb(r->out[4], n[4]), f->v[15],
+		    gb(r->out[5], n[5]));
+	else
+		strbuf_printf(b, "Total %s GB of the GPU's %.0f GB: it does not fit, %s GB too much.\n", gb(r->out[4], n[4]),
+		    f->v[15], gb(-r->out[5], n[5]));
 }
 
 static void collective(const pt_figure *f, const pt_fig_result *r, pt_strbuf *b)
