@@ -85,6 +85,16 @@ void import_skip(pt_import *imp, pt_pos pos, const char *fmt, ...) PT_PRINTF(3, 
  * same sentence in the item's "editor_note" for instructors. */
 void import_approx(pt_import *imp, cJSON *item, pt_pos pos, const char *fmt, ...) PT_PRINTF(4, 5);
 
+/* True when an option's text starts with the k-th letter of the
+ * alphabet (from 0) and ')' or '.', as in "b) DDP" (import_notes.c). */
+bool import_lettered(const char *text, int k);
+
+/* Warns (import_approx) about a choice question's options: the negative
+ * marks listed in negatives ("-50%, -100%"; "" or NULL for none), and
+ * options that all (lettered of n) start with their letters while the
+ * item shuffles them. */
+void import_note_options(pt_import *imp, cJSON *item, pt_pos pos, int lettered, int n, const char *negatives);
+
 /* Returns a new item object {"id", "kind", "difficulty": "medium",
  * "prompt"} (the id is set by import_add), or NULL when out of memory. */
 cJSON *import_item(const char *kind, const char *prompt);

@@ -222,6 +222,16 @@ then
 else
 	failed=$((failed + 1)); echo "not ok - export: unit multipliers in full precision"; grep multiplier "$XDG_STATE_HOME/minutes.xml"
 fi
+# Negative marks and letters written into shuffled options are warned on
+# import, at the question.
+printf '::q1:: Which are data parallel? {\n~%%50%%a) DDP\n~%%50%%b) FSDP\n~%%-100%%c) Tensor parallel\n}\n' \
+	>"$XDG_STATE_HOME/marks.gift"
+expect "import warns of negative marks" 0 \
+	'marks.gift:2:1: warning: negative marks \(-100%\) cannot be represented: picking such an answer makes the whole answer wrong' \
+	-- import "$XDG_STATE_HOME/marks.gift"
+expect "import warns of letters in shuffled options" 0 \
+	'marks.gift:2:1: warning: the options start with their letters \(a\), b\), ...\), which will not match the letters shown once the options are shuffled' \
+	-- import "$XDG_STATE_HOME/marks.gift"
 expect "sync --help" 0 '^Usage: paratutor sync' -- sync --help
 expect "sync needs the learner" 2 'actor' -- sync --lrs http://127.0.0.1:9/xAPI
 expect "sync needs an LRS address" 2 "sync needs the LRS's address: --lrs URL" -- sync --actor mailto:a@example.org

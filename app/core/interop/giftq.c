@@ -306,7 +306,8 @@ cJSON *giftq_choice(pt_gift_question *q, const char *prompt, const char *gap_tex
 	cJSON *bank = fill ? cJSON_AddArrayToObject(item, "bank") : NULL;
 	cJSON *blank = cJSON_CreateObject(), *fbmap = cJSON_CreateObject();
 	cJSON *accept = cJSON_AddArrayToObject(blank, "accept");
-	char partial[200] = "";
+	char partial[200] = "", negatives[200] = "";
+	int lettered = 0;
 	for (int k = 0; k < n; k++) {
 		pt_gift_answer *an = &ans[k];
 		char *text = giftq_text(q, an->a, an->b), *fb = feedback_of(q, an);
@@ -324,6 +325,10 @@ cJSON *giftq_choice(pt_gift_question *q, const char *prompt, const char *gap_tex
 		if (an->has_weight && an->weight > 0 && an->weight < 100 && strlen(partial) + 16 < sizeof partial)
 			snprintf(partial + strlen(partial), sizeof partial - strlen(partial), "%s%g%%",
 			    partial[0] ? ", " : "", an->weight);
+		if (an->has_weight && an->weight < 0 && strlen(negatives) + 16 < sizeof negatives)
+			snprintf(negatives + strlen(negatives), sizeof negatives - strlen(negatives), "%s%g%%",
+			    negatives[0] ? ", " : "", an->weight);
+		lettered += !fill && import_lettered(text, k);
 		if (fill) {
 			cJSON_AddItemToArray(bank, cJSON_CreateString(text ? text : ""));
 			if (correct)
@@ -358,6 +363,7 @@ cJSON *giftq_choice(pt_gift_question *q, const char *prompt, const char *gap_tex
 	if (n_equal > 1)
 		import_approx(q->imp, item, ans[0].pos,
 		    "%d answers are marked '=' and a choice has one right answer: imported as select-all-that-apply", n_equal);
+	import_note_options(q->imp, item, ans[0].pos, lettered, fill ? 0 : n, negatives);
 	return item;
 }
 

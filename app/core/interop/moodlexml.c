@@ -144,14 +144,18 @@ static cJSON *make_multichoice(mquestion *q, const char *prompt)
 	cJSON *item = import_item(multi ? "multi" : "choice", prompt);
 	set_shuffle(q, item);
 	cJSON *options = cJSON_AddArrayToObject(item, "options");
-	char partial[200] = "";
-	int k = 0;
+	char partial[200] = "", negatives[200] = "";
+	int k = 0, lettered = 0;
 	for (a = xml_child(q->node, "answer"); a; a = xml_next(a), k++) {
 		double f = fraction_of(a);
 		char *text = text_of(q, a), *fb = text_of(q, xml_child(a, "feedback"));
 		bool correct = multi ? f > 0 : k == best;
 		if (f > 0 && !full_marks(f) && strlen(partial) + 16 < sizeof partial)
 			snprintf(partial + strlen(partial), sizeof partial - strlen(partial), "%s%g%%", partial[0] ? ", " : "", f);
+		if (f < 0 && strlen(negatives) + 16 < sizeof negatives)
+			snprintf(negatives + strlen(negatives), sizeof negatives - strlen(negatives), "%s%g%%",
+			    negatives[0] ? ", " : "", f);
+		lettered += import_lettered(text, k);
 		if (correct && !multi && fb && fb[0])
 			import_keep(&q->right, fb);
 		add_option(options, text, correct, correct && !multi ? NULL : fb);
@@ -168,6 +172,7 @@ static cJSON *make_multichoice(mquestion *q, const char *prompt)
 	if (single && n_full > 1)
 		import_approx(q->imp, item, q->node->pos,
 		    "%d answers have full marks and a choice has one right answer: imported as select-all-that-apply", n_full);
+	import_note_options(q->imp, item, q->node->pos, lettered, k, negatives);
 	return item;
 }
 
