@@ -47,8 +47,7 @@ static void add_figures(const struct results_view *rv, pt_doc *d, const pt_exam 
 {
 	char what[512];
 	char used[24], limit[24], rule[400];
-	exam_format_clock(r->used, used, sizeof used);
-	exam_format_clock(r->limit, limit, sizeof limit);
+	exam_format_clock_pair(r->used, r->limit, used, limit, sizeof used);
 	exam_score_rule(r->pass_percent, rule, sizeof rule);
 	doc_atom(d, ROLE_HEADING, 0, "Exam results");
 	if (r->timed_out)

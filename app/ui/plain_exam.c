@@ -62,8 +62,7 @@ static void time_phrase(const pt_exam *e, time_t now, char *buf, size_t size)
 		exam_format_clock(exam_time_used(e, now), a, sizeof a);
 		snprintf(buf, size, "untimed practice, %s used", a);
 	} else {
-		exam_format_clock(exam_time_left(e, now), a, sizeof a);
-		exam_format_clock(e->limit, b, sizeof b);
+		exam_format_clock_pair(exam_time_left(e, now), e->limit, a, b, sizeof a);
 		snprintf(buf, size, "%s left of %s", a, b);
 	}
 }
@@ -180,8 +179,7 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 		return;
 	}
 	char used[24], limit[24], rule[400];
-	exam_format_clock(r.used, used, sizeof used);
-	exam_format_clock(r.limit, limit, sizeof limit);
+	exam_format_clock_pair(r.used, r.limit, used, limit, sizeof used);
 	exam_score_rule(r.pass_percent, rule, sizeof rule);
 	char what[512];
 	exam_past_note(e, what, sizeof what);

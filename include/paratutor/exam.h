@@ -236,6 +236,10 @@ void exam_past_note(const pt_exam *e, char *buf, size_t size);
 /* Writes seconds as "m:ss" (or "h:mm:ss" from an hour). */
 void exam_format_clock(long seconds, char *buf, size_t size);
 
+/* Writes two times shown together ("1:35 of 2:00:00" would mix two
+ * formats) in one format, the longer one's: "0:01:35" and "2:00:00". */
+void exam_format_clock_pair(long a, long b, char *abuf, char *bbuf, size_t size);
+
 /* Returns the texts of item i's answer (so far, or as submitted), for keeping it: per slot
  * the bank entry ("" for an empty slot) for fill, match and order; the
  * options picked for choice and multi; the typed answer for numeric and

@@ -5,6 +5,7 @@
 #include "paratutor/exam.h"
 #include "paratutor/next.h"
 #include "paratutor/tags.h"
+#include "paratutor/track.h"
 #include "paratutor/stats.h"
 #include "paratutor/stats_out.h"
 #include "progress_util.h"
@@ -28,6 +29,19 @@
 	CHOICE("m2", "medium") "," NUMERIC("h1", "hard") "," FILL("h2", "hard") TAIL
 #define LESSON_B EHEAD("b") CHOICE("b1", "easy") "," CHOICE("b2", "easy") "," CHOICE("b3", "easy") "," \
 	CHOICE("b4", "easy") TAIL
+
+/* Two times shown together share one format. */
+START_TEST(test_clock_one_format)
+{
+	char a[24], b[24];
+	exam_format_clock_pair(95, 7200, a, b, sizeof a);
+	ck_assert_str_eq(a, "0:01:35");
+	ck_assert_str_eq(b, "2:00:00");
+	exam_format_clock_pair(95, 360, a, b, sizeof a);
+	ck_assert_str_eq(a, "1:35");
+	ck_assert_str_eq(b, "6:00");
+}
+END_TEST
 
 /* A select-N item: "partly" in the exam until N options are ticked. */
 START_TEST(test_select_n_partly)
@@ -1026,6 +1040,31 @@ END_TEST
 Suite *exam_suite(void);
 
 /* The suite. */
+/* The exam lock is let go at submit: a second tutor no longer sees the
+ * submitted paper as in progress, while the first still shows results. */
+START_TEST(test_submit_releases_hold)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e;
+	start(&e, &c, 4, 21, T0);
+	pt_progress *a = open_ok(path, T0);
+	ck_assert_int_eq(progress_exam_hold(a), PT_EXAM_HELD);
+	pt_track t;
+	track_init(&t, a, NULL);
+	track_exam(&t, &e, T0 + 10);
+	pt_progress *b = open_ok(path, T0 + 11);
+	ck_assert_int_eq(progress_exam_hold(b), PT_EXAM_ELSEWHERE);
+	exam_submit(&e, T0 + 20, false);
+	track_exam(&t, &e, T0 + 20);
+	ck_assert_int_eq(progress_exam_hold(b), PT_EXAM_HELD);
+	progress_exam_release(b);
+	progress_close(b);
+	progress_close(a);
+	exam_free(&e);
+	catalog_free(&c);
+}
+END_TEST
+
 Suite *exam_suite(void)
 {
 	Suite *s = suite_create("exam");
@@ -1046,6 +1085,8 @@ Suite *exam_suite(void)
 	tcase_add_test(tc, test_store_reopen);
 	tcase_add_test(tc, test_results_by_tag_and_next);
 	tcase_add_test(tc, test_select_n_partly);
+	tcase_add_test(tc, test_clock_one_format);
+	tcase_add_test(tc, test_submit_releases_hold);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -360,14 +360,27 @@ void exam_past_note(const pt_exam *e, char *buf, size_t size)
 	    "shows its result, the key and the explanation." : "");
 }
 
-void exam_format_clock(long seconds, char *buf, size_t size)
+/* Writes seconds as exam_format_clock does, with hours when hours is set. */
+static void format_clock(long seconds, bool hours, char *buf, size_t size)
 {
 	if (seconds < 0)
 		seconds = 0;
-	if (seconds >= 3600)
+	if (hours)
 		snprintf(buf, size, "%ld:%02ld:%02ld", seconds / 3600, seconds / 60 % 60, seconds % 60);
 	else
 		snprintf(buf, size, "%ld:%02ld", seconds / 60, seconds % 60);
+}
+
+void exam_format_clock(long seconds, char *buf, size_t size)
+{
+	format_clock(seconds, seconds >= 3600, buf, size);
+}
+
+void exam_format_clock_pair(long a, long b, char *abuf, char *bbuf, size_t size)
+{
+	bool hours = a >= 3600 || b >= 3600;
+	format_clock(a, hours, abuf, size);
+	format_clock(b, hours, bbuf, size);
 }
 
 size_t exam_answer_texts(const pt_exam *e, size_t i, const char **out, size_t max)

@@ -192,6 +192,8 @@ void track_exam(pt_track *t, const pt_exam *e, time_t now)
 	if (!progress_exam_keep(t->progress, e, now))
 		warn(t, "Out of memory: the exam could not be kept");
 	save(t);
+	if (e->submitted)
+		progress_exam_release(t->progress); /* a submitted paper is in progress nowhere */
 }
 
 const char *track_alert(const pt_track *t)
