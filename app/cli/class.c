@@ -16,6 +16,7 @@
 #include "paratutor/cli_class.h"
 #include "paratutor/course.h"
 #include "paratutor/sanitise.h"
+#include "paratutor/tags.h"
 #include "paratutor/ui_clock.h"
 
 
@@ -351,6 +352,9 @@ int cli_class(int argc, char **argv)
 			return CLASS_FAILED;
 		}
 		cp = &course;
+		if (!course_declare_concepts(&course))
+			fprintf(stderr, "paratutor: note: more concepts than paratutor can tell apart (%d in all); "
+			    "the last are left out\n", PT_TAGS_MAX);
 		if (lp.n_given == 0) { /* the course's own lessons only */
 			snprintf(lessons, sizeof lessons, "%s/lessons", argv[optind]);
 			cli_lessons_arg(&lp, lessons, true, "paratutor");

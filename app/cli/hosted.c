@@ -239,6 +239,7 @@ int cli_hosted(int argc, char **argv)
 		fprintf(stderr, "paratutor: the course cannot be opened; please tell your instructor\n");
 		return H_FAILED;
 	}
+	course_declare_concepts(&c); /* before the lessons: their items may carry the course's concepts */
 	if (course_learner(&c, learner) == NULL) {
 		fprintf(stderr, "paratutor: %s is not on this course's roster; please tell your instructor\n", learner);
 		course_free(&c);

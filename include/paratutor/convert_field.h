@@ -26,6 +26,7 @@ typedef struct pt_loader {
 	pt_arena *model;     /* where the lesson being built lives */
 	int format;          /* the lesson's format (the newest when unreadable) */
 	bool failed;         /* out of memory */
+	const pt_lesson *lesson; /* the lesson being built (its declared concepts) */
 } pt_loader;
 
 /* Every field name of the format.  The order agrees with the order of
@@ -40,7 +41,7 @@ typedef enum pt_field {
 	/* format 2 */
 	F_SHUFFLE, F_CHOOSE, F_EDITOR_NOTE, F_PSEUDO_CODE, F_VALUE, F_TOLERANCE,
 	F_RELATIVE, F_MIN, F_MAX, F_UNITS, F_WRONG, F_CASE_SENSITIVE, F_PAIRS,
-	F_LEFT, F_RIGHT, F_DISTRACTORS, F_VERSION, F_TAGS, F_FIGURE, N_FIELDS
+	F_LEFT, F_RIGHT, F_DISTRACTORS, F_VERSION, F_TAGS, F_FIGURE, F_CONCEPTS, N_FIELDS
 } pt_field;
 
 /* Returns field k's name as written in a lesson. */
@@ -48,7 +49,7 @@ const char *field_name(pt_field k);
 
 #define BIT(f) (1ull << (f))
 #define LESSON_FIELDS (BIT(F_SCHEMA) | BIT(F_FORMAT) | BIT(F_ID) | BIT(F_TITLE) | \
-	BIT(F_SUMMARY) | BIT(F_ATTEMPTS) | BIT(F_LANGUAGE) | BIT(F_ITEMS))
+	BIT(F_SUMMARY) | BIT(F_ATTEMPTS) | BIT(F_LANGUAGE) | BIT(F_ITEMS) | BIT(F_CONCEPTS))
 #define COMMON_ITEM_FIELDS (BIT(F_ID) | BIT(F_KIND) | BIT(F_DIFFICULTY) | BIT(F_PROMPT) | \
 	BIT(F_HINTS) | BIT(F_MISTAKES) | BIT(F_EXPLANATION) | BIT(F_SOLUTION) | \
 	BIT(F_ATTEMPTS) | BIT(F_LANGUAGE) | BIT(F_NOTE) | BIT(F_SOURCE) | BIT(F_REFERENCES) | \

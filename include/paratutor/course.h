@@ -19,6 +19,9 @@
  *   "policies"  { "answer_changed": "reopen" (default) or "keep" }: what a
  *               lesson edited mid-course does to credit for an item whose
  *               right answer changed (read here, kept as written)
+ *   "concepts"  { TAG: TITLE, ... }: concept tags beyond the bundled ones
+ *               (tags.h) the course's lessons may carry; course_declare_
+ *               concepts makes them known (read here, kept as written)
  * Members this build does not know (at the top and in each learner and exam)
  * are kept as they are when the file is written again, so newer features
  * (an LRS, concepts, policies) can add theirs.
@@ -93,6 +96,8 @@ typedef struct pt_course {
 	size_t n_exams;
 	void *rest;              /* top-level members this build does not know */
 	pt_course_changed answer_changed; /* read from "policies" (kept in rest, written back as it was) */
+	char **concept_tags, **concept_titles; /* read from "concepts" (kept in rest likewise) */
+	size_t n_concepts;
 } pt_course;
 
 /* Returns true when id is a safe learner id (or, with max
@@ -135,6 +140,10 @@ bool course_path_ok(const char *s);
 /* Writes course.json and then authorized_keys (their old texts back
  * when the second cannot be written).  False with the cause in err. */
 bool course_save(const pt_course *c, const char *exe, const char *absdir, char *err, size_t errlen);
+
+/* Declares the course's concepts (tags_declare), before its lessons are
+ * read; false when one cannot be (the list full). */
+bool course_declare_concepts(const pt_course *c);
 
 /* Frees what c owns; it is then empty. */
 void course_free(pt_course *c);

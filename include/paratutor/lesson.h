@@ -177,6 +177,12 @@ typedef struct pt_item {
 	pt_pos pos;
 } pt_item;
 
+/* A concept tag a lesson declares beyond the bundled ones (tags.h). */
+typedef struct pt_concept {
+	pt_text tag;
+	pt_text title;
+} pt_concept;
+
 typedef struct pt_lesson {
 	pt_arena *arena; /* holds the lesson and everything it points to */
 	char *path;
@@ -191,6 +197,8 @@ typedef struct pt_lesson {
 	pt_item *items;
 	size_t n_items;
 	pt_pos items_pos;
+	pt_concept *concepts; /* format 2: "concepts": { TAG: TITLE, ... } */
+	size_t n_concepts;
 } pt_lesson;
 
 /* Frees a lesson and everything it owns; NULL is allowed. */

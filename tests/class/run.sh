@@ -505,6 +505,98 @@ json.dump(c, open(sys.argv[1], "w"))
 EOF
 expect "course policy: a value it cannot take is an error naming it" 1 '"answer_changed" is "reopen" or "keep"' -- class "$co"
 
+# A course's own concepts: course.json declares "gpu-hours" (a title each),
+# a lesson declares "ring-order" in its "concepts"; items carry both beside
+# a bundled tag.  --check accepts the lesson's own and refuses a tag only
+# another lesson declares (whatever the order lessons load in); the class
+# report, the learner's statistics, "study next" and an exam's results by
+# concept name them by their titles.
+cc=$tmp/concepts
+"$bin" course init "$cc" --title "Concepts" >/dev/null 2>&1
+python3 - "$cc" "$lessons/minimal.json" <<'EOF'
+import json, os, sys
+root, src = sys.argv[1:3]
+c = json.load(open(os.path.join(root, "course.json")))
+c["concepts"] = {"gpu-hours": "cost in GPU hours"}
+json.dump(c, open(os.path.join(root, "course.json"), "w"))
+l = json.load(open(src))
+l.pop("$schema", None)
+l.update(format=2, id="own-concepts", title="Own concepts")
+l["concepts"] = {"ring-order": "the order of a ring all-reduce"}
+l["items"][0]["tags"] = ["ring-order", "collectives"]
+l["items"][1]["tags"] = ["gpu-hours"]
+l["items"][2]["tags"] = ["ring-order"]
+json.dump(l, open(os.path.join(root, "lessons", "own.json"), "w"), indent=1)
+os.makedirs(os.path.join(root, "..", "check-own"), exist_ok=True)
+ll = dict(l)
+ll["items"] = [dict(it) for it in l["items"]]
+ll["items"][1]["tags"] = ["ring-order"]
+json.dump(ll, open(os.path.join(root, "..", "check-own", "own.json"), "w"), indent=1)
+other = dict(ll, id="borrows", title="Borrows")
+other.pop("concepts")
+for name in ("a-borrows.json", "z-borrows.json"):
+    json.dump(other, open(os.path.join(root, "..", "check-own", name), "w"), indent=1)
+EOF
+expect "--check: a lesson's own concepts are accepted" 0 '0 errors' -- --check "$tmp/check-own/own.json"
+expect "--check: a concept only another lesson declares is refused, whatever the order" 1 \
+	'a-borrows.json:[0-9]+:[0-9]+: error: unknown tag "ring-order"' -- --check "$tmp/check-own"
+if grep -Eq 'z-borrows.json:[0-9]+:[0-9]+: error: unknown tag "ring-order"' "$out" "$err"; then
+	ok "--check: the lesson loaded after the declaring one is refused too"
+else
+	not_ok "--check: the lesson loaded after the declaring one is refused too"
+fi
+mkdir -p "$cc/learners/ada"
+"$bin" course add-learner "$cc" ada --key "$tmp/keys/ada.pub" >/dev/null 2>&1
+printf '%s\n' 1 "1 a 2 b" "1 b 2 d" a b "a c" quit | "$bin" --no-shuffle --lessons "$cc/lessons" \
+	--state "$cc/learners/ada/progress.json" >/dev/null 2>&1
+"$bin" class --format json "$cc" >"$out" 2>"$err"
+if python3 - "$out" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = {g["tag"]: g for g in r["concepts"]}
+assert c["ring-order"]["label"] == "the order of a ring all-reduce" and c["ring-order"]["items"] == 2, c
+assert c["gpu-hours"]["label"] == "cost in GPU hours" and c["gpu-hours"]["items"] == 1, c
+assert c["collectives"]["items"] == 1, c
+EOF
+then
+	ok "class COURSE: the course's and the lesson's concepts, with their titles, per concept"
+else
+	not_ok "class COURSE: the course's and the lesson's concepts, with their titles, per concept"
+fi
+# The learner's own views, outside a course: a lesson's own concepts
+# travel with it (a course's are known only in the course).
+mkdir -p "$tmp/own-lesson"
+cp "$tmp/check-own/own.json" "$tmp/own-lesson/"
+printf '%s\n' 1 "1 a 2 b" "1 b 2 d" a b "a c" quit | "$bin" --no-shuffle --lessons "$tmp/own-lesson" \
+	--state "$tmp/own-store.json" >/dev/null 2>&1
+"$bin" stats --me --lessons "$tmp/own-lesson" --state "$tmp/own-store.json" >"$out" 2>"$err"
+if grep -q '^  the order of a ring all-reduce$' "$out"; then
+	ok "stats --me: mastery by concept names a lesson's own concept by its title"
+else
+	not_ok "stats --me: mastery by concept names a lesson's own concept by its title"
+fi
+"$bin" next --lessons "$tmp/own-lesson" --state "$tmp/own-store.json" >"$out" 2>"$err"
+if grep -q 'the order of a ring all-reduce: [0-9] items\{0,1\} due for review' "$out"; then
+	ok "next: study next names a lesson's own concept"
+else
+	not_ok "next: study next names a lesson's own concept"
+fi
+printf 'submit\nyes\n' | "$bin" exam --plain --from own-concepts -n 3 --seed 4 --lessons "$tmp/own-lesson" \
+	--state "$tmp/concept-exam.json" >"$out" 2>"$err"
+if grep -Eq '^ *the order of a ring all-reduce:? +0 of +3 right' "$out"; then
+	ok "exam results by concept name a lesson's own concept"
+else
+	not_ok "exam results by concept name a lesson's own concept"
+fi
+python3 - "$cc/course.json" <<'EOF'
+import json, sys
+c = json.load(open(sys.argv[1]))
+c["concepts"] = {"collectives": "declared again"}
+json.dump(c, open(sys.argv[1], "w"))
+EOF
+expect "course.json: a concept of paratutor's own list is refused, naming it" 1 'concept "collectives" needs a tag name' \
+	-- class "$cc"
+
 printf '{"course": 1, "title": 7}' >"$tmp/bad-course.json"
 mkdir -p "$tmp/badcourse/lessons" && cp "$tmp/bad-course.json" "$tmp/badcourse/course.json"
 expect "class COURSE: a course.json that cannot be read is an error naming it" 1 'course.json' -- class "$tmp/badcourse"

@@ -180,6 +180,15 @@ static pt_pos code_locate(void *ctx, size_t offset)
 	return scan_string_pos(c->ld->cv->text, c->ld->cv->text_len, p->raw & ~SCAN_RAW_EMPTIED, first, offset);
 }
 
+/* Returns true when the lesson declares concept name. */
+static bool declares(const pt_lesson *lesson, const char *name)
+{
+	for (size_t i = 0; lesson != NULL && i < lesson->n_concepts; i++)
+		if (strcmp(lesson->concepts[i].tag.s, name) == 0)
+			return true;
+	return false;
+}
+
 /* Reads the fields every format-2 item may have, reporting a format-2
  * kind or field in a format-1 file where it is written. */
 static void load_format2(pt_loader *ld, const pt_fields *f, int kind, pt_item *item)
@@ -229,10 +238,12 @@ static void load_format2(pt_loader *ld, const pt_fields *f, int kind, pt_item *i
 	field_text_list(ld, f, F_TAGS, what, false, &item->tags);
 	for (size_t i = 0; i < item->tags.n; i++) {
 		const pt_text *t = &item->tags.v[i];
-		if (t->s == NULL || tags_find(t->s) >= 0)
+		int k = t->s != NULL ? tags_find(t->s) : -1;
+		if (t->s == NULL || (k >= 0 && (!tags_by_lesson((size_t)k) || declares(ld->lesson, t->s))))
 			continue;
 		const char *near = tags_nearest(t->s);
-		diags_add(ld->diags, ld->name, t->pos, PT_ERROR, "unknown tag \"%s\"%s%s%s (content/README.md lists the tags)",
+		diags_add(ld->diags, ld->name, t->pos, PT_ERROR, "unknown tag \"%s\"%s%s%s (content/README.md lists the tags; "
+		    "a lesson may declare its own in \"concepts\")",
 		    t->s, near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "");
 	}
 }
@@ -300,6 +311,55 @@ static void load_element(pt_loader *ld, const cJSON *it, pt_lesson *lesson)
 		load_item(ld, it, &lesson->items[lesson->n_items++], lesson);
 }
 
+/* Reads the concepts the lesson declares ("concepts": {TAG: TITLE}) and
+ * declares each (tags.h), so its items may carry them. */
+static void load_concepts(pt_loader *ld, const pt_fields *f, pt_lesson *lesson)
+{
+	const cJSON *v = field_get(ld, f, F_CONCEPTS, "the lesson", false);
+	if (v == NULL)
+		return;
+	if (ld->format < 2) {
+		diags_add(ld->diags, ld->name, field_key_pos(ld, v), PT_ERROR,
+		    "\"concepts\" needs \"format\": 2; set it at the top of the file");
+		return;
+	}
+	if (!cJSON_IsObject(v)) {
+		field_wrong_type(ld, v, "concepts", "an object of tag names and titles");
+		return;
+	}
+	lesson->concepts = field_calloc(ld, (size_t)cJSON_GetArraySize(v) + 1, sizeof *lesson->concepts);
+	const cJSON *m;
+	cJSON_ArrayForEach(m, v) {
+		if (lesson->concepts == NULL)
+			return;
+		pt_concept *c = &lesson->concepts[lesson->n_concepts];
+		c->tag.pos = field_key_pos(ld, m);
+		if (!tags_name_ok(m->string)) {
+			diags_add(ld->diags, ld->name, c->tag.pos, PT_ERROR, "concept \"%s\" is not a tag name: 1 to 32 of "
+			    "a-z, 0-9 and '-', starting with a letter", m->string);
+			continue;
+		}
+		int k = tags_find(m->string);
+		if (k >= 0 && (size_t)k < tags_bundled()) {
+			diags_add(ld->diags, ld->name, c->tag.pos, PT_ERROR, "concept \"%s\" is one of paratutor's own "
+			    "(content/README.md lists them): use it without declaring it", m->string);
+			continue;
+		}
+		if (!field_take_text(ld, m, "concepts", &c->title))
+			continue;
+		if (c->title.s[0] == '\0')
+			continue; /* said already: a title cannot be empty */
+		c->tag.s = field_strdup(ld, m->string);
+		if (c->tag.s == NULL)
+			return;
+		if (tags_declare(c->tag.s, c->title.s, true) < 0)
+			diags_add(ld->diags, ld->name, c->tag.pos, PT_ERROR, "concept \"%s\" is one too many: at most %d "
+			    "concept tags in all", c->tag.s, PT_TAGS_MAX);
+		else
+			lesson->n_concepts++;
+	}
+}
+
 /* Builds the lesson from a parsed tree. */
 static pt_lesson *build_lesson(pt_loader *ld, const cJSON *root)
 {
@@ -338,6 +398,8 @@ static pt_lesson *build_lesson(pt_loader *ld, const cJSON *root)
 	field_text(ld, &f, F_LANGUAGE, "the lesson", false, &lesson->language);
 	lesson->attempts_pos = field_pos(ld, root);
 	field_int(ld, &f, F_ATTEMPTS, "the lesson", false, &lesson->attempts, &lesson->attempts_pos);
+	ld->lesson = lesson;
+	load_concepts(ld, &f, lesson);
 	const cJSON *items = field_array(ld, &f, F_ITEMS, "the lesson", true);
 	if (items == NULL)
 		return lesson;

@@ -210,8 +210,8 @@ pt_class *class_new(const pt_catalog *catalog, pt_class_naming naming)
 	c->n_tags = tags_count();
 	c->tags = calloc(c->n_tags ? c->n_tags : 1, sizeof *c->tags);
 	for (size_t t = 0; c->tags != NULL && t < c->n_tags; t++) {
-		c->tags[t].name = pt_tags[t].name;
-		c->tags[t].label = pt_tags[t].label;
+		c->tags[t].name = tags_at(t)->name;
+		c->tags[t].label = tags_at(t)->label;
 	}
 	c->lessons = calloc(catalog->n ? catalog->n : 1, sizeof *c->lessons);
 	bool ok = c->lessons != NULL && c->tags != NULL;

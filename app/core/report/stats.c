@@ -171,7 +171,7 @@ bool stats_compute(const pt_progress *p, pt_catalog *catalog, time_t now, long u
 	memset(out, 0, sizeof *out);
 	out->today = stats_day(now, utc_offset);
 	out->lessons = calloc(catalog->n ? catalog->n : 1, sizeof *out->lessons);
-	pt_stats_tag *tags = calloc(tags_count(), sizeof *tags);
+	pt_stats_tag *tags = calloc(PT_TAGS_MAX, sizeof *tags); /* lessons loaded below may declare more tags */
 	if (out->lessons == NULL || tags == NULL) {
 		free(tags);
 		stats_free(out);
@@ -190,8 +190,8 @@ bool stats_compute(const pt_progress *p, pt_catalog *catalog, time_t now, long u
 		if (tags[t].items == 0)
 			continue;
 		pt_stats_tag g = tags[t];
-		g.name = pt_tags[t].name;
-		g.label = pt_tags[t].label;
+		g.name = tags_at(t)->name;
+		g.label = tags_at(t)->label;
 		g.recall = g.seen > 0 ? g.recall / (double)g.seen : 0;
 		out->tags[out->n_tags++] = g;
 	}

@@ -11,6 +11,7 @@
 #include <cJSON.h>
 
 #include "paratutor/course.h"
+#include "paratutor/tags.h"
 #include "paratutor/fileio.h"
 #include "paratutor/grow.h"
 #include "paratutor/load.h"
@@ -317,6 +318,51 @@ static bool read_policies(const reader *r, const cJSON *root, pt_course *c)
 	return true;
 }
 
+/* Reads "concepts" ({TAG: TITLE}, absent: none); false with the cause in
+ * err when a name is not a tag name or one of the bundled, or a title is
+ * not a non-empty string. */
+static bool read_concepts(const reader *r, const cJSON *root, pt_course *c)
+{
+	const cJSON *con = cJSON_GetObjectItemCaseSensitive(root, "concepts"), *m;
+	if (con == NULL)
+		return true;
+	if (!cJSON_IsObject(con)) {
+		snprintf(r->err, r->errlen, "%s: \"concepts\" must be an object of tag names and titles", r->file);
+		return false;
+	}
+	size_t n = (size_t)cJSON_GetArraySize(con);
+	c->concept_tags = calloc(n + 1, sizeof *c->concept_tags);
+	c->concept_titles = calloc(n + 1, sizeof *c->concept_titles);
+	if (c->concept_tags == NULL || c->concept_titles == NULL) {
+		snprintf(r->err, r->errlen, "out of memory");
+		return false;
+	}
+	cJSON_ArrayForEach(m, con) {
+		int k = tags_find(m->string);
+		if (!tags_name_ok(m->string) || (k >= 0 && (size_t)k < tags_bundled()) || !cJSON_IsString(m) ||
+		    m->valuestring[0] == '\0') {
+			snprintf(r->err, r->errlen, "%s: concept \"%.40s\" needs a tag name (1 to 32 of a-z, 0-9 and '-', "
+			    "not one of paratutor's own) and a title", r->file, m->string);
+			return false;
+		}
+		c->concept_tags[c->n_concepts] = strdup(m->string);
+		c->concept_titles[c->n_concepts] = strdup(m->valuestring);
+		if (c->concept_tags[c->n_concepts++] == NULL || c->concept_titles[c->n_concepts - 1] == NULL) {
+			snprintf(r->err, r->errlen, "out of memory");
+			return false;
+		}
+	}
+	return true;
+}
+
+bool course_declare_concepts(const pt_course *c)
+{
+	bool ok = true;
+	for (size_t i = 0; i < c->n_concepts; i++)
+		ok = tags_declare(c->concept_tags[i], c->concept_titles[i], false) >= 0 && ok;
+	return ok;
+}
+
 static bool read_root(const reader *r, const cJSON *root, pt_course *c)
 {
 	const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "course");
@@ -368,7 +414,7 @@ static bool read_root(const reader *r, const cJSON *root, pt_course *c)
 			}
 	}
 	c->rest = keep_rest(root, top_members, COUNT(top_members));
-	return read_policies(r, root, c);
+	return read_policies(r, root, c) && read_concepts(r, root, c);
 }
 
 bool course_parse(pt_course *c, const char *dir, const char *name, const char *text, size_t len, char *err,
@@ -569,6 +615,12 @@ void course_free(pt_course *c)
 		course_exam_free(&c->exams[i]);
 	free(c->learners);
 	free(c->exams);
+	for (size_t i = 0; i < c->n_concepts; i++) {
+		free(c->concept_tags[i]);
+		free(c->concept_titles[i]);
+	}
+	free(c->concept_tags);
+	free(c->concept_titles);
 	free(c->dir);
 	free(c->title);
 	cJSON_Delete(c->rest);
