@@ -283,9 +283,12 @@ static int run(const pt_catalog *cat, char **paths, int n, const pt_course *cour
 		status = CLASS_FAILED;
 	} else if (clashes > 0 && format == PT_CLASS_GRADEBOOK) {
 		status = CLASS_FAILED;
-	} else if (!emit(c, format, NULL) ||
-	    (gradebook != NULL && (clashes > 0 || !emit(c, PT_CLASS_GRADEBOOK, gradebook)))) {
-		status = CLASS_FAILED;
+	} else {
+		/* The gradebook file first: a reader of standard output that
+		 * stops early (| head) must not cost the file. */
+		bool book_ok = gradebook == NULL || (clashes == 0 && emit(c, PT_CLASS_GRADEBOOK, gradebook));
+		if (!emit(c, format, NULL) || !book_ok)
+			status = CLASS_FAILED;
 	}
 	if (status == CLASS_OK && class_failures(c) > 0)
 		status = CLASS_FAILED;

@@ -140,6 +140,19 @@ if cmp -s "$tmp/book.csv" "$tmp/book-stdout.csv"; then
 else
 	not_ok "--gradebook FILE writes the same gradebook beside the table"
 fi
+# A reader that stops early (| head) may end the table, never the file.
+rm -f "$tmp/book-head.csv"
+# (a pipe whose reader is gone before the first write: SIGPIPE at once)
+python3 -c 'import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.DEVNULL)' \
+	"$bin" class --only-lessons "$lessons" --gradebook "$tmp/book-head.csv" "$tmp/class"
+if cmp -s "$tmp/book-head.csv" "$tmp/book-stdout.csv"; then
+	ok "--gradebook FILE is written whole when standard output is closed early (| head)"
+else
+	not_ok "--gradebook FILE is written whole when standard output is closed early (| head)"
+fi
 
 expect "class --format csv" 1 '^lesson,item,option,met,right_first_time,right_first_rate' \
 	-- class --only-lessons "$lessons" --format csv "$tmp/class"
