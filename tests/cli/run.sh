@@ -232,6 +232,37 @@ expect "import warns of negative marks" 0 \
 expect "import warns of letters in shuffled options" 0 \
 	'marks.gift:2:1: warning: the options start with their letters \(a\), b\), ...\), which will not match the letters shown once the options are shuffled' \
 	-- import "$XDG_STATE_HOME/marks.gift"
+# Export says what it changes: a one-blank fill accepting two options
+# (GIFT: either; read back: both), select-all's all-or-nothing against the
+# formats' partial credit, and dropped concept tags.
+python3 - "$XDG_STATE_HOME/either.json" <<'EOF'
+import json, sys
+lesson = json.load(open("tests/fixtures/good/format2/kinds.json"))
+fill = next(i for i in lesson["items"] if i["kind"] == "fill")
+fill["blanks"][0]["accept"] = ["split", "repeat"]
+del fill["blanks"][0]["feedback"]["repeat"]
+fill["tags"] = ["data-parallel"]
+multi = next(i for i in lesson["items"] if i["kind"] == "multi")
+lesson["items"] = [fill, multi]
+lesson.pop("$schema", None)
+json.dump(lesson, open(sys.argv[1], "w"))
+EOF
+expect "export to GIFT warns of a blank accepting two options" 0 \
+	'warning: item "pseudo-split": its blank accepts 2 options and GIFT takes any one of them as right, but reading the GIFT back' \
+	-- export --to gift -o "$XDG_STATE_HOME/either.gift" "$XDG_STATE_HOME/either.json"
+expect "export warns that select-all is all-or-nothing, Moodle partial credit" 0 \
+	'warning: item "pick-two": select-all is all-or-nothing in paratutor, but Moodle XML gives partial credit' \
+	-- export --to moodle-xml -o "$XDG_STATE_HOME/either.xml" "$XDG_STATE_HOME/either.json"
+expect "export warns of dropped concept tags" 0 \
+	'warning: item "pseudo-split": Moodle XML cannot carry the concept tags \(1; only the difficulty goes out as a tag\)' \
+	-- export --verbose --to moodle-xml -o "$XDG_STATE_HOME/either.xml" "$XDG_STATE_HOME/either.json"
+"$bin" import -o "$XDG_STATE_HOME/back.json" "$XDG_STATE_HOME/either.gift" >/dev/null 2>&1
+if python3 -c 'import json,sys; i=json.load(open(sys.argv[1]))["items"][0]; assert i["kind"] == "multi" and sum(o.get("correct", False) for o in i["options"]) == 2' \
+	"$XDG_STATE_HOME/back.json"; then
+	passed=$((passed + 1)); echo "ok - ... and reading that GIFT back asks for both options, as the warning says"
+else
+	failed=$((failed + 1)); echo "not ok - ... and reading that GIFT back asks for both options, as the warning says"
+fi
 expect "sync --help" 0 '^Usage: paratutor sync' -- sync --help
 expect "sync needs the learner" 2 'actor' -- sync --lrs http://127.0.0.1:9/xAPI
 expect "sync needs an LRS address" 2 "sync needs the LRS's address: --lrs URL" -- sync --actor mailto:a@example.org
@@ -309,7 +340,7 @@ expect "export folds the warnings of one kind into a note" 0 \
 	-- export --to gift content/01-dp-vs-mp.json
 lines=$(wc -l <"$err")
 is_le() { if [ "$2" -le "$3" ]; then passed=$((passed + 1)); echo "ok - $1"; else failed=$((failed + 1)); echo "not ok - $1 ($2 > $3)"; fi; }
-is_le "export of lesson 1 to GIFT: one line per kind of warning, not 54" "$lines" 20
+is_le "export of lesson 1 to GIFT: one line per kind of warning (with the concept tags and select-all scoring), not 54" "$lines" 24
 expect "export --verbose shows each warning" 0 '^content/01-dp-vs-mp.json:94:16: warning: .*GIFT cannot carry hints' \
 	-- export --to gift --verbose content/01-dp-vs-mp.json
 lines=$(wc -l <"$err")

@@ -90,6 +90,11 @@ void export_lost_common(const pt_lesson *lesson, const pt_item *item, pt_diags *
 		export_lost(lesson, item, diags, format, item->editor_note.pos, "the editor_note");
 	if (item->source.s != NULL)
 		export_lost(lesson, item, diags, format, item->source.pos, "the source");
+	if (item->tags.n > 0) {
+		char what[80];
+		snprintf(what, sizeof what, "the concept tags (%zu; only the difficulty goes out as a tag)", item->tags.n);
+		export_lost(lesson, item, diags, format, item->tags.pos, what);
+	}
 	if (item->figure != NULL)
 		export_lost(lesson, item, diags, format, item->figure_pos,
 		    "the figure (the picture and figures the tutor computes)");

@@ -14,6 +14,13 @@ static void fill_lost(const pt_lesson *lesson, const pt_item *it, pt_diags *diag
 {
 	if (it->pseudo_code)
 		export_lost(lesson, it, diags, format, it->code.pos, "the pseudo-code tag");
+	size_t accepted = 0;
+	for (size_t k = 0; format == PT_EXPORT_GIFT && it->n_blanks == 1 && k < it->bank.n; k++)
+		accepted += lesson_blank_accepts(it, 0, k);
+	if (accepted > 1)
+		diags_add(diags, lesson->path, it->blanks[0].accept.pos.line > 0 ? it->blanks[0].accept.pos : it->pos,
+		    PT_WARNING, "item \"%s\": its blank accepts %zu options and GIFT takes any one of them as right, but "
+		    "reading the GIFT back (paratutor import) asks for all of them", it->id.s, accepted);
 	if (it->language.s != NULL && strcmp(it->language.s, "text") != 0) {
 		char what[96];
 		snprintf(what, sizeof what, "the code's language (%.40s)", it->language.s);
