@@ -365,8 +365,9 @@ static void open_exam(pt_ui *ui)
 {
 	pt_progress *p = ui->track->progress;
 	char why[256];
-	if (ui->hosted != NULL && ui->exam == NULL) {
-		/* A course's exams are sat only as the course defines them. */
+	if (ui->hosted != NULL && ui->exam == NULL && (p == NULL || progress_exam_open(p) == NULL)) {
+		/* A course's exams are sat only as the course defines them (one
+		 * left open in this session is taken up below). */
 		show(ui, UI_SCREEN_MENU, ui->entry);
 		ui_say(ui, "%s", ui->hosted);
 		return;

@@ -219,14 +219,15 @@ check "... and nothing is written where they point" sh -c "! ls -d '$TMP'/evil-*
 # --- the full screen under ssh -tt in tmux: the menu, then q quits cleanly
 TMUX_SOCK=$TMP/tmux
 ssh_cmd="ssh -F /dev/null -p $SSHD_PORT -i $TMP/keys/alice -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=$TMP/known_hosts -o LogLevel=ERROR -tt $HOST"
-# pane W H - runs ssh -tt in a fresh W x H tmux pane that stays after it ends.
+# pane W H [WORDS] - runs ssh -tt (with the words) in a fresh W x H tmux pane that
+# stays after it ends.
 panes=0
 pane() {
 	tmux -S "$TMUX_SOCK" kill-server >/dev/null 2>&1
 	panes=$((panes + 1))
 	TMUX_SOCK=$TMP/tmux-$panes # a new server: no race with the old one's exit
 	tmux -S "$TMUX_SOCK" -f /dev/null new-session -d -x "$1" -y "$2" -e TERM=xterm-256color -e LANG=C.UTF-8 \
-		"$ssh_cmd; echo \"exit=\$?\"; sleep 600"
+		"$ssh_cmd ${3:-}; echo \"exit=\$?\"; sleep 600"
 }
 # wait_pane TEXT - polls the pane until it shows TEXT (10 s).
 wait_pane() {
@@ -249,6 +250,27 @@ check "a 10x3 terminal gets a screen that says so, no crash" sh -c "i=0; while [
 tmux -S "$TMUX_SOCK" send-keys q
 tmux -S "$TMUX_SOCK" resize-window -x 80 -y 24 >/dev/null 2>&1
 check "... and q leaves it cleanly (exit 0)" wait_pane "exit=0"
+# A course exam on the full screen: left, taken up again in the same
+# session (the exam key takes up the open exam), submitted.
+pane 80 24 "'exam mid'"
+check "the full screen sits a course exam over ssh -tt" wait_pane "Exam: item 1 of 3"
+tmux -S "$TMUX_SOCK" send-keys q
+check "... left, the menu says the clock runs on" wait_pane "e takes it up"
+tmux -S "$TMUX_SOCK" send-keys e
+check "... e takes the open exam up again (not the course's note)" wait_pane "take the exam up again"
+tmux -S "$TMUX_SOCK" send-keys s
+wait_pane "y: submit" >/dev/null
+tmux -S "$TMUX_SOCK" send-keys y
+check "... submitted, its results" wait_pane "Exam results"
+tmux -S "$TMUX_SOCK" send-keys m
+wait_pane "e exam" >/dev/null
+tmux -S "$TMUX_SOCK" send-keys e
+check "... then the exam key says how a course's exams are sat" wait_pane "Exams on this course are sat with"
+tmux -S "$TMUX_SOCK" send-keys q
+check "... and q quits cleanly (exit 0)" wait_pane "exit=0"
+check "... alice's exam is in her store, once" python3 -c '
+import json, sys; d = json.load(open(sys.argv[1]))["exams"]
+assert [e["id"][:4] for e in d["done"]] == ["mid/"] and not d.get("open"), d' "$C/learners/alice/progress.json"
 tmux -S "$TMUX_SOCK" kill-server >/dev/null 2>&1
 
 # --- nothing outside the course folder
