@@ -103,7 +103,7 @@ def class_typed(d, n):
     # The item's hash, from a store the tutor writes (a record of another
     # version of the item would be left out of the analysis).
     state = os.path.join(d, "one.json")
-    subprocess.run([RUN["binary"], "--plain", "--no-shuffle", "--lessons", lessons, "--state", state],
+    subprocess.run([RUN["binary"], "--plain", "--no-shuffle", "--only-lessons", lessons, "--state", state],
                    input=b"1\n5\nquit\n", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=RUN["env"],
                    check=False)
     with open(state, encoding="utf-8") as f:
@@ -117,7 +117,7 @@ def class_typed(d, n):
                   "last_seen": 1700000060, "pass_start": 1700000000, "time_spent": 60, "box": 0}
         write(os.path.join(folder, "progress.json"),
               json.dumps({"format": 1, "lessons": {"store": {"items": {"n": record}}}}))
-    return [["class", "--lessons", lessons, os.path.join(d, "class")]]
+    return [["class", "--only-lessons", lessons, os.path.join(d, "class")]]
 
 
 def xml_attrs(d, n):
