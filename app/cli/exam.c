@@ -25,7 +25,7 @@
 #define MAX_FROM 64
 
 enum { EXAM_OK = 0, EXAM_FAILED = 1, EXAM_USAGE = 2, EXAM_NO_LESSONS = 3 };
-enum { OPT_FROM = 256, OPT_MINUTES, OPT_UNTIMED, OPT_PASS, OPT_SEED, OPT_HISTORY, OPT_STATE, OPT_NO_SHUFFLE,
+enum { OPT_KINDS = 300, OPT_FROM = 256, OPT_MINUTES, OPT_UNTIMED, OPT_PASS, OPT_SEED, OPT_HISTORY, OPT_STATE, OPT_NO_SHUFFLE,
 	OPT_ALLOW_REPEATS, OPT_SHOW, OPT_BLUEPRINT };
 
 /* Prints the usage text of the command to fp. */
@@ -57,6 +57,9 @@ static void exam_usage(FILE *fp)
 	      "                        \"shares\": {\"LESSON-ID\": PERCENT, ...}}), instead\n"
 	      "                        of --from; a bare name is a bundled blueprint\n"
 	      "                        (pmle-scaling: the Google PMLE's scaling domain)\n"
+	      "      --kinds LIST      draw only items of these kinds, comma-separated\n"
+	      "                        (choice,multi for a scenario-only paper, as the\n"
+	      "                        certification exams are); default: every kind\n"
 	      "      --allow-repeats   draw from every item, also those whose answers the\n"
 	      "                        results of earlier exams showed (by default they\n"
 	      "                        are drawn only when the others run short)\n"
@@ -135,6 +138,7 @@ static int parse_args(int argc, char **argv, exam_args *a)
 		{ "allow-repeats", no_argument, NULL, OPT_ALLOW_REPEATS },
 		{ "show", required_argument, NULL, OPT_SHOW },
 		{ "blueprint", required_argument, NULL, OPT_BLUEPRINT },
+		{ "kinds", required_argument, NULL, OPT_KINDS },
 		{ "lessons", required_argument, NULL, 'l' },
 		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
 	};
@@ -189,6 +193,14 @@ static int parse_args(int argc, char **argv, exam_args *a)
 			break;
 		case OPT_HISTORY: a->history = true; break;
 		case OPT_BLUEPRINT: a->blueprint_path = optarg; break;
+		case OPT_KINDS: {
+			char why[160];
+			if (!exam_kinds_parse(optarg, &a->cfg.kinds, why, sizeof why)) {
+				fprintf(stderr, "paratutor exam: --kinds takes kind names separated by commas: %s\n", why);
+				return EXAM_USAGE;
+			}
+			break;
+		}
 		case OPT_SHOW:
 			if (!parse_whole(optarg, 1, 1000000000ull, &v)) {
 				fprintf(stderr, "paratutor exam: --show takes an exam's number as --history lists it (1, 2, ...), "

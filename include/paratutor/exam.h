@@ -40,7 +40,13 @@ typedef struct pt_exam_config {
 	/* Each lesson's share of the paper (NULL: as the pool holds them); its
 	 * lessons are the ones drawn from (n_from must be 0). */
 	const pt_blueprint *blueprint;
+	unsigned kinds;          /* bit 1u << kind for each kind drawn; 0: every kind */
 } pt_exam_config;
+
+/* Reads a comma-separated list of kind names ("choice,multi") into a
+ * kinds mask for pt_exam_config; false (with the name refused in err)
+ * when a name is not a kind. */
+bool exam_kinds_parse(const char *list, unsigned *kinds, char *err, size_t errlen);
 
 /* How an item stands once the exam is submitted. */
 typedef enum pt_exam_result {

@@ -1040,6 +1040,34 @@ END_TEST
 Suite *exam_suite(void);
 
 /* The suite. */
+/* --kinds choice,multi: a paper of those kinds only, as many as there are. */
+START_TEST(test_kinds_only)
+{
+	pt_catalog c = two_lessons();
+	pt_exam_config cfg;
+	exam_config_default(&cfg);
+	cfg.count = 20;
+	char err[256] = "";
+	ck_assert(exam_kinds_parse("choice,multi", &cfg.kinds, err, sizeof err));
+	ck_assert_uint_eq(cfg.kinds, (1u << PT_KIND_CHOICE) | (1u << PT_KIND_MULTI));
+	pt_exam e;
+	ck_assert_msg(exam_start(&e, &c, &cfg, T0, err, sizeof err), "%s", err);
+	ck_assert_uint_eq(e.n, 8); /* lesson a's 4 choices and lesson b's 4, not its numeric and fill */
+	for (size_t i = 0; i < e.n; i++)
+		ck_assert_int_eq(e.items[i]->kind, PT_KIND_CHOICE);
+	exam_free(&e);
+	ck_assert(exam_kinds_parse("numeric", &cfg.kinds, err, sizeof err));
+	cfg.count = 5;
+	ck_assert(exam_start(&e, &c, &cfg, T0, err, sizeof err));
+	ck_assert_uint_eq(e.n, 1);
+	ck_assert_int_eq(e.items[0]->kind, PT_KIND_NUMERIC);
+	exam_free(&e);
+	ck_assert(!exam_kinds_parse("choice,essay", &cfg.kinds, err, sizeof err));
+	ck_assert_ptr_nonnull(strstr(err, "'essay' is not a kind"));
+	catalog_free(&c);
+}
+END_TEST
+
 /* The exam lock is let go at submit: a second tutor no longer sees the
  * submitted paper as in progress, while the first still shows results. */
 START_TEST(test_submit_releases_hold)
@@ -1087,6 +1115,7 @@ Suite *exam_suite(void)
 	tcase_add_test(tc, test_select_n_partly);
 	tcase_add_test(tc, test_clock_one_format);
 	tcase_add_test(tc, test_submit_releases_hold);
+	tcase_add_test(tc, test_kinds_only);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -368,6 +368,37 @@ static void draw(cell *cells, size_t n_cells, candidate *pick, size_t *k, unsign
 		}
 }
 
+/* Returns true when cfg draws items of it's kind. */
+static bool kind_wanted(const pt_exam_config *cfg, const pt_item *it)
+{
+	return cfg->kinds == 0 || ((cfg->kinds >> it->kind) & 1u) != 0;
+}
+
+bool exam_kinds_parse(const char *list, unsigned *kinds, char *err, size_t errlen)
+{
+	*kinds = 0;
+	for (const char *p = list; p != NULL && *p != '\0';) {
+		size_t n = strcspn(p, ",");
+		bool found = false;
+		for (int k = 0; k <= PT_KIND_ORDER && !found; k++) {
+			const char *name = lesson_kind_name((pt_kind)k);
+			if (name != NULL && strlen(name) == n && strncmp(name, p, n) == 0) {
+				*kinds |= 1u << k;
+				found = true;
+			}
+		}
+		if (!found) {
+			snprintf(err, errlen, "'%.*s' is not a kind (choice, multi, fill, numeric, text, match, order)",
+			    (int)n, p);
+			return false;
+		}
+		p += n + (p[n] == ',');
+	}
+	if (*kinds == 0)
+		snprintf(err, errlen, "no kind named");
+	return *kinds != 0;
+}
+
 /* Collects into all the candidates of the lessons in use for which
  * cfg->shown says want (every one when it is NULL), grouped into cells
  * by lesson and difficulty, three cells a lesson in use; returns the
@@ -386,7 +417,8 @@ static size_t collect(const pt_catalog *c, const bool *use, const pt_exam_config
 			cl->v = all + k;
 			for (size_t i = 0; i < l->n_items; i++) {
 				bool shown = cfg->shown != NULL && cfg->shown(cfg->shown_ctx, l->id.s, l->items[i].id.s);
-				if ((int)l->items[i].difficulty == d && (cfg->shown == NULL || shown == want))
+				if ((int)l->items[i].difficulty == d && (cfg->shown == NULL || shown == want) &&
+				    kind_wanted(cfg, &l->items[i]))
 					all[k++] = (candidate){ e, i };
 			}
 			cl->n = (size_t)(all + k - cl->v);
@@ -409,7 +441,8 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
 		return false;
 	}
 	for (size_t i = 0; i < catalog->n; i++) {
-		total_items += use[i] ? catalog->v[i].lesson->n_items : 0;
+		for (size_t k = 0; use[i] && k < catalog->v[i].lesson->n_items; k++)
+			total_items += kind_wanted(cfg, &catalog->v[i].lesson->items[k]);
 		rows += use[i];
 	}
 	/* A blueprint's shares are of the count asked for: a lesson too small
@@ -429,7 +462,8 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
 	if (!fresh || !seen || !fresh_cells || !seen_cells || !pick || !lessons || !items) {
 		snprintf(err, errlen, "out of memory");
 	} else if (count == 0) {
-		snprintf(err, errlen, "the lessons chosen hold no items to draw an exam from");
+		snprintf(err, errlen, "the lessons chosen hold no items%s to draw an exam from",
+		    cfg->kinds != 0 ? " of the kinds asked for" : "");
 	} else {
 		/* Items whose answers earlier results showed are drawn only when
 		 * the others run short, and then as few as can be. */
