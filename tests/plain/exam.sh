@@ -392,6 +392,24 @@ has "results: the number typed" "Wrong: your answer 17."
 has "results: the ticks of a multi item short of its count" "Wrong: your answer A. Not as many ticks as the item asks for."
 has "results: the pairs matched" "Wrong: prompt 2, One weight matrix is too big for one GPU, given Expert parallelism."
 
+# --seed with --allow-repeats replays its paper, as the help says: the same
+# seed after a submitted paper lists the same items in the same order.
+studied
+printf '%s\n' list submit yes | "$bin" exam --only-lessons content --from dp-vs-mp --count 4 --seed 7 --untimed \
+    --allow-repeats >"$out" 2>&1
+grep '^Item [0-9]' "$out" >"$tmp/paper1"
+printf '%s\n' list submit yes | "$bin" exam --only-lessons content --from dp-vs-mp --count 4 --seed 7 --untimed \
+    --allow-repeats >"$out" 2>&1
+grep '^Item [0-9]' "$out" >"$tmp/paper2"
+if [ -s "$tmp/paper1" ] && cmp -s "$tmp/paper1" "$tmp/paper2"; then
+	passed=$((passed + 1))
+	echo "ok - --seed with --allow-repeats replays the same paper after a submitted one"
+else
+	failed=$((failed + 1))
+	echo "not ok - --seed with --allow-repeats replays the same paper after a submitted one"
+	diff "$tmp/paper1" "$tmp/paper2" | sed 's/^/  | /' | head -20
+fi
+
 # Closed books on the command line: while this user's exam is open, stats
 # --me, --report and export refuse with one line (the tutor closes its own
 # statistics too); once it is submitted they run again.
