@@ -15,6 +15,7 @@
 #include "paratutor/gift.h"
 #include "paratutor/load.h"
 #include "paratutor/moodlexml.h"
+#include "paratutor/validate.h"
 
 #define MAX_IMPORT_SIZE (64u * 1024u * 1024u)
 
@@ -128,6 +129,34 @@ typedef struct import_opts {
 	bool one_lesson, skip_broken, verbose, force;
 } import_opts;
 
+/* Returns true when the lesson text would pass paratutor --check (its
+ * errors; warnings are the importer's to give); otherwise says, for each
+ * error, which item it is in and what is wrong, and returns false. */
+static bool passes_check(const char *text)
+{
+	pt_diags d = { 0 };
+	pt_lesson *l = load_lesson_text("the imported lesson", text, strlen(text), &d);
+	if (l != NULL)
+		validate_lesson(l, &d);
+	bool ok = d.errors == 0;
+	for (size_t i = 0; i < d.n; i++) {
+		if (d.v[i].severity != PT_ERROR)
+			continue;
+		const char *item = NULL;
+		for (size_t k = 0; l != NULL && k < l->n_items; k++)
+			if (l->items[k].pos.line < d.v[i].pos.line ||
+			    (l->items[k].pos.line == d.v[i].pos.line && l->items[k].pos.col <= d.v[i].pos.col))
+				item = l->items[k].id.s;
+		fprintf(stderr, "paratutor: error: question \"%s\" would not pass paratutor --check: %s\n",
+		    item != NULL ? item : "(the lesson)", d.v[i].message);
+	}
+	if (!ok)
+		fputs("paratutor: nothing was written; fix those questions in the source and import again\n", stderr);
+	lesson_free(l);
+	diags_free(&d);
+	return ok;
+}
+
 /* Renders lesson and writes it to path (stdout when NULL); frees lesson.
  * A new file in a folder (fresh true) never replaces anything.  Returns
  * false after saying why. */
@@ -139,7 +168,8 @@ static bool write_lesson_to(cJSON *lesson, const char *path, bool fresh)
 		fputs("paratutor: out of memory\n", stderr);
 		return false;
 	}
-	bool ok = fresh ? cli_write_new(path, text, strlen(text)) : cli_write_output(path, text, strlen(text));
+	bool ok = passes_check(text) &&
+	    (fresh ? cli_write_new(path, text, strlen(text)) : cli_write_output(path, text, strlen(text)));
 	free(text);
 	return ok;
 }

@@ -263,6 +263,17 @@ if python3 -c 'import json,sys; i=json.load(open(sys.argv[1]))["items"][0]; asse
 else
 	failed=$((failed + 1)); echo "not ok - ... and reading that GIFT back asks for both options, as the warning says"
 fi
+# An import whose lesson would fail --check fails, naming the question,
+# and writes nothing (a 200-byte short answer: no learner could type it).
+printf '::long:: Name it {=%s}\n' "$(printf '%0200d' 0 | tr 0 x)" >"$XDG_STATE_HOME/long.gift"
+expect "import fails, naming the question, when its lesson would fail --check" 1 \
+	'error: question "long" would not pass paratutor --check: accepted answer 1 is longer than the 127 bytes' \
+	-- import -o "$XDG_STATE_HOME/long.json" "$XDG_STATE_HOME/long.gift"
+if [ ! -e "$XDG_STATE_HOME/long.json" ]; then
+	passed=$((passed + 1)); echo "ok - ... and writes nothing"
+else
+	failed=$((failed + 1)); echo "not ok - ... and writes nothing"
+fi
 expect "sync --help" 0 '^Usage: paratutor sync' -- sync --help
 expect "sync needs the learner" 2 'actor' -- sync --lrs http://127.0.0.1:9/xAPI
 expect "sync needs an LRS address" 2 "sync needs the LRS's address: --lrs URL" -- sync --actor mailto:a@example.org
