@@ -103,4 +103,13 @@ CHECKS += [
      "wrong": [lambda: 70e9 * 16 / 32 / 1e9,              # plain FSDP over 32
                lambda: 70e9 * 16 / 1e9,                   # unsharded
                lambda: 70e9 * 16 / 4 / 1e9]},             # divided by the replicas
+    {"lesson": "hybrid-3d", "item": "d8-15-distopt-instances",
+     "inputs": ["8 billion-parameter", "64 data-parallel ranks", "--num-distributed-optimizer-instances 4",
+                "12 bytes per parameter", "1 GB = 10^9 B"],
+     # 64 / 4 = 16 ranks share one copy of the optimizer state
+     "compute": lambda: 8e9 * 12 / (64 / 4) / GB,
+     "wrong": [lambda: 8e9 * 12 / 64 / GB,                # one instance: over all 64
+               lambda: 8e9 * 12 / 4 / GB,                 # divided by the instances
+               lambda: 8e9 * 12 / GB,                     # unsharded
+               lambda: 8e9 * 12 / (64 * 4) / GB]},        # divided by both
 ]
