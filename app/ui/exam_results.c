@@ -76,6 +76,13 @@ static void add_figures(const struct results_view *rv, pt_doc *d, const pt_exam 
 	if (rv->have_next) {
 		doc_atom(d, ROLE_HEADING, 0, "What to study next");
 		doc_newline(d);
+		if (r->items > 0 && r->right == r->items) {
+			doc_move_to(d, 2);
+			doc_set_indent(d, 2);
+			doc_wrap(d, ROLE_RIGHT, 0, PT_EXAM_PERFECT);
+			doc_set_indent(d, 0);
+			doc_newline(d);
+		}
 		for (size_t k = 0; k < rv->next.n; k++) {
 			doc_move_to(d, 2);
 			doc_atom(d, ROLE_PROMPT, 0, draw_glyph(GLYPH_BULLET));

@@ -239,6 +239,10 @@ void exam_score_rule(int pass_percent, char *buf, size_t size);
  * sat. */
 void exam_past_note(const pt_exam *e, char *buf, size_t size);
 
+/* What the advice says first after a paper with every item right. */
+#define PT_EXAM_PERFECT "A perfect paper: every item right, so nothing from it to review; the advice below is " \
+	"about the rest of your studies."
+
 /* Writes seconds as "m:ss" (or "h:mm:ss" from an hour). */
 void exam_format_clock(long seconds, char *buf, size_t size);
 

@@ -410,6 +410,14 @@ else
 	diff "$tmp/paper1" "$tmp/paper2" | sed 's/^/  | /' | head -20
 fi
 
+# After a perfect paper the advice says so first (the paper drawn with
+# --kinds choice: the drills' one choice item, answered right).
+studied
+printf '%s\n' a submit yes | "$bin" exam --no-shuffle --only-lessons tests/screen/lessons --from screen-drills \
+    --kinds choice --untimed >"$out" 2>&1
+has "--kinds choice draws only the choice item" "Score: 100% (1 of 1 right)"
+has "after a perfect paper the advice says so" "  A perfect paper: every item right, so nothing from it to review"
+
 # Closed books on the command line: while this user's exam is open, stats
 # --me, --report and export refuse with one line (the tutor closes its own
 # statistics too); once it is submitted they run again.
