@@ -127,6 +127,23 @@ static void print_help(const pt_course *c, const pt_progress *p, time_t now, con
 		}
 		printf("%sexam %s: %zu items, %g minutes, pass %d%%; %s\n", i == 0 ? "\nExams (times in UTC):\n  " : "  ",
 		    ex->name, ex->count, course_exam_seconds(ex, learner) / 60.0, ex->pass, state);
+		/* The learner's own sittings, best score first. */
+		double best = -1;
+		unsigned sat = 0;
+		char name[PT_COURSE_EXAM_NAME_MAX + 1];
+		for (size_t k = 0; k < progress_exam_count(p); k++) {
+			const pt_exam_record *r = progress_exam_at(p, k);
+			pt_exam_summary sum;
+			const char *of = r != NULL ? course_exam_of(r->id, name, sizeof name) : NULL;
+			if (of == NULL || strcmp(of, ex->name) != 0 || !progress_exam_summary(p, k, &sum))
+				continue;
+			sat++;
+			if (sum.score > best)
+				best = sum.score;
+		}
+		if (sat > 0)
+			printf("    you sat it %u time%s; your best score: %.0f%% (%s)\n", sat, sat == 1 ? "" : "s", best,
+			    best >= ex->pass ? "passed" : "not passed");
 	}
 }
 

@@ -110,6 +110,9 @@ check "bob sits the exam mid" grep -q "pass mark 70%" "$TMP/out"
 check "... its id names the course exam" python3 -c '
 import json, sys; d = json.load(open(sys.argv[1])); ids = [e["id"] for e in d["exams"]["done"]]
 assert len(ids) == 1 and ids[0].startswith("mid/"), ids' "$C/learners/bob/progress.json"
+lssh bob -T "$HOST" help </dev/null >"$TMP/out" 2>&1
+check "... help says bob sat it, with his score" grep -q "you sat it 1 time; your best score: 0% (not passed)" "$TMP/out"
+check "... and that every attempt is used" grep -q "exam mid: 3 items, 10 minutes, pass 70%; every attempt used" "$TMP/out"
 printf 'submit\nyes\n' | lssh bob -T "$HOST" exam mid >"$TMP/out" 2>&1
 st=$?
 check "exam mid again past its attempt is refused" sh -c "[ $st -eq 1 ] && grep -q 'used your 1 attempt' '$TMP/out'"
