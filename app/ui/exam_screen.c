@@ -189,7 +189,8 @@ static void exam_draw(pt_ui *ui, int rows, int cols)
 		v->reveal = REVEAL_NONE;
 		frame_body(ui, d, &v->scroll, rows, cols);
 	}
-	snprintf(left, sizeof left, "Exam: item %zu of %zu, %s", i + 1, e->n, e->lessons[i]->title.s);
+	snprintf(left, sizeof left, "Exam: item %zu of %zu%s, %s", i + 1, e->n,
+	    e->repeat != NULL && e->repeat[i] ? " (a repeat)" : "", e->lessons[i]->title.s);
 	clock_text(e, right, sizeof right);
 	frame_header(cols, left, right);
 	snprintf(status, sizeof status, "Answered %zu/%zu   Marked %zu%s", e->n - exam_unanswered(e), e->n,

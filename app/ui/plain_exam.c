@@ -85,8 +85,9 @@ static void show_item(FILE *out, pt_exam *e)
 	char when[64], task[96];
 	time_phrase(e, ui_now(), when, sizeof when);
 	plain_item_describe(exam_grade(e, i), task, sizeof task);
-	fprintf(out, "\nExam item %zu of %zu, %s. From %s.%s\n", i + 1, e->n, task, e->lessons[i]->title.s,
-	    e->marked[i] ? " Marked for later." : "");
+	fprintf(out, "\nExam item %zu of %zu, %s. From %s.%s%s\n", i + 1, e->n, task, e->lessons[i]->title.s,
+	    e->marked[i] ? " Marked for later." : "",
+	    e->repeat != NULL && e->repeat[i] ? " A repeat: an earlier result showed its answer." : "");
 	plain_item_print_area(out, exam_grade(e, i));
 	print_given(out, e, i);
 	if (exam_state(e, i) == PT_EXAM_PARTLY) {

@@ -88,6 +88,7 @@ typedef struct pt_exam {
 	const pt_lesson **lessons; /* per item: its lesson (borrowed) */
 	const pt_item **items;     /* per item: the lesson's own item (borrowed) */
 	bool *marked;              /* per item: marked for later */
+	bool *repeat;              /* per item, or NULL: drawn although an earlier result showed its answer */
 	pt_exam_result *results;   /* per item, once submitted */
 	pt_lesson paper;     /* copies of the items with one attempt each; owned */
 	pt_session session;  /* grades the paper; session.current is the item shown */

@@ -344,6 +344,17 @@ lacks "no note while unseen items suffice" "repeat ones you have seen answered"
 # shellcheck disable=SC2086
 printf '%s\n' list submit yes | "$bin" $fresh_args --seed 1 >"$out" 2>&1
 has "a third paper says how many it repeats" "Note: too few items are left whose answers no earlier result showed, so 3 of the 3 items repeat ones you have seen answered."
+# The note comes before the first item, and each repeat says so on it.
+note_line=$(grep -n "repeat ones you have seen answered" "$out" | head -1 | cut -d: -f1)
+item_line=$(grep -n "^Exam item 1 of 3" "$out" | head -1 | cut -d: -f1)
+if [ -n "$note_line" ] && [ -n "$item_line" ] && [ "$note_line" -lt "$item_line" ]; then
+	passed=$((passed + 1))
+	echo "ok - the repeat note comes before the first item"
+else
+	failed=$((failed + 1))
+	echo "not ok - the repeat note comes before the first item (note line $note_line, item line $item_line)"
+fi
+has "a repeated item is marked on it" "Exam item 1 of 3, easy, fill in 1 blank. From Screen test kinds. A repeat: an earlier result showed its answer."
 # shellcheck disable=SC2086
 printf '%s\n' list submit yes | "$bin" $fresh_args --seed 1 --allow-repeats >"$out" 2>&1
 lacks "--allow-repeats draws from everything without a note" "repeat ones you have seen answered"

@@ -64,6 +64,7 @@ void exam_free(pt_exam *e)
 	free(e->lessons);
 	free(e->items);
 	free(e->marked);
+	free(e->repeat);
 	free(e->results);
 	free(e->paper.items);
 	memset(e, 0, sizeof *e);

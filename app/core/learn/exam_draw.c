@@ -38,6 +38,7 @@ static size_t rng_below(unsigned long long *state, size_t n)
 typedef struct candidate {
 	size_t entry;
 	size_t item;
+	bool seen;   /* drawn from the items earlier results showed */
 } candidate;
 
 /* One cell of the draw: the candidates of one lesson at one difficulty. */
@@ -419,7 +420,7 @@ static size_t collect(const pt_catalog *c, const bool *use, const pt_exam_config
 				bool shown = cfg->shown != NULL && cfg->shown(cfg->shown_ctx, l->id.s, l->items[i].id.s);
 				if ((int)l->items[i].difficulty == d && (cfg->shown == NULL || shown == want) &&
 				    kind_wanted(cfg, &l->items[i]))
-					all[k++] = (candidate){ e, i };
+					all[k++] = (candidate){ e, i, false };
 			}
 			cl->n = (size_t)(all + k - cl->v);
 		}
@@ -483,8 +484,11 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
 		}
 		if (ok) {
 			draw(fresh_cells, rows * 3, pick, &k, &rng);
+			size_t k_fresh = k;
 			if (from_fresh < count)
 				draw(seen_cells, rows * 3, pick, &k, &rng);
+			for (size_t i = 0; i < k; i++)
+				pick[i].seen = i >= k_fresh;
 			for (size_t i = k; i > 1; i--) {
 				size_t j = rng_below(&rng, i);
 				candidate t = pick[i - 1];
@@ -499,6 +503,12 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
 			ok = k == count && exam_setup(e, lessons, items, count, cfg->seed, cfg->shuffle, cfg->pass_percent,
 			    limit, 0, now, now);
 			e->repeated = count - from_fresh;
+			if (ok && e->repeated > 0) {
+				e->repeat = calloc(count, sizeof *e->repeat);
+				ok = e->repeat != NULL;
+				for (size_t i = 0; ok && i < count; i++)
+					e->repeat[i] = pick[i].seen;
+			}
 			if (!ok)
 				snprintf(err, errlen, "out of memory");
 		}
