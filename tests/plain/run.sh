@@ -135,6 +135,19 @@ has "n is next, p is prev" "Item 2 of 3"
 lacks "q leaves the item without a summary of an unknown command" "not a blank and an option"
 has "q on an item goes back to the lesson list, as on the full screen" "Back at the lesson list"
 
+# exam from the lesson list, as the full screen's menu offers it: asks
+# first, then the exam with its own prompt and commands, then the results
+# and back at the lesson list.
+play exam no exam yes again submit yes quit
+has "exam at the lesson list asks first" "Type yes to start it (its clock starts), anything else to go back."
+has "exam: no starts nothing" "No exam started."
+has "exam: the first item" "Exam item 1 of 3,"
+has "exam: again restates it with the time" "Time: 4:30 left of 4:30."
+has "exam: submitted from the lesson list" "Exam results."
+has "exam: back at the lesson list after the results" "Back at the lesson list"
+play exam yes quit exam quit
+has "exam: an unfinished one is taken up again" "Taking up your unfinished exam."
+
 play nosuch 1 quit
 has "an unknown lesson is named" "No lesson \"nosuch\": type a lesson number from 1 to 1 or its id"
 
@@ -203,6 +216,10 @@ has "missed items are due for review" "Review: 2 items due; type review."
 resume review c b quit
 has "review lists what is due" "2 items due for review."
 has "review asks the due item" "Which one?"
+resume review "" prev go again quit
+has "review: each due item says which it is" "Review 1 of 1, from Fixture: one of each kind."
+has "review: prev says in one line why not" "A review goes through the due items in turn: type next for the next one, or menu for the lesson list."
+is "review: an empty line and again restate the item" "$(count "Item 3 of 3, hard, select all that apply.")" 3
 resume 1 reset no quit
 has "reset asks first, saying what it does to scores" "Start attempt 2 of this lesson? Every item opens again and attempt 2 scores in full beside the lesson score, which stays 58 (attempt 1's): nothing is lost. Type yes to confirm:"
 has "reset can be declined" "Kept your answers."
