@@ -72,6 +72,19 @@ class Term:
             self.reap()
         return want in self.out
 
+    def wait_after(self, marker, text, seconds=30):
+        """Polls the output until text follows the first marker."""
+        m, want = marker.encode(), text.encode()
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and self.status is None:
+            at = self.out.find(m)
+            if at >= 0 and self.out.find(want, at + len(m)) >= 0:
+                return True
+            self.read(0.05)
+            self.reap()
+        at = self.out.find(m)
+        return at >= 0 and self.out.find(want, at + len(m)) >= 0
+
     def send(self, text):
         os.write(self.fd, text.encode())
 
@@ -141,12 +154,13 @@ try:
               '--seed 1 --minutes 10 --state "$XDG_STATE_HOME/exam.json"; echo SHELL-READY; '
               'IFS= read -r rest; echo "LEFT:[$rest]"')
     t = Term(["/bin/sh", "-c", script], env)
-    ok = t.wait_for("Type your answer", 30) and t.wait_for("> ", 30)
+    ok = t.wait_after("Exam item 1 of 4", "or help.\r\n> ", 30)
     t.send("a\n")
     ok = ok and t.wait_for("Kept your answer to item 1.", 30)
-    ok = ok and t.wait_for("Exam item 2 of 4", 30) and t.wait_for("or help.\r\n> ", 30)
+    # item 2 and its prompt: the exam waits for a line
+    ok = ok and t.wait_after("Exam item 2 of 4", "or help.\r\n> ", 30)
     t.send("b")
-    ok = ok and t.wait_for("> b", 30)  # the terminal echoed it: it waits in the line being typed
+    ok = ok and t.wait_after("Exam item 2 of 4", "> b", 30)  # echoed: it waits in the line being typed
     with open(now + ".new", "w") as f:
         f.write("%d\n" % (t0 + 601))
     os.rename(now + ".new", now)
