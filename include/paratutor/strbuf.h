@@ -6,6 +6,7 @@
 #ifndef PARATUTOR_STRBUF_H
 #define PARATUTOR_STRBUF_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -18,6 +19,9 @@ typedef struct pt_strbuf {
 
 /* Appends n bytes of s. */
 void strbuf_put(pt_strbuf *b, const char *s, size_t n);
+
+/* Appends a printf-style text (with its arguments as a va_list). */
+void strbuf_vprintf(pt_strbuf *b, const char *fmt, va_list ap);
 
 /* Appends a printf-style text. */
 void strbuf_printf(pt_strbuf *b, const char *fmt, ...)

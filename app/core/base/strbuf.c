@@ -22,29 +22,33 @@ void strbuf_put(pt_strbuf *b, const char *s, size_t n)
 	b->s[b->n] = '\0';
 }
 
-void strbuf_printf(pt_strbuf *b, const char *fmt, ...)
+void strbuf_vprintf(pt_strbuf *b, const char *fmt, va_list ap)
 {
 	char small[256];
-	va_list ap;
-	va_start(ap, fmt);
+	va_list again;
+	va_copy(again, ap);
 	int n = vsnprintf(small, sizeof small, fmt, ap);
-	va_end(ap);
 	if (n < 0) {
 		b->failed = true;
-		return;
-	}
-	if ((size_t)n < sizeof small) {
+	} else if ((size_t)n < sizeof small) {
 		strbuf_put(b, small, (size_t)n);
-		return;
+	} else {
+		char *big = malloc((size_t)n + 1);
+		if (big == NULL) {
+			b->failed = true;
+		} else {
+			vsnprintf(big, (size_t)n + 1, fmt, again);
+			strbuf_put(b, big, (size_t)n);
+			free(big);
+		}
 	}
-	char *big = malloc((size_t)n + 1);
-	if (big == NULL) {
-		b->failed = true;
-		return;
-	}
+	va_end(again);
+}
+
+void strbuf_printf(pt_strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	strbuf_vprintf(b, fmt, ap);
 	va_end(ap);
-	strbuf_put(b, big, (size_t)n);
-	free(big);
 }

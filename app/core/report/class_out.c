@@ -47,29 +47,10 @@ void class_puts_safe(out_buf *b, const char *s)
 /* Appends printf-style text. */
 void PT_PRINTF(2, 3) class_printf(out_buf *b, const char *fmt, ...)
 {
-	char small[512];
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(small, sizeof small, fmt, ap);
+	strbuf_vprintf(b, fmt, ap);
 	va_end(ap);
-	if (n < 0) {
-		b->failed = true;
-		return;
-	}
-	if ((size_t)n < sizeof small) {
-		put(b, small, (size_t)n);
-		return;
-	}
-	char *big = malloc((size_t)n + 1);
-	if (big == NULL) {
-		b->failed = true;
-		return;
-	}
-	va_start(ap, fmt);
-	vsnprintf(big, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	put(b, big, (size_t)n);
-	free(big);
 }
 
 /* Appends n spaces. */

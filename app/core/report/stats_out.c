@@ -83,18 +83,6 @@ static void put(pt_strbuf *b, const char *s)
 	strbuf_put(b, s, strlen(s));
 }
 
-/* Appends a printf-style text to b. */
-static void PT_PRINTF(2, 3) putf(pt_strbuf *b, const char *fmt, ...)
-{
-	char buf[256];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		strbuf_put(b, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
-}
-
 /* Adds the line built in b, without trailing spaces, as a preformatted
  * block and empties b. */
 static void add_line(pt_stats_text *out, pt_strbuf *b)
@@ -183,7 +171,7 @@ static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_st
 		char bar[PT_CHART_BAR_CELLS * 4 + 1];
 		stats_bar(bar, sizeof bar, l->mastered, l->items, PT_CHART_BAR_CELLS, style->ascii);
 		add_block(out, STATS_PARA, 2, NULL, l->lesson->title.s != NULL ? l->lesson->title.s : "");
-		putf(&b, "    %s %3d%%  %zu of %zu mastered, %zu done, score %d", bar, l->percent, l->mastered, l->items,
+		strbuf_printf(&b, "    %s %3d%%  %zu of %zu mastered, %zu done, score %d", bar, l->percent, l->mastered, l->items,
 		    l->done, l->score);
 		add_line(out, &b);
 	}
@@ -230,10 +218,10 @@ static void add_tags(pt_stats_text *out, const pt_stats *s, const pt_stats_style
 		stats_bar(bar, sizeof bar, g->mastered, g->items, PT_CHART_BAR_CELLS, style->ascii);
 		add_block(out, STATS_PARA, 2, NULL, g->label);
 		if (g->seen > 0)
-			putf(&b, "    %s %3d%%  %zu of %zu mastered, %zu due, recall %d %%", bar,
+			strbuf_printf(&b, "    %s %3d%%  %zu of %zu mastered, %zu due, recall %d %%", bar,
 			    percent(g->mastered, g->items), g->mastered, g->items, g->due, (int)(g->recall * 100 + 0.5));
 		else
-			putf(&b, "    %s   0%%  %zu item%s, none answered yet", bar, g->items, g->items == 1 ? "" : "s");
+			strbuf_printf(&b, "    %s   0%%  %zu item%s, none answered yet", bar, g->items, g->items == 1 ? "" : "s");
 		add_line(out, &b);
 	}
 	free(b.s);
@@ -287,12 +275,12 @@ static void add_forecast_words(pt_stats_text *out, const pt_stats *s, size_t tot
 			snprintf(when, sizeof when, "%s", day_names[stats_weekday(s->today + d)]);
 		else
 			format_day(s->today + d, when, sizeof when);
-		putf(&b, "%s %s %zu", first ? "" : ",", when, s->forecast[d]);
+		strbuf_printf(&b, "%s %s %zu", first ? "" : ",", when, s->forecast[d]);
 		first = false;
 	}
-	putf(&b, ". %zu in the next 14 days", total);
+	strbuf_printf(&b, ". %zu in the next 14 days", total);
 	if (s->overdue > 0)
-		putf(&b, "; %zu of today's %zu %s overdue", s->overdue, s->forecast[0], s->overdue == 1 ? "is" : "are");
+		strbuf_printf(&b, "; %zu of today's %zu %s overdue", s->overdue, s->forecast[0], s->overdue == 1 ? "is" : "are");
 	put(&b, ".");
 	if (b.failed)
 		out->failed = true;
@@ -333,7 +321,7 @@ static void add_accuracy(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 	add_line(out, &b);
 	char first[16];
 	format_day(s->today - (PT_STATS_DAYS - 1), first, sizeof first);
-	putf(&b, "      %-*s%s", PT_STATS_DAYS - 5, first, "today");
+	strbuf_printf(&b, "      %-*s%s", PT_STATS_DAYS - 5, first, "today");
 	add_line(out, &b);
 	if (s->tries == 0) {
 		add_block(out, STATS_PARA, 2, NULL, "No first answers in the last 30 days.");
@@ -347,7 +335,7 @@ static void add_accuracy(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 				continue;
 			char date[16];
 			format_day(s->today - (PT_STATS_DAYS - 1 - d), date, sizeof date);
-			putf(&b, "    %-7s %zu of %zu right (%d%%)", d == PT_STATS_DAYS - 1 ? "today" : date, day->right,
+			strbuf_printf(&b, "    %-7s %zu of %zu right (%d%%)", d == PT_STATS_DAYS - 1 ? "today" : date, day->right,
 			    day->tries, percent(day->right, day->tries));
 			add_line(out, &b);
 		}
@@ -386,11 +374,11 @@ static void add_forecast(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 	}
 	put(&b, "  ");
 	for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++)
-		putf(&b, "%3zu ", s->forecast[d]);
+		strbuf_printf(&b, "%3zu ", s->forecast[d]);
 	add_line(out, &b);
 	put(&b, "  ");
 	for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++)
-		putf(&b, "%3s ", d == 0 ? "tdy" : weekday_names[stats_weekday(s->today + d)]);
+		strbuf_printf(&b, "%3s ", d == 0 ? "tdy" : weekday_names[stats_weekday(s->today + d)]);
 	add_line(out, &b);
 	free(b.s);
 	if (total == 0)
@@ -441,9 +429,9 @@ void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, 
 	pt_strbuf b = { 0 };
 	for (int r = 0; r < EXAM_ROWS; r++) {
 		if (r % 2 == 0)
-			putf(&b, "%3d %s", 100 - r * EXAM_STEP, g->axis_top);
+			strbuf_printf(&b, "%3d %s", 100 - r * EXAM_STEP, g->axis_top);
 		else
-			putf(&b, "    %s", g->axis);
+			strbuf_printf(&b, "    %s", g->axis);
 		for (size_t k = from; k < n; k++) {
 			bool pass_row = exam_row(exams[k].pass_percent) == r;
 			const char *fill = pass_row ? g->pass : " ";
@@ -463,14 +451,14 @@ void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, 
 	add_line(out, &b);
 	put(&b, "     ");
 	for (size_t k = from; k < n; k++)
-		putf(&b, "%2zu ", (k + 1) % 100);
+		strbuf_printf(&b, "%2zu ", (k + 1) % 100);
 	add_line(out, &b);
 	for (size_t k = from; k < n; k++) {
 		char date[16];
 		format_day(stats_day(exams[k].finished, style->utc_offset), date, sizeof date);
 		double score = clamp_percent(exams[k].score), pass = clamp_percent(exams[k].pass_percent);
 		bool passed = score + 1e-9 >= pass;
-		putf(&b, "  %2zu. %-7s %3.0f%%  %s (pass mark %.0f%%)", k + 1, date, score,
+		strbuf_printf(&b, "  %2zu. %-7s %3.0f%%  %s (pass mark %.0f%%)", k + 1, date, score,
 		    passed ? "passed" : "not passed", pass);
 		add_line(out, &b);
 	}
