@@ -466,6 +466,20 @@ else
 	passed=$((passed + 1))
 	echo "ok - plain wrap: no URL split across lines"
 fi
+# At 30 columns a verdict still starts its line with its subject beside
+# it: wrapping never leaves "Wrong:" alone at a line's end.
+printf '%s\n' 1 "1 a 2 b" next a b quit | COLUMNS=30 "$bin" --plain --no-shuffle \
+    --state "$XDG_STATE_HOME/narrow.json" --only-lessons tests/fixtures/good/minimal.json >"$out" 2>&1
+verdicts=$(sed 's/^> //' "$out" | grep -cE '^(Correct|Wrong|Missed): [^ ]')
+alone=$(sed 's/^> //' "$out" | grep -cE '(Correct|Wrong|Missed):$|.(Correct|Wrong|Missed): ')
+if [ "$verdicts" -ge 4 ] && [ "$alone" -eq 0 ]; then
+	passed=$((passed + 1))
+	echo "ok - plain wrap: at 30 columns each of $verdicts verdicts starts its line with its subject"
+else
+	failed=$((failed + 1))
+	echo "not ok - plain wrap: verdicts at 30 columns ($verdicts found, $alone split)"
+	sed 's/^/  | /' "$out" | head -40
+fi
 printf '%s\n' quit | COLUMNS=200 "$bin" --plain --state "$XDG_STATE_HOME/wrap.json" --only-lessons tests/screen/layout >"$out" 2>&1
 has "plain wrap: COLUMNS=200 keeps a long line whole" "paratutor, plain mode. Type help at any prompt."
 
