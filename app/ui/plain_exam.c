@@ -306,9 +306,9 @@ static bool confirm_submit(FILE *in, FILE *out, pt_exam *e, bool *timed_out)
 	size_t open = exam_unanswered(e);
 	if (open > 0)
 		fprintf(out, "Submit now? %zu item%s %s unanswered and will count as wrong. Type yes to submit, "
-		    "anything else to go on.\n", open, open == 1 ? "" : "s", open == 1 ? "is" : "are");
+		    "anything else to go on.\n> ", open, open == 1 ? "" : "s", open == 1 ? "is" : "are");
 	else
-		fputs("Submit now? Every item is answered. Type yes to submit, anything else to go on.\n", out);
+		fputs("Submit now? Every item is answered. Type yes to submit, anything else to go on.\n> ", out);
 	fflush(out);
 	char line[LINE_MAX_LEN];
 	line_rc rc = read_line(in, line, sizeof line, exam_time_left(e, ui_now()));
