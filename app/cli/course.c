@@ -33,6 +33,7 @@ static void course_usage(FILE *fp)
 	      "       paratutor course add-exam DIR NAME (--blueprint FILE | --lessons ID,...)\n"
 	      "                 --count N --minutes M [--opens TIME] [--closes TIME]\n"
 	      "                 [--attempts K] [--pass P] [--extra-minutes ID=M]...\n"
+	      "                 [--results at-submit|after-close]\n"
 	      "A course on one server: the course account owns the lessons, every\n"
 	      "learner's records and the exams; learners reach the tutor over ssh, each\n"
 	      "key forced to run 'paratutor --course DIR --learner ID'.\n"
@@ -458,7 +459,7 @@ static int exam_options(int argc, char **argv, pt_course_exam *ex, const char **
 		{ "minutes", required_argument, NULL, 'm' }, { "opens", required_argument, NULL, 'o' },
 		{ "closes", required_argument, NULL, 'c' }, { "attempts", required_argument, NULL, 'a' },
 		{ "pass", required_argument, NULL, 'p' }, { "extra-minutes", required_argument, NULL, 'x' },
-		{ NULL, 0, NULL, 0 } };
+		{ "results", required_argument, NULL, 'r' }, { NULL, 0, NULL, 0 } };
 	double v = 0;
 	int opt;
 	ex->attempts = 1;
@@ -505,12 +506,21 @@ static int exam_options(int argc, char **argv, pt_course_exam *ex, const char **
 			ex->extra[ex->n_extra++].learner = strndup(optarg, (size_t)(eq - optarg));
 			break;
 		}
+		case 'r':
+			ex->results_after_close = strcmp(optarg, "after-close") == 0;
+			if (!ex->results_after_close && strcmp(optarg, "at-submit") != 0)
+				bad = "--results takes at-submit or after-close";
+			break;
 		default: return C_USAGE;
 		}
 		if (bad != NULL) {
 			fprintf(stderr, "paratutor course: %s, not '%s'\n", bad, optarg);
 			return C_USAGE;
 		}
+	}
+	if (ex->results_after_close && ex->closes == 0) {
+		fputs("paratutor course: --results after-close needs --closes: the results come out after it\n", stderr);
+		return C_USAGE;
 	}
 	if (argc - optind != 2 || ex->count == 0 || ex->minutes <= 0 || (*blueprint == NULL) == (*lessons == NULL)) {
 		fputs("paratutor course: add-exam DIR NAME (--blueprint FILE | --lessons ID,...) --count N --minutes M\n",

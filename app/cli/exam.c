@@ -372,6 +372,7 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 			fprintf(stderr, "paratutor exam: cannot resume the unfinished exam: %s\n", why);
 			return EXAM_FAILED;
 		}
+		e.results_at = a->cfg.results_at;
 		if (exam_expired(&e, now)) {
 			exam_submit(&e, exam_deadline(&e), true);
 			track_exam(track, &e, now);
@@ -390,6 +391,7 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 			fprintf(stderr, "paratutor exam: %s\n", why);
 			return EXAM_FAILED;
 		}
+		e.results_at = a->cfg.results_at;
 		if (a->course_exam != NULL) {
 			char id[sizeof e.id];
 			snprintf(id, sizeof id, "%s", e.id);

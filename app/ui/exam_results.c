@@ -127,6 +127,18 @@ static void results_draw(pt_ui *ui, int rows, int cols)
 	pt_doc *d = &ui->body;
 	pt_exam_results r;
 	doc_reset(d, frame_text_width(cols));
+	char held[320];
+	if (exam_results_withheld(e, ui_now(), held, sizeof held)) {
+		doc_atom(d, ROLE_HEADING, 0, "Exam submitted");
+		doc_gap(d);
+		doc_wrap(d, ROLE_NORMAL, 0, held);
+		for (size_t i = 0; i < rv->n_starts; i++)
+			rv->starts[i] = 0;
+		frame_header(cols, "Exam", "submitted");
+		frame_body(ui, d, &rv->scroll, rows, cols);
+		frame_footer(ui, rows, cols, "", "m: the menu");
+		return;
+	}
 	bool ok = exam_results(e, &r);
 	if (ok) {
 		add_figures(ui->view, d, e, &r);

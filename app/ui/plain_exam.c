@@ -174,6 +174,11 @@ static void print_picks(FILE *out, const pt_grade *g)
 
 void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catalog)
 {
+	char held[320];
+	if (exam_results_withheld(e, ui_now(), held, sizeof held)) {
+		fprintf(out, "%s\n", held);
+		return;
+	}
 	pt_exam_results r;
 	if (!exam_results(e, &r)) {
 		fputs("Out of memory: the results cannot be shown.\n", out);

@@ -74,6 +74,8 @@ typedef struct pt_course_exam {
 	time_t opens, closes;    /* 0: no bound */
 	unsigned attempts;       /* 0: any number */
 	int pass;
+	bool results_after_close; /* "results": "after-close": nothing of a sitting shows before the exam closes
+	                           * and its last possible sitting has ended (needs closes) */
 	pt_course_extra *extra;
 	size_t n_extra;
 	void *rest;

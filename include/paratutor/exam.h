@@ -41,6 +41,7 @@ typedef struct pt_exam_config {
 	 * lessons are the ones drawn from (n_from must be 0). */
 	const pt_blueprint *blueprint;
 	unsigned kinds;          /* bit 1u << kind for each kind drawn; 0: every kind */
+	time_t results_at;       /* a course's release of the results (0: at once), as pt_exam */
 } pt_exam_config;
 
 /* Reads a comma-separated list of kind names ("choice,multi") into a
@@ -83,6 +84,7 @@ typedef struct pt_exam {
 	unsigned warned;     /* bit 0: 5-minute warning given, bit 1: 1-minute */
 	size_t reopened;     /* a past result reopened (exam_reopen): its number in the history, from 1; 0 otherwise */
 	bool answers_lost;   /* reopened from a store that did not keep the answers given */
+	time_t results_at;   /* a course exam whose results the course releases later: from then (0: at once) */
 	char id[48];         /* unique per exam: start time and seed */
 	size_t n;            /* items on the paper */
 	const pt_lesson **lessons; /* per item: its lesson (borrowed) */
@@ -239,6 +241,12 @@ void exam_score_rule(int pass_percent, char *buf, size_t size);
  * the answers were not kept, that they were not; "" for an exam just
  * sat. */
 void exam_past_note(const pt_exam *e, char *buf, size_t size);
+
+/* True while a submitted exam's results are held back by its course
+ * (e->results_at after now), with what to tell the learner in buf:
+ * nothing of the paper (score, verdicts, answers, what to study) shows
+ * before then. */
+bool exam_results_withheld(const pt_exam *e, time_t now, char *buf, size_t size);
 
 /* What the advice says first after a paper with every item right. */
 #define PT_EXAM_PERFECT "A perfect paper: every item right, so nothing from it to review; the advice below is " \

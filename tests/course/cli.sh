@@ -89,7 +89,8 @@ for args in "final --lessons dp-vs-mp --count 2 --minutes 5" "x1 --lessons no-su
 	"x2 --lessons dp-vs-mp --count 2 --minutes 5 --extra-minutes zed=5" \
 	"x3 --lessons dp-vs-mp --count 2 --minutes 5 --opens 2027-01-01T00:00Z --closes 2026-01-01T00:00Z" \
 	"Bad --lessons dp-vs-mp --count 2 --minutes 5" "x4 --lessons dp-vs-mp --count 2 --minutes 5 --opens tomorrow" \
-	"x5 --lessons dp-vs-mp --minutes 5"; do
+	"x5 --lessons dp-vs-mp --minutes 5" "x6 --lessons dp-vs-mp --count 2 --minutes 5 --results after-close" \
+	"x7 --lessons dp-vs-mp --count 2 --minutes 5 --closes 2099-01-01T00:00Z --results later"; do
 	cp c/course.json before.json
 	# shellcheck disable=SC2086 # the words of each case
 	"$bin" course add-exam c $args >out 2>&1

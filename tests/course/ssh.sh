@@ -47,6 +47,10 @@ for id in alice bob carol dave; do learner_key $id; "$bin" course add-learner "$
 "$bin" course add-exam "$C" gone --lessons screen-drills --count 2 --minutes 5 --closes 2001-01-01T09:00Z >/dev/null
 "$bin" course add-exam "$C" quiz --lessons course-quiz --count 2 --minutes 5 --attempts 1 >/dev/null
 date +%s >"$TMP/clock"
+# Results the course releases once the exam has closed (in 30 minutes) and
+# its last sitting has ended (5 minutes later).
+"$bin" course add-exam "$C" sealed --lessons course-quiz --count 2 --minutes 5 --attempts 1 \
+	--closes "@$(($(cat "$TMP/clock") + 1800))" --results after-close >/dev/null
 # The environment attack below needs sshd to pass more than the course's
 # AcceptEnv (as a careless server would): the tutor must ignore it anyway.
 SSHD_ACCEPT_MORE='XDG_* HOME'
@@ -141,6 +145,20 @@ check "... and the first session's answer is kept" python3 -c '
 import json, sys; d = json.load(open(sys.argv[1])); assert d["lessons"]["screen-drills"]["items"]' \
 	"$C/learners/carol/progress.json"
 
+# --- results released after the exam closes: nothing of the sitting shows before
+printf 'A\nA\nsubmit\nyes\n' | lssh bob -T "$HOST" exam sealed >"$TMP/out" 2>&1
+check "results after close: the sitting ends with the release time, no score or verdict" sh -c "
+	grep -q 'releases its results when the exam closes' '$TMP/out' &&
+	! grep -qE 'Score:|Correct|What to study next|Right|Your score' '$TMP/out'"
+lssh bob -T "$HOST" help </dev/null >"$TMP/out" 2>&1
+check "... help says when they come out, not the score" sh -c "
+	grep -A1 'exam sealed' '$TMP/out' | grep -q 'the results come out at' &&
+	! grep -A1 'exam sealed' '$TMP/out' | grep -q 'best score'"
+check "... and nothing of the paper is scheduled for bob's reviews" python3 -c '
+import json, sys; d = json.load(open(sys.argv[1]))
+assert not d.get("lessons", {}).get("course-quiz", {}).get("items"), d
+assert d["exams"]["done"][-1]["id"].startswith("sealed/"), d' "$C/learners/bob/progress.json"
+
 # --- a connection dropped mid-exam: the clock goes on, submitted at its deadline
 mkfifo "$TMP/exam.fifo"
 lssh carol -T "$HOST" exam quiz <"$TMP/exam.fifo" >"$TMP/exam.out" 2>&1 &
@@ -181,6 +199,9 @@ x = e["done"][-1]; assert x["id"].startswith("quiz/") and x["timed_out"] and x["
 assert any(i.get("answer") for i in x["items"]), x' "$C/learners/carol/progress.json"
 lssh carol -T "$HOST" exam quiz </dev/null >"$TMP/out" 2>&1
 check "carol cannot sit the dropped exam again" grep -q "used your 1 attempt" "$TMP/out"
+lssh bob -T "$HOST" help </dev/null >"$TMP/out" 2>&1
+check "an hour later, past the close, help gives bob's score of the sealed exam" sh -c "
+	grep -A1 'exam sealed' '$TMP/out' | grep -q 'best score'"
 
 # --- port forwarding
 fport=$(free_port)

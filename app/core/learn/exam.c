@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "paratutor/exam.h"
 #include "paratutor/kind.h"
@@ -508,4 +509,18 @@ unsigned long long exam_missed_tags(const pt_exam *e)
 				bits |= 1ull << k;
 		}
 	return bits;
+}
+
+bool exam_results_withheld(const pt_exam *e, time_t now, char *buf, size_t size)
+{
+	if (e->results_at == 0 || now >= e->results_at)
+		return false;
+	char when[32];
+	struct tm tm;
+	time_t at = e->results_at;
+	if (gmtime_r(&at, &tm) == NULL || strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm) == 0)
+		snprintf(when, sizeof when, "its closing time");
+	snprintf(buf, size, "Your exam is submitted and kept. The course releases its results when the exam closes, "
+	    "at %s (UTC); from then on, help gives your score.", when);
+	return true;
 }

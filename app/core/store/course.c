@@ -20,7 +20,7 @@
 static const char *const top_members[] = { "course", "title", "created", "learners", "exams" };
 static const char *const learner_members[] = { "id", "name", "email", "key", "added" };
 static const char *const exam_members[] = { "name", "lessons", "blueprint", "count", "minutes", "opens", "closes",
-	"attempts", "pass", "extra_minutes" };
+	"attempts", "pass", "extra_minutes", "results" };
 #define COUNT(a) (sizeof a / sizeof a[0])
 
 bool course_parse_time(const char *s, time_t *out)
@@ -270,6 +270,14 @@ static bool read_exam(const reader *r, const cJSON *obj, pt_course_exam *ex)
 	    !get_number(r, obj, where, "attempts", 0, 1000, &attempts)) ||
 	    !get_time(r, obj, where, "opens", true, &ex->opens) || !get_time(r, obj, where, "closes", true, &ex->closes))
 		return false;
+	const cJSON *res = cJSON_GetObjectItemCaseSensitive(obj, "results");
+	ex->results_after_close = cJSON_IsString(res) && strcmp(res->valuestring, "after-close") == 0;
+	if ((res != NULL && !ex->results_after_close && !(cJSON_IsString(res) && strcmp(res->valuestring, "at-submit") == 0)) ||
+	    (ex->results_after_close && ex->closes == 0)) {
+		snprintf(r->err, r->errlen, "%s: %s: \"results\" is \"at-submit\" or \"after-close\" (with \"closes\")",
+		    r->file, where);
+		return false;
+	}
 	ex->count = (size_t)count;
 	ex->minutes = minutes;
 	ex->pass = (int)pass;
@@ -489,6 +497,8 @@ static cJSON *exam_json(const pt_course_exam *ex)
 	put_time(o, "closes", ex->closes);
 	cJSON_AddNumberToObject(o, "attempts", ex->attempts);
 	cJSON_AddNumberToObject(o, "pass", ex->pass);
+	if (ex->results_after_close)
+		cJSON_AddStringToObject(o, "results", "after-close");
 	if (ex->n_extra > 0) {
 		cJSON *extra = cJSON_AddObjectToObject(o, "extra_minutes");
 		for (size_t i = 0; i < ex->n_extra; i++)

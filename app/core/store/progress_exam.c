@@ -231,7 +231,10 @@ bool progress_exam_keep(pt_progress *p, const pt_exam *e, time_t now)
 	}
 	bool ok = exam_data_add_done(&p->d, r);
 	free(r);
-	for (size_t i = 0; ok && i < e->n; i++)
+	/* Results the course releases later say nothing yet: no item of the
+	 * paper is scheduled or noted for the learner's reviews. */
+	bool withheld = e->results_at > now;
+	for (size_t i = 0; ok && !withheld && i < e->n; i++)
 		ok = progress_record_exam_item(p, e->lessons[i], e->items[i], e->results[i] != PT_EXAM_RIGHT, now) &&
 		    (e->results[i] != PT_EXAM_WRONG || !progress_exam_may_show(p, e->lessons[i], e->items[i]) ||
 		        progress_record_exam_wrong(p, e->lessons[i], e->items[i], &e->session.grades[i], now));
