@@ -427,8 +427,12 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 			plain_exam_results(stdout, &e, progress, cat);
 		} else {
 			track_exam(track, &e, ui_now());
-			puts(e.limit > 0 ? "The unfinished exam is kept as it was, its clock running; run paratutor exam to "
-			    "resume it." : "The unfinished exam is kept as it was; run paratutor exam to resume it.");
+			if (a->course_exam != NULL)
+				printf("The unfinished exam is kept as it was%s; connect to the course again with 'exam %s' to "
+				    "resume it.\n", e.limit > 0 ? ", its clock running" : "", a->course_exam);
+			else
+				puts(e.limit > 0 ? "The unfinished exam is kept as it was, its clock running; run paratutor exam "
+				    "to resume it." : "The unfinished exam is kept as it was; run paratutor exam to resume it.");
 		}
 	} else {
 		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, 0, a->hosted };

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "paratutor/course.h"
 #include "paratutor/kind.h"
 #include "paratutor/next.h"
 #include "paratutor/plain_cmd.h"
@@ -374,9 +375,20 @@ static void answer(FILE *out, pt_exam *e, pt_track *track, char *line)
 	    "submit.\n", exam_unanswered(e));
 }
 
+/* How to take up exam e again: a course's exam (its id "NAME/...") over
+ * ssh with its name, a learner's own with paratutor exam. */
+static const char *resume_hint(const pt_exam *e, char *buf, size_t size)
+{
+	const char *sep = strchr(e->id, PT_COURSE_EXAM_SEP);
+	if (sep == NULL)
+		return "run paratutor exam to resume it";
+	snprintf(buf, size, "connect to the course again with 'exam %.*s' to resume it", (int)(sep - e->id), e->id);
+	return buf;
+}
+
 int plain_exam_run(pt_exam *e, pt_track *track, pt_catalog *catalog, FILE *in, FILE *out)
 {
-	char when[64], line[LINE_MAX_LEN];
+	char when[64], line[LINE_MAX_LEN], hint[96];
 	time_phrase(e, ui_now(), when, sizeof when);
 	fprintf(out, "Exam: %zu items, %s, pass mark %d%%. One answer an item and no feedback until you submit; "
 	    "type help for the commands.\n", e->n, when, e->pass_percent);
@@ -403,7 +415,7 @@ int plain_exam_run(pt_exam *e, pt_track *track, pt_catalog *catalog, FILE *in, F
 			exam_pause(e, ui_now());
 			keep(out, e, track);
 			time_phrase(e, ui_now(), when, sizeof when);
-			fprintf(out, "\nInput ended: the exam is kept (%s); run paratutor exam to resume it.\n", when);
+			fprintf(out, "\nInput ended: the exam is kept (%s); %s.\n", when, resume_hint(e, hint, sizeof hint));
 			return 0;
 		}
 		if (clock_check(out, e)) {
@@ -459,8 +471,8 @@ int plain_exam_run(pt_exam *e, pt_track *track, pt_catalog *catalog, FILE *in, F
 			exam_pause(e, ui_now());
 			keep(out, e, track);
 			time_phrase(e, ui_now(), when, sizeof when);
-			fprintf(out, "The exam is kept (%s%s); run paratutor exam to resume it.\n", when,
-			    e->limit > 0 ? "; its clock runs on while you are away" : "");
+			fprintf(out, "The exam is kept (%s%s); %s.\n", when,
+			    e->limit > 0 ? "; its clock runs on while you are away" : "", resume_hint(e, hint, sizeof hint));
 			return 0;
 		}
 	}

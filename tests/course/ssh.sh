@@ -297,6 +297,13 @@ import json, sys; d = json.load(open(sys.argv[1]))["exams"]
 assert [e["id"][:4] for e in d["done"]] == ["mid/"] and not d.get("open"), d' "$C/learners/alice/progress.json"
 tmux -S "$TMUX_SOCK" kill-server >/dev/null 2>&1
 
+# --- an exam left at the prompt says how to take it up: over ssh, by its name
+"$bin" course add-exam "$C" later2 --lessons course-quiz --count 2 --minutes 30 >/dev/null
+printf 'quit\n' | lssh dave -T "$HOST" exam later2 >"$TMP/out" 2>&1
+check "an exam left says to connect again with 'exam later2', not to run paratutor" sh -c "
+	grep -q \"connect to the course again with 'exam later2' to resume it\" '$TMP/out' &&
+	! grep -q 'run paratutor' '$TMP/out'"
+
 # --- nothing outside the course folder
 # Other runs may use the home folder's paratutor files meanwhile: a file is
 # this course's when it names the test's folder (an index names its lessons'
