@@ -107,9 +107,13 @@ static void format_counts(const pt_lesson_info *lesson, char *buf, size_t size)
 	append(buf, size, len, " ");
 }
 
-/* Writes the lesson's progress from the store into buf: a bar, done/total
- * and score, or "not started"; returns the role to draw it in. */
-static pt_role format_progress(const pt_ui *ui, const pt_lesson_info *lesson, char *buf, size_t size)
+/* The fewest columns a lesson's title keeps beside its progress. */
+#define MIN_TITLE_COLS 12
+
+/* Writes the lesson's progress from the store into buf: a bar (when bar
+ * is set), done/total and score, or "not started"; returns the role to
+ * draw it in. */
+static pt_role format_progress(const pt_ui *ui, const pt_lesson_info *lesson, bool bar_too, char *buf, size_t size)
 {
 	pt_lesson_scores sc;
 	progress_info_scores(ui->track->progress, lesson, &sc);
@@ -133,7 +137,10 @@ static pt_role format_progress(const pt_ui *ui, const pt_lesson_info *lesson, ch
 		len = append(bar, sizeof bar, len, draw_glyph(k < filled ? GLYPH_BAR_FULL : GLYPH_BAR_EMPTY));
 	char score[64];
 	score_attempt_text(sc.score, sc.attempt, sc.attempt_score, draw_ascii(), score, sizeof score);
-	snprintf(buf, size, "[%s] %zu/%zu done %s score %s", bar, done, total, draw_glyph(GLYPH_DOT), score);
+	if (bar_too)
+		snprintf(buf, size, "[%s] %zu/%zu done %s score %s", bar, done, total, draw_glyph(GLYPH_DOT), score);
+	else
+		snprintf(buf, size, "%zu/%zu done %s score %s", done, total, draw_glyph(GLYPH_DOT), score);
 	return done == total ? ROLE_RIGHT : ROLE_NORMAL;
 }
 
@@ -191,8 +198,13 @@ static void add_entry(pt_ui *ui, pt_doc *d, size_t index, bool selected)
 		return;
 	}
 	char progress[192], counts[160];
-	pt_role progress_role = format_progress(ui, e->info, progress, sizeof progress);
+	pt_role progress_role = format_progress(ui, e->info, true, progress, sizeof progress);
 	int progress_w = text_width(progress, strlen(progress));
+	if (d->width - text_col - progress_w - 2 < MIN_TITLE_COLS) {
+		/* A narrow screen keeps the title readable: the bar goes first. */
+		progress_role = format_progress(ui, e->info, false, progress, sizeof progress);
+		progress_w = text_width(progress, strlen(progress));
+	}
 	add_clipped(d, ROLE_HEADING, zone, e->info->title, progress_w + 2);
 	doc_move_to(d, d->width - progress_w);
 	doc_atom(d, progress_role, zone, progress);

@@ -640,6 +640,11 @@ test_reset() {
 	st_lacks "practice:" || return 1
 	st_keys q
 	st_wait "1/4 done · score 25 · attempt 2: 25" || return 1
+	# At 60 columns the bar gives way, so the title still shows beside
+	# the attempt (it was cut to nothing).
+	st_tmux resize-window -t st -x 60 -y 16
+	st_wait "1/4 done · score 25 · attempt 2: 25" || return 1
+	st_wait "1 Screen test dril" || return 1
 }
 
 # --watch reloads on save, in place and by rename, staying on the item;
