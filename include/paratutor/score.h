@@ -52,7 +52,9 @@ void score_label(pt_outcome outcome, int checks, int hints, pt_pass_kind kind, c
 
 /* Writes a lesson's score as every screen shows it into out: "74" in its
  * first attempt, "74 · attempt 2: 100" in a later one (attempt > 1, its
- * score attempt_score).  With ascii, "-" stands for the middle dot. */
+ * score attempt_score; "74 · attempt 2: not started" while it is below 0,
+ * no item of the attempt done yet).  With ascii, "-" stands for the
+ * middle dot. */
 void score_attempt_text(int score, int attempt, int attempt_score, bool ascii, char *out, size_t size);
 
 /* Returns what the score beside it is, in a few words, for an attempt. */

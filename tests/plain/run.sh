@@ -226,7 +226,7 @@ has "reset can be declined" "Kept your answers."
 resume 1 reset yes quit
 has "reset after yes starts attempt 2" "Attempt 2 starts: every item is open again."
 resume quit
-has "after a reset the menu shows attempt 1's score and attempt 2 beside it" "3 items; 0 done, score 58 - attempt 2: 0."
+has "after a reset the menu shows attempt 1's score and attempt 2 beside it, not started (never a zero)" "3 items; 0 done, score 58 - attempt 2: not started."
 # Reset, then all right: attempt 2 scores 100 beside attempt 1's 58, which
 # is unchanged; never zeroes, and no "practice".
 resume 1 "1 b 2 d" b "a c" quit

@@ -634,6 +634,10 @@ test_reset() {
 	st_wait "Kept your answers" || return 1
 	st_keys x y
 	st_wait "Attempt 2 starts" || return 1
+	# Nothing of attempt 2 is done yet: the menu says so, never a zero.
+	st_keys q
+	st_wait "score 25 · attempt 2: not started" || return 1
+	st_keys Enter
 	st_wait "mean = ▸[1](values)" || return 1
 	st_keys 1 a 2 b Enter
 	st_wait "✓ Correct  right first time, score 100" || return 1

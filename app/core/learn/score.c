@@ -76,7 +76,9 @@ void score_label(pt_outcome outcome, int checks, int hints, pt_pass_kind kind, c
 
 void score_attempt_text(int score, int attempt, int attempt_score, bool ascii, char *out, size_t size)
 {
-	if (attempt > 1)
+	if (attempt > 1 && attempt_score < 0)
+		snprintf(out, size, "%d %s attempt %d: not started", score, ascii ? "-" : "\u00b7", attempt);
+	else if (attempt > 1)
 		snprintf(out, size, "%d %s attempt %d: %d", score, ascii ? "-" : "\u00b7", attempt, attempt_score);
 	else
 		snprintf(out, size, "%d", score);
