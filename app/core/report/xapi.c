@@ -1,4 +1,9 @@
-/* xapi.c - a progress store as xAPI 1.0.3 statements (see xapi.h). */
+/* xapi.c - a progress store as xAPI 1.0.3 statements (see xapi.h).
+ * Over 800 lines since this round added exam statements and every
+ * kind's correct-response pattern, not split yet: the cut is the
+ * interaction definitions (lesson_activity to add_item_object: names,
+ * components, patterns, choices) into their own file, with the xapi_ctx
+ * they read in a header of the report layer's own. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
