@@ -85,10 +85,10 @@ CHECKS = [
      "inputs": ["float32", "(8192, 4096)", "P(\"data\", \"model\")", "(4, 2)", "2^20 bytes"],
      "compute": lambda: (8192 // 4) * (4096 // 2) * 4 / MiB},
     {"lesson": "schedules-compilers", "item": "d14-16-uneven-stages",
-     "inputs": ["78-layer", "pipeline-parallel size 8", "--decoder-first-pipeline-num-layers 14",
-                "--decoder-last-pipeline-num-layers 16"],
-     "compute": lambda: (78 - 14 - 16) / (8 - 2),
+     "inputs": ["78-layer", "pipeline-parallel size 8", "--decoder-first-pipeline-num-layers 9",
+                "--decoder-last-pipeline-num-layers 9"],
+     "compute": lambda: (78 - 9 - 9) / (8 - 2),
      # the even split; the middle stages counted instead of their layers;
-     # the last stage's own count
-     "wrong": [lambda: 78 / 8, lambda: 8 - 2, lambda: 16]},
+     # an end stage's own count; the middle's layers not yet divided
+     "wrong": [lambda: 78 / 8, lambda: 8 - 2, lambda: 9, lambda: 78 - 9 - 9]},
 ]

@@ -20,7 +20,7 @@ make -s $objs || exit 2
 mkdir -p build/asan/tests
 bin=build/asan/tests/progress-killer
 # shellcheck disable=SC2046,SC2086
-cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude $(pkg-config --cflags libcjson) -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -o "$bin" tests/progress/killer.c $objs $(pkg-config --libs libcjson ncursesw) -lm || exit 2
+cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude $(pkg-config --cflags libcjson expat uuid) -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -o "$bin" tests/progress/killer.c $objs $(pkg-config --libs libcjson ncursesw expat uuid) -lm || exit 2
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pt-progress-test.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -40,7 +40,7 @@ grep -q '^FAIL' "$tmp/race.out" || [ $rc -eq 0 ] || { echo "FAIL race: killer ex
 # demand through the linker's --wrap.
 oom=build/asan/tests/progress-track-oom
 # shellcheck disable=SC2046,SC2086
-cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -D_POSIX_C_SOURCE=200809L -Iinclude $(pkg-config --cflags libcjson) -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -o "$oom" tests/progress/track_oom.c $objs -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup $(pkg-config --libs libcjson ncursesw) -lm || exit 2
+cc -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Werror -D_POSIX_C_SOURCE=200809L -Iinclude $(pkg-config --cflags libcjson expat uuid) -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -o "$oom" tests/progress/track_oom.c $objs -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup $(pkg-config --libs libcjson ncursesw expat uuid) -lm || exit 2
 ASAN_OPTIONS=detect_leaks=0 "$oom" >"$tmp/oom.out"; rc=$?
 cat "$tmp/oom.out"
 grep -q '^FAIL' "$tmp/oom.out" || [ $rc -eq 0 ] || { echo "FAIL track-oom: exited with status $rc"; extra=$((extra + 1)); }
