@@ -205,7 +205,7 @@ check "an hour later, past the close, help gives bob's score of the sealed exam"
 
 # --- port forwarding
 fport=$(free_port)
-lssh alice -N -o ExitOnForwardFailure=yes -L "$fport:127.0.0.1:$SSHD_PORT" "$HOST" </dev/null >"$TMP/fwd.out" 2>&1 &
+lssh_exec alice -N -o ExitOnForwardFailure=yes -L "$fport:127.0.0.1:$SSHD_PORT" "$HOST" </dev/null >"$TMP/fwd.out" 2>&1 &
 fwd=$!
 got=$(python3 - "$fport" <<'PY'
 import socket, sys, time

@@ -101,3 +101,14 @@ lssh() {
 		-o StrictHostKeyChecking=no -o UserKnownHostsFile="$TMP/known_hosts" -o LogLevel=ERROR \
 		-o ConnectTimeout=20 "$@"
 }
+
+# lssh_exec ID ARGS...: lssh for a client started in the background
+# (lssh_exec ... &): the background shell becomes ssh itself, so $! is the
+# client and killing it ends the connection.
+lssh_exec() {
+	id=$1
+	shift
+	exec ssh -F /dev/null -p "$SSHD_PORT" -i "$TMP/keys/$id" -o IdentitiesOnly=yes -o BatchMode=yes \
+		-o StrictHostKeyChecking=no -o UserKnownHostsFile="$TMP/known_hosts" -o LogLevel=ERROR \
+		-o ConnectTimeout=20 "$@"
+}
