@@ -171,7 +171,7 @@ bool course_add_exam(pt_course *c, pt_course_exam *ex, char *err, size_t errlen)
 void course_exam_free(pt_course_exam *ex);
 
 /* Reads a time: "YYYY-MM-DDTHH:MM[:SS]Z" or "YYYY-MM-DD HH:MM[:SS]" (UTC
- * both) or "@SECONDS".  False when s is none of these. */
+ * both) or "@SECONDS", up to year 9999.  False when s is none of these. */
 bool course_parse_time(const char *s, time_t *out);
 
 /* Writes t as "YYYY-MM-DDTHH:MM:SSZ" into buf (at least 21 bytes). */

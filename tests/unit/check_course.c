@@ -70,13 +70,19 @@ START_TEST(test_times)
 	ck_assert_int_eq((long long)t, 951868799LL);
 	ck_assert(course_parse_time("@42", &t));
 	ck_assert_int_eq((long long)t, 42);
-	const char *bad[] = { "", "tomorrow", "2026-03-01", "2026-03-01T09:00", "2026-03-01 09:00Z", "2026-13-01 09:00",
+	ck_assert(course_parse_time("@253402300799", &t));
+	const char *bad[] = { "@253402300800", "@8888888888888888", "tomorrow", "2026-03-01", "2026-03-01T09:00", "2026-03-01 09:00Z", "2026-13-01 09:00",
 		"2026-03-01 24:00", "2026-03-01T09:00Zx", "@", "@-1", "@1x", "1969-12-31 23:59" };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		ck_assert_msg(!course_parse_time(bad[i], &t), "took time '%s'", bad[i]);
 	char buf[40];
 	course_format_time(1772355630, buf, sizeof buf);
 	ck_assert_str_eq(buf, "2026-03-01T09:00:30Z");
+	/* The latest time read is written back as a time read again. */
+	course_format_time(253402300799, buf, sizeof buf);
+	ck_assert_str_eq(buf, "9999-12-31T23:59:59Z");
+	ck_assert(course_parse_time(buf, &t));
+	ck_assert_int_eq((long long)t, 253402300799LL);
 }
 END_TEST
 

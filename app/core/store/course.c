@@ -29,7 +29,9 @@ bool course_parse_time(const char *s, time_t *out)
 		char *end;
 		errno = 0;
 		long long v = strtoll(s + 1, &end, 10);
-		if (errno != 0 || end == s + 1 || *end != '\0' || v < 0)
+		/* Up to 9999-12-31T23:59:59Z: a later time would be written back
+		 * with a five-digit year that no reader takes. */
+		if (errno != 0 || end == s + 1 || *end != '\0' || v < 0 || v > 253402300799LL)
 			return false;
 		*out = (time_t)v;
 		return true;
