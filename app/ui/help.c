@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "paratutor/intro.h"
+#include "paratutor/text.h"
 #include "paratutor/ui_app.h"
 #include "paratutor/ui_draw.h"
 
@@ -12,17 +13,38 @@
 #define WHAT_COL 22 /* column of what they do */
 #define MAX_BOX_WIDTH 78
 
-/* Adds the rows [from, to) of keys that have a help line. */
+/* Adds line i of lines (of text s) at column col in role, if there is one. */
+static void add_line(pt_doc *d, int col, pt_role role, const char *s, const pt_lines *lines, size_t i)
+{
+	if (i >= lines->n)
+		return;
+	char buf[512];
+	snprintf(buf, sizeof buf, "%.*s", (int)lines->v[i].len, s + lines->v[i].start);
+	doc_move_to(d, col);
+	doc_atom(d, role, 0, buf);
+}
+
+/* Adds the rows [from, to) of keys that have a help line: the keys wrap
+ * in their own column (at spaces) and what they do in the column beside
+ * it, so neither runs into the other at any width. */
 static void add_rows(pt_doc *d, const pt_binding *keys, size_t from, size_t to)
 {
 	for (size_t i = from; i < to; i++) {
-		if (keys[i].help == NULL)
+		if (keys[i].help == NULL || keys[i].keys == NULL)
 			continue;
-		doc_newline(d);
-		doc_move_to(d, KEY_COL);
-		doc_atom(d, ROLE_KEY, 0, keys[i].keys);
-		doc_move_to(d, d->col + 1 > WHAT_COL ? d->col + 1 : WHAT_COL);
-		doc_wrap(d, ROLE_NORMAL, 0, keys[i].help);
+		pt_lines k = { 0 }, h = { 0 };
+		if (!text_wrap(keys[i].keys, WHAT_COL - KEY_COL - 1, &k) ||
+		    !text_wrap(keys[i].help, d->width - WHAT_COL, &h)) {
+			d->failed = true;
+		} else {
+			for (size_t l = 0; l < k.n || l < h.n; l++) {
+				doc_newline(d);
+				add_line(d, KEY_COL, ROLE_KEY, keys[i].keys, &k, l);
+				add_line(d, WHAT_COL, ROLE_NORMAL, keys[i].help, &h, l);
+			}
+		}
+		text_lines_free(&k);
+		text_lines_free(&h);
 	}
 }
 

@@ -333,7 +333,7 @@ static void menu_draw(pt_ui *ui, int rows, int cols)
 		snprintf(fallback, sizeof fallback, "This lesson has errors: see 'paratutor --check %s'",
 		    ui->catalog->v[menu->selected].path);
 	else
-		snprintf(fallback, sizeof fallback, "Choose a lesson with %s/%s and press Enter, or type its number",
+		snprintf(fallback, sizeof fallback, "Choose a lesson with %s/%s or type its number, then press Enter",
 		    draw_glyph(GLYPH_UP), draw_glyph(GLYPH_DOWN));
 	frame_footer(ui, rows, cols, status, fallback);
 }
@@ -450,27 +450,38 @@ static unsigned key_page(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
-/* 0-9: a digit of a lesson's number.  The lesson is selected as its
- * number is typed and opens as soon as no other lesson's number starts
- * with what was typed; until then Enter opens it. */
+/* 0-9: a digit of a lesson's number.  One rule for every number: the
+ * digits select the lesson and Enter opens it, whatever the count.  The
+ * number is the longest run of the last digits typed that names a lesson,
+ * so typing 20 after 2 selects lesson 20, never lesson 220. */
 static unsigned key_digit(pt_ui *ui, const pt_event *ev)
 {
 	struct menu_view *menu = ui->view;
 	size_t n = ui->catalog->n;
-	size_t number = menu->typed * 10 + (size_t)(ev->code - '0');
-	if (number == 0 || number > n) {
+	size_t d = (size_t)(ev->code - '0');
+	size_t number = 0;
+	/* The longest suffix of the typed digits and d that is 1..n. */
+	char digits[48];
+	int len = menu->typed == 0 ? snprintf(digits, sizeof digits, "%zu", d)
+	                           : snprintf(digits, sizeof digits, "%zu%zu", menu->typed, d);
+	for (int start = 0; start < len; start++) {
+		if (digits[start] == '0')
+			continue;
+		size_t v = (size_t)strtoull(digits + start, NULL, 10);
+		if (v >= 1 && v <= n) {
+			number = v;
+			break;
+		}
+	}
+	if (number == 0) {
 		menu->typed = 0;
-		ui_say(ui, "The lessons are numbered 1 to %zu: type one of those numbers", n);
+		ui_say(ui, "The lessons are numbered 1 to %zu: type one of those numbers, then Enter", n);
 		return UI_REDRAW;
 	}
+	menu->typed = number;
 	menu->selected = number - 1;
 	menu->paged = false;
-	if (number * 10 > n) {
-		menu->typed = 0;
-		return open_selected(ui);
-	}
-	menu->typed = number;
-	ui_say(ui, "Lesson %zu: press Enter to open it, or type the next digit", number);
+	ui_say(ui, "Lesson %zu: press Enter to open it", number);
 	return UI_REDRAW;
 }
 
@@ -532,7 +543,8 @@ static const pt_binding menu_keys[] = {
 	    { PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 }, 0, key_page },
 	{ "Enter, l, Right, click", "open the lesson at its first unfinished item", "open", "Enter", 0, 0, "lL",
 	    { PT_KEY_ENTER + 1, PT_KEY_RIGHT + 1 }, UI_ON_CLICK, key_open },
-	{ "1-9, 0", "type a lesson's number to open it (Enter when a longer number could follow)", NULL, NULL,
+	{ "1-9, 0", "type a lesson's number to select it, then Enter opens it (the last digits typed count)",
+	    NULL, NULL,
 	    0, 0, "0123456789", { 0 }, 0, key_digit },
 	{ "r", "answer the items due for review", "review", NULL, 0, 0, "rR", { 0 }, 0, key_review },
 	{ "s", "your statistics: mastery, right first time per day, reviews due, exams, mistakes, streak",

@@ -174,6 +174,9 @@ test_menu() {
 	st_wait "8 items · choice · select all · fill · number · word · match · order ·" || return 1
 	st_lacks "numeric" || return 1
 	st_keys 3
+	st_wait "Lesson 3: press Enter to open it" || return 1
+	st_lacks "Layout check, fill" || return 1
+	st_keys Enter
 	st_wait "Layout check, fill" || return 1
 	st_keys q
 	st_wait "Choose a lesson" || return 1

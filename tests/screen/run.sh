@@ -332,7 +332,7 @@ test_help_lists_keys() {
 	st_keys '?'
 	st_wait "Lesson menu" || return 1
 	st_wait "PgUp/PgDn, Home/End" || return 1
-	st_wait "Enter, l, Right, click" || return 1
+	st_wait "Enter, l, Right," || return 1
 	st_wait "Esc, ?, q close help" || return 1
 	st_keys Escape Enter
 	st_wait "mean = " || return 1
@@ -1134,6 +1134,80 @@ test_kinds_small() {
 	st_wait "Answer: ▸[12_" || return 1
 }
 
+# One rule for every lesson number: the digits select, Enter opens.  With
+# 25 lessons, 2 waits (20 to 25 exist) and so does 3 (the old menu opened 3
+# at once, so an Enter typed after it landed on the item); 2 then 20 and
+# Enter opens lesson 20, not lesson 2 or "220".
+test_lesson_number() {
+	st_start -- --only-lessons content || return 1
+	st_wait "Choose a lesson" || return 1
+	st_wait "or type its number, then press Enter" || return 1
+	st_keys 2
+	st_wait "Lesson 2: press Enter to open it" || return 1
+	st_lacks "Your team's Keras prototype" || return 1
+	st_keys 2 0
+	st_wait "Lesson 20: press Enter to open it" || return 1
+	st_lacks "Complete the loop so that" || return 1
+	st_keys Enter
+	st_wait "Complete the loop so that" || return 1
+	st_keys q
+	st_wait "Choose a lesson" || return 1
+	st_keys 3
+	st_wait "Lesson 3: press Enter to open it" || return 1
+	st_lacks "What is the core difference" || return 1
+	st_keys Enter
+	st_wait "What is the core difference" || return 1
+	st_keys q
+	st_wait "Choose a lesson" || return 1
+	st_keys 0
+	st_wait "The lessons are numbered 1 to 25" || return 1
+}
+
+# help_columns FILE - checks a capture of the help box: on every row that
+# names keys (two spaces, then a key, inside the box), the column before
+# the descriptions is blank, so no key runs into what it does; prints how
+# many rows it checked, fails on the first that does.
+help_columns() {
+	python3 - "$1" <<'EOF'
+import sys
+rows = 0
+for line in open(sys.argv[1], encoding="utf-8"):
+    at = line.find("\u2502")
+    if at < 0:
+        continue
+    content = line[at + 2:]
+    if len(content) > 22 and content[:2] == "  " and content[2] not in " \u2502":
+        rows += 1
+        if content[21] != " ":
+            print("a key runs into its description: " + line.rstrip())
+            sys.exit(1)
+print(rows)
+EOF
+}
+
+# The help's key column wraps at 80 and 60 columns: a key too long for it
+# goes on in the same column on the next row, never into the description.
+test_help_key_column() {
+	st_start -- $FIXTURE || return 1
+	st_wait "Screen test drills" || return 1
+	st_keys '?'
+	st_wait "Lesson menu" || return 1
+	for size in 80x24 60x16 80x400 60x400; do
+		st_tmux resize-window -t st -x "${size%x*}" -y "${size#*x}"
+		case $size in
+		*x400) st_wait "How paratutor works" || return 1 ;;
+		*) st_wait_gone "How paratutor works" || return 1 ;;
+		esac
+		st_wait "Enter, l, Right," || return 1
+		st_screen >"$ST_TMP/help-$size"
+		rows=$(help_columns "$ST_TMP/help-$size") || st_fail "at $size: $rows" || return 1
+		[ "$rows" -ge 3 ] || st_fail "at $size only $rows key rows seen" || return 1
+		case $size in
+		*x400) [ "$rows" -ge 40 ] || st_fail "at $size only $rows key rows seen" || return 1 ;;
+		esac
+	done
+}
+
 st_test "first source drill: batch is wrong, split is right" test_seed_drill
 st_test "two-blank drill by digit and letter" test_fill_keys
 st_test "two-blank drill by mouse clicks" test_fill_mouse
@@ -1147,6 +1221,8 @@ st_test "a broken lesson is listed, not opened" test_broken_lesson
 st_test "the menu from the lesson index is the menu without it" test_menu_from_index
 st_test "help overlay; q back to the menu and out" test_help
 st_test "help and key bars come from the key tables" test_help_lists_keys
+st_test "a lesson number selects, Enter opens: 2, then 20 Enter, then 3" test_lesson_number
+st_test "the help's key column wraps at 80 and 60 columns" test_help_key_column
 st_test "the first run shows the introduction" test_first_run
 st_test "TERM empty, unknown or dumb: plain mode, saying why" test_term_fallback
 st_test "End and Home in a long menu: the last lesson whole, the first" test_menu_end

@@ -1,4 +1,5 @@
 /* check_grade.c - the grading state machine's transitions and scores. */
+#include <stdio.h>
 #include <string.h>
 #include "paratutor/grade.h"
 #include "paratutor/score.h"
@@ -385,6 +386,77 @@ START_TEST(test_pass_kinds_and_labels)
 }
 END_TEST
 
+/* Reads the number after the words at in the score rule the learner is
+ * shown (session_score_rule); -1 when the words are not there. */
+static int rule_number(const char *at)
+{
+	const char *p = strstr(session_score_rule(), at);
+	int v = -1;
+	if (p == NULL || sscanf(p + strlen(at), "%d", &v) != 1)
+		return -1;
+	return v;
+}
+
+/* The score rule the learner reads (under ? and on the summary) says what
+ * grading does: each number it prints is the one a pass is scored with,
+ * and what it says of ticks holds on an item with and without a count
+ * (five ticks on an item that sets none is an ordinary check, 25). */
+START_TEST(test_score_rule_is_the_rule)
+{
+	pt_lesson *l = test_lesson(
+	    "{\"format\":2,\"id\":\"r\",\"title\":\"t\",\"summary\":\"s\",\"items\":["
+	    "{\"id\":\"free\",\"kind\":\"multi\",\"difficulty\":\"easy\",\"prompt\":\"p\",\"options\":["
+	    "{\"text\":\"A\",\"correct\":true},{\"text\":\"B\",\"correct\":true},{\"text\":\"C\"},"
+	    "{\"text\":\"D\"},{\"text\":\"E\"},{\"text\":\"F\"}],\"hints\":[\"h\"],\"explanation\":\"e\"},"
+	    "{\"id\":\"two\",\"kind\":\"multi\",\"difficulty\":\"easy\",\"prompt\":\"p\",\"choose\":2,\"options\":["
+	    "{\"text\":\"A\",\"correct\":true},{\"text\":\"B\",\"correct\":true},{\"text\":\"C\"},"
+	    "{\"text\":\"D\"},{\"text\":\"E\"},{\"text\":\"F\"}],\"hints\":[\"h\"],\"explanation\":\"e\"}]}");
+	int attempts = rule_number("gives you ");
+	int full = rule_number("without a hint scores ");
+	int wrong = rule_number("Each wrong check costs ");
+	int hint = rule_number("and each hint ");
+	int least = rule_number("scores at least ");
+	pt_grade g;
+	grade_init(&g, &l->items[0]);
+	ck_assert_int_eq(g.attempts_left, attempts); /* the budget of an item whose lesson sets none */
+	tick(&g, 3);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	ck_assert_int_eq(grade_score(&g), full);
+	/* Five ticks of six on an item that sets no count: an ordinary wrong
+	 * check, which the rule prices. */
+	grade_init(&g, &l->items[0]);
+	tick(&g, 31);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_OK);
+	ck_assert_int_eq(g.attempts_left, attempts - 1);
+	tick(&g, 3);
+	grade_check(&g);
+	ck_assert_int_eq(grade_score(&g), full - wrong);
+	ck_assert_ptr_nonnull(strstr(session_score_rule(), "does not say, any other set of ticks is an ordinary check"));
+	/* A hint, then right. */
+	grade_init(&g, &l->items[0]);
+	ck_assert_int_eq(grade_hint(&g), PT_GRADE_OK);
+	tick(&g, 3);
+	grade_check(&g);
+	ck_assert_int_eq(grade_score(&g), full - hint);
+	ck_assert_int_eq(score_item(PT_OUTCOME_RETRIES, 9, 9), least);
+	/* On an item that says how many, another count costs nothing. */
+	grade_init(&g, &l->items[1]);
+	tick(&g, 31);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_UNCLEAR);
+	ck_assert_int_eq(g.checks, 0);
+	ck_assert_int_eq(g.attempts_left, attempts);
+	tick(&g, 3);
+	grade_check(&g);
+	ck_assert_int_eq(grade_score(&g), full);
+	/* Ticking every option is no answer either, and the rule says so. */
+	grade_init(&g, &l->items[0]);
+	tick(&g, 63);
+	ck_assert_int_eq(grade_check(&g), PT_GRADE_UNCLEAR);
+	ck_assert_ptr_nonnull(strstr(session_score_rule(), "ticking every option"));
+	lesson_free(l);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("grade");
@@ -403,6 +475,7 @@ int main(void)
 	tcase_add_test(tc, test_repeat_costs_nothing);
 	tcase_add_test(tc, test_multi_reveals_one_wrong_tick);
 	tcase_add_test(tc, test_pass_kinds_and_labels);
+	tcase_add_test(tc, test_score_rule_is_the_rule);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -10,9 +10,9 @@ static const char *const paragraphs[] = {
 	"(units such as GB or % are understood), a short name to type (an API or a flag), prompts to match "
 	"with answers, and steps to put in order.",
 	"Every mark carries a word: Correct, Wrong, or Missed (an option you should have ticked, named only "
-	"once the item is over). A wrong answer says what that choice usually means and costs one of the "
-	"item's attempts; the first typing slip on an item, a missing unit or the wrong number of ticks is pointed out and costs "
-	"nothing. The answer itself is shown only when the item is solved or out of attempts.",
+	"once the item is over). A wrong answer says what that choice usually means; a slip is pointed out "
+	"instead (what costs what is below). The answer itself is shown only when the item is solved or out "
+	"of attempts.",
 	NULL,
 	"Options are shuffled for you: the same order every time you come back, a new one for each retry and "
 	"review, so remember the idea, not the letter.",
