@@ -14,6 +14,7 @@
 #include "paratutor/class.h"
 #include "paratutor/cli_lessons.h"
 #include "paratutor/cli_class.h"
+#include "paratutor/cli_config.h"
 #include "paratutor/course.h"
 #include "paratutor/sanitise.h"
 #include "paratutor/tags.h"
@@ -27,6 +28,7 @@ static void class_usage(FILE *fp)
 {
 	fputs("Usage: paratutor class [OPTION]... STORE-OR-DIR...\n"
 	      "       paratutor class [OPTION]... COURSE-DIR\n"
+	      "       paratutor class [OPTION]... --lrs URL [--lrs-auth FILE] [--since TIME]\n"
 	      "Analyse a class: many learners' progress stores read together.\n"
 	      "\n"
 	      "Given a course folder (one holding course.json), the learners are its\n"
@@ -51,6 +53,12 @@ static void class_usage(FILE *fp)
 	      "name, the learners' own mock exams together): each learner's sittings,\n"
 	      "best score and time used, and the item analysis of first sittings.\n"
 	      "\n"
+	      "With --lrs, the learners are those whose results paratutor sync sent to a\n"
+	      "Learning Record Store: the same item and lesson figures from the same\n"
+	      "answers, each learner named by their xAPI actor (exams and review states\n"
+	      "are not read back).  Statements that are malformed or not paratutor's\n"
+	      "lesson item results are skipped and counted on standard error.\n"
+	      "\n"
 	      "Options:\n"
 	      "  -f, --format FMT      table (default), csv (one row per item and per wrong\n"
 	      "                        option), json, or gradebook (a CSV that Moodle's and\n"
@@ -60,9 +68,19 @@ static void class_usage(FILE *fp)
 	      "                        or file (its name without .json)\n"
 	      "  -l, --lessons DIR     read lessons from DIR (repeatable); default: as for\n"
 	      "                        the tutor\n"
+	      "      --lrs URL         read the class from the LRS at URL (GET /statements,\n"
+	      "                        every page); --lrs alone: lrs = URL in\n"
+	      "                        $XDG_CONFIG_HOME/paratutor/config or " PT_SYSCONFDIR "/paratutor/config\n"
+	      "      --lrs-auth FILE   a file holding the LRS's key:secret, readable only by\n"
+	      "                        you (chmod 600); default: lrs_auth = FILE there\n"
+	      "      --since TIME      only statements the LRS stored after TIME\n"
+	      "                        (YYYY-MM-DDTHH:MM[:SS]Z, UTC)\n"
+	      "      --lrs-page N      statements asked for per request, 1 to 1000 (default\n"
+	      "                        200)\n"
 	      "  -h, --help            show this help and exit\n"
 	      "\n"
-	      "Example: paratutor class --gradebook grades.csv /srv/class/\n", fp);
+	      "Example: paratutor class --gradebook grades.csv /srv/class/\n"
+	      "         paratutor class --lrs https://lrs.example.org/xapi --lrs-auth ~/.lrs\n", fp);
 }
 
 /* Parses a --format word into *f; false when unknown. */
@@ -255,18 +273,25 @@ static bool add_course(pt_class *c, const pt_course *course)
 
 /* Reads the stores named in paths and writes the report; returns the exit
  * status. */
-static int run(const pt_catalog *cat, char **paths, int n, const pt_course *course, pt_class_naming naming,
-    pt_class_format format, const char *gradebook)
+static int run(const pt_catalog *cat, char **paths, int n, const pt_course *course, const cli_class_lrs *lrs,
+    pt_class_naming naming, pt_class_format format, const char *gradebook)
 {
 	pt_class *c = class_new(cat, naming);
 	bool ok = c != NULL;
 	if (ok)
 		c->now = ui_now();
-	if (course != NULL)
-		ok = ok && add_course(c, course);
-	for (int i = 0; ok && course == NULL && i < n; i++)
-		ok = class_add_path(c, paths[i]);
-	ok = ok && class_read(c);
+	if (ok && lrs != NULL) {
+		if (!cli_class_lrs_read(c, lrs)) { /* it said why */
+			class_free(c);
+			return CLASS_FAILED;
+		}
+	} else {
+		if (course != NULL)
+			ok = ok && add_course(c, course);
+		for (int i = 0; ok && course == NULL && i < n; i++)
+			ok = class_add_path(c, paths[i]);
+		ok = ok && class_read(c);
+	}
 	if (!ok) {
 		fputs("paratutor: out of memory\n", stderr);
 		class_free(c);
@@ -279,7 +304,8 @@ static int run(const pt_catalog *cat, char **paths, int n, const pt_course *cour
 		name_clashes(c, naming, book);
 	int status = CLASS_OK;
 	if (c->n_learners == 0) {
-		fputs("paratutor: no progress store could be read; nothing to report\n", stderr);
+		fputs(lrs != NULL ? "paratutor: the LRS holds no lesson item results of paratutor's; nothing to report\n"
+		    : "paratutor: no progress store could be read; nothing to report\n", stderr);
 		status = CLASS_FAILED;
 	} else if (clashes > 0 && format == PT_CLASS_GRADEBOOK) {
 		status = CLASS_FAILED;
@@ -296,13 +322,52 @@ static int run(const pt_catalog *cat, char **paths, int n, const pt_course *cour
 	return status;
 }
 
+/* Runs `class --lrs`: the URL from lrs->url, else the one operand when
+ * it is an address, else the configuration files; returns the exit
+ * status. */
+static int class_from_lrs(cli_class_lrs *lrs, int n, char **operands, cli_lesson_path *lp, pt_class_naming naming,
+    pt_class_format format, const char *gradebook)
+{
+	if (lrs->url == NULL && n == 1 && (strncmp(operands[0], "https://", 8) == 0 ||
+	    strncmp(operands[0], "http://", 7) == 0)) {
+		lrs->url = operands[0];
+		n = 0;
+	}
+	if (n > 0) {
+		fputs("paratutor: class --lrs reads the learners from the LRS: give no progress store or folder too\n",
+		    stderr);
+		cli_lesson_path_free(lp);
+		return CLASS_USAGE;
+	}
+	cli_config_read(&lp->config, "paratutor");
+	lp->have_config = true;
+	if (lrs->url == NULL)
+		lrs->url = lp->config.lrs;
+	if (lrs->auth == NULL)
+		lrs->auth = lp->config.lrs_auth;
+	int status = CLASS_USAGE;
+	pt_catalog cat = { 0 };
+	if (lrs->url == NULL)
+		fputs("paratutor: class --lrs needs the LRS's address: --lrs URL, or lrs = URL in the configuration "
+		    "file\n", stderr);
+	else
+		status = load(&cat, lp) ? run(&cat, NULL, 0, NULL, lrs, naming, format, gradebook) : CLASS_NO_LESSONS;
+	catalog_free(&cat);
+	cli_lesson_path_free(lp);
+	return status;
+}
+
 int cli_class(int argc, char **argv)
 {
-	enum { OPT_GRADEBOOK = 256, OPT_NAME_FROM };
+	enum { OPT_GRADEBOOK = 256, OPT_NAME_FROM, OPT_LRS, OPT_LRS_AUTH, OPT_SINCE, OPT_LRS_PAGE };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "gradebook", required_argument, NULL, OPT_GRADEBOOK },
 		{ "name-from", required_argument, NULL, OPT_NAME_FROM },
+		{ "lrs", optional_argument, NULL, OPT_LRS },
+		{ "lrs-auth", required_argument, NULL, OPT_LRS_AUTH },
+		{ "since", required_argument, NULL, OPT_SINCE },
+		{ "lrs-page", required_argument, NULL, OPT_LRS_PAGE },
 		{ "lessons", required_argument, NULL, 'l' },
 		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
 		{ "help", no_argument, NULL, 'h' },
@@ -312,6 +377,9 @@ int cli_class(int argc, char **argv)
 	pt_class_naming naming = PT_CLASS_NAME_DIR;
 	const char *gradebook = NULL;
 	cli_lesson_path lp = { 0 };
+	cli_class_lrs lrs = { .limit = 200 };
+	bool from_lrs = false;
+	char since[32];
 	int opt;
 	while ((opt = getopt_long(argc, argv, "f:l:h", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -333,12 +401,42 @@ int cli_class(int argc, char **argv)
 			if (!cli_lessons_arg(&lp, optarg, opt != 'l', "paratutor"))
 				return CLASS_USAGE;
 			break;
+		case OPT_LRS:
+			from_lrs = true;
+			lrs.url = optarg;
+			break;
+		case OPT_LRS_AUTH: lrs.auth = optarg; break;
+		case OPT_SINCE: {
+			time_t t;
+			if (!course_parse_time(optarg, &t)) {
+				fprintf(stderr, "paratutor: --since takes a UTC time such as 2026-09-01T00:00Z, not '%s'\n",
+				    optarg);
+				return CLASS_USAGE;
+			}
+			course_format_time(t, since, sizeof since);
+			lrs.since = since;
+			break;
+		}
+		case OPT_LRS_PAGE: {
+			char *end;
+			long n = strtol(optarg, &end, 10);
+			if (*end != '\0' || n < 1 || n > 1000) {
+				fprintf(stderr, "paratutor: --lrs-page takes a number from 1 to 1000, not '%s'\n", optarg);
+				return CLASS_USAGE;
+			}
+			lrs.limit = (int)n;
+			break;
+		}
 		case 'h': class_usage(stdout); return CLASS_OK;
 		default:
 			fputs("Try 'paratutor class --help' for more information.\n", stderr);
 			return CLASS_USAGE;
 		}
 	}
+	if (from_lrs || lrs.auth != NULL || lrs.since != NULL)
+		return from_lrs ? class_from_lrs(&lrs, argc - optind, argv + optind, &lp, naming, format, gradebook)
+		                : (fputs("paratutor: --lrs-auth and --since are for reading from an LRS: give --lrs "
+		                         "URL too\n", stderr), CLASS_USAGE);
 	if (optind == argc) {
 		fputs("paratutor: class needs at least one progress store or directory of stores\n"
 		      "Try 'paratutor class --lessons content /srv/class/'.\n", stderr);
@@ -364,7 +462,7 @@ int cli_class(int argc, char **argv)
 		}
 	}
 	pt_catalog cat = { 0 };
-	int status = load(&cat, &lp) ? run(&cat, argv + optind, argc - optind, cp, naming, format, gradebook)
+	int status = load(&cat, &lp) ? run(&cat, argv + optind, argc - optind, cp, NULL, naming, format, gradebook)
 	                             : CLASS_NO_LESSONS;
 	catalog_free(&cat);
 	cli_lesson_path_free(&lp);

@@ -346,6 +346,20 @@ const char *class_login(const pt_class_learner *l);
  * of memory. */
 bool class_read(pt_class *c);
 
+/* Adds a learner named name (path: where their records came from) from n
+ * records of their first passes (rec, grouped by lesson; scores[i] the
+ * lesson score of rec[i] as recorded, 0-100, or -1 to take the record's
+ * own; scores may be NULL), as class_read would from a store holding
+ * them, without exams or review states: for a report from records read
+ * elsewhere (xapi_read.h).  Add learners in name order, then call
+ * class_finish() instead of class_read().  False when out of memory. */
+bool class_add_records(pt_class *c, const char *name, const char *path, const pt_record *rec, const int *scores,
+    size_t n);
+
+/* Computes the analysis of the learners added with class_add_records();
+ * false when out of memory. */
+bool class_finish(pt_class *c);
+
 /* Returns the number of skips that lost something (every kind but
  * PT_CLASS_SKIP_REPEAT): a learner or path the report leaves out, for
  * which the command exits non-zero. */

@@ -13,7 +13,8 @@ passed=0 failed=0
 . tests/lib/npm-oracle.sh
 tmp=$(mktemp -d)
 server=""
-trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$tmp"' EXIT
+stub=""
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null; [ -n "$stub" ] && kill "$stub" 2>/dev/null; rm -rf "$tmp"' EXIT
 ok() { passed=$((passed + 1)); echo "ok - $1"; }
 not_ok() { failed=$((failed + 1)); echo "not ok - $1"; [ -f "$tmp/err" ] && sed 's/^/  | /' "$tmp/err" | head -10; }
 check() { name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name"; fi; }
@@ -92,6 +93,77 @@ sync 7 --lrs "$url"
 check "a second sync sends nothing new" grep -q "sent 0 of 0 statements.*acknowledged before" "$tmp/out"
 lrs_ids >"$tmp/held2"
 check "a second sync adds no statement" cmp -s "$tmp/held" "$tmp/held2"
+
+# ---- the class report read back from the LRS ----------------------------------
+# The stores, each in a folder named as its learner's actor, so the two reports
+# name (and order) the learners alike.
+for n in $(seq 1 30); do
+	mkdir -p "$tmp/byname/learner$n@example.org"
+	cp "$tmp/l$n/progress.json" "$tmp/byname/learner$n@example.org/"
+done
+"$bin" class --format csv --only-lessons "$lessons" "$tmp/byname" >"$tmp/class-stores.csv" 2>"$tmp/err"
+check "class over the 30 stores (exit 0)" [ $? -eq 0 ]
+"$bin" class --format csv --only-lessons "$lessons" --lrs "$url" --lrs-auth "$auth" --lrs-page 7 \
+	>"$tmp/class-lrs.csv" 2>"$tmp/err"
+check "class --lrs over the same learners (exit 0)" [ $? -eq 0 ]
+cat "$tmp/class-lrs.csv" "$tmp/err" >>"$tmp/all-output"
+held=$(wc -l <"$tmp/held")
+check "... it followed 'more' through pages of 7 to all $held statements, and says so in one line" \
+	sh -c "[ $held -gt 14 ] && grep -c '^paratutor: read $held statements from $url: .* of 30 learners' '$tmp/err' | grep -qx 1"
+check "... the same facility and discrimination figures, item by item, and the same wrong answers" \
+	python3 tests/lrs/lrs.py same-items "$tmp/class-stores.csv" "$tmp/class-lrs.csv"
+"$bin" class --format json --only-lessons "$lessons" "$tmp/byname" >"$tmp/class-stores.json" 2>/dev/null
+"$bin" class --format json --only-lessons "$lessons" --lrs "$url" --lrs-auth "$auth" >"$tmp/class-lrs.json" 2>/dev/null
+check "... and the JSON reports give the same lesson scores and item figures" \
+	python3 tests/lrs/lrs.py same-json "$tmp/class-stores.json" "$tmp/class-lrs.json"
+since=$(date -u -d '+1 hour' +%Y-%m-%dT%H:%M:%SZ)
+"$bin" class --only-lessons "$lessons" --lrs "$url" --lrs-auth "$auth" --since "$since" >/dev/null 2>"$tmp/err"
+st=$?
+check "--since an hour ahead reads no statement and says nothing to report (exit $st)" \
+	sh -c "[ $st -eq 1 ] && grep -q 'read 0 statements' '$tmp/err' && grep -q 'nothing to report' '$tmp/err'"
+mkdir -p "$tmp/config/paratutor"
+printf 'lrs = %s\nlrs_auth = %s\n' "$url" "$auth" >"$tmp/config/paratutor/config"
+"$bin" class --format csv --only-lessons "$lessons" --lrs >"$tmp/class-config.csv" 2>"$tmp/err"
+check "class --lrs alone takes lrs and lrs_auth from the configuration file" \
+	python3 tests/lrs/lrs.py same-items "$tmp/class-stores.csv" "$tmp/class-config.csv"
+rm -f "$tmp/config/paratutor/config"
+
+# A stub for what the real LRS will not answer: a wrong secret, a 403, a
+# hostile page.
+python3 tests/lrs/lrs.py stub "$auth" "$tmp/stub-port" &
+stub=$!
+tries=0
+until [ -s "$tmp/stub-port" ] || [ "$tries" -gt 300 ]; do tries=$((tries + 1)); sleep 0.1; done
+stub_url=http://127.0.0.1:$(cat "$tmp/stub-port")
+wrong=$tmp/wrong-auth
+printf 'paratutor:not-the-%s\n' "$secret" >"$wrong"
+chmod 600 "$wrong"
+"$bin" class --only-lessons "$lessons" --lrs "$stub_url/ok/xAPI" --lrs-auth "$wrong" >"$tmp/out" 2>"$tmp/err"
+st=$?
+cat "$tmp/out" "$tmp/err" >>"$tmp/all-output"
+check "class --lrs with a wrong secret: HTTP 401 in one line, exit $st, no report" \
+	sh -c "[ $st -ne 0 ] && [ ! -s '$tmp/out' ] && [ \$(wc -l <'$tmp/err') -eq 1 ] && grep -q 'refused the credentials.*HTTP 401' '$tmp/err'"
+"$bin" class --only-lessons "$lessons" --lrs "$stub_url/forbidden/xAPI" --lrs-auth "$auth" >"$tmp/out" 2>"$tmp/err"
+st=$?
+cat "$tmp/out" "$tmp/err" >>"$tmp/all-output"
+check "class --lrs refused with 403: one line, exit $st, no report" \
+	sh -c "[ $st -ne 0 ] && [ ! -s '$tmp/out' ] && [ \$(wc -l <'$tmp/err') -eq 1 ] && grep -q 'refused the credentials.*HTTP 403' '$tmp/err'"
+chmod 644 "$auth"
+"$bin" class --only-lessons "$lessons" --lrs "$stub_url/ok/xAPI" --lrs-auth "$auth" >"$tmp/out" 2>"$tmp/err"
+st=$?
+chmod 600 "$auth"
+check "class --lrs refuses a credentials file others can read (exit $st)" \
+	sh -c "[ $st -ne 0 ] && grep -q 'chmod 600' '$tmp/err'"
+"$bin" class --format gradebook --only-lessons "$lessons" --lrs "$stub_url/ok/xAPI" --lrs-auth "$auth" \
+	>"$tmp/out" 2>"$tmp/err"
+st=$?
+cat "$tmp/out" "$tmp/err" >>"$tmp/all-output"
+check "a hostile page: the one good statement read, 13 malformed and 1 other counted in one line (exit $st)" \
+	sh -c "[ $st -eq 0 ] && grep -c 'read 15 statements.*1 item result of 1 learner.*skipped 13 malformed and 1 that' '$tmp/err' | grep -qx 1"
+check "... the learner's escape sequence never reaches the output raw" sh -c "! grep -q \"\$(printf '\\033')\" '$tmp/out' '$tmp/err'"
+check "... nor a cell starting a formula" sh -c "! grep -q '^=\|,=' '$tmp/out'"
+kill "$stub" 2>/dev/null
+wait "$stub" 2>/dev/null
 
 # ---- an LRS that cannot be reached, then can ---------------------------------
 play 31

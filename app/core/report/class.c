@@ -453,8 +453,9 @@ static bool take_wrong(pt_class_item *ci, const pt_record *r, size_t L)
 	return true;
 }
 
-/* Takes in one record of learner L; false when out of memory. */
-static bool take_record(pt_class *c, size_t L, const pt_record *r, long li, lesson_tally *t)
+/* Takes in one record of learner L (score: its lesson score as given, -1
+ * to take the record's own); false when out of memory. */
+static bool take_record(pt_class *c, size_t L, const pt_record *r, int score, long li, lesson_tally *t)
 {
 	if (li < 0)
 		return note_unknown(c, r->lesson, L);
@@ -503,7 +504,8 @@ static bool take_record(pt_class *c, size_t L, const pt_record *r, long li, less
 		}
 	}
 	t[li].started = true;
-	int score = record_score(r, ci->item);
+	if (score < 0 || score > 100)
+		score = record_score(r, ci->item);
 	c->item_scores[L * c->n_items + l->first + (size_t)ii] = (short)score;
 	t[li].score_sum += score;
 	t[li].done += r->outcome != PT_OUTCOME_NONE;
@@ -537,31 +539,19 @@ static bool grow_rows(pt_class *c)
 	return true;
 }
 
-/* Reads the store of found[f] as the next learner; false when out of
- * memory. */
-static bool read_store(pt_class *c, size_t f, lesson_tally *t)
+/* Takes in the n records rec of learner who (scores[i] rec[i]'s lesson
+ * score, or NULL: the records' own) and the exams of store p (may be
+ * NULL) as the next learner, whose strings the class takes over; false
+ * when out of memory. */
+static bool take_learner(pt_class *c, pt_class_learner *who, const pt_record *rec, const int *scores, size_t n,
+    pt_progress *p, lesson_tally *t)
 {
-	pt_class_learner *who = &c->found[f];
-	pt_open_report rep;
-	struct stat st;
-	who->no_records = who->roster && lstat(who->path, &st) != 0 && errno == ENOENT;
-	pt_progress *p = progress_open_readonly(who->no_records ? "" : who->path, &rep);
-	if (p == NULL)
+	if (!grow_rows(c))
 		return false;
-	if (!rep.loaded && !who->no_records) {
-		progress_close(p);
-		return class_skip(c, PT_CLASS_SKIP_UNREAD, class_login(who), who->path, "%s", rep.message);
-	}
-	if (!grow_rows(c)) {
-		progress_close(p);
-		return false;
-	}
 	size_t L = c->n_learners;
 	memset(&c->states[L * c->n_items], STATE_NONE, c->n_items);
 	memset(&c->item_scores[L * c->n_items], 0, c->n_items * sizeof *c->item_scores);
 	memset(t, 0, c->n_lessons * sizeof *t);
-	size_t n;
-	const pt_record *rec = progress_records(p, &n);
 	const char *last_lesson = NULL;
 	long li = -1;
 	bool ok = true;
@@ -570,16 +560,15 @@ static bool read_store(pt_class *c, size_t f, lesson_tally *t)
 			last_lesson = rec[i].lesson;
 			li = find_lesson(c, last_lesson);
 		}
-		ok = take_record(c, L, &rec[i], li, t);
+		ok = take_record(c, L, &rec[i], scores != NULL ? scores[i] : -1, li, t);
 	}
 	bool settled = false;
 	char why[256];
 	/* In memory only: the store is read-only here.  An exam that cannot be
 	 * resumed (its items gone) stays open, as before. */
-	if (ok && c->now != 0)
+	if (ok && p != NULL && c->now != 0)
 		(void)progress_exam_settle(p, c->catalog, c->now, &settled, why, sizeof why);
-	ok = ok && class_take_exams(c, L, p);
-	progress_close(p);
+	ok = ok && (p == NULL || class_take_exams(c, L, p));
 	if (!ok)
 		return false;
 	for (size_t k = 0; k < c->n_lessons; k++) {
@@ -597,6 +586,45 @@ static bool read_store(pt_class *c, size_t f, lesson_tally *t)
 	who->name = who->path = who->login = who->email = NULL;
 	c->n_learners++;
 	return true;
+}
+
+/* Reads the store of found[f] as the next learner; false when out of
+ * memory. */
+static bool read_store(pt_class *c, size_t f, lesson_tally *t)
+{
+	pt_class_learner *who = &c->found[f];
+	pt_open_report rep;
+	struct stat st;
+	who->no_records = who->roster && lstat(who->path, &st) != 0 && errno == ENOENT;
+	pt_progress *p = progress_open_readonly(who->no_records ? "" : who->path, &rep);
+	if (p == NULL)
+		return false;
+	if (!rep.loaded && !who->no_records) {
+		progress_close(p);
+		return class_skip(c, PT_CLASS_SKIP_UNREAD, class_login(who), who->path, "%s", rep.message);
+	}
+	size_t n;
+	const pt_record *rec = progress_records(p, &n);
+	bool ok = take_learner(c, who, rec, NULL, n, p, t);
+	progress_close(p);
+	return ok;
+}
+
+bool class_add_records(pt_class *c, const char *name, const char *path, const pt_record *rec, const int *scores,
+    size_t n)
+{
+	pt_class_learner who = { .name = strdup(name), .path = strdup(path) };
+	lesson_tally *t = calloc(c->n_lessons ? c->n_lessons : 1, sizeof *t);
+	bool ok = who.name != NULL && who.path != NULL && t != NULL && take_learner(c, &who, rec, scores, n, NULL, t);
+	free(who.name);
+	free(who.path);
+	free(t);
+	return ok;
+}
+
+bool class_finish(pt_class *c)
+{
+	return class_analyse(c) && class_analyse_exams(c);
 }
 
 int class_score(const pt_class *c, size_t learner, size_t lesson)
@@ -657,9 +685,7 @@ bool class_read(pt_class *c)
 		free(c->found[f].email);
 	}
 	c->n_found = 0;
-	if (!ok)
-		return false;
-	return class_analyse(c) && class_analyse_exams(c);
+	return ok && class_finish(c);
 }
 
 const pt_class_lesson *class_lesson(const pt_class *c, const char *id)
