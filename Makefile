@@ -400,6 +400,7 @@ FUZZ_RUNS_lesson    := 60000
 FUZZ_RUNS_moodlexml := 350000
 FUZZ_RUNS_progress  := 100000
 FUZZ_RUNS_sanitise  := 25000
+FUZZ_RUNS_xapi      := 30000
 build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC) | $(DEPS_OK)
 	@build-aux/ensure-deps $(FUZZ_DEPS)
 	@mkdir -p $(@D)
