@@ -1,9 +1,7 @@
-/* xapi.c - a progress store as xAPI 1.0.3 statements (see xapi.h).
- * Over 800 lines since this round added exam statements and every
- * kind's correct-response pattern, not split yet: the cut is the
- * interaction definitions (lesson_activity to add_item_object: names,
- * components, patterns, choices) into their own file, with the xapi_ctx
- * they read in a header of the report layer's own. */
+/* xapi.c - a progress store as xAPI 1.0.3 statements (see xapi.h): the
+ * statements, their ids, actor, verbs, results and context; the
+ * activities they are about (names, choices, patterns) are
+ * xapi_define.c's. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,14 +14,7 @@
 #include "paratutor/kind.h"
 #include "paratutor/sanitise.h"
 #include "paratutor/strbuf.h"
-#include "paratutor/xapi.h"
-
-#define VERB_BASE "http://adlnet.gov/expapi/verbs/"
-#define TYPE_INTERACTION "http://adlnet.gov/expapi/activities/cmi.interaction"
-#define TYPE_LESSON "http://adlnet.gov/expapi/activities/lesson"
-#define NAME_BYTES 100 /* an item's name: the prompt cut to about this */
-#define RESPONSE_SEP "[,]"
-#define UUID_TEXT 37 /* a UUID's standard form and its NUL */
+#include "paratutor/xapi_parts.h"
 
 /* The namespace of every UUID made here (itself a random UUID); each id
  * is the version 5 UUID of a name in it (libuuid's uuid_generate_sha1). */
@@ -31,19 +22,10 @@ static const uuid_t ns_paratutor = {
 	0xfd, 0x47, 0xc6, 0x3b, 0xf0, 0x27, 0x46, 0x6d, 0xb4, 0x01, 0xa0, 0x59, 0x19, 0x51, 0x46, 0xe8
 };
 
-/* What building the statements of one store shares. */
-typedef struct xapi_ctx {
-	const pt_xapi_options *o;
-	const pt_progress *p;
-	char *base;     /* the activity base, ending in '/' */
-	char *ifi;      /* the learner's identity, for UUID names */
-	cJSON *arr;     /* the statements */
-} xapi_ctx;
-
 /* ---- strings ----------------------------------------------------------- */
 
 /* Returns a new printf-style string, or NULL when out of memory. */
-static char *PT_PRINTF(1, 2) format(const char *fmt, ...)
+char *xapi_format(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -105,39 +87,6 @@ static void name_uuid(const char *name, char out[UUID_TEXT])
 	uuid_unparse_lower(u, out);
 }
 
-/* Returns a new string: the prompt with runs of white space made one
- * space, cut at a word after about NAME_BYTES bytes with "..." added;
- * NULL when out of memory. */
-static char *short_name(const char *prompt)
-{
-	size_t n = strlen(prompt), o = 0;
-	char *out = malloc(n + 4);
-	if (out == NULL)
-		return NULL;
-	bool space = true; /* drops leading white space */
-	for (size_t i = 0; i < n; i++) {
-		bool white = prompt[i] == ' ' || prompt[i] == '\n' || prompt[i] == '\t' || prompt[i] == '\r';
-		if (white && !space)
-			out[o++] = ' ';
-		else if (!white)
-			out[o++] = prompt[i];
-		space = white;
-	}
-	while (o > 0 && out[o - 1] == ' ')
-		o--;
-	if (o > NAME_BYTES) {
-		size_t cut = NAME_BYTES;
-		while (cut > NAME_BYTES / 2 && out[cut] != ' ')
-			cut--;
-		while (cut > 0 && ((unsigned char)out[cut] & 0xC0) == 0x80)
-			cut--; /* never inside a character */
-		o = cut;
-		memcpy(out + o, "...", 3);
-		o += 3;
-	}
-	out[o] = '\0';
-	return out;
-}
 
 /* ---- options ----------------------------------------------------------- */
 
@@ -173,7 +122,7 @@ bool xapi_check_options(const pt_xapi_options *o, char *err, size_t errlen)
 /* ---- statement parts --------------------------------------------------- */
 
 /* Adds {"en": text} under key; false when out of memory. */
-static bool add_lang(cJSON *o, const char *key, const char *text)
+bool xapi_add_lang(cJSON *o, const char *key, const char *text)
 {
 	cJSON *map = cJSON_AddObjectToObject(o, key);
 	return map != NULL && cJSON_AddStringToObject(map, "en", text) != NULL;
@@ -198,285 +147,9 @@ static bool add_verb(cJSON *st, const char *word)
 	cJSON *v = cJSON_AddObjectToObject(st, "verb");
 	char id[64];
 	snprintf(id, sizeof id, VERB_BASE "%s", word);
-	return v != NULL && cJSON_AddStringToObject(v, "id", id) != NULL && add_lang(v, "display", word);
+	return v != NULL && cJSON_AddStringToObject(v, "id", id) != NULL && xapi_add_lang(v, "display", word);
 }
 
-/* Returns a new activity object for the lesson (iri; name its title, or
- * its id when lesson is NULL); NULL when out of memory. */
-static cJSON *lesson_activity(const char *iri, const pt_lesson *lesson, const char *id)
-{
-	cJSON *a = cJSON_CreateObject(), *def;
-	const char *name = lesson != NULL && lesson->title.s != NULL ? lesson->title.s : id;
-	if (a == NULL || cJSON_AddStringToObject(a, "objectType", "Activity") == NULL ||
-	    cJSON_AddStringToObject(a, "id", iri) == NULL || (def = cJSON_AddObjectToObject(a, "definition")) == NULL ||
-	    !add_lang(def, "name", name) || cJSON_AddStringToObject(def, "type", TYPE_LESSON) == NULL) {
-		cJSON_Delete(a);
-		return NULL;
-	}
-	return a;
-}
-
-/* Returns "%s[,]%s..." of the n texts made by part(item, i, buf) as a new
- * string with sep between them; NULL when out of memory. */
-static char *joined(const pt_item *item, size_t n, const char *sep,
-    void (*part)(const pt_item *, size_t, char *, size_t))
-{
-	pt_strbuf b = { 0 };
-	char one[64];
-	for (size_t i = 0; i < n; i++) {
-		part(item, i, one, sizeof one);
-		if (i > 0)
-			strbuf_put(&b, sep, strlen(sep));
-		strbuf_put(&b, one, strlen(one));
-	}
-	if (b.failed || b.s == NULL) {
-		free(b.s);
-		return NULL;
-	}
-	return b.s;
-}
-
-/* A match pair "sI[.]tK": left I and the bank entry K its blank accepts. */
-static void match_part(const pt_item *item, size_t i, char *buf, size_t size)
-{
-	size_t k = 0;
-	while (k < item->bank.n && !lesson_blank_accepts(item, i, k))
-		k++;
-	snprintf(buf, size, "s%zu[.]t%zu", i + 1, k + 1);
-}
-
-/* An order step's id, in the right order. */
-static void step_part(const pt_item *item, size_t i, char *buf, size_t size)
-{
-	(void)item;
-	snprintf(buf, size, "step%zu", i + 1);
-}
-
-/* The right answer, or (pattern) the correct-response pattern, of a
- * numeric, matching or sequencing item in xAPI's form: a number (its
- * pattern the range "min[:]max"), "s1[.]t2[,]s2[.]t1", "step1[,]step2";
- * NULL for other kinds or when out of memory. */
-static char *kinds_answer(const pt_item *item, bool pattern)
-{
-	if (item->kind == PT_KIND_NUMERIC)
-		return pattern ? format("%.17g[:]%.17g", item->answer.min, item->answer.max)
-		               : format("%.17g", item->answer.value);
-	if (item->kind == PT_KIND_TEXT && !pattern && item->accept.n > 0)
-		return strdup(item->accept.v[0].s);
-	if (item->kind == PT_KIND_MATCH && item->n_lefts > 0)
-		return joined(item, item->n_lefts, "[,]", match_part);
-	if (item->kind == PT_KIND_ORDER && item->steps.n > 0)
-		return joined(item, item->steps.n, "[,]", step_part);
-	return NULL;
-}
-
-/* Adds one definition component list (name: "source", "target" or
- * "choices") of n entries, entry i with id(i) and the text text(i);
- * false when out of memory. */
-static bool add_components(cJSON *def, const char *name, const char *prefix, const pt_text *texts, size_t n,
-    const pt_text_list *list)
-{
-	cJSON *arr = cJSON_AddArrayToObject(def, name);
-	for (size_t i = 0; arr != NULL && i < n; i++) {
-		cJSON *c = cJSON_CreateObject();
-		char id[32];
-		snprintf(id, sizeof id, "%s%zu", prefix, i + 1);
-		const char *text = texts != NULL ? texts[i].s : list->v[i].s;
-		if (c == NULL || !cJSON_AddItemToArray(arr, c)) {
-			cJSON_Delete(c);
-			return false;
-		}
-		if (cJSON_AddStringToObject(c, "id", id) == NULL || !add_lang(c, "description", text ? text : ""))
-			return false;
-	}
-	return arr != NULL;
-}
-
-/* Adds the components a matching (source, target) or sequencing
- * (choices) item's pattern names; false when out of memory. */
-static bool add_kind_components(cJSON *def, const pt_item *item)
-{
-	if (item->kind == PT_KIND_MATCH)
-		return add_components(def, "source", "s", item->lefts, item->n_lefts, NULL) &&
-		    add_components(def, "target", "t", NULL, item->bank.n, &item->bank);
-	if (item->kind == PT_KIND_ORDER)
-		return add_components(def, "choices", "step", NULL, item->steps.n, &item->steps);
-	return true;
-}
-
-/* Adds each accepted answer of a text item as a pattern (a fill-in
- * interaction: any one is right; {case_matters=true} when case counts);
- * false when out of memory. */
-static bool add_text_patterns(cJSON *pattern, const pt_item *item)
-{
-	for (size_t i = 0; i < item->accept.n; i++) {
-		char *p = format("%s%s", item->case_sensitive ? "{case_matters=true}" : "", item->accept.v[i].s);
-		cJSON *s = p != NULL ? cJSON_CreateString(p) : NULL;
-		free(p);
-		if (s == NULL || !cJSON_AddItemToArray(pattern, s)) {
-			cJSON_Delete(s);
-			return false;
-		}
-	}
-	return true;
-}
-
-/* Returns the right answer of a current item in xAPI's response form (the
- * correct choices' ids, or each blank's accepted text, joined by "[,]") as
- * a new string; NULL when it has none this form can give (a blank that
- * accepts several texts) or when out of memory. */
-static char *right_answer(const pt_item *item)
-{
-	size_t longest = 0;
-	for (size_t i = 0; i < item->bank.n; i++)
-		if (item->bank.v[i].s != NULL && strlen(item->bank.v[i].s) > longest)
-			longest = strlen(item->bank.v[i].s);
-	/* Each blank's text (blanks may share one) or each choice's id, and a
-	 * separator before it. */
-	size_t cap = 1 + item->n_blanks * (longest + strlen(RESPONSE_SEP)) + item->n_options * (1 + strlen(RESPONSE_SEP));
-	char *out = malloc(cap), *o = out;
-	if (out == NULL)
-		return NULL;
-	*o = '\0';
-	bool any = false;
-	if (item->kind == PT_KIND_FILL) {
-		for (size_t b = 0; b < item->n_blanks; b++) {
-			const char *text = NULL;
-			size_t accepted = 0;
-			for (size_t k = 0; k < item->bank.n; k++)
-				if (lesson_blank_accepts(item, b, k)) {
-					accepted++;
-					text = item->bank.v[k].s;
-				}
-			if (accepted != 1 || strstr(text, RESPONSE_SEP) != NULL) {
-				free(out);
-				return NULL;
-			}
-			o += sprintf(o, "%s%s", any ? RESPONSE_SEP : "", text);
-			any = true;
-		}
-	} else if (item->kind == PT_KIND_CHOICE || item->kind == PT_KIND_MULTI) {
-		for (size_t k = 0; k < item->n_options; k++)
-			if (item->options[k].correct) {
-				o += sprintf(o, "%s%c", any ? RESPONSE_SEP : "", lesson_option_label(k) - 'A' + 'a');
-				any = true;
-			}
-	}
-	if (!any) {
-		free(out);
-		return kinds_answer(item, false);
-	}
-	return out;
-}
-
-/* Returns the xAPI interaction type of an item, as its kind's row names
- * it. */
-static const char *interaction_type(const pt_item *item)
-{
-	return kind_ops(item->kind)->xapi_type;
-}
-
-/* Adds the choices of a choice or multi item; false when out of memory. */
-static bool add_choices(cJSON *def, const pt_item *item)
-{
-	cJSON *arr = cJSON_AddArrayToObject(def, "choices");
-	bool ok = arr != NULL;
-	for (size_t k = 0; ok && k < item->n_options; k++) {
-		cJSON *c = cJSON_CreateObject();
-		char id[2] = { (char)(lesson_option_label(k) - 'A' + 'a'), '\0' };
-		ok = c != NULL && cJSON_AddItemToArray(arr, c);
-		if (!ok) {
-			cJSON_Delete(c);
-			break;
-		}
-		ok = cJSON_AddStringToObject(c, "id", id) != NULL &&
-		    add_lang(c, "description", item->options[k].text.s ? item->options[k].text.s : "");
-	}
-	return ok;
-}
-
-/* Adds one wrong answer {"answer": text} with its "blank", "pair" or
- * "position" (from 1) when place > 0; false when out of memory. */
-static bool add_wrong_answer(cJSON *arr, const pt_item *item, int place, const char *text)
-{
-	cJSON *w = cJSON_CreateObject();
-	if (w == NULL || !cJSON_AddItemToArray(arr, w)) {
-		cJSON_Delete(w);
-		return false;
-	}
-	const char *word = kind_ops(item->kind)->slot_word;
-	return cJSON_AddStringToObject(w, "answer", text) != NULL &&
-	    (place <= 0 || word == NULL || cJSON_AddNumberToObject(w, word, place) != NULL);
-}
-
-/* Adds the record's wrong answers (any pass) as the wrong-answers
- * extension of ext, each bank pick of a fill, match or order item with
- * the blank, pair or position it was put in (when the store kept it);
- * nothing when there are none.  False when out of memory. */
-static bool add_wrong_answers(const xapi_ctx *x, cJSON *ext, const pt_item *item, const pt_record *r)
-{
-	if (r->n_wrong == 0 && r->n_wrong_at == 0)
-		return true;
-	char *key = format("%sextensions/wrong-answers", x->base);
-	cJSON *arr = key != NULL ? cJSON_AddArrayToObject(ext, key) : NULL;
-	free(key);
-	bool ok = arr != NULL;
-	bool bank = kind_ops(item->kind)->shape == PT_SHAPE_SLOTS;
-	for (size_t i = 0; ok && bank && i < r->n_wrong_at; i++) {
-		int slot;
-		const char *text = progress_wrong_place(r->wrong_at[i], &slot);
-		if (text != NULL)
-			ok = add_wrong_answer(arr, item, slot, text);
-	}
-	for (size_t i = 0; ok && i < r->n_wrong; i++) {
-		bool placed = false;
-		for (size_t k = 0; bank && !placed && k < r->n_wrong_at; k++) {
-			int slot;
-			const char *text = progress_wrong_place(r->wrong_at[k], &slot);
-			placed = text != NULL && strcmp(text, r->wrong[i]) == 0;
-		}
-		if (!placed)
-			ok = add_wrong_answer(arr, item, 0, r->wrong[i]);
-	}
-	return ok;
-}
-
-/* Adds the item's activity as "object": its definition from the catalog
- * (item may be NULL: then named by its id, of type other); choices and
- * the correct response only when current.  False when out of memory. */
-static bool add_item_object(cJSON *st, const char *iri, const pt_item *item, const char *id, bool current)
-{
-	cJSON *obj = cJSON_AddObjectToObject(st, "object"), *def;
-	if (obj == NULL || cJSON_AddStringToObject(obj, "objectType", "Activity") == NULL ||
-	    cJSON_AddStringToObject(obj, "id", iri) == NULL || (def = cJSON_AddObjectToObject(obj, "definition")) == NULL)
-		return false;
-	char *name = item != NULL && item->prompt.s != NULL ? short_name(item->prompt.s) : strdup(id);
-	bool ok = name != NULL && add_lang(def, "name", name[0] ? name : id);
-	free(name);
-	if (ok && item != NULL && item->prompt.s != NULL)
-		ok = add_lang(def, "description", item->prompt.s);
-	ok = ok && cJSON_AddStringToObject(def, "type", TYPE_INTERACTION) != NULL &&
-	    cJSON_AddStringToObject(def, "interactionType", item ? interaction_type(item) : "other") != NULL;
-	if (!ok || !current)
-		return ok;
-	if (item->kind == PT_KIND_CHOICE || item->kind == PT_KIND_MULTI)
-		ok = add_choices(def, item);
-	ok = ok && add_kind_components(def, item);
-	if (ok && item->kind == PT_KIND_TEXT && item->accept.n > 0) {
-		cJSON *pattern = cJSON_AddArrayToObject(def, "correctResponsesPattern");
-		return pattern != NULL && add_text_patterns(pattern, item);
-	}
-	char *right = ok ? (item->kind == PT_KIND_NUMERIC ? kinds_answer(item, true) : right_answer(item)) : NULL;
-	if (right != NULL) {
-		cJSON *pattern = cJSON_AddArrayToObject(def, "correctResponsesPattern");
-		cJSON *s = pattern ? cJSON_CreateString(right) : NULL;
-		ok = s != NULL && cJSON_AddItemToArray(pattern, s);
-		if (!ok)
-			cJSON_Delete(s);
-	}
-	free(right);
-	return ok;
-}
 
 /* Adds "context": the registration, the lesson as parent and, when
  * version is not NULL, the item version; false when out of memory. */
@@ -493,7 +166,7 @@ static bool add_context(xapi_ctx *x, cJSON *st, const char *registration, cJSON 
 	}
 	ok = cJSON_AddStringToObject(ctx, "platform", "paratutor") != NULL;
 	if (ok && version != NULL) {
-		char *key = format("%sextensions/item-version", x->base);
+		char *key = xapi_format("%sextensions/item-version", x->base);
 		cJSON *ext = key ? cJSON_AddObjectToObject(ctx, "extensions") : NULL;
 		ok = ext != NULL && cJSON_AddStringToObject(ext, key, version) != NULL;
 		free(key);
@@ -553,14 +226,14 @@ static bool item_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_record *r
 	const char *verb = r->outcome == PT_OUTCOME_NONE ? "answered" : r->outcome == PT_OUTCOME_FAILED ? "failed" : "passed";
 	bool solved = r->outcome != PT_OUTCOME_NONE && r->outcome != PT_OUTCOME_FAILED;
 	char *seg = iri_segment(r->item);
-	char *iri = seg ? format("%s/%s", lc->iri, seg) : NULL;
+	char *iri = seg ? xapi_format("%s/%s", lc->iri, seg) : NULL;
 	free(seg);
 	char version[17], uuid[UUID_TEXT];
 	snprintf(version, sizeof version, "%016llx", r->hash);
 	int score = -1;
 	if (current && r->outcome != PT_OUTCOME_NONE)
 		score = progress_record_lesson_score(r, item->hints.n);
-	char *name = iri ? format("statement\n%s\n%s\n%s\n%s\n%s\n%s\n%lld\n%s\n%d\n%d\n%ld\n%d", verb, x->ifi, iri,
+	char *name = iri ? xapi_format("statement\n%s\n%s\n%s\n%s\n%s\n%s\n%lld\n%s\n%d\n%d\n%ld\n%d", verb, x->ifi, iri,
 	    lc->registration, version, current ? "current" : item ? "changed" : "removed", (long long)r->pass_start,
 	    progress_outcome_word(r->outcome), r->attempts, r->hints, r->time_spent, score) : NULL;
 	if (name == NULL) {
@@ -570,19 +243,19 @@ static bool item_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_record *r
 	name_uuid(name, uuid);
 	free(name);
 	cJSON *st = new_statement(x, uuid, verb), *res = NULL, *ext = NULL;
-	bool ok = st != NULL && add_item_object(st, iri, item, r->item, current) &&
+	bool ok = st != NULL && xapi_add_item_object(st, iri, item, r->item, current) &&
 	    (res = cJSON_AddObjectToObject(st, "result")) != NULL;
 	free(iri);
 	if (ok && r->outcome != PT_OUTCOME_NONE && current)
 		ok = add_score(res, score);
 	ok = ok && cJSON_AddBoolToObject(res, "success", solved) != NULL &&
 	    cJSON_AddBoolToObject(res, "completion", r->outcome != PT_OUTCOME_NONE) != NULL;
-	char *right = ok && current && solved ? right_answer(item) : NULL;
+	char *right = ok && current && solved ? xapi_right_answer(item) : NULL;
 	if (right != NULL)
 		ok = cJSON_AddStringToObject(res, "response", right) != NULL;
 	free(right);
-	char duration[32], *k_attempts = format("%sextensions/attempts", x->base);
-	char *k_hints = format("%sextensions/hints", x->base);
+	char duration[32], *k_attempts = xapi_format("%sextensions/attempts", x->base);
+	char *k_hints = xapi_format("%sextensions/hints", x->base);
 	snprintf(duration, sizeof duration, "PT%ldS", r->time_spent);
 	ok = ok && k_attempts && k_hints && cJSON_AddStringToObject(res, "duration", duration) != NULL &&
 	    (ext = cJSON_AddObjectToObject(res, "extensions")) != NULL &&
@@ -591,7 +264,7 @@ static bool item_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_record *r
 	free(k_attempts);
 	free(k_hints);
 	if (ok && current && item != NULL)
-		ok = add_wrong_answers(x, ext, item, r);
+		ok = xapi_add_wrong_answers(x, ext, item, r);
 	return ok && add_context(x, st, lc->registration, lc->activity, version) &&
 	    add_timestamp(st, r->pass_start ? r->pass_start : r->first_seen);
 }
@@ -617,7 +290,7 @@ static bool completed_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_reco
 			last = rec[i].pass_start;
 	}
 	char uuid[UUID_TEXT];
-	char *name = format("completed\n%s\n%s\n%s\n%d\n%ld\n%lld", x->ifi, lc->iri, lc->registration, score, spent,
+	char *name = xapi_format("completed\n%s\n%s\n%s\n%d\n%ld\n%lld", x->ifi, lc->iri, lc->registration, score, spent,
 	    (long long)last);
 	if (name == NULL)
 		return false;
@@ -664,11 +337,11 @@ static bool lesson_statements(xapi_ctx *x, const pt_catalog *catalog, const pt_r
 		if (rec[i].first_seen != 0 && (start == 0 || rec[i].first_seen < start))
 			start = rec[i].first_seen;
 	char *seg = iri_segment(lc.id);
-	lc.iri = seg ? format("%s%s", x->base, seg) : NULL;
+	lc.iri = seg ? xapi_format("%s%s", x->base, seg) : NULL;
 	free(seg);
-	char *name = lc.iri ? format("registration\n%s\n%s\n%lld", x->ifi, lc.iri, (long long)start) : NULL;
+	char *name = lc.iri ? xapi_format("registration\n%s\n%s\n%lld", x->ifi, lc.iri, (long long)start) : NULL;
 	placed *order = calloc(n, sizeof *order);
-	bool ok = name != NULL && order != NULL && (lc.activity = lesson_activity(lc.iri, lc.lesson, lc.id)) != NULL;
+	bool ok = name != NULL && order != NULL && (lc.activity = xapi_lesson_activity(lc.iri, lc.lesson, lc.id)) != NULL;
 	if (ok) {
 		name_uuid(name, lc.registration);
 		for (size_t i = 0; i < n; i++) {
@@ -710,13 +383,13 @@ static bool exam_item_statement(xapi_ctx *x, const pt_catalog *catalog, const pt
 	const pt_item *item = e != NULL && !e->broken && e->lesson != NULL ? lesson_find_item(e->lesson, en->item) : NULL;
 	bool current = item != NULL && lesson_item_hash(item) == en->hash;
 	char *ls = iri_segment(en->lesson), *is = iri_segment(en->item);
-	char *iri = ls && is ? format("%s%s/%s", x->base, ls, is) : NULL;
+	char *iri = ls && is ? xapi_format("%s%s/%s", x->base, ls, is) : NULL;
 	free(ls);
 	free(is);
 	char version[17], uuid[UUID_TEXT];
 	snprintf(version, sizeof version, "%016llx", en->hash);
 	const char *word = progress_exam_result_word(en->result);
-	char *name = iri ? format("exam-item\n%s\n%s\n%s\n%s\n%s", x->ifi, r->id, iri, version, word) : NULL;
+	char *name = iri ? xapi_format("exam-item\n%s\n%s\n%s\n%s\n%s", x->ifi, r->id, iri, version, word) : NULL;
 	if (name == NULL) {
 		free(iri);
 		return false;
@@ -724,8 +397,8 @@ static bool exam_item_statement(xapi_ctx *x, const pt_catalog *catalog, const pt
 	name_uuid(name, uuid);
 	free(name);
 	cJSON *st = new_statement(x, uuid, "answered"), *res = NULL, *ext = NULL;
-	char *key = format("%sextensions/exam-result", x->base);
-	bool ok = st != NULL && key != NULL && add_item_object(st, iri, item, en->item, current) &&
+	char *key = xapi_format("%sextensions/exam-result", x->base);
+	bool ok = st != NULL && key != NULL && xapi_add_item_object(st, iri, item, en->item, current) &&
 	    (res = cJSON_AddObjectToObject(st, "result")) != NULL &&
 	    cJSON_AddBoolToObject(res, "success", en->result == PT_EXAM_RIGHT) != NULL &&
 	    cJSON_AddBoolToObject(res, "completion", en->result != PT_EXAM_UNANSWERED) != NULL &&
@@ -743,21 +416,21 @@ static bool exam_item_statement(xapi_ctx *x, const pt_catalog *catalog, const pt
 static bool exam_statements(xapi_ctx *x, const pt_catalog *catalog, const pt_exam_record *r, size_t attempt)
 {
 	char *ename = exam_name(r->id), *seg = ename ? iri_segment(ename) : NULL;
-	char *iri = seg ? format("%sexams/%s", x->base, seg) : NULL;
-	char *title = ename ? format(strchr(r->id, '/') ? "Exam %s" : "Mock exam", ename) : NULL;
-	char *reg_name = iri ? format("exam-registration\n%s\n%s", x->ifi, r->id) : NULL;
+	char *iri = seg ? xapi_format("%sexams/%s", x->base, seg) : NULL;
+	char *title = ename ? xapi_format(strchr(r->id, '/') ? "Exam %s" : "Mock exam", ename) : NULL;
+	char *reg_name = iri ? xapi_format("exam-registration\n%s\n%s", x->ifi, r->id) : NULL;
 	free(seg);
 	cJSON *act = iri && title ? cJSON_CreateObject() : NULL, *def = NULL;
 	bool ok = act != NULL && reg_name != NULL && cJSON_AddStringToObject(act, "objectType", "Activity") != NULL &&
 	    cJSON_AddStringToObject(act, "id", iri) != NULL && (def = cJSON_AddObjectToObject(act, "definition")) != NULL &&
-	    add_lang(def, "name", title) && cJSON_AddStringToObject(def, "type", TYPE_ASSESSMENT) != NULL;
+	    xapi_add_lang(def, "name", title) && cJSON_AddStringToObject(def, "type", TYPE_ASSESSMENT) != NULL;
 	char reg[UUID_TEXT], uuid[UUID_TEXT], duration[32];
 	size_t right = progress_exam_right(r);
 	bool passed = r->n_items > 0 && right * 100 >= (size_t)r->pass_percent * r->n_items;
-	char *name = ok ? format("exam\n%s\n%s\n%zu\n%zu\n%ld", x->ifi, r->id, right, r->n_items, r->used) : NULL;
+	char *name = ok ? xapi_format("exam\n%s\n%s\n%zu\n%zu\n%ld", x->ifi, r->id, right, r->n_items, r->used) : NULL;
 	ok = ok && name != NULL;
 	cJSON *st = NULL, *res = NULL, *sc = NULL, *ext = NULL, *obj = NULL;
-	char *key = ok ? format("%sextensions/exam-attempt", x->base) : NULL;
+	char *key = ok ? xapi_format("%sextensions/exam-attempt", x->base) : NULL;
 	if (ok && key != NULL) {
 		name_uuid(reg_name, reg);
 		name_uuid(name, uuid);
@@ -826,8 +499,8 @@ static bool ctx_init(xapi_ctx *x, const pt_xapi_options *o, char *err, size_t er
 		return false;
 	const char *base = o->activity_base ? o->activity_base : PT_XAPI_DEFAULT_BASE;
 	size_t n = strlen(base);
-	x->base = format("%s%s", base, n > 0 && base[n - 1] == '/' ? "" : "/");
-	x->ifi = o->mbox ? format("mbox\n%s", o->mbox) : format("account\n%s\n%s", o->account_home, o->account_name);
+	x->base = xapi_format("%s%s", base, n > 0 && base[n - 1] == '/' ? "" : "/");
+	x->ifi = o->mbox ? xapi_format("mbox\n%s", o->mbox) : xapi_format("account\n%s\n%s", o->account_home, o->account_name);
 	x->arr = cJSON_CreateArray();
 	if (x->base == NULL || x->ifi == NULL || x->arr == NULL) {
 		snprintf(err, errlen, "out of memory");

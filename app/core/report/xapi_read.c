@@ -11,11 +11,9 @@
 #include "paratutor/course.h"
 #include "paratutor/grade.h"
 #include "paratutor/grow.h"
+#include "paratutor/xapi_parts.h"
 #include "paratutor/xapi_read.h"
 
-#define VERB_BASE "http://adlnet.gov/expapi/verbs/"
-#define TYPE_INTERACTION "http://adlnet.gov/expapi/activities/cmi.interaction"
-#define TYPE_LESSON "http://adlnet.gov/expapi/activities/lesson"
 #define COUNT_MAX 1000000   /* the most checks or hints a result may say */
 #define WRONG_MAX 4096      /* the most wrong answers a result may list */
 #define TEXT_MAX 65536      /* the longest id, name or answer taken */
