@@ -67,10 +67,11 @@ static unsigned key_scroll(pt_ui *ui, const pt_event *ev)
 }
 
 static const pt_binding scroll_keys[] = {
-	{ "Up/Down, PgUp/PgDn", "scroll a long page; Home/End jump to the top / bottom; the wheel scrolls too",
-	    "scroll", "PgUp/PgDn", SC_SCROLLS, 0, NULL,
-	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
-	    UI_ON_WHEEL, key_scroll },
+	{ .keys = "Up/Down, PgUp/PgDn",
+	    .help = "scroll a long page; Home/End jump to the top / bottom; the wheel scrolls too",
+	    .bar = "scroll", .bar_keys = "PgUp/PgDn", .when = SC_SCROLLS,
+	    .named = { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
+	    .events = UI_ON_WHEEL, .run = key_scroll },
 };
 
 /* Offered while the current screen's body is taller than its rows and the

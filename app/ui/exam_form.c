@@ -158,13 +158,18 @@ static unsigned key_back(pt_ui *ui, const pt_event *ev)
 }
 
 static const pt_binding form_keys[] = {
-	{ "Enter", "start the exam with these choices", "start", NULL, 0, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_start },
-	{ "Up/Down, k/j", "pick a field", "field", "Up/Down", 0, 0, "kj", { PT_KEY_UP + 1, PT_KEY_DOWN + 1 }, 0,
-	    key_field },
-	{ "Left/Right, -/+", "change the field: items (by 5 from 20 up), minutes, pass mark (by 5)", "change", "Left/Right", 0, 0,
-	    "-+", { PT_KEY_LEFT + 1, PT_KEY_RIGHT + 1 }, 0, key_change },
-	{ "u", "untimed, or back to a time limit", "untimed", NULL, 0, 0, "uU", { 0 }, 0, key_untimed },
-	{ "q, Esc", "back to the lesson menu", "menu", "q", 0, 0, "qQ", { PT_KEY_ESC + 1 }, 0, key_back },
+	{ .keys = "Enter", .help = "start the exam with these choices", .bar = "start",
+	    .named = { PT_KEY_ENTER + 1 }, .run = key_start },
+	{ .keys = "Up/Down, k/j", .help = "pick a field", .bar = "field", .bar_keys = "Up/Down",
+	    .chars = "kj", .named = { PT_KEY_UP + 1, PT_KEY_DOWN + 1 }, .run = key_field },
+	{ .keys = "Left/Right, -/+",
+	    .help = "change the field: items (by 5 from 20 up), minutes, pass mark (by 5)", .bar = "change",
+	    .bar_keys = "Left/Right", .chars = "-+", .named = { PT_KEY_LEFT + 1, PT_KEY_RIGHT + 1 },
+	    .run = key_change },
+	{ .keys = "u", .help = "untimed, or back to a time limit", .bar = "untimed", .chars = "uU",
+	    .run = key_untimed },
+	{ .keys = "q, Esc", .help = "back to the lesson menu", .bar = "menu", .bar_keys = "q", .chars = "qQ",
+	    .named = { PT_KEY_ESC + 1 }, .run = key_back },
 };
 
 /* The form has no context bits. */

@@ -229,10 +229,12 @@ static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 }
 
 static const pt_binding results_keys[] = {
-	{ "n, Right", "the next item's answer, key and explanation", "next item", "n", 0, 0, "nN",
-	    { PT_KEY_RIGHT + 1 }, 0, key_item },
-	{ "p, Left", "the previous item's", "prev item", "p", 0, 0, "pP", { PT_KEY_LEFT + 1 }, 0, key_item },
-	{ "m, q", "back to the lesson menu", "menu", "m", 0, 0, "mMqQ", { 0 }, 0, key_menu },
+	{ .keys = "n, Right", .help = "the next item's answer, key and explanation", .bar = "next item",
+	    .bar_keys = "n", .chars = "nN", .named = { PT_KEY_RIGHT + 1 }, .run = key_item },
+	{ .keys = "p, Left", .help = "the previous item's", .bar = "prev item", .bar_keys = "p",
+	    .chars = "pP", .named = { PT_KEY_LEFT + 1 }, .run = key_item },
+	{ .keys = "m, q", .help = "back to the lesson menu", .bar = "menu", .bar_keys = "m", .chars = "mMqQ",
+	    .run = key_menu },
 };
 
 /* The results have no context bits. */

@@ -109,11 +109,12 @@ static unsigned help_close(pt_ui *ui, const pt_event *ev);
 static unsigned help_scroll(pt_ui *ui, const pt_event *ev);
 
 static const pt_binding help_keys[] = {
-	{ "Esc, ?, q", "close this list", "close help", NULL, 0, 0, "?qQ", { PT_KEY_ESC + 1 }, 0, help_close },
-	{ "Up/Down, PgUp/PgDn", "scroll the list; Home/End jump to the top / bottom", "scroll", "PgUp/PgDn",
-	    0, 0, "jk",
-	    { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
-	    UI_ON_WHEEL, help_scroll },
+	{ .keys = "Esc, ?, q", .help = "close this list", .bar = "close help", .chars = "?qQ",
+	    .named = { PT_KEY_ESC + 1 }, .run = help_close },
+	{ .keys = "Up/Down, PgUp/PgDn", .help = "scroll the list; Home/End jump to the top / bottom",
+	    .bar = "scroll", .bar_keys = "PgUp/PgDn", .chars = "jk",
+	    .named = { PT_KEY_UP + 1, PT_KEY_DOWN + 1, PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 },
+	    .events = UI_ON_WHEEL, .run = help_scroll },
 };
 #define N_HELP_KEYS (sizeof help_keys / sizeof help_keys[0])
 

@@ -286,18 +286,23 @@ static unsigned key_menu(pt_ui *ui, const pt_event *ev)
  * scrolling and the keys every screen shares.  The letters here are
  * offered only while the answer field does not take the keys. */
 static const pt_binding item_keys[] = {
-	{ "Enter", "check the answer", "check", NULL, IT_OPEN, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_check },
-	{ "Enter", "on a finished item: go on to the next open item (in a review, the next due item)",
-	    "continue", NULL, IT_DONE, 0, NULL, { PT_KEY_ENTER + 1 }, 0, key_continue },
-	{ "h", "show the next hint (each hint lowers the item's score)", "hint", NULL, IT_OPEN, IT_TYPING, "hH",
-	    { 0 }, 0, key_hint },
-	{ "a-g, h", NULL, NULL, NULL, IT_DONE, 0, LETTERS "hH" DIGITS, { 0 }, 0, key_finished },
-	{ "n, Right", "next item (after the last one: the summary; in a review: the next due item)", "next",
-	    "n", 0, IT_TYPING, "nN", { PT_KEY_RIGHT + 1 }, 0, key_next },
-	{ "p, Left", "previous item (not in a review)", "prev", "p", 0, IT_REVIEW | IT_TYPING, "pP",
-	    { PT_KEY_LEFT + 1 }, 0, key_previous },
-	{ "q", "back to the lesson menu (your answers are kept)", "menu", NULL, 0, IT_TYPING, "qQ", { 0 }, 0,
-	    key_menu },
+	{ .keys = "Enter", .help = "check the answer", .bar = "check", .when = IT_OPEN,
+	    .named = { PT_KEY_ENTER + 1 }, .run = key_check },
+	{ .keys = "Enter",
+	    .help = "on a finished item: go on to the next open item (in a review, the next due item)",
+	    .bar = "continue", .when = IT_DONE, .named = { PT_KEY_ENTER + 1 }, .run = key_continue },
+	{ .keys = "h", .help = "show the next hint (each hint lowers the item's score)", .bar = "hint",
+	    .when = IT_OPEN, .unless = IT_TYPING, .chars = "hH", .run = key_hint },
+	{ .keys = "a-g, h", .when = IT_DONE, .chars = LETTERS "hH" DIGITS, .run = key_finished },
+	{ .keys = "n, Right",
+	    .help = "next item (after the last one: the summary; in a review: the next due item)",
+	    .bar = "next", .bar_keys = "n", .unless = IT_TYPING, .chars = "nN", .named = { PT_KEY_RIGHT + 1 },
+	    .run = key_next },
+	{ .keys = "p, Left", .help = "previous item (not in a review)", .bar = "prev", .bar_keys = "p",
+	    .unless = IT_REVIEW | IT_TYPING, .chars = "pP", .named = { PT_KEY_LEFT + 1 },
+	    .run = key_previous },
+	{ .keys = "q", .help = "back to the lesson menu (your answers are kept)", .bar = "menu",
+	    .unless = IT_TYPING, .chars = "qQ", .run = key_menu },
 };
 
 /* Returns the item screen's context bits. */

@@ -536,22 +536,29 @@ static unsigned key_exam(pt_ui *ui, const pt_event *ev)
 }
 
 static const pt_binding menu_keys[] = {
-	{ "Up, k", "select the lesson above (the mouse wheel moves too)", "move", "Up/Down", 0, 0, "kK",
-	    { PT_KEY_UP + 1 }, UI_ON_WHEEL, key_up },
-	{ "Down, j", "select the lesson below", NULL, NULL, 0, 0, "jJ", { PT_KEY_DOWN + 1 }, 0, key_down },
-	{ "PgUp/PgDn, Home/End", "scroll the list by a page, or to the top / bottom", NULL, NULL, 0, 0, NULL,
-	    { PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 }, 0, key_page },
-	{ "Enter, l, Right, click", "open the lesson at its first unfinished item", "open", "Enter", 0, 0, "lL",
-	    { PT_KEY_ENTER + 1, PT_KEY_RIGHT + 1 }, UI_ON_CLICK, key_open },
-	{ "1-9, 0", "type a lesson's number to select it, then Enter opens it (the last digits typed count)",
-	    NULL, NULL,
-	    0, 0, "0123456789", { 0 }, 0, key_digit },
-	{ "r", "answer the items due for review", "review", NULL, 0, 0, "rR", { 0 }, 0, key_review },
-	{ "s", "your statistics: mastery, right first time per day, reviews due, exams, mistakes, streak",
-	    "stats", NULL, 0, 0, "sS", { 0 }, 0, key_stats },
-	{ "e", "sit an exam: a timed paper drawn across the lessons, scored only at the end (resumes an "
-	       "unfinished one)", "exam", NULL, 0, 0, "eE", { 0 }, 0, key_exam },
-	{ "q", "quit paratutor (your progress is already saved)", "quit", NULL, 0, 0, "qQ", { 0 }, 0, key_quit },
+	{ .keys = "Up, k", .help = "select the lesson above (the mouse wheel moves too)", .bar = "move",
+	    .bar_keys = "Up/Down", .chars = "kK", .named = { PT_KEY_UP + 1 }, .events = UI_ON_WHEEL,
+	    .run = key_up },
+	{ .keys = "Down, j", .help = "select the lesson below", .chars = "jJ", .named = { PT_KEY_DOWN + 1 },
+	    .run = key_down },
+	{ .keys = "PgUp/PgDn, Home/End", .help = "scroll the list by a page, or to the top / bottom",
+	    .named = { PT_KEY_PGUP + 1, PT_KEY_PGDN + 1, PT_KEY_HOME + 1, PT_KEY_END + 1 }, .run = key_page },
+	{ .keys = "Enter, l, Right, click", .help = "open the lesson at its first unfinished item",
+	    .bar = "open", .bar_keys = "Enter", .chars = "lL",
+	    .named = { PT_KEY_ENTER + 1, PT_KEY_RIGHT + 1 }, .events = UI_ON_CLICK, .run = key_open },
+	{ .keys = "1-9, 0",
+	    .help = "type a lesson's number to select it, then Enter opens it (the last digits typed count)",
+	    .chars = "0123456789", .run = key_digit },
+	{ .keys = "r", .help = "answer the items due for review", .bar = "review", .chars = "rR",
+	    .run = key_review },
+	{ .keys = "s",
+	    .help = "your statistics: mastery, right first time per day, reviews due, exams, mistakes, streak",
+	    .bar = "stats", .chars = "sS", .run = key_stats },
+	{ .keys = "e",
+	    .help = "sit an exam: a timed paper drawn across the lessons, scored only at the end (resumes an "
+	    "unfinished one)", .bar = "exam", .chars = "eE", .run = key_exam },
+	{ .keys = "q", .help = "quit paratutor (your progress is already saved)", .bar = "quit",
+	    .chars = "qQ", .run = key_quit },
 };
 
 const pt_screen_ops ui_menu_screen = {

@@ -101,7 +101,8 @@ static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 }
 
 static const pt_binding stats_keys[] = {
-	{ "m, q, Left", "back to the lesson menu", "menu", "m", 0, 0, "mMqQ", { PT_KEY_LEFT + 1 }, 0, key_menu },
+	{ .keys = "m, q, Left", .help = "back to the lesson menu", .bar = "menu", .bar_keys = "m",
+	    .chars = "mMqQ", .named = { PT_KEY_LEFT + 1 }, .run = key_menu },
 };
 
 /* The statistics have no context bits. */

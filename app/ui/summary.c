@@ -265,17 +265,19 @@ static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 }
 
 static const pt_binding summary_keys[] = {
-	{ "y", "after x: yes, start the next attempt", "next attempt", NULL, SUM_CONFIRM, 0, "yY", { 0 }, 0,
-	    key_reset },
-	{ "any other key", "after x: keep the answers", "keep", "other", SUM_CONFIRM, 0, NULL, { 0 }, UI_ON_ANY,
-	    key_keep },
-	{ "r", "practise the items not right first time (practice; the lesson score stays)", "practise missed",
-	    NULL, 0, SUM_CONFIRM, "rR", { 0 }, 0, key_retry },
-	{ "x", "start the lesson again as its next attempt, scored beside the lesson score, which stays (asks "
-	    "first)", "reset lesson", NULL, 0, SUM_CONFIRM, "xX", { 0 }, 0, key_ask_reset },
-	{ "p, Left", "back to the last item", "last item", "p", 0, SUM_CONFIRM, "pP", { PT_KEY_LEFT + 1 }, 0,
-	    key_last_item },
-	{ "m, q", "back to the lesson menu", "menu", "m", 0, SUM_CONFIRM, "mMqQ", { 0 }, 0, key_menu },
+	{ .keys = "y", .help = "after x: yes, start the next attempt", .bar = "next attempt",
+	    .when = SUM_CONFIRM, .chars = "yY", .run = key_reset },
+	{ .keys = "any other key", .help = "after x: keep the answers", .bar = "keep", .bar_keys = "other",
+	    .when = SUM_CONFIRM, .events = UI_ON_ANY, .run = key_keep },
+	{ .keys = "r", .help = "practise the items not right first time (practice; the lesson score stays)",
+	    .bar = "practise missed", .unless = SUM_CONFIRM, .chars = "rR", .run = key_retry },
+	{ .keys = "x",
+	    .help = "start the lesson again as its next attempt, scored beside the lesson score, which stays (asks "
+	    "first)", .bar = "reset lesson", .unless = SUM_CONFIRM, .chars = "xX", .run = key_ask_reset },
+	{ .keys = "p, Left", .help = "back to the last item", .bar = "last item", .bar_keys = "p",
+	    .unless = SUM_CONFIRM, .chars = "pP", .named = { PT_KEY_LEFT + 1 }, .run = key_last_item },
+	{ .keys = "m, q", .help = "back to the lesson menu", .bar = "menu", .bar_keys = "m",
+	    .unless = SUM_CONFIRM, .chars = "mMqQ", .run = key_menu },
 };
 
 /* Returns the summary's context bits. */

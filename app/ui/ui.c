@@ -161,13 +161,15 @@ static unsigned key_acknowledge(pt_ui *ui, const pt_event *ev)
 }
 
 const pt_binding ui_global_keys[] = {
-	{ "!", "after a warning that your progress was not saved (or a damaged progress file was moved aside): "
+	{ .keys = "!",
+	    .help = "after a warning that your progress was not saved (or a damaged progress file was moved aside): "
 	    "put the warning away once read; it stays on every screen until then, and what was not saved is "
-	    "said again when you quit", "seen", NULL, UI_GLOBAL_ALERT, 0, "!", { 0 }, 0, key_acknowledge },
-	{ "?", "this list of keys", "help", NULL, 0, 0, "?", { 0 }, 0, key_help },
-	{ "Ctrl-C", "quit at once (Ctrl-\\ too); your progress and any answer not yet checked are kept, and the "
-	    "terminal is restored", NULL, NULL,
-	    0, 0, NULL, { 0 }, 0, NULL },
+	    "said again when you quit", .bar = "seen", .when = UI_GLOBAL_ALERT, .chars = "!",
+	    .run = key_acknowledge },
+	{ .keys = "?", .help = "this list of keys", .bar = "help", .chars = "?", .run = key_help },
+	{ .keys = "Ctrl-C",
+	    .help = "quit at once (Ctrl-\\ too); your progress and any answer not yet checked are kept, and the "
+	    "terminal is restored" },
 };
 const size_t ui_n_global_keys = sizeof ui_global_keys / sizeof ui_global_keys[0];
 const pt_binding *const ui_alert_key = &ui_global_keys[0];
