@@ -550,15 +550,19 @@ static const pt_binding menu_keys[] = {
 	    .help = "type a lesson's number to select it, then Enter opens it (the last digits typed count)",
 	    .chars = "0123456789", .run = key_digit },
 	{ .keys = "r", .help = "answer the items due for review", .bar = "review", .chars = "rR",
-	    .run = key_review },
+	    .run = key_review, .word = "review", .cmd = PT_CMD_REVIEW },
 	{ .keys = "s",
 	    .help = "your statistics: mastery, right first time per day, reviews due, exams, mistakes, streak",
-	    .bar = "stats", .chars = "sS", .run = key_stats },
+	    .bar = "stats", .chars = "sS", .run = key_stats, .word = "stats", .cmd = PT_CMD_STATS },
 	{ .keys = "e",
-	    .help = "sit an exam: a timed paper drawn across the lessons, scored only at the end (resumes an "
-	    "unfinished one)", .bar = "exam", .chars = "eE", .run = key_exam },
-	{ .keys = "q", .help = "quit paratutor (your progress is already saved)", .bar = "quit",
-	    .chars = "qQ", .run = key_quit },
+	    .help = "sit an exam: a timed paper drawn across the lessons, scored only when submitted (asks "
+	    "first; resumes an unfinished one)", .bar = "exam", .chars = "eE", .run = key_exam, .word = "exam",
+	    .cmd = PT_CMD_EXAM },
+	{ .word = "list", .shorts = "menu", .help = "show the lessons again", .cmd = PT_CMD_LIST },
+	{ .word = "intro", .shorts = "guide", .help = "how paratutor works: items, marks, scores and review",
+	    .cmd = PT_CMD_INTRO },
+	{ .keys = "q", .help = "leave paratutor (your progress is already saved)", .bar = "quit",
+	    .chars = "qQ", .run = key_quit, .word = "quit", .shorts = "q", .cmd = PT_CMD_QUIT },
 };
 
 const pt_screen_ops ui_menu_screen = {

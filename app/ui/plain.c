@@ -72,46 +72,18 @@ static char *trim(char *s)
 	return s;
 }
 
-/* The lesson list's commands; a line that names none is a lesson. */
-enum { MENU_REVIEW, MENU_EXAM, MENU_STATS, MENU_LIST, MENU_INTRO, MENU_QUIT, MENU_HELP };
-static const plain_cmd menu_cmds[] = {
-	{ "review", NULL, NULL, "answer the items due for review", MENU_REVIEW },
-	{ "exam", NULL, NULL, "sit an exam: 20 items across the lessons, timed, scored when\n"
-			      "submitted (resumes an unfinished one; asks first)", MENU_EXAM },
-	{ "stats", NULL, NULL, "your statistics: mastery, right first time per day, reviews\n"
-			       "due, exams, mistakes made most often, days practised", MENU_STATS },
-	{ "list", NULL, "menu", "show the lessons again", MENU_LIST },
-	{ "intro", NULL, "guide", "how paratutor works: items, marks, scores and review", MENU_INTRO },
-	{ "quit", NULL, "q", "leave (your progress is saved)", MENU_QUIT },
-	{ "help", NULL, "?", "this list", MENU_HELP },
-};
-#define N_MENU_CMDS (sizeof menu_cmds / sizeof menu_cmds[0])
-
-/* An item's commands; a line that names none is an answer.  q goes back
- * to the lesson list, as it does on the full screen; quit leaves. */
-enum { ITEM_AGAIN, ITEM_HINT, ITEM_NEXT, ITEM_PREV, ITEM_GO, ITEM_EXPLAIN, ITEM_SUMMARY, ITEM_RESET, ITEM_MENU,
-	ITEM_QUIT, ITEM_HELP };
-static const plain_cmd item_cmds[] = {
-	{ "again", NULL, NULL, "show this item again with where it stands (an empty line too)", ITEM_AGAIN },
-	{ "hint", NULL, "h", "show the next hint", ITEM_HINT },
-	{ "next", NULL, "n", "the next item", ITEM_NEXT },
-	{ "prev", NULL, "p", "the previous item", ITEM_PREV },
-	{ "go", "N", NULL, "open item N of this lesson", ITEM_GO },
-	{ "explain", NULL, NULL, "a finished item's answer and explanation again", ITEM_EXPLAIN },
-	{ "summary", NULL, NULL, "this lesson's summary: score, items done, hints", ITEM_SUMMARY },
-	{ "reset", NULL, NULL, "start the next attempt of this lesson (asks first)", ITEM_RESET },
-	{ "menu", NULL, "q", "back to the lesson list (your answers are kept)", ITEM_MENU },
-	{ "quit", NULL, NULL, "leave paratutor (your progress is saved)", ITEM_QUIT },
-	{ "help", NULL, "?", "this list", ITEM_HELP },
-};
-#define N_ITEM_CMDS (sizeof item_cmds / sizeof item_cmds[0])
+/* The lesson list's commands are the menu's rows (menu.c), an item's the
+ * item screen's (item.c): q goes back to the lesson list from an item and
+ * leaves from the list, as it does on the full screen; quit leaves. */
+#define MENU_CMDS ui_menu_screen.keys, ui_menu_screen.n_keys
+#define ITEM_CMDS ui_item_screen.keys, ui_item_screen.n_keys
 
 /* Prints the commands of the lesson list. */
 static void print_menu_help(plain_io *io)
 {
 	fputs("Commands:\n"
 	      "  NUMBER or ID   open a lesson, at its first unfinished item\n", io->out);
-	plain_cmd_help(io->out, menu_cmds, N_MENU_CMDS);
+	plain_cmd_help(io->out, MENU_CMDS);
 }
 
 /* How plain mode takes answers, for the first start and the introduction. */
@@ -155,7 +127,7 @@ static plain_step item_command(plain_io *io, pt_session *s, char *line)
 		*p = (char)tolower((unsigned char)*p);
 	if (*answer == '\0')
 		return PLAIN_AGAIN;
-	const plain_cmd *c = *answer == '=' ? NULL : plain_cmd_find(item_cmds, N_ITEM_CMDS, cmd);
+	const pt_binding *c = *answer == '=' ? NULL : plain_cmd_find(ITEM_CMDS, cmd);
 	if (*answer == '=') {
 		answer = trim(answer + 1);
 		if (*answer == '\0') {
@@ -163,15 +135,15 @@ static plain_step item_command(plain_io *io, pt_session *s, char *line)
 			return PLAIN_STAY;
 		}
 	} else if (c != NULL) {
-		switch (c->id) {
-		case ITEM_AGAIN: return PLAIN_AGAIN;
-		case ITEM_QUIT: return PLAIN_QUIT;
-		case ITEM_NEXT: return PLAIN_NEXT;
-		case ITEM_PREV: return PLAIN_PREV;
-		case ITEM_MENU: return PLAIN_MENU;
-		case ITEM_RESET: return PLAIN_RESET;
-		case ITEM_SUMMARY: return PLAIN_SUMMARY;
-		case ITEM_GO: {
+		switch (c->cmd) {
+		case PT_CMD_AGAIN: return PLAIN_AGAIN;
+		case PT_CMD_QUIT: return PLAIN_QUIT;
+		case PT_CMD_NEXT: return PLAIN_NEXT;
+		case PT_CMD_PREV: return PLAIN_PREV;
+		case PT_CMD_MENU: return PLAIN_MENU;
+		case PT_CMD_RESET: return PLAIN_RESET;
+		case PT_CMD_SUMMARY: return PLAIN_SUMMARY;
+		case PT_CMD_GO: {
 			char *end;
 			const char *arg = trim(cmd + 2);
 			unsigned long n = strtoul(arg, &end, 10);
@@ -183,18 +155,20 @@ static plain_step item_command(plain_io *io, pt_session *s, char *line)
 			io->go = (size_t)n - 1;
 			return PLAIN_GO;
 		}
-		case ITEM_EXPLAIN:
+		case PT_CMD_EXPLAIN:
 			plain_item_explain(io->out, g);
 			return PLAIN_STAY;
-		case ITEM_HELP:
+		case PT_CMD_HELP:
 			plain_item_help_answers(io->out, g->item, false);
-			plain_cmd_help(io->out, item_cmds, N_ITEM_CMDS);
+			plain_cmd_help(io->out, ITEM_CMDS);
 			return PLAIN_STAY;
-		case ITEM_HINT:
+		case PT_CMD_HINT:
 			if (g->status != PT_OPEN)
 				break; /* a finished item says so below */
 			plain_item_hint(io->out, s, io->track);
 			return PLAIN_STAY;
+		default:
+			break;
 		}
 	}
 	if (g->status != PT_OPEN) {
@@ -562,30 +536,30 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 			fputs("At the lesson list: type a lesson number, list, help, or quit.\n", io->out);
 			continue;
 		}
-		const plain_cmd *c = plain_cmd_find(menu_cmds, N_MENU_CMDS, cmd);
-		switch (c != NULL ? c->id : -1) {
-		case MENU_QUIT:
+		const pt_binding *c = plain_cmd_find(MENU_CMDS, cmd);
+		switch (c != NULL ? c->cmd : PT_CMD_NONE) {
+		case PT_CMD_QUIT:
 			return;
-		case MENU_HELP:
+		case PT_CMD_HELP:
 			print_menu_help(io);
 			continue;
-		case MENU_INTRO:
+		case PT_CMD_INTRO:
 			print_guide(io);
 			continue;
-		case MENU_LIST:
+		case PT_CMD_LIST:
 			list = true;
 			continue;
-		case MENU_REVIEW:
+		case PT_CMD_REVIEW:
 			if (run_review(io) == PLAIN_QUIT)
 				return;
 			print_back(io);
 			continue;
-		case MENU_EXAM:
+		case PT_CMD_EXAM:
 			if (plain_exam_menu(io->track, cat, io->shuffle, io->in, io->out) != 0)
 				return;
 			print_back(io);
 			continue;
-		case MENU_STATS: {
+		case PT_CMD_STATS: {
 			char why[256];
 			if (exam_gate_closed(io->track->progress, NULL, why, sizeof why)) {
 				fprintf(io->out, "%s.\n", why);

@@ -98,29 +98,15 @@ static void show_item(FILE *out, pt_exam *e)
 	fprintf(out, "Time: %s. Type your answer (it is kept, not checked, until you submit), or help.\n", when);
 }
 
-/* The exam's commands; a line that names none is an answer. */
-enum { EXAM_AGAIN, EXAM_TIME, EXAM_MARK, EXAM_LIST, EXAM_GO, EXAM_NEXT, EXAM_PREV, EXAM_SUBMIT, EXAM_QUIT,
-	EXAM_HELP };
-static const plain_cmd exam_cmds[] = {
-	{ "again", NULL, NULL, "show this item again with your answer so far (an empty line too)", EXAM_AGAIN },
-	{ "time", NULL, NULL, "how much time is left", EXAM_TIME },
-	{ "mark", NULL, NULL, "mark this item for later (again: take the mark off)", EXAM_MARK },
-	{ "list", NULL, NULL, "every item: answered, partly answered or empty, and marked", EXAM_LIST },
-	{ "go", "N", NULL, "show item N", EXAM_GO },
-	{ "next", NULL, "n", "the next item", EXAM_NEXT },
-	{ "prev", NULL, "p", "the previous item", EXAM_PREV },
-	{ "submit", NULL, NULL, "hand the exam in (asks first); answers are graded then", EXAM_SUBMIT },
-	{ "quit", NULL, "q, menu", "leave; the exam is kept to resume later (a timed exam's clock\n"
-			      "runs on: at its deadline it is submitted as it stands)", EXAM_QUIT },
-	{ "help", NULL, "?", "this list", EXAM_HELP },
-};
-#define N_EXAM_CMDS (sizeof exam_cmds / sizeof exam_cmds[0])
+/* The exam's commands are the exam screen's rows (exam_screen.c); a line
+ * that names none is an answer. */
+#define EXAM_CMDS ui_exam_screen.keys, ui_exam_screen.n_keys
 
 /* Prints the exam's commands. */
 static void exam_help(FILE *out, const pt_exam *e)
 {
 	plain_item_help_answers(out, exam_grade((pt_exam *)e, e->session.current)->item, true);
-	plain_cmd_help(out, exam_cmds, N_EXAM_CMDS);
+	plain_cmd_help(out, EXAM_CMDS);
 }
 
 /* Returns a word for how item i stands. */
@@ -428,39 +414,39 @@ int plain_exam_run(pt_exam *e, pt_track *track, pt_catalog *catalog, FILE *in, F
 		size_t i = e->session.current;
 		unsigned long n;
 		char *end;
-		const plain_cmd *c = cmd[0] == '\0' ? NULL : plain_cmd_find(exam_cmds, N_EXAM_CMDS, cmd);
-		if (cmd[0] == '\0' || (c != NULL && c->id == EXAM_AGAIN)) {
+		const pt_binding *c = cmd[0] == '\0' ? NULL : plain_cmd_find(EXAM_CMDS, cmd);
+		if (cmd[0] == '\0' || (c != NULL && c->cmd == PT_CMD_AGAIN)) {
 			show_item(out, e);
 		} else if (c == NULL) {
 			answer(out, e, track, cmd[0] == '=' ? cmd + 1 + strspn(cmd + 1, " ") : cmd);
-		} else if (c->id == EXAM_HELP) {
+		} else if (c->cmd == PT_CMD_HELP) {
 			exam_help(out, e);
-		} else if (c->id == EXAM_TIME) {
+		} else if (c->cmd == PT_CMD_TIME) {
 			time_phrase(e, ui_now(), when, sizeof when);
 			fprintf(out, "Time: %s.\n", when);
-		} else if (c->id == EXAM_MARK) {
+		} else if (c->cmd == PT_CMD_MARK) {
 			e->marked[i] = !e->marked[i];
 			fprintf(out, e->marked[i] ? "Item %zu is marked for later.\n" : "Took the mark off item %zu.\n", i + 1);
 			keep(out, e, track);
-		} else if (c->id == EXAM_LIST) {
+		} else if (c->cmd == PT_CMD_LIST) {
 			list_items(out, e);
-		} else if (c->id == EXAM_GO) {
+		} else if (c->cmd == PT_CMD_GO) {
 			n = strtoul(cmd + 2, &end, 10);
 			if (n >= 1 && n <= e->n && *end == '\0' && cmd[2] != '\0')
 				go_to(out, e, track, n - 1);
 			else
 				fprintf(out, "\"%s\": give an item number from 1 to %zu, e.g. go 3.\n", cmd, e->n);
-		} else if (c->id == EXAM_NEXT) {
+		} else if (c->cmd == PT_CMD_NEXT) {
 			if (i + 1 < e->n)
 				go_to(out, e, track, i + 1);
 			else
 				fputs("This is the last item: type list, go N, or submit.\n", out);
-		} else if (c->id == EXAM_PREV) {
+		} else if (c->cmd == PT_CMD_PREV) {
 			if (i > 0)
 				go_to(out, e, track, i - 1);
 			else
 				fputs("This is the first item: type next, or go N for item N.\n", out);
-		} else if (c->id == EXAM_SUBMIT) {
+		} else if (c->cmd == PT_CMD_SUBMIT) {
 			bool by_clock = false;
 			if (confirm_submit(in, out, e, &by_clock)) {
 				submit(out, e, track, catalog, by_clock);

@@ -166,10 +166,11 @@ const pt_binding ui_global_keys[] = {
 	    "put the warning away once read; it stays on every screen until then, and what was not saved is "
 	    "said again when you quit", .bar = "seen", .when = UI_GLOBAL_ALERT, .chars = "!",
 	    .run = key_acknowledge },
-	{ .keys = "?", .help = "this list of keys", .bar = "help", .chars = "?", .run = key_help },
+	{ .keys = "?", .help = "this list", .bar = "help", .chars = "?", .run = key_help, .word = "help",
+	    .shorts = "?", .cmd = PT_CMD_HELP },
 	{ .keys = "Ctrl-C",
-	    .help = "quit at once (Ctrl-\\ too); your progress and any answer not yet checked are kept, and the "
-	    "terminal is restored" },
+	    .help = "leave paratutor at once (Ctrl-\\ too); your progress and any answer not yet checked are "
+	    "kept", .word = "quit", .cmd = PT_CMD_QUIT },
 };
 const size_t ui_n_global_keys = sizeof ui_global_keys / sizeof ui_global_keys[0];
 const pt_binding *const ui_alert_key = &ui_global_keys[0];

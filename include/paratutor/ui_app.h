@@ -6,7 +6,8 @@
  * view state private to its file, draws itself, and lists its keys in a
  * binding table that ui.c uses for three things at once -
  * dispatching a key, the key bar and the help overlay - so a key that is
- * handled is always listed.  Screens never call each other: a handler asks
+ * handled is always listed; plain mode reads its commands and their help
+ * from the same rows (plain_cmd.h).  Screens never call each other: a handler asks
  * for a transition with ui_go() and ui.c carries it out after the handler
  * returns.  Grading state lives in the core's pt_session. */
 #ifndef PARATUTOR_UI_APP_H
@@ -118,10 +119,22 @@ enum { UI_ON_CLICK = 1u << 0, UI_ON_WHEEL = 1u << 1, UI_ON_ANY = 1u << 2, UI_ON_
 
 #define UI_MAX_NAMED 6
 
-/* One entry of a screen's key table: what triggers it, when it is offered,
- * how the key bar and the help name it, and its handler. */
+/* Plain mode's names for the actions of the command tables' rows: its
+ * prompts switch on them (plain.c, plain_exam.c). */
+typedef enum pt_cmd {
+	PT_CMD_NONE, PT_CMD_REVIEW, PT_CMD_EXAM, PT_CMD_STATS, PT_CMD_LIST, PT_CMD_INTRO, PT_CMD_QUIT, PT_CMD_HELP,
+	PT_CMD_AGAIN, PT_CMD_HINT, PT_CMD_NEXT, PT_CMD_PREV, PT_CMD_GO, PT_CMD_EXPLAIN, PT_CMD_SUMMARY,
+	PT_CMD_RESET, PT_CMD_MENU, PT_CMD_TIME, PT_CMD_MARK, PT_CMD_SUBMIT
+} pt_cmd;
+
+/* One command of a screen's table, for both modes: what triggers it on the
+ * full screen (keys, context, handler), the words that name it at plain
+ * mode's prompt for the same screen, and the one help line both modes
+ * print.  A row without keys is a plain-mode command only (a line-mode
+ * need: "again", "go N"); a row without a word is a key only (scrolling,
+ * the mouse). */
 typedef struct pt_binding {
-	const char *keys;  /* as the help names them: "n, Right" */
+	const char *keys;  /* as the help names them: "n, Right"; NULL: plain mode only */
 	const char *help;  /* what it does, for the help overlay */
 	const char *bar;   /* key-bar label, or NULL to list it in the help only */
 	const char *bar_keys; /* key-bar key name when shorter than keys, or NULL */
@@ -131,6 +144,10 @@ typedef struct pt_binding {
 	int named[UI_MAX_NAMED]; /* pt_key codes + 1 that trigger it; 0 ends */
 	unsigned events;   /* UI_ON_* */
 	unsigned (*run)(pt_ui *ui, const pt_event *ev);
+	const char *word;  /* plain mode: the command word, or NULL for a key only */
+	const char *arg;   /* plain mode: what follows the word ("N"), or NULL */
+	const char *shorts; /* plain mode: other forms it takes, comma-separated ("q"), or NULL */
+	pt_cmd cmd;        /* plain mode: the action */
 } pt_binding;
 
 /* A key and its label as drawn in the key bar. */

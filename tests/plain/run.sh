@@ -122,7 +122,8 @@ has "prev goes back" "Item 1 of 3"
 play help 1 help quit
 for line in "  review         answer the items due" "  stats          your statistics" \
     "  list, menu     show the lessons again" "  intro, guide   how paratutor works" \
-    "  quit, q        leave (your progress is saved)" "  menu, q        back to the lesson list" "  help, ?        this list" \
+    "  quit, q        leave paratutor (your progress is already saved)" \
+    "  menu, q        back to the lesson menu (your answers are kept)" "  help, ?        this list" \
     "  hint, h        show the next hint" "  next, n        the next item" "  prev, p        the previous item" \
     "  reset          start the next attempt" "  again          show this item again" \
     "  go N           open item N" "  explain        a finished item's answer" "  summary        this lesson's summary" \
@@ -133,6 +134,13 @@ play 1 h n p q
 has "h is hint" "Hint 1 of 2: Which call divides?"
 has "n is next, p is prev" "Item 2 of 3"
 lacks "q leaves the item without a summary of an unknown command" "not a blank and an option"
+# q means what it means on the full screen, where the same row of the item
+# screen's table binds it (tests/screen/run.sh test_help_lists_keys): back to
+# the lesson list from an item, out of paratutor from the list.
+has "q on an item goes back to the lesson list, as on the full screen" "Back at the lesson list: type a lesson number"
+play 1 q q
+has "q at the lesson list leaves, as on the full screen" "Your progress is saved"
+lacks "q is never an answer" "Not counted"
 has "q on an item goes back to the lesson list, as on the full screen" "Back at the lesson list"
 
 # exam from the lesson list, as the full screen's menu offers it: asks
