@@ -384,7 +384,7 @@ printf '%s\n' "go 2" "sixteen" "16 GB" "16 B" "go 6" help list quit |
 has "exam help promises no check" "an exam checks nothing until you submit it"
 for line in "  time           how much time" "  mark           mark this item" "  list           every item" \
     "  go N           show item N" "  next, n        the next item" "  prev, p        the previous item" \
-    "  submit         hand the exam in" "  quit, q, menu  leave; the exam is kept" "  help, ?        this list"; do
+    "  submit         hand the exam in" "  quit, q, menu  leave the exam: it is kept" "  help, ?        this list"; do
 	has "exam help lists \"$(echo "$line" | sed 's/^ *//; s/  .*//')\"" "$line"
 done
 has "not a number" "\"sixteen\" is not a number this item takes (units: B, bytes, bits); type it again"
