@@ -157,6 +157,13 @@ build/rel/tests/check_ui_kind_table: $(UI_KIND_TEST_SRC) $(filter-out $(UI_KIND_
 	    -DPT_TEST_KIND=kind_test -DPT_TEST_UI_KIND=ui_kind_test -o $@ $(UI_KIND_TEST_SRC) \
 	    $(filter-out $(UI_KIND_TEST_OUT),$(OBJ)) $(LIBS_PC) $(CHECK_LIBS)
 
+# The question in view on every bundled item (tests/screen/inview.c): the
+# item screen's own code drawn into a curses screen with no terminal, linked
+# with the UI's objects (not main.o).
+build/asan/tests/inview: tests/screen/inview.c $(filter-out %/app/main.o,$(ASAN_OBJ))
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SANITIZE) -o $@ $< $(filter-out %/app/main.o,$(ASAN_OBJ)) $(LIBS_PC)
+
 build/rel/tests/%: tests/unit/%.c $(VG_CORE) tests/unit/testutil.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Itests/unit -o $@ $< $(VG_CORE) $(LIBS_PC) $(CHECK_LIBS)
@@ -312,7 +319,8 @@ plain-tests: build/asan/paratutor
 cache-tests: build/asan/paratutor
 	@sh tests/cache/run.sh build/asan/paratutor
 
-screen-tests: build/asan/paratutor test-deps
+screen-tests: build/asan/paratutor build/asan/tests/inview test-deps
+	@build/asan/tests/inview content | tail -n 1
 	@sh tests/screen/run.sh build/asan/paratutor
 	@sh tests/screen/layout.sh build/asan/paratutor
 	@sh tests/screen/stats.sh build/asan/paratutor

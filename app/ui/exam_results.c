@@ -146,7 +146,7 @@ static void results_draw(pt_ui *ui, int rows, int cols)
 	} else {
 		doc_atom(d, ROLE_WRONG, 0, "Out of memory: the figures cannot be shown");
 	}
-	pt_item_view v = { -1, false, "", 0, REVEAL_NONE, false, true };
+	pt_item_view v = { .focus = -1, .reveal = REVEAL_NONE, .exam = true };
 	for (size_t i = 0; i < e->n && i < rv->n_starts; i++) {
 		doc_gap(d);
 		rv->starts[i] = doc_line(d);

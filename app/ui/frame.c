@@ -36,22 +36,47 @@ static int hint_width(const pt_keyhint *k)
 	return text_width(k->key, strlen(k->key)) + 1 + text_width(k->label, strlen(k->label)) + 2;
 }
 
-/* Draws the key bar; the last tail pairs (the screen's way out, then the
- * shared keys: "! seen" while there is an alert, "? help") always stay,
- * and pairs before them that do not fit are left out. */
-static void draw_keys(int y, int cols, const pt_keyhint *keys, size_t n_keys, size_t tail)
+/* Returns true when key hint k is the screen's way out ("q", or "Esc"
+ * where q does not leave). */
+static bool way_out(const pt_keyhint *k)
 {
-	int x = 1;
-	if (tail > n_keys)
-		tail = n_keys;
-	int keep = 0;
-	for (size_t k = n_keys - tail; k < n_keys; k++)
-		keep += hint_width(&keys[k]);
+	return strcmp(k->key, "q") == 0 || strcmp(k->key, "Esc") == 0;
+}
+
+/* Draws the key bar.  What always stays: the first pair (what the state
+ * asks for next: check, continue, open), the screen's way out and the
+ * last shared pairs ("! seen" while there is an alert, "? help"); when no
+ * pair is the way out, the one before the shared pairs stays for it.  The
+ * other pairs give way from the right (the bar lists the most needed
+ * first) until the rest fit. */
+static void draw_keys(int y, int cols, const pt_keyhint *keys, size_t n_keys, size_t shared)
+{
+	bool keep[16] = { false }, shown[16];
+	if (n_keys > sizeof keep / sizeof keep[0])
+		n_keys = sizeof keep / sizeof keep[0];
+	if (shared > n_keys)
+		shared = n_keys;
+	bool out = false;
 	for (size_t k = 0; k < n_keys; k++) {
-		bool kept = k + tail >= n_keys;
-		if (kept)
-			keep -= hint_width(&keys[k]);
-		if (x + hint_width(&keys[k]) - 2 > cols - 1 - keep)
+		keep[k] = k == 0 || k + shared >= n_keys || way_out(&keys[k]);
+		out = out || (way_out(&keys[k]) && k + shared < n_keys);
+	}
+	if (!out && n_keys > shared)
+		keep[n_keys - shared - 1] = true;
+	int width = 0;
+	for (size_t k = 0; k < n_keys; k++) {
+		shown[k] = true;
+		width += hint_width(&keys[k]);
+	}
+	for (size_t k = n_keys; k-- > 0 && 1 + width - 2 > cols - 1;) {
+		if (keep[k])
+			continue;
+		shown[k] = false;
+		width -= hint_width(&keys[k]);
+	}
+	int x = 1;
+	for (size_t k = 0; k < n_keys; k++) {
+		if (!shown[k] || x + hint_width(&keys[k]) - 2 > cols - 1)
 			continue;
 		int kw = text_width(keys[k].key, strlen(keys[k].key));
 		int lw = text_width(keys[k].label, strlen(keys[k].label));
@@ -100,7 +125,7 @@ void frame_footer(pt_ui *ui, int rows, int cols, const char *status, const char 
 		draw_str(rows - 3, 1, cols - 2 - SCROLL_MARK_COLS, ROLE_NORMAL, status);
 	}
 	draw_str(rows - 2, 1, cols - 2, ROLE_MESSAGE, line);
-	draw_keys(rows - 1, cols, keys, n, alert[0] != '\0' ? 3 : 2);
+	draw_keys(rows - 1, cols, keys, n, alert[0] != '\0' ? 2 : 1);
 }
 
 /* The rows the alert may take: three on a small screen (the exam form
@@ -172,8 +197,111 @@ void frame_body(pt_ui *ui, pt_doc *d, size_t *scroll, int rows, int cols)
 	scroll_mark(rows, cols, shown, ui->body_pane.max);
 }
 
-/* Rows the feedback keeps under a question that stays in view whole. */
+/* Rows the feedback keeps under a question that stays in view (when
+ * the prompt is cut to its first line, what is left). */
 #define FEEDBACK_MIN_ROWS 4
+
+/* Lines [from, to) of the body document. */
+typedef struct span {
+	size_t from, to;
+} span;
+
+/* How an item's body is laid out: the spans kept at the top (with the
+ * marker row after the first when the prompt is cut) and the spans that
+ * scroll beneath them, as one list. */
+typedef struct split_layout {
+	span pinned[2];
+	size_t n_pinned;
+	bool marker;
+	span pane[2];
+	size_t n_pane;
+} split_layout;
+
+static size_t span_len(span s)
+{
+	return s.to > s.from ? s.to - s.from : 0;
+}
+
+/* Chooses what stays at the top of rows body rows: the whole question
+ * when it leaves the feedback its rows; else the prompt's first lines, a
+ * marker that it goes on, and the answer area (what the learner answers
+ * in) whole, the rest of the prompt scrolling above the feedback; else,
+ * when the answer area alone is too tall, the prompt's first line (and
+ * false). */
+static bool split_choose(const pt_split *sp, size_t height, size_t rows, split_layout *l)
+{
+	size_t area = sp->area < sp->fixed ? sp->fixed - sp->area : 0;
+	size_t area_end = sp->fixed;
+	size_t stem = sp->stem > 0 && sp->stem <= sp->area ? sp->stem : 1;
+	memset(l, 0, sizeof *l);
+	if (sp->fixed + FEEDBACK_MIN_ROWS <= rows && sp->fixed < height) {
+		l->pinned[l->n_pinned++] = (span){ 0, sp->fixed };
+		l->pane[l->n_pane++] = (span){ sp->fixed, height };
+		return true;
+	}
+	if (!sp->feedback) {
+		/* Nothing beneath to make room for yet: the body reads on in
+		 * order under the prompt's first line. */
+		l->pinned[l->n_pinned++] = (span){ 0, 1 };
+		l->pane[l->n_pane++] = (span){ 1, height };
+		return true;
+	}
+	if (area > 1) {
+		area--; /* the empty line under the area: the feedback's row now */
+		area_end--;
+	}
+	if (area > 0 && area + 3 <= rows && sp->fixed <= height) {
+		/* The prompt keeps the lines that leave the feedback its rows,
+		 * at least one; the feedback keeps at least one. */
+		size_t keep = area + 1 + FEEDBACK_MIN_ROWS < rows ? rows - area - 1 - FEEDBACK_MIN_ROWS : 1;
+		if (keep > stem)
+			keep = stem;
+		l->pinned[l->n_pinned++] = (span){ 0, keep };
+		l->marker = keep < stem || stem < sp->area - 1;
+		l->pinned[l->n_pinned++] = (span){ sp->area, area_end };
+		if (keep < sp->area)
+			l->pane[l->n_pane++] = (span){ keep, sp->area };
+		l->pane[l->n_pane++] = (span){ sp->fixed, height };
+		return true;
+	}
+	l->pinned[l->n_pinned++] = (span){ 0, 1 };
+	l->pane[l->n_pane++] = (span){ 1, height };
+	return false;
+}
+
+bool frame_split_keeps(const pt_split *sp, size_t height, int rows)
+{
+	split_layout l;
+	size_t body_rows = (size_t)frame_body_rows(rows);
+	return height <= body_rows || split_choose(sp, height, body_rows, &l);
+}
+
+/* Returns where document line line is in the pane's list, or false when
+ * it is not in the pane. */
+static bool pane_index(const split_layout *l, size_t line, size_t *at)
+{
+	size_t before = 0;
+	for (size_t k = 0; k < l->n_pane; k++) {
+		if (line >= l->pane[k].from && line < l->pane[k].to) {
+			*at = before + line - l->pane[k].from;
+			return true;
+		}
+		before += span_len(l->pane[k]);
+	}
+	return false;
+}
+
+/* Renders row i of the pane's list at screen row y. */
+static void pane_render(pt_doc *d, const split_layout *l, int y, size_t i)
+{
+	for (size_t k = 0; k < l->n_pane; k++) {
+		if (i < span_len(l->pane[k])) {
+			doc_render_more(d, y, 1, 1, l->pane[k].from + i);
+			return;
+		}
+		i -= span_len(l->pane[k]);
+	}
+}
 
 void frame_split(pt_ui *ui, pt_doc *d, const pt_split *sp, size_t *scroll, int rows, int cols)
 {
@@ -184,24 +312,44 @@ void frame_split(pt_ui *ui, pt_doc *d, const pt_split *sp, size_t *scroll, int r
 		frame_body(ui, d, scroll, rows, cols);
 		return;
 	}
-	/* Too tall: the lines from the top that stay are the question when it
-	 * leaves the feedback room enough, else the prompt's first line; the
-	 * rest scrolls below them (*scroll counts its lines). What is revealed
-	 * comes into view, but never pushes the line being worked on out. */
-	size_t pinned = sp->fixed + FEEDBACK_MIN_ROWS <= (size_t)body_rows && sp->fixed < height ? sp->fixed : 1;
+	/* Too tall: what stays at the top is chosen above; the rest scrolls
+	 * below it (*scroll counts the pane's lines). What is revealed comes
+	 * into view, but never pushes the line being worked on out. */
+	split_layout l;
+	split_choose(sp, height, (size_t)body_rows, &l);
+	size_t pinned = l.marker ? 1 : 0, total = 0;
+	for (size_t k = 0; k < l.n_pinned; k++)
+		pinned += span_len(l.pinned[k]);
+	for (size_t k = 0; k < l.n_pane; k++)
+		total += span_len(l.pane[k]);
 	int pane_rows = body_rows - (int)pinned;
 	ui->body_pane.rows = pane_rows;
-	ui->body_pane.max = height - (size_t)body_rows;
-	if (sp->reveal && sp->last >= pinned) {
-		doc_show_lines(scroll, sp->first > pinned ? sp->first - pinned : 0, sp->last - pinned, pane_rows);
-		if (sp->keep >= pinned && sp->keep - pinned < *scroll)
-			*scroll = sp->keep - pinned;
-		else if (sp->keep >= pinned && sp->keep - pinned >= *scroll + (size_t)pane_rows)
-			*scroll = sp->keep - pinned - (size_t)pane_rows + 1;
+	ui->body_pane.max = total > (size_t)pane_rows ? total - (size_t)pane_rows : 0;
+	size_t first, last, keep;
+	if (sp->reveal && pane_index(&l, sp->last, &last)) {
+		if (!pane_index(&l, sp->first, &first))
+			first = 0;
+		doc_show_lines(scroll, first, last, pane_rows);
+		if (pane_index(&l, sp->keep, &keep) && keep < *scroll)
+			*scroll = keep;
+		else if (pane_index(&l, sp->keep, &keep) && keep >= *scroll + (size_t)pane_rows)
+			*scroll = keep - (size_t)pane_rows + 1;
 	}
 	size_t shown = *scroll < ui->body_pane.max ? *scroll : ui->body_pane.max;
-	doc_render(d, UI_BODY_TOP, 1, (int)pinned, 0);
-	doc_render_more(d, UI_BODY_TOP + (int)pinned, 1, pane_rows, pinned + shown);
+	int y = UI_BODY_TOP;
+	d->n_hits = 0;
+	d->n_links = 0;
+	for (size_t k = 0; k < l.n_pinned; k++) {
+		doc_render_more(d, y, 1, (int)span_len(l.pinned[k]), l.pinned[k].from);
+		y += (int)span_len(l.pinned[k]);
+		if (k == 0 && l.marker) {
+			const char *goes_on = "\u2026 the question goes on below (PgUp/PgDn)";
+			const char *text = draw_ascii() ? "... the question goes on below (PgUp/PgDn)" : goes_on;
+			draw_str(y++, 1, cols - 2, ROLE_DIM, text);
+		}
+	}
+	for (int r = 0; r < pane_rows; r++)
+		pane_render(d, &l, y + r, shown + (size_t)r);
 	ui->body_scrolls = true;
 	scroll_mark(rows, cols, shown, ui->body_pane.max);
 }

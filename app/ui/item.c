@@ -152,12 +152,25 @@ static void item_draw(pt_ui *ui, int rows, int cols)
 	const pt_grade *g = session_grade(ui_session(ui));
 	pt_doc *d = &ui->body;
 	item_anchors a = { 0 };
-	doc_reset(d, frame_text_width(cols));
-	V->entry.view.editor = ui->watch_path != NULL;
-	item_body_build(d, g, &V->entry.view, &a);
-
 	pt_item_view *v = &V->entry.view;
-	pt_split sp = { a.question_end, v->focus >= 0 ? a.focus_line : a.work_line, true, 0, 0 };
+	v->editor = ui->watch_path != NULL;
+	v->compact = false;
+	pt_split sp;
+	/* On a screen too small for the answer area with the feedback under
+	 * it, the area is drawn compact to stay in view, and in full below. */
+	for (int pass = 0; pass < 2; pass++) {
+		memset(&a, 0, sizeof a);
+		doc_reset(d, frame_text_width(cols));
+		item_body_build(d, g, v, &a);
+		/* Compact, the line worked on stays in view through the area
+		 * kept at the top: what a check reveals may take the rest. */
+		size_t keep = v->focus >= 0 && !v->compact ? a.focus_line : a.work_line;
+		sp = (pt_split){ .fixed = a.question_end, .keep = keep, .reveal = true, .stem = a.prompt_end,
+			.area = a.area_first, .feedback = g->checks > 0 || g->hints_shown > 0 || g->status != PT_OPEN };
+		if (v->compact || !sp.feedback || frame_split_keeps(&sp, doc_height(d), rows))
+			break;
+		v->compact = true;
+	}
 	if (v->reveal == REVEAL_RESULT) {
 		sp.first = a.result_first;
 		sp.last = a.result_last;

@@ -7,6 +7,7 @@
  * kind's part comes from its row (ui_kind.h), and what kinds draw alike
  * (blanks, banks, options, the answer field) is here, for the rows
  * (ui_kind_parts.h). */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,10 +42,10 @@ int body_width(const char *s)
 
 /* ---- blanks and match prompts ---- */
 
-/* Returns the bytes of s that fit in width columns. */
-static size_t fit_bytes(const char *s, int width)
+/* Returns the bytes of the first len of s that fit in width columns. */
+static size_t fit_bytes_n(const char *s, size_t len, int width)
 {
-	size_t len = strlen(s), i = 0;
+	size_t i = 0;
 	int w = 0;
 	while (i < len) {
 		size_t next = i;
@@ -55,6 +56,32 @@ static size_t fit_bytes(const char *s, int width)
 		i = next;
 	}
 	return i;
+}
+
+/* Returns the bytes of s that fit in width columns. */
+static size_t fit_bytes(const char *s, int width)
+{
+	return fit_bytes_n(s, strlen(s), width);
+}
+
+void body_cut(pt_doc *d, pt_role role, int zone, const char *text, int room)
+{
+	char buf[512];
+	size_t len = strcspn(text, "\n");
+	if (room < 2)
+		room = 2;
+	if (len == strlen(text) && text_width(text, len) <= room && len < sizeof buf) {
+		doc_atom(d, role, zone, text);
+		return;
+	}
+	const char *ellipsis = draw_glyph(GLYPH_ELLIPSIS);
+	size_t keep = fit_bytes_n(text, len, room - body_width(ellipsis));
+	if (keep > sizeof buf - 8)
+		keep = fit_bytes_n(text, sizeof buf - 8, room - body_width(ellipsis));
+	while (keep > 0 && text[keep - 1] == ' ')
+		keep--;
+	snprintf(buf, sizeof buf, "%.*s%s", (int)keep, text, keep < len || len < strlen(text) ? ellipsis : "");
+	doc_atom(d, role, zone, buf);
 }
 
 pt_role body_blank_token(const pt_grade *g, bool given_only, int b, char *token, size_t size, int room)
@@ -93,7 +120,7 @@ pt_role body_blank_token(const pt_grade *g, bool given_only, int b, char *token,
 }
 
 /* Adds a bank in one wrapped row: "Options:  A batch   B split ..." */
-void body_bank(pt_doc *d, const pt_item *it, const char *heading)
+void body_bank(pt_doc *d, const pt_item *it, const char *heading, bool compact)
 {
 	doc_move_to(d, MARGIN);
 	doc_atom(d, ROLE_HEADING, 0, heading);
@@ -104,6 +131,8 @@ void body_bank(pt_doc *d, const pt_item *it, const char *heading)
 	for (int o = 0; o < item_body_choices(it); o++)
 		if (first_col + 2 + body_width(it->bank.v[o].s) > d->width)
 			one_per_line = true;
+	/* Compact (the question kept in view on a small screen): an entry
+	 * wider than its line is cut; the whole bank is further down. */
 	doc_set_indent(d, first_col);
 	for (int o = 0; o < item_body_choices(it); o++) {
 		const char *text = it->bank.v[o].s;
@@ -116,7 +145,10 @@ void body_bank(pt_doc *d, const pt_item *it, const char *heading)
 			doc_atom(d, ROLE_LABEL, zone, label);
 			doc_set_indent(d, first_col + 2);
 			doc_move_to(d, first_col + 2);
-			doc_wrap(d, ROLE_NORMAL, zone, text);
+			if (compact)
+				body_cut(d, ROLE_NORMAL, zone, text, d->width - first_col - 2);
+			else
+				doc_wrap(d, ROLE_NORMAL, zone, text);
 			doc_set_indent(d, first_col);
 			continue;
 		}
@@ -245,7 +277,7 @@ static const char *option_mark(const pt_grade *g, const pt_disclosure *show, int
 
 /* The options of a choice or multi item, each with its mark after its
  * text once checked (the feedback goes below, with the results). */
-void body_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show, bool ticks)
+void body_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show, bool ticks, bool compact)
 {
 	const pt_item *it = g->item;
 	for (int o = 0; o < item_body_choices(it); o++) {
@@ -276,7 +308,10 @@ void body_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show, bool 
 		int full = d->width, reserve = word != NULL ? body_width(mark) + 2 : 0;
 		if (reserve > 0 && full - reserve - OPTION_TEXT >= 20)
 			d->width = full - reserve;
-		doc_wrap(d, g->picked[o] ? ROLE_PROMPT : ROLE_NORMAL, zone, opt->text.s);
+		if (compact)
+			body_cut(d, g->picked[o] ? ROLE_PROMPT : ROLE_NORMAL, zone, opt->text.s, d->width - OPTION_TEXT);
+		else
+			doc_wrap(d, g->picked[o] ? ROLE_PROMPT : ROLE_NORMAL, zone, opt->text.s);
 		d->width = full;
 		if (word != NULL) {
 			doc_move_to(d, d->col + 2);
@@ -477,16 +512,33 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 	pt_disclosure show;
 	session_disclose(g, &show);
 	doc_wrap(d, ROLE_PROMPT, 0, it->prompt.s);
+	a->prompt_end = doc_line(d) + 1;
 	if (it->figure_at == PT_FIGURE_AT_PROMPT)
 		figure_view_add(d, it);
 	doc_gap(d);
 	/* One layout for every kind: the question (the prompt and the kind's
 	 * answer area), then from a->question_end the feedback. */
-	a->work_line = doc_line(d);
+	a->work_line = a->area_first = doc_line(d);
 	const ui_kind_ops *k = ui_kind(it->kind);
+	a->focus_line = SIZE_MAX;
 	k->area(d, g, v, &show, a);
 	doc_gap(d);
 	a->question_end = a->result_first = doc_line(d);
+	if (v->compact) {
+		/* The compact area stays in view; the area in full comes first
+		 * in what scrolls beneath it. */
+		pt_item_view full = *v;
+		size_t focus = a->focus_line, work = a->work_line;
+		full.compact = false;
+		k->area(d, g, &full, &show, a);
+		doc_gap(d);
+		a->work_line = work;
+		if (focus != SIZE_MAX)
+			a->focus_line = focus;
+		a->result_first = doc_line(d);
+	}
+	if (a->focus_line == SIZE_MAX)
+		a->focus_line = a->work_line;
 	k->results(d, g, v, &show);
 	if (show.explanation)
 		add_verdict(d, g, v->exam);

@@ -10,9 +10,8 @@
 /* The answer area: the options with radio buttons and their marks. */
 static void area(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show, item_anchors *a)
 {
-	(void)v;
 	(void)a;
-	body_options(d, g, show, false);
+	body_options(d, g, show, false, v->compact);
 }
 
 /* ---- plain mode ---- */

@@ -87,15 +87,20 @@ static void add_code(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 	doc_set_indent(d, 0);
 }
 
-/* The answer area: the code (under its pseudo-code tag), the options. */
+/* The answer area: the code (under its pseudo-code tag), the options;
+ * compact, the options alone (the code comes in full below). */
 static void area(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show, item_anchors *a)
 {
 	(void)show;
+	if (v->compact) {
+		body_bank(d, g->item, "Options:", true);
+		return;
+	}
 	if (g->item->pseudo_code)
 		a->work_line++;
 	add_code(d, g, v, a);
 	doc_gap(d);
-	body_bank(d, g->item, "Options:");
+	body_bank(d, g->item, "Options:", false);
 }
 
 /* ---- plain mode ---- */

@@ -6,11 +6,28 @@
 
 /* ---- the screen body ---- */
 
+/* Adds the answer given pair b ("[1:Data parallelism ✓]"), wrapped at
+ * its spaces when it is wider than a line; cut only when compact and
+ * already marked right (the learner knows it, and the whole text is
+ * further down). */
+static void add_token(pt_doc *d, const pt_grade *g, const pt_item_view *v, int b)
+{
+	char token[256];
+	bool right = v->compact && session_shown_mark(g, b) == PT_MARK_RIGHT;
+	pt_role role = body_blank_token(g, v->exam, b, token, sizeof token, right ? d->width - d->col : 0);
+	if (b == v->focus)
+		role = ROLE_FOCUS;
+	int zone = ZONE(ZONE_BLANK, b);
+	if (body_width(token) <= d->width - d->col)
+		doc_atom(d, role, zone, token);
+	else
+		doc_wrap(d, role, zone, token);
+}
+
 /* Adds the left prompts of a match item, numbered, the focused one with
  * the focus marker before its number, each followed by the answer chosen
  * for it ("[1:Data parallelism]"; on the line below when it does not fit
- * after the prompt, cut only when wider than a line: the bank has it
- * whole). */
+ * after the prompt, wrapped when wider than a line). */
 static void add_lefts(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_anchors *a)
 {
 	const pt_item *it = g->item;
@@ -34,9 +51,44 @@ static void add_lefts(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_
 		if (body_width(token) > d->width - d->col) {
 			doc_newline(d);
 			doc_move_to(d, LIST_TEXT + 2);
+			doc_set_indent(d, LIST_TEXT + 2);
 		}
-		pt_role token_role = body_blank_token(g, v->exam, b, token, sizeof token, d->width - d->col);
-		doc_atom(d, b == focus ? ROLE_FOCUS : token_role, zone, token);
+		add_token(d, g, v, b);
+		doc_set_indent(d, 0);
+		doc_newline(d);
+	}
+}
+
+/* Compact (the question kept in view on a small screen): each prompt's
+ * number, its text cut to what the line leaves beside the answer given it
+ * (none when that is less than a word), and the answer (whole unless it is
+ * marked right); the prompts in full further down. */
+static void add_tokens(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_anchors *a)
+{
+	for (int b = 0; b < grade_slots(g) && (size_t)b < g->item->n_lefts; b++) {
+		int zone = ZONE(ZONE_BLANK, b);
+		if (b == v->focus) {
+			doc_atom(d, ROLE_LABEL, zone, draw_glyph(GLYPH_FOCUS));
+			a->focus_line = doc_line(d);
+		}
+		doc_move_to(d, MARGIN);
+		doc_atomf(d, b == v->focus ? ROLE_FOCUS : ROLE_LABEL, zone, "%d", b + 1);
+		doc_move_to(d, LIST_TEXT);
+		doc_set_indent(d, LIST_TEXT + 1);
+		char token[256];
+		body_blank_token(g, v->exam, b, token, sizeof token, 0);
+		const char *left = g->item->lefts[b].s;
+		int avail = d->width - LIST_TEXT, left_w = body_width(left);
+		int room = avail - body_width(token) - 2;
+		/* A pair marked right may be cut: its prompt keeps up to half
+		 * the line, the answer the rest. */
+		if (session_shown_mark(g, b) == PT_MARK_RIGHT && room < left_w)
+			room = left_w < avail / 2 ? left_w : avail / 2;
+		if (room >= 10 || (room >= left_w && left_w > 0)) {
+			body_cut(d, ROLE_NORMAL, zone, left, room);
+			doc_move_to(d, d->col + 2);
+		}
+		add_token(d, g, v, b);
 		doc_set_indent(d, 0);
 		doc_newline(d);
 	}
@@ -46,9 +98,13 @@ static void add_lefts(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_
 static void area(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show, item_anchors *a)
 {
 	(void)show;
+	if (v->compact) {
+		add_tokens(d, g, v, a);
+		return;
+	}
 	add_lefts(d, g, v, a);
 	doc_gap(d);
-	body_bank(d, g->item, "Answers:");
+	body_bank(d, g->item, "Answers:", false);
 }
 
 /* ---- plain mode ---- */

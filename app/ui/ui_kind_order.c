@@ -48,7 +48,7 @@ static void add_steps(pt_doc *d, const pt_grade *g)
 
 /* Adds the positions of an order item, numbered, each with the step
  * placed there ("[C]", marked after a check) and its text. */
-static void add_positions(pt_doc *d, const pt_grade *g, int focus, item_anchors *a)
+static void add_positions(pt_doc *d, const pt_grade *g, int focus, bool compact, item_anchors *a)
 {
 	const pt_item *it = g->item;
 	for (int p = 0; p < grade_slots(g); p++) {
@@ -76,7 +76,10 @@ static void add_positions(pt_doc *d, const pt_grade *g, int focus, item_anchors 
 		if (o >= 0) {
 			doc_move_to(d, ORDER_TEXT);
 			doc_set_indent(d, ORDER_TEXT);
-			doc_wrap(d, ROLE_NORMAL, zone, it->bank.v[o].s);
+			if (compact)
+				body_cut(d, ROLE_NORMAL, zone, it->bank.v[o].s, d->width - ORDER_TEXT);
+			else
+				doc_wrap(d, ROLE_NORMAL, zone, it->bank.v[o].s);
 			doc_set_indent(d, 0);
 		}
 		doc_newline(d);
@@ -84,11 +87,14 @@ static void add_positions(pt_doc *d, const pt_grade *g, int focus, item_anchors 
 }
 
 /* The answer area: the positions with the steps placed, then the steps
- * left to place. */
+ * left to place; compact, the positions alone, a step's text cut to its
+ * line (all of it comes in full below). */
 static void area(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show, item_anchors *a)
 {
 	(void)show;
-	add_positions(d, g, v->focus, a);
+	add_positions(d, g, v->focus, v->compact, a);
+	if (v->compact)
+		return;
 	doc_gap(d);
 	add_steps(d, g);
 }

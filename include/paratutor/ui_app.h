@@ -320,14 +320,25 @@ typedef struct pt_split {
 	size_t keep;   /* the line the learner is working on */
 	bool reveal;   /* bring lines [first, last] into view in this draw */
 	size_t first, last;
+	size_t stem;   /* lines of the prompt's text, from the top */
+	size_t area;   /* the first line of the answer area (it ends at fixed) */
+	bool feedback; /* a check, a hint or the end of the item put something beneath it */
 } pt_split;
 
 /* Draws an item's body by one rule for every kind: when it all fits, all
  * of it; else the question stays in view when it leaves the feedback four
- * rows or more (else the prompt's first line alone stays), and the rest
- * scrolls below it on its own (*scroll counts its lines); what is revealed
- * comes into view without pushing the line sp->keep out of it. */
+ * rows or more; else, once there is feedback, the prompt's first lines, a
+ * marker that it goes on and the answer area stay, the rest of the prompt
+ * scrolling above the feedback (before it, or when even the answer area is
+ * too tall, the prompt's first line alone stays).  The rest scrolls below what stays (*scroll counts
+ * its lines); what is revealed comes into view without pushing the line
+ * sp->keep out of it. */
 void frame_split(pt_ui *ui, pt_doc *d, const pt_split *sp, size_t *scroll, int rows, int cols);
+
+/* Returns true when frame_split keeps the answer area of a body height
+ * lines tall in view on a screen rows high (false: only the prompt's
+ * first line stays; a compact answer area may fit). */
+bool frame_split_keeps(const pt_split *sp, size_t height, int rows);
 
 /* Scrolls *scroll for a scrolling key or the wheel, by a line, a page of
  * pane or to an end, within the pane as last drawn; returns false for any

@@ -26,6 +26,8 @@ typedef struct pt_item_view {
 	item_reveal reveal;
 	bool editor;   /* --watch preview: the item's editor_note is shown too */
 	bool exam;     /* an exam's result: right or wrong, without a lesson's score or attempts */
+	bool compact;  /* the answer area drawn compact (each option, step or bank entry on one
+	                * line) to stay in view, then in full where the body scrolls */
 } pt_item_view;
 
 /* Lines of the body the next draw may scroll into view. */
@@ -35,6 +37,8 @@ typedef struct item_anchors {
 	size_t focus_line; /* the focused blank, prompt or position */
 	size_t work_line;  /* the first line answered in: code, options, prompts, positions or field */
 	size_t question_end; /* the lines before it are the question, those from it the feedback */
+	size_t prompt_end; /* the line after the prompt's text */
+	size_t area_first; /* the first line of the kind's answer area */
 } item_anchors;
 
 /* Returns the number of lettered options the learner picks from: the

@@ -36,8 +36,13 @@ int body_width(const char *s);
 pt_role body_blank_token(const pt_grade *g, bool given_only, int b, char *token, size_t size, int room);
 
 /* Fill and match: adds the bank in one wrapped row under heading
- * ("Options:  A batch   B split ..."). */
-void body_bank(pt_doc *d, const pt_item *it, const char *heading);
+ * ("Options:  A batch   B split ..."); compact, an entry on a line of its
+ * own is cut to that line. */
+void body_bank(pt_doc *d, const pt_item *it, const char *heading, bool compact);
+
+/* All kinds, compact areas: adds text on the current line, cut with an
+ * ellipsis to room columns (at its first line break too). */
+void body_cut(pt_doc *d, pt_role role, int zone, const char *text, int room);
 
 /* Fill and match (results): one line per checked blank or pair with its
  * mark, the answer once the item is failed and the feedback of a wrong
@@ -45,8 +50,9 @@ void body_bank(pt_doc *d, const pt_item *it, const char *heading);
 void body_fill_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show);
 
 /* Choice and multi: adds the options with their marks, each with a tick
- * box ("[x]") when ticks is set, else a radio button. */
-void body_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show, bool ticks);
+ * box ("[x]") when ticks is set, else a radio button; compact, each on one
+ * line, its text cut. */
+void body_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show, bool ticks, bool compact);
 
 /* Choice and multi (results): the feedback of each option marked Wrong or
  * Missed (a select-all item names one wrong tick at most, never counting

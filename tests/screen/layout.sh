@@ -4,8 +4,11 @@
 # the learner answers in (code, options, prompts, positions or the answer
 # field) stay on screen for every kind; an order item shows each step
 # once; the match marker shares its prompt's line; a seven-pair match fits
-# 80x24 with its feedback reachable; the menu numbers its lessons and
-# names their kinds of question; a URL is never split.  Prints "ok N -
+# 80x24 with its feedback reachable; two bundled items a tester found cut
+# (a long prompt, long code) keep their prompt, options and q in view after
+# a check at 80x24 (tests/screen/inview.c checks every bundled item in
+# process); the menu numbers its lessons and names their kinds of
+# question; a URL is never split.  Prints "ok N -
 # name" / "not ok N - name", then "N passed, M failed".
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -25,6 +28,14 @@ letter_of() {
 	prefix=${line%%"$1"*}
 	prefix=$(printf '%s' "$prefix" | sed 's/ *$//')
 	printf '%s' "${prefix#"${prefix%?}"}"
+}
+
+# option_of TEXT - prints the letter of the option whose text starts with
+# TEXT (the first thing on its line, before its box).
+option_of() {
+	line=$(st_screen | grep -F -- "$1" | head -n 1)
+	[ -n "$line" ] || return 1
+	printf '%s' "$line" | sed 's/^ *\([A-G]\) .*/\1/'
 }
 
 # lower LETTER - prints LETTER in lower case, the key that picks it.
@@ -238,6 +249,58 @@ test_hyperlinks() {
 	return 0
 }
 
+# open_bundled LESSON N TOTAL - starts bundled lesson LESSON at 80x24 on
+# its item N of TOTAL.
+open_bundled() {
+	st_start -- --only-lessons content "$1" || return 1
+	st_wait "1/$3" || return 1
+	k=1
+	while [ "$k" -lt "$2" ]; do
+		st_keys Tab n
+		k=$((k + 1))
+		st_wait "$k/$3" || return 1
+	done
+}
+
+# The tester's case (issue 37): lesson 2 item 6, a select-three item with a
+# long prompt, after a wrong check at 80x24: the prompt's first line and a
+# marker that it goes on, all seven options, and q in the key bar.
+test_long_prompt_in_view() {
+	open_bundled scaling-prototypes 6 9 || return 1
+	st_wait "You will train a large PyTorch model" || return 1
+	st_wait "G [ ]" || return 1
+	vizier=$(option_of "Using Vertex AI Vizier") || st_fail "no option: Vizier" || return 1
+	split=$(option_of "Splitting the model in the training code") || st_fail "no option: split" || return 1
+	pools=$(option_of "Defining worker pools") || st_fail "no option: pools" || return 1
+	st_keys "$(lower "$vizier")" "$(lower "$split")" "$(lower "$pools")" Enter
+	st_wait "Attempts: 2 left" || return 1
+	st_wait "Vizier is a black-box optimization service" || return 1
+	has_line "^ You will train a large PyTorch model" || return 1
+	has_line "the question goes on below" || return 1
+	for l in A B C D E F G; do
+		has_line "^ +$l \[" || return 1
+	done
+	has_line "q menu" || return 1
+	has_line "\? help"
+}
+
+# A long code item at 80x24 (lesson 4 item 1): after a wrong check the
+# options stay on screen above the feedback, and q in the key bar.
+test_long_code_in_view() {
+	open_bundled model-pipeline 1 13 || return 1
+	st_keys PgDn PgDn
+	st_wait "Options:" || return 1
+	cpu=$(letter_of '"cpu"') || st_fail "no option: cpu" || return 1
+	cuda1=$(letter_of '"cuda:1"') || st_fail "no option: cuda:1" || return 1
+	out=$(letter_of 'out.device') || st_fail "no option: out.device" || return 1
+	st_keys "$(lower "$cpu")" "$(lower "$cuda1")" "$(lower "$out")" Enter
+	st_wait "Attempts: 2 left" || return 1
+	st_wait "Not yet" || return 1
+	has_line "^ The two halves of this model live on two GPUs" || return 1
+	has_line 'Options: +[A-E] [^ ]+ +[A-E] [^ ]+ +[A-E] [^ ]+ +[A-E] [^ ]+ +[A-E] ' || return 1
+	has_line "q menu"
+}
+
 # A first run with a lesson named: the introduction, then that lesson.
 test_first_run_lesson() {
 	st_start ST_FIRST_RUN=1 -- $LAYOUT screen-layout || return 1
@@ -258,6 +321,8 @@ for size in 80x24 60x16; do
 	st_test "word at $size: prompt and answer field in view after checks" test_text "$size"
 done
 st_test "a seven-pair match fits 80x24, its feedback reachable" test_match_fits
+st_test "lesson 2 item 6 at 80x24 after a check: prompt, its marker, every option, q" test_long_prompt_in_view
+st_test "a long code item at 80x24 after a check: prompt, options, q" test_long_code_in_view
 st_test "the menu numbers lessons, names their kinds; a number opens one" test_menu
 st_test "a first run with a lesson named: the introduction, then the lesson" test_first_run_lesson
 st_test "a URL is never split, at 80x24 and at 60x16" test_url
