@@ -262,9 +262,11 @@ static plain_step offer_retry(plain_io *io, pt_session *s)
 	char *word = trim(line);
 	for (char *p = word; *p; p++)
 		*p = (char)tolower((unsigned char)*p);
-	if (strcmp(word, "quit") == 0 || strcmp(word, "q") == 0)
+	/* The summary screen's rows: q goes back to the lesson list, as there. */
+	const pt_binding *c = plain_cmd_find(ui_summary_screen.keys, ui_summary_screen.n_keys, word);
+	if (c != NULL && c->cmd == PT_CMD_QUIT)
 		return PLAIN_QUIT;
-	if (strcmp(word, "practice") != 0 && strcmp(word, "retry") != 0 && strcmp(word, "r") != 0)
+	if (c == NULL || c->cmd != PT_CMD_PRACTICE)
 		return PLAIN_MENU;
 	for (size_t i = 0; i < n; i++)
 		if (missed(&s->grades[i]))

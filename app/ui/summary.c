@@ -270,14 +270,16 @@ static const pt_binding summary_keys[] = {
 	{ .keys = "any other key", .help = "after x: keep the answers", .bar = "keep", .bar_keys = "other",
 	    .when = SUM_CONFIRM, .events = UI_ON_ANY, .run = key_keep },
 	{ .keys = "r", .help = "practise the items not right first time (practice; the lesson score stays)",
-	    .bar = "practise missed", .unless = SUM_CONFIRM, .chars = "rR", .run = key_retry },
+	    .bar = "practise missed", .unless = SUM_CONFIRM, .chars = "rR", .run = key_retry, .word = "practice",
+	    .shorts = "retry, r", .cmd = PT_CMD_PRACTICE },
 	{ .keys = "x",
 	    .help = "start the lesson again as its next attempt, scored beside the lesson score, which stays (asks "
 	    "first)", .bar = "reset lesson", .unless = SUM_CONFIRM, .chars = "xX", .run = key_ask_reset },
 	{ .keys = "p, Left", .help = "back to the last item", .bar = "last item", .bar_keys = "p",
 	    .unless = SUM_CONFIRM, .chars = "pP", .named = { PT_KEY_LEFT + 1 }, .run = key_last_item },
 	{ .keys = "m, q", .help = "back to the lesson menu", .bar = "menu", .bar_keys = "m",
-	    .unless = SUM_CONFIRM, .chars = "mMqQ", .run = key_menu },
+	    .unless = SUM_CONFIRM, .chars = "mMqQ", .run = key_menu, .word = "menu", .shorts = "m, q",
+	    .cmd = PT_CMD_MENU },
 };
 
 /* Returns the summary's context bits. */

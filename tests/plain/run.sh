@@ -192,6 +192,11 @@ has "the summary offers practice, saying the lesson score stays" "Type practice 
 has "practice is named as such and lowers nothing" "Correct! practice: right on the first check, 100 (practice; the lesson score stays)."
 has "the summary keeps the first pass, practice beside it" "Score: 92/100."
 has "practice is shown beside the lesson score" "Practice: 1 item practised or reviewed, mean 100/100 (practice; the lesson score stays)"
+# q at the summary's offer goes back to the lesson list, as q on the summary
+# screen does (its row gives plain mode the words): it never leaves.
+play 1 "1 a 2 b" "1 b 2 d" b "a c" q list quit
+has "q after the summary goes back to the lesson list" "Back at the lesson list: type a lesson number"
+is "q after the summary leaves nothing: list still answers" "$(count '1) Fixture: one of each kind')" 2
 # One lesson score everywhere, from the same store: the summary above, the
 # menu, stats --me, --report (each item's share), class and xAPI.
 store="$XDG_STATE_HOME/paratutor/progress.json"
