@@ -26,7 +26,7 @@
 
 enum { EXAM_OK = 0, EXAM_FAILED = 1, EXAM_USAGE = 2, EXAM_NO_LESSONS = 3 };
 enum { OPT_KINDS = 300, OPT_FROM = 256, OPT_MINUTES, OPT_UNTIMED, OPT_PASS, OPT_SEED, OPT_HISTORY, OPT_STATE, OPT_NO_SHUFFLE,
-	OPT_ALLOW_REPEATS, OPT_SHOW, OPT_BLUEPRINT };
+	OPT_ALLOW_REPEATS, OPT_SHOW, OPT_BLUEPRINT, OPT_RETAKE };
 
 /* Prints the usage text of the command to fp. */
 static void exam_usage(FILE *fp)
@@ -34,6 +34,7 @@ static void exam_usage(FILE *fp)
 	fputs("Usage: paratutor exam [OPTION]...\n"
 	      "       paratutor exam --history [--state FILE]\n"
 	      "       paratutor exam --show N [--plain] [--state FILE]\n"
+	      "       paratutor exam --retake N [--plain] [--state FILE]\n"
 	      "Sit a timed exam drawn from the lessons: one answer an item, no feedback\n"
 	      "until you submit, then the score against the pass mark, by lesson and by\n"
 	      "difficulty, and every item with its answer and explanation.\n"
@@ -71,6 +72,10 @@ static void exam_usage(FILE *fp)
 	      "      --show N          reopen the result of past exam N (as --history\n"
 	      "                        numbers them): the figures, and every item with\n"
 	      "                        the answer given, the key and the explanation\n"
+	      "      --retake N        sit the paper of past exam N (as --history numbers\n"
+	      "                        them) again: the same items in a new order (with\n"
+	      "                        --seed S, the order of seed S), its pass mark and\n"
+	      "                        time limit unless given; exam N's score stays\n"
 	      "  -p, --plain           line mode (the default when stdin or stdout is not\n"
 	      "                        a terminal); type help during the exam\n"
 	      "      --no-shuffle      show options in the order the lesson gives them\n"
@@ -94,7 +99,9 @@ typedef struct exam_args {
 	const char *blueprint_path;
 	pt_blueprint blueprint;
 	size_t show;  /* --show N: N; 0 when not given */
-	bool history, plain, seeded, timed_set, allow_repeats;
+	size_t retake; /* --retake N: N; 0 when not given */
+	const char *drawn; /* an option that draws a paper (refused with --retake), or NULL */
+	bool history, plain, seeded, timed_set, pass_set, allow_repeats;
 	const char *course_exam; /* hosted mode: the course exam's name (its id begins NAME/) */
 	const char *hosted;      /* hosted mode: what the exam key says (pt_ui_options) */
 } exam_args;
@@ -140,7 +147,7 @@ static int parse_args(int argc, char **argv, exam_args *a)
 		{ "history", no_argument, NULL, OPT_HISTORY }, { "plain", no_argument, NULL, 'p' },
 		{ "no-shuffle", no_argument, NULL, OPT_NO_SHUFFLE }, { "state", required_argument, NULL, OPT_STATE },
 		{ "allow-repeats", no_argument, NULL, OPT_ALLOW_REPEATS },
-		{ "show", required_argument, NULL, OPT_SHOW },
+		{ "show", required_argument, NULL, OPT_SHOW }, { "retake", required_argument, NULL, OPT_RETAKE },
 		{ "blueprint", required_argument, NULL, OPT_BLUEPRINT },
 		{ "kinds", required_argument, NULL, OPT_KINDS },
 		{ "lessons", required_argument, NULL, 'l' },
@@ -154,12 +161,14 @@ static int parse_args(int argc, char **argv, exam_args *a)
 	while ((opt = getopt_long(argc, argv, "n:pl:h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case OPT_FROM:
+			a->drawn = "--from";
 			if (!add_from(a, optarg)) {
 				fprintf(stderr, "paratutor exam: at most %d lessons with --from\n", MAX_FROM);
 				return EXAM_USAGE;
 			}
 			break;
 		case 'n':
+			a->drawn = "--count";
 			if (!parse_whole(optarg, 1, PT_EXAM_MAX_ITEMS, &v)) {
 				fprintf(stderr, "paratutor exam: --count takes a number of items from 1 to %d, not '%s'\n",
 				    PT_EXAM_MAX_ITEMS, optarg);
@@ -186,6 +195,7 @@ static int parse_args(int argc, char **argv, exam_args *a)
 				return EXAM_USAGE;
 			}
 			a->cfg.pass_percent = (int)v;
+			a->pass_set = true;
 			break;
 		case OPT_SEED:
 			if (!parse_whole(optarg, 0, ~0ull, &v)) {
@@ -196,8 +206,9 @@ static int parse_args(int argc, char **argv, exam_args *a)
 			a->seeded = true;
 			break;
 		case OPT_HISTORY: a->history = true; break;
-		case OPT_BLUEPRINT: a->blueprint_path = optarg; break;
+		case OPT_BLUEPRINT: a->blueprint_path = optarg; a->drawn = "--blueprint"; break;
 		case OPT_KINDS: {
+			a->drawn = "--kinds";
 			char why[160];
 			if (!exam_kinds_parse(optarg, &a->cfg.kinds, why, sizeof why)) {
 				fprintf(stderr, "paratutor exam: --kinds takes kind names separated by commas: %s\n", why);
@@ -206,16 +217,17 @@ static int parse_args(int argc, char **argv, exam_args *a)
 			break;
 		}
 		case OPT_SHOW:
+		case OPT_RETAKE:
 			if (!parse_whole(optarg, 1, 1000000000ull, &v)) {
-				fprintf(stderr, "paratutor exam: --show takes an exam's number as --history lists it (1, 2, ...), "
-				    "not '%s'\n", optarg);
+				fprintf(stderr, "paratutor exam: --%s takes an exam's number as --history lists it (1, 2, ...), "
+				    "not '%s'\n", opt == OPT_SHOW ? "show" : "retake", optarg);
 				return EXAM_USAGE;
 			}
-			a->show = (size_t)v;
+			*(opt == OPT_SHOW ? &a->show : &a->retake) = (size_t)v;
 			break;
 		case 'p': a->plain = true; break;
 		case OPT_NO_SHUFFLE: a->cfg.shuffle = false; break;
-		case OPT_ALLOW_REPEATS: a->allow_repeats = true; break;
+		case OPT_ALLOW_REPEATS: a->allow_repeats = true; a->drawn = "--allow-repeats"; break;
 		case OPT_STATE: a->state = optarg; break;
 		case 'l':
 		case CLI_OPT_ONLY_LESSONS:
@@ -242,6 +254,11 @@ static int parse_args(int argc, char **argv, exam_args *a)
 		fputs("paratutor exam: give either --show or --history, not both\n", stderr);
 		return EXAM_USAGE;
 	}
+	if (a->retake > 0 && (a->show > 0 || a->history || a->drawn != NULL)) {
+		fprintf(stderr, "paratutor exam: give either --retake or %s, not both (a retake sits the paper it names)\n",
+		    a->show > 0 ? "--show" : a->history ? "--history" : a->drawn);
+		return EXAM_USAGE;
+	}
 	if (a->blueprint_path != NULL && a->cfg.n_from > 0) {
 		fputs("paratutor exam: give either --blueprint or --from, not both (the blueprint names its lessons)\n",
 		    stderr);
@@ -252,6 +269,7 @@ static int parse_args(int argc, char **argv, exam_args *a)
 		return EXAM_USAGE;
 	}
 	a->cfg.from = a->from;
+	a->timed_set = untimed || minutes;
 	return -1;
 }
 
@@ -297,8 +315,11 @@ static int print_history(const char *state, bool words)
 			k += (size_t)snprintf(notes + k, sizeof notes - k, ", left %u time%s", r->leaves,
 			    r->leaves == 1 ? "" : "s");
 		if (r->interruptions > 0 && k < sizeof notes)
-			snprintf(notes + k, sizeof notes - k, ", interrupted %u time%s", r->interruptions,
+			k += (size_t)snprintf(notes + k, sizeof notes - k, ", interrupted %u time%s", r->interruptions,
 			    r->interruptions == 1 ? "" : "s");
+		for (size_t o = 0; r->retake_of != NULL && o < n && k < sizeof notes; o++)
+			if (strcmp(progress_exam_at(p, o)->id, r->retake_of) == 0)
+				snprintf(notes + k, sizeof notes - k, ", a retake of exam %zu", o + 1);
 		if (words)
 			printf("Exam %zu, finished %s UTC: %zu items, %.0f%%, %s against a pass mark of %d%%; time used %s%s%s.\n",
 			    i + 1, when, s.n_items, s.score, s.passed ? "passed" : "not passed", s.pass_percent, used,
@@ -310,11 +331,12 @@ static int print_history(const char *state, bool words)
 	}
 	if (words)
 		printf("Each score is the share of items right with one answer each.\nReopen a result with its items "
-		    "and answers: paratutor exam --show N (N is the exam's number).\n");
+		    "and answers: paratutor exam --show N (N is the exam's number); sit its paper again: paratutor exam "
+		    "--retake N.\n");
 	else
 		printf("Each score is the share of items right with one answer each; the pass column is the mark it was "
 		    "sat against.\nReopen a result with its items and answers: paratutor exam --show N (N from the "
-		    "first column).\n");
+		    "first column); sit its paper again: paratutor exam --retake N.\n");
 	progress_close(p);
 	return EXAM_OK;
 }
@@ -346,6 +368,46 @@ static int ask_unfinished(const pt_exam *e)
 	return 'l';
 }
 
+/* Sets e up to sit past exam a->retake's paper again at now (its pass
+ * mark and time limit unless the command line gave them); false, with
+ * one line saying what to do, when it cannot be. */
+static bool retake(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_exam *e, time_t now)
+{
+	char why[256], name[PT_COURSE_EXAM_NAME_MAX + 1];
+	size_t n = progress_exam_count(progress);
+	if (a->retake > n) {
+		if (n == 0)
+			fprintf(stderr, "paratutor exam: --retake %zu: no exam has been sat yet; run paratutor exam to sit "
+			    "one\n", a->retake);
+		else
+			fprintf(stderr, "paratutor exam: --retake %zu: there %s %zu exam%s, numbered 1 to %zu as paratutor "
+			    "exam --history lists them\n", a->retake, n == 1 ? "is" : "are", n, n == 1 ? "" : "s", n);
+		return false;
+	}
+	const pt_exam_record *r = progress_exam_at(progress, a->retake - 1);
+	if (course_exam_of(r->id, name, sizeof name) != NULL) {
+		fprintf(stderr, "paratutor exam: --retake %zu: exam %zu was the course exam %s, whose attempts the course "
+		    "decides: connect to the course and run 'exam %s' if it allows another\n", a->retake, a->retake, name,
+		    name);
+		return false;
+	}
+	if (!a->seeded)
+		a->cfg.seed = (unsigned long long)now * 2654435761ull ^ (unsigned long long)getpid();
+	if (!progress_exam_retake(progress, a->retake - 1, cat, e, a->cfg.seed, now, why, sizeof why)) {
+		fprintf(stderr, "paratutor exam: --retake %zu: %s\n", a->retake, why);
+		return false;
+	}
+	if (a->timed_set)
+		e->limit = a->cfg.seconds;
+	if (a->pass_set)
+		e->pass_percent = a->cfg.pass_percent;
+	e->results_at = a->cfg.results_at;
+	progress_exam_new_id(progress, e);
+	printf("A retake of exam %zu: the same %zu items in a new order; exam %zu's score stays as it was.\n",
+	    a->retake, e->n, a->retake);
+	return true;
+}
+
 /* Runs the exam (resumed or new) in plain mode or full screen. */
 static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *track)
 {
@@ -367,7 +429,15 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 		return EXAM_FAILED;
 	}
 	progress_exam_sync(progress); /* held now: nothing changes it meanwhile */
-	if (progress_exam_open(progress) != NULL) {
+	if (a->retake > 0 && progress_exam_open(progress) != NULL) {
+		fputs("paratutor exam: an exam is still open: run paratutor exam to go on with it or submit it, then "
+		    "retake\n", stderr);
+		return EXAM_FAILED;
+	}
+	if (a->retake > 0) {
+		if (!retake(cat, a, progress, &e, now))
+			return EXAM_FAILED;
+	} else if (progress_exam_open(progress) != NULL) {
 		if (!progress_exam_resume(progress, cat, &e, now, &dropped, why, sizeof why)) {
 			fprintf(stderr, "paratutor exam: cannot resume the unfinished exam: %s\n", why);
 			return EXAM_FAILED;

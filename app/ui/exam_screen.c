@@ -189,7 +189,10 @@ static void exam_draw(pt_ui *ui, int rows, int cols)
 		v->reveal = REVEAL_NONE;
 		frame_body(ui, d, &v->scroll, rows, cols);
 	}
-	snprintf(left, sizeof left, "Exam: item %zu of %zu%s, %s", i + 1, e->n,
+	char what[40] = "Exam";
+	if (e->retake_of > 0)
+		snprintf(what, sizeof what, "Retake of exam %zu", e->retake_of);
+	snprintf(left, sizeof left, "%s: item %zu of %zu%s, %s", what, i + 1, e->n,
 	    e->repeat != NULL && e->repeat[i] ? " (a repeat)" : "", e->lessons[i]->title.s);
 	clock_text(e, right, sizeof right);
 	frame_header(cols, left, right);

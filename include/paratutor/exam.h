@@ -84,6 +84,9 @@ typedef struct pt_exam {
 	unsigned warned;     /* bit 0: 5-minute warning given, bit 1: 1-minute */
 	size_t reopened;     /* a past result reopened (exam_reopen): its number in the history, from 1; 0 otherwise */
 	bool answers_lost;   /* reopened from a store that did not keep the answers given */
+	size_t retake_of;    /* a retake (exam_retake): the number in the history of the paper sat again, from 1;
+	                      * 0 otherwise */
+	char retake_id[48];  /* a retake: that paper's id, kept with the new sitting ("" otherwise) */
 	time_t results_at;   /* a course exam whose results the course releases later: from then (0: at once) */
 	char id[48];         /* unique per exam: start time and seed */
 	size_t n;            /* items on the paper */
@@ -151,6 +154,15 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
 bool exam_setup(pt_exam *e, const pt_lesson *const *lessons, const pt_item *const *items, size_t n,
     unsigned long long seed, bool shuffle, int pass_percent, long limit, long used, time_t started,
     time_t now);
+
+/* Sets e up to sit a past paper again: its n items (as exam_setup takes
+ * them, in the order they were sat) in a new order drawn from seed, never
+ * the old one when n > 1, the options shuffled by seed when shuffle is
+ * set; started at now with limit seconds (0 untimed) and pass_percent.
+ * e->retake_of is number and e->retake_id is id (the paper sat again).
+ * Returns false when out of memory or n is 0. */
+bool exam_retake(pt_exam *e, const pt_lesson *const *lessons, const pt_item *const *items, size_t n,
+    unsigned long long seed, bool shuffle, int pass_percent, long limit, time_t now, size_t number, const char *id);
 
 /* Frees what e owns; the exam is then empty. */
 void exam_free(pt_exam *e);
@@ -238,8 +250,9 @@ void exam_score_rule(int pass_percent, char *buf, size_t size);
 
 /* Writes what a reopened past result (e->reopened) is, in a sentence or
  * two: its number in the history, when it was finished (UTC), and when
- * the answers were not kept, that they were not; "" for an exam just
- * sat. */
+ * the answers were not kept, that they were not; for a retake
+ * (e->retake_of), which paper it sat again and that that sitting's score
+ * stays; "" for a first sitting just sat. */
 void exam_past_note(const pt_exam *e, char *buf, size_t size);
 
 /* True while a submitted exam's results are held back by its course

@@ -11,7 +11,8 @@
  * mark in percent), "timed_out", "current" (the item shown, open only),
  * "leaves" and "interruptions" (times the candidate left it, times a tutor
  * sitting it ended without leaving it), "sitting" (open only: a tutor was
- * sitting it at the last save) and
+ * sitting it at the last save), "retake_of" (a retake only: the "id" of
+ * the finished exam whose paper it sits again) and
  * "items": [ { "lesson", "item", "hash" (16 hex digits, lesson_item_hash),
  * "marked", "answer" (texts, see exam_answer_texts: so far while open,
  * as submitted once finished), "result" (right, wrong or unanswered;
@@ -74,6 +75,7 @@ typedef struct pt_exam_record {
 	unsigned leaves;        /* times the candidate left it */
 	unsigned interruptions; /* times a tutor sitting it ended without leaving */
 	size_t current;   /* open: the item shown */
+	char *retake_of;  /* a retake: the id of the finished exam whose paper it sits again; NULL otherwise */
 	pt_exam_entry *items;
 	size_t n_items;
 } pt_exam_record;
@@ -122,6 +124,15 @@ bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_ex
  * no such exam, none of its items is left, or memory runs out. */
 bool progress_exam_reopen(const pt_progress *p, size_t i, const pt_catalog *catalog, pt_exam *e, time_t now,
     size_t *dropped, char *err, size_t errlen);
+
+/* Sets e up to sit finished exam i (oldest first) again at now, as
+ * exam_retake(): the same items in a new order from seed, its options
+ * shuffled as that paper's were, its pass mark and time limit.  Returns
+ * false with what to do in err when there is no such exam, when one of
+ * its items is gone from the lessons or changed since (naming the lesson
+ * by its title), or when memory runs out. */
+bool progress_exam_retake(const pt_progress *p, size_t i, const pt_catalog *catalog, pt_exam *e,
+    unsigned long long seed, time_t now, char *err, size_t errlen);
 
 /* Settles a timed exam left open past its deadline at now: submitted as
  * it stood at the deadline (by the clock) and kept among the finished

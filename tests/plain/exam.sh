@@ -111,9 +111,9 @@ has "history lists the exam" "   4    50%   70%  not passed"
 "$bin" exam --history --plain >"$tmp/history" 2>&1
 cp "$tmp/history" "$out"
 has "history --plain: a sentence an exam" "UTC: 4 items, 50%, not passed against a pass mark of 70%; time used "
-has "history --plain: how to reopen a result, with no column named" "paratutor exam --show N (N is the exam's number)."
+has "history --plain: how to reopen a result, with no column named" "paratutor exam --show N (N is the exam's number); sit its paper again: paratutor exam --retake N."
 "$bin" exam --history >"$out" 2>&1
-has "history says how to reopen a result" "Reopen a result with its items and answers: paratutor exam --show N (N from the first column)."
+has "history says how to reopen a result" "Reopen a result with its items and answers: paratutor exam --show N (N from the first column); sit its paper again: paratutor exam --retake N."
 "$bin" --only-lessons tests/screen/lessons --report >"$out" 2>&1
 has "--report lists exams" "exam,started,finished,items,right,score,pass_mark,passed,time_used,time_limit,timed_out,seed"
 has "--report's exam row" ",4,2,50.0,70,no,"
@@ -455,6 +455,74 @@ closed "export" export --to gift tests/screen/lessons/screen-drills.json
 sit submit yes
 "$bin" stats --me --only-lessons tests/screen/lessons >"$out" 2>&1
 lacks "stats --me runs again once the exam is submitted" "is closed while your exam is open"
+
+# exam --retake N sits paper N of the history again: the same items in a new
+# order (seed 5 of a retake: len, the mean, Canberra, even numbers), with a
+# note before the first item; the first sitting's score stays.
+studied
+sit a "1 a 2 b" next submit yes
+"$bin" exam --history >"$out" 2>&1
+has "retake: the first sitting in the history" "   4    50%   70%  not passed"
+grep '^  1 ' "$out" >"$tmp/row1"
+printf '%s\n' list quit | "$bin" exam --only-lessons tests/screen/lessons --retake 1 --seed 5 >"$out" 2>&1
+has "retake: announced before the first item" "A retake of exam 1: the same 4 items in a new order; exam 1's score stays as it was."
+sed -n '1,/^Exam item 1 of/p' "$out" >"$tmp/head"
+if grep -q "A retake of exam 1" "$tmp/head"; then
+	passed=$((passed + 1))
+	echo "ok - retake: the note comes before item 1"
+else
+	failed=$((failed + 1))
+	echo "not ok - retake: the note comes before item 1"
+fi
+has "retake: a new order" "Item 1, empty: Complete the call so it returns the number of items."
+has "retake: the same items" "Item 3, empty: Which city is the capital of Australia?"
+has "retake: the paper's own time limit" "Exam: 4 items, 6:00 left of 6:00, pass mark 70%."
+# Adversary: while the retake is open, the first sitting's result (with its
+# keys) stays closed, and no second retake starts beside it.
+"$bin" exam --only-lessons tests/screen/lessons --show 1 >"$out" 2>&1
+lacks "adversary: no key of the retake's paper while it is open" "Canberra was chosen"
+lacks "adversary: the first result stays closed while the retake is open" "Exam results."
+"$bin" exam --only-lessons tests/screen/lessons --retake 1 >"$out" 2>&1
+has "retake: refused while an exam is open, saying what to do" "paratutor exam: an exam is still open: run paratutor exam to go on with it or submit it, then retake"
+printf '%s\n' resume "go 1" "1 a" "go 2" "1 a 2 b" "go 3" a "go 4" "a b" submit yes | "$bin" exam --only-lessons tests/screen/lessons \
+    >"$out" 2>&1
+sed '/^Exam results\.$/q' "$out" >"$tmp/before"
+if grep -qE "Correct|Wrong|Canberra was chosen" "$tmp/before"; then
+	failed=$((failed + 1))
+	echo "not ok - adversary: no verdict or key in a retake before it is submitted"
+else
+	passed=$((passed + 1))
+	echo "ok - adversary: no verdict or key in a retake before it is submitted"
+fi
+has "retake: all right this time" "Score: 100% (4 of 4 right) - PASSED"
+has "retake: the results say it is a retake" "A retake of exam 1 of your history: the same items in a new order; exam 1's score stays as it was."
+# Adversary: a perfect retake leaves the first sitting's score as it was.
+"$bin" exam --history >"$out" 2>&1
+grep '^  1 ' "$out" >"$tmp/row1b"
+if cmp -s "$tmp/row1" "$tmp/row1b"; then
+	passed=$((passed + 1))
+	echo "ok - adversary: a retake does not raise the first sitting's recorded score"
+else
+	failed=$((failed + 1))
+	echo "not ok - adversary: a retake does not raise the first sitting's recorded score"
+	diff "$tmp/row1" "$tmp/row1b" | sed 's/^/  | /'
+fi
+has "retake: the history keeps the retake as exam 2" "4   100%   70%  passed"
+has "retake: the history says which paper it sat again" ", a retake of exam 1)"
+"$bin" exam --show 1 --only-lessons tests/screen/lessons >"$out" 2>&1
+has "retake: --show 1 still shows the first sitting's score" "Score: 50% (2 of 4 right)"
+"$bin" exam --only-lessons tests/screen/lessons --retake 3 >"$out" 2>&1
+has "retake: out of range, numbered as --history lists them" "paratutor exam: --retake 3: there are 2 exams, numbered 1 to 2 as paratutor exam --history lists them"
+"$bin" exam --only-lessons tests/screen/lessons --retake 1 --count 3 >"$out" 2>&1
+has "retake: an option that draws a paper is refused" "paratutor exam: give either --retake or --count, not both"
+# A lesson changed since: refused, naming it.
+mkdir -p "$tmp/changed"
+sed 's/"Sydney"/"Sydney, NSW"/' tests/screen/lessons/screen-drills.json >"$tmp/changed/screen-drills.json"
+"$bin" exam --only-lessons "$tmp/changed" --retake 1 >"$out" 2>&1
+has "retake: a paper whose lesson changed is refused, naming it" "paratutor exam: --retake 1: exam 1 cannot be sat again: 1 of its items changed or left the lessons since (the lesson \"Screen test drills\" changed); paratutor exam draws a new paper"
+lines=$(wc -l <"$out")
+[ "$lines" -eq 1 ] && passed=$((passed + 1)) && echo "ok - retake: the refusal is one line" ||
+	{ failed=$((failed + 1)); echo "not ok - retake: the refusal is one line ($lines)"; }
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] && [ "$passed" -gt 0 ]

@@ -508,6 +508,39 @@ test_exam_form_narrow_message() {
 	st_wait "Up/Down a field, Left/Right change it, Enter starts" || return 1
 }
 
+# exam --retake 1 on the full screen: the header says it is a retake, the
+# paper's items come in a new order (seed 5: len first), the results say
+# which paper it sat again, and exam 1's score stays in the history.
+test_exam_retake() {
+	state="$ST_TMP/exam-retake"
+	rm -rf "$state"
+	been_through "$state"
+	printf '%s\n' a "1 a 2 b" next submit yes |
+		XDG_STATE_HOME="$state" "$ST_BIN" $EXAM --plain --minutes 10 >/dev/null 2>&1
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" -- exam --only-lessons tests/screen/lessons --retake 1 --seed 5 ||
+		return 1
+	st_wait "Retake of exam 1: item 1 of 4" || return 1
+	st_wait "Complete the call so it returns the number of items." || return 1
+	st_lacks "Canberra was chosen" || return 1
+	st_keys n
+	st_wait "Retake of exam 1: item 2 of 4" || return 1
+	st_keys s
+	st_wait "Submit now?" || return 1
+	st_keys y
+	st_wait "Exam results" || return 1
+	st_wait "A retake of exam 1 of your history" || return 1
+	st_wait "Score: 0%" || return 1
+	st_keys m
+	st_wait "The exam is kept in your history" || return 1
+	st_keys q
+	st_wait_exit >/dev/null || return 1
+	out=$(history "$state")
+	case $out in
+	*"   4    50%   70%  not passed"*"a retake of exam 1)"*) ;;
+	*) st_fail "history: $out" || return 1 ;;
+	esac
+}
+
 st_test "an exam sat and submitted, with its results and history" test_exam_submit
 st_test "results by concept, and what to study next" test_exam_concepts
 st_test "an exam submitted by the clock" test_exam_timeout
@@ -522,4 +555,5 @@ st_test "a typed number the item cannot read" test_exam_number
 st_test "Ctrl-U empties the answer field in the exam" test_exam_kill_line
 st_test "the exam form from the menu, lessons from the index" test_exam_form
 st_test "a long message at 60x16 takes two rows, not cut" test_exam_form_narrow_message
+st_test "exam --retake 1: a new order, a retake header and note, exam 1 kept" test_exam_retake
 st_finish

@@ -948,6 +948,97 @@ START_TEST(test_store_reopen)
 }
 END_TEST
 
+/* A retake sits a past paper again: the same items in a new order, its
+ * pass mark and time limit, numbered after the paper it sits again; the
+ * first sitting's record is left as it was, and a paper one of whose
+ * items changed since is refused, naming the lesson. */
+START_TEST(test_retake)
+{
+	pt_catalog c = two_lessons();
+	pt_exam e;
+	start(&e, &c, 8, 11, T0);
+	pick_text(&e, find(&e, "b1"), "wrong b1");
+	exam_submit(&e, T0 + 300, false);
+	pt_progress *s = open_ok(path, T0);
+	ck_assert(progress_exam_keep(s, &e, T0 + 300));
+	save_ok(s);
+	progress_close(s);
+
+	s = open_ok(path, T0 + 1000);
+	pt_exam_summary before;
+	ck_assert(progress_exam_summary(s, 0, &before));
+	pt_exam f;
+	char err[256] = "";
+	ck_assert(!progress_exam_retake(s, 1, &c, &f, 5, T0 + 1000, err, sizeof err));
+	ck_assert_str_eq(err, "there is no exam 2");
+	ck_assert_msg(progress_exam_retake(s, 0, &c, &f, 5, T0 + 1000, err, sizeof err), "%s", err);
+	ck_assert_uint_eq(f.n, e.n);
+	ck_assert_uint_eq(f.retake_of, 1);
+	ck_assert_str_eq(f.retake_id, e.id);
+	ck_assert_int_eq(f.limit, e.limit);
+	ck_assert_int_eq(f.pass_percent, e.pass_percent);
+	ck_assert(!f.submitted);
+	ck_assert_uint_eq(exam_unanswered(&f), f.n);
+	bool moved = false;
+	for (size_t i = 0; i < e.n; i++) {
+		moved = moved || f.items[i] != e.items[i];
+		ck_assert_ptr_eq(f.items[find(&f, e.items[i]->id.s)], e.items[i]); /* each item once */
+	}
+	ck_assert_msg(moved, "a retake keeps the old order");
+	/* Every item right this time: a new sitting, the first one's score stays. */
+	for (size_t i = 0; i < f.n; i++)
+		if (f.items[i]->kind == PT_KIND_CHOICE) {
+			char right[32];
+			snprintf(right, sizeof right, "right %s", f.items[i]->id.s);
+			pick_text(&f, i, right);
+		}
+	exam_submit(&f, T0 + 1200, false);
+	progress_exam_new_id(s, &f);
+	ck_assert(progress_exam_keep(s, &f, T0 + 1200));
+	save_ok(s);
+	progress_close(s);
+	s = open_ok(path, T0 + 2000);
+	ck_assert_uint_eq(progress_exam_count(s), 2);
+	pt_exam_summary after, retook;
+	ck_assert(progress_exam_summary(s, 0, &after) && progress_exam_summary(s, 1, &retook));
+	ck_assert(after.score == before.score && after.score < 100);
+	ck_assert(retook.score > after.score);
+	ck_assert_str_eq(progress_exam_at(s, 0)->id, e.id);
+	ck_assert_str_eq(progress_exam_at(s, 1)->retake_of, e.id);
+	pt_exam g;
+	size_t dropped = 0;
+	char note[400];
+	ck_assert(progress_exam_reopen(s, 1, &c, &g, T0 + 2000, &dropped, err, sizeof err));
+	ck_assert_uint_eq(g.retake_of, 1);
+	exam_past_note(&g, note, sizeof note);
+	ck_assert_msg(strstr(note, "A retake of exam 1 of your history: the same items in a new order; exam 1's score "
+	    "stays as it was.") != NULL, "%s", note);
+	exam_free(&g);
+	exam_free(&f);
+
+	/* An item of the paper changed since: refused, naming its lesson. */
+	pt_catalog changed = { 0 };
+	cat_add(&changed, mk(LESSON_A));
+	char *b = strdup(LESSON_B);
+	char *at = strstr(b, "wrong b2");
+	ck_assert_ptr_nonnull(at);
+	at[6] = 'B'; /* an option changed */
+	cat_add(&changed, mk(b));
+	free(b);
+	bool on_paper = false;
+	for (size_t i = 0; i < e.n; i++)
+		on_paper = on_paper || strcmp(e.items[i]->id.s, "b2") == 0;
+	ck_assert(on_paper);
+	ck_assert(!progress_exam_retake(s, 0, &changed, &f, 5, T0 + 2000, err, sizeof err));
+	ck_assert_msg(strstr(err, "exam 1 cannot be sat again: 1 of its items changed or left the lessons since (the "
+	    "lesson \"Lesson b\" changed)") != NULL, "%s", err);
+	progress_close(s);
+	exam_free(&e);
+	catalog_free(&c);
+	catalog_free(&changed);
+}
+END_TEST
+
 #define TCHOICE(id, tags) \
 	"{'id':'" id "','kind':'choice','difficulty':'easy','prompt':'Pick " id "','tags':[" tags "]," \
 	"'options':[{'text':'right " id "','correct':true},{'text':'wrong " id "','feedback':'fb " id "'}," \
@@ -1116,6 +1207,7 @@ Suite *exam_suite(void)
 	tcase_add_test(tc, test_clock_one_format);
 	tcase_add_test(tc, test_submit_releases_hold);
 	tcase_add_test(tc, test_kinds_only);
+	tcase_add_test(tc, test_retake);
 	suite_add_tcase(s, tc);
 	return s;
 }

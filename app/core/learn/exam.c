@@ -350,14 +350,19 @@ void exam_score_rule(int pass_percent, char *buf, size_t size)
 
 void exam_past_note(const pt_exam *e, char *buf, size_t size)
 {
-	char when[40] = "";
+	char when[40] = "", retake[160] = "";
 	struct tm tm;
 	buf[0] = '\0';
-	if (e->reopened == 0)
+	if (e->retake_of > 0)
+		snprintf(retake, sizeof retake, "%sA retake of exam %zu of your history: the same items in a new order; "
+		    "exam %zu's score stays as it was.", e->reopened ? " " : "", e->retake_of, e->retake_of);
+	if (e->reopened == 0) {
+		snprintf(buf, size, "%s", retake);
 		return;
+	}
 	if (gmtime_r(&e->finished, &tm) != NULL)
 		strftime(when, sizeof when, ", finished %Y-%m-%d %H:%M UTC", &tm);
-	snprintf(buf, size, "A past result: exam %zu of your history%s.%s", e->reopened, when,
+	snprintf(buf, size, "A past result: exam %zu of your history%s.%s%s", e->reopened, when, retake,
 	    e->answers_lost ? " The answers given were not kept (it was sat with an older paratutor): each item "
 	    "shows its result, the key and the explanation." : "");
 }

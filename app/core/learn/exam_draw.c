@@ -524,3 +524,38 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
 	return ok;
 }
 
+
+bool exam_retake(pt_exam *e, const pt_lesson *const *lessons, const pt_item *const *items, size_t n,
+    unsigned long long seed, bool shuffle, int pass_percent, long limit, time_t now, size_t number, const char *id)
+{
+	size_t *order = malloc((n ? n : 1) * sizeof *order);
+	const pt_lesson **ls = malloc((n ? n : 1) * sizeof *ls);
+	const pt_item **its = malloc((n ? n : 1) * sizeof *its);
+	bool ok = order != NULL && ls != NULL && its != NULL && n > 0;
+	unsigned long long rng = seed ^ 0x3c6ef372fe94f82bull;
+	for (size_t i = 0; ok && i < n; i++)
+		order[i] = i;
+	for (size_t i = n; ok && i > 1; i--) {
+		size_t j = rng_below(&rng, i), t = order[i - 1];
+		order[i - 1] = order[j];
+		order[j] = t;
+	}
+	/* A new order: one the shuffle left as it was is turned by one. */
+	bool same = true;
+	for (size_t i = 0; ok && i < n; i++)
+		same = same && order[i] == i;
+	for (size_t i = 0; ok && i < n; i++) {
+		size_t k = same ? (order[i] + 1) % n : order[i];
+		ls[i] = lessons[k];
+		its[i] = items[k];
+	}
+	ok = ok && exam_setup(e, ls, its, n, seed, shuffle, pass_percent, limit, 0, now, now);
+	if (ok) {
+		e->retake_of = number;
+		snprintf(e->retake_id, sizeof e->retake_id, "%s", id);
+	}
+	free(order);
+	free(ls);
+	free(its);
+	return ok;
+}

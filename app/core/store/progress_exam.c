@@ -30,6 +30,7 @@ void exam_record_free(pt_exam_record *r)
 	}
 	free(r->items);
 	free(r->id);
+	free(r->retake_of);
 	memset(r, 0, sizeof *r);
 }
 
@@ -43,11 +44,17 @@ static size_t find_done(const store_data *d, const char *id)
 }
 
 /* Returns true when finished exam a comes before b: finished earlier,
- * then by id. */
+ * then a paper before its retake, then started earlier, then by id (the
+ * history's numbers stay as they were when the next exam is added). */
 static bool done_before(const pt_exam_record *a, const pt_exam_record *b)
 {
 	if (a->finished != b->finished)
 		return a->finished < b->finished;
+	if ((a->retake_of != NULL && strcmp(a->retake_of, b->id) == 0) ||
+	    (b->retake_of != NULL && strcmp(b->retake_of, a->id) == 0))
+		return b->retake_of != NULL && strcmp(b->retake_of, a->id) == 0;
+	if (a->started != b->started)
+		return a->started < b->started;
 	return strcmp(a->id, b->id) < 0;
 }
 
@@ -205,8 +212,9 @@ static bool record_from(pt_exam_record *r, const pt_exam *e, time_t now)
 	r->leaves = e->leaves;
 	r->interruptions = e->interruptions;
 	r->current = e->session.current;
+	r->retake_of = e->retake_id[0] != '\0' ? strdup(e->retake_id) : NULL;
 	r->items = calloc(e->n ? e->n : 1, sizeof *r->items);
-	bool ok = r->id != NULL && r->items != NULL;
+	bool ok = r->id != NULL && r->items != NULL && (e->retake_id[0] == '\0' || r->retake_of != NULL);
 	for (size_t i = 0; ok && i < e->n; i++) {
 		ok = entry_from(&r->items[i], e, i);
 		r->n_items = i + 1;
@@ -259,6 +267,17 @@ void progress_exam_new_id(const pt_progress *p, pt_exam *e)
 	}
 }
 
+/* Notes on e which paper record r sat again, when it is a retake: its
+ * id, and its number in p's history (0 when the history lost it). */
+static void note_retake(const store_data *d, const pt_exam_record *r, pt_exam *e)
+{
+	if (r->retake_of == NULL)
+		return;
+	snprintf(e->retake_id, sizeof e->retake_id, "%s", r->retake_of);
+	size_t k = find_done(d, r->retake_of);
+	e->retake_of = k < d->n_exams ? k + 1 : 0;
+}
+
 bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_exam *e, time_t now,
     size_t *dropped, char *err, size_t errlen)
 {
@@ -293,6 +312,7 @@ bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_ex
 		e->paused = true;
 		e->leaves = r->leaves;
 		e->interruptions = r->interruptions + (r->sitting ? 1u : 0u);
+		note_retake(&p->d, r, e);
 		for (size_t k = 0; k < kept; k++) {
 			const pt_exam_entry *en = &r->items[from[k]];
 			e->marked[k] = en->marked;
@@ -354,6 +374,7 @@ bool progress_exam_reopen(const pt_progress *p, size_t i, const pt_catalog *cata
 		exam_reopen(e, results, r->used, r->finished, r->timed_out);
 		e->reopened = i + 1;
 		e->answers_lost = !r->answers_kept;
+		note_retake(&p->d, r, e);
 	} else if (lessons && items && results && from && kept == 0) {
 		snprintf(err, errlen, "none of exam %zu's items is in the lessons any more", i + 1);
 	} else {
@@ -363,6 +384,50 @@ bool progress_exam_reopen(const pt_progress *p, size_t i, const pt_catalog *cata
 	free(items);
 	free(results);
 	free(from);
+	return ok;
+}
+
+bool progress_exam_retake(const pt_progress *p, size_t i, const pt_catalog *catalog, pt_exam *e,
+    unsigned long long seed, time_t now, char *err, size_t errlen)
+{
+	const pt_exam_record *r = progress_exam_at(p, i);
+	memset(e, 0, sizeof *e);
+	if (r == NULL) {
+		snprintf(err, errlen, "there is no exam %zu", i + 1);
+		return false;
+	}
+	const pt_lesson **lessons = malloc(r->n_items * sizeof *lessons + 1);
+	const pt_item **items = malloc(r->n_items * sizeof *items + 1);
+	bool ok = lessons != NULL && items != NULL;
+	size_t gone = 0;
+	const char *which = NULL;
+	for (size_t k = 0; ok && k < r->n_items; k++) {
+		const pt_entry *en = catalog_find(catalog, r->items[k].lesson);
+		const pt_lesson *l = en != NULL && !en->broken ? en->lesson : NULL;
+		const pt_item *it = l != NULL ? lesson_find_item(l, r->items[k].item) : NULL;
+		if (it == NULL || lesson_item_hash(it) != r->items[k].hash) {
+			if (gone++ == 0)
+				which = l != NULL ? l->title.s : en != NULL && en->info != NULL ? en->info->title : NULL;
+			continue;
+		}
+		lessons[k] = l;
+		items[k] = it;
+	}
+	if (ok && gone > 0) {
+		snprintf(err, errlen, "exam %zu cannot be sat again: %zu of its items changed or left the lessons since "
+		    "(%s%.60s%s); paratutor exam draws a new paper", i + 1, gone,
+		    which ? "the lesson \"" : "a lesson no longer installed", which ? which : "", which ? "\" changed" : "");
+		ok = false;
+	} else if (ok) {
+		ok = exam_retake(e, lessons, items, r->n_items, seed, r->shuffle, r->pass_percent, r->limit, now, i + 1,
+		    r->id);
+		if (!ok)
+			snprintf(err, errlen, "out of memory");
+	} else {
+		snprintf(err, errlen, "out of memory");
+	}
+	free(lessons);
+	free(items);
 	return ok;
 }
 

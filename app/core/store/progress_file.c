@@ -456,6 +456,9 @@ static file_rc parse_exam(parser *ps, const cJSON *o, pt_exam_record *r)
 	r->current = (size_t)current;
 	r->leaves = (unsigned)leaves;
 	r->interruptions = (unsigned)interruptions;
+	if (cJSON_GetObjectItemCaseSensitive(o, "retake_of") != NULL &&
+	    (r->retake_of = get_string(ps, o, "retake_of", &rc)) == NULL)
+		return rc;
 	const cJSON *items = cJSON_GetObjectItemCaseSensitive(o, "items");
 	int n = cJSON_GetArraySize(items);
 	if (!cJSON_IsArray(items) || n == 0 || n > PT_EXAM_MAX_ITEMS)

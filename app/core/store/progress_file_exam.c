@@ -31,6 +31,7 @@ static cJSON *exam_json(const pt_exam_record *r)
 	    num(o, "pass", r->pass_percent) && num(o, "used", (double)r->used) &&
 	    (r->leaves == 0 || num(o, "leaves", r->leaves)) &&
 	    (r->interruptions == 0 || num(o, "interruptions", r->interruptions)) &&
+	    (r->retake_of == NULL || cJSON_AddStringToObject(o, "retake_of", r->retake_of) != NULL) &&
 	    (open ? num(o, "left", (double)r->left) && num(o, "current", (double)r->current) &&
 	            cJSON_AddBoolToObject(o, "sitting", r->sitting) != NULL
 	          : cJSON_AddBoolToObject(o, "timed_out", r->timed_out) != NULL &&
