@@ -524,5 +524,13 @@ lines=$(wc -l <"$out")
 [ "$lines" -eq 1 ] && passed=$((passed + 1)) && echo "ok - retake: the refusal is one line" ||
 	{ failed=$((failed + 1)); echo "not ok - retake: the refusal is one line ($lines)"; }
 
+# Adversary: a course exam's paper is not sat again on one's own machine (a
+# course decides its attempts: 'exam NAME' over ssh, while it allows another).
+studied
+printf '%s\n' submit yes | "$bin" exam --only-lessons tests/screen/lessons --count 2 --seed 1 --untimed >/dev/null 2>&1
+sed 's/"id":[[:space:]]*"/&mid\//' "$XDG_STATE_HOME/paratutor/progress.json" >"$tmp/course.json"
+"$bin" exam --only-lessons tests/screen/lessons --state "$tmp/course.json" --retake 1 >"$out" 2>&1
+has "adversary: a course exam's paper is not retaken outside the course" "paratutor exam: --retake 1: exam 1 was the course exam mid, whose attempts the course decides: connect to the course and run 'exam mid' if it allows another"
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] && [ "$passed" -gt 0 ]

@@ -541,6 +541,25 @@ test_exam_retake() {
 	esac
 }
 
+# --watch (a full-screen command, so tested here) refuses with one line
+# while this user's exam is open, as stats --me, --report and export do
+# (tests/plain/exam.sh); once the exam is submitted it runs.
+test_exam_closed_watch() {
+	state="$ST_TMP/exam-watch"
+	rm -rf "$state"
+	printf '%s\n' quit | XDG_STATE_HOME="$state" "$ST_BIN" $EXAM --plain --minutes 10 >/dev/null 2>&1
+	st_start XDG_STATE_HOME="$state" -- --watch tests/screen/lessons/screen-drills.json || return 1
+	status=$(st_wait_exit) || return 1
+	[ "$status" = 1 ] || st_fail "--watch exit status $status while the exam is open" || return 1
+	st_wait_joined "paratutor: --watch is closed while your exam is open; submit it first (paratutor exam), then try again" ||
+		return 1
+	printf '%s\n' resume submit yes | XDG_STATE_HOME="$state" "$ST_BIN" $EXAM --plain >/dev/null 2>&1
+	st_start XDG_STATE_HOME="$state" -- --watch tests/screen/lessons/screen-drills.json || return 1
+	st_wait "Watching screen-drills.json" || return 1
+	st_keys q q
+	st_wait_exit >/dev/null || return 1
+}
+
 st_test "an exam sat and submitted, with its results and history" test_exam_submit
 st_test "results by concept, and what to study next" test_exam_concepts
 st_test "an exam submitted by the clock" test_exam_timeout
@@ -555,5 +574,6 @@ st_test "a typed number the item cannot read" test_exam_number
 st_test "Ctrl-U empties the answer field in the exam" test_exam_kill_line
 st_test "the exam form from the menu, lessons from the index" test_exam_form
 st_test "a long message at 60x16 takes two rows, not cut" test_exam_form_narrow_message
+st_test "--watch refuses with one line while the exam is open" test_exam_closed_watch
 st_test "exam --retake 1: a new order, a retake header and note, exam 1 kept" test_exam_retake
 st_finish
