@@ -10,8 +10,12 @@
  * answer, every position of an order item with its step, the answer field
  * of a typed item), and q and ? in the key bar.
  *
- * Prints "ok N - name" or "not ok N - name" with the screen, then a
- * summary; exits 1 on any failure. */
+ * Prints "ok N - name" or "not ok N - name" with the screen (the first
+ * dozen, or those whose name holds $INVIEW_SHOW; $INVIEW_SHOW_ALL shows
+ * passing ones too), then a summary; exits 1 on any failure.  While the
+ * answer field takes the keys, q is a letter of the answer and the bar
+ * must name Tab instead; a compact area (view.compact) may cut a match
+ * prompt's text and an answer already marked right. */
 #include <curses.h>
 #include <locale.h>
 #include <stdio.h>
