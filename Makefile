@@ -324,6 +324,7 @@ screen-tests: build/asan/paratutor build/asan/tests/inview test-deps
 	@sh tests/screen/run.sh build/asan/paratutor
 	@sh tests/screen/layout.sh build/asan/paratutor
 	@sh tests/screen/stats.sh build/asan/paratutor
+	@sh tests/screen/counts.sh build/asan/paratutor
 	@sh tests/screen/exam.sh build/asan/paratutor
 	@sh tests/screen/storm.sh build/asan/paratutor
 	@sh tests/screen/figure.sh build/asan/paratutor

@@ -340,7 +340,7 @@ static int run_watch(const char *path)
 	if (progress != NULL) {
 		pt_track track;
 		track_init(&track, progress, NULL);
-		pt_ui_options uio = { NULL, false, path, &track, false, false, 0, NULL, 0, NULL };
+		pt_ui_options uio = { NULL, false, path, &track, false, false, 0, NULL, NULL };
 		status = ui_run(&cat, &uio);
 		progress_close(progress);
 	}

@@ -505,7 +505,7 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 				    "to resume it." : "The unfinished exam is kept as it was; run paratutor exam to resume it.");
 		}
 	} else {
-		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, 0, a->hosted };
+		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, a->hosted };
 		status = ui_run(cat, &uio);
 	}
 	exam_free(&e);
@@ -573,7 +573,7 @@ static int show_result(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_
 	if (plain) {
 		plain_exam_results(stdout, &e, progress, cat);
 	} else {
-		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, 0, NULL };
+		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, NULL };
 		status = ui_run(cat, &uio);
 	}
 	exam_free(&e);

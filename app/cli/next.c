@@ -27,8 +27,8 @@ static void next_usage(FILE *fp)
 	      "next lesson to finish, each with its reason.\n"
 	      "\n"
 	      "Options:\n"
-	      "  -p, --plain           then answer those concepts' due items as a review,\n"
-	      "                        in plain mode\n"
+	      "  -p, --plain           then answer every item due as a review, weakest\n"
+	      "                        first, in plain mode (as r in the menu)\n"
 	      "      --state FILE      the progress store (also --progress FILE) instead of\n"
 	      "                        $XDG_STATE_HOME/paratutor/progress.json\n"
 	      "  -l, --lessons DIR     read lessons from DIR (repeatable); default: as for\n"
@@ -43,20 +43,20 @@ static bool print_next(const pt_next *n, bool plain)
 	for (size_t i = 0; i < n->n; i++)
 		printf("%zu. %s\n", i + 1, n->lines[i]);
 	if (n->due > 0 && !plain)
-		printf("Answer those %zu item%s now with 'paratutor next --plain', or r in the tutor's menu.\n", n->due,
-		    n->due == 1 ? "" : "s");
+		printf("Answer the %zu item%s due, weakest first, with 'paratutor next --plain', or r in the tutor's "
+		    "menu.\n", n->due, n->due == 1 ? "" : "s");
 	else if (n->nothing_done)
 		fputs("Run 'paratutor' (or 'make run' in the source tree) to open the menu.\n", stdout);
 	return true;
 }
 
-/* Opens the review of the advised tags' due items in plain mode. */
-static int review(pt_catalog *cat, pt_progress *p, const pt_next *n)
+/* Opens the review of the due items in plain mode. */
+static int review(pt_catalog *cat, pt_progress *p)
 {
 	pt_track track;
 	track_init(&track, p, NULL);
 	pt_ui_options uio = { NULL, true, NULL, &track, false, true, progress_salt(p, (unsigned long long)time(NULL)),
-		NULL, n->tags, NULL };
+		NULL, NULL };
 	return plain_run(cat, &uio, stdin, stdout);
 }
 
@@ -112,7 +112,7 @@ int cli_next(int argc, char **argv)
 	                       : progress_open_readonly(path != NULL ? path : buf, &rep);
 	pt_next n;
 	int status = NEXT_OK;
-	if (p == NULL || !next_compute(p, &cat, ui_now(), &n)) {
+	if (p == NULL || !next_compute(p, &cat, ui_now(), NULL, &n)) {
 		fputs("paratutor: out of memory\n", stderr);
 		status = NEXT_FAILED;
 	} else {
@@ -123,7 +123,7 @@ int cli_next(int argc, char **argv)
 			fprintf(stderr, "paratutor: cannot write: %s\n", strerror(errno));
 			status = NEXT_FAILED;
 		} else if (plain && n.due > 0) {
-			status = review(&cat, p, &n);
+			status = review(&cat, p);
 		} else if (plain) {
 			fputs("Nothing is due for review now.\n", stdout);
 		}

@@ -73,7 +73,7 @@ int cli_run_tutor(pt_catalog *cat, const cli_tutor_options *o)
 	pt_track track;
 	track_init(&track, progress, rep.message);
 	pt_ui_options uio = { lesson_id, o->review, NULL, &track, !rep.loaded && !rep.memory_only, o->shuffle,
-		learner_salt(progress), NULL, 0, o->hosted };
+		learner_salt(progress), NULL, o->hosted };
 	char why[160];
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		plain = true;

@@ -76,13 +76,6 @@ static void add_figures(const struct results_view *rv, pt_doc *d, const pt_exam 
 	if (rv->have_next) {
 		doc_atom(d, ROLE_HEADING, 0, "What to study next");
 		doc_newline(d);
-		if (r->items > 0 && r->right == r->items) {
-			doc_move_to(d, 2);
-			doc_set_indent(d, 2);
-			doc_wrap(d, ROLE_RIGHT, 0, PT_EXAM_PERFECT);
-			doc_set_indent(d, 0);
-			doc_newline(d);
-		}
 		for (size_t k = 0; k < rv->next.n; k++) {
 			doc_move_to(d, 2);
 			doc_atom(d, ROLE_PROMPT, 0, draw_glyph(GLYPH_BULLET));
@@ -182,7 +175,8 @@ static void results_enter(pt_ui *ui, size_t arg)
 	/* What to study next, looking first at the concepts this paper missed
 	 * (its misses are in the store by now). */
 	rv->have_next = ui->track->progress != NULL &&
-	    next_compute_focus(ui->track->progress, ui->catalog, ui_now(), exam_missed_tags(ui->exam), &rv->next);
+	    next_compute(ui->track->progress, ui->catalog, ui_now(), &(pt_next_scope){ exam_missed_tags(ui->exam),
+	    exam_perfect(ui->exam) }, &rv->next);
 	free(rv->starts);
 	rv->n_starts = ui->exam->n;
 	rv->starts = calloc(rv->n_starts ? rv->n_starts : 1, sizeof *rv->starts);

@@ -225,6 +225,7 @@ struct menu_view {
 	size_t *last;   /* last body line of each entry at the last draw */
 	size_t n_lines; /* entries the arrays hold */
 	char next[PT_NEXT_TEXT]; /* what to study next, in a few words; "" hides the line */
+	size_t due;     /* items due for review (next_compute, as every count) */
 };
 
 /* Keeps room for each entry's first and last line; false when out of memory. */
@@ -323,7 +324,7 @@ static void menu_draw(pt_ui *ui, int rows, int cols)
 	frame_body(ui, d, &menu->scroll, rows, cols);
 
 	char status[96], fallback[UI_MESSAGE_MAX];
-	size_t due = progress_due_count(ui->track->progress, ui->catalog, ui_now());
+	size_t due = menu->due;
 	if (due > 0)
 		snprintf(status, sizeof status, "Review: %zu item%s due %s press r", due, due == 1 ? "" : "s",
 		    draw_glyph(GLYPH_DOT));
@@ -338,9 +339,9 @@ static void menu_draw(pt_ui *ui, int rows, int cols)
 	frame_footer(ui, rows, cols, status, fallback);
 }
 
-/* Sets the line of what to study next (next.c): none for a learner with
- * nothing answered yet, whom the menu itself starts, nor while an exam
- * keeps the statistics closed. */
+/* Sets the count of items due and the line of what to study next
+ * (next.c): no line for a learner with nothing answered yet, whom the
+ * menu itself starts, nor while an exam keeps the statistics closed. */
 static void find_next(pt_ui *ui)
 {
 	struct menu_view *menu = ui->view;
@@ -349,10 +350,13 @@ static void find_next(pt_ui *ui)
 	char why[256];
 	pt_next next;
 	menu->next[0] = '\0';
+	menu->due = 0;
 	if (p == NULL || (progress_records(p, &n_records), n_records == 0) ||
-	    exam_gate_closed(p, NULL, why, sizeof why) || !next_compute(p, ui->catalog, ui_now(), &next))
+	    !next_compute(p, ui->catalog, ui_now(), NULL, &next))
 		return;
-	snprintf(menu->next, sizeof menu->next, "%s", next.brief);
+	menu->due = next.due;
+	if (!exam_gate_closed(p, NULL, why, sizeof why))
+		snprintf(menu->next, sizeof menu->next, "%s", next.brief);
 }
 
 /* Makes the menu current with the selection on entry arg. */

@@ -40,7 +40,6 @@ typedef struct plain_io {
 	pt_track *track;
 	bool shuffle;
 	unsigned long long salt;
-	unsigned long long review_tags; /* review only items with these tags; 0: all */
 	size_t go;                      /* the item go N named (0-based) */
 } plain_io;
 
@@ -384,14 +383,6 @@ static plain_step run_review(plain_io *io)
 		progress_due_free(&due);
 		return PLAIN_MENU;
 	}
-	if (io->review_tags != 0) {
-		/* Only the concepts `paratutor next` named. */
-		size_t kept = 0;
-		for (size_t k = 0; k < due.n; k++)
-			if (next_item_named(due.v[k].item, io->review_tags))
-				due.v[kept++] = due.v[k];
-		due.n = kept;
-	}
 	size_t closed = exam_gate_filter(io->track->progress, &due);
 	if (closed > 0)
 		fprintf(io->out, "%zu item%s due wait%s: %s lesson%s closed while an exam is open.\n", closed,
@@ -458,9 +449,16 @@ static void print_menu(plain_io *io, const pt_catalog *cat)
 			fprintf(io->out, "; %zu done, score %s", sc.done, score);
 		fputs(".\n", io->out);
 	}
-	size_t due = io->track->progress ? progress_due_count(io->track->progress, io->catalog, ui_now()) : 0;
-	if (due > 0)
-		fprintf(io->out, "Review: %zu item%s due; type review.\n", due, due == 1 ? "" : "s");
+	pt_next next;
+	size_t n_records = 0;
+	if (io->track->progress != NULL && (progress_records(io->track->progress, &n_records), n_records > 0) &&
+	    next_compute(io->track->progress, io->catalog, ui_now(), NULL, &next)) {
+		if (next.due > 0)
+			fprintf(io->out, "Review: %zu item%s due; type review.\n", next.due, next.due == 1 ? "" : "s");
+		char why[256];
+		if (next.brief[0] != '\0' && !exam_gate_closed(io->track->progress, NULL, why, sizeof why))
+			fprintf(io->out, "Study next: %s.\n", next.brief);
+	}
 	const pt_exam_record *open = io->track->progress ? progress_exam_open(io->track->progress) : NULL;
 	if (open != NULL)
 		fputs("You have an unfinished exam: type exam to take it up again.\n", io->out);
@@ -605,7 +603,7 @@ int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *ter
 	 * whole. */
 	FILE *wrapped = wrapout_open(terminal, wrapout_width(terminal));
 	FILE *out = wrapped != NULL ? wrapped : terminal;
-	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt, options->review_tags, 0 };
+	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt, 0 };
 	/* Unbuffered, so an exam's wait for a line (poll) sees every byte
 	 * not yet read. */
 	setvbuf(in, NULL, _IONBF, 0);

@@ -206,10 +206,9 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 	/* What to study next, looking first at the concepts this paper missed
 	 * (its misses are in the store by now). */
 	pt_next next;
-	if (p != NULL && catalog != NULL && next_compute_focus(p, catalog, ui_now(), exam_missed_tags(e), &next)) {
+	if (p != NULL && catalog != NULL &&
+	    next_compute(p, catalog, ui_now(), &(pt_next_scope){ exam_missed_tags(e), exam_perfect(e) }, &next)) {
 		fputs("What to study next:\n", out);
-		if (r.items > 0 && r.right == r.items)
-			fprintf(out, "  %s\n", PT_EXAM_PERFECT);
 		for (size_t k = 0; k < next.n; k++)
 			fprintf(out, "%zu. %s\n", k + 1, next.lines[k]);
 	}

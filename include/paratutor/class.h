@@ -39,8 +39,8 @@
  *                   not recorded" (place 0).
  * Per concept tag (tags.h), over the items carrying it: the learners who
  * met one of them, the learner-item pairs met and right first time, and
- * those mastered as the learner's statistics count it (stats.h: in review
- * box PT_STATS_MASTERED_BOX or higher, current version); mastery is the
+ * those mastered as the learner's statistics count it
+ * (progress_item_mastered, current version); mastery is the
  * pairs mastered over items times those learners.
  * Moodle's item statistics, under Moodle's names, over the learners who
  * started the lesson, an item's score x being its share of the lesson

@@ -244,6 +244,9 @@ void exam_review_tag(const pt_exam *e, int tag, char *buf, size_t size);
  * it looks at first (next.h). */
 unsigned long long exam_missed_tags(const pt_exam *e);
 
+/* Returns true when a submitted exam got every item of its paper right. */
+bool exam_perfect(const pt_exam *e);
+
 /* Writes how the score and the verdict are made, in one sentence for the
  * learner, for a pass mark of pass_percent. */
 void exam_score_rule(int pass_percent, char *buf, size_t size);
@@ -260,10 +263,6 @@ void exam_past_note(const pt_exam *e, char *buf, size_t size);
  * nothing of the paper (score, verdicts, answers, what to study) shows
  * before then. */
 bool exam_results_withheld(const pt_exam *e, time_t now, char *buf, size_t size);
-
-/* What the advice says first after a paper with every item right. */
-#define PT_EXAM_PERFECT "A perfect paper: every item right, so nothing from it to review; the advice below is " \
-	"about the rest of your studies."
 
 /* Writes seconds as "m:ss" (or "h:mm:ss" from an hour). */
 void exam_format_clock(long seconds, char *buf, size_t size);

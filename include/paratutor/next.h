@@ -20,35 +20,41 @@ typedef struct pt_next {
 	char lines[PT_NEXT_MAX][PT_NEXT_TEXT]; /* each a sentence with its reason */
 	size_t n;
 	char brief[PT_NEXT_TEXT];    /* the first line's advice in a few words, for one
-	                              * line of the menu ("3 due in pipeline schedules");
-	                              * "" for a new learner */
+	                              * line of the menu ("3 due, weakest: pipeline
+	                              * schedules"); "" for a new learner */
 	bool nothing_done;           /* no item answered yet */
-	unsigned long long tags;     /* bit k: tag k of tags.h is named for review */
-	size_t due;                  /* items due now in those tags, each once (next_compute only) */
+	unsigned long long tags;     /* bit k: tag k of tags.h is named as due */
+	size_t due;                  /* items due for review now, every lesson: what r,
+	                              * review and next --plain go through */
+	size_t items, mastered;      /* items of the lessons shown, and of them mastered */
 } pt_next;
 
-/* Fills out at now.  A new learner gets one line saying how to start (and
- * no brief);
- * otherwise the tags with items due, lowest predicted recall first (up to
- * three), or when nothing is due the least mastered tags seen, then the
- * next lesson not finished.  Returns false when out of memory. */
-bool next_compute(const pt_progress *p, pt_catalog *catalog, time_t now, pt_next *out);
+/* What the advice says first after a paper with every item right. */
+#define PT_NEXT_PERFECT "Every item right: nothing to study from this paper; what follows is about the rest of " \
+	"your lessons."
 
-/* The same, looking first at the tags in focus (bit k: tag k of tags.h;
- * 0: all), such as those an exam just missed (exam_missed_tags): the tag
- * lines name only those while any of them has items due or not mastered,
- * ranked as above; otherwise every tag is looked at. */
-bool next_compute_focus(const pt_progress *p, pt_catalog *catalog, time_t now, unsigned long long focus,
-    pt_next *out);
+/* An exam paper's scope: the advice names only concepts the paper missed
+ * (bit k: tag k of tags.h; none when 0), and after a perfect paper says so
+ * first (PT_NEXT_PERFECT). */
+typedef struct pt_next_scope {
+	unsigned long long missed;
+	bool perfect;
+} pt_next_scope;
+
+/* The one source of every count a learner reads ("due", "mastered",
+ * "recall", "study next"): the menu, the statistics screen, stats --me,
+ * next, plain mode and exam results all call this (or, holding the
+ * statistics already, next_from_stats), so they agree.  Fills out at now,
+ * over every concept (scope NULL) or an exam paper's.  A new learner gets
+ * one line saying how to start (and no brief); otherwise the concepts with
+ * items due, lowest predicted recall first (up to three), or when nothing
+ * is due the least mastered concepts seen, then the next lesson not
+ * finished.  Returns false when out of memory. */
+bool next_compute(const pt_progress *p, pt_catalog *catalog, time_t now, const pt_next_scope *scope, pt_next *out);
 
 struct pt_stats;
 
 /* The same, from statistics already computed (stats.h). */
-bool next_from_stats(const struct pt_stats *st, pt_next *out);
-bool next_from_stats_focus(const struct pt_stats *st, unsigned long long focus, pt_next *out);
-
-/* Returns true when item carries a tag whose bit is set in tags (every
- * item when tags is 0). */
-bool next_item_named(const pt_item *item, unsigned long long tags);
+bool next_from_stats(const struct pt_stats *st, const pt_next_scope *scope, pt_next *out);
 
 #endif

@@ -145,6 +145,34 @@ const pt_fsrs *progress_fsrs(const pt_progress *p);
 /* Predicted recall of record r at now (0 when not scheduled). */
 double progress_recall(const pt_progress *p, const pt_record *r, time_t now);
 
+/* The interval level (schedule.h's box) from which an item can count as
+ * mastered: the schedule will not bring it back for 3 days or more. */
+#define PT_MASTERED_BOX 2
+
+/* How every count a learner reads sees one item (docs/scoring.md,
+ * "Counts"): the one definition behind each "due", "mastered" and
+ * "recall" of the menu, the statistics, next, plain mode, reviews and
+ * exam results. */
+typedef struct pt_item_count {
+	bool seen;      /* finished once: the review schedule has it */
+	bool due;       /* due for review at now */
+	bool missed;    /* its latest check was wrong or needed a retry, and it
+	                 * has not been answered right since (the schedule
+	                 * brought it back at once) */
+	bool mastered;  /* interval of PT_MASTERED_BOX or more, earned by a
+	                 * right review after the first pass (one pass alone
+	                 * never masters an item) */
+	double recall;  /* predicted recall at now; 0 when missed (it was not
+	                 * recalled), 0 when not seen */
+} pt_item_count;
+
+/* Fills out for record r (NULL: an item never answered, or whose record
+ * is for an older version of it) at now. */
+void progress_item_count(const pt_progress *p, const pt_record *r, time_t now, pt_item_count *out);
+
+/* Returns progress_item_count()'s mastered for r (which may be NULL). */
+bool progress_item_mastered(const pt_record *r);
+
 /* Sets the lesson's current item; NULL item_id clears it.  Returns false
  * when out of memory. */
 bool progress_set_position(pt_progress *p, const char *lesson_id,

@@ -95,10 +95,6 @@ void progress_info_stats(const pt_progress *p, const pt_lesson_info *info,
 bool progress_due(const pt_progress *p, pt_catalog *catalog, time_t now,
     pt_due_list *out);
 
-/* Returns how many items progress_due() would list (for the menu). */
-size_t progress_due_count(const pt_progress *p, const pt_catalog *catalog,
-    time_t now);
-
 /* Frees a due list and empties it. */
 void progress_due_free(pt_due_list *list);
 

@@ -39,13 +39,14 @@
 #define PT_STATS_DAYS 30          /* days in the accuracy chart, today last */
 #define PT_STATS_FORECAST_DAYS 14 /* days in the review forecast, today first */
 #define PT_STATS_TOP 5            /* misconceptions listed */
-#define PT_STATS_MASTERED_BOX 2   /* the interval level (schedule.h) from which an item is mastered: 3 days */
 
-/* One lesson's mastery: of its items, how many are finished in the
- * lesson (done) and how many are mastered: in review box
- * PT_STATS_MASTERED_BOX or higher, that is answered right without a hint
- * in a review since the item was last missed, after a right answer
- * before it.  percent is mastered * 100 / items, rounded down. */
+/* Every "due", "mastered" and "recall" below counts items as
+ * progress_item_count() (progress_record.h) sees them: the menu, next,
+ * plain mode, reviews and exam results read them from here (next.h).
+ *
+ * One lesson's mastery: of its items, how many are finished in the
+ * lesson (done) and how many are mastered.  percent is mastered * 100 /
+ * items, rounded down. */
 typedef struct pt_stats_lesson {
 	const pt_lesson *lesson;
 	size_t items;
@@ -57,12 +58,13 @@ typedef struct pt_stats_lesson {
 } pt_stats_lesson;
 
 /* One concept tag over the lessons shown (tags.h): its items, how many
- * are done and mastered, how many are due at now, and the mean predicted
- * recall of those scheduled (seen). */
+ * are done and mastered, how many are due at now (and of those, missed
+ * at their latest check), and the mean predicted recall of those
+ * scheduled (seen), a missed item counting 0. */
 typedef struct pt_stats_tag {
 	const char *name;   /* static, from tags.h */
 	const char *label;  /* static: what a learner reads */
-	size_t items, done, mastered, due, seen;
+	size_t items, done, mastered, due, missed, seen;
 	double recall;      /* mean over the seen items; 0 when none */
 } pt_stats_tag;
 
@@ -82,6 +84,8 @@ typedef struct pt_stats {
 	size_t days_with_tries;
 	size_t forecast[PT_STATS_FORECAST_DAYS]; /* items due each day; [0] today, overdue included */
 	size_t overdue;                    /* of forecast[0], due before today began */
+	size_t due;                        /* items due now: the length of the review queue */
+	size_t items, done, mastered;      /* over every lesson shown */
 	pt_misconception top[PT_STATS_TOP]; /* most often met first */
 	size_t n_top;
 	int streak;                        /* days practised in a row, up to today or yesterday */

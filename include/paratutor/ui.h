@@ -18,7 +18,6 @@ typedef struct pt_ui_options {
 	bool shuffle;          /* show options shuffled (session_init_shuffled) */
 	unsigned long long salt; /* the learner's shuffle salt */
 	pt_exam *exam;         /* sit this exam (started or resumed; borrowed), or NULL */
-	unsigned long long review_tags; /* review only items with these tags (next.h); 0: all */
 	const char *hosted;    /* hosted mode (a course): what the exam key says instead of opening the
 	                        * exam form, since a course's exams are sat as it defines them; NULL otherwise */
 } pt_ui_options;

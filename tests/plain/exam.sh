@@ -427,7 +427,27 @@ studied
 printf '%s\n' a submit yes | "$bin" exam --no-shuffle --only-lessons tests/screen/lessons --from screen-drills \
     --kinds choice --untimed >"$out" 2>&1
 has "--kinds choice draws only the choice item" "Score: 100% (1 of 1 right)"
-has "after a perfect paper the advice says so" "  A perfect paper: every item right, so nothing from it to review"
+has "after a perfect paper the advice says so" "1. Every item right: nothing to study from this paper;"
+
+# After a perfect paper the advice names no concept: none was missed, and
+# one not on the paper is not this paper's to advise on, however due.  The
+# store has lesson 1's items due in five concepts (the drills have none).
+rm -rf "$XDG_STATE_HOME"
+mkdir -p "$XDG_STATE_HOME/paratutor"
+cp tests/fixtures/progress/leitner-0.1.0.json "$XDG_STATE_HOME/paratutor/progress.json"
+printf '%s\n' a submit yes | PARATUTOR_TEST_NOW=1796570247 "$bin" exam --no-shuffle --only-lessons content \
+    --only-lessons tests/screen/lessons --from screen-drills --kinds choice --untimed >"$out" 2>&1
+has "a perfect paper beside items due elsewhere says so" "1. Every item right: nothing to study from this paper;"
+has "... and counts the items due, as the menu does" "2. 8 items due for review, from your lessons"
+sed -n '/^What to study next:$/,/^$/p' "$out" >"$tmp/advice"
+if grep -qE '^[0-9]+\. .*: [0-9]+ (items? due for review|of [0-9]+ items mastered)' "$tmp/advice"; then
+	failed=$((failed + 1))
+	echo "not ok - after a perfect paper the advice names no concept not on the paper"
+	sed 's/^/  | /' "$tmp/advice"
+else
+	passed=$((passed + 1))
+	echo "ok - after a perfect paper the advice names no concept not on the paper"
+fi
 
 # Closed books on the command line: while this user's exam is open, stats
 # --me, --report and export refuse with one line (the tutor closes its own

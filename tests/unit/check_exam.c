@@ -1111,17 +1111,24 @@ START_TEST(test_results_by_tag_and_next)
 	stats_free(&st);
 
 	/* The advice alone names the concept due from practice; after the
-	 * exam it looks first at the concepts the paper missed. */
+	 * exam it names only the concepts the paper missed. */
 	pt_next all, after;
-	ck_assert(next_compute(s, &c, T0 + 130, &all));
+	ck_assert(next_compute(s, &c, T0 + 130, NULL, &all));
 	ck_assert_msg(strstr(all.lines[0], "collectives") != NULL, "%s", all.lines[0]);
-	ck_assert(next_compute_focus(s, &c, T0 + 130, 1ull << tags_find("pipeline"), &after));
+	ck_assert(next_compute(s, &c, T0 + 130, &(pt_next_scope){ 1ull << tags_find("pipeline"), false }, &after));
 	ck_assert_msg(strncmp(after.lines[0], "pipeline parallelism and bubbles: ", 34) == 0, "%s", after.lines[0]);
 	for (size_t k = 0; k < after.n; k++)
 		ck_assert_msg(strstr(after.lines[k], "collectives") == NULL, "%s", after.lines[k]);
-	/* A focus with nothing to do falls back to every concept. */
-	ck_assert(next_compute_focus(s, &c, T0 + 130, 1ull << tags_find("launch"), &after));
-	ck_assert_str_eq(after.lines[0], all.lines[0]);
+	ck_assert_uint_eq(after.due, all.due); /* one count of what is due, whatever the advice names */
+	/* A paper's scope never falls back to other concepts: nothing due in
+	 * its concepts names none, and a perfect paper says so first. */
+	ck_assert(next_compute(s, &c, T0 + 130, &(pt_next_scope){ 1ull << tags_find("launch"), false }, &after));
+	ck_assert(next_compute(s, &c, T0 + 130, &(pt_next_scope){ 0, true }, &after));
+	ck_assert_str_eq(after.lines[0], PT_NEXT_PERFECT);
+	for (size_t k = 0; k < after.n; k++)
+		for (size_t tg = 0; tg < tags_count(); tg++)
+			ck_assert_msg(strstr(after.lines[k], tags_at(tg)->label) == NULL, "%s", after.lines[k]);
+	ck_assert(!exam_perfect(&e));
 	progress_close(s);
 	exam_free(&e);
 	catalog_free(&c);

@@ -516,6 +516,14 @@ unsigned long long exam_missed_tags(const pt_exam *e)
 	return bits;
 }
 
+bool exam_perfect(const pt_exam *e)
+{
+	size_t right = 0;
+	for (size_t i = 0; i < e->n; i++)
+		right += e->results[i] == PT_EXAM_RIGHT;
+	return e->n > 0 && right == e->n;
+}
+
 bool exam_results_withheld(const pt_exam *e, time_t now, char *buf, size_t size)
 {
 	if (e->results_at == 0 || now >= e->results_at)

@@ -497,7 +497,7 @@ static bool take_record(pt_class *c, size_t L, const pt_record *r, int score, lo
 			continue;
 		g->met++;
 		g->right += right;
-		g->mastered += r->scheduled && r->box >= PT_STATS_MASTERED_BOX;
+		g->mastered += progress_item_mastered(r);
 		if (g->last != L + 1) {
 			g->last = L + 1;
 			g->learners++;

@@ -52,11 +52,17 @@ static void PT_PRINTF(2, 3) brief(pt_next *out, const char *fmt, ...)
 }
 
 /* Returns how many bytes of a tag's label to keep in a brief: up to an
- * aside in brackets ("expert parallelism (mixture of experts)"). */
+ * aside ("expert parallelism (mixture of experts)", "collectives:
+ * all-reduce and friends"). */
 static int short_label(const char *label)
 {
-	const char *aside = strstr(label, " (");
-	return aside != NULL ? (int)(aside - label) : (int)strlen(label);
+	size_t n = strlen(label);
+	const char *aside = strstr(label, " ("), *colon = strstr(label, ": ");
+	if (aside != NULL && (size_t)(aside - label) < n)
+		n = (size_t)(aside - label);
+	if (colon != NULL && (size_t)(colon - label) < n)
+		n = (size_t)(colon - label);
+	return (int)n;
 }
 
 static int percent(double share)
@@ -64,68 +70,56 @@ static int percent(double share)
 	return (int)(share * 100 + 0.5);
 }
 
-bool next_item_named(const pt_item *item, unsigned long long tags)
-{
-	if (tags == 0)
-		return true;
-	for (size_t t = 0; t < item->tags.n; t++) {
-		int k = item->tags.v[t].s != NULL ? tags_find(item->tags.v[t].s) : -1;
-		if (k >= 0 && k < 64 && (tags >> k & 1ull))
-			return true;
-	}
-	return false;
-}
-
-/* Returns true when tag g is among focus (every tag when focus is 0). */
-static bool in_focus(const pt_stats_tag *g, unsigned long long focus)
+/* Returns true when tag g may be named: any tag outside a paper's scope,
+ * only the paper's missed ones within it. */
+static bool in_scope(const pt_stats_tag *g, const pt_next_scope *scope)
 {
 	int k = tags_find(g->name);
-	return focus == 0 || (k >= 0 && k < 64 && (focus >> k & 1ull));
+	return scope == NULL || (k >= 0 && k < 64 && (scope->missed >> k & 1ull));
 }
 
-bool next_from_stats(const pt_stats *st, pt_next *out)
+/* Says one concept with items due, with the reason. */
+static void say_due(pt_next *out, const pt_stats_tag *g)
 {
-	return next_from_stats_focus(st, 0, out);
+	char missed[64] = "";
+	if (g->missed > 0)
+		snprintf(missed, sizeof missed, " (%zu of them missed at the last check)", g->missed);
+	if (g->due == g->missed)
+		say(out, "%s: %zu item%s due for review, missed at the last check and not answered right since", g->label,
+		    g->due, g->due == 1 ? "" : "s");
+	else
+		say(out, "%s: %zu item%s due for review%s, predicted recall %d %%", g->label, g->due,
+		    g->due == 1 ? "" : "s", missed, percent(g->recall));
 }
 
-bool next_from_stats_focus(const pt_stats *st, unsigned long long focus, pt_next *out)
+bool next_from_stats(const pt_stats *st, const pt_next_scope *scope, pt_next *out)
 {
 	memset(out, 0, sizeof *out);
 	const pt_stats_tag **order = calloc(st->n_tags ? st->n_tags : 1, sizeof *order);
 	if (order == NULL)
 		return false;
-	size_t done = 0, n_due = 0, n_seen = 0;
-	for (size_t i = 0; i < st->n_lessons; i++)
-		done += st->lessons[i].done;
-	out->nothing_done = done == 0;
-	/* Tags among focus first; should none of them call for work, all. */
-	bool any = false;
-	for (size_t t = 0; focus != 0 && t < st->n_tags; t++)
-		any = any || (in_focus(&st->tags[t], focus) && (st->tags[t].due > 0 ||
-		    (st->tags[t].seen > 0 && st->tags[t].mastered < st->tags[t].items)));
-	if (!any)
-		focus = 0;
+	out->due = st->due;
+	out->items = st->items;
+	out->mastered = st->mastered;
+	out->nothing_done = st->done == 0;
+	if (scope != NULL && scope->perfect)
+		say(out, "%s", PT_NEXT_PERFECT);
+	size_t n_due = 0, n_seen = 0;
 	for (size_t t = 0; t < st->n_tags; t++)
-		if (st->tags[t].due > 0 && in_focus(&st->tags[t], focus))
+		if (st->tags[t].due > 0 && in_scope(&st->tags[t], scope))
 			order[n_due++] = &st->tags[t];
 	qsort(order, n_due, sizeof *order, by_recall);
 	for (size_t i = 0; i < n_due && i < 3; i++) {
-		const pt_stats_tag *g = order[i];
-		/* Recall is near 100 % only just after a review: a due item then
-		 * was missed a moment ago (an exam, a failed pass), and "recall
-		 * 100 %" beside "due" would read as a contradiction. */
-		if (percent(g->recall) >= 99)
-			say(out, "%s: %zu item%s due for review, missed just now", g->label, g->due,
-			    g->due == 1 ? "" : "s");
-		else
-			say(out, "%s: %zu item%s due for review, predicted recall %d %%", g->label, g->due,
-			    g->due == 1 ? "" : "s", percent(g->recall));
-		brief(out, "%zu due in %.*s", g->due, short_label(g->label), g->label);
-		out->tags |= 1ull << tags_find(g->name);
+		say_due(out, order[i]);
+		out->tags |= 1ull << tags_find(order[i]->name);
 	}
+	if (n_due > 0)
+		brief(out, "%zu due, weakest: %.*s", st->due, short_label(order[0]->label), order[0]->label);
+	else if (st->due > 0)
+		brief(out, "%zu due for review", st->due);
 	if (n_due == 0) {
 		for (size_t t = 0; t < st->n_tags; t++)
-			if (st->tags[t].seen > 0 && st->tags[t].mastered < st->tags[t].items && in_focus(&st->tags[t], focus))
+			if (st->tags[t].seen > 0 && st->tags[t].mastered < st->tags[t].items && in_scope(&st->tags[t], scope))
 				order[n_seen++] = &st->tags[t];
 		qsort(order, n_seen, sizeof *order, by_mastery);
 		for (size_t i = 0; i < n_seen && i < 2; i++) {
@@ -135,6 +129,9 @@ bool next_from_stats_focus(const pt_stats *st, unsigned long long focus, pt_next
 			    order[i]->mastered, order[i]->items);
 		}
 	}
+	if (st->due > 0 && out->tags == 0)
+		say(out, "%zu item%s due for review, from your lessons: a review goes through %s, weakest first.",
+		    st->due, st->due == 1 ? "" : "s", st->due == 1 ? "it" : "them");
 	for (size_t i = 0; i < st->n_lessons; i++) {
 		const pt_stats_lesson *l = &st->lessons[i];
 		if (l->done >= l->items)
@@ -153,35 +150,20 @@ bool next_from_stats_focus(const pt_stats *st, unsigned long long focus, pt_next
 			brief(out, "finish lesson %zu, %zu of %zu items done", l->number, l->done, l->items);
 		break;
 	}
-	if (out->n == 0)
+	if (out->n == 0 || (out->n == 1 && scope != NULL && scope->perfect))
 		say(out, "Every lesson is finished and nothing is due: come back when the review schedule says so.");
 	brief(out, "nothing due, and every lesson is finished");
 	free(order);
 	return true;
 }
 
-bool next_compute(const pt_progress *p, pt_catalog *catalog, time_t now, pt_next *out)
-{
-	return next_compute_focus(p, catalog, now, 0, out);
-}
-
-bool next_compute_focus(const pt_progress *p, pt_catalog *catalog, time_t now, unsigned long long focus,
-    pt_next *out)
+bool next_compute(const pt_progress *p, pt_catalog *catalog, time_t now, const pt_next_scope *scope, pt_next *out)
 {
 	pt_stats st;
 	memset(out, 0, sizeof *out);
 	if (!stats_compute(p, catalog, now, 0, &st))
 		return false;
-	bool ok = next_from_stats_focus(&st, focus, out);
+	bool ok = next_from_stats(&st, scope, out);
 	stats_free(&st);
-	/* The items a review of the advice opens, each counted once. */
-	pt_due_list due;
-	if (ok && out->tags != 0) {
-		ok = progress_due(p, catalog, now, &due);
-		for (size_t i = 0; ok && i < due.n; i++)
-			out->due += next_item_named(due.v[i].item, out->tags);
-		if (ok)
-			progress_due_free(&due);
-	}
 	return ok;
 }

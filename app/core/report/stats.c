@@ -61,7 +61,7 @@ static const pt_lesson *usable(pt_catalog *c, size_t e)
 }
 
 /* Adds item it (record r, or NULL) to the figures of each of its tags. */
-static void count_tags(const pt_progress *p, const pt_item *it, const pt_record *r, time_t now, pt_stats_tag *tags)
+static void count_tags(const pt_item *it, const pt_record *r, const pt_item_count *c, pt_stats_tag *tags)
 {
 	for (size_t t = 0; t < it->tags.n; t++) {
 		int k = it->tags.v[t].s != NULL ? tags_find(it->tags.v[t].s) : -1;
@@ -69,20 +69,17 @@ static void count_tags(const pt_progress *p, const pt_item *it, const pt_record 
 			continue;
 		pt_stats_tag *g = &tags[k];
 		g->items++;
-		if (r == NULL)
-			continue;
-		g->done += r->outcome != PT_OUTCOME_NONE;
-		g->mastered += r->scheduled && r->box >= PT_STATS_MASTERED_BOX;
-		if (!r->scheduled)
-			continue;
-		g->seen++;
-		g->due += r->due <= now;
-		g->recall += progress_recall(p, r, now);
+		g->done += r != NULL && r->outcome != PT_OUTCOME_NONE;
+		g->mastered += c->mastered;
+		g->seen += c->seen;
+		g->due += c->due;
+		g->missed += c->due && c->missed;
+		g->recall += c->recall;
 	}
 }
 
-/* Counts one lesson's items: done, mastered, the review forecast and the
- * tags' figures. */
+/* Counts one lesson's items: done, mastered, due, the review forecast and
+ * the tags' figures, each item as progress_item_count() sees it. */
 static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, long today, long off, pt_stats *s,
     pt_stats_lesson *out, pt_stats_tag *tags)
 {
@@ -91,12 +88,16 @@ static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, l
 	progress_lesson_stats(p, l, &done_menu, &total_menu, &out->score);
 	for (size_t i = 0; i < l->n_items; i++) {
 		const pt_record *r = current(p, l, &l->items[i]);
-		count_tags(p, &l->items[i], r, now, tags);
+		pt_item_count c;
+		progress_item_count(p, r, now, &c);
+		count_tags(&l->items[i], r, &c, tags);
+		s->items++;
 		if (r == NULL)
 			continue;
 		out->done += r->outcome != PT_OUTCOME_NONE;
-		out->mastered += r->scheduled && r->box >= PT_STATS_MASTERED_BOX;
-		if (!r->scheduled)
+		out->mastered += c.mastered;
+		s->due += c.due;
+		if (!c.seen)
 			continue;
 		long in = stats_day(r->due, off) - today;
 		if (in < 0) {
@@ -107,6 +108,8 @@ static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, l
 			s->forecast[in]++;
 	}
 	out->percent = out->items > 0 ? (int)(out->mastered * 100 / out->items) : 0;
+	s->done += out->done;
+	s->mastered += out->mastered;
 }
 
 /* Counts the first try of record r (of any lesson, in the catalog or not)

@@ -155,8 +155,9 @@ static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_st
 {
 	add_block(out, STATS_HEADING, 0, NULL, "Mastery by lesson");
 	add_block(out, STATS_NOTE, 0, NULL,
-	    "Mastered: the review schedule will not bring the item back for 3 days or more, because its memory "
-	    "model predicts you will still recall it by then. \"done\": finished in the lesson.");
+	    "Mastered: right in a review after the lesson, and the review schedule will not bring the item back for "
+	    "3 days or more, because its memory model predicts you will still recall it by then. \"done\": finished "
+	    "in the lesson.");
 	if (s->n_lessons == 0)
 		add_block(out, STATS_PARA, 2, NULL, "No lessons to show.");
 	pt_strbuf b = { 0 };
@@ -182,16 +183,17 @@ static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_st
 static void add_next(pt_stats_text *out, const pt_stats *s, const pt_stats_style *style)
 {
 	pt_next n;
-	if (!next_from_stats(s, &n)) {
+	if (!next_from_stats(s, NULL, &n)) {
 		out->failed = true;
 		return;
 	}
 	add_block(out, STATS_HEADING, 0, NULL, "What to study next");
 	for (size_t i = 0; i < n.n; i++)
 		add_block(out, STATS_PARA, 2, NULL, n.lines[i]);
-	if (n.tags != 0)
-		add_block(out, STATS_NOTE, 0, NULL, style->words ? "Answer them with review at the lesson list, or "
-		    "paratutor next --plain." : "Answer them with r in the menu, or paratutor next --plain.");
+	if (n.due > 0)
+		addf(out, STATS_NOTE, 0, "%zu item%s due for review now: answer %s with %s, or paratutor next --plain.", n.due,
+		    n.due == 1 ? "" : "s", n.due == 1 ? "it" : "them", style->words ? "review at the lesson list" :
+		    "r in the menu");
 }
 
 /* Mastery by concept tag: a bar each, with the figures in words. */
@@ -201,7 +203,8 @@ static void add_tags(pt_stats_text *out, const pt_stats *s, const pt_stats_style
 		return;
 	add_block(out, STATS_HEADING, 0, NULL, "Mastery by concept");
 	add_block(out, STATS_NOTE, 0, NULL,
-	    "A concept runs through several lessons; recall is the review schedule's prediction for the items seen.");
+	    "A concept runs through several lessons; recall is the review schedule's prediction for the items seen, "
+	    "an item missed at its last check counting 0 until you get it right.");
 	pt_strbuf b = { 0 };
 	for (size_t t = 0; t < s->n_tags; t++) {
 		const pt_stats_tag *g = &s->tags[t];

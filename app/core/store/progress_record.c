@@ -389,6 +389,31 @@ double progress_recall(const pt_progress *p, const pt_record *r, time_t now)
 	return schedule_recall(&p->fsrs, &s, now);
 }
 
+/* Again (and Hard after a first pass) bring an item back at once, or
+ * after the relearning step: nothing else is due that soon. */
+static bool missed(const pt_record *r)
+{
+	return r->due - r->scheduled_at <= PT_RELEARN_SECONDS;
+}
+
+bool progress_item_mastered(const pt_record *r)
+{
+	return r != NULL && r->scheduled && !missed(r) && r->box >= PT_MASTERED_BOX && r->pass_start != 0 &&
+	    r->scheduled_at > r->pass_start;
+}
+
+void progress_item_count(const pt_progress *p, const pt_record *r, time_t now, pt_item_count *out)
+{
+	*out = (pt_item_count){ 0 };
+	if (r == NULL || !r->scheduled)
+		return;
+	out->seen = true;
+	out->due = r->due <= now;
+	out->missed = missed(r);
+	out->mastered = progress_item_mastered(r);
+	out->recall = out->missed ? 0 : progress_recall(p, r, now);
+}
+
 /* Records a check of the first pass (the lesson result is open). */
 static bool lesson_check(pt_progress *p, pt_record *r, const pt_item *item, const pt_grade *g, time_t now)
 {

@@ -215,14 +215,6 @@ bool progress_due(const pt_progress *p, pt_catalog *catalog, time_t now, pt_due_
 	return true;
 }
 
-size_t progress_due_count(const pt_progress *p, const pt_catalog *catalog, time_t now)
-{
-	size_t count = 0;
-	for (size_t e = 0; p->d.n_rec > 0 && e < catalog->n; e++)
-		count += info_due(p, &catalog->v[e], now);
-	return count;
-}
-
 void progress_due_free(pt_due_list *list)
 {
 	free(list->v);
