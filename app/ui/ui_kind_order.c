@@ -21,14 +21,14 @@ static int placed_at(const pt_grade *g, int o)
 
 /* Adds the steps of an order item not yet placed, lettered in the order
  * shown (a placed step is shown once, in its position above). */
-static void add_steps(pt_doc *d, const pt_grade *g)
+static void add_steps(pt_doc *d, const pt_grade *g, bool compact)
 {
 	const pt_item *it = g->item;
 	bool heading = false;
 	for (int o = 0; o < item_body_choices(it); o++) {
 		if (placed_at(g, o) >= 0)
 			continue;
-		if (!heading) {
+		if (!heading && !compact) {
 			doc_move_to(d, MARGIN);
 			doc_atom(d, ROLE_HEADING, 0, "Steps to place:");
 			doc_newline(d);
@@ -40,7 +40,10 @@ static void add_steps(pt_doc *d, const pt_grade *g)
 		doc_atom(d, ROLE_LABEL, zone, label);
 		doc_move_to(d, LIST_TEXT);
 		doc_set_indent(d, LIST_TEXT);
-		doc_wrap(d, ROLE_NORMAL, zone, it->bank.v[o].s);
+		if (compact)
+			body_cut(d, ROLE_NORMAL, zone, it->bank.v[o].s, d->width - LIST_TEXT);
+		else
+			doc_wrap(d, ROLE_NORMAL, zone, it->bank.v[o].s);
 		doc_set_indent(d, 0);
 		doc_newline(d);
 	}
@@ -53,6 +56,8 @@ static void add_positions(pt_doc *d, const pt_grade *g, int focus, bool compact,
 	const pt_item *it = g->item;
 	for (int p = 0; p < grade_slots(g); p++) {
 		int o = g->fill[p], zone = ZONE(ZONE_BLANK, p);
+		if (compact && o < 0 && p != focus)
+			continue; /* compact: an empty position shows only when focused */
 		pt_mark mark = session_shown_mark(g, p);
 		pt_role role = mark == PT_MARK_RIGHT ? ROLE_RIGHT : mark == PT_MARK_WRONG ? ROLE_WRONG : ROLE_BLANK;
 		char token[32];
@@ -87,16 +92,19 @@ static void add_positions(pt_doc *d, const pt_grade *g, int focus, bool compact,
 }
 
 /* The answer area: the positions with the steps placed, then the steps
- * left to place; compact, the positions alone, a step's text cut to its
- * line (all of it comes in full below). */
+ * left to place; compact, the positions that hold a step (and the focused
+ * one), then the steps left, each on one line, its text cut (all of it
+ * comes in full below). */
 static void area(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show, item_anchors *a)
 {
 	(void)show;
 	add_positions(d, g, v->focus, v->compact, a);
-	if (v->compact)
+	if (v->compact) {
+		add_steps(d, g, true);
 		return;
+	}
 	doc_gap(d);
-	add_steps(d, g);
+	add_steps(d, g, false);
 }
 
 /* The results: what a check says: the first step out of place

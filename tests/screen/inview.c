@@ -2,7 +2,8 @@
  * of every lesson in the folders named on the command line is opened on
  * the real item screen (item.c's draw and keys, drawn by frame.c into a
  * curses screen with no terminal behind it), answered wrong and checked,
- * then answered right and checked, with the keys a learner presses (the
+ * then answered right and checked (and, afresh, shown its first hint),
+ * with the keys a learner presses (the
  * same bindings the event loop dispatches).  After each check, at 80x24
  * and at 60x16, the screen must show the prompt's first line, what the
  * learner answers from (every option of a choice or select-all item, every
@@ -399,13 +400,12 @@ static bool in_view(const screen_text *s, const pt_grade *g, bool typing, bool c
 		}
 		break;
 	case PT_KIND_ORDER:
-		for (int p = 0; p < grade_slots(g); p++) {
-			int o = g->fill[p];
-			if (o < 0 || !body_has(s, it->bank.v[o].s, 24)) {
-				snprintf(why, size, "position %d is not on screen with its step", p + 1);
+		/* every step, in its position or among those left to place */
+		for (int o = 0; o < item_body_choices(it); o++)
+			if (!body_has(s, it->bank.v[o].s, 24)) {
+				snprintf(why, size, "step %c is not on screen", lesson_option_label((size_t)o));
 				return false;
 			}
-		}
 		break;
 	case PT_KIND_NUMERIC:
 	case PT_KIND_TEXT:
@@ -478,6 +478,20 @@ static void run_item(tutor *t, const pt_lesson *lesson, size_t index)
 	snprintf(name, sizeof name, "%s item %zu (%s) answered", lesson->id.s, index + 1, lesson->items[index].id.s);
 	open_item(t, index);
 	pt_grade *g = session_grade(ses);
+	if (g->item->hints.n > 0) {
+		/* A hint is feedback too: it comes beneath the question. */
+		if (answering_typing(ui_item_screen.answering(&t->ui)))
+			key(t, PT_KEY_TAB); /* the field gives the keys back */
+		chr(t, 'h');
+		if (g->hints_shown != 1) {
+			draw_at(t, 24, 80, &s);
+			report(name, false, "h showed no hint", &s);
+			return;
+		}
+		check_sizes(t, lesson, index, "a hint");
+		open_item(t, index);
+		g = session_grade(ses);
+	}
 	draw_at(t, 24, 80, &s);
 	int checks = g->checks;
 	if (!answer(t, g, false)) {
@@ -564,6 +578,6 @@ int main(int argc, char **argv)
 	free(t.ui.sessions);
 	doc_free(&t.ui.body);
 	catalog_free(&catalog);
-	printf("%d passed, %d failed (%zu items, 2 checks, 80x24 and 60x16)\n", n_run - n_failed, n_failed, items);
+	printf("%d passed, %d failed (%zu items: a hint, a wrong check, a right check; 80x24 and 60x16)\n", n_run - n_failed, n_failed, items);
 	return n_failed == 0 && items > 0 ? 0 : 1;
 }
