@@ -320,7 +320,8 @@ cache-tests: build/asan/paratutor
 	@sh tests/cache/run.sh build/asan/paratutor
 
 screen-tests: build/asan/paratutor build/asan/tests/inview test-deps
-	@build/asan/tests/inview content | tail -n 1
+	@build/asan/tests/inview content >build/inview.log || { grep -A 30 '^not ok' build/inview.log | head -n 200; tail -n 1 build/inview.log; exit 1; }
+	@tail -n 1 build/inview.log
 	@sh tests/screen/run.sh build/asan/paratutor
 	@sh tests/screen/layout.sh build/asan/paratutor
 	@sh tests/screen/stats.sh build/asan/paratutor
