@@ -192,6 +192,14 @@ has "the summary offers practice, saying the lesson score stays" "Type practice 
 has "practice is named as such and lowers nothing" "Correct! practice: right on the first check, 100 (practice; the lesson score stays)."
 has "the summary keeps the first pass, practice beside it" "Score: 92/100."
 has "practice is shown beside the lesson score" "Practice: 1 item practised or reviewed, mean 100/100 (practice; the lesson score stays)"
+# One lesson-number rule in both modes: the number, then Enter.  Plain mode
+# reads a line, so 2 opens lesson 2 and 20 lesson 20 (the full screen's
+# test_lesson_number types the same).
+play quit
+printf '%s\n' 2 q 20 q 3 q quit | "$bin" --no-shuffle --only-lessons content >"$out" 2>&1
+has "2 then Enter opens lesson 2" "Lesson: Scaling prototypes into ML models"
+has "20 then Enter opens lesson 20" "Lesson: Asynchronous checkpoints"
+has "3 then Enter opens lesson 3" "Lesson: The two kinds of parallelism"
 # q at the summary's offer goes back to the lesson list, as q on the summary
 # screen does (its row gives plain mode the words): it never leaves.
 play 1 "1 a 2 b" "1 b 2 d" b "a c" q list quit
