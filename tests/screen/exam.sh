@@ -176,6 +176,9 @@ test_exam_clock_away() {
 	st_wait "1 answered, 0 marked for later; 7:30 left." || return 1
 	st_lacks "stopped" || return 1
 	st_keys Enter
+	# The offer's header names item 1 and the time too: wait until it has
+	# gone, so the exam is taken up (and kept as sitting) before the kill.
+	st_wait_gone "Enter take up" || return 1
 	st_wait "Exam: item 1 of 4" || return 1
 	st_wait "7:30 left" || return 1
 	kill -KILL "$(st_pid)"
@@ -365,6 +368,7 @@ test_exam_untimed() {
 	st_keys a
 	st_wait "untimed practice, 0:40 used" || return 1
 	st_keys q
+	st_wait "Exam kept (" || return 1 # left before the clock moves on, not after
 	now 4000
 	st_keys e
 	st_wait "untimed practice exam" || return 1
