@@ -23,59 +23,6 @@ static const char *const exam_members[] = { "name", "lessons", "blueprint", "cou
 	"attempts", "pass", "extra_minutes", "results" };
 #define COUNT(a) (sizeof a / sizeof a[0])
 
-bool course_parse_time(const char *s, time_t *out)
-{
-	if (s[0] == '@') {
-		char *end;
-		errno = 0;
-		long long v = strtoll(s + 1, &end, 10);
-		/* Up to 9999-12-31T23:59:59Z: a later time would be written back
-		 * with a five-digit year that no reader takes. */
-		if (errno != 0 || end == s + 1 || *end != '\0' || v < 0 || v > 253402300799LL)
-			return false;
-		*out = (time_t)v;
-		return true;
-	}
-	struct tm tm;
-	memset(&tm, 0, sizeof tm);
-	int n = 0, sec = 0;
-	char sep = 0, z = 0;
-	if (sscanf(s, "%4d-%2d-%2d%c%2d:%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &sep, &tm.tm_hour, &tm.tm_min,
-	    &n) != 6 || (sep != 'T' && sep != ' '))
-		return false;
-	const char *rest = s + n;
-	if (rest[0] == ':') {
-		int m = 0;
-		if (sscanf(rest, ":%2d%n", &sec, &m) != 1)
-			return false;
-		rest += m;
-	}
-	z = rest[0];
-	if (!((sep == 'T' && z == 'Z' && rest[1] == '\0') || (sep == ' ' && z == '\0')))
-		return false;
-	if (tm.tm_mon < 1 || tm.tm_mon > 12 || tm.tm_mday < 1 || tm.tm_mday > 31 || tm.tm_hour > 23 ||
-	    tm.tm_min > 59 || sec > 59 || tm.tm_year < 1970)
-		return false;
-	tm.tm_year -= 1900;
-	tm.tm_mon -= 1;
-	tm.tm_sec = sec;
-	/* UTC: days from the civil date (no timegm in POSIX). */
-	long long y = tm.tm_year + 1900, m = tm.tm_mon + 1, d = tm.tm_mday;
-	y -= m <= 2;
-	long long era = y / 400, yoe = y - era * 400;
-	long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	long long days = era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
-	*out = (time_t)(days * 86400 + tm.tm_hour * 3600 + tm.tm_min * 60 + sec);
-	return true;
-}
-
-void course_format_time(time_t t, char *buf, size_t size)
-{
-	struct tm tm;
-	if (gmtime_r(&t, &tm) == NULL || strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-		snprintf(buf, size, "@%lld", (long long)t);
-}
-
 /* Returns a copy of s, or NULL. */
 static char *copy_str(const char *s)
 {
@@ -745,49 +692,3 @@ bool course_add_exam(pt_course *c, pt_course_exam *ex, char *err, size_t errlen)
 	return true;
 }
 
-const char *course_exam_of(const char *id, char *buf, size_t size)
-{
-	const char *sep = strchr(id, PT_COURSE_EXAM_SEP);
-	if (sep == NULL || (size_t)(sep - id) >= size)
-		return NULL;
-	snprintf(buf, size, "%.*s", (int)(sep - id), id);
-	return course_name_ok(buf, PT_COURSE_EXAM_NAME_MAX) ? buf : NULL;
-}
-
-unsigned course_exam_attempts(const pt_progress *p, const char *name, bool *open)
-{
-	unsigned n = 0;
-	char buf[PT_COURSE_EXAM_NAME_MAX + 1];
-	for (size_t i = 0; i < progress_exam_count(p); i++) {
-		const pt_exam_record *r = progress_exam_at(p, i);
-		const char *of = r != NULL ? course_exam_of(r->id, buf, sizeof buf) : NULL;
-		n += of != NULL && strcmp(of, name) == 0;
-	}
-	const pt_exam_record *r = progress_exam_open(p);
-	const char *of = r != NULL ? course_exam_of(r->id, buf, sizeof buf) : NULL;
-	bool is_open = of != NULL && strcmp(of, name) == 0;
-	if (open != NULL)
-		*open = is_open;
-	return n + is_open;
-}
-
-pt_course_window course_exam_window(const pt_course_exam *ex, unsigned attempts, time_t now)
-{
-	if (ex->opens != 0 && now < ex->opens)
-		return PT_COURSE_EXAM_NOT_YET;
-	if (ex->closes != 0 && now >= ex->closes)
-		return PT_COURSE_EXAM_CLOSED;
-	if (ex->attempts != 0 && attempts >= ex->attempts)
-		return PT_COURSE_EXAM_USED_UP;
-	return PT_COURSE_EXAM_OPEN;
-}
-
-long course_exam_seconds(const pt_course_exam *ex, const char *learner)
-{
-	double minutes = ex->minutes;
-	for (size_t i = 0; i < ex->n_extra; i++)
-		if (strcmp(ex->extra[i].learner, learner) == 0)
-			minutes += ex->extra[i].minutes;
-	long s = (long)(minutes * 60 + 0.5);
-	return s > 0 ? s : 1;
-}
