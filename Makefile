@@ -371,6 +371,7 @@ hostile-tests: build/asan/paratutor test-deps
 course-tests: build/asan/paratutor test-deps
 	@sh tests/course/cli.sh build/asan/paratutor
 	@sh tests/course/ssh.sh build/asan/paratutor
+	@sh tests/course/lrs.sh build/asan/paratutor
 	@sh tests/course/load.sh build/asan/paratutor 10 60 20
 	@sh tests/course/doc.sh build/asan/paratutor
 

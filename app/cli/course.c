@@ -1,6 +1,7 @@
 /* course.c - `paratutor course`: the instructor's commands for a hosted
  * course folder (course.h, docs/course.md): init, add-learner,
- * add-learners, remove-learner, list, add-exam. */
+ * add-learners, remove-learner, list, add-exam; lrs and sync are in
+ * course_lrs.c. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -34,6 +35,8 @@ static void course_usage(FILE *fp)
 	      "                 --count N --minutes M [--opens TIME] [--closes TIME]\n"
 	      "                 [--attempts K] [--pass P] [--extra-minutes ID=M]...\n"
 	      "                 [--results at-submit|after-close]\n"
+	      "       paratutor course lrs DIR [--lrs URL [--lrs-auth FILE] | --off]\n"
+	      "       paratutor course sync DIR [--learner ID]...\n"
 	      "A course on one server: the course account owns the lessons, every\n"
 	      "learner's records and the exams; learners reach the tutor over ssh, each\n"
 	      "key forced to run 'paratutor --course DIR --learner ID'.\n"
@@ -47,6 +50,11 @@ static void course_usage(FILE *fp)
 	      "                  records stay in DIR/learners/ID)\n"
 	      "  list            the roster with each learner's last activity, and the exams\n"
 	      "  add-exam        an exam learners sit with: ssh HOST 'exam NAME'\n"
+	      "  lrs             show, set or turn off the Learning Record Store (xAPI) that\n"
+	      "                  hosted sessions send each result to in the background;\n"
+	      "                  FILE holds key:secret, this account's, mode 0600\n"
+	      "  sync            send what the LRS has not acknowledged yet, for every\n"
+	      "                  learner or those named (for cron; safe to repeat)\n"
 	      "\n"
 	      "TIME is UTC: 2026-03-01T09:00Z or '2026-03-01 09:00'.  --attempts 0 allows\n"
 	      "any number (default 1); --pass defaults to 70.  See docs/course.md.\n"
@@ -55,16 +63,9 @@ static void course_usage(FILE *fp)
 	      "command line.\n", fp);
 }
 
-/* The absolute paths the forced command names: this program and DIR. */
-typedef struct course_paths {
-	char exe[PATH_MAX];
-	char dir[PATH_MAX];
-	int lock;
-} course_paths;
-
 /* Finds the paths and takes the course's lock (one instructor command at
  * a time); false with a message. */
-static bool open_course(const char *dir, course_paths *cp)
+static bool open_course(const char *dir, cli_course_paths *cp)
 {
 	ssize_t n = readlink("/proc/self/exe", cp->exe, sizeof cp->exe - 1);
 	cp->exe[n > 0 ? n : 0] = '\0';
@@ -89,8 +90,7 @@ static bool open_course(const char *dir, course_paths *cp)
 	return true;
 }
 
-/* Reads the course under its lock; false with a message. */
-static bool read_course(const char *dir, course_paths *cp, pt_course *c)
+bool cli_course_read(const char *dir, cli_course_paths *cp, pt_course *c)
 {
 	char err[1024];
 	if (!open_course(dir, cp))
@@ -103,8 +103,7 @@ static bool read_course(const char *dir, course_paths *cp, pt_course *c)
 	return true;
 }
 
-/* Saves the course and lets go of its lock; returns the exit status. */
-static int save_course(pt_course *c, course_paths *cp)
+int cli_course_save(pt_course *c, cli_course_paths *cp)
 {
 	char err[1024];
 	bool ok = course_save(c, cp->exe, cp->dir, err, sizeof err);
@@ -177,7 +176,7 @@ static int cmd_init(int argc, char **argv)
 	char lessons[PATH_MAX], learners[PATH_MAX];
 	snprintf(lessons, sizeof lessons, "%s/lessons", dir);
 	snprintf(learners, sizeof learners, "%s/learners", dir);
-	course_paths cp;
+	cli_course_paths cp;
 	pt_course c;
 	bool ok = mkdir(lessons, 0700) == 0 && mkdir(learners, 0700) == 0;
 	if (!ok)
@@ -187,7 +186,7 @@ static int cmd_init(int argc, char **argv)
 		fputs("paratutor course: out of memory\n", stderr);
 		ok = false;
 	}
-	if (ok && save_course(&c, &cp) != C_OK)
+	if (ok && cli_course_save(&c, &cp) != C_OK)
 		ok = false;
 	if (!ok)
 		return C_FAILED;
@@ -254,9 +253,9 @@ static int cmd_add_learner(int argc, char **argv)
 	char key[PT_COURSE_KEY_MAX], err[512];
 	if (!read_key(keyfile, key, sizeof key))
 		return C_FAILED;
-	course_paths cp;
+	cli_course_paths cp;
 	pt_course c;
-	if (!read_course(argv[optind], &cp, &c))
+	if (!cli_course_read(argv[optind], &cp, &c))
 		return C_FAILED;
 	if (!course_add_learner(&c, argv[optind + 1], name, email, key, time(NULL), err, sizeof err)) {
 		fprintf(stderr, "paratutor course: %s; nothing was changed\n", err);
@@ -264,7 +263,7 @@ static int cmd_add_learner(int argc, char **argv)
 		close(cp.lock);
 		return C_FAILED;
 	}
-	int status = save_course(&c, &cp);
+	int status = cli_course_save(&c, &cp);
 	if (status == C_OK)
 		printf("Added %s; they sign in with: ssh COURSE-ACCOUNT@HOST (add 'plain' for line mode)\n",
 		    argv[optind + 1]);
@@ -324,9 +323,9 @@ static int cmd_add_learners(int argc, char **argv)
 		fprintf(stderr, "paratutor course: %s: %s\n", argv[2], load_read_describe(&why));
 		return C_FAILED;
 	}
-	course_paths cp;
+	cli_course_paths cp;
 	pt_course c;
-	if (!read_course(argv[1], &cp, &c)) {
+	if (!cli_course_read(argv[1], &cp, &c)) {
 		free(text);
 		return C_FAILED;
 	}
@@ -364,7 +363,7 @@ static int cmd_add_learners(int argc, char **argv)
 		close(cp.lock);
 		return C_FAILED;
 	}
-	int status = save_course(&c, &cp);
+	int status = cli_course_save(&c, &cp);
 	if (status == C_OK)
 		printf("Added %zu learner%s.\n", added, added == 1 ? "" : "s");
 	return status;
@@ -376,9 +375,9 @@ static int cmd_remove_learner(int argc, char **argv)
 		fputs("paratutor course: remove-learner DIR ID\n", stderr);
 		return C_USAGE;
 	}
-	course_paths cp;
+	cli_course_paths cp;
 	pt_course c;
-	if (!read_course(argv[1], &cp, &c))
+	if (!cli_course_read(argv[1], &cp, &c))
 		return C_FAILED;
 	if (!course_remove_learner(&c, argv[2])) {
 		fprintf(stderr, "paratutor course: %.40s is not on the roster; 'paratutor course list %s' shows it\n",
@@ -387,7 +386,7 @@ static int cmd_remove_learner(int argc, char **argv)
 		close(cp.lock);
 		return C_FAILED;
 	}
-	int status = save_course(&c, &cp);
+	int status = cli_course_save(&c, &cp);
 	if (status == C_OK)
 		printf("Removed %s from the roster and authorized_keys; their records stay in %s/learners/%s.\n",
 		    argv[2], argv[1], argv[2]);
@@ -407,6 +406,8 @@ static int cmd_list(int argc, char **argv)
 		return C_FAILED;
 	}
 	printf("%s: %zu learner%s\n", c.title, c.n_learners, c.n_learners == 1 ? "" : "s");
+	if (c.lrs != NULL)
+		printf("Results go to the LRS at %s\n", c.lrs);
 	printf("%-20s %-28s %-28s %s\n", "id", "name", "e-mail", "last activity (UTC)");
 	for (size_t i = 0; i < c.n_learners; i++) {
 		const pt_course_learner *l = &c.learners[i];
@@ -592,9 +593,9 @@ static int cmd_add_exam(int argc, char **argv)
 		status = C_FAILED;
 	catalog_free(&cat);
 	cli_lesson_path_free(&lp);
-	course_paths cp;
+	cli_course_paths cp;
 	pt_course c;
-	if (status < 0 && !read_course(dir, &cp, &c))
+	if (status < 0 && !cli_course_read(dir, &cp, &c))
 		status = C_FAILED;
 	if (status >= 0) {
 		course_exam_free(&ex);
@@ -608,7 +609,7 @@ static int cmd_add_exam(int argc, char **argv)
 		close(cp.lock);
 		return C_FAILED;
 	}
-	status = save_course(&c, &cp);
+	status = cli_course_save(&c, &cp);
 	if (status == C_OK)
 		printf("Added the exam %s; learners sit it with: ssh COURSE-ACCOUNT@HOST 'exam %s'\n", name, name);
 	return status;
@@ -634,6 +635,10 @@ int cli_course(int argc, char **argv)
 		return cmd_list(argc - 1, argv + 1);
 	if (strcmp(cmd, "add-exam") == 0)
 		return cmd_add_exam(argc - 1, argv + 1);
+	if (strcmp(cmd, "lrs") == 0)
+		return cli_course_lrs(argc - 1, argv + 1);
+	if (strcmp(cmd, "sync") == 0)
+		return cli_course_sync(argc - 1, argv + 1);
 	fprintf(stderr, "paratutor course: no command '%.40s'; try 'paratutor course --help'\n", cmd);
 	return C_USAGE;
 }

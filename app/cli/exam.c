@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "paratutor/cli_course.h"
 #include "paratutor/catalog.h"
 #include "paratutor/cli_lessons.h"
 #include "paratutor/cli_exam.h"
@@ -531,6 +532,7 @@ int cli_exam_course(pt_catalog *cat, const pt_exam_config *cfg, const char *stat
 		fprintf(stderr, "paratutor exam: %s\n", rep.message);
 	pt_track track;
 	track_init(&track, progress, NULL);
+	cli_course_push_attach(&track); /* hosted with an LRS: send each result */
 	int status = sit(cat, &a, progress, &track);
 	track_print_exit(&track, stderr);
 	progress_close(progress);
@@ -633,6 +635,7 @@ int cli_exam(int argc, char **argv)
 		} else {
 			pt_track track;
 			track_init(&track, progress, NULL);
+			cli_course_push_attach(&track); /* hosted with an LRS: send each result */
 			if (rep.message[0] != '\0')
 				fprintf(stderr, "paratutor exam: %s\n", rep.message);
 			status = a.show > 0 ? show_result(&cat, &a, progress, &track) : sit(&cat, &a, progress, &track);

@@ -281,6 +281,8 @@ int cli_hosted(int argc, char **argv)
 		course_free(&c);
 		return H_FAILED;
 	}
+	if (c.lrs != NULL)
+		cli_course_push_arm(dir, learner); /* course.json's LRS only: nothing the learner sends */
 	char learner_dir[PATH_MAX], store[PATH_MAX + 16], lessons[PATH_MAX], cache[PATH_MAX];
 	snprintf(learner_dir, sizeof learner_dir, "%s/learners/%s", dir, learner);
 	snprintf(store, sizeof store, "%s/progress.json", learner_dir);

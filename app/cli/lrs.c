@@ -152,6 +152,13 @@ cli_lrs *cli_lrs_open(const char *url, const char *auth_path, char *why, size_t 
 	return l;
 }
 
+void cli_lrs_background(cli_lrs *l, long seconds)
+{
+	curl_easy_setopt(l->curl, CURLOPT_CONNECTTIMEOUT, seconds / 2 > 0 ? seconds / 2 : 1L);
+	curl_easy_setopt(l->curl, CURLOPT_TIMEOUT, seconds);
+	curl_easy_setopt(l->curl, CURLOPT_PROXY, ""); /* "": no proxy, whatever http_proxy and the rest say */
+}
+
 /* Keeps what the store answers, up to ANSWER_MAX. */
 static size_t keep_answer(char *data, size_t size, size_t n, void *arg)
 {

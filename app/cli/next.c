@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "paratutor/cli_course.h"
 #include "paratutor/catalog.h"
 #include "paratutor/cli_lessons.h"
 #include "paratutor/cli_next.h"
@@ -55,6 +56,7 @@ static int review(pt_catalog *cat, pt_progress *p)
 {
 	pt_track track;
 	track_init(&track, p, NULL);
+	cli_course_push_attach(&track); /* hosted with an LRS: send each result */
 	pt_ui_options uio = { NULL, true, NULL, &track, false, true, progress_salt(p, (unsigned long long)time(NULL)),
 		NULL, NULL };
 	return plain_run(cat, &uio, stdin, stdout);

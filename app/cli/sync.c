@@ -267,6 +267,40 @@ static int sync_statements(sync_run *r, const char *text, const char *store, siz
 	return r->stop == LRS_OK && !r->write_failed && n_rejected == 0 ? SYNC_OK : SYNC_FAILED;
 }
 
+int cli_sync_store(const cli_sync_job *job)
+{
+	int status = SYNC_FAILED;
+	char why[4600], err[512];
+	sync_run r = { .url = job->url, .auth = job->auth, .stop = LRS_OK };
+	r.lrs = cli_lrs_open(job->url, job->auth, why, sizeof why);
+	if (r.lrs != NULL && job->background_seconds > 0)
+		cli_lrs_background(r.lrs, job->background_seconds);
+	pt_open_report rep;
+	pt_progress *p = r.lrs != NULL ? progress_open_readonly(job->state, &rep) : NULL;
+	char *text = NULL, sent_path[PT_PROGRESS_PATH_MAX + 16];
+	size_t len;
+	if (r.lrs == NULL) {
+		fprintf(stderr, "paratutor: %s; nothing was sent\n", why);
+	} else if (p == NULL) {
+		fputs("paratutor: out of memory\n", stderr);
+	} else if (rep.message[0] != '\0' && !rep.loaded) {
+		fprintf(stderr, "paratutor: %s; nothing was sent\n", rep.message);
+	} else if (!xapi_statements(p, job->cat, &job->xo, &text, &len, err, sizeof err)) {
+		fprintf(stderr, "paratutor: %s\n", err);
+	} else {
+		snprintf(sent_path, sizeof sent_path, "%s.lrs-sent", job->state);
+		r.sent_path = sent_path;
+		read_sent(sent_path, job->url, &r.sent);
+		status = sync_statements(&r, text, job->state, job->batch);
+	}
+	free(text);
+	id_free(&r.sent);
+	if (p != NULL)
+		progress_close(p);
+	cli_lrs_close(r.lrs);
+	return status;
+}
+
 int cli_sync(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -348,33 +382,8 @@ int cli_sync(int argc, char **argv)
 		fputs("paratutor: no lessons found; give the lesson directory with --lessons DIR\n", stderr);
 		status = SYNC_NO_LESSONS;
 	} else {
-		if (state == NULL)
-			state = state_buf;
-		sync_run r = { .url = url, .auth = auth, .stop = LRS_OK };
-		r.lrs = cli_lrs_open(url, auth, why, sizeof why);
-		pt_open_report rep;
-		pt_progress *p = r.lrs != NULL ? progress_open_readonly(state, &rep) : NULL;
-		char *text = NULL, sent_path[PT_PROGRESS_PATH_MAX + 16];
-		size_t len;
-		if (r.lrs == NULL) {
-			fprintf(stderr, "paratutor: %s; nothing was sent\n", why);
-		} else if (p == NULL) {
-			fputs("paratutor: out of memory\n", stderr);
-		} else if (rep.message[0] != '\0' && !rep.loaded) {
-			fprintf(stderr, "paratutor: %s; nothing was sent\n", rep.message);
-		} else if (!xapi_statements(p, &cat, &xo, &text, &len, err, sizeof err)) {
-			fprintf(stderr, "paratutor: %s\n", err);
-		} else {
-			snprintf(sent_path, sizeof sent_path, "%s.lrs-sent", state);
-			r.sent_path = sent_path;
-			read_sent(sent_path, url, &r.sent);
-			status = sync_statements(&r, text, state, (size_t)batch);
-		}
-		free(text);
-		id_free(&r.sent);
-		if (p != NULL)
-			progress_close(p);
-		cli_lrs_close(r.lrs);
+		cli_sync_job job = { url, auth, state != NULL ? state : state_buf, &cat, xo, (size_t)batch, 0 };
+		status = cli_sync_store(&job);
 	}
 	catalog_free(&cat);
 	cli_lesson_path_free(&lp);

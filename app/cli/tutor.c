@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "paratutor/cli_course.h"
 #include "paratutor/cli_tutor.h"
 #include "paratutor/index.h"
 #include "paratutor/plain.h"
@@ -72,6 +73,7 @@ int cli_run_tutor(pt_catalog *cat, const cli_tutor_options *o)
 	progress_set_retention(progress, o->retention);
 	pt_track track;
 	track_init(&track, progress, rep.message);
+	cli_course_push_attach(&track); /* hosted with an LRS: send each result */
 	pt_ui_options uio = { lesson_id, o->review, NULL, &track, !rep.loaded && !rep.memory_only, o->shuffle,
 		learner_salt(progress), NULL, o->hosted };
 	char why[160];

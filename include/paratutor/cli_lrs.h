@@ -31,6 +31,11 @@ bool cli_lrs_url_ok(const char *url, char *why, size_t size);
  * its first line.  NULL with the reason in why (never the secret). */
 cli_lrs *cli_lrs_open(const char *url, const char *auth_path, char *why, size_t size);
 
+/* For a send nobody waits on (a hosted session's): gives up on a store
+ * that has not answered within seconds (connecting within half of it),
+ * and never goes through a proxy named in the environment. */
+void cli_lrs_background(cli_lrs *l, long seconds);
+
 /* POSTs body (a JSON array of statements) to the store's /statements.
  * Returns the outcome; *http gets the status code (0 without an answer)
  * and detail a short reason (curl's or the store's, cut, never the

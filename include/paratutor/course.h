@@ -19,12 +19,17 @@
  *   "policies"  { "answer_changed": "reopen" (default) or "keep" }: what a
  *               lesson edited mid-course does to credit for an item whose
  *               right answer changed (read here, kept as written)
+ *   "lrs"       the Learning Record Store hosted sessions send each learner's
+ *               statements to (xAPI; "http://" only to this machine), and
+ *   "lrs_auth"  the file holding its key:secret (absolute, or relative to
+ *               DIR; checked when used: the course account's, mode 0600);
+ *               both absent: nothing is sent
  *   "concepts"  { TAG: TITLE, ... }: concept tags beyond the bundled ones
  *               (tags.h) the course's lessons may carry; course_declare_
  *               concepts makes them known (read here, kept as written)
  * Members this build does not know (at the top and in each learner and exam)
  * are kept as they are when the file is written again, so newer features
- * (an LRS, concepts, policies) can add theirs.
+ * can add theirs.
  *
  * A course exam sat by a learner is kept in their store like any exam, its
  * id starting "NAME/" (PT_COURSE_EXAM_SEP), which is how attempts are
@@ -100,7 +105,20 @@ typedef struct pt_course {
 	pt_course_changed answer_changed; /* read from "policies" (kept in rest, written back as it was) */
 	char **concept_tags, **concept_titles; /* read from "concepts" (kept in rest likewise) */
 	size_t n_concepts;
+	char *lrs, *lrs_auth;    /* "lrs" and "lrs_auth" as written; NULL when absent */
 } pt_course;
+
+#define PT_COURSE_LRS_MAX 2048 /* the most of "lrs" and "lrs_auth" */
+
+/* Checks what course.json may hold as "lrs" (an http:// or https:// address)
+ * or, when auth, as "lrs_auth" (a path): 1 to PT_COURSE_LRS_MAX bytes, no
+ * space or control character.  False with the reason in err. */
+bool course_lrs_ok(const char *s, bool auth, char *err, size_t errlen);
+
+/* Writes the path of c's credentials file into buf ("lrs_auth" itself
+ * when absolute, else under c->dir); false when there is none or it does
+ * not fit. */
+bool course_lrs_auth_path(const pt_course *c, char *buf, size_t size);
 
 /* Returns true when id is a safe learner id (or, with max
  * PT_COURSE_EXAM_NAME_MAX, a safe exam name): 1 to max characters of

@@ -24,6 +24,9 @@ typedef struct pt_track {
 	char kept_aside[1024]; /* the latest notice of a store moved aside, or "" */
 	char memory_only[1024]; /* why the store is not written this session, or "" */
 	char alert[1024];      /* the latest warning not yet acknowledged, or "" */
+	void (*on_result)(void *ctx); /* called once a result is saved (a check, a review, a
+	                               * submitted exam); NULL: none (set after track_init) */
+	void *on_result_ctx;
 } pt_track;
 
 /* Starts tracking into progress (may be NULL); notice and alert get

@@ -105,18 +105,36 @@ check "list shows the exams" grep -q "exam midterm: 4 items, 10 minutes, pass 60
 
 # Members a later paratutor adds are kept through a rewrite.
 python3 -c '
-import json; c = json.load(open("c/course.json")); c["lrs"] = {"endpoint": "https://lrs.example.org/xapi/"}
+import json; c = json.load(open("c/course.json")); c["lti"] = {"endpoint": "https://lms.example.org/lti/"}
+c["lrs"] = "https://lrs.example.org/xapi"; c["lrs_auth"] = "lrs.auth"
 c["learners"][0]["team"] = "red"; c["exams"][0]["release"] = "after-close"
 json.dump(c, open("c/course.json", "w"))'
 "$bin" course remove-learner c bob >out 2>&1
 check "remove-learner succeeds" [ $? -eq 0 ]
 check "remove-learner takes the key out" [ "$(grep -c '^command=' c/authorized_keys)" -eq 1 ]
-check "unknown members are kept" python3 -c '
+check "unknown members, and the LRS, are kept" python3 -c '
 import json; c = json.load(open("c/course.json"))
-assert c["lrs"]["endpoint"].startswith("https://") and c["learners"][0]["team"] == "red"
+assert c["lti"]["endpoint"].startswith("https://") and c["learners"][0]["team"] == "red"
+assert c["lrs"] == "https://lrs.example.org/xapi" and c["lrs_auth"] == "lrs.auth"
 assert c["exams"][0]["release"] == "after-close" and len(c["learners"]) == 1'
 "$bin" course remove-learner c bob >out 2>&1
 check "removing one not on the roster fails" [ $? -eq 1 ]
+# The LRS members of course.json, read with located errors.
+cp c/course.json course.json.kept
+for bad in '"lrs": 5|"lrs": must be a string' '"lrs": "ftp://x/y"|"lrs": the LRS address must start with https://' \
+    '"lrs": "https://a b"|"lrs": the LRS address must be 1 to 2048 bytes with no space' \
+    '"lrs": null, "lrs_auth": "a"|"lrs": must be a string'; do
+	python3 -c 'import json,sys; c = json.load(open("c/course.json")); c.update(json.loads("{" + sys.argv[1] + "}"))
+json.dump(c, open("c/course.json", "w"))' "${bad%%|*}"
+	"$bin" course list c >out 2>&1
+	st=$?
+	check "course.json with ${bad%%|*} is refused, naming the member" sh -c "[ $st -eq 1 ] && grep -qF 'c/course.json: ${bad#*|}' out"
+	cp course.json.kept c/course.json
+done
+python3 -c 'import json; c = json.load(open("c/course.json")); del c["lrs"]; json.dump(c, open("c/course.json", "w"))'
+"$bin" course list c >out 2>&1
+check "\"lrs_auth\" without \"lrs\" is refused" grep -qF '"lrs_auth" is given without "lrs"' out
+cp course.json.kept c/course.json
 
 echo '{"course": 1, "learners": [{"id": "x", "key": "ssh-ed25519 AAAA"}]}' >c/course.json
 "$bin" course list c >out 2>&1

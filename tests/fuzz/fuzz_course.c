@@ -3,7 +3,8 @@
  * course read without error is written back to the same text (members
  * kept), its roster has safe ids and distinct ids and keys, and its
  * authorized_keys has one forced-command line per learner and no other
- * line; a key accepted is "TYPE BASE64", ASCII with one space, and reads
+ * line; an LRS address and credentials path read are ones course_lrs_ok
+ * takes, the path resolved is absolute; a key accepted is "TYPE BASE64", ASCII with one space, and reads
  * back as itself. */
 #include <stddef.h>
 #include <stdint.h>
@@ -46,6 +47,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (strcmp(c.learners[i].id, c.learners[j].id) == 0 || strcmp(c.learners[i].key, c.learners[j].key) == 0)
 				abort();
 	}
+	char why[256], auth[8192];
+	if ((c.lrs != NULL && !course_lrs_ok(c.lrs, false, why, sizeof why)) ||
+	    (c.lrs_auth != NULL && (c.lrs == NULL || !course_lrs_ok(c.lrs_auth, true, why, sizeof why) ||
+	    !course_lrs_auth_path(&c, auth, sizeof auth) || auth[0] != '/')))
+		abort();
 	char *text = course_text(&c);
 	char *keys = course_keys_text(&c, "/usr/bin/paratutor", "/srv/course");
 	if (text == NULL || keys == NULL)

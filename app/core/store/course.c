@@ -17,7 +17,7 @@
 #include "paratutor/load.h"
 
 /* The members each object has; the rest are kept as they are. */
-static const char *const top_members[] = { "course", "title", "created", "learners", "exams" };
+static const char *const top_members[] = { "course", "title", "created", "learners", "exams", "lrs", "lrs_auth" };
 static const char *const learner_members[] = { "id", "name", "email", "key", "added" };
 static const char *const exam_members[] = { "name", "lessons", "blueprint", "count", "minutes", "opens", "closes",
 	"attempts", "pass", "extra_minutes", "results" };
@@ -312,6 +312,58 @@ static bool read_concepts(const reader *r, const cJSON *root, pt_course *c)
 	return true;
 }
 
+bool course_lrs_ok(const char *s, bool auth, char *err, size_t errlen)
+{
+	size_t n = strlen(s);
+	bool scheme = strncmp(s, "https://", 8) == 0 || strncmp(s, "http://", 7) == 0;
+	bool clean = n > 0 && n <= PT_COURSE_LRS_MAX;
+	for (const char *c = s; clean && *c; c++)
+		clean = (unsigned char)*c > ' ' && *c != 0x7f;
+	if (!clean)
+		snprintf(err, errlen, "%s must be 1 to %d bytes with no space or control character",
+		    auth ? "the credentials file's path" : "the LRS address", PT_COURSE_LRS_MAX);
+	else if (!auth && !scheme)
+		snprintf(err, errlen, "the LRS address must start with https:// (or http:// for this machine)");
+	return clean && (auth || scheme);
+}
+
+bool course_lrs_auth_path(const pt_course *c, char *buf, size_t size)
+{
+	if (c->lrs_auth == NULL)
+		return false;
+	int n = c->lrs_auth[0] == '/' ? snprintf(buf, size, "%s", c->lrs_auth) :
+	    snprintf(buf, size, "%s/%s", c->dir, c->lrs_auth);
+	return n > 0 && (size_t)n < size;
+}
+
+/* Reads "lrs" and "lrs_auth" (both optional; the second only with the
+ * first); false with the cause in err. */
+static bool read_lrs(const reader *r, const cJSON *root, pt_course *c)
+{
+	static const char *const keys[] = { "lrs", "lrs_auth" };
+	char **out[] = { &c->lrs, &c->lrs_auth };
+	for (size_t i = 0; i < COUNT(keys); i++) {
+		const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, keys[i]);
+		char why[160];
+		if (v == NULL)
+			continue;
+		if (!cJSON_IsString(v) || !course_lrs_ok(v->valuestring, i == 1, why, sizeof why)) {
+			snprintf(r->err, r->errlen, "%s: \"%s\": %s", r->file, keys[i],
+			    cJSON_IsString(v) ? why : "must be a string");
+			return false;
+		}
+		if ((*out[i] = copy_str(v->valuestring)) == NULL) {
+			snprintf(r->err, r->errlen, "out of memory");
+			return false;
+		}
+	}
+	if (c->lrs_auth != NULL && c->lrs == NULL) {
+		snprintf(r->err, r->errlen, "%s: \"lrs_auth\" is given without \"lrs\" (the address it is for)", r->file);
+		return false;
+	}
+	return true;
+}
+
 bool course_declare_concepts(const pt_course *c)
 {
 	bool ok = true;
@@ -371,7 +423,7 @@ static bool read_root(const reader *r, const cJSON *root, pt_course *c)
 			}
 	}
 	c->rest = keep_rest(root, top_members, COUNT(top_members));
-	return read_policies(r, root, c) && read_concepts(r, root, c);
+	return read_policies(r, root, c) && read_concepts(r, root, c) && read_lrs(r, root, c);
 }
 
 bool course_parse(pt_course *c, const char *dir, const char *name, const char *text, size_t len, char *err,
@@ -478,6 +530,10 @@ char *course_text(const pt_course *c)
 	cJSON *exams = cJSON_AddArrayToObject(root, "exams");
 	for (size_t i = 0; i < c->n_exams; i++)
 		cJSON_AddItemToArray(exams, exam_json(&c->exams[i]));
+	if (c->lrs != NULL)
+		put_string(root, "lrs", c->lrs, false);
+	if (c->lrs_auth != NULL)
+		put_string(root, "lrs_auth", c->lrs_auth, false);
 	put_rest(root, c->rest);
 	char *text = cJSON_Print(root);
 	cJSON_Delete(root);
@@ -582,6 +638,8 @@ void course_free(pt_course *c)
 	free(c->concept_titles);
 	free(c->dir);
 	free(c->title);
+	free(c->lrs);
+	free(c->lrs_auth);
 	cJSON_Delete(c->rest);
 	memset(c, 0, sizeof *c);
 }

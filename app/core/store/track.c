@@ -49,8 +49,9 @@ static void kept(pt_track *t, bool ok)
 
 /* Saves, turning a new error or a store notice into the notice and the
  * alert.  An error is announced once while it lasts: again only after a
- * save worked in between, or when the cause changed. */
-static void save(pt_track *t)
+ * save worked in between, or when the cause changed.  Returns whether it
+ * saved. */
+static bool save(pt_track *t)
 {
 	char err[512] = "";
 	bool saved = progress_save(t->progress, err, sizeof err);
@@ -65,12 +66,13 @@ static void save(pt_track *t)
 	snprintf(t->unsaved, sizeof t->unsaved, "%s", saved ? "" : err);
 	char store[sizeof t->notice];
 	if (!progress_take_notice(t->progress, store, sizeof store))
-		return;
+		return saved;
 	warn(t, store);
 	if (strstr(store, " moved to ") != NULL)
 		snprintf(t->kept_aside, sizeof t->kept_aside, "%s", store);
 	if (!progress_persistent(t->progress))
 		snprintf(t->memory_only, sizeof t->memory_only, "%s", store);
+	return saved;
 }
 
 void track_open(pt_track *t, pt_session *s)
@@ -100,7 +102,8 @@ static void record_check(pt_track *t, const pt_session *s, bool review)
 	             : progress_record_item(t->progress, s->lesson, item, g, now)) && ok;
 	ok = progress_set_pass(t->progress, s->lesson->id.s, item->id.s, s->passes[s->current]) && ok;
 	kept(t, ok);
-	save(t);
+	if (save(t) && t->on_result != NULL)
+		t->on_result(t->on_result_ctx);
 }
 
 void track_checked(pt_track *t, const pt_session *s)
@@ -191,7 +194,8 @@ void track_exam(pt_track *t, const pt_exam *e, time_t now)
 		return;
 	if (!progress_exam_keep(t->progress, e, now))
 		warn(t, "Out of memory: the exam could not be kept");
-	save(t);
+	if (save(t) && e->submitted && t->on_result != NULL)
+		t->on_result(t->on_result_ctx);
 	if (e->submitted)
 		progress_exam_release(t->progress); /* a submitted paper is in progress nowhere */
 }

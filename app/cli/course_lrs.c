@@ -1,0 +1,284 @@
+/* course_lrs.c - a hosted course's Learning Record Store (cli_course.h):
+ * `paratutor course lrs` sets or shows course.json's "lrs" and "lrs_auth";
+ * `paratutor course sync` sends learners' statements the LRS has not
+ * acknowledged (what the course lead's cron runs); and a hosted session
+ * starts that send in the background after each recorded result, in a
+ * detached process the learner's screen never waits on.
+ *
+ * The address and the credentials come only from course.json, which only
+ * the course account writes: never from the learner's environment, a
+ * configuration file or the lessons.  Each learner's acknowledged ids are
+ * kept beside their store (progress.json.lrs-sent, as `paratutor sync`
+ * keeps them); DIR/learners/ID/lrs.lock lets one send for a learner run at
+ * a time, and lrs.wait lets at most one more wait for it: a background
+ * send that finds another waiting leaves the work to that one, which reads
+ * the store only once it holds the lock, so no result is left behind. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "paratutor/catalog.h"
+#include "paratutor/cli_course.h"
+#include "paratutor/cli_lrs.h"
+#include "paratutor/cli_sync.h"
+#include "paratutor/cli_tutor.h"
+
+enum { C_OK = 0, C_FAILED = 1, C_USAGE = 2 };
+
+/* How long a background send may take, in seconds: the learner never
+ * waits on it, but a stuck LRS should not keep a process for long. */
+#define BACKGROUND_SECONDS 15L
+
+static void show_lrs(const pt_course *c, const char *dir)
+{
+	char auth[PATH_MAX];
+	if (c->lrs == NULL) {
+		printf("No LRS: hosted sessions send no statements.  Set one with:\n"
+		       "  paratutor course lrs %s --lrs URL --lrs-auth FILE\n", dir);
+		return;
+	}
+	printf("LRS: %s\nCredentials: %s\n", c->lrs, course_lrs_auth_path(c, auth, sizeof auth) ? auth : "none");
+	printf("Each result a learner records is sent in the background; what could not be\n"
+	       "sent goes with their next result or: paratutor course sync %s\n", dir);
+}
+
+int cli_course_lrs(int argc, char **argv)
+{
+	static const struct option opts[] = { { "lrs", required_argument, NULL, 'u' },
+		{ "lrs-auth", required_argument, NULL, 'a' }, { "off", no_argument, NULL, 'o' }, { NULL, 0, NULL, 0 } };
+	const char *url = NULL, *auth = NULL;
+	bool off = false;
+	int opt;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 'u')
+			url = optarg;
+		else if (opt == 'a')
+			auth = optarg;
+		else if (opt == 'o')
+			off = true;
+		else
+			return C_USAGE;
+	}
+	if (argc - optind != 1 || (off && (url != NULL || auth != NULL)) || (auth != NULL && url == NULL)) {
+		fputs("paratutor course: lrs DIR [--lrs URL [--lrs-auth FILE] | --off]\n", stderr);
+		return C_USAGE;
+	}
+	const char *dir = argv[optind];
+	pt_course c;
+	char err[1024], abs_auth[PATH_MAX] = "";
+	if (url == NULL && !off) {
+		if (!course_read(&c, dir, err, sizeof err)) {
+			fprintf(stderr, "paratutor course: %s\n", err);
+			return C_FAILED;
+		}
+		show_lrs(&c, dir);
+		course_free(&c);
+		return C_OK;
+	}
+	if (url != NULL) {
+		/* The address as `paratutor sync` takes it, and the credentials
+		 * file as a send will read it: this account's, private to it. */
+		if (auth != NULL && realpath(auth, abs_auth) == NULL) {
+			fprintf(stderr, "paratutor course: %s: %s; nothing was changed\n", auth, strerror(errno));
+			return C_FAILED;
+		}
+		cli_lrs *l = course_lrs_ok(url, false, err, sizeof err) &&
+		    (auth == NULL || course_lrs_ok(abs_auth, true, err, sizeof err)) ?
+		    cli_lrs_open(url, auth != NULL ? abs_auth : NULL, err, sizeof err) : NULL;
+		if (l == NULL) {
+			fprintf(stderr, "paratutor course: %s; nothing was changed\n", err);
+			return C_FAILED;
+		}
+		cli_lrs_close(l);
+	}
+	cli_course_paths cp;
+	if (!cli_course_read(dir, &cp, &c))
+		return C_FAILED;
+	free(c.lrs);
+	free(c.lrs_auth);
+	c.lrs = url != NULL ? strdup(url) : NULL;
+	c.lrs_auth = auth != NULL ? strdup(abs_auth) : NULL;
+	if ((url != NULL && c.lrs == NULL) || (auth != NULL && c.lrs_auth == NULL)) {
+		fputs("paratutor course: out of memory; nothing was changed\n", stderr);
+		course_free(&c);
+		close(cp.lock);
+		return C_FAILED;
+	}
+	int status = cli_course_save(&c, &cp);
+	if (status == C_OK && off)
+		printf("Hosted sessions of %s send no statements from now on.\n", dir);
+	else if (status == C_OK)
+		printf("Hosted sessions of %s send each result to %s from now on.\n", dir, url);
+	return status;
+}
+
+/* Opens DIR/learners/ID/NAME as a lock file; -1 when it cannot be. */
+static int open_lock(const char *learner_dir, const char *name)
+{
+	char path[PATH_MAX + 16];
+	snprintf(path, sizeof path, "%s/%s", learner_dir, name);
+	return open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+}
+
+/* Sends learner id's unsent statements; returns the exit status. */
+static int sync_learner(const pt_course *c, const char *id, const pt_catalog *cat, bool background)
+{
+	char learner_dir[PATH_MAX], store[PATH_MAX + 16], auth[PATH_MAX];
+	snprintf(learner_dir, sizeof learner_dir, "%s/learners/%s", c->dir, id);
+	snprintf(store, sizeof store, "%s/progress.json", learner_dir);
+	if (access(store, F_OK) != 0) {
+		printf("%s: nothing recorded yet\n", id);
+		return C_OK;
+	}
+	int wait_fd = background ? open_lock(learner_dir, "lrs.wait") : -1;
+	int lock_fd = open_lock(learner_dir, "lrs.lock");
+	if (lock_fd < 0 || (background && wait_fd < 0)) {
+		fprintf(stderr, "paratutor course: %s: cannot lock its LRS sends: %s\n", learner_dir, strerror(errno));
+		if (wait_fd >= 0)
+			close(wait_fd);
+		if (lock_fd >= 0)
+			close(lock_fd);
+		return C_FAILED;
+	}
+	int status = C_OK;
+	if (!background || flock(wait_fd, LOCK_EX | LOCK_NB) == 0) {
+		/* Another send waiting already reads the store after us: it
+		 * carries this result, so only the first waiter goes on. */
+		flock(lock_fd, LOCK_EX);
+		if (background)
+			flock(wait_fd, LOCK_UN);
+		cli_sync_job job = { c->lrs, course_lrs_auth_path(c, auth, sizeof auth) ? auth : NULL, store, cat,
+			{ NULL, c->lrs, id, NULL }, 50, background ? BACKGROUND_SECONDS : 0 };
+		printf("%s: ", id);
+		fflush(stdout);
+		status = cli_sync_store(&job);
+	}
+	if (wait_fd >= 0)
+		close(wait_fd);
+	close(lock_fd);
+	return status;
+}
+
+int cli_course_sync(int argc, char **argv)
+{
+	static const struct option opts[] = { { "learner", required_argument, NULL, 'l' },
+		{ "background", no_argument, NULL, 'b' }, { NULL, 0, NULL, 0 } };
+	const char **only = calloc((size_t)argc + 1, sizeof *only);
+	size_t n_only = 0;
+	bool background = false;
+	int opt;
+	while (only != NULL && (opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (opt == 'l') {
+			only[n_only++] = optarg;
+		} else if (opt == 'b') {
+			background = true;
+		} else {
+			free(only);
+			return C_USAGE;
+		}
+	}
+	if (only == NULL || argc - optind != 1) {
+		fputs("paratutor course: sync DIR [--learner ID]...\n", stderr);
+		free(only);
+		return C_USAGE;
+	}
+	const char *dir = argv[optind];
+	pt_course c;
+	char err[1024];
+	if (!course_read(&c, dir, err, sizeof err)) {
+		fprintf(stderr, "paratutor course: %s\n", err);
+		free(only);
+		return C_FAILED;
+	}
+	int status = C_OK;
+	for (size_t i = 0; i < n_only; i++)
+		if (course_learner(&c, only[i]) == NULL) {
+			fprintf(stderr, "paratutor course: %.40s is not on the roster; nothing was sent\n", only[i]);
+			status = C_USAGE;
+		}
+	if (status == C_OK && c.lrs == NULL) {
+		fprintf(stderr, "paratutor course: the course has no LRS; set one with: paratutor course lrs %s --lrs URL "
+		    "--lrs-auth FILE\n", dir);
+		status = C_FAILED;
+	}
+	char lessons[PATH_MAX], cache[PATH_MAX];
+	snprintf(lessons, sizeof lessons, "%s/lessons", dir);
+	snprintf(cache, sizeof cache, "%s/cache", dir);
+	pt_catalog cat = { 0 };
+	const char *why = NULL;
+	if (status == C_OK) {
+		course_declare_concepts(&c);
+		cli_use_index(&cat, cache, false);
+		if (!catalog_add_path(&cat, lessons, false, &why) || cat.n == 0) {
+			fprintf(stderr, "paratutor course: no lessons in %s; nothing was sent\n", lessons);
+			status = C_FAILED;
+		} else {
+			catalog_load_all(&cat);
+		}
+	}
+	for (size_t i = 0; status != C_USAGE && cat.n > 0 && i < (n_only > 0 ? n_only : c.n_learners); i++) {
+		int st = sync_learner(&c, n_only > 0 ? only[i] : c.learners[i].id, &cat, background);
+		if (st != C_OK)
+			status = st;
+	}
+	catalog_free(&cat);
+	course_free(&c);
+	free(only);
+	return status;
+}
+
+static char push_dir[PATH_MAX], push_learner[PT_COURSE_ID_MAX + 1];
+
+void cli_course_push_arm(const char *dir, const char *learner)
+{
+	snprintf(push_dir, sizeof push_dir, "%s", dir);
+	snprintf(push_learner, sizeof push_learner, "%s", learner);
+}
+
+/* Starts `course sync DIR --learner ID --background` detached: a double
+ * fork (the middle process exits at once, so nothing is left to wait
+ * for), a session of its own, no terminal, /dev/null for its input and
+ * output, and no descriptor of the tutor's (the session lock above all). */
+static void push(void *ctx)
+{
+	(void)ctx;
+	pid_t pid = fork();
+	if (pid < 0)
+		return; /* the next result, or the course's sync, sends it */
+	if (pid > 0) {
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		return;
+	}
+	if (setsid() < 0 || fork() != 0)
+		_exit(0);
+	int null = open("/dev/null", O_RDWR);
+	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0)
+		_exit(1);
+	long max = sysconf(_SC_OPEN_MAX);
+	for (int fd = 3; fd < (max > 0 && max < 65536 ? max : 65536); fd++)
+		close(fd);
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	char *args[] = { "paratutor", "course", "sync", push_dir, "--learner", push_learner, "--background", NULL };
+	execv("/proc/self/exe", args);
+	_exit(127);
+}
+
+void cli_course_push_attach(pt_track *t)
+{
+	if (push_dir[0] == '\0')
+		return;
+	t->on_result = push;
+	t->on_result_ctx = NULL;
+}
