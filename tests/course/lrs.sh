@@ -36,11 +36,13 @@ bad() { failed=$((failed + 1)); echo "not ok - $1"; [ -f "$TMP/out" ] && sed 's/
 check() { name=$1; shift; if "$@"; then ok "$name"; else bad "$name"; fi; }
 
 npm_oracle xapi-statements 5.0.1 build/npm-lrs || finish
-# lrs_start PORT - Learning Locker's statement service, in memory, on PORT;
-# polls until it answers (30 s at most).
+# lrs_start PORT - Learning Locker's statement service, in memory, on PORT
+# (its paging made safe as tests/lrs/run.sh does: monotonic-ids.js); polls
+# until it answers (30 s at most).
 lrs_start() {
 	(cd "$src/build/npm-lrs/node_modules/xapi-statements" && AUTH_REPO=test EVENTS_REPO=test MODELS_REPO=memory \
-		STORAGE_REPO=local EXPRESS_PORT=$1 exec node dist/index.js) >"$TMP/lrs-$1.log" 2>&1 &
+		STORAGE_REPO=local EXPRESS_PORT=$1 exec node --require "$src/tests/lrs/monotonic-ids.js" dist/index.js) \
+		>"$TMP/lrs-$1.log" 2>&1 &
 	pids="$pids $!"
 	i=0
 	until python3 "$src/tests/lrs/lrs.py" ids "http://127.0.0.1:$1/xAPI" >/dev/null 2>&1; do
