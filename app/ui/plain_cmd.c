@@ -55,6 +55,7 @@ static void help_row(FILE *out, const pt_binding *c)
 	fprintf(out, "  %-*s ", NAME_COLS, name);
 	pt_lines lines = { 0 };
 	if (!text_wrap(c->help, HELP_WIDTH, &lines)) {
+		text_lines_free(&lines);
 		fprintf(out, "%s\n", c->help);
 		return;
 	}
