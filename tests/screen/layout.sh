@@ -112,7 +112,9 @@ test_match() {
 	st_keys PgDn PgDn
 	for text in "this process's index" "how many processes" "sum, then share with all" \
 	    "share one rank's data" "collect every rank's part" "sum, keep one part each" "wait for every process"; do
-		# at 60x16 the bank may sit below the first screenful
+		# at 60x16 the bank may sit below the first screenful: polled for,
+		# so the PgDn keys are handled before the screen is read
+		st_wait "$text" || return 1
 		l=$(letter_of "$text") || st_fail "no answer $text" || return 1
 		set -- "$@" "$(lower "$l")"
 	done
