@@ -146,7 +146,7 @@ END_TEST
  * adds kept; a duplicate key is refused when reading. */
 START_TEST(test_round_trip)
 {
-	const char *text = "{\"course\": 1, \"title\": \"T\", \"lrs\": {\"endpoint\": \"https://x/\"},"
+	const char *text = "{\"course\": 1, \"title\": \"T\", \"lti\": {\"endpoint\": \"https://x/\"},"
 	    "\"learners\": [{\"id\": \"ada\", \"key\": \"" ED25519 "\", \"team\": 3}],"
 	    "\"exams\": [{\"name\": \"mid\", \"lessons\": [\"a\"], \"count\": 2, \"minutes\": 1.5, \"pass\": 60,"
 	    "\"release\": \"later\"}]}";
@@ -154,7 +154,7 @@ START_TEST(test_round_trip)
 	char err[512];
 	ck_assert_msg(course_parse(&c, "/srv/c", "course.json", text, strlen(text), err, sizeof err), "%s", err);
 	char *out = course_text(&c);
-	ck_assert(strstr(out, "\"lrs\"") && strstr(out, "\"team\"") && strstr(out, "\"release\"") && strstr(out, "1.5"));
+	ck_assert(strstr(out, "\"lti\"") && strstr(out, "\"team\"") && strstr(out, "\"release\"") && strstr(out, "1.5"));
 	ck_assert(course_parse(&d, "/srv/c", "again", out, strlen(out), err, sizeof err));
 	char *again = course_text(&d);
 	ck_assert_str_eq(out, again);
@@ -176,6 +176,47 @@ START_TEST(test_round_trip)
 }
 END_TEST
 
+/* "lrs" and "lrs_auth": read, checked with the member named, written back
+ * as they were; a relative credentials path is under the course folder. */
+START_TEST(test_lrs)
+{
+	const char *text = "{\"course\": 1, \"lrs\": \"https://lrs.example.org/xapi\", \"lrs_auth\": \"lrs.auth\"}";
+	pt_course c, d;
+	char err[512], path[256];
+	ck_assert_msg(course_parse(&c, "/srv/c", "course.json", text, strlen(text), err, sizeof err), "%s", err);
+	ck_assert_str_eq(c.lrs, "https://lrs.example.org/xapi");
+	ck_assert(course_lrs_auth_path(&c, path, sizeof path));
+	ck_assert_str_eq(path, "/srv/c/lrs.auth");
+	char *out = course_text(&c);
+	ck_assert(course_parse(&d, "/srv/c", "again", out, strlen(out), err, sizeof err));
+	ck_assert_str_eq(d.lrs, c.lrs);
+	ck_assert_str_eq(d.lrs_auth, "lrs.auth");
+	free(out);
+	course_free(&c);
+	course_free(&d);
+	const char *none = "{\"course\": 1}";
+	ck_assert(course_parse(&c, "/srv/c", "course.json", none, strlen(none), err, sizeof err));
+	ck_assert(c.lrs == NULL && !course_lrs_auth_path(&c, path, sizeof path));
+	out = course_text(&c);
+	ck_assert(strstr(out, "lrs") == NULL);
+	free(out);
+	course_free(&c);
+	static const char *const bad[][2] = {
+		{ "{\"course\": 1, \"lrs\": 3}", "\"lrs\": must be a string" },
+		{ "{\"course\": 1, \"lrs\": \"gopher://x\"}", "\"lrs\": the LRS address must start with https://" },
+		{ "{\"course\": 1, \"lrs\": \"https://x/\\u0007\"}", "no space or control character" },
+		{ "{\"course\": 1, \"lrs\": \"https://x/\", \"lrs_auth\": \"\"}", "\"lrs_auth\": the credentials file" },
+		{ "{\"course\": 1, \"lrs_auth\": \"/a\"}", "\"lrs_auth\" is given without \"lrs\"" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		ck_assert_msg(!course_parse(&c, "/srv/c", "course.json", bad[i][0], strlen(bad[i][0]), err, sizeof err), "%s",
+		    bad[i][0]);
+		ck_assert_msg(strstr(err, bad[i][1]) != NULL && strncmp(err, "course.json: ", 13) == 0, "%s: %s", bad[i][0],
+		    err);
+	}
+}
+END_TEST
+
 Suite *course_suite(void);
 
 /* The suite. */
@@ -188,6 +229,7 @@ Suite *course_suite(void)
 	tcase_add_test(tc, test_times);
 	tcase_add_test(tc, test_window_and_attempts);
 	tcase_add_test(tc, test_round_trip);
+	tcase_add_test(tc, test_lrs);
 	suite_add_tcase(s, tc);
 	return s;
 }
