@@ -52,6 +52,26 @@ typedef enum pt_explore_verdict {
 	PT_EXPLORE_CANNOT       /* the figure cannot be computed at this setting (why says) */
 } pt_explore_verdict;
 
+/* A lesson's feedback for a common wrong setting matches when each knob
+ * it names has the value it gives (the others may be anything). */
+typedef struct pt_explore_when {
+	int n;
+	int knob[EXP_MAX_KNOBS];    /* index in pt_explore.knob */
+	double v[EXP_MAX_KNOBS];
+} pt_explore_when;
+
+/* What --check finds wrong with an explore item as a whole, in the order
+ * it looks. */
+typedef enum pt_explore_problem {
+	PT_EXPLORE_SOUND,
+	PT_EXPLORE_START_OFF,       /* the start setting is off a knob's range or step (*which: the knob) */
+	PT_EXPLORE_START_CANNOT,    /* the figure cannot be computed at the start */
+	PT_EXPLORE_START_MEETS,     /* the start setting already meets the goal */
+	PT_EXPLORE_TOO_MANY,        /* more settings than EXP_MAX_SETTINGS to try */
+	PT_EXPLORE_UNREACHABLE,     /* no setting meets the goal */
+	PT_EXPLORE_WHEN_RIGHT       /* a feedback's setting meets the goal (*which: the feedback) */
+} pt_explore_problem;
+
 /* The words of the goal grammar, by pt_goal_op. */
 const char *explore_op_word(pt_goal_op op);
 /* The op named word, or -1. */
@@ -80,6 +100,30 @@ pt_explore_verdict explore_judge(const pt_explore *e, const pt_figure *f, int *c
  * the goal asks for one (else the first found).  -1 when there are more
  * than EXP_MAX_SETTINGS. */
 long explore_search(const pt_explore *e, pt_figure *best);
+
+/* Whether setting f matches w. */
+bool explore_when_matches(const pt_explore *e, const pt_explore_when *w, const pt_figure *f);
+
+/* Checks e and its n_when feedback settings (each completed from the
+ * start setting for the knobs it leaves out): the first problem, with
+ * *which as each says (else -1), and in *best the setting that meets the
+ * goal (the best, when asked) for a SOUND item. */
+pt_explore_problem explore_problem(const pt_explore *e, const pt_explore_when *when, int n_when, int *which,
+    pt_figure *best);
+
+/* A setting as text: "microbatches=27", knobs in order, separated by a
+ * space; a named choice by its word ("sharding=zero-1").  The text a
+ * draft, the store and the class report keep of an answer. */
+void explore_setting_write(const pt_explore *e, const pt_figure *f, pt_strbuf *b);
+/* Sets knob name to value text in f (a number, or a named choice's
+ * word); false with a sentence for the learner in why when name is no
+ * knob or the value is not one it takes (nothing changed then). */
+bool explore_set(const pt_explore *e, pt_figure *f, const char *name, const char *value, char *why, size_t why_len);
+/* Reads text written by explore_setting_write (or typed: "name=value" or
+ * "name value" pairs, spaces or commas between) into f, starting from the
+ * start setting; false with why as explore_set says, or when a knob is
+ * named twice. */
+bool explore_setting_read(const pt_explore *e, const char *text, pt_figure *f, char *why, size_t why_len);
 
 /* A sentence on setting f for a learner (no answer in it): which
  * condition fails and by how much, or that a setting with fewer (more)

@@ -207,6 +207,80 @@ START_TEST(test_explain_gives_nothing_away)
 }
 END_TEST
 
+/* What --check reports, in the order it looks. */
+START_TEST(test_problems)
+{
+	pt_explore e = gpipe_goal();
+	pt_figure best;
+	int which;
+	ck_assert_int_eq(explore_problem(&e, NULL, 0, &which, &best), PT_EXPLORE_SOUND);
+	ck_assert_double_eq(best.v[e.knob[0].param], 27);
+	/* feedback for 4 micro-batches is sound; for 27 it is for a right setting */
+	pt_explore_when when[2] = { { 1, { 0 }, { 4 } }, { 1, { 0 }, { 27 } } };
+	ck_assert_int_eq(explore_problem(&e, when, 1, &which, &best), PT_EXPLORE_SOUND);
+	ck_assert_int_eq(explore_problem(&e, when, 2, &which, &best), PT_EXPLORE_WHEN_RIGHT);
+	ck_assert_int_eq(which, 1);
+	pt_figure f = e.start;
+	ck_assert(explore_when_matches(&e, &when[0], &f));
+	ck_assert(!explore_when_matches(&e, &when[1], &f));
+	e.start.v[e.knob[0].param] = 30; /* the start already meets the goal */
+	ck_assert_int_eq(explore_problem(&e, NULL, 0, &which, &best), PT_EXPLORE_START_MEETS);
+	e.start.v[e.knob[0].param] = 70;
+	ck_assert_int_eq(explore_problem(&e, NULL, 0, &which, &best), PT_EXPLORE_START_OFF);
+	ck_assert_int_eq(which, 0);
+	e = gpipe_goal();
+	e.cond[0].value = 4;
+	ck_assert_int_eq(explore_problem(&e, NULL, 0, &which, &best), PT_EXPLORE_UNREACHABLE);
+	e.knob[0].step = 1e-3;
+	e.knob[0].max = 1e6;
+	ck_assert_int_eq(explore_problem(&e, NULL, 0, &which, &best), PT_EXPLORE_TOO_MANY);
+	/* interleaved needs micro-batches a multiple of the stages: 4 of 4 stages
+	 * computes, the start at 5 does not */
+	e = gpipe_goal();
+	e.start.v[figure_param_find(PT_FIG_PIPELINE, "schedule")] = PT_PIPE_INTERLEAVED;
+	e.start.v[figure_param_find(PT_FIG_PIPELINE, "chunks")] = 2;
+	e.start.v[e.knob[0].param] = 5;
+	ck_assert_int_eq(explore_problem(&e, NULL, 0, &which, &best), PT_EXPLORE_START_CANNOT);
+}
+END_TEST
+
+/* The text a setting is kept as, and what a learner may type. */
+START_TEST(test_setting_text)
+{
+	pt_explore e = gpipe_goal();
+	e.knob[1] = (pt_knob){ figure_param_find(PT_FIG_PIPELINE, "schedule"), PT_PIPE_GPIPE, PT_PIPE_1F1B, 1 };
+	e.n_knobs = 2;
+	pt_figure f = e.start;
+	char why[200];
+	ck_assert(explore_set(&e, &f, "microbatches", "12", why, sizeof why));
+	ck_assert(explore_set(&e, &f, "schedule", "1f1b", why, sizeof why));
+	pt_strbuf b = { 0 };
+	explore_setting_write(&e, &f, &b);
+	ck_assert_str_eq(b.s, "microbatches=12 schedule=1f1b");
+	pt_figure g;
+	ck_assert(explore_setting_read(&e, b.s, &g, why, sizeof why));
+	ck_assert_mem_eq(&g, &f, sizeof f);
+	free(b.s);
+	ck_assert(explore_setting_read(&e, " microbatches 20, schedule=gpipe ", &g, why, sizeof why));
+	ck_assert_double_eq(g.v[e.knob[0].param], 20);
+	ck_assert_double_eq(g.v[e.knob[1].param], PT_PIPE_GPIPE);
+	/* refused, each with a sentence, nothing changed */
+	pt_figure before = f;
+	ck_assert(!explore_set(&e, &f, "stages", "2", why, sizeof why));
+	ck_assert_str_eq(why, "There is no knob \"stages\"; the knobs are microbatches and schedule.");
+	ck_assert(!explore_set(&e, &f, "microbatches", "65", why, sizeof why));
+	ck_assert_str_eq(why, "The micro-batches can be set from 1 to 64.");
+	ck_assert(!explore_set(&e, &f, "microbatches", "1e400", why, sizeof why));
+	ck_assert(!explore_set(&e, &f, "microbatches", "", why, sizeof why));
+	ck_assert(!explore_set(&e, &f, "microbatches", "nan", why, sizeof why));
+	ck_assert(!explore_set(&e, &f, "schedule", "zb-h1", why, sizeof why));
+	ck_assert_str_eq(why, "The schedule can be set from gpipe to 1f1b.");
+	ck_assert_mem_eq(&f, &before, sizeof f);
+	ck_assert(!explore_setting_read(&e, "microbatches=3 microbatches=4", &g, why, sizeof why));
+	ck_assert_str_eq(why, "The knob \"microbatches\" is set twice.");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("explore");
@@ -218,6 +292,8 @@ int main(void)
 	tcase_add_test(tc, test_memory_sharding);
 	tcase_add_test(tc, test_knob_move);
 	tcase_add_test(tc, test_explain_gives_nothing_away);
+	tcase_add_test(tc, test_problems);
+	tcase_add_test(tc, test_setting_text);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

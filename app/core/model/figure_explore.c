@@ -2,6 +2,7 @@
  * models (figure_explore.h): judging a setting, stepping a knob, trying
  * every setting for --check, and the sentences a learner reads. */
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -276,4 +277,130 @@ void explore_explain(const pt_explore *e, pt_explore_verdict v, int cond, double
 		strbuf_printf(b, "The figure cannot be drawn with this setting: %s.", why != NULL && why[0] ? why : "it is impossible");
 		break;
 	}
+}
+
+bool explore_when_matches(const pt_explore *e, const pt_explore_when *w, const pt_figure *f)
+{
+	for (int i = 0; i < w->n; i++)
+		if (w->knob[i] < 0 || w->knob[i] >= e->n_knobs || !near(f->v[e->knob[w->knob[i]].param], w->v[i]))
+			return false;
+	return true;
+}
+
+pt_explore_problem explore_problem(const pt_explore *e, const pt_explore_when *when, int n_when, int *which,
+    pt_figure *best)
+{
+	int cond;
+	double got;
+	char why[160];
+	*which = -1;
+	for (int k = 0; k < e->n_knobs; k++)
+		if (!explore_on_knob(&e->knob[k], e->start.v[e->knob[k].param])) {
+			*which = k;
+			return PT_EXPLORE_START_OFF;
+		}
+	if (!explore_conditions(e, &e->start, &cond, &got, why, sizeof why))
+		return PT_EXPLORE_START_CANNOT;
+	if (cond < 0)
+		return PT_EXPLORE_START_MEETS;
+	long met = explore_search(e, best);
+	if (met < 0)
+		return PT_EXPLORE_TOO_MANY;
+	if (met == 0)
+		return PT_EXPLORE_UNREACHABLE;
+	for (int i = 0; i < n_when; i++) {
+		pt_figure f = e->start;
+		for (int j = 0; j < when[i].n; j++)
+			f.v[e->knob[when[i].knob[j]].param] = when[i].v[j];
+		if (explore_judge(e, &f, &cond, &got, why, sizeof why) == PT_EXPLORE_MET) {
+			*which = i;
+			return PT_EXPLORE_WHEN_RIGHT;
+		}
+	}
+	return PT_EXPLORE_SOUND;
+}
+
+void explore_setting_write(const pt_explore *e, const pt_figure *f, pt_strbuf *b)
+{
+	const pt_fig_type_info *ti = figure_type(e->start.type);
+	for (int k = 0; k < e->n_knobs; k++) {
+		const pt_fig_param *p = &ti->params[e->knob[k].param];
+		strbuf_printf(b, "%s%s=", k == 0 ? "" : " ", p->name);
+		if (p->words != NULL)
+			strbuf_printf(b, "%s", p->words[(int)f->v[e->knob[k].param]]);
+		else
+			strbuf_printf(b, "%.17g", f->v[e->knob[k].param]);
+	}
+}
+
+bool explore_set(const pt_explore *e, pt_figure *f, const char *name, const char *value, char *why, size_t why_len)
+{
+	const pt_fig_type_info *ti = figure_type(e->start.type);
+	for (int k = 0; k < e->n_knobs; k++) {
+		const pt_fig_param *p = &ti->params[e->knob[k].param];
+		if (strcmp(p->name, name) != 0)
+			continue;
+		double x = -1;
+		if (p->words != NULL) {
+			for (int w = 0; p->words[w] != NULL; w++)
+				if (strcmp(p->words[w], value) == 0)
+					x = w;
+		} else {
+			char *end;
+			x = strtod(value, &end);
+			if (end == value || *end != '\0' || !isfinite(x))
+				x = NAN;
+		}
+		if (!explore_on_knob(&e->knob[k], x)) {
+			pt_strbuf b = { 0 };
+			explore_explain(e, PT_EXPLORE_OFF_RANGE, k, 0, NULL, &b);
+			snprintf(why, why_len, "%s", b.s != NULL ? b.s : "That value is not one this knob takes.");
+			free(b.s);
+			return false;
+		}
+		f->v[e->knob[k].param] = x;
+		return true;
+	}
+	pt_strbuf b = { 0 };
+	strbuf_printf(&b, "There is no knob \"%s\"; the knobs are", name);
+	for (int k = 0; k < e->n_knobs; k++)
+		strbuf_printf(&b, "%s %s", k == 0 ? "" : k == e->n_knobs - 1 ? " and" : ",", ti->params[e->knob[k].param].name);
+	snprintf(why, why_len, "%s.", b.s != NULL ? b.s : "There is no such knob");
+	free(b.s);
+	return false;
+}
+
+bool explore_setting_read(const pt_explore *e, const char *text, pt_figure *f, char *why, size_t why_len)
+{
+	pt_figure g = e->start;
+	bool seen[EXP_MAX_KNOBS] = { false };
+	char name[64], value[64];
+	const char *s = text;
+	for (;;) {
+		while (*s == ' ' || *s == ',' || *s == '\t')
+			s++;
+		if (*s == '\0')
+			break;
+		size_t n = strcspn(s, " =,\t");
+		snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), s);
+		s += n;
+		while (*s == ' ' || *s == '=' || *s == '\t')
+			s++;
+		n = strcspn(s, " ,\t");
+		snprintf(value, sizeof value, "%.*s", (int)(n < sizeof value ? n : sizeof value - 1), s);
+		s += n;
+		if (!explore_set(e, &g, name, value, why, why_len))
+			return false;
+		const pt_fig_type_info *ti = figure_type(e->start.type);
+		for (int k = 0; k < e->n_knobs; k++)
+			if (strcmp(ti->params[e->knob[k].param].name, name) == 0) {
+				if (seen[k]) {
+					snprintf(why, why_len, "The knob \"%s\" is set twice.", name);
+					return false;
+				}
+				seen[k] = true;
+			}
+	}
+	*f = g;
+	return true;
 }
