@@ -187,7 +187,7 @@ int cli_course_sync(int argc, char **argv)
 		}
 	}
 	if (only == NULL || argc - optind != 1) {
-		fputs("paratutor course: sync DIR [--learner ID]...\n", stderr);
+		fputs("paratutor course: sync DIR [--learner ID]... [--background]\n", stderr);
 		free(only);
 		return C_USAGE;
 	}

@@ -10,8 +10,8 @@
 # the connection and never answers, every answer on the learner's screen
 # (ssh -tt in tmux) comes back within 3 s, far below the 15 s a send may
 # take; an attacker learner's environment (a proxy, a configuration file
-# naming another LRS) sends nothing anywhere else.  Credentials others can
-# read are refused by `course lrs`.
+# naming another LRS) sends nothing anywhere else; a submitted course exam
+# is sent too.  Credentials others can read are refused by `course lrs`.
 set -u
 bin=$(realpath "$1")
 src=$(pwd)
@@ -219,4 +219,17 @@ expected alice "$url2" >>"$TMP/mallory.ids"
 check "mallory's statements reach the course's LRS" holds "$url2" "$TMP/mallory.ids"
 check "... and her proxy variables and configuration file sent nothing elsewhere ($(cat "$TMP/evil.count") connections)" \
 	[ "$(cat "$TMP/evil.count")" -eq 0 ]
+
+# ---- a submitted course exam is sent too ------------------------------------
+"$bin" course add-exam "$C" quiz --lessons fixture-minimal --count 2 --minutes 10 --attempts 0 >/dev/null
+printf 'a\na\nsubmit\nyes\n' | lssh bob -T "$HOST" exam quiz >"$TMP/out" 2>&1
+check "bob sits the course exam over ssh and submits it" grep -q 'The exam is submitted' "$TMP/out"
+"$bin" --report --format xapi --state "$C/learners/bob/progress.json" --actor-account "$url2,bob" \
+	--only-lessons "$C/lessons" 2>/dev/null | python3 -c 'import json,sys
+for s in json.load(sys.stdin):
+    if "/exams/quiz" in s["object"]["id"]: print(s["id"])' >"$TMP/exam.ids"
+check "the store lists the sitting's statements ($(wc -l <"$TMP/exam.ids"))" [ -s "$TMP/exam.ids" ]
+check "... and the LRS holds them with no sync run by hand" holds "$url2" "$TMP/exam.ids"
+"$bin" course list "$C" >"$TMP/out" 2>&1
+check "course list names the LRS" grep -qF "Results go to the LRS at $url2" "$TMP/out"
 finish
