@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh BINARY - hostile text never reaches a terminal or a spreadsheet.
 #
-# A lesson, a GIFT bank, a Moodle XML bank and progress stores carrying
+# A lesson, a GIFT bank, a Moodle XML bank, progress stores and an LRS's
+# statements (class --lrs, from tests/lrs/lrs.py's stub) carrying
 # the text of issue 24 (escape sequences, C1 controls, bidi overrides,
 # invisible characters, bytes that are not UTF-8; make_fixtures.py) go
 # through every command; scan.py fails on any byte of the output (stdout,
@@ -139,6 +140,25 @@ has "gradebook: the learner's OSC is escaped" "$tmp/class.gradebook" 'evil\e]0;P
 run "class --format json on a store with a byte that is not UTF-8" 0 '' -- class --format json --only-lessons "$L" "$h/class/raw"
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$out" 2>"$tmp/json.err" \
 	&& ok "class --format json stays valid JSON" || not_ok "class --format json stays valid JSON" "$tmp/json.err"
+
+# class --lrs from a hostile LRS (tests/lrs/lrs.py's stub on a free loopback
+# port): learners named with an escape sequence and =1+2, broken statements.
+printf 'paratutor:hostile-secret\n' >"$tmp/lrs-auth"
+chmod 600 "$tmp/lrs-auth"
+python3 tests/lrs/lrs.py stub "$tmp/lrs-auth" "$tmp/stub-port" &
+stub=$!
+trap 'kill "$stub" 2>/dev/null; rm -rf "$tmp"' EXIT
+tries=0
+until [ -s "$tmp/stub-port" ] || [ "$tries" -gt 300 ]; do tries=$((tries + 1)); sleep 0.1; done
+for fmt in table csv json gradebook; do
+	run "class --lrs --format $fmt from a hostile LRS" 0 '' -- class --format "$fmt" --only-lessons "$L" \
+		--lrs "http://127.0.0.1:$(cat "$tmp/stub-port")/ok/xAPI" --lrs-auth "$tmp/lrs-auth"
+	cp "$out" "$tmp/lrs.$fmt"
+done
+has "class --lrs gradebook: a learner named =1+2 is text" "$tmp/lrs.gradebook" "'=1+2,"
+has "class --lrs gradebook: the learner's escape sequence is escaped" "$tmp/lrs.gradebook" '\e[31m=HYPERLINK'
+kill "$stub" 2>/dev/null
+wait "$stub" 2>/dev/null
 
 run "stats --me" 0 '' -- stats --me --progress "$store" --only-lessons "$L"
 for fmt in csv json xapi; do

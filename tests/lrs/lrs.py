@@ -6,8 +6,8 @@ ID posts a different statement under ID (so the LRS will refuse ours);
 stub AUTH PORTFILE serves, on a free loopback port written to PORTFILE,
 what the real LRS cannot be made to answer: /ok/xAPI/statements 401 unless
 the Basic credentials are AUTH's key:secret (then a hostile page: bad
-statements, a learner named with an escape sequence and a formula start,
-and a "more" link to a second page), /forbidden/xAPI/statements 403."""
+statements, a learner named with an escape sequence, one named =1+2, and a
+"more" link to a second page), /forbidden/xAPI/statements 403."""
 import json
 import socket
 import sys
@@ -74,7 +74,9 @@ def hostile_pages(base):
         bad.append(s)
     other = json.loads(json.dumps(good))
     other["verb"]["id"] = "http://adlnet.gov/expapi/verbs/completed"
-    return ({"statements": [good] + bad[:6] + [other, 7, None], "more": "/ok/xAPI/statements?page=2"},
+    formula = json.loads(json.dumps(good))
+    formula["actor"] = {"account": {"homePage": "https://lms.example.org", "name": "=1+2"}}
+    return ({"statements": [good, formula] + bad[:6] + [other, 7, None], "more": "/ok/xAPI/statements?page=2"},
             {"statements": bad[6:], "more": ""})
 
 
