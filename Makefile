@@ -406,6 +406,7 @@ FUZZ_SEED ?= 1
 FUZZ_RUNS_blueprint := 2500000
 FUZZ_RUNS_cache     := 3000000
 FUZZ_RUNS_course    := 2500000
+FUZZ_RUNS_explore   := 300000
 FUZZ_RUNS_gift      := 90000
 FUZZ_RUNS_lesson    := 60000
 FUZZ_RUNS_moodlexml := 350000
