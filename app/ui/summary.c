@@ -115,8 +115,9 @@ struct summary_view {
 	bool confirm_reset; /* the next key answers "forget this lesson?" */
 };
 
-/* Context bits of the summary's bindings. */
-enum { SUM_CONFIRM = 1u << 0 };
+/* Context bits of the summary's bindings: asking before a reset; nothing
+ * left to practise (every item right first time), when r is not offered. */
+enum { SUM_CONFIRM = 1u << 0, SUM_ALL_RIGHT = 1u << 1 };
 
 /* Draws the score, the outcome counts and every item's result. */
 static void summary_draw(pt_ui *ui, int rows, int cols)
@@ -270,7 +271,7 @@ static const pt_binding summary_keys[] = {
 	{ .keys = "any other key", .help = "after x: keep the answers", .bar = "keep", .bar_keys = "other",
 	    .when = SUM_CONFIRM, .events = UI_ON_ANY, .run = key_keep },
 	{ .keys = "r", .help = "practise the items not right first time (practice; the lesson score stays)",
-	    .bar = "practise missed", .unless = SUM_CONFIRM, .chars = "rR", .run = key_retry, .word = "practice",
+	    .bar = "practise missed", .unless = SUM_CONFIRM | SUM_ALL_RIGHT, .chars = "rR", .run = key_retry, .word = "practice",
 	    .shorts = "retry, r", .cmd = PT_CMD_PRACTICE },
 	{ .keys = "x",
 	    .help = "start the lesson again as its next attempt, scored beside the lesson score, which stays (asks "
@@ -286,8 +287,10 @@ static const pt_binding summary_keys[] = {
 static unsigned summary_context(const pt_ui *ui)
 {
 	struct summary_view *view = ui->view;
-	(void)ui;
-	return view->confirm_reset ? SUM_CONFIRM : 0;
+	const pt_session *s = ui_session((pt_ui *)ui);
+	if (view->confirm_reset)
+		return SUM_CONFIRM;
+	return count_missed(s) == 0 && session_next_open(s, 0) == s->lesson->n_items ? SUM_ALL_RIGHT : 0;
 }
 
 /* The summary scrolls with the shared keys, except while it asks. */

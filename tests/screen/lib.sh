@@ -144,7 +144,10 @@ st_wait_gone() {
 
 # st_lacks TEXT - fails when the screen shows TEXT now.
 st_lacks() {
-	st_screen | grep -qF -- "$1" && st_fail "unexpected on screen: $1"
+	if st_screen | grep -qF -- "$1"; then
+		st_fail "unexpected on screen: $1"
+		return 1
+	fi
 	return 0
 }
 

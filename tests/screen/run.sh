@@ -457,6 +457,30 @@ test_summary() {
 	st_wait "Attempts: 1 left" || return 1
 }
 
+# Every item right first time: the summary says so and its key bar offers
+# no practice (there is nothing to practise).
+test_summary_all_right() {
+	open_fixture || return 1
+	st_keys 1 a 2 b Enter
+	st_wait "✓ Correct" || return 1
+	st_keys n
+	st_wait "Which numbers are even?" || return 1
+	st_keys a b Enter
+	st_wait "✓ Correct" || return 1
+	st_keys n
+	st_wait "capital of Australia?" || return 1
+	st_keys a Enter
+	st_wait "✓ Correct" || return 1
+	st_keys n
+	st_wait "count = " || return 1
+	st_keys a Enter
+	st_wait "✓ Correct" || return 1
+	st_keys n
+	st_wait "Every item right first time. Press m for the menu" || return 1
+	st_wait "x reset lesson" || return 1
+	st_lacks "practise missed" || return 1
+}
+
 # The score model (docs/scoring.md): Enter on an answer already checked
 # checks nothing and costs nothing (a double Enter).
 test_double_enter_free() {
@@ -1234,6 +1258,7 @@ st_test "TERM empty, unknown or dumb: plain mode, saying why" test_term_fallback
 st_test "End and Home in a long menu: the last lesson whole, the first" test_menu_end
 st_test "a single-blank drill: letters fill and replace" test_single_blank
 st_test "summary after the last item; r retries what was missed" test_summary
+st_test "every item right first time: the summary offers no practice" test_summary_all_right
 st_test "quit mid-lesson, start again: progress resumes" test_resume
 st_test "a double Enter on a checked answer costs nothing" test_double_enter_free
 st_test "select all: tick all is no answer; one wrong tick marked" test_tick_all_free
