@@ -403,6 +403,7 @@ docs-check: paratutor test-deps
 # fuzz-long FUZZ_SECONDS=600` explores with new seeds and keeps its corpus:
 # run it before a release.  tests/fuzz/run.sh says more.
 FUZZ_SEED ?= 1
+# Inputs a target runs in `make fuzz` (50,000 when it has no line here).
 FUZZ_RUNS_blueprint := 2500000
 FUZZ_RUNS_cache     := 3000000
 FUZZ_RUNS_course    := 2500000
@@ -421,7 +422,7 @@ build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC) | $(DEPS_OK)
 		-o $@ $< $(CORE_SRC) $(LIBS_PC)
 
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
-	@set -e; $(foreach t,$(FUZZ_TARGETS),sh tests/fuzz/run.sh $(t) fixed $(FUZZ_RUNS_$(t)) $(FUZZ_SEED);)
+	@set -e; $(foreach t,$(FUZZ_TARGETS),sh tests/fuzz/run.sh $(t) fixed $(or $(FUZZ_RUNS_$(t)),50000) $(FUZZ_SEED);)
 
 fuzz-long: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 	@set -e; $(foreach t,$(FUZZ_TARGETS),sh tests/fuzz/run.sh $(t) long $(FUZZ_SECONDS);)

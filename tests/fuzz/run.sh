@@ -24,6 +24,7 @@ fi
 
 case $mode in
 fixed)
+	case $3 in '' | *[!0-9]*) echo "run.sh: fixed needs a count of runs, not '$3'" >&2; exit 2 ;; esac
 	corpus=build/fuzz/fixed-$t
 	rm -rf "$corpus" && mkdir -p "$corpus"
 	echo "== fuzz_$t: $3 inputs from seed $4"
