@@ -192,8 +192,27 @@ answer "1 a 2 a" || all=false
 i=0
 until [ "$(cat "$TMP/stuck.count")" -ge 1 ] || [ $i -gt 200 ]; do sleep 0.05; i=$((i + 1)); done
 check "the send after carol's first result is stuck on the silent LRS" [ "$(cat "$TMP/stuck.count")" -ge 1 ]
-for a in "1 a 2 a" "1 a 2 a" a a a "a b"; do answer "$a" || all=false; done
+stuck_at=$(date +%s)
+for a in "1 b 2 b" "1 c 2 c" "1 d 2 d" a b c d "a b" "a c"; do answer "$a" || all=false; done
 check "while it is, each of carol's answers comes back within 3 s (slowest: $(sort -n "$TMP/took" | tail -1) ms)" $all
+# The first send gives up 15 s after it connected; what follows holds while
+# it is still stuck (the answers above take about a second; on a machine
+# too slow for that, the two checks say SKIP and why).
+if [ $(($(date +%s) - stuck_at)) -le 8 ]; then
+	check "... and all her results made one connection: one send per learner at a time ($(cat "$TMP/stuck.count"))" \
+		[ "$(cat "$TMP/stuck.count")" -eq 1 ]
+	start=$(date +%s)
+	"$bin" course sync "$C" --learner carol --background >/dev/null 2>&1 &
+	a=$!
+	"$bin" course sync "$C" --learner carol --background >/dev/null 2>&1 &
+	b=$!
+	wait $a $b
+	check "a background send that finds another waiting leaves at once ($(($(date +%s) - start)) s), connecting to nothing" \
+		[ $(($(date +%s) - start)) -le 3 -a "$(cat "$TMP/stuck.count")" -eq 1 ]
+else
+	skipped=$((skipped + 2))
+	echo "SKIP one send at a time, and a third leaving at once: carol's answers took over 8 s, too near the 15 s limit to tell"
+fi
 tmux -S "$TMUX_SOCK" send-keys -l quit
 tmux -S "$TMUX_SOCK" send-keys Enter
 i=0
