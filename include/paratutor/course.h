@@ -111,8 +111,9 @@ typedef struct pt_course {
 #define PT_COURSE_LRS_MAX 2048 /* the most of "lrs" and "lrs_auth" */
 
 /* Checks what course.json may hold as "lrs" (an http:// or https:// address)
- * or, when auth, as "lrs_auth" (a path): 1 to PT_COURSE_LRS_MAX bytes, no
- * space or control character.  False with the reason in err. */
+ * or, when auth, as "lrs_auth" (a path): 1 to PT_COURSE_LRS_MAX bytes of
+ * printable ASCII (no space, no control character, nothing a terminal could
+ * take for one).  False with the reason in err. */
 bool course_lrs_ok(const char *s, bool auth, char *err, size_t errlen);
 
 /* Writes the path of c's credentials file into buf ("lrs_auth" itself

@@ -122,7 +122,8 @@ check "removing one not on the roster fails" [ $? -eq 1 ]
 # The LRS members of course.json, read with located errors.
 cp c/course.json course.json.kept
 for bad in '"lrs": 5|"lrs": must be a string' '"lrs": "ftp://x/y"|"lrs": the LRS address must start with https://' \
-    '"lrs": "https://a b"|"lrs": the LRS address must be 1 to 2048 bytes with no space' \
+    '"lrs": "https://a b"|"lrs": the LRS address must be 1 to 2048 bytes of printable ASCII' \
+    '"lrs": "https://x/\u202e"|"lrs": the LRS address must be 1 to 2048 bytes of printable ASCII' \
     '"lrs": null, "lrs_auth": "a"|"lrs": must be a string'; do
 	python3 -c 'import json,sys; c = json.load(open("c/course.json")); c.update(json.loads("{" + sys.argv[1] + "}"))
 json.dump(c, open("c/course.json", "w"))' "${bad%%|*}"

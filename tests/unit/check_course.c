@@ -205,6 +205,8 @@ START_TEST(test_lrs)
 		{ "{\"course\": 1, \"lrs\": 3}", "\"lrs\": must be a string" },
 		{ "{\"course\": 1, \"lrs\": \"gopher://x\"}", "\"lrs\": the LRS address must start with https://" },
 		{ "{\"course\": 1, \"lrs\": \"https://x/\\u0007\"}", "no space or control character" },
+		{ "{\"course\": 1, \"lrs\": \"https://x/\\u202e\"}", "printable ASCII" },
+		{ "{\"course\": 1, \"lrs\": \"https://x/\", \"lrs_auth\": \"/a\\u0085\"}", "printable ASCII" },
 		{ "{\"course\": 1, \"lrs\": \"https://x/\", \"lrs_auth\": \"\"}", "\"lrs_auth\": the credentials file" },
 		{ "{\"course\": 1, \"lrs_auth\": \"/a\"}", "\"lrs_auth\" is given without \"lrs\"" },
 	};

@@ -318,9 +318,9 @@ bool course_lrs_ok(const char *s, bool auth, char *err, size_t errlen)
 	bool scheme = strncmp(s, "https://", 8) == 0 || strncmp(s, "http://", 7) == 0;
 	bool clean = n > 0 && n <= PT_COURSE_LRS_MAX;
 	for (const char *c = s; clean && *c; c++)
-		clean = (unsigned char)*c > ' ' && *c != 0x7f;
+		clean = (unsigned char)*c > ' ' && (unsigned char)*c < 0x7f; /* printed as it is: ASCII only */
 	if (!clean)
-		snprintf(err, errlen, "%s must be 1 to %d bytes with no space or control character",
+		snprintf(err, errlen, "%s must be 1 to %d bytes of printable ASCII, with no space or control character",
 		    auth ? "the credentials file's path" : "the LRS address", PT_COURSE_LRS_MAX);
 	else if (!auth && !scheme)
 		snprintf(err, errlen, "the LRS address must start with https:// (or http:// for this machine)");
