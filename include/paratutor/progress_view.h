@@ -26,7 +26,7 @@ typedef struct pt_due {
 	size_t index;   /* the item's index in lesson->items */
 	time_t due;
 	int box;
-	double recall;  /* predicted recall at the time asked (schedule.h) */
+	double recall;  /* the model's predicted recall at the time asked (schedule.h): it orders the list */
 } pt_due;
 
 typedef struct pt_due_list {
@@ -88,9 +88,10 @@ void progress_lesson_stats(const pt_progress *p, const pt_lesson *lesson,
 void progress_info_stats(const pt_progress *p, const pt_lesson_info *info,
     size_t *done, size_t *total, int *score);
 
-/* Fills out with the items due for review at now (finished at least once,
- * due at or before now, hash matching, in a lesson of the catalog that is
- * not broken), lowest predicted recall first (then oldest due).  Returns false when out of memory; free
+/* Fills out with the items due for review at now (progress_item_count's
+ * due: finished at least once, due at or before now; hash matching, in a
+ * lesson of the catalog that is not broken), the likeliest forgotten
+ * first (lowest predicted recall), then oldest due.  Returns false when out of memory; free
  * the list with progress_due_free(). */
 bool progress_due(const pt_progress *p, pt_catalog *catalog, time_t now,
     pt_due_list *out);

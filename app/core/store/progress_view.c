@@ -162,7 +162,9 @@ static size_t info_due(const pt_progress *p, const pt_entry *e, time_t now)
 	pt_index_item it;
 	while (index_items_next(&items, &it)) {
 		const pt_record *r = it.id != NULL ? data_find(&p->d, e->info->id, it.id) : NULL;
-		count += r != NULL && progress_record_matches(r, it.hash, it.key) && r->scheduled && r->due <= now;
+		pt_item_count c;
+		progress_item_count(p, r != NULL && progress_record_matches(r, it.hash, it.key) ? r : NULL, now, &c);
+		count += c.due;
 	}
 	return count;
 }
@@ -192,7 +194,9 @@ static bool collect_due(const pt_progress *p, pt_catalog *cat, time_t now, pt_du
 		const pt_lesson *l = info_due(p, &cat->v[e], now) > 0 ? usable(cat, e) : NULL;
 		for (size_t i = 0; l != NULL && i < l->n_items; i++) {
 			const pt_record *r = current_record(p, l, &l->items[i]);
-			if (r == NULL || !r->scheduled || r->due > now)
+			pt_item_count c;
+			progress_item_count(p, r, now, &c);
+			if (!c.due)
 				continue;
 			if (!grow_array((void **)&out->v, &cap, out->n + 1, sizeof *out->v))
 				return false;
