@@ -26,11 +26,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cJSON.h>
+
 #include "paratutor/catalog.h"
 #include "paratutor/cli_course.h"
 #include "paratutor/cli_lrs.h"
 #include "paratutor/cli_sync.h"
 #include "paratutor/cli_tutor.h"
+#include "paratutor/ui_clock.h"
+#include "paratutor/xapi.h"
 
 enum { C_OK = 0, C_FAILED = 1, C_USAGE = 2 };
 
@@ -121,6 +125,37 @@ int cli_course_lrs(int argc, char **argv)
 	return status;
 }
 
+/* Returns false for a statement of a course exam whose results are not out
+ * yet ("results": "after-close"): the exam's own, or one with it as parent.
+ * It is sent once they are, so the LRS (and a gradebook fed from it) never
+ * shows a score before the learner may see it. */
+static bool released(const void *statement, void *ctx)
+{
+	const pt_course *c = ctx;
+	const cJSON *st = statement;
+	const cJSON *obj = cJSON_GetObjectItemCaseSensitive(st, "object");
+	const cJSON *acts = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(st, "context"),
+	    "contextActivities");
+	const cJSON *parents = cJSON_GetObjectItemCaseSensitive(acts, "parent"), *p;
+	time_t now = ui_now();
+	for (size_t i = 0; i < c->n_exams; i++) {
+		const pt_course_exam *ex = &c->exams[i];
+		if (!ex->results_after_close || now >= course_exam_release(ex))
+			continue;
+		char iri[128];
+		snprintf(iri, sizeof iri, "%sexams/%s", PT_XAPI_DEFAULT_BASE, ex->name);
+		const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(obj, "id"));
+		if (id != NULL && strcmp(id, iri) == 0)
+			return false;
+		cJSON_ArrayForEach(p, parents) {
+			id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(p, "id"));
+			if (id != NULL && strcmp(id, iri) == 0)
+				return false;
+		}
+	}
+	return true;
+}
+
 /* Opens DIR/learners/ID/NAME as a lock file; -1 when it cannot be. */
 static int open_lock(const char *learner_dir, const char *name)
 {
@@ -157,7 +192,7 @@ static int sync_learner(const pt_course *c, const char *id, const pt_catalog *ca
 		if (background)
 			flock(wait_fd, LOCK_UN);
 		cli_sync_job job = { c->lrs, course_lrs_auth_path(c, auth, sizeof auth) ? auth : NULL, store, cat,
-			{ NULL, c->lrs, id, NULL }, 50, background ? BACKGROUND_SECONDS : 0 };
+			{ NULL, c->lrs, id, NULL }, 50, background ? BACKGROUND_SECONDS : 0, released, (void *)c };
 		printf("%s: ", id);
 		fflush(stdout);
 		status = cli_sync_store(&job);

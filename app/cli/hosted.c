@@ -96,20 +96,6 @@ static void scrub_environment(void)
 	}
 }
 
-/* When the results of a sitting of ex come out: at once (0), or for
- * "results": "after-close" once the exam has closed and the longest
- * sitting any learner may start before then has ended. */
-static time_t results_at(const pt_course_exam *ex)
-{
-	if (!ex->results_after_close)
-		return 0;
-	double longest = ex->minutes;
-	for (size_t i = 0; i < ex->n_extra; i++)
-		if (ex->minutes + ex->extra[i].minutes > longest)
-			longest = ex->minutes + ex->extra[i].minutes;
-	return ex->closes + (time_t)(longest * 60 + 0.5);
-}
-
 /* Prints the words and the course's exams, with learner's own time limits. */
 static void print_help(const pt_course *c, const pt_progress *p, time_t now, const char *learner)
 {
@@ -155,7 +141,7 @@ static void print_help(const pt_course *c, const pt_progress *p, time_t now, con
 			if (sum.score > best)
 				best = sum.score;
 		}
-		time_t release = results_at(ex);
+		time_t release = course_exam_release(ex);
 		course_format_time(release, when, sizeof when);
 		if (sat > 0 && release > now)
 			printf("    you sat it %u time%s; the results come out at %s\n", sat, sat == 1 ? "" : "s", when);
@@ -232,7 +218,7 @@ static int sit_exam(const pt_course *c, const char *learner, const char *name, p
 	cfg.count = ex->count;
 	cfg.seconds = course_exam_seconds(ex, learner);
 	cfg.pass_percent = ex->pass;
-	cfg.results_at = results_at(ex);
+	cfg.results_at = course_exam_release(ex);
 	cfg.from = (const char *const *)ex->lessons;
 	cfg.n_from = ex->n_lessons;
 	pt_blueprint bp = { NULL, NULL, 0 };

@@ -150,6 +150,9 @@ typedef struct sync_run {
 	long stop_http;
 	char stop_detail[256];
 	bool write_failed;
+	bool (*keep)(const void *statement, void *ctx);
+	void *keep_ctx;
+	size_t held_back;     /* statements keep said not to send yet */
 } sync_run;
 
 /* In the test builds, PARATUTOR_TEST_SYNC_KILL_AFTER_POST=N kills the
@@ -240,10 +243,14 @@ static int sync_statements(sync_run *r, const char *text, const char *store, siz
 	cJSON *s;
 	cJSON_ArrayForEach(s, all) {
 		const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(s, "id"));
-		if (id != NULL && !id_has(&r->sent, id))
+		if (id == NULL || id_has(&r->sent, id))
+			continue;
+		if (r->keep != NULL && !r->keep(s, r->keep_ctx))
+			r->held_back++;
+		else
 			v[pending++] = s;
 	}
-	size_t before = n - pending;
+	size_t before = n - pending - r->held_back;
 	for (size_t i = 0; i < pending && r->stop == LRS_OK && !r->write_failed; i += batch)
 		send_range(r, v, i, i + batch < pending ? i + batch : pending);
 	size_t n_rejected = (size_t)cJSON_GetArraySize(r->rejected);
@@ -261,6 +268,9 @@ static int sync_statements(sync_run *r, const char *text, const char *store, siz
 		say_stop(r, waiting);
 	printf("paratutor: sent %zu of %zu statement%s to %s (%zu acknowledged before)\n", r->delivered, pending,
 	    pending == 1 ? "" : "s", r->url, before);
+	if (r->held_back > 0)
+		printf("paratutor: %zu statement%s of exams whose results are not out yet wait%s until they are\n",
+		    r->held_back, r->held_back == 1 ? "" : "s", r->held_back == 1 ? "s" : "");
 	cJSON_Delete(r->rejected);
 	cJSON_Delete(all);
 	free(v);
@@ -271,7 +281,7 @@ int cli_sync_store(const cli_sync_job *job)
 {
 	int status = SYNC_FAILED;
 	char why[4600], err[512];
-	sync_run r = { .url = job->url, .auth = job->auth, .stop = LRS_OK };
+	sync_run r = { .url = job->url, .auth = job->auth, .stop = LRS_OK, .keep = job->keep, .keep_ctx = job->keep_ctx };
 	r.lrs = cli_lrs_open(job->url, job->auth, why, sizeof why);
 	if (r.lrs != NULL && job->background_seconds > 0)
 		cli_lrs_background(r.lrs, job->background_seconds);
@@ -382,7 +392,7 @@ int cli_sync(int argc, char **argv)
 		fputs("paratutor: no lessons found; give the lesson directory with --lessons DIR\n", stderr);
 		status = SYNC_NO_LESSONS;
 	} else {
-		cli_sync_job job = { url, auth, state != NULL ? state : state_buf, &cat, xo, (size_t)batch, 0 };
+		cli_sync_job job = { url, auth, state != NULL ? state : state_buf, &cat, xo, (size_t)batch, 0, NULL, NULL };
 		status = cli_sync_store(&job);
 	}
 	catalog_free(&cat);

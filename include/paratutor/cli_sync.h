@@ -4,6 +4,7 @@
 #ifndef PARATUTOR_CLI_SYNC_H
 #define PARATUTOR_CLI_SYNC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "paratutor/catalog.h"
@@ -18,6 +19,9 @@ typedef struct cli_sync_job {
 	pt_xapi_options xo;       /* who the learner is in the statements */
 	size_t batch;             /* statements per request */
 	long background_seconds;  /* 0: as `paratutor sync`; else cli_lrs_background's limit */
+	bool (*keep)(const void *statement, void *ctx); /* NULL, or false for a statement (a cJSON
+	                          * object) not to send yet: it waits, unacknowledged, for a later run */
+	void *keep_ctx;
 } cli_sync_job;
 
 /* Sends job's statements that the LRS has not acknowledged yet, saying on

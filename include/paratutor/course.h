@@ -216,6 +216,12 @@ pt_course_window course_exam_window(const pt_course_exam *ex, unsigned attempts,
  * minutes plus the learner's extra minutes. */
 long course_exam_seconds(const pt_course_exam *ex, const char *learner);
 
+/* Returns when the results of a sitting of ex come out: 0 (at once), or for
+ * "results": "after-close" once the exam has closed and the longest sitting
+ * any learner may start before then (minutes plus the largest extra) has
+ * ended. */
+time_t course_exam_release(const pt_course_exam *ex);
+
 /* Returns the name of the course exam whose id is id ("NAME/..."), copied
  * into buf, or NULL when id is not a course exam's. */
 const char *course_exam_of(const char *id, char *buf, size_t size);

@@ -11,7 +11,7 @@
 # (ssh -tt in tmux) comes back within 3 s, far below the 15 s a send may
 # take; an attacker learner's environment (a proxy, a configuration file
 # naming another LRS) sends nothing anywhere else; a submitted course exam
-# is sent too.  Credentials others can read are refused by `course lrs`.
+# is sent too, but one whose results come out after it closes only then.  Credentials others can read are refused by `course lrs`.
 set -u
 bin=$(realpath "$1")
 src=$(pwd)
@@ -249,6 +249,29 @@ for s in json.load(sys.stdin):
     if "/exams/quiz" in s["object"]["id"]: print(s["id"])' >"$TMP/exam.ids"
 check "the store lists the sitting's statements ($(wc -l <"$TMP/exam.ids"))" [ -s "$TMP/exam.ids" ]
 check "... and the LRS holds them with no sync run by hand" holds "$url2" "$TMP/exam.ids"
+
+# ---- an exam whose results come out after it closes: nothing before then --
+now=$(date +%s)
+echo "$now" >"$TMP/clock" # the test builds' clock (sshd.sh's SetEnv PARATUTOR_TEST_NOW)
+"$bin" course add-exam "$C" sealed --lessons fixture-minimal --count 2 --minutes 5 --attempts 0 \
+	--closes "@$((now + 1800))" --results after-close >/dev/null
+printf 'a\na\nsubmit\nyes\n' | lssh bob -T "$HOST" exam sealed >"$TMP/out" 2>&1
+check "bob sits an exam whose results come out after it closes" grep -q 'releases its results when the exam closes' "$TMP/out"
+"$bin" --report --format xapi --state "$C/learners/bob/progress.json" --actor-account "$url2,bob" \
+	--only-lessons "$C/lessons" 2>/dev/null | python3 -c 'import json,sys
+for s in json.load(sys.stdin):
+    ids = [s["object"]["id"]] + [p["id"] for p in s.get("context", {}).get("contextActivities", {}).get("parent", [])]
+    if any(i.endswith("/exams/sealed") for i in ids): print(s["id"])' | sort >"$TMP/sealed.ids"
+check "the store lists that sitting's statements ($(wc -l <"$TMP/sealed.ids"))" [ -s "$TMP/sealed.ids" ]
+PARATUTOR_TEST_NOW=$TMP/clock "$bin" course sync "$C" --learner bob >"$TMP/out" 2>&1
+check "course sync holds them back before the release, saying so" grep -q "results are not out yet wait" "$TMP/out"
+held "$url2" >"$TMP/held"
+check "... and the LRS holds none of them (nor did the background sends give any)" \
+	[ -z "$(comm -12 "$TMP/held" "$TMP/sealed.ids")" ]
+echo $((now + 1800 + 300)) >"$TMP/clock"
+PARATUTOR_TEST_NOW=$TMP/clock "$bin" course sync "$C" --learner bob >"$TMP/out" 2>&1
+check "once the results are out, course sync sends them" holds "$url2" "$TMP/sealed.ids"
+
 "$bin" course list "$C" >"$TMP/out" 2>&1
 check "course list names the LRS" grep -qF "Results go to the LRS at $url2" "$TMP/out"
 finish

@@ -52,3 +52,14 @@ long course_exam_seconds(const pt_course_exam *ex, const char *learner)
 	long s = (long)(minutes * 60 + 0.5);
 	return s > 0 ? s : 1;
 }
+
+time_t course_exam_release(const pt_course_exam *ex)
+{
+	if (!ex->results_after_close)
+		return 0;
+	double longest = ex->minutes;
+	for (size_t i = 0; i < ex->n_extra; i++)
+		if (ex->minutes + ex->extra[i].minutes > longest)
+			longest = ex->minutes + ex->extra[i].minutes;
+	return ex->closes + (time_t)(longest * 60 + 0.5);
+}
