@@ -422,6 +422,18 @@ static void open_exam(pt_ui *ui)
 		show(ui, UI_SCREEN_EXAM_FORM, 0);
 }
 
+/* Says what the paper about to be sat is, with its first item: a retake
+ * of which exam, or how many of its items repeat ones already seen. */
+static void exam_opening(pt_ui *ui)
+{
+	const pt_exam *e = ui->exam;
+	if (e->retake_of > 0)
+		ui_say(ui, "A retake of exam %zu: the same %zu items in a new order; exam %zu's score stays as it was",
+		    e->retake_of, e->n, e->retake_of);
+	else if (e->repeated > 0)
+		ui_say(ui, "Too few unseen items: %zu of the %zu repeat ones whose answers you have seen", e->repeated, e->n);
+}
+
 /* Starts a new exam with the form's choices, drawn with a new seed. */
 static void start_exam(pt_ui *ui)
 {
@@ -452,9 +464,7 @@ static void start_exam(pt_ui *ui)
 		progress_exam_new_id(ui->track->progress, ui->exam);
 	track_exam(ui->track, ui->exam, now);
 	show(ui, UI_SCREEN_EXAM, 0);
-	if (ui->exam->repeated > 0)
-		ui_say(ui, "Too few unseen items: %zu of the %zu repeat ones whose answers you have seen", ui->exam->repeated,
-		    ui->exam->n);
+	exam_opening(ui);
 	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
 }
 
@@ -950,6 +960,8 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 				ui_go(&ui, UI_GO_LESSON, 0);
 		}
 		apply_go(&ui);
+		if (options->exam != NULL && !options->exam->submitted && !options->exam->paused)
+			exam_opening(&ui); /* a paper the exam command drew: its note was not on this screen */
 		size_t n_records = 0;
 		progress_records(ui.track->progress, &n_records);
 		/* The first run opens the introduction over the menu, or over the

@@ -405,6 +405,16 @@ has "results: the pairs matched" "Wrong: prompt 2, One weight matrix is too big 
 
 # --seed with --allow-repeats replays its paper, as the help says: the same
 # seed after a submitted paper lists the same items in the same order.
+# One time format where two times show together: an exam of two hours says
+# the time used in hours too ("0:00:00 of 2:00:00", never "0:00 of 2:00:00").
+printf '%s\n' submit yes | "$bin" exam --no-shuffle --only-lessons tests/screen/lessons --from screen-drills --count 2 \
+    --seed 1 --minutes 120 >"$out" 2>&1
+has "one time format: the results" "Time used: 0:00:00 of 2:00:00."
+has "one time format: the item's clock" "Time: 2:00:00 left of 2:00:00."
+"$bin" exam --help >"$out" 2>&1
+has "the help says what --seed does" "so --seed S with --allow-repeats replays the same paper; without it,"
+has "the help says what --seed does, at the option" "with --allow-repeats the same seed sits the same"
+has "the help names --retake beside --seed" "      --retake N        sit the paper of past exam N (as --history numbers"
 studied
 printf '%s\n' list submit yes | "$bin" exam --only-lessons content --from dp-vs-mp --count 4 --seed 7 --untimed \
     --allow-repeats >"$out" 2>&1

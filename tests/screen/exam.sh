@@ -524,6 +524,8 @@ test_exam_retake() {
 	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" -- exam --only-lessons tests/screen/lessons --retake 1 --seed 5 ||
 		return 1
 	st_wait "Retake of exam 1: item 1 of 4" || return 1
+	st_wait "A retake of exam 1: the same 4 items in a new order;" || return 1
+	st_wait "exam 1's score stays as it was" || return 1
 	st_wait "Complete the call so it returns the number of items." || return 1
 	st_lacks "Canberra was chosen" || return 1
 	st_keys n
@@ -564,6 +566,48 @@ test_exam_closed_watch() {
 	st_wait_exit >/dev/null || return 1
 }
 
+# A paper drawn with repeats on the full screen: the note that says how many
+# repeat is on the screen with the first item, and each repeated item says
+# so in its header.
+test_exam_repeats() {
+	state="$ST_TMP/exam-repeats"
+	rm -rf "$state"
+	been_through "$state"
+	for seed in 1 1; do
+		printf '%s\n' submit yes | XDG_STATE_HOME="$state" "$ST_BIN" exam --plain --only-lessons tests/screen/lessons \
+		    --from screen-kinds --count 3 --untimed --seed "$seed" >/dev/null 2>&1
+	done
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" -- exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 3 \
+	    --untimed --seed 1 || return 1
+	st_wait "Exam: item 1 of 3 (a repeat)" || return 1
+	st_wait_joined "3 of the 3 repeat ones whose answers you have seen" || return 1
+	st_keys q
+	st_wait "e takes it up" || return 1
+	st_keys q
+	st_wait_exit >/dev/null || return 1
+}
+
+# A "select 2" item with one tick stands as partly answered on the screen's
+# list, and as answered once two are ticked.
+test_exam_select_n_partly() {
+	st_start ST_SHUFFLE=1 -- exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 6 \
+	    --seed 1 --untimed || return 1
+	st_wait "Exam: item 1 of 6" || return 1
+	st_keys Enter
+	st_wait "Exam: item 2 of 6" || return 1
+	st_keys Enter
+	st_wait "Exam: item 3 of 6" || return 1
+	st_keys a
+	st_keys l
+	st_wait "All 6 items  0 answered" || return 1
+	st_wait "3  partly            Which two collectives" || return 1
+	st_keys Enter
+	st_wait "Exam: item 3 of 6" || return 1
+	st_keys b l
+	st_wait "All 6 items  1 answered" || return 1
+	st_wait "3  answered          Which two collectives" || return 1
+}
+
 st_test "an exam sat and submitted, with its results and history" test_exam_submit
 st_test "results by concept, and what to study next" test_exam_concepts
 st_test "an exam submitted by the clock" test_exam_timeout
@@ -578,6 +622,8 @@ st_test "a typed number the item cannot read" test_exam_number
 st_test "Ctrl-U empties the answer field in the exam" test_exam_kill_line
 st_test "the exam form from the menu, lessons from the index" test_exam_form
 st_test "a long message at 60x16 takes two rows, not cut" test_exam_form_narrow_message
+st_test "repeats: the note with the first item, each marked in its header" test_exam_repeats
+st_test "select-N: partly on the list until N are ticked" test_exam_select_n_partly
 st_test "--watch refuses with one line while the exam is open" test_exam_closed_watch
 st_test "exam --retake 1: a new order, a retake header and note, exam 1 kept" test_exam_retake
 st_finish
