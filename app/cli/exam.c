@@ -318,9 +318,8 @@ static int print_history(const char *state, bool words)
 		if (r->interruptions > 0 && k < sizeof notes)
 			k += (size_t)snprintf(notes + k, sizeof notes - k, ", interrupted %u time%s", r->interruptions,
 			    r->interruptions == 1 ? "" : "s");
-		for (size_t o = 0; r->retake_of != NULL && o < n && k < sizeof notes; o++)
-			if (strcmp(progress_exam_at(p, o)->id, r->retake_of) == 0)
-				snprintf(notes + k, sizeof notes - k, ", a retake of exam %zu", o + 1);
+		if (s.retake_of > 0 && k < sizeof notes)
+			snprintf(notes + k, sizeof notes - k, ", a retake of exam %zu", s.retake_of);
 		if (words)
 			printf("Exam %zu, finished %s UTC: %zu items, %.0f%%, %s against a pass mark of %d%%; time used %s%s%s.\n",
 			    i + 1, when, s.n_items, s.score, s.passed ? "passed" : "not passed", s.pass_percent, used,

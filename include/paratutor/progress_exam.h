@@ -45,6 +45,7 @@ typedef struct pt_exam_summary {
 	int pass_percent;
 	bool passed;
 	size_t n_items;
+	size_t retake_of; /* a retake: the number of the exam whose paper it sat again (from 1); 0 otherwise */
 } pt_exam_summary;
 
 /* One item of a stored exam. */

@@ -28,6 +28,7 @@ typedef struct pt_exam_point {
 	time_t finished;
 	double score;      /* 0 to 100 */
 	int pass_percent;  /* the pass mark, 0 to 100 */
+	size_t retake_of;  /* a retake: the number of the exam it sat again; 0 otherwise */
 } pt_exam_point;
 
 typedef enum pt_stats_block_form {

@@ -82,7 +82,7 @@ static void stats_run(const pt_progress *p, const uint8_t *data, size_t size)
 		double score;
 		memcpy(&t, data + i, sizeof t);
 		memcpy(&score, data + i + 4, sizeof score);
-		exams[n_exams++] = (pt_exam_point){ (time_t)t, score, (int8_t)data[i + 11] };
+		exams[n_exams++] = (pt_exam_point){ (time_t)t, score, (int8_t)data[i + 11], (size_t)(data[i + 3] % 3) };
 	}
 	long offset = size > 0 ? (long)(int8_t)data[0] * 1800 : 0;
 	pt_stats st;

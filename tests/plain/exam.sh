@@ -539,6 +539,10 @@ else
 fi
 has "retake: the history keeps the retake as exam 2" "4   100%   70%  passed"
 has "retake: the history says which paper it sat again" ", a retake of exam 1)"
+"$bin" stats --me --plain --only-lessons tests/screen/lessons >"$out" 2>&1
+has "retake: the statistics' exam history says so" "100%, passed; the pass mark was 70%. A retake of exam 1."
+"$bin" stats --me --only-lessons tests/screen/lessons >"$out" 2>&1
+has "retake: the statistics' exam chart says so" "passed (pass mark 70%), a retake of exam 1"
 "$bin" exam --show 1 --only-lessons tests/screen/lessons >"$out" 2>&1
 has "retake: --show 1 still shows the first sitting's score" "Score: 50% (2 of 4 right)"
 "$bin" exam --only-lessons tests/screen/lessons --retake 3 >"$out" 2>&1

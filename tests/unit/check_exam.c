@@ -1003,6 +1003,8 @@ START_TEST(test_retake)
 	ck_assert(progress_exam_summary(s, 0, &after) && progress_exam_summary(s, 1, &retook));
 	ck_assert(after.score == before.score && after.score < 100);
 	ck_assert(retook.score > after.score);
+	ck_assert_uint_eq(after.retake_of, 0);
+	ck_assert_uint_eq(retook.retake_of, 1);
 	ck_assert_str_eq(progress_exam_at(s, 0)->id, e.id);
 	ck_assert_str_eq(progress_exam_at(s, 1)->retake_of, e.id);
 	pt_exam g;

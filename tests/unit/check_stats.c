@@ -401,7 +401,7 @@ END_TEST
 START_TEST(test_exam_chart)
 {
 	static const pt_exam_point exams[] = {
-		{ T0 - 2 * DAY, 40, 70 }, { T0 - DAY, 85, 70 }, { T0, 70, 70 },
+		{ T0 - 2 * DAY, 40, 70, 0 }, { T0 - DAY, 85, 70, 0 }, { T0, 70, 70, 0 },
 	};
 	pt_stats_style style = { true, 58, 0, false };
 	pt_stats_text t = { 0 };
@@ -431,7 +431,7 @@ START_TEST(test_exam_chart)
 	/* Only the latest that fit: width 20 takes (20 - 8) / 3 = 4 columns. */
 	pt_exam_point many[6];
 	for (int k = 0; k < 6; k++)
-		many[k] = (pt_exam_point){ T0 + k * DAY, k * 20, 50 };
+		many[k] = (pt_exam_point){ T0 + k * DAY, k * 20, 50, 0 };
 	style = (pt_stats_style){ false, 20, 0, false };
 	stats_text_exams(&t, many, 6, &style);
 	static const char *const latest[] = {
@@ -452,7 +452,7 @@ START_TEST(test_exam_chart)
 
 	/* Scores and pass marks outside 0-100 (NaN too) count as the nearest
 	 * end, NaN as 0. */
-	pt_exam_point odd[] = { { T0, 0.0 / 0.0, 120 }, { T0, 140, -5 } };
+	pt_exam_point odd[] = { { T0, 0.0 / 0.0, 120, 0 }, { T0, 140, -5, 0 } };
 	style = (pt_stats_style){ true, 58, 0, false };
 	stats_text_exams(&t, odd, 2, &style);
 	at = find_block(&t, "100 +");

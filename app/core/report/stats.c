@@ -244,7 +244,7 @@ bool stats_exams(const pt_progress *p, pt_exam_point **out, size_t *n)
 	for (size_t i = 0; i < count; i++) {
 		pt_exam_summary sum;
 		if (progress_exam_summary(p, i, &sum))
-			v[k++] = (pt_exam_point){ sum.finished, sum.score, sum.pass_percent };
+			v[k++] = (pt_exam_point){ sum.finished, sum.score, sum.pass_percent, sum.retake_of };
 	}
 	*out = v;
 	*n = k;

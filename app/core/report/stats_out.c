@@ -420,8 +420,11 @@ void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, 
 			char date[16];
 			format_day(stats_day(exams[k].finished, style->utc_offset), date, sizeof date);
 			double score = clamp_percent(exams[k].score), pass = clamp_percent(exams[k].pass_percent);
-			addf(out, STATS_PARA, 0, "Exam %zu, %s: %.0f%%, %s; the pass mark was %.0f%%.", k + 1, date, score,
-			    score + 1e-9 >= pass ? "passed" : "not passed", pass);
+			char retake[48] = "";
+			if (exams[k].retake_of > 0)
+				snprintf(retake, sizeof retake, " A retake of exam %zu.", exams[k].retake_of);
+			addf(out, STATS_PARA, 0, "Exam %zu, %s: %.0f%%, %s; the pass mark was %.0f%%.%s", k + 1, date, score,
+			    score + 1e-9 >= pass ? "passed" : "not passed", pass, retake);
 		}
 		return;
 	}
@@ -463,6 +466,8 @@ void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, 
 		bool passed = score + 1e-9 >= pass;
 		strbuf_printf(&b, "  %2zu. %-7s %3.0f%%  %s (pass mark %.0f%%)", k + 1, date, score,
 		    passed ? "passed" : "not passed", pass);
+		if (exams[k].retake_of > 0)
+			strbuf_printf(&b, ", a retake of exam %zu", exams[k].retake_of);
 		add_line(out, &b);
 	}
 	free(b.s);

@@ -156,6 +156,8 @@ bool progress_exam_summary(const pt_progress *p, size_t i, pt_exam_summary *out)
 	out->pass_percent = r->pass_percent;
 	out->score = r->n_items ? 100.0 * (double)right / (double)r->n_items : 0;
 	out->passed = r->n_items > 0 && right * 100 >= (size_t)r->pass_percent * r->n_items;
+	size_t of = r->retake_of != NULL ? find_done(&p->d, r->retake_of) : p->d.n_exams;
+	out->retake_of = of < p->d.n_exams ? of + 1 : 0;
 	return true;
 }
 
