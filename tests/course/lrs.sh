@@ -274,4 +274,9 @@ check "once the results are out, course sync sends them" holds "$url2" "$TMP/sea
 
 "$bin" course list "$C" >"$TMP/out" 2>&1
 check "course list names the LRS" grep -qF "Results go to the LRS at $url2" "$TMP/out"
+"$bin" course lrs "$C" --lrs-auth "$TMP/auth" >"$TMP/out" 2>&1
+check "course lrs --lrs-auth without --lrs is a usage error (exit $?)" grep -q 'lrs DIR \[--lrs URL' "$TMP/out"
+"$bin" course lrs "$C" --off >"$TMP/out" 2>&1 && "$bin" course lrs "$C" >"$TMP/out" 2>&1
+check "course lrs --off turns the sends off" sh -c "grep -q 'No LRS: hosted sessions send no statements' '$TMP/out' &&
+	! grep -q '\"lrs' '$C/course.json'"
 finish
