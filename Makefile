@@ -120,15 +120,18 @@ build/asan/tests/%: tests/unit/%.c $(ASAN_CORE) tests/unit/testutil.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) $(SANITIZE) -Itests/unit -o $@ $< $(ASAN_CORE) $(LIBS_PC) $(CHECK_LIBS)
 
-# The kind table with a kind that exists only in this test build: its one
-# file (tests/unit/kind_test.c) and its one row (kind.c built with
-# PT_TEST_KIND) are all a new kind takes for grading, and one more file
+# The kind tables with a kind that exists only in this test build: its one
+# file (tests/unit/load_kind_test.c) and its one row (load_kind.c built with
+# PT_TEST_LOAD_KIND) are all a new kind takes for loading, its one file
+# (tests/unit/kind_test.c) and its one row (kind.c built with
+# PT_TEST_KIND) all it takes for grading, and one more file
 # (tests/unit/export_kind_test.c) and row (export_kind.c built with
 # PT_TEST_EXPORT_KIND) for GIFT and Moodle XML (docs/styleguide.md).
+LOAD_KIND_TEST_SRC := tests/unit/load_kind_test.c app/core/load/load_kind.c
 KIND_TEST_SRC := tests/unit/check_kind_table.c tests/unit/kind_test.c app/core/learn/kind.c \
-	tests/unit/export_kind_test.c app/core/interop/export_kind.c
-KIND_TEST_OUT := %/learn/kind.o %/interop/export_kind.o
-KIND_TEST_DEFS := -DPT_TEST_KIND=kind_test -DPT_TEST_EXPORT_KIND=export_kind_test
+	tests/unit/export_kind_test.c app/core/interop/export_kind.c $(LOAD_KIND_TEST_SRC)
+KIND_TEST_OUT := %/learn/kind.o %/interop/export_kind.o %/load/load_kind.o
+KIND_TEST_DEFS := -DPT_TEST_KIND=kind_test -DPT_TEST_EXPORT_KIND=export_kind_test -DPT_TEST_LOAD_KIND=load_kind_test
 build/asan/tests/check_kind_table: $(KIND_TEST_SRC) $(filter-out $(KIND_TEST_OUT),$(ASAN_CORE)) tests/unit/testutil.h
 	@mkdir -p $(@D)
 	$(CC) $(PT_WARN) $(WERROR) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread $(CFLAGS) $(CHECK_CFLAGS) $(SANITIZE) -Itests/unit \
@@ -143,18 +146,18 @@ build/rel/tests/check_kind_table: $(KIND_TEST_SRC) $(filter-out $(KIND_TEST_OUT)
 # (tests/unit/ui_kind_test.c) and one row of ui_kind.c (built with
 # PT_TEST_UI_KIND); the test links the UI's objects, not main.o.
 UI_KIND_TEST_SRC := tests/unit/check_ui_kind_table.c tests/unit/ui_kind_test.c app/ui/ui_kind.c \
-	tests/unit/kind_test.c app/core/learn/kind.c
-UI_KIND_TEST_OUT := %/learn/kind.o %/ui/ui_kind.o %/app/main.o
+	tests/unit/kind_test.c app/core/learn/kind.c $(LOAD_KIND_TEST_SRC)
+UI_KIND_TEST_OUT := %/learn/kind.o %/ui/ui_kind.o %/load/load_kind.o %/app/main.o
 build/asan/tests/check_ui_kind_table: $(UI_KIND_TEST_SRC) $(filter-out $(UI_KIND_TEST_OUT),$(ASAN_OBJ)) tests/unit/testutil.h
 	@mkdir -p $(@D)
 	$(CC) $(PT_WARN) $(WERROR) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread $(CFLAGS) $(CHECK_CFLAGS) $(SANITIZE) -Itests/unit \
-	    -DPT_TEST_KIND=kind_test -DPT_TEST_UI_KIND=ui_kind_test -o $@ $(UI_KIND_TEST_SRC) \
+	    -DPT_TEST_KIND=kind_test -DPT_TEST_UI_KIND=ui_kind_test -DPT_TEST_LOAD_KIND=load_kind_test -o $@ $(UI_KIND_TEST_SRC) \
 	    $(filter-out $(UI_KIND_TEST_OUT),$(ASAN_OBJ)) $(LIBS_PC) $(CHECK_LIBS)
 
 build/rel/tests/check_ui_kind_table: $(UI_KIND_TEST_SRC) $(filter-out $(UI_KIND_TEST_OUT),$(OBJ)) tests/unit/testutil.h
 	@mkdir -p $(@D)
 	$(CC) $(PT_WARN) $(WERROR) $(PT_DEFS) -Iinclude $(CFLAGS_PC) -pthread $(CFLAGS) $(CHECK_CFLAGS) -Itests/unit \
-	    -DPT_TEST_KIND=kind_test -DPT_TEST_UI_KIND=ui_kind_test -o $@ $(UI_KIND_TEST_SRC) \
+	    -DPT_TEST_KIND=kind_test -DPT_TEST_UI_KIND=ui_kind_test -DPT_TEST_LOAD_KIND=load_kind_test -o $@ $(UI_KIND_TEST_SRC) \
 	    $(filter-out $(UI_KIND_TEST_OUT),$(OBJ)) $(LIBS_PC) $(CHECK_LIBS)
 
 # The question in view on every bundled item (tests/screen/inview.c): the

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "paratutor/kind.h"
 #include "paratutor/ui_answer.h"
 
 /* Returns the name of the unit a numeric item's answer is written in (the
@@ -44,9 +45,7 @@ bool answer_units(const pt_item *item, char *buf, size_t size)
 	if (size == 0)
 		return false;
 	buf[0] = '\0';
-	/* Units are a numeric item's own field. */
-	if (item->kind != PT_KIND_NUMERIC)
-		return false;
+	/* Units are a numeric item's own field: other items have none. */
 	size_t used = 0;
 	for (size_t i = 0; i < item->n_units && used + 1 < size; i++) {
 		int n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "", item->units[i].name.s);
@@ -65,13 +64,13 @@ bool answer_not_counted(const pt_grade *g, char *buf, size_t size)
 		return false;
 	buf[0] = '\0';
 	/* Only a typed answer's check can be no check (an unclear number, a slip). */
-	if ((item->kind != PT_KIND_NUMERIC && item->kind != PT_KIND_TEXT) || g->status != PT_OPEN ||
+	if (kind_shape(item->kind) != PT_SHAPE_TYPED || g->status != PT_OPEN ||
 	    g->checked || said == NULL)
 		return false;
 	/* The slips' sentences (spelling, a fraction for a percentage, a
 	 * qualified name) already say it cost nothing; the reasons a number
 	 * was not understood do not. */
-	if (item->kind == PT_KIND_NUMERIC && strstr(said, "cost no attempt") == NULL)
+	if (kind_ops(item->kind)->unclear == PT_GRADE_UNCLEAR && strstr(said, "cost no attempt") == NULL)
 		snprintf(buf, size, "%s This did not cost an attempt.", said);
 	else
 		snprintf(buf, size, "%s", said);

@@ -12,7 +12,7 @@
 
 void answering_say_incomplete(pt_ui *ui, const pt_item *it)
 {
-	if (kind_ops(it->kind)->shape == PT_SHAPE_PICKS)
+	if (kind_shape(it->kind) == PT_SHAPE_PICKS)
 		ui_say(ui, "%s%c", ui_kind(it->kind)->incomplete, item_body_last_label(it));
 	else
 		ui_say(ui, "%s", ui_kind(it->kind)->incomplete);
@@ -27,12 +27,12 @@ static pt_answering *answering_of(pt_ui *ui)
 
 bool answering_uses_bank(pt_kind kind)
 {
-	return kind_ops(kind)->shape == PT_SHAPE_SLOTS;
+	return kind_shape(kind) == PT_SHAPE_SLOTS;
 }
 
 bool answering_is_typed(pt_kind kind)
 {
-	return kind_ops(kind)->shape == PT_SHAPE_TYPED;
+	return kind_shape(kind) == PT_SHAPE_TYPED;
 }
 
 const char *answering_slot_word(const pt_item *it)

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "paratutor/kind.h"
 #include "paratutor/ui_answer.h"
 #include "paratutor/ui_answering.h"
 #include "paratutor/ui_app.h"
@@ -222,11 +223,9 @@ static unsigned key_keep(pt_ui *ui, const pt_event *ev)
 	(void)ev;
 	size_t i = ui->exam->session.current;
 	pt_grade *g = current_grade(ui);
-	double value;
 	char units[200];
 	/* Only a number can be read (or not) before the exam checks it. */
-	if (g->item->kind == PT_KIND_NUMERIC && g->typed[0] != '\0' &&
-	    grade_number(g->item, g->typed, &value) != PT_NUMBER_OK) {
+	if (g->typed[0] != '\0' && !kind_readable(g->item, g->typed)) {
 		bool has_units = answer_units(g->item, units, sizeof units);
 		ui_say(ui, "Not a number this item takes%s%s%s: correct it (nothing is checked until you submit)",
 		    has_units ? " (units: " : "", units, has_units ? ")" : "");

@@ -112,7 +112,7 @@ static void next_step(pt_ui *ui, const pt_grade *g, char *message, size_t size)
 		next_step_typed(ui->view, g, message, size);
 	} else if (g->checked && has_wrong_mark(g)) {
 		snprintf(message, size, "Not yet: change your answer, then press Enter");
-	} else if (it->kind == PT_KIND_MULTI && it->choose > 0) {
+	} else if (it->choose > 0) {
 		/* choice and multi differ by a word here, and choose is multi's own field */
 		snprintf(message, size, "Tick exactly %d options (letters A-%c), then press Enter", it->choose, last);
 	} else if (grade_ready(g)) {

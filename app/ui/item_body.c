@@ -24,7 +24,7 @@
 
 int item_body_choices(const pt_item *it)
 {
-	pt_answer_shape shape = kind_ops(it->kind)->shape;
+	pt_answer_shape shape = kind_shape(it->kind);
 	size_t n = shape == PT_SHAPE_SLOTS ? it->bank.n : shape == PT_SHAPE_PICKS ? it->n_options : 0;
 	return (int)(n < PT_MAX_OPTIONS ? n : PT_MAX_OPTIONS);
 }

@@ -149,7 +149,7 @@ static void print_tally(FILE *out, const char *label, const pt_exam_tally *t, co
 static void print_picks(FILE *out, const pt_grade *g)
 {
 	const pt_item *v = g->item;
-	if (kind_ops(v->kind)->shape != PT_SHAPE_PICKS || g->checked)
+	if (kind_shape(v->kind) != PT_SHAPE_PICKS || g->checked)
 		return;
 	int ticks = 0;
 	for (size_t o = 0; o < v->n_options && o < PT_MAX_OPTIONS; o++)
@@ -323,10 +323,9 @@ static void answer(FILE *out, pt_exam *e, pt_track *track, char *line)
 {
 	size_t i = e->session.current;
 	pt_grade *g = exam_grade(e, i);
-	double value;
 	char units[200];
 	/* Only a number can be read (or not) before the exam checks it. */
-	if (g->item->kind == PT_KIND_NUMERIC && grade_number(g->item, line, &value) != PT_NUMBER_OK) {
+	if (!kind_readable(g->item, line)) {
 		bool has_units = answer_units(g->item, units, sizeof units);
 		fprintf(out, "\"%s\" is not a number this item takes%s%s%s; type it again (nothing is checked until you "
 		    "submit).\n", line, has_units ? " (units: " : "", units, has_units ? ")" : "");

@@ -46,7 +46,7 @@ void plain_item_describe(const pt_grade *g, char *buf, size_t size)
 	const char *level = lesson_difficulty_name(it->difficulty);
 	int n = grade_slots(g);
 	/* choose is a select-all item's own field: "tick exactly 2" */
-	if (it->kind == PT_KIND_MULTI && it->choose > 0)
+	if (it->choose > 0)
 		snprintf(buf, size, "%s, tick exactly %d", level, it->choose);
 	else if (row->slot_noun != NULL) {
 		char task[64];

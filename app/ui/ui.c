@@ -286,7 +286,7 @@ static void open_due(pt_ui *ui)
 		}
 		show(ui, UI_SCREEN_ITEM, due->index);
 		pt_kind kind = s->lesson->items[due->index].kind;
-		bool typed = kind_ops(kind)->shape == PT_SHAPE_TYPED;
+		bool typed = kind_shape(kind) == PT_SHAPE_TYPED;
 		ui_say(ui, "Review %zu of %zu: %s and press Enter; %s skips to the next", ui->review.pos + 1, n,
 		    typed ? "type your answer" : "answer", typed ? "Tab then n" : "n");
 		return;

@@ -7,7 +7,8 @@
  * learn layer, the lowest that holds grading; the layers above (report,
  * interop) read it, the UI keeps its own table of drawing, answer-entry
  * and plain-mode operations (ui_kind.h, app/ui/ui_kind_*.c) beside it, and
- * the loader (below it) keeps its own checks of a kind's fields.  See docs/styleguide.md. */
+ * the loader's table (load_kind.h, below it) names each kind, says how it
+ * is answered (kind_shape) and reads and checks its fields.  See docs/styleguide.md. */
 #ifndef PARATUTOR_KIND_H
 #define PARATUTOR_KIND_H
 
@@ -15,18 +16,10 @@
 
 #include "paratutor/grade.h"
 #include "paratutor/lesson.h"
-
-/* How a kind is answered, which decides what a grade keeps of it. */
-typedef enum pt_answer_shape {
-	PT_SHAPE_SLOTS, /* bank entries placed in slots (g->fill): blanks, prompts, positions */
-	PT_SHAPE_PICKS, /* options picked or ticked (g->picked) */
-	PT_SHAPE_TYPED  /* a typed answer (g->typed) */
-} pt_answer_shape;
+#include "paratutor/load_kind.h"
 
 typedef struct pt_kind_ops {
-	pt_kind kind;
-	const char *name;       /* as lessons spell it: "fill" */
-	pt_answer_shape shape;
+	pt_kind kind;           /* its name and shape are its loader row's (load_kind.h) */
 	/* Returns how many slots (blanks, prompts, positions) or options the
 	 * learner fills or ticks, before any cap; 1 for a typed answer. */
 	size_t (*slots)(const pt_item *it);
@@ -65,6 +58,16 @@ typedef struct pt_kind_ops {
 	/* The xAPI interaction type its statements name ("fill-in", "choice",
 	 * "other"). */
 	const char *xapi_type;
+	/* Picks kinds: true when a pick replaces the one before (one right
+	 * option) instead of toggling. */
+	bool one_pick;
+	/* Typed kinds: what a check that is no check (*clear false) returns:
+	 * PT_GRADE_UNCLEAR (a number not understood) or PT_GRADE_SPELLING. */
+	pt_grade_rc unclear;
+	/* Typed kinds: returns true when typed is an answer the kind can read
+	 * at all (a number in a unit the item takes), so it may be kept
+	 * unchecked, as in an exam.  NULL: any text is. */
+	bool (*readable)(const pt_item *it, const char *typed);
 } pt_kind_ops;
 
 /* Returns the row of kind (every pt_kind has one). */
@@ -72,6 +75,10 @@ const pt_kind_ops *kind_ops(pt_kind kind);
 
 /* The rows, one per kind file. */
 extern const pt_kind_ops kind_fill, kind_choice, kind_multi, kind_numeric, kind_text, kind_match, kind_order;
+
+/* Returns true when typed is an answer item's kind can read (the row's
+ * readable; any text for a kind without one). */
+bool kind_readable(const pt_item *item, const char *typed);
 
 /* grade.c: what the kinds' files share. */
 

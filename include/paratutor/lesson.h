@@ -37,7 +37,8 @@ typedef struct pt_text_list {
 
 typedef enum pt_kind {
 	PT_KIND_FILL, PT_KIND_CHOICE, PT_KIND_MULTI,
-	PT_KIND_NUMERIC, PT_KIND_TEXT, PT_KIND_MATCH, PT_KIND_ORDER /* format 2 */
+	PT_KIND_NUMERIC, PT_KIND_TEXT, PT_KIND_MATCH, PT_KIND_ORDER, /* format 2 */
+	PT_KIND_COUNT /* not a kind: how many there are (a test build adds one at this value) */
 } pt_kind;
 
 typedef enum pt_difficulty {
@@ -208,9 +209,6 @@ void lesson_free(pt_lesson *lesson);
  * digit, then lower-case letters, digits, '-', '_' and '.'. */
 bool lesson_id_ok(const char *id);
 
-/* Returns "fill", "choice", "multi", "numeric", "text", "match" or "order". */
-const char *lesson_kind_name(pt_kind kind);
-
 /* Returns "easy", "medium" or "hard". */
 const char *lesson_difficulty_name(pt_difficulty difficulty);
 
@@ -235,21 +233,11 @@ size_t lesson_correct_count(const pt_item *item);
 /* Returns the lesson's item with the given id, or NULL. */
 pt_item *lesson_find_item(const pt_lesson *lesson, const char *id);
 
-/* Returns a 64-bit FNV-1a hash of everything that decides how an item is
- * graded (kind, code, bank, accepted answers, options and their
- * correctness, numeric ranges and units, text answers, match pairs, order
- * steps), so stored progress can tell when an answer changed.  Format-1
- * items hash as before; a match or order item hashes the same whatever
- * order its bank is in. */
-unsigned long long lesson_item_hash(const pt_item *item);
+/* Folds the string s and its terminator (NULL as "") into an FNV-1a hash h;
+ * the item hashes (load_kind.h) are built from these. */
+unsigned long long lesson_hash_str(unsigned long long h, const char *s);
 
-/* Returns a hash of the item's answer key alone: its kind and what is
- * right (each blank's accepted answers, the right options as a set,
- * numeric ranges and units, text answers and case, match pairs, order
- * steps), never 0.  Reordering options, rewording a wrong option or
- * adding one, and rewording the prompt, code, feedback or hints leave
- * it as it was: a record whose key equals the item's keeps its credit
- * (progress_record_matches). */
-unsigned long long lesson_item_key_hash(const pt_item *item);
+/* Folds a number into a hash by its shortest exact text. */
+unsigned long long lesson_hash_num(unsigned long long h, double v);
 
 #endif

@@ -19,6 +19,7 @@
 
 #include "paratutor/catalog.h"
 #include "paratutor/class.h"
+#include "paratutor/load_kind.h"
 
 #define STAMP "bench_class stores v1"
 #define RUNS 3 /* each side, taking turns; the fastest run counts */

@@ -165,6 +165,8 @@ static bool blind_answer(pt_grade *g, memo *m)
 			grade_type(g, buf);
 			break;
 		}
+		case PT_KIND_COUNT: /* not a kind */
+			break;
 		}
 		if (!was_tried(m, answer_key(g)))
 			return true;
@@ -215,6 +217,8 @@ static void answer_right(pt_grade *g)
 	}
 	case PT_KIND_TEXT:
 		grade_type(g, it->accept.v[0].s);
+		break;
+	case PT_KIND_COUNT: /* not a kind */
 		break;
 	}
 }
@@ -300,6 +304,7 @@ static void blind_expectation(const pt_item *it, double *score, double *first)
 	}
 	case PT_KIND_NUMERIC:
 	case PT_KIND_TEXT:
+	case PT_KIND_COUNT: /* not a kind */
 		return;
 	}
 }

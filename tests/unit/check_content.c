@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <strings.h>
 
+#include "paratutor/load_kind.h"
 #include "paratutor/tags.h"
 #include "paratutor/catalog.h"
 #include "paratutor/text.h"
@@ -300,13 +301,13 @@ START_TEST(test_lesson_counts)
 {
 	ck_assert_uint_eq(catalog.n, 25);
 	size_t total = 0, newer = 0, curriculum = 0, curriculum_new = 0, recent = 0, frontier = 0;
-	size_t curriculum_kinds[PT_KIND_ORDER + 1] = { 0 }, recent_kinds[PT_KIND_ORDER + 1] = { 0 };
+	size_t curriculum_kinds[PT_KIND_COUNT] = { 0 }, recent_kinds[PT_KIND_COUNT] = { 0 };
 	for (size_t i = 0; i < catalog.n; i++) {
 		const pt_lesson *l = catalog.v[i].lesson;
 		ck_assert_msg(!catalog.v[i].broken && catalog.v[i].diags.warnings == 0,
 		    "%s has diagnostics", catalog.v[i].path);
 		ck_assert_msg(l->n_items >= 8, "%s has %zu items", l->id.s, l->n_items);
-		size_t kinds[PT_KIND_ORDER + 1] = { 0 };
+		size_t kinds[PT_KIND_COUNT] = { 0 };
 		for (size_t k = 0; k < l->n_items; k++) {
 			const pt_item *it = &l->items[k];
 			kinds[it->kind]++;
@@ -319,7 +320,7 @@ START_TEST(test_lesson_counts)
 		if (is_format2_lesson(l->id.s)) {
 			newer++;
 			ck_assert_msg(l->n_items >= 10 && l->n_items <= 18, "%s has %zu items", l->id.s, l->n_items);
-			for (int kind = PT_KIND_FILL; kind <= PT_KIND_ORDER; kind++)
+			for (int kind = PT_KIND_FILL; kind < PT_KIND_COUNT; kind++)
 				ck_assert_msg(kinds[kind] > 0, "%s has no %s item", l->id.s,
 				    lesson_kind_name((pt_kind)kind));
 		}
@@ -336,7 +337,7 @@ START_TEST(test_lesson_counts)
 		if (is_frontier_lesson(l->id.s)) {
 			frontier++;
 			ck_assert_msg(l->n_items >= 12, "%s has %zu items", l->id.s, l->n_items);
-			for (int kind = PT_KIND_FILL; kind <= PT_KIND_ORDER; kind++)
+			for (int kind = PT_KIND_FILL; kind < PT_KIND_COUNT; kind++)
 				ck_assert_msg(kinds[kind] > 0, "%s has no %s item", l->id.s,
 				    lesson_kind_name((pt_kind)kind));
 			for (size_t k = 0; k < l->n_items; k++) {
@@ -351,7 +352,7 @@ START_TEST(test_lesson_counts)
 			curriculum++;
 			ck_assert_msg(l->format == 2, "%s is format %d", l->id.s, l->format);
 			size_t n_new = 0;
-			for (int kind = PT_KIND_NUMERIC; kind <= PT_KIND_ORDER; kind++) {
+			for (int kind = PT_KIND_NUMERIC; kind < PT_KIND_COUNT; kind++) {
 				n_new += kinds[kind];
 				curriculum_kinds[kind] += kinds[kind];
 			}
@@ -363,11 +364,11 @@ START_TEST(test_lesson_counts)
 	ck_assert_uint_eq(newer, 6);
 	ck_assert_uint_eq(curriculum, 8);
 	ck_assert_uint_ge(curriculum_new, 18);
-	for (int kind = PT_KIND_NUMERIC; kind <= PT_KIND_ORDER; kind++)
+	for (int kind = PT_KIND_NUMERIC; kind < PT_KIND_COUNT; kind++)
 		ck_assert_msg(curriculum_kinds[kind] > 0, "the curriculum has no %s item",
 		    lesson_kind_name((pt_kind)kind));
 	ck_assert_uint_eq(recent, 4);
-	for (int kind = PT_KIND_FILL; kind <= PT_KIND_ORDER; kind++)
+	for (int kind = PT_KIND_FILL; kind < PT_KIND_COUNT; kind++)
 		ck_assert_msg(recent_kinds[kind] > 0, "the 2026 lessons have no %s item", lesson_kind_name((pt_kind)kind));
 	ck_assert_uint_eq(frontier, 5);
 	ck_assert_uint_ge(total, 330);

@@ -4,6 +4,7 @@
 #include <grp.h>
 #include <sys/wait.h>
 
+#include "paratutor/load_kind.h"
 #include "paratutor/score.h"
 #include "paratutor/strbuf.h"
 #include "progress_util.h"

@@ -12,7 +12,7 @@
 #include "paratutor/ui_item.h"
 #include "paratutor/ui_kind.h"
 
-#define PT_KIND_ECHO ((pt_kind)(PT_KIND_ORDER + 1))
+#define PT_KIND_ECHO ((pt_kind)PT_KIND_COUNT)
 
 extern const ui_kind_ops ui_kind_test;
 
@@ -20,9 +20,9 @@ extern const ui_kind_ops ui_kind_test;
  * set, and the words a slots kind needs. */
 START_TEST(test_every_kind_has_its_row)
 {
-	for (int k = PT_KIND_FILL; k <= PT_KIND_ORDER; k++) {
+	for (int k = PT_KIND_FILL; k < PT_KIND_COUNT; k++) {
 		const ui_kind_ops *row = ui_kind((pt_kind)k);
-		pt_answer_shape shape = kind_ops((pt_kind)k)->shape;
+		pt_answer_shape shape = kind_shape((pt_kind)k);
 		ck_assert_msg(row->kind == (pt_kind)k, "%s has no UI row", lesson_kind_name((pt_kind)k));
 		ck_assert(row->word != NULL && row->word[0] != '\0');
 		ck_assert(row->area != NULL && row->results != NULL && row->shown != NULL);

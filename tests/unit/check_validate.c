@@ -9,6 +9,7 @@
 
 #include "paratutor/catalog.h"
 #include "paratutor/codecheck.h"
+#include "paratutor/load_kind.h"
 #include "testutil.h"
 
 /* Reads a whole text file; fails the test when it cannot. */

@@ -7,7 +7,7 @@
 #include "paratutor/export_parts.h"
 #include "paratutor/kind.h"
 
-#define PT_KIND_ECHO ((pt_kind)(PT_KIND_ORDER + 1))
+#define PT_KIND_ECHO ((pt_kind)PT_KIND_COUNT)
 
 /* Writes an echo item as GIFT short answer. */
 static void echo_gift(gift_writer *w)

@@ -7,7 +7,7 @@
 
 #include "paratutor/kind.h"
 
-#define PT_KIND_ECHO ((pt_kind)(PT_KIND_ORDER + 1))
+#define PT_KIND_ECHO ((pt_kind)PT_KIND_COUNT)
 
 /* A typed answer. */
 static size_t echo_slots(const pt_item *it)
@@ -50,8 +50,7 @@ static const char *echo_wrong_feedback(const pt_item *it, const char *text)
 }
 
 const pt_kind_ops kind_test = {
-	.kind = PT_KIND_ECHO, .name = "echo", .shape = PT_SHAPE_TYPED,
-	.slots = echo_slots, .max_slots = 1,
+	.kind = PT_KIND_ECHO, .slots = echo_slots, .max_slots = 1,
 	.check = echo_check, .right_typed = echo_right, .wrong_feedback = echo_wrong_feedback,
 	.xapi_type = "other",
 };

@@ -9,7 +9,7 @@
 #include "paratutor/ui_kind.h"
 #include "paratutor/ui_kind_parts.h"
 
-#define PT_KIND_ECHO ((pt_kind)(PT_KIND_ORDER + 1))
+#define PT_KIND_ECHO ((pt_kind)PT_KIND_COUNT)
 
 /* The answer field, saying what it takes. */
 static void echo_area(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,

@@ -24,6 +24,7 @@
 
 #include "paratutor/grow.h"
 #include "paratutor/index.h"
+#include "paratutor/load_kind.h"
 
 #define MAGIC "PTIX"
 #define NO_STRING 0xffffffffu
@@ -384,7 +385,7 @@ static void skip_items(reader *r, size_t n, size_t per[3], unsigned *kinds)
 		get_uint(r, 8);
 		unsigned long long kind = get_uint(r, 1), difficulty = get_uint(r, 1);
 		get_uint(r, 4);
-		if (kind > PT_KIND_ORDER || difficulty > PT_HARD)
+		if (kind >= PT_KIND_COUNT || difficulty > PT_HARD)
 			r->ok = false;
 		else {
 			per[difficulty]++;

@@ -103,7 +103,7 @@ static void warn_lost(gift_writer *w, const export_kind_ops *k)
 	if (it->mistakes.n > 0 && !k->gift_mistakes)
 		export_lost(l, it, w->diags, PT_EXPORT_GIFT, it->mistakes.pos, "common mistakes (only a numeric question has feedback for any other answer)");
 	/* A typed answer has no options for "shuffle" to order. */
-	if (!it->shuffle && kind_ops(it->kind)->shape != PT_SHAPE_TYPED)
+	if (!it->shuffle && kind_shape(it->kind) != PT_SHAPE_TYPED)
 		export_lost(l, it, w->diags, PT_EXPORT_GIFT, it->shuffle_pos, "\"shuffle\": false (Moodle's quiz settings decide)");
 	if (it->choose > 0)
 		export_lost(l, it, w->diags, PT_EXPORT_GIFT, it->choose_pos, "\"choose\"");

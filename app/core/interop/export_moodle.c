@@ -11,6 +11,7 @@
 #include "paratutor/export.h"
 #include "paratutor/export_kind.h"
 #include "paratutor/export_parts.h"
+#include "paratutor/load_kind.h"
 
 /* Appends s with the XML special characters as entities. */
 void moodle_put_escaped(pt_strbuf *out, const char *s)

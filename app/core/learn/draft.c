@@ -7,7 +7,7 @@
 /* Returns true for the kinds answered by placing bank entries in slots. */
 static bool slotted(pt_kind kind)
 {
-	return kind_ops(kind)->shape == PT_SHAPE_SLOTS;
+	return kind_shape(kind) == PT_SHAPE_SLOTS;
 }
 
 bool draft_take(const pt_grade *g, pt_draft *d)
@@ -19,7 +19,7 @@ bool draft_take(const pt_grade *g, pt_draft *d)
 	bool any = false;
 	int slots = grade_slots(g);
 	const pt_kind_ops *k = kind_ops(it->kind);
-	switch (k->shape) {
+	switch (kind_shape(k->kind)) {
 	case PT_SHAPE_SLOTS:
 		for (int s = 0; s < slots && s < PT_DRAFT_MAX; s++) {
 			int o = g->fill[s];
@@ -83,7 +83,7 @@ void draft_apply(pt_grade *g, const pt_draft *d)
 				g->marks[s] = PT_MARK_RIGHT;
 			}
 		}
-	} else if (it->kind == PT_KIND_CHOICE || it->kind == PT_KIND_MULTI) {
+	} else if (kind_shape(it->kind) == PT_SHAPE_PICKS) {
 		for (size_t s = 0; s < d->n; s++) {
 			int o = find_option(it, d->slot[s]);
 			if (o >= 0 && !g->picked[o])

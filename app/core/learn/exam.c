@@ -79,24 +79,21 @@ pt_grade *exam_grade(pt_exam *e, size_t i)
 /* Returns true for the kinds answered by placing bank entries in slots. */
 static bool bank_kind(pt_kind kind)
 {
-	return kind_ops(kind)->shape == PT_SHAPE_SLOTS;
+	return kind_shape(kind) == PT_SHAPE_SLOTS;
 }
 
 /* Returns true when g holds a whole answer: ready to check, and for a
  * number, one the item can read (an unreadable one is not kept). */
 static bool complete(const pt_grade *g)
 {
-	double value;
-	if (!grade_ready(g))
-		return false;
-	return g->item->kind != PT_KIND_NUMERIC || grade_number(g->item, g->typed, &value) == PT_NUMBER_OK;
+	return grade_ready(g) && kind_readable(g->item, g->typed);
 }
 
 /* Returns how much of an answer item i's grading state holds. */
 static pt_exam_state given(const pt_exam *e, size_t i)
 {
 	const pt_grade *g = &e->session.grades[i];
-	if (g->item->kind == PT_KIND_MULTI && g->item->choose > 0) {
+	if (g->item->choose > 0) { /* a multi item's own field */
 		/* "Select three": partly until three are ticked */
 		int ticked = 0;
 		for (int o = 0; o < grade_slots(g); o++)
@@ -400,12 +397,12 @@ size_t exam_answer_texts(const pt_exam *e, size_t i, const char **out, size_t ma
 			return 0;
 		for (int b = 0; b < grade_slots(g) && n < max; b++)
 			out[n++] = g->fill[b] >= 0 ? v->bank.v[g->fill[b]].s : "";
-	} else if (v->kind == PT_KIND_CHOICE || v->kind == PT_KIND_MULTI) {
+	} else if (kind_shape(v->kind) == PT_SHAPE_PICKS) {
 		for (size_t o = 0; o < v->n_options && o < PT_MAX_OPTIONS && n < max; o++)
 			if (g->picked[o])
 				out[n++] = v->options[o].text.s;
 	} else if (max > 0 && g->typed[strspn(g->typed, " \t")] != '\0' &&
-	    (v->kind != PT_KIND_NUMERIC || grade_number(v, g->typed, &(double){ 0 }) == PT_NUMBER_OK)) {
+	    kind_readable(v, g->typed)) {
 		out[n++] = g->typed; /* an unreadable number is not kept */
 	}
 	return n;
@@ -421,7 +418,7 @@ void exam_restore_answer(pt_exam *e, size_t i, char *const *texts, size_t n)
 			if (o >= 0)
 				grade_fill(g, (int)b, o);
 		}
-	} else if (v->kind == PT_KIND_CHOICE || v->kind == PT_KIND_MULTI) {
+	} else if (kind_shape(v->kind) == PT_SHAPE_PICKS) {
 		for (size_t k = 0; k < n; k++)
 			for (size_t o = 0; o < v->n_options && o < PT_MAX_OPTIONS; o++)
 				if (strcmp(v->options[o].text.s, texts[k]) == 0 && !g->picked[o])

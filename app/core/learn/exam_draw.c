@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "paratutor/exam.h"
+#include "paratutor/load_kind.h"
 
 void exam_config_default(pt_exam_config *cfg)
 {
@@ -381,7 +382,7 @@ bool exam_kinds_parse(const char *list, unsigned *kinds, char *err, size_t errle
 	for (const char *p = list; p != NULL && *p != '\0';) {
 		size_t n = strcspn(p, ",");
 		bool found = false;
-		for (int k = 0; k <= PT_KIND_ORDER && !found; k++) {
+		for (int k = 0; k < PT_KIND_COUNT && !found; k++) {
 			const char *name = lesson_kind_name((pt_kind)k);
 			if (name != NULL && strlen(name) == n && strncmp(name, p, n) == 0) {
 				*kinds |= 1u << k;

@@ -17,13 +17,13 @@
 /* Returns true for the kinds answered by placing bank entries in slots. */
 static bool uses_bank(pt_kind kind)
 {
-	return kind_ops(kind)->shape == PT_SHAPE_SLOTS;
+	return kind_shape(kind) == PT_SHAPE_SLOTS;
 }
 
 /* Returns true for the kinds answered by typing. */
 static bool typed_kind(pt_kind kind)
 {
-	return kind_ops(kind)->shape == PT_SHAPE_TYPED;
+	return kind_shape(kind) == PT_SHAPE_TYPED;
 }
 
 void grade_init(pt_grade *g, const pt_item *item)
@@ -101,9 +101,9 @@ pt_grade_rc grade_pick(pt_grade *g, int option)
 	if (g->status != PT_OPEN)
 		return PT_GRADE_CLOSED;
 	pt_kind kind = g->item->kind;
-	if (kind_ops(kind)->shape != PT_SHAPE_PICKS || option < 0 || option >= choices(g))
+	if (kind_shape(kind) != PT_SHAPE_PICKS || option < 0 || option >= choices(g))
 		return PT_GRADE_RANGE;
-	if (kind == PT_KIND_CHOICE) {
+	if (kind_ops(kind)->one_pick) {
 		memset(g->picked, 0, sizeof g->picked);
 		g->picked[option] = true;
 	} else {
@@ -240,7 +240,7 @@ bool grade_mark_options(pt_grade *g, bool missed)
 static unsigned long long answer_key(const pt_grade *g)
 {
 	unsigned long long h = 1469598103934665603ull;
-	bool picks = g->item->kind == PT_KIND_CHOICE || g->item->kind == PT_KIND_MULTI;
+	bool picks = kind_shape(g->item->kind) == PT_SHAPE_PICKS;
 	for (int s = 0; s < grade_slots(g); s++) {
 		long v = picks ? (long)g->picked[s] : (long)g->fill[s];
 		h = (h ^ (unsigned long long)(v + 2)) * 1099511628211ull;
@@ -303,7 +303,7 @@ pt_grade_rc grade_check(pt_grade *g)
 	bool right = kind_ops(g->item->kind)->check(g, &clear);
 	if (!clear) {
 		g->checked = false;
-		return g->item->kind == PT_KIND_NUMERIC ? PT_GRADE_UNCLEAR : PT_GRADE_SPELLING;
+		return kind_ops(g->item->kind)->unclear;
 	}
 	keep_answered(g, key);
 	g->checks++;
@@ -396,7 +396,7 @@ static void restore_right_answer(pt_grade *g)
 	const pt_item *item = g->item;
 	g->checked = true;
 	const pt_kind_ops *k = kind_ops(item->kind);
-	switch (k->shape) {
+	switch (kind_shape(k->kind)) {
 	case PT_SHAPE_SLOTS:
 		for (int b = 0; b < grade_slots(g); b++) {
 			for (int o = 0; o < choices(g); o++) {
@@ -472,7 +472,7 @@ const char *grade_wrong_feedback(const pt_item *item, const char *text)
 const char *grade_wrong_feedback_at(const pt_item *item, int slot, const char *text)
 {
 	const pt_kind_ops *k = kind_ops(item->kind);
-	if (slot < 0 || k->shape != PT_SHAPE_SLOTS || k->slot_feedback == NULL)
+	if (slot < 0 || kind_shape(k->kind) != PT_SHAPE_SLOTS || k->slot_feedback == NULL)
 		return NULL;
 	int o = lesson_bank_find(item, text);
 	if (o < 0 || (size_t)slot >= k->slots(item) || k->slot_takes(item, slot, o))
@@ -483,7 +483,7 @@ const char *grade_wrong_feedback_at(const pt_item *item, int slot, const char *t
 int grade_wrong_slot(const pt_item *item, const char *text)
 {
 	const pt_kind_ops *k = kind_ops(item->kind);
-	if (k->shape != PT_SHAPE_SLOTS)
+	if (kind_shape(k->kind) != PT_SHAPE_SLOTS)
 		return -1;
 	int o = lesson_bank_find(item, text), slot = -1;
 	for (size_t s = 0; o >= 0 && s < k->slots(item); s++) {

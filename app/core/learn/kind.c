@@ -23,3 +23,9 @@ const pt_kind_ops *kind_ops(pt_kind kind)
 			return kinds[i];
 	return &kind_choice; /* not reached: every kind has its row (check_kind_table) */
 }
+
+bool kind_readable(const pt_item *item, const char *typed)
+{
+	const pt_kind_ops *k = kind_ops(item->kind);
+	return k->readable == NULL || k->readable(item, typed);
+}

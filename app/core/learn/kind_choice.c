@@ -27,9 +27,8 @@ static bool choice_wrong_answers(const pt_item *item, bool (*add)(void *, int, c
 }
 
 const pt_kind_ops kind_choice = {
-	.kind = PT_KIND_CHOICE, .name = "choice", .shape = PT_SHAPE_PICKS,
-	.slots = choice_slots, .max_slots = PT_MAX_OPTIONS,
+	.kind = PT_KIND_CHOICE, .slots = choice_slots, .max_slots = PT_MAX_OPTIONS,
 	.check = choice_check,
 	.wrong_answers = choice_wrong_answers,
-	.xapi_type = "choice",
+	.xapi_type = "choice", .one_pick = true,
 };

@@ -28,8 +28,7 @@ static const char *fill_slot_feedback(const pt_item *it, int s, int o)
 }
 
 const pt_kind_ops kind_fill = {
-	.kind = PT_KIND_FILL, .name = "fill", .shape = PT_SHAPE_SLOTS,
-	.slots = fill_slots, .max_slots = PT_MAX_BLANKS,
+	.kind = PT_KIND_FILL, .slots = fill_slots, .max_slots = PT_MAX_BLANKS,
 	.check = fill_check, .slot_takes = fill_takes, .slot_feedback = fill_slot_feedback,
 	.wrong_answers = grade_slot_wrong_answers,
 	.slot_word = "blank",

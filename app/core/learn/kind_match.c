@@ -40,8 +40,7 @@ static const char *match_slot_feedback(const pt_item *it, int s, int o)
 }
 
 const pt_kind_ops kind_match = {
-	.kind = PT_KIND_MATCH, .name = "match", .shape = PT_SHAPE_SLOTS,
-	.slots = match_slots, .max_slots = PT_MAX_BLANKS,
+	.kind = PT_KIND_MATCH, .slots = match_slots, .max_slots = PT_MAX_BLANKS,
 	.check = match_check, .slot_takes = match_takes, .slot_feedback = match_slot_feedback, .wrong_feedback = match_wrong_feedback,
 	.wrong_answers = grade_slot_wrong_answers,
 	.slot_word = "pair",

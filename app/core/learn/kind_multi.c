@@ -26,8 +26,7 @@ static bool multi_wrong_answers(const pt_item *item, bool (*add)(void *, int, co
 }
 
 const pt_kind_ops kind_multi = {
-	.kind = PT_KIND_MULTI, .name = "multi", .shape = PT_SHAPE_PICKS,
-	.slots = multi_slots, .max_slots = PT_MAX_OPTIONS,
+	.kind = PT_KIND_MULTI, .slots = multi_slots, .max_slots = PT_MAX_OPTIONS,
 	.check = multi_check,
 	.wrong_answers = multi_wrong_answers,
 	.xapi_type = "choice",

@@ -137,10 +137,16 @@ static bool numeric_wrong_answers(const pt_item *item, bool (*add)(void *, int, 
 	return true;
 }
 
+/* A number in a unit the item takes. */
+static bool numeric_readable(const pt_item *it, const char *typed)
+{
+	double value;
+	return grade_number(it, typed, &value) == PT_NUMBER_OK;
+}
+
 const pt_kind_ops kind_numeric = {
-	.kind = PT_KIND_NUMERIC, .name = "numeric", .shape = PT_SHAPE_TYPED,
-	.slots = numeric_slots, .max_slots = 1,
+	.kind = PT_KIND_NUMERIC, .slots = numeric_slots, .max_slots = 1,
 	.check = numeric_check, .right_typed = numeric_right, .wrong_feedback = numeric_wrong_feedback,
 	.wrong_answers = numeric_wrong_answers,
-	.xapi_type = "numeric",
+	.xapi_type = "numeric", .unclear = PT_GRADE_UNCLEAR, .readable = numeric_readable,
 };

@@ -52,8 +52,7 @@ static const char *order_slot_feedback(const pt_item *it, int s, int o)
 }
 
 const pt_kind_ops kind_order = {
-	.kind = PT_KIND_ORDER, .name = "order", .shape = PT_SHAPE_SLOTS,
-	.slots = order_slots, .max_slots = PT_MAX_OPTIONS,
+	.kind = PT_KIND_ORDER, .slots = order_slots, .max_slots = PT_MAX_OPTIONS,
 	.check = order_check, .slot_takes = order_takes, .slot_feedback = order_slot_feedback, .wrong_feedback = order_wrong_feedback,
 	.slot_word = "position",
 	.xapi_type = "sequencing",

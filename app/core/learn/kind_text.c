@@ -121,9 +121,8 @@ static bool text_wrong_answers(const pt_item *item, bool (*add)(void *, int, con
 }
 
 const pt_kind_ops kind_text = {
-	.kind = PT_KIND_TEXT, .name = "text", .shape = PT_SHAPE_TYPED,
-	.slots = text_slots, .max_slots = 1,
+	.kind = PT_KIND_TEXT, .slots = text_slots, .max_slots = 1,
 	.check = text_check, .right_typed = text_right, .wrong_feedback = text_wrong_feedback,
 	.wrong_answers = text_wrong_answers,
-	.xapi_type = "fill-in",
+	.xapi_type = "fill-in", .unclear = PT_GRADE_SPELLING,
 };

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/load_kind.h"
 #include "paratutor/score.h"
 #include "paratutor/session.h"
 
@@ -60,7 +61,7 @@ static unsigned long long view_seed(const pt_session *s, size_t index)
 /* Returns how many option or bank entries item it shows. */
 static size_t shown_count(const pt_item *it)
 {
-	return it->kind == PT_KIND_CHOICE || it->kind == PT_KIND_MULTI ? it->n_options : it->bank.n;
+	return kind_shape(it->kind) == PT_SHAPE_PICKS ? it->n_options : it->bank.n;
 }
 
 /* Lays out item index's view for its current pass, in its slot of the
@@ -76,7 +77,7 @@ static void build_view(pt_session *s, size_t index, size_t offset)
 	size_t perm[PT_MAX_OPTIONS + 2];
 	permutation(perm, n, view_seed(s, index), it->kind == PT_KIND_ORDER);
 	char *mem = (char *)s->view_mem + offset;
-	if (it->kind == PT_KIND_CHOICE || it->kind == PT_KIND_MULTI) {
+	if (kind_shape(it->kind) == PT_SHAPE_PICKS) {
 		pt_option *options = (pt_option *)(void *)mem;
 		for (size_t k = 0; k < n; k++)
 			options[k] = it->options[perm[k]];
@@ -93,7 +94,7 @@ static void build_view(pt_session *s, size_t index, size_t offset)
 static size_t view_bytes(const pt_item *it)
 {
 	size_t n = shown_count(it);
-	size_t each = it->kind == PT_KIND_CHOICE || it->kind == PT_KIND_MULTI ? sizeof(pt_option) : sizeof(pt_text);
+	size_t each = kind_shape(it->kind) == PT_SHAPE_PICKS ? sizeof(pt_option) : sizeof(pt_text);
 	size_t bytes = n * each;
 	return (bytes + 15) / 16 * 16;
 }

@@ -37,7 +37,7 @@ typedef struct py_job {
  * sound and every blank has an answer to fill in. */
 static bool is_python_fill(const pt_item *it)
 {
-	if (it->kind != PT_KIND_FILL || it->code.s == NULL || it->language.s == NULL ||
+	if (it->code.s == NULL || it->language.s == NULL || /* only a fill item has code */
 	    strcmp(it->language.s, "python") != 0 || !validate_placeholders_ok(it))
 		return false;
 	for (size_t b = 0; b < it->n_blanks; b++)

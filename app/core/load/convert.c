@@ -6,27 +6,19 @@
  * lesson, its items and the format-1 kinds are read here; the format-2
  * kinds in convert_kinds.c. */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "paratutor/convert.h"
 #include "paratutor/convert_field.h"
 #include "paratutor/convert_kinds.h"
+#include "paratutor/load_kind.h"
 #include "paratutor/tags.h"
 #include "paratutor/validate.h"
 
 /* ---- lesson structure -------------------------------------------------- */
 
-static const char *const kind_names[] = {
-	"fill", "choice", "multi", "numeric", "text", "match", "order", NULL
-};
-static const char *const kind_what[] = {
-	"a fill item", "a choice item", "a multi item", "a numeric item", "a text item", "a match item",
-	"an order item"
-};
-static const unsigned long long kind_fields[] = {
-	FILL_FIELDS, CHOICE_FIELDS, MULTI_FIELDS, NUMERIC_FIELDS, TEXT_FIELDS, MATCH_FIELDS, ORDER_FIELDS
-};
 static const char *const difficulty_names[] = { "easy", "medium", "hard", NULL };
 
 /* Reads a fill item's blanks. */
@@ -74,7 +66,7 @@ static bool meant_true(const pt_loader *ld, const cJSON *v)
 }
 
 /* Reads a choice or multi item's options. */
-static void load_options(pt_loader *ld, const pt_fields *itf, pt_item *item)
+void kinds_load_options(pt_loader *ld, const pt_fields *itf, pt_item *item)
 {
 	const cJSON *arr = field_array(ld, itf, F_OPTIONS, "a choice or multi item", true);
 	if (arr == NULL)
@@ -180,6 +172,36 @@ static pt_pos code_locate(void *ctx, size_t offset)
 	return scan_string_pos(c->ld->cv->text, c->ld->cv->text_len, p->raw & ~SCAN_RAW_EMPTIED, first, offset);
 }
 
+void kinds_load_fill(pt_loader *ld, const pt_fields *f, pt_item *item)
+{
+	field_text(ld, f, F_CODE, "a fill item", true, &item->code);
+	field_text_list(ld, f, F_BANK, "a fill item", true, &item->bank);
+	load_blanks(ld, f, item);
+	/* Only here are the code's bytes still tied to the file. */
+	if (item->code.s != NULL && item->blanks != NULL && item->n_blanks >= 1 && item->n_blanks <= PT_MAX_BLANKS) {
+		code_at at = { ld, f->v[F_CODE], item->code.pos };
+		validate_placeholders(ld->name, item, code_locate, &at, ld->diags);
+	}
+}
+
+/* Reads an item's "kind": returns its row, or NULL (reported) when it
+ * names none. */
+static const pt_load_kind *read_kind(pt_loader *ld, const pt_fields *f)
+{
+	const char *names[PT_KIND_COUNT + 2];
+	char choices[256] = "";
+	size_t n = 0, len = 0;
+	for (const pt_load_kind *k; n + 1 < sizeof names / sizeof names[0] && (k = load_kind_at(n)) != NULL; n++) {
+		names[n] = k->name;
+		int w = snprintf(choices + len, sizeof choices - len, "%s\"%s\"", n > 0 ? ", " : "", k->name);
+		if (w > 0 && (size_t)w < sizeof choices - len)
+			len += (size_t)w;
+	}
+	names[n] = NULL;
+	int i = field_enum(ld, f, F_KIND, "an item", names, choices);
+	return i < 0 ? NULL : load_kind_at((size_t)i);
+}
+
 /* Returns true when the lesson declares concept name. */
 static bool declares(const pt_lesson *lesson, const char *name)
 {
@@ -191,20 +213,20 @@ static bool declares(const pt_lesson *lesson, const char *name)
 
 /* Reads the fields every format-2 item may have, reporting a format-2
  * kind or field in a format-1 file where it is written. */
-static void load_format2(pt_loader *ld, const pt_fields *f, int kind, pt_item *item)
+static void load_format2(pt_loader *ld, const pt_fields *f, const pt_load_kind *kind, pt_item *item)
 {
 	item->format = ld->format;
 	item->shuffle = true;
 	item->shuffle_pos = item->pos;
-	if (ld->format < 2 && kind >= PT_KIND_NUMERIC)
+	if (kind != NULL && ld->format < kind->format)
 		diags_add(ld->diags, ld->name, field_pos(ld, f->v[F_KIND]), PT_ERROR,
-		    "\"%s\" items need \"format\": 2; set it at the top of the file", kind_names[kind]);
-	unsigned long long allowed = kind < 0 ? ANY_ITEM_FIELDS : kind_fields[kind];
+		    "\"%s\" items need \"format\": %d; set it at the top of the file", kind->name, kind->format);
+	unsigned long long allowed = kind == NULL ? ANY_ITEM_FIELDS : kind->fields;
 	for (int k = 0; k < N_FIELDS && ld->format < 2; k++)
 		if (f->v[k] != NULL && ((FORMAT2_ITEM_FIELDS & allowed) >> k & 1ull))
 			diags_add(ld->diags, ld->name, field_key_pos(ld, f->v[k]), PT_ERROR,
 			    "\"%s\" needs \"format\": 2; set it at the top of the file", field_name((pt_field)k));
-	const char *what = kind < 0 ? "an item" : kind_what[kind];
+	const char *what = kind == NULL ? "an item" : kind->what;
 	if (f->v[F_SHUFFLE] != NULL && (allowed & BIT(F_SHUFFLE))) {
 		item->shuffle_pos = field_pos(ld, f->v[F_SHUFFLE]);
 		field_bool(ld, f, F_SHUFFLE, what, &item->shuffle);
@@ -257,15 +279,14 @@ static void load_item(pt_loader *ld, const cJSON *obj, pt_item *item, const pt_l
 	item->attempts = lesson->attempts;
 	item->attempts_pos = lesson->attempts_pos;
 	field_text(ld, &f, F_ID, "an item", true, &item->id);
-	int kind = field_enum(ld, &f, F_KIND, "an item", kind_names,
-	    "\"fill\", \"choice\", \"multi\", \"numeric\", \"text\", \"match\", \"order\"");
+	const pt_load_kind *kind = read_kind(ld, &f);
 	int diff = field_enum(ld, &f, F_DIFFICULTY, "an item", difficulty_names, "\"easy\", \"medium\", \"hard\"");
-	item->kind = kind < 0 ? PT_KIND_CHOICE : (pt_kind)kind;
+	item->kind = kind == NULL ? PT_KIND_CHOICE : kind->kind;
 	item->difficulty = diff < 0 ? PT_EASY : (pt_difficulty)diff;
-	if (kind < 0)
+	if (kind == NULL)
 		field_check_names(ld, &f, "an item", ANY_ITEM_FIELDS);
 	else
-		field_check_names(ld, &f, kind_what[kind], kind_fields[kind]);
+		field_check_names(ld, &f, kind->what, kind->fields);
 	load_format2(ld, &f, kind, item);
 	field_text(ld, &f, F_PROMPT, "an item", true, &item->prompt);
 	field_text_list(ld, &f, F_HINTS, "an item", false, &item->hints);
@@ -278,27 +299,8 @@ static void load_item(pt_loader *ld, const cJSON *obj, pt_item *item, const pt_l
 		item->language = lesson->language; /* the same arena holds both */
 	field_int(ld, &f, F_ATTEMPTS, "an item", false, &item->attempts, &item->attempts_pos);
 	load_extras(ld, &f, item);
-	if (kind == PT_KIND_FILL) {
-		field_text(ld, &f, F_CODE, "a fill item", true, &item->code);
-		field_text_list(ld, &f, F_BANK, "a fill item", true, &item->bank);
-		load_blanks(ld, &f, item);
-		/* Only here are the code's bytes still tied to the file. */
-		if (item->code.s != NULL && item->blanks != NULL && item->n_blanks >= 1 &&
-		    item->n_blanks <= PT_MAX_BLANKS) {
-			code_at at = { ld, f.v[F_CODE], item->code.pos };
-			validate_placeholders(ld->name, item, code_locate, &at, ld->diags);
-		}
-	} else if (kind == PT_KIND_CHOICE || kind == PT_KIND_MULTI) {
-		load_options(ld, &f, item);
-	} else if (kind == PT_KIND_NUMERIC) {
-		kinds_load_numeric(ld, &f, item);
-	} else if (kind == PT_KIND_TEXT) {
-		kinds_load_text(ld, &f, item);
-	} else if (kind == PT_KIND_MATCH) {
-		kinds_load_match(ld, &f, item);
-	} else if (kind == PT_KIND_ORDER) {
-		kinds_load_order(ld, &f, item);
-	}
+	if (kind != NULL)
+		kind->load(ld, &f, item);
 	load_figure(ld, &f, item); /* after the key: a figure may check it */
 }
 

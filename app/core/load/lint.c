@@ -7,7 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "paratutor/convert_kinds.h"
 #include "paratutor/lint.h"
+#include "paratutor/load_kind.h"
 
 #define LONGEST_RATIO 1.25 /* the key is this many times the next option... */
 #define LONGEST_EXTRA 10   /* ...and this many characters longer */
@@ -277,7 +279,7 @@ static void number_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
 static void solution_contradicts(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
 	const char *ans = it->solution.answer.s;
-	if (it->kind != PT_KIND_NUMERIC || !it->solution.present || ans == NULL || isnan(it->answer.value))
+	if (!it->solution.present || ans == NULL || isnan(it->answer.value))
 		return;
 	bool any = false;
 	for (const char *p = ans; *p != '\0'; p++) {
@@ -321,34 +323,30 @@ static void hint_leaks(const pt_lesson *l, const pt_item *it, const char *answer
 	}
 }
 
-/* Checks every hint of an item against its answers. */
-static void item_hint_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
+void lint_numeric(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
-	/* A switch on kind, not the kind table: lint is in the load layer, below
-	 * learn where the table sits, and reads each kind's own fields. */
-	switch (it->kind) {
-	case PT_KIND_FILL:
-		for (size_t b = 0; b < it->n_blanks; b++)
-			for (size_t a = 0; a < it->blanks[b].accept.n; a++)
-				hint_leaks(l, it, it->blanks[b].accept.v[a].s, false, d);
-		return;
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI:
-		for (size_t o = 0; o < it->n_options; o++)
-			if (it->options[o].correct)
-				hint_leaks(l, it, it->options[o].text.s, false, d);
-		return;
-	case PT_KIND_TEXT:
-		for (size_t a = 0; a < it->accept.n; a++)
-			hint_leaks(l, it, it->accept.v[a].s, !it->case_sensitive, d);
-		return;
-	case PT_KIND_NUMERIC:
-		number_leaks(l, it, d);
-		return;
-	case PT_KIND_MATCH:
-	case PT_KIND_ORDER:
-		return;
-	}
+	number_leaks(l, it, d);
+	solution_contradicts(l, it, d);
+}
+
+void lint_fill_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	for (size_t b = 0; b < it->n_blanks; b++)
+		for (size_t a = 0; a < it->blanks[b].accept.n; a++)
+			hint_leaks(l, it, it->blanks[b].accept.v[a].s, false, d);
+}
+
+void lint_pick_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	for (size_t o = 0; o < it->n_options; o++)
+		if (it->options[o].correct)
+			hint_leaks(l, it, it->options[o].text.s, false, d);
+}
+
+void lint_text_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	for (size_t a = 0; a < it->accept.n; a++)
+		hint_leaks(l, it, it->accept.v[a].s, !it->case_sensitive, d);
 }
 
 /* Returns the index of the only correct option of a choice item, or -1. */
@@ -396,7 +394,7 @@ static bool refers_to_others(const char *s)
 /* Warns about options that name "the above" in an item shown shuffled. */
 static void above_options(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
-	if (!it->shuffle || (it->kind != PT_KIND_CHOICE && it->kind != PT_KIND_MULTI))
+	if (!it->shuffle || kind_shape(it->kind) != PT_SHAPE_PICKS)
 		return;
 	for (size_t o = 0; o < it->n_options; o++) {
 		const char *s = it->options[o].text.s;
@@ -436,8 +434,9 @@ static bool letters_only(const char *s)
  * an item whose letters are shuffled for each learner. */
 static void solution_letters(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
-	bool shuffled = it->kind == PT_KIND_ORDER || (it->shuffle && (it->kind == PT_KIND_CHOICE ||
-	    it->kind == PT_KIND_MULTI || it->kind == PT_KIND_MATCH || (it->kind == PT_KIND_FILL && it->bank.n > 0)));
+	const pt_load_kind *k = load_kind(it->kind);
+	bool shuffled = k->always_shuffled || (it->shuffle && k->shape != PT_SHAPE_TYPED &&
+	    (k->shape == PT_SHAPE_PICKS || it->bank.n > 0));
 	if (!shuffled || !it->solution.present || !letters_only(it->solution.answer.s))
 		return;
 	diags_add(d, l->path, it->solution.answer.pos, PT_WARNING,
@@ -456,8 +455,8 @@ void lint_lesson(const pt_lesson *l, pt_diags *d)
 		longest += key_longest(l, it, d);
 		above_options(l, it, d);
 		solution_letters(l, it, d);
-		item_hint_leaks(l, it, d);
-		solution_contradicts(l, it, d);
+		if (load_kind(it->kind)->lint != NULL)
+			load_kind(it->kind)->lint(l, it, d);
 	}
 	if (choice >= LINT_MIN_CHOICE && longest * 2 > choice)
 		diags_add(d, l->path, l->items_pos, PT_WARNING,

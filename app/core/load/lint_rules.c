@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "paratutor/lint.h"
+#include "paratutor/load_kind.h"
 
 /* Returns true when c continues a word. */
 static bool word_char(char c)
@@ -223,7 +224,7 @@ static void eliminating_hints(const pt_lesson *l, const pt_item *it, pt_diags *d
 {
 	static const char *const phrases[] = { "only one option", "only one of the options", "all but one",
 		"one option is not", "the only option", "only one answer", "just one option" };
-	if (it->kind != PT_KIND_CHOICE && it->kind != PT_KIND_MULTI)
+	if (kind_shape(it->kind) != PT_SHAPE_PICKS)
 		return;
 	for (size_t h = 0; h < it->hints.n; h++)
 		for (size_t i = 0; i < sizeof phrases / sizeof phrases[0]; i++)

@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/convert_kinds.h"
 #include "paratutor/grade.h"
 #include "paratutor/lint.h"
+#include "paratutor/load_kind.h"
 #include "paratutor/placeholder.h"
 #include "paratutor/text.h"
 #include "paratutor/validate.h"
@@ -94,13 +96,13 @@ static bool placeholders(const char *file, const pt_item *it, pt_code_locator wh
 void validate_placeholders(const char *file, const pt_item *item, pt_code_locator where, void *ctx,
     pt_diags *diags)
 {
-	if (item->kind == PT_KIND_FILL && item->code.s != NULL)
+	if (item->code.s != NULL) /* only a fill item has code */
 		placeholders(file, item, where, ctx, diags);
 }
 
 bool validate_placeholders_ok(const pt_item *item)
 {
-	return item->kind == PT_KIND_FILL && item->code.s != NULL && placeholders(NULL, item, NULL, NULL, NULL);
+	return item->code.s != NULL && placeholders(NULL, item, NULL, NULL, NULL);
 }
 
 /* Returns the index of the bank option nearest to word, when one is near
@@ -118,17 +120,24 @@ static int nearest_in_bank(const pt_item *it, const char *word)
 	return best;
 }
 
-/* Returns "blank" or, for a match item, "pair": what slot b is called. */
-static const char *slot_word(const pt_item *it)
-{
-	return it->kind == PT_KIND_MATCH ? "pair" : "blank";
-}
+/* What the messages about a fill item's blanks or a match item's pairs
+ * call them, their bank and their right answers. */
+typedef struct slot_words {
+	const char *slot;        /* "blank", "pair" */
+	const char *not_in_bank; /* "is not in the bank" */
+	const char *right;       /* "an accepted answer" */
+	const char *option;      /* "option": a bank entry */
+} slot_words;
+
+static const slot_words fill_words = { "blank", "is not in the bank", "an accepted answer", "option" };
+static const slot_words match_words = { "pair", "is not one of the right-hand answers", "this pair's answer",
+	"answer" };
 
 /* Reports text, an accepted answer (answer set) or a feedback key of
  * blank or pair b, when it is not in the bank, with the option it was
  * probably meant to name; marks that option in *meant. */
-static void check_in_bank(const pt_lesson *l, const pt_item *it, size_t b, const pt_text *text, bool answer,
-    uint64_t *meant, pt_diags *d)
+static void check_in_bank(const pt_lesson *l, const pt_item *it, const slot_words *w, size_t b, const pt_text *text,
+    bool answer, uint64_t *meant, pt_diags *d)
 {
 	if (lesson_bank_find(it, text->s) >= 0)
 		return;
@@ -136,8 +145,8 @@ static void check_in_bank(const pt_lesson *l, const pt_item *it, size_t b, const
 	snprintf(where, sizeof where, answer ? "blank %zu accepts" : "feedback for", b + 1);
 	char tail[32] = "";
 	if (!answer)
-		snprintf(tail, sizeof tail, " in %s %zu", slot_word(it), b + 1);
-	const char *bank = it->kind == PT_KIND_MATCH ? "is not one of the right-hand answers" : "is not in the bank";
+		snprintf(tail, sizeof tail, " in %s %zu", w->slot, b + 1);
+	const char *bank = w->not_in_bank;
 	int near = nearest_in_bank(it, text->s);
 	if (near < 0) {
 		diags_add(d, l->path, text->pos, PT_ERROR, "%s \"%s\"%s, which %s", where, text->s, tail, bank);
@@ -151,10 +160,10 @@ static void check_in_bank(const pt_lesson *l, const pt_item *it, size_t b, const
 
 /* Checks blank or match pair b: its answers and feedback keys against the
  * bank, and feedback for every wrong option. */
-static void check_blank(const pt_lesson *l, const pt_item *it, size_t b, pt_diags *d)
+static void check_blank(const pt_lesson *l, const pt_item *it, const slot_words *w, size_t b, pt_diags *d)
 {
 	const pt_blank *blank = &it->blanks[b];
-	const char *slot = slot_word(it);
+	const char *slot = w->slot;
 	if (blank->accept.v == NULL)
 		return;
 	if (blank->accept.n == 0)
@@ -164,16 +173,15 @@ static void check_blank(const pt_lesson *l, const pt_item *it, size_t b, pt_diag
 	 * missing feedback is a knock-on of the misspelling. */
 	uint64_t meant = 0;
 	for (size_t a = 0; a < blank->accept.n; a++)
-		check_in_bank(l, it, b, &blank->accept.v[a], true, &meant, d);
+		check_in_bank(l, it, w, b, &blank->accept.v[a], true, &meant, d);
 	for (size_t f = 0; f < blank->n_feedback; f++) {
 		const pt_feedback *fb = &blank->feedback[f];
 		int opt = lesson_bank_find(it, fb->option.s);
 		if (opt < 0)
-			check_in_bank(l, it, b, &fb->option, false, &meant, d);
+			check_in_bank(l, it, w, b, &fb->option, false, &meant, d);
 		else if (lesson_blank_accepts(it, b, (size_t)opt))
 			diags_add(d, l->path, fb->option.pos, PT_WARNING,
-			    "feedback for \"%s\" in %s %zu is never shown: it is %s", fb->option.s, slot, b + 1,
-			    it->kind == PT_KIND_MATCH ? "this pair's answer" : "an accepted answer");
+			    "feedback for \"%s\" in %s %zu is never shown: it is %s", fb->option.s, slot, b + 1, w->right);
 	}
 	char missing[512] = "";
 	size_t n_missing = 0;
@@ -187,11 +195,11 @@ static void check_blank(const pt_lesson *l, const pt_item *it, size_t b, pt_diag
 	}
 	if (n_missing > 0)
 		diags_add(d, l->path, blank->pos, PT_WARNING, "%s %zu has no feedback for the wrong %s%s %s", slot, b + 1,
-		    it->kind == PT_KIND_MATCH ? "answer" : "option", n_missing > 1 ? "s" : "", missing);
+		    w->option, n_missing > 1 ? "s" : "", missing);
 }
 
 /* Checks a fill item's bank, blanks and code. */
-static void check_fill(const pt_lesson *l, const pt_item *it, pt_diags *d)
+void validate_fill(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
 	if (it->code.s == NULL || it->bank.v == NULL || it->blanks == NULL)
 		return;
@@ -215,7 +223,7 @@ static void check_fill(const pt_lesson *l, const pt_item *it, pt_diags *d)
 				    "bank option \"%s\" is listed twice", it->bank.v[i].s);
 
 	for (size_t b = 0; b < it->n_blanks; b++)
-		check_blank(l, it, b, d);
+		check_blank(l, it, &fill_words, b, d);
 
 	const char *code = it->code.s;
 	for (int line = 1; *code != '\0'; line++) {
@@ -228,8 +236,8 @@ static void check_fill(const pt_lesson *l, const pt_item *it, pt_diags *d)
 	}
 }
 
-/* Checks a choice or multi item's options. */
-static void check_options(const pt_lesson *l, const pt_item *it, pt_diags *d)
+/* Checks a choice item's options or, multi set, a multi item's. */
+static void check_options(const pt_lesson *l, const pt_item *it, bool multi, pt_diags *d)
 {
 	if (it->options == NULL)
 		return;
@@ -239,11 +247,11 @@ static void check_options(const pt_lesson *l, const pt_item *it, pt_diags *d)
 	else if (it->n_options < 2)
 		diags_add(d, l->path, it->options_pos, PT_ERROR, "at least 2 options are needed");
 	size_t correct = lesson_correct_count(it);
-	if (it->kind == PT_KIND_CHOICE && correct != 1)
+	if (!multi && correct != 1)
 		diags_add(d, l->path, it->options_pos, PT_ERROR,
 		    "a choice item needs exactly one correct option, found %zu%s", correct,
 		    correct > 1 ? " (use kind \"multi\" for select-all)" : "");
-	if (it->kind == PT_KIND_MULTI && correct == 0)
+	if (multi && correct == 0)
 		diags_add(d, l->path, it->options_pos, PT_ERROR, "a multi item needs at least one correct option");
 	for (size_t i = 0; i < it->n_options; i++) {
 		const pt_option *o = &it->options[i];
@@ -253,7 +261,7 @@ static void check_options(const pt_lesson *l, const pt_item *it, pt_diags *d)
 			if (it->options[j].text.s && strcmp(it->options[j].text.s, o->text.s) == 0)
 				diags_add(d, l->path, o->text.pos, PT_ERROR,
 				    "option %c repeats option %c", lesson_option_label(i), lesson_option_label(j));
-		if (o->feedback.s == NULL && (!o->correct || it->kind == PT_KIND_MULTI))
+		if (o->feedback.s == NULL && (!o->correct || multi))
 			diags_add(d, l->path, o->pos, PT_WARNING, o->correct
 			    ? "option %c has no feedback for a learner who misses it"
 			    : "wrong option %c has no feedback saying what choosing it reveals",
@@ -265,12 +273,23 @@ static void check_options(const pt_lesson *l, const pt_item *it, pt_diags *d)
 static void check_choose(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
 	size_t correct = lesson_correct_count(it);
-	if (it->kind != PT_KIND_MULTI || it->choose_pos.line == 0 || correct == 0)
+	if (it->choose_pos.line == 0 || correct == 0)
 		return;
 	if (it->choose < 0 || (size_t)it->choose != correct)
 		diags_add(d, l->path, it->choose_pos, PT_ERROR,
 		    "\"choose\" is %d, but %zu option%s marked correct; make them agree", it->choose, correct,
 		    correct == 1 ? " is" : "s are");
+}
+
+void validate_choice(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	check_options(l, it, false, d);
+}
+
+void validate_multi(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	check_options(l, it, true, d);
+	check_choose(l, it, d);
 }
 
 /* Writes a range for messages as the file writes it ("16", "20 ± 2",
@@ -286,7 +305,7 @@ static void range_words(const pt_range *r, char *buf, size_t size)
 }
 
 /* Checks a numeric item's wrong values against its answer. */
-static void check_numeric(const pt_lesson *l, const pt_item *it, pt_diags *d)
+void validate_numeric(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
 	const pt_range *a = &it->answer;
 	if (isnan(a->min))
@@ -315,7 +334,7 @@ static bool same_answer(const pt_item *it, const char *a, const char *b)
 }
 
 /* Checks a text item's accepted and wrong answers. */
-static void check_text(const pt_lesson *l, const pt_item *it, pt_diags *d)
+void validate_text(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
 	const char *folded = it->case_sensitive ? "spaces" : "spaces and case";
 	if (it->accept.v != NULL && it->accept.n == 0)
@@ -355,7 +374,7 @@ static void check_text(const pt_lesson *l, const pt_item *it, pt_diags *d)
 }
 
 /* Checks a match item's pairs, right-hand answers and feedback. */
-static void check_match(const pt_lesson *l, const pt_item *it, pt_diags *d)
+void validate_match(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
 	if (it->blanks == NULL)
 		return;
@@ -412,11 +431,11 @@ static void check_match(const pt_lesson *l, const pt_item *it, pt_diags *d)
 	if (!unique || !fits)
 		return; /* feedback is judged once the answers are right in number and distinct */
 	for (size_t b = 0; b < n; b++)
-		check_blank(l, it, b, d);
+		check_blank(l, it, &match_words, b, d);
 }
 
 /* Checks an order item's steps. */
-static void check_order(const pt_lesson *l, const pt_item *it, pt_diags *d)
+void validate_order(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
 	if (it->steps.v == NULL)
 		return;
@@ -444,17 +463,9 @@ static void check_item(const pt_lesson *l, const pt_item *it, pt_diags *d)
 		diags_add(d, l->path, it->pos, PT_WARNING, "item \"%s\" has no hint", it->id.s ? it->id.s : "?");
 	if (it->explanation.s == NULL)
 		diags_add(d, l->path, it->pos, PT_WARNING, "item \"%s\" has no explanation", it->id.s ? it->id.s : "?");
-	/* A switch on kind, not the kind table: validation is in the load layer,
-	 * below learn where the table sits, and checks each kind's own fields. */
-	switch (it->kind) {
-	case PT_KIND_FILL: check_fill(l, it, d); break;
-	case PT_KIND_CHOICE:
-	case PT_KIND_MULTI: check_options(l, it, d); check_choose(l, it, d); break;
-	case PT_KIND_NUMERIC: check_numeric(l, it, d); break;
-	case PT_KIND_TEXT: check_text(l, it, d); break;
-	case PT_KIND_MATCH: check_match(l, it, d); break;
-	case PT_KIND_ORDER: check_order(l, it, d); break;
-	}
+	const pt_load_kind *k = load_kind(it->kind);
+	if (k->validate != NULL)
+		k->validate(l, it, d);
 }
 
 
@@ -534,7 +545,7 @@ static void fill_token(const pt_item *item, const pt_ph_token *tok, const char *
 
 char *validate_fill_answers(const pt_item *item)
 {
-	if (item->kind != PT_KIND_FILL || item->code.s == NULL)
+	if (item->code.s == NULL) /* only a fill item has code */
 		return NULL;
 	/* A blank may appear more than once, so size the result by walking
 	 * the same tokens that fill it. */

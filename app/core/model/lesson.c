@@ -12,23 +12,6 @@ void lesson_free(pt_lesson *lesson)
 		arena_free(lesson->arena);
 }
 
-const char *lesson_kind_name(pt_kind kind)
-{
-	/* A switch on kind, not the kind table: the model is below the learn
-	 * layer that holds the table, and the loader names kinds through it
-	 * (check_kind_table holds the table's names to these). */
-	switch (kind) {
-	case PT_KIND_FILL: return "fill";
-	case PT_KIND_CHOICE: return "choice";
-	case PT_KIND_MULTI: return "multi";
-	case PT_KIND_NUMERIC: return "numeric";
-	case PT_KIND_TEXT: return "text";
-	case PT_KIND_MATCH: return "match";
-	case PT_KIND_ORDER: return "order";
-	}
-	return "?";
-}
-
 const char *lesson_difficulty_name(pt_difficulty difficulty)
 {
 	switch (difficulty) {
@@ -113,8 +96,7 @@ pt_item *lesson_find_item(const pt_lesson *lesson, const char *id)
 	return NULL;
 }
 
-/* Folds a NUL-terminated string (and its terminator) into an FNV-1a hash. */
-static unsigned long long hash_str(unsigned long long h, const char *s)
+unsigned long long lesson_hash_str(unsigned long long h, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)(s ? s : "");
 	do {
@@ -124,95 +106,11 @@ static unsigned long long hash_str(unsigned long long h, const char *s)
 	return h;
 }
 
-/* Folds a number into a hash by its shortest exact text. */
-static unsigned long long hash_num(unsigned long long h, double v)
+unsigned long long lesson_hash_num(unsigned long long h, double v)
 {
 	char buf[32];
 	snprintf(buf, sizeof buf, "%.17g", v);
-	return hash_str(h, buf);
-}
-
-/* Folds what decides the grading of the format-2 kinds into a hash:
- * numeric ranges and units, text answers and case, match lefts and
- * distractors (the rights are in the blanks), order steps.  Nothing
- * is added for an item without them, so format-1 hashes stay as they
- * were. */
-static unsigned long long hash_format2(unsigned long long h, const pt_item *item)
-{
-	if (item->kind == PT_KIND_NUMERIC) {
-		h = hash_num(hash_num(h, item->answer.min), item->answer.max);
-		for (size_t i = 0; i < item->n_units; i++)
-			h = hash_num(hash_str(h, item->units[i].name.s), item->units[i].factor);
-	}
-	if (item->kind == PT_KIND_TEXT) {
-		for (size_t i = 0; i < item->accept.n; i++)
-			h = hash_str(h, item->accept.v[i].s);
-		h = hash_str(h, item->case_sensitive ? "case" : "nocase");
-	}
-	for (size_t i = 0; i < item->n_lefts; i++)
-		h = hash_str(h, item->lefts[i].s);
-	for (size_t i = 0; i < item->distractors.n; i++)
-		h = hash_str(h, item->distractors.v[i].s);
-	for (size_t i = 0; i < item->steps.n; i++)
-		h = hash_str(h, item->steps.v[i].s);
-	return h;
-}
-
-unsigned long long lesson_item_hash(const pt_item *item)
-{
-	unsigned long long h = 14695981039346656037ULL;
-	h = hash_str(h, lesson_kind_name(item->kind));
-	h = hash_str(h, item->code.s);
-	/* A match or order bank is made from the pairs, distractors and steps,
-	 * hashed below in written order, so a shuffled copy hashes the same. */
-	bool own_bank = item->kind != PT_KIND_MATCH && item->kind != PT_KIND_ORDER;
-	for (size_t i = 0; own_bank && i < item->bank.n; i++)
-		h = hash_str(h, item->bank.v[i].s);
-	for (size_t i = 0; i < item->n_blanks; i++) {
-		h = hash_str(h, "|");
-		for (size_t j = 0; j < item->blanks[i].accept.n; j++)
-			h = hash_str(h, item->blanks[i].accept.v[j].s);
-	}
-	for (size_t i = 0; i < item->n_options; i++) {
-		h = hash_str(h, item->options[i].text.s);
-		h = hash_str(h, item->options[i].correct ? "1" : "0");
-	}
-	return hash_format2(h, item);
-}
-
-unsigned long long lesson_item_key_hash(const pt_item *item)
-{
-	unsigned long long h = hash_str(14695981039346656037ULL, "key");
-	h = hash_str(h, lesson_kind_name(item->kind));
-	for (size_t i = 0; i < item->n_blanks; i++) {
-		h = hash_str(h, "|");
-		for (size_t j = 0; j < item->blanks[i].accept.n; j++)
-			h = hash_str(h, item->blanks[i].accept.v[j].s);
-	}
-	/* The right options as a set: a sum of their own hashes, so their
-	 * order, and every wrong option, leave it alone. */
-	unsigned long long right = 0;
-	for (size_t i = 0; i < item->n_options; i++)
-		if (item->options[i].correct)
-			right += hash_str(14695981039346656037ULL, item->options[i].text.s);
-	h = hash_num(h, (double)lesson_correct_count(item));
-	h ^= right;
-	h *= 1099511628211ULL;
-	if (item->kind == PT_KIND_NUMERIC) {
-		h = hash_num(hash_num(h, item->answer.min), item->answer.max);
-		for (size_t i = 0; i < item->n_units; i++)
-			h = hash_num(hash_str(h, item->units[i].name.s), item->units[i].factor);
-	}
-	if (item->kind == PT_KIND_TEXT) {
-		for (size_t i = 0; i < item->accept.n; i++)
-			h = hash_str(h, item->accept.v[i].s);
-		h = hash_str(h, item->case_sensitive ? "case" : "nocase");
-	}
-	for (size_t i = 0; i < item->n_lefts; i++)
-		h = hash_str(h, item->lefts[i].s);
-	for (size_t i = 0; i < item->steps.n; i++)
-		h = hash_str(h, item->steps.v[i].s);
-	return h != 0 ? h : 1; /* 0 stands for "not known" in a store */
+	return lesson_hash_str(h, buf);
 }
 
 bool lesson_id_ok(const char *id)

@@ -121,7 +121,7 @@ static bool add_listed(void *ctx, int slot, const char *text, const char *feedba
 	pt_class_item *ci = ctx;
 	pt_class_option *w = class_add_wrong(ci, slot >= 0 ? slot + 1 : 0, text, feedback, true);
 	/* A wrong option every learner is shown is a distractor. */
-	if (w != NULL && kind_ops(ci->item->kind)->shape == PT_SHAPE_PICKS)
+	if (w != NULL && kind_shape(ci->item->kind) == PT_SHAPE_PICKS)
 		w->distractor = true;
 	return w != NULL;
 }
@@ -136,7 +136,7 @@ static bool add_listed(void *ctx, int slot, const char *text, const char *feedba
 static bool list_wrong(pt_class_item *ci)
 {
 	const pt_kind_ops *k = kind_ops(ci->item->kind);
-	if (k->shape == PT_SHAPE_SLOTS) {
+	if (kind_shape(k->kind) == PT_SHAPE_SLOTS) {
 		size_t n = k->slots(ci->item);
 		ci->n_places = n < PT_MAX_SLOTS ? n : PT_MAX_SLOTS;
 	}
@@ -397,7 +397,7 @@ static bool note_who(pt_class_option *op, size_t L)
 static bool take_wrong(pt_class_item *ci, const pt_record *r, size_t L)
 {
 	const pt_item *item = ci->item;
-	pt_answer_shape shape = kind_ops(item->kind)->shape;
+	pt_answer_shape shape = kind_shape(item->kind);
 	bool bank = shape == PT_SHAPE_SLOTS;
 	bool at[PT_MAX_SLOTS] = { false }, unplaced = false;
 	for (size_t w = 0; bank && w < r->n_wrong_at; w++) {

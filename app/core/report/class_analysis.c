@@ -182,7 +182,7 @@ static bool list_unpicked_bank(pt_class *c, size_t li)
 	for (size_t i = 0; i < l->n_items; i++) {
 		pt_class_item *ci = &l->items[i];
 		const pt_item *item = ci->item;
-		if (kind_ops(item->kind)->shape != PT_SHAPE_SLOTS)
+		if (kind_shape(item->kind) != PT_SHAPE_SLOTS)
 			continue;
 		for (size_t o = 0; o < item->bank.n; o++) {
 			const char *text = item->bank.v[o].s;

@@ -251,7 +251,7 @@ static void table_item(out_buf *b, const pt_class_item *ci, int id_width)
 	if (ci->item->kind == PT_KIND_ORDER)
 		table_misplaced(b, ci);
 	int place = -1;
-	bool typed = ci->item->kind == PT_KIND_NUMERIC || ci->item->kind == PT_KIND_TEXT;
+	bool typed = kind_shape(ci->item->kind) == PT_SHAPE_TYPED;
 	for (size_t o = 0; o < ci->n_wrong; o++) {
 		const pt_class_option *op = &ci->wrong[o];
 		if (ci->n_places > 0 && op->place == 0 && op->distractor && op->picks == 0) {

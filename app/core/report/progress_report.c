@@ -7,6 +7,7 @@
 
 #include <cJSON.h>
 
+#include "paratutor/load_kind.h"
 #include "paratutor/strbuf.h"
 #include "paratutor/grow.h"
 #include "paratutor/progress_file.h"

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/load_kind.h"
 #include "paratutor/tags.h"
 #include "paratutor/progress_view.h"
 #include "paratutor/stats.h"

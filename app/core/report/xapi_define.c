@@ -201,7 +201,7 @@ char *xapi_right_answer(const pt_item *item)
 			o += sprintf(o, "%s%s", any ? RESPONSE_SEP : "", text);
 			any = true;
 		}
-	} else if (item->kind == PT_KIND_CHOICE || item->kind == PT_KIND_MULTI) {
+	} else if (kind_shape(item->kind) == PT_SHAPE_PICKS) {
 		for (size_t k = 0; k < item->n_options; k++)
 			if (item->options[k].correct) {
 				o += sprintf(o, "%s%c", any ? RESPONSE_SEP : "", lesson_option_label(k) - 'A' + 'a');
@@ -267,7 +267,7 @@ bool xapi_add_wrong_answers(const xapi_ctx *x, cJSON *ext, const pt_item *item, 
 	cJSON *arr = key != NULL ? cJSON_AddArrayToObject(ext, key) : NULL;
 	free(key);
 	bool ok = arr != NULL;
-	bool bank = kind_ops(item->kind)->shape == PT_SHAPE_SLOTS;
+	bool bank = kind_shape(item->kind) == PT_SHAPE_SLOTS;
 	for (size_t i = 0; ok && bank && i < r->n_wrong_at; i++) {
 		int slot;
 		const char *text = progress_wrong_place(r->wrong_at[i], &slot);
@@ -305,7 +305,7 @@ bool xapi_add_item_object(cJSON *st, const char *iri, const pt_item *item, const
 	    cJSON_AddStringToObject(def, "interactionType", item ? interaction_type(item) : "other") != NULL;
 	if (!ok || !current)
 		return ok;
-	if (item->kind == PT_KIND_CHOICE || item->kind == PT_KIND_MULTI)
+	if (kind_shape(item->kind) == PT_SHAPE_PICKS)
 		ok = add_choices(def, item);
 	ok = ok && add_kind_components(def, item);
 	if (ok && item->kind == PT_KIND_TEXT && item->accept.n > 0) {

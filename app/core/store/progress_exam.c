@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "paratutor/grow.h"
+#include "paratutor/load_kind.h"
 #include "paratutor/progress_data.h"
 
 const char *progress_exam_result_word(pt_exam_result r)

@@ -327,10 +327,10 @@ static bool add_wrong_seen(pt_record *r, const pt_item *lesson_item, const pt_gr
 {
 	const pt_item *item = g->item != NULL ? g->item : lesson_item;
 	char typed[PT_MAX_TYPED];
-	if (item->kind == PT_KIND_NUMERIC || item->kind == PT_KIND_TEXT)
+	if (kind_shape(item->kind) == PT_SHAPE_TYPED)
 		return !g->checked || g->marks[0] != PT_MARK_WRONG || !grade_typed_key(g, typed, sizeof typed) ||
 		    record_add_wrong(r, typed);
-	bool bank = kind_ops(item->kind)->shape == PT_SHAPE_SLOTS;
+	bool bank = kind_shape(item->kind) == PT_SHAPE_SLOTS;
 	/* Each wrong bank pick also with the blank, pair or position it was
 	 * checked in, as "N:text". */
 	for (int b = 0; bank && b < grade_slots(g) && b < PT_MAX_SLOTS; b++)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "paratutor/grow.h"
+#include "paratutor/kind.h"
 #include "paratutor/progress_data.h"
 #include "paratutor/score.h"
 
@@ -234,9 +235,9 @@ void progress_due_free(pt_due_list *list)
  * in several. */
 static const char *wrong_feedback(const pt_item *item, const char *text)
 {
-	if (item->kind == PT_KIND_FILL || item->kind == PT_KIND_MATCH)
+	if (kind_ops(item->kind)->wrong_answers == grade_slot_wrong_answers) /* feedback per slot (fill, match) */
 		return grade_wrong_feedback_at(item, grade_wrong_slot(item, text), text);
-	if (item->kind != PT_KIND_CHOICE && item->kind != PT_KIND_MULTI)
+	if (kind_shape(item->kind) != PT_SHAPE_PICKS)
 		return grade_wrong_feedback(item, text);
 	for (size_t o = 0; o < item->n_options; o++)
 		if (!item->options[o].correct && item->options[o].text.s != NULL &&

@@ -1,0 +1,103 @@
+/* load_kind.c - the loader's table of item kinds: one row per kind file,
+ * and what every layer reads through it (a kind's name and shape, the item
+ * hashes).  Adding a kind is its file (load_kind_NAME.c, defining one
+ * pt_load_kind) and its row here. */
+#include <stddef.h>
+
+#include "paratutor/load_kind.h"
+
+#ifdef PT_TEST_LOAD_KIND
+/* A test build adds a kind of its own: tests/unit/check_kind_table.c. */
+extern const pt_load_kind PT_TEST_LOAD_KIND;
+#endif
+
+static const pt_load_kind *const kinds[] = {
+	&load_kind_fill, &load_kind_choice, &load_kind_multi, &load_kind_numeric, &load_kind_text,
+	&load_kind_match, &load_kind_order,
+#ifdef PT_TEST_LOAD_KIND
+	&PT_TEST_LOAD_KIND,
+#endif
+};
+
+const pt_load_kind *load_kind_at(size_t i)
+{
+	return i < sizeof kinds / sizeof kinds[0] ? kinds[i] : NULL;
+}
+
+const pt_load_kind *load_kind(pt_kind kind)
+{
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (kinds[i]->kind == kind)
+			return kinds[i];
+	return &load_kind_choice; /* not reached: every kind has its row (check_kind_table) */
+}
+
+pt_answer_shape kind_shape(pt_kind kind)
+{
+	return load_kind(kind)->shape;
+}
+
+const char *lesson_kind_name(pt_kind kind)
+{
+	return load_kind(kind)->name;
+}
+
+#define FNV_BASIS 14695981039346656037ULL
+
+unsigned long long lesson_item_hash(const pt_item *item)
+{
+	const pt_load_kind *k = load_kind(item->kind);
+	unsigned long long h = lesson_hash_str(FNV_BASIS, k->name);
+	h = lesson_hash_str(h, item->code.s);
+	/* A match or order bank is made from the pairs, distractors and steps,
+	 * hashed below in written order, so a shuffled copy hashes the same. */
+	for (size_t i = 0; !k->derived_bank && i < item->bank.n; i++)
+		h = lesson_hash_str(h, item->bank.v[i].s);
+	for (size_t i = 0; i < item->n_blanks; i++) {
+		h = lesson_hash_str(h, "|");
+		for (size_t j = 0; j < item->blanks[i].accept.n; j++)
+			h = lesson_hash_str(h, item->blanks[i].accept.v[j].s);
+	}
+	for (size_t i = 0; i < item->n_options; i++) {
+		h = lesson_hash_str(h, item->options[i].text.s);
+		h = lesson_hash_str(h, item->options[i].correct ? "1" : "0");
+	}
+	/* Nothing is added for an item without the format-2 fields, so
+	 * format-1 hashes stay as they were. */
+	if (k->hash != NULL)
+		h = k->hash(h, item);
+	for (size_t i = 0; i < item->n_lefts; i++)
+		h = lesson_hash_str(h, item->lefts[i].s);
+	for (size_t i = 0; i < item->distractors.n; i++)
+		h = lesson_hash_str(h, item->distractors.v[i].s);
+	for (size_t i = 0; i < item->steps.n; i++)
+		h = lesson_hash_str(h, item->steps.v[i].s);
+	return h;
+}
+
+unsigned long long lesson_item_key_hash(const pt_item *item)
+{
+	const pt_load_kind *k = load_kind(item->kind);
+	unsigned long long h = lesson_hash_str(lesson_hash_str(FNV_BASIS, "key"), k->name);
+	for (size_t i = 0; i < item->n_blanks; i++) {
+		h = lesson_hash_str(h, "|");
+		for (size_t j = 0; j < item->blanks[i].accept.n; j++)
+			h = lesson_hash_str(h, item->blanks[i].accept.v[j].s);
+	}
+	/* The right options as a set: a sum of their own hashes, so their
+	 * order, and every wrong option, leave it alone. */
+	unsigned long long right = 0;
+	for (size_t i = 0; i < item->n_options; i++)
+		if (item->options[i].correct)
+			right += lesson_hash_str(FNV_BASIS, item->options[i].text.s);
+	h = lesson_hash_num(h, (double)lesson_correct_count(item));
+	h ^= right;
+	h *= 1099511628211ULL;
+	if (k->hash != NULL)
+		h = k->hash(h, item);
+	for (size_t i = 0; i < item->n_lefts; i++)
+		h = lesson_hash_str(h, item->lefts[i].s);
+	for (size_t i = 0; i < item->steps.n; i++)
+		h = lesson_hash_str(h, item->steps.v[i].s);
+	return h != 0 ? h : 1; /* 0 stands for "not known" in a store */
+}
