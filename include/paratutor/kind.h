@@ -68,6 +68,17 @@ typedef struct pt_kind_ops {
 	 * at all (a number in a unit the item takes), so it may be kept
 	 * unchecked, as in an exam.  NULL: any text is. */
 	bool (*readable)(const pt_item *it, const char *typed);
+	/* Slots kinds: a right slot locks once checked (fill, match), so its
+	 * marks show as they are. */
+	bool locks_right;
+	/* Slots kinds: the bank in written order gives the answer away (the
+	 * right-hand answers in pair order, the steps), so it is always shown
+	 * in a drawn order. */
+	bool drawn_always;
+	/* Slots kinds: each bank entry stands in one slot (an order's steps):
+	 * placing it again moves it, and the drawn order leaves none in its
+	 * place. */
+	bool one_place;
 } pt_kind_ops;
 
 /* Returns the row of kind (every pt_kind has one). */

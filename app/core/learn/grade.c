@@ -70,7 +70,7 @@ pt_grade_rc grade_fill(pt_grade *g, int blank, int option)
 		return PT_GRADE_RANGE;
 	if (g->locked[blank])
 		return PT_GRADE_LOCKED;
-	if (g->item->kind == PT_KIND_ORDER) {
+	if (kind_ops(g->item->kind)->one_place) {
 		/* A step stands in one position: placing it again moves it. */
 		for (int p = 0; p < grade_slots(g); p++)
 			if (g->fill[p] == option && p != blank) {

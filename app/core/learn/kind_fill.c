@@ -32,5 +32,5 @@ const pt_kind_ops kind_fill = {
 	.check = fill_check, .slot_takes = fill_takes, .slot_feedback = fill_slot_feedback,
 	.wrong_answers = grade_slot_wrong_answers,
 	.slot_word = "blank",
-	.xapi_type = "fill-in",
+	.xapi_type = "fill-in", .locks_right = true,
 };

@@ -44,5 +44,5 @@ const pt_kind_ops kind_match = {
 	.check = match_check, .slot_takes = match_takes, .slot_feedback = match_slot_feedback, .wrong_feedback = match_wrong_feedback,
 	.wrong_answers = grade_slot_wrong_answers,
 	.slot_word = "pair",
-	.xapi_type = "matching",
+	.xapi_type = "matching", .locks_right = true, .drawn_always = true,
 };

@@ -55,5 +55,5 @@ const pt_kind_ops kind_order = {
 	.kind = PT_KIND_ORDER, .slots = order_slots, .max_slots = PT_MAX_OPTIONS,
 	.check = order_check, .slot_takes = order_takes, .slot_feedback = order_slot_feedback, .wrong_feedback = order_wrong_feedback,
 	.slot_word = "position",
-	.xapi_type = "sequencing",
+	.xapi_type = "sequencing", .drawn_always = true, .one_place = true,
 };

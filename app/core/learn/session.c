@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/load_kind.h"
+#include "paratutor/kind.h"
 #include "paratutor/score.h"
 #include "paratutor/session.h"
 
@@ -50,7 +50,7 @@ static void permutation(size_t *perm, size_t n, unsigned long long seed, bool mo
 static unsigned long long view_seed(const pt_session *s, size_t index)
 {
 	const pt_item *it = &s->lesson->items[index];
-	bool answer_order = it->kind == PT_KIND_ORDER || it->kind == PT_KIND_MATCH;
+	bool answer_order = kind_ops(it->kind)->drawn_always;
 	if (!answer_order && (!s->shuffle || !it->shuffle))
 		return 0;
 	unsigned long long h = hash_text(1469598103934665603ull ^ (s->shuffle ? s->salt : 0), it->id.s);
@@ -75,7 +75,7 @@ static void build_view(pt_session *s, size_t index, size_t offset)
 	if (n == 0 || n > PT_MAX_OPTIONS + 2)
 		return;
 	size_t perm[PT_MAX_OPTIONS + 2];
-	permutation(perm, n, view_seed(s, index), it->kind == PT_KIND_ORDER);
+	permutation(perm, n, view_seed(s, index), kind_ops(it->kind)->one_place);
 	char *mem = (char *)s->view_mem + offset;
 	if (kind_shape(it->kind) == PT_SHAPE_PICKS) {
 		pt_option *options = (pt_option *)(void *)mem;
@@ -290,7 +290,7 @@ pt_mark session_shown_mark(const pt_grade *g, int slot)
 	pt_mark mark = g->marks[slot];
 	/* A right blank or pair is locked once checked: its mark tells
 	 * nothing the locked answer does not already show. */
-	if (g->status != PT_OPEN || g->item->kind == PT_KIND_FILL || g->item->kind == PT_KIND_MATCH)
+	if (g->status != PT_OPEN || kind_ops(g->item->kind)->locks_right)
 		return mark;
 	return mark == PT_MARK_WRONG ? PT_MARK_WRONG : PT_MARK_NONE;
 }
