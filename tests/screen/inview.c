@@ -332,7 +332,7 @@ static bool answer_typed(tutor *t, const pt_grade *g, bool right)
 
 static bool answer(tutor *t, const pt_grade *g, bool right)
 {
-	switch (kind_ops(g->item->kind)->shape) {
+	switch (kind_shape(g->item->kind)) {
 	case PT_SHAPE_SLOTS: return right ? answer_slots_right(t, g) : answer_slots_wrong(t, g);
 	case PT_SHAPE_PICKS: return answer_picks(t, g, right);
 	case PT_SHAPE_TYPED: return answer_typed(t, g, right);
