@@ -4,12 +4,6 @@
 #include "paratutor/draft.h"
 #include "paratutor/kind.h"
 
-/* Returns true for the kinds answered by placing bank entries in slots. */
-static bool slotted(pt_kind kind)
-{
-	return kind_shape(kind) == PT_SHAPE_SLOTS;
-}
-
 bool draft_take(const pt_grade *g, pt_draft *d)
 {
 	memset(d, 0, sizeof *d);
@@ -73,7 +67,7 @@ void draft_apply(pt_grade *g, const pt_draft *d)
 	if (g->status != PT_OPEN || (g->retry_pass && !g->kept_pass) || d->n == 0)
 		return;
 	const pt_item *it = g->item;
-	if (slotted(it->kind)) {
+	if (kind_shape(it->kind) == PT_SHAPE_SLOTS) {
 		for (size_t s = 0; s < d->n && (int)s < grade_slots(g); s++) {
 			int o = find_bank(it, d->slot[s]);
 			if (o < 0 || grade_fill(g, (int)s, o) != PT_GRADE_OK)

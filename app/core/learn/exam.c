@@ -76,12 +76,6 @@ pt_grade *exam_grade(pt_exam *e, size_t i)
 	return &e->session.grades[i];
 }
 
-/* Returns true for the kinds answered by placing bank entries in slots. */
-static bool bank_kind(pt_kind kind)
-{
-	return kind_shape(kind) == PT_SHAPE_SLOTS;
-}
-
 /* Returns true when g holds a whole answer: ready to check, and for a
  * number, one the item can read (an unreadable one is not kept). */
 static bool complete(const pt_grade *g)
@@ -103,7 +97,7 @@ static pt_exam_state given(const pt_exam *e, size_t i)
 	}
 	if (complete(g))
 		return PT_EXAM_ANSWERED;
-	if (bank_kind(g->item->kind))
+	if (kind_shape(g->item->kind) == PT_SHAPE_SLOTS)
 		for (int b = 0; b < grade_slots(g); b++)
 			if (g->fill[b] >= 0)
 				return PT_EXAM_PARTLY;
@@ -392,7 +386,7 @@ size_t exam_answer_texts(const pt_exam *e, size_t i, const char **out, size_t ma
 	const pt_grade *g = &e->session.grades[i];
 	const pt_item *v = g->item;
 	size_t n = 0;
-	if (bank_kind(v->kind)) {
+	if (kind_shape(v->kind) == PT_SHAPE_SLOTS) {
 		if (given(e, i) == PT_EXAM_EMPTY)
 			return 0;
 		for (int b = 0; b < grade_slots(g) && n < max; b++)
@@ -412,7 +406,7 @@ void exam_restore_answer(pt_exam *e, size_t i, char *const *texts, size_t n)
 {
 	pt_grade *g = &e->session.grades[i];
 	const pt_item *v = g->item;
-	if (bank_kind(v->kind)) {
+	if (kind_shape(v->kind) == PT_SHAPE_SLOTS) {
 		for (size_t b = 0; b < n && (int)b < grade_slots(g); b++) {
 			int o = texts[b][0] != '\0' ? lesson_bank_find(v, texts[b]) : -1;
 			if (o >= 0)

@@ -14,18 +14,6 @@
  * value converted from another unit is not lost to rounding. */
 #define NUMBER_SLACK 1e-9
 
-/* Returns true for the kinds answered by placing bank entries in slots. */
-static bool uses_bank(pt_kind kind)
-{
-	return kind_shape(kind) == PT_SHAPE_SLOTS;
-}
-
-/* Returns true for the kinds answered by typing. */
-static bool typed_kind(pt_kind kind)
-{
-	return kind_shape(kind) == PT_SHAPE_TYPED;
-}
-
 void grade_init(pt_grade *g, const pt_item *item)
 {
 	memset(g, 0, sizeof *g);
@@ -49,7 +37,8 @@ int grade_slots(const pt_grade *g)
 static int choices(const pt_grade *g)
 {
 	const pt_item *it = g->item;
-	size_t n = uses_bank(it->kind) ? it->bank.n : typed_kind(it->kind) ? 0 : it->n_options;
+	pt_answer_shape shape = kind_shape(it->kind);
+	size_t n = shape == PT_SHAPE_SLOTS ? it->bank.n : shape == PT_SHAPE_TYPED ? 0 : it->n_options;
 	return (int)(n < PT_MAX_OPTIONS ? n : PT_MAX_OPTIONS);
 }
 
@@ -65,7 +54,7 @@ pt_grade_rc grade_fill(pt_grade *g, int blank, int option)
 {
 	if (g->status != PT_OPEN)
 		return PT_GRADE_CLOSED;
-	if (!uses_bank(g->item->kind) || blank < 0 || blank >= grade_slots(g) ||
+	if (kind_shape(g->item->kind) != PT_SHAPE_SLOTS || blank < 0 || blank >= grade_slots(g) ||
 	    option < 0 || option >= choices(g))
 		return PT_GRADE_RANGE;
 	if (g->locked[blank])
@@ -87,7 +76,7 @@ pt_grade_rc grade_clear(pt_grade *g, int blank)
 {
 	if (g->status != PT_OPEN)
 		return PT_GRADE_CLOSED;
-	if (!uses_bank(g->item->kind) || blank < 0 || blank >= grade_slots(g))
+	if (kind_shape(g->item->kind) != PT_SHAPE_SLOTS || blank < 0 || blank >= grade_slots(g))
 		return PT_GRADE_RANGE;
 	if (g->locked[blank])
 		return PT_GRADE_LOCKED;
@@ -118,7 +107,7 @@ pt_grade_rc grade_type(pt_grade *g, const char *text)
 {
 	if (g->status != PT_OPEN)
 		return PT_GRADE_CLOSED;
-	if (!typed_kind(g->item->kind) || text == NULL)
+	if (kind_shape(g->item->kind) != PT_SHAPE_TYPED || text == NULL)
 		return PT_GRADE_RANGE;
 	if (strcmp(text, g->typed) == 0)
 		return PT_GRADE_OK; /* unchanged: the last check's marks still hold */
@@ -140,13 +129,13 @@ bool grade_ready(const pt_grade *g)
 {
 	if (g->status != PT_OPEN)
 		return false;
-	if (uses_bank(g->item->kind)) {
+	if (kind_shape(g->item->kind) == PT_SHAPE_SLOTS) {
 		for (int b = 0; b < grade_slots(g); b++)
 			if (g->fill[b] < 0)
 				return false;
 		return grade_slots(g) > 0;
 	}
-	if (typed_kind(g->item->kind))
+	if (kind_shape(g->item->kind) == PT_SHAPE_TYPED)
 		return g->typed[strspn(g->typed, " \t")] != '\0';
 	for (int o = 0; o < choices(g); o++)
 		if (g->picked[o])
@@ -246,9 +235,9 @@ static unsigned long long answer_key(const pt_grade *g)
 		h = (h ^ (unsigned long long)(v + 2)) * 1099511628211ull;
 	}
 	char key[PT_MAX_TYPED];
-	if (typed_kind(g->item->kind) && !grade_typed_key(g, key, sizeof key))
+	if (kind_shape(g->item->kind) == PT_SHAPE_TYPED && !grade_typed_key(g, key, sizeof key))
 		snprintf(key, sizeof key, "%s", g->typed); /* not a number: kept as typed */
-	for (const char *c = typed_kind(g->item->kind) ? key : ""; *c; c++)
+	for (const char *c = kind_shape(g->item->kind) == PT_SHAPE_TYPED ? key : ""; *c; c++)
 		h = (h ^ (unsigned char)*c) * 1099511628211ull;
 	return h;
 }
@@ -339,7 +328,7 @@ pt_grade_rc grade_hint(pt_grade *g)
 int grade_next_empty(const pt_grade *g, int blank)
 {
 	int n = grade_slots(g);
-	if (!uses_bank(g->item->kind) || n == 0)
+	if (kind_shape(g->item->kind) != PT_SHAPE_SLOTS || n == 0)
 		return -1;
 	for (int k = 1; k <= n; k++) {
 		int b = (blank + k) % n;
@@ -383,9 +372,9 @@ const char *grade_outcome_name(pt_outcome outcome)
  * kinds), or NULL. */
 static const char *option_text(const pt_item *item, size_t o)
 {
-	if (uses_bank(item->kind))
+	if (kind_shape(item->kind) == PT_SHAPE_SLOTS)
 		return o < item->bank.n ? item->bank.v[o].s : NULL;
-	if (typed_kind(item->kind))
+	if (kind_shape(item->kind) == PT_SHAPE_TYPED)
 		return NULL;
 	return o < item->n_options ? item->options[o].text.s : NULL;
 }
