@@ -348,30 +348,67 @@ static int run_watch(const char *path)
 	return status;
 }
 
+static const struct option longopts[] = {
+	{ "check", no_argument, NULL, 'c' },
+	{ "strict", no_argument, NULL, 's' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "lessons", required_argument, NULL, 'l' },
+	{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
+	{ "plain", no_argument, NULL, 'p' },
+	{ "review", no_argument, NULL, 'r' },
+	{ "state", required_argument, NULL, OPT_STATE },
+	{ "report", no_argument, NULL, OPT_REPORT },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "watch", required_argument, NULL, OPT_WATCH },
+	{ "no-shuffle", no_argument, NULL, OPT_NO_SHUFFLE },
+	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
+	{ "retention", required_argument, NULL, OPT_RETENTION },
+	{ "actor", required_argument, NULL, OPT_ACTOR },
+	{ "actor-account", required_argument, NULL, OPT_ACTOR_ACCOUNT },
+	{ "activity-base", required_argument, NULL, OPT_ACTIVITY_BASE },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const char *const subcommands[] = { "import", "new", "class", "export", "stats", "sync", "next", "exam",
+	"course" };
+
+/* The global options (--lessons, --state, --plain...) may come before a
+ * subcommand as well as after it: when argv[1..] is such options and then
+ * a subcommand, the subcommand is moved to argv[1], so that it parses
+ * them as its own.  Options are skipped with longopts' own table (an
+ * option with an argument takes the next word unless it has '='). */
+static void subcommand_first(int argc, char **argv)
+{
+	int i = 1;
+	while (i < argc && argv[i][0] == '-' && argv[i][1] != '\0' && strcmp(argv[i], "--") != 0) {
+		const char *a = argv[i++];
+		bool takes = false;
+		if (a[1] == '-') {
+			size_t n = strcspn(a + 2, "=");
+			for (const struct option *o = longopts; o->name != NULL; o++)
+				if (strlen(o->name) == n && strncmp(o->name, a + 2, n) == 0)
+					takes = o->has_arg == required_argument && a[2 + n] != '=';
+		} else {
+			takes = a[strlen(a) - 1] == 'l'; /* -l DIR, or -pl DIR */
+		}
+		if (takes)
+			i++;
+	}
+	if (i == 1 || i >= argc)
+		return;
+	for (size_t k = 0; k < sizeof subcommands / sizeof subcommands[0]; k++)
+		if (strcmp(argv[i], subcommands[k]) == 0) {
+			char *sub = argv[i];
+			memmove(argv + 2, argv + 1, (size_t)(i - 1) * sizeof *argv);
+			argv[1] = sub;
+			return;
+		}
+}
+
 static int run_command(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "check", no_argument, NULL, 'c' },
-		{ "strict", no_argument, NULL, 's' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "lessons", required_argument, NULL, 'l' },
-		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
-		{ "plain", no_argument, NULL, 'p' },
-		{ "review", no_argument, NULL, 'r' },
-		{ "state", required_argument, NULL, OPT_STATE },
-		{ "report", no_argument, NULL, OPT_REPORT },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "watch", required_argument, NULL, OPT_WATCH },
-		{ "no-shuffle", no_argument, NULL, OPT_NO_SHUFFLE },
-		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
-		{ "retention", required_argument, NULL, OPT_RETENTION },
-		{ "actor", required_argument, NULL, OPT_ACTOR },
-		{ "actor-account", required_argument, NULL, OPT_ACTOR_ACCOUNT },
-		{ "activity-base", required_argument, NULL, OPT_ACTIVITY_BASE },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	cli_lesson_path lp = { 0 };
 	bool check = false, strict = false, verbose = false, plain = false, review = false, report = false;
 	const char *state = NULL, *format = NULL, *watch = NULL;
@@ -383,6 +420,7 @@ static int run_command(int argc, char **argv)
 
 	/* From here on every byte to stdout and stderr is sanitised. */
 	guard_install();
+	subcommand_first(argc, argv);
 	if (argc > 1 && strcmp(argv[1], "import") == 0)
 		return cli_import(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "new") == 0)

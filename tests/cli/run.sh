@@ -475,6 +475,11 @@ expect "next names the concepts due, with recall" 0 'items? due for review.*pred
 # (4 of the store's 5: one of its items changed since, issue 37's give-away fixes, so its record no longer counts)
 expect "next names the lesson to finish" 0 'Finish lesson 1, "Data parallelism vs model parallelism": 4 of 11 items done' \
 	-- next --only-lessons content --state "$nx/store.json"
+# Global options work before the subcommand as after it.
+expect "--state and --only-lessons before next are next's" 0 'Finish lesson 1, "Data parallelism vs model parallelism": 4 of 11 items done' \
+	-- --only-lessons=content --state "$nx/store.json" next
+expect "--lessons before exam --history is exam's" 0 'No exams yet' -- --lessons content -p exam --history
+expect "-l DIR before exam --from is exam's" 2 "exam: option '--from' requires an argument" -- -l content exam --from
 expect "stats --me shows mastery by concept and what to study next" 0 'Mastery by concept' \
 	-- stats --me --only-lessons content --progress "$nx/store.json"
 due=$("$bin" next --only-lessons content --state "$nx/store.json" </dev/null |
