@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/load_kind.h"
 #include "paratutor/progress.h"
 #include "testutil.h"
 
