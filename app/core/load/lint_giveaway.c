@@ -106,8 +106,8 @@ static void answer_in_stem(const pt_lesson *l, const pt_item *it, pt_diags *d)
 					    "the code shows blank %zu's answer \"%s\" outside its blank, so it can be copied "
 					    "rather than known; rename it there or make that a blank too", b + 1, ans);
 			}
-	} else if (it->kind == PT_KIND_TEXT) {
-		for (size_t a = 0; a < it->accept.n; a++) {
+	} else {
+		for (size_t a = 0; a < it->accept.n; a++) { /* a text item's answers */
 			const char *ans = it->accept.v[a].s;
 			if (!telling(ans))
 				continue;
@@ -146,9 +146,7 @@ static const char *printed_in(const pt_item *e, const char *answer, bool fold)
 static void answer_printed_earlier(const pt_lesson *l, size_t i, pt_diags *d)
 {
 	const pt_item *it = &l->items[i];
-	if (it->kind != PT_KIND_TEXT)
-		return;
-	for (size_t a = 0; a < it->accept.n; a++) {
+	for (size_t a = 0; a < it->accept.n; a++) { /* a text item's answers */
 		const char *ans = it->accept.v[a].s;
 		if (!telling(ans) || strlen(ans) < LINT_EARLIER_MIN)
 			continue;

@@ -146,9 +146,7 @@ static bool accepts(const pt_item *it, const char *answer)
  * short form accepted too. */
 static void qualified_names(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
-	if (it->kind != PT_KIND_TEXT)
-		return;
-	for (size_t a = 0; a < it->accept.n; a++) {
+	for (size_t a = 0; a < it->accept.n; a++) { /* a text item's answers */
 		const char *s = it->accept.v[a].s;
 		const char *tail = s != NULL ? qualified_tail(s) : NULL;
 		if (tail != NULL && !accepts(it, tail))
@@ -274,9 +272,7 @@ size_t lint_common_run(const char *stem, const char *key)
 /* A stem that holds most of a typed answer hands it over. */
 static void stem_spells_key(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
-	if (it->kind != PT_KIND_TEXT)
-		return;
-	for (size_t a = 0; a < it->accept.n; a++) {
+	for (size_t a = 0; a < it->accept.n; a++) { /* a text item's answers */
 		char k[128];
 		size_t kn = squash(it->accept.v[a].s, k, sizeof k);
 		size_t need = (kn * 4 + 4) / 5; /* four fifths, rounded up */

@@ -107,11 +107,11 @@ static char *kinds_answer(const pt_item *item, bool pattern)
 	if (item->kind == PT_KIND_NUMERIC)
 		return pattern ? xapi_format("%.17g[:]%.17g", item->answer.min, item->answer.max)
 		               : xapi_format("%.17g", item->answer.value);
-	if (item->kind == PT_KIND_TEXT && !pattern && item->accept.n > 0)
+	if (!pattern && item->accept.n > 0) /* a text item's answers */
 		return strdup(item->accept.v[0].s);
-	if (item->kind == PT_KIND_MATCH && item->n_lefts > 0)
+	if (item->n_lefts > 0) /* a match item's pairs */
 		return joined(item, item->n_lefts, "[,]", match_part);
-	if (item->kind == PT_KIND_ORDER && item->steps.n > 0)
+	if (item->steps.n > 0) /* an order item's steps */
 		return joined(item, item->steps.n, "[,]", step_part);
 	return NULL;
 }
@@ -308,7 +308,7 @@ bool xapi_add_item_object(cJSON *st, const char *iri, const pt_item *item, const
 	if (kind_shape(item->kind) == PT_SHAPE_PICKS)
 		ok = add_choices(def, item);
 	ok = ok && add_kind_components(def, item);
-	if (ok && item->kind == PT_KIND_TEXT && item->accept.n > 0) {
+	if (ok && item->accept.n > 0) { /* a text item's answers */
 		cJSON *pattern = cJSON_AddArrayToObject(def, "correctResponsesPattern");
 		return pattern != NULL && add_text_patterns(pattern, item);
 	}
