@@ -111,7 +111,8 @@ static void next_step(pt_ui *ui, const pt_grade *g, char *message, size_t size)
 	} else if (answering_is_typed(it->kind)) {
 		next_step_typed(ui->view, g, message, size);
 	} else if (g->checked && has_wrong_mark(g)) {
-		snprintf(message, size, "Not yet: change your answer, then press Enter");
+		snprintf(message, size, "Not yet: change your %s, then press Enter",
+		    it->kind == PT_KIND_MULTI && !session_shows_wrong(g) ? "ticks" : "answer");
 	} else if (it->choose > 0) {
 		/* choice and multi differ by a word here, and choose is multi's own field */
 		snprintf(message, size, "Tick exactly %d options (letters A-%c), then press Enter", it->choose, last);

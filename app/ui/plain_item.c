@@ -261,7 +261,11 @@ static void print_check(FILE *out, const pt_grade *g)
 		if (g->checks == 1)
 			print_mistakes(out, it);
 	} else {
-		fprintf(out, "Not yet. %d attempt%s left.\n", g->attempts_left, g->attempts_left == 1 ? "" : "s");
+		/* A select-all check with no wrong tick named still says what to do
+		 * (never that the ticks are right, nor how many are missing). */
+		fprintf(out, "Not yet%s. %d attempt%s left.\n",
+		    it->kind == PT_KIND_MULTI && !session_shows_wrong(g) ? ": change your ticks, then answer again" : "",
+		    g->attempts_left, g->attempts_left == 1 ? "" : "s");
 		if (g->checks == 1)
 			print_mistakes(out, it); /* the first wrong check earns them */
 	}

@@ -70,6 +70,8 @@ void session_disclose(const pt_grade *g, pt_disclosure *out);
  * choice, multi or order item only Wrong marks (never Correct or Missed,
  * which would tell the answer). */
 pt_mark session_shown_mark(const pt_grade *g, int slot);
+/* Returns true when some slot of g shows a Wrong mark to the learner. */
+bool session_shows_wrong(const pt_grade *g);
 
 /* Starts a session at the first item, showing options in their written
  * order (order and match items excepted: their answers are never shown in

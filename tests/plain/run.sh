@@ -108,6 +108,9 @@ lacks "multi: right ticks are never counted" "correctly ticked"
 lacks "multi: right ticks are never counted, in words either" "ticks is right"
 lacks "multi: no Missed mark while the item is open" "Missed"
 has "summary at the end" "Score: 43/100. Right first time: 0. With hints: 0. After retries: 2. Failed: 1."
+play 1 "1 b 2 d" b a quit
+has "multi: only right ticks, too few, still says what to do" "Not yet: change your ticks, then answer again. 2 attempts left."
+lacks "multi: too few ticks are never counted" "not ticked"
 lacks "no escape sequences" "$(printf '\033')"
 
 play 1 "9 z" "1" "1 b" help next prev quit

@@ -295,6 +295,14 @@ pt_mark session_shown_mark(const pt_grade *g, int slot)
 	return mark == PT_MARK_WRONG ? PT_MARK_WRONG : PT_MARK_NONE;
 }
 
+bool session_shows_wrong(const pt_grade *g)
+{
+	for (int k = 0; k < grade_slots(g); k++)
+		if (session_shown_mark(g, k) == PT_MARK_WRONG)
+			return true;
+	return false;
+}
+
 const char *session_score_rule(void)
 {
 	/* Made from the constants the scores are computed with (score.h). */
