@@ -160,8 +160,9 @@ typedef struct pt_item_count {
 	                 * has not been answered right since (the schedule
 	                 * brought it back at once) */
 	bool mastered;  /* interval of PT_MASTERED_BOX or more, earned by a
-	                 * right review after the first pass (one pass alone
-	                 * never masters an item) */
+	                 * right review a day or more after the first pass (one
+	                 * pass alone, or reviews crammed the same day, never
+	                 * master an item) */
 	double recall;  /* predicted recall at now; 0 when missed (it was not
 	                 * recalled), 0 when not seen */
 } pt_item_count;

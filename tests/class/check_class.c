@@ -278,7 +278,7 @@ static const rec tg_cat[] = {
 };
 
 /* Puts the record of lesson tg's item in the store at path in review box
- * box, due the day after (a schedule as the Leitner reviews wrote it). */
+ * box, as a right review two days after the lesson left it. */
 static void set_box(const char *path, const char *item, int box)
 {
 	FILE *fp = fopen(path, "r");
@@ -292,8 +292,10 @@ static void set_box(const char *path, const char *item, int box)
 	    "tg"), "items"), item);
 	ck_assert_ptr_nonnull(r);
 	cJSON_ReplaceItemInObject(r, "box", cJSON_CreateNumber(box));
-	cJSON_AddNumberToObject(r, "due", (double)(T0 + 86400));
-	cJSON_AddNumberToObject(r, "scheduled_at", (double)(T0 + 60));
+	/* A right review two days after the lesson, due again three days on:
+	 * mastered (progress_item_mastered). */
+	cJSON_AddNumberToObject(r, "due", (double)(T0 + 5 * 86400));
+	cJSON_AddNumberToObject(r, "scheduled_at", (double)(T0 + 2 * 86400));
 	char *out = cJSON_Print(root);
 	write_file(path, out);
 	cJSON_free(out);

@@ -46,7 +46,7 @@ test_stats_80x24() {
 	st_wait "Days practised in a row: 3, today included." || return 1
 	st_wait "█████▎░░░░░░░░░░  33%  1 of 3 mastered, 3 done" || return 1
 	st_wait "░░░░░░░░░░░░░░░░   0%  0 of 3 mastered, 2 done" || return 1
-	st_wait "Mastered: right in a review after the lesson" || return 1
+	st_wait "Mastered: right in a review a day or more after the lesson" || return 1
 	st_wait "PgDn for more" || return 1
 	page PageDown || return 1
 	st_wait "     │                           █ █" || return 1

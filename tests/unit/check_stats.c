@@ -570,7 +570,8 @@ START_TEST(test_tags_and_next)
 	ck_assert(!n.nothing_done);
 	ck_assert_uint_eq(n.due, 1);
 	ck_assert_uint_eq(n.tags, 1ull << tags_find("collectives"));
-	ck_assert_ptr_nonnull(strstr(n.lines[0], "collectives: all-reduce and friends: 1 item due for review, missed at the last"));
+	ck_assert_ptr_nonnull(strstr(n.lines[0],
+	    "collectives: all-reduce and friends: 1 item due for review, missed at the last"));
 	ck_assert_str_eq(n.lines[n.n - 1], "Finish lesson 1, \"Lesson t1\": 1 of 2 items done.");
 	/* The menu's line: every item due, and the weakest concept in a few
 	 * words, within 58 columns with "Study next: " before it. */
@@ -592,6 +593,50 @@ START_TEST(test_tags_and_next)
 }
 END_TEST
 
+/* A cheater's way to "mastered": answer an item right at once (Easy: the
+ * interval alone would say mastered), then review it right again and again
+ * within minutes.  Mastery needs a right review a day or more after the
+ * lesson, so neither the one pass nor the cramming masters anything; a
+ * review three days on does. */
+START_TEST(test_mastery_not_crammed)
+{
+	pt_catalog cat = { 0 };
+	cat_add(&cat, mk(TAGGED("t1", TAGGED_ITEM("a", "'collectives'"))));
+	const pt_lesson *t1 = cat.v[0].lesson;
+	pt_progress *s = progress_open(NULL, T0, &(pt_open_report){ 0 });
+	pt_grade g;
+	grade_init(&g, &t1->items[0]);
+	check_pick(&g, 1u << 1);
+	ck_assert(progress_add_time(s, t1, g.item, 5, T0)); /* right within 5 s: Easy, a long first interval */
+	ck_assert(progress_record_item(s, t1, g.item, &g, T0));
+	const pt_record *r = progress_find(s, "t1", "a");
+	pt_item_count c;
+	progress_item_count(s, r, T0 + 60, &c);
+	ck_assert(c.seen && !c.due && !c.missed && !c.mastered);
+	ck_assert_int_ge(r->box, PT_MASTERED_BOX); /* the interval alone would call one pass mastered */
+	for (int k = 1; k <= 5; k++) {
+		grade_init(&g, &t1->items[0]);
+		check_pick(&g, 1u << 1);
+		ck_assert(progress_record_review(s, t1, g.item, &g, T0 + 60 * k));
+	}
+	pt_stats st;
+	ck_assert(stats_compute(s, &cat, T0 + 600, 0, &st));
+	ck_assert_uint_eq(st.mastered, 0);
+	ck_assert_uint_eq(st.tags[0].mastered, 0);
+	stats_free(&st);
+	grade_init(&g, &t1->items[0]);
+	check_pick(&g, 1u << 1);
+	ck_assert(progress_record_review(s, t1, g.item, &g, T0 + 3 * DAY));
+	ck_assert(stats_compute(s, &cat, T0 + 3 * DAY + 60, 0, &st));
+	ck_assert_uint_eq(st.mastered, 1);
+	ck_assert_uint_eq(st.lessons[0].mastered, 1);
+	ck_assert_uint_eq(st.tags[0].mastered, 1);
+	stats_free(&st);
+	progress_close(s);
+	catalog_free(&cat);
+}
+END_TEST
+
 /* Returns the suite. */
 static Suite *stats_suite(void)
 {
@@ -600,6 +645,7 @@ static Suite *stats_suite(void)
 	tcase_add_test(tc, test_days);
 	tcase_add_test(tc, test_figures);
 	tcase_add_test(tc, test_tags_and_next);
+	tcase_add_test(tc, test_mastery_not_crammed);
 	tcase_add_test(tc, test_broken_and_changed);
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_charts_ascii);

@@ -155,9 +155,8 @@ static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_st
 {
 	add_block(out, STATS_HEADING, 0, NULL, "Mastery by lesson");
 	add_block(out, STATS_NOTE, 0, NULL,
-	    "Mastered: right in a review after the lesson, and the review schedule will not bring the item back for "
-	    "3 days or more, because its memory model predicts you will still recall it by then. \"done\": finished "
-	    "in the lesson.");
+	    "Mastered: right in a review a day or more after the lesson and not due again for 3 days or more: the "
+	    "memory model predicts you will still recall it by then. \"done\": finished in the lesson.");
 	if (s->n_lessons == 0)
 		add_block(out, STATS_PARA, 2, NULL, "No lessons to show.");
 	pt_strbuf b = { 0 };

@@ -399,7 +399,7 @@ static bool missed(const pt_record *r)
 bool progress_item_mastered(const pt_record *r)
 {
 	return r != NULL && r->scheduled && !missed(r) && r->box >= PT_MASTERED_BOX && r->pass_start != 0 &&
-	    r->scheduled_at > r->pass_start;
+	    r->scheduled_at - r->pass_start >= PT_DAY_SECONDS;
 }
 
 void progress_item_count(const pt_progress *p, const pt_record *r, time_t now, pt_item_count *out)
