@@ -37,10 +37,10 @@ static int hint_width(const pt_keyhint *k)
 }
 
 /* Returns true when key hint k is the screen's way out ("q", or "Esc"
- * where q does not leave). */
+ * where q does not leave, or the pair back to the menu, whatever its key). */
 static bool way_out(const pt_keyhint *k)
 {
-	return strcmp(k->key, "q") == 0 || strcmp(k->key, "Esc") == 0;
+	return strcmp(k->key, "q") == 0 || strcmp(k->key, "Esc") == 0 || strcmp(k->label, "menu") == 0;
 }
 
 /* Draws the key bar.  What always stays: the first pair (what the state
