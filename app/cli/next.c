@@ -47,7 +47,7 @@ static bool print_next(const pt_next *n, bool plain)
 		printf("Answer the %zu item%s due, weakest first, with 'paratutor next --plain', or r in the tutor's "
 		    "menu.\n", n->due, n->due == 1 ? "" : "s");
 	else if (n->nothing_done)
-		fputs("Run 'paratutor' (or 'make run' in the source tree) to open the menu.\n", stdout);
+		fputs("Run 'paratutor' to open the menu.\n", stdout);
 	return true;
 }
 

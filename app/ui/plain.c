@@ -462,7 +462,7 @@ static void print_menu(plain_io *io, const pt_catalog *cat)
 	const pt_exam_record *open = io->track->progress ? progress_exam_open(io->track->progress) : NULL;
 	if (open != NULL)
 		fputs("You have an unfinished exam: type exam to take it up again.\n", io->out);
-	fputs("Type a lesson number or id, help, or quit.\n", io->out);
+	fputs("Type a lesson number, help, or quit.\n", io->out);
 }
 
 /* Says the learner is back at the lesson list, in one line. */
@@ -567,7 +567,7 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 			}
 			if (!plain_stats(io->out, io->track->progress, cat, ui_now(), true))
 				fputs("Out of memory: cannot show your statistics.\n", io->out);
-			fputs("\nType a lesson number or id, list, help, or quit.\n", io->out);
+			fputs("\nType a lesson number, list, help, or quit.\n", io->out);
 			continue;
 		}
 		default:

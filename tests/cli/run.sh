@@ -464,6 +464,11 @@ expect "next --help" 0 '^Usage: paratutor next' -- next --help
 expect "next: an operand is refused" 2 "next takes no operand" -- next extra
 expect "next for a new learner says how to start" 0 'Start with lesson 1, "Data parallelism vs model parallelism"' \
 	-- next --only-lessons content --state "$nx/new.json"
+if grep -q "make run" "$out" "$err"; then
+	failed=$((failed + 1)); echo "not ok - next speaks to learners, not to developers (make run)"
+else
+	passed=$((passed + 1)); echo "ok - next speaks to learners, not to developers (make run)"
+fi
 cp tests/fixtures/progress/leitner-0.1.0.json "$nx/store.json"
 # The advice ranks concepts by predicted recall, which falls as time goes
 # on: at the wall clock two commands a second apart could name different

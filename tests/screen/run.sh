@@ -403,7 +403,7 @@ test_term_fallback() {
 		dumb) why="TERM=dumb" ;;
 		*) why="TERM=$term is unknown here" ;;
 		esac
-		st_wait "Type a lesson number or id" || return 1
+		st_wait "Type a lesson number, " || return 1
 		# The line saying why wraps at 80 columns: read it joined.
 		st_screen -J | grep -qF "$why" || st_fail "no line saying why (TERM=$term)" || return 1
 		st_screen -J | grep -qF "so it runs in plain mode (--plain)" ||
