@@ -190,6 +190,14 @@ void plain_print_pairs_check(FILE *out, const pt_grade *g, bool prompts)
 	}
 }
 
+/* Returns the stop that ends a sentence closing with text s: none when s
+ * ends with its own (". ! ?"), else ".". */
+static const char *stop_after(const char *s)
+{
+	size_t n = strlen(s);
+	return n > 0 && strchr(".!?", s[n - 1]) != NULL ? "" : ".";
+}
+
 /* Prints the shown marks of the last check of a choice or multi item,
  * each line starting with its verdict. */
 void plain_print_options_check(FILE *out, const pt_grade *g)
@@ -201,7 +209,7 @@ void plain_print_options_check(FILE *out, const pt_grade *g)
 		if (word == NULL)
 			continue;
 		const pt_option *opt = &it->options[o];
-		fprintf(out, "%s: %c) %s.", word, lesson_option_label((size_t)o), opt->text.s);
+		fprintf(out, "%s: %c) %s%s", word, lesson_option_label((size_t)o), opt->text.s, stop_after(opt->text.s));
 		if (mark != PT_MARK_RIGHT && opt->feedback.s != NULL)
 			fprintf(out, " %s", opt->feedback.s);
 		fputc('\n', out);
@@ -212,9 +220,18 @@ void plain_print_options_check(FILE *out, const pt_grade *g)
 /* Prints the answer of a failed item after label. */
 static void print_key(FILE *out, const pt_item *it, const char *label)
 {
-	fputs(label, out);
-	ui_kind(it->kind)->print_key(out, it);
-	fputc('\n', out);
+	/* The kinds end each part of the key with ';': the last one ends the
+	 * sentence instead. */
+	char *key = NULL;
+	size_t size = 0;
+	FILE *mem = open_memstream(&key, &size);
+	if (mem != NULL) {
+		ui_kind(it->kind)->print_key(mem, it);
+		if (fclose(mem) == 0 && size > 0 && key[size - 1] == ';')
+			key[size - 1] = '.';
+	}
+	fprintf(out, "%s%s\n", label, key != NULL ? key : "");
+	free(key);
 }
 
 /* A choice or multi item's answer: the correct options. */

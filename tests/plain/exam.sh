@@ -103,7 +103,7 @@ has "results plan: the weakest difficulty, its item and lesson" "medium: 0 of 1 
 has "results name what to study next" "What to study next:"
 has "what to study next, for a learner new to the lessons" "1. Start with lesson 1, \"Screen test drills\""
 has "each item with its verdict" "Correct: item 1 of 4, hard, choose one, from Screen test drills."
-has "an unanswered item shows its key" "The answer: blank 1 = len;"
+has "an unanswered item shows its key" "The answer: blank 1 = len."
 has "the explanation" "Canberra was chosen"
 
 "$bin" exam --history >"$out" 2>&1
@@ -204,7 +204,7 @@ sed 's/"answers_kept"/"answers_kept_not"/' "$XDG_STATE_HOME/paratutor/progress.j
 "$bin" exam --show 1 --state "$tmp/old.json" --only-lessons tests/screen/lessons >"$out" 2>&1
 has "an older result says its answers were not kept" "The answers given were not kept (it was sat with an older paratutor)"
 has "an older result: per item" "Correct: item 1 of 4, hard, choose one, from Screen test drills. The answer given was not kept."
-has "an older result: the key" "The answer: A) Canberra;"
+has "an older result: the key" "The answer: A) Canberra."
 lacks "an older result shows no answer as given" "Correct: A) Canberra."
 
 # The clock is injected (PARATUTOR_TEST_NOW: a time, or a file holding

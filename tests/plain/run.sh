@@ -102,12 +102,18 @@ has "right answer" "Correct: blank 1, split."
 has "solution steps after solving" "Step 2: Reduce."
 has "note after answering" "Note: Changed from the source."
 has "choice feedback" "Wrong: A) Alpha. Not alpha."
-has "out of attempts reveals the answer" "Out of attempts. The answer: B) Beta;"
+has "out of attempts reveals the answer" "Out of attempts. The answer: B) Beta."
 has "multi wrong pick" "Wrong: B) Three. Three is odd."
 lacks "multi: right ticks are never counted" "correctly ticked"
 lacks "multi: right ticks are never counted, in words either" "ticks is right"
 lacks "multi: no Missed mark while the item is open" "Missed"
 has "summary at the end" "Score: 43/100. Right first time: 0. With hints: 0. After retries: 2. Failed: 1."
+# An option that ends with its own full stop gets no second one.
+sed 's/"Alpha"/"Alpha."/' tests/fixtures/good/minimal.json >"$XDG_STATE_HOME/stop.json"
+play quit # a fresh store
+printf '%s\n' 1 "1 b 2 d" a quit | "$bin" --no-shuffle --only-lessons "$XDG_STATE_HOME/stop.json" >"$out" 2>&1
+has "an option's own full stop ends its line" "Wrong: A) Alpha. Not alpha."
+lacks "no doubled full stop" "Alpha.."
 play 1 "1 b 2 d" b a quit
 has "multi: only right ticks, too few, still says what to do" "Not yet: change your ticks, then answer again. 2 attempts left."
 lacks "multi: too few ticks are never counted" "not ticked"
@@ -346,7 +352,7 @@ has "match: a wrong pair has its feedback" "Wrong: prompt 2, One weight matrix i
 has "match: right after a retry" "Correct: prompt 2, One weight matrix is too big for one GPU, given Tensor parallelism."
 kplay next next "1 expert parallelism 2 expert parallelism 3 expert parallelism" \
     "1 pipeline parallelism 2 expert parallelism 3 expert parallelism" quit
-has "match: out of attempts shows each answer" "Out of attempts. The answer: prompt 1 = Data parallelism; prompt 2 = Tensor parallelism; prompt 3 = Pipeline parallelism;"
+has "match: out of attempts shows each answer" "Out of attempts. The answer: prompt 1 = Data parallelism; prompt 2 = Tensor parallelism; prompt 3 = Pipeline parallelism."
 
 # step TEXT: the letter the last transcript shows for an order step.
 step() {
@@ -457,7 +463,7 @@ has "plain mode: stats in sentences, the forecast" "Reviews due: today 3, tomorr
 has "plain mode: stats in sentences, a mistake" "Three is odd. 2 times, first in Fixture: one of each kind, item 3."
 lacks "plain mode: no chart" "│"
 lacks "plain mode: no full-screen key named" "r in the menu"
-has "plain mode: back at the lesson list after stats" "Type a lesson number or id, list, help, or quit."
+has "plain mode: back at the lesson list after stats" "Type a lesson number, list, help, or quit."
 "$bin" stats --progress "$store" >"$out" 2>&1
 st=$?
 if [ "$st" -eq 2 ] && grep -q "stats needs --me" "$out"; then
