@@ -102,6 +102,7 @@ typedef struct exam_args {
 	size_t show;  /* --show N: N; 0 when not given */
 	size_t retake; /* --retake N: N; 0 when not given */
 	const char *drawn; /* an option that draws a paper (refused with --retake), or NULL */
+	bool count_set;    /* --count was given */
 	bool history, plain, seeded, timed_set, pass_set, allow_repeats;
 	const char *course_exam; /* hosted mode: the course exam's name (its id begins NAME/) */
 	const char *hosted;      /* hosted mode: what the exam key says (pt_ui_options) */
@@ -176,6 +177,7 @@ static int parse_args(int argc, char **argv, exam_args *a)
 				return EXAM_USAGE;
 			}
 			a->cfg.count = (size_t)v;
+			a->count_set = true;
 			break;
 		case OPT_MINUTES: {
 			errno = 0;
@@ -200,7 +202,8 @@ static int parse_args(int argc, char **argv, exam_args *a)
 			break;
 		case OPT_SEED:
 			if (!parse_whole(optarg, 0, ~0ull, &v)) {
-				fprintf(stderr, "paratutor exam: --seed takes a whole number, not '%s'\n", optarg);
+				fprintf(stderr, "paratutor exam: --seed takes a whole number from 0 to %llu, not '%s'\n", ~0ull,
+				    optarg);
 				return EXAM_USAGE;
 			}
 			a->cfg.seed = v;
@@ -450,6 +453,9 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 		if (dropped > 0)
 			printf("Note: %zu item%s of the unfinished exam changed or went away and %s left out.\n", dropped,
 			    dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are");
+		if (a->drawn != NULL)
+			printf("Note: an exam is open, so it goes on as it was drawn; the options that draw a paper (here "
+			    "%s) wait for your next exam.\n", a->drawn);
 	} else {
 		if (!a->seeded)
 			a->cfg.seed = (unsigned long long)now * 2654435761ull ^ (unsigned long long)getpid();
@@ -468,6 +474,9 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 			snprintf(e.id, sizeof e.id, "%.16s%c%.30s", a->course_exam, PT_COURSE_EXAM_SEP, id);
 		}
 		progress_exam_new_id(progress, &e);
+		if (a->count_set && e.n < a->cfg.count)
+			printf("Note: only %zu items match what you asked for, so the paper has %zu, not %zu.\n", e.n, e.n,
+			    a->cfg.count);
 		if (e.repeated > 0)
 			printf("Note: too few items are left whose answers no earlier result showed, so %zu of the %zu "
 			       "items repeat ones you have seen answered.\n", e.repeated, e.n);

@@ -440,7 +440,7 @@ static const pt_binding exam_keys[] = {
 	    .unless = EX_TYPING, .chars = "pP", .named = { PT_KEY_LEFT + 1 }, .run = key_prev, .word = "prev",
 	    .shorts = "p", .cmd = PT_CMD_PREV },
 	{ .keys = "q",
-	    .help = "leave the exam: it is kept to take up later (e in the menu); a timed exam's clock runs on, "
+	    .help = "leave the exam: it is kept to take up later (e in the menu; exam in plain mode); a timed exam's clock runs on, "
 	    "and at its deadline it is submitted as it stands", .bar = "leave", .unless = EX_TYPING | EX_LIST | EX_CONFIRM,
 	    .chars = "qQ", .run = key_leave, .word = "quit", .shorts = "q, menu", .cmd = PT_CMD_QUIT },
 	{ .word = "again", .help = "show this item again with your answer so far (an empty line too)",

@@ -566,5 +566,16 @@ sed 's/"id":[[:space:]]*"/&mid\//' "$XDG_STATE_HOME/paratutor/progress.json" >"$
 "$bin" exam --only-lessons tests/screen/lessons --state "$tmp/course.json" --retake 1 >"$out" 2>&1
 has "adversary: a course exam's paper is not retaken outside the course" "paratutor exam: --retake 1: exam 1 was the course exam mid, whose attempts the course decides: connect to the course and run 'exam mid' if it allows another"
 
+# Options the command cannot honour are never dropped silently.
+ex="$tmp/ex.json"
+printf 'quit\n' | "$bin" exam --plain --only-lessons tests/screen/lessons --state "$ex" --count 900 >"$out" 2>&1
+has "--count beyond what the lessons hold says so" "Note: only "
+has "... with the paper's size and the count asked" ", not 900."
+printf 'quit\n' | "$bin" exam --plain --only-lessons tests/screen/lessons --state "$ex" --kinds choice >"$out" 2>&1
+has "with an exam open, new drawing options are named as waiting" \
+	"Note: an exam is open, so it goes on as it was drawn; the options that draw a paper (here --kinds) wait for your next exam."
+"$bin" exam --seed -1 >"$out" 2>&1
+has "--seed -1 says which numbers it takes" "--seed takes a whole number from 0 to 18446744073709551615, not '-1'"
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] && [ "$passed" -gt 0 ]
