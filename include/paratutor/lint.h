@@ -66,7 +66,14 @@ void lint_rules(const pt_lesson *lesson, pt_diags *diags);
  *    answering it (prompt, code, options; an explanation teaches, and
  *    recalling it later is the point);
  *  - a choice item (three options or more) whose one right option alone
- *    ends with other punctuation, or alone begins in another case. */
+ *    ends with other punctuation, or alone begins in another case;
+ *  - feedback shown before the item is solved that states its answer: a
+ *    fill or match blank's feedback for a wrong option naming the blank's
+ *    answer (a word in any case, a code token exactly, an operator not
+ *    inside a longer one), a common mistake naming a two-character blank
+ *    answer, a numeric wrong range's feedback stating the key (a number
+ *    inside that range is the learner's own), a text wrong answer's
+ *    feedback holding an accepted answer. */
 void lint_giveaways(const pt_lesson *lesson, pt_diags *diags);
 
 #define LINT_GIVEAWAY_MIN 3

@@ -1,7 +1,8 @@
 /* lint_giveaway.c - what the learner sees must not hand over an answer:
  * a blank's answer written in the prompt or in the code around the
- * blanks, a typed answer printed by an earlier item of the lesson, and a
- * choice whose right option alone ends or begins differently. */
+ * blanks, a typed answer printed by an earlier item of the lesson, a
+ * choice whose right option alone ends or begins differently, and
+ * feedback shown before the item is solved that states the key. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -212,11 +213,131 @@ static void key_form(const pt_lesson *l, const pt_item *it, pt_diags *d)
 	}
 }
 
+/* Returns true when c may be part of an operator token ("//", "**=", "->"). */
+static bool op_char(char c)
+{
+	return c != '\0' && strchr("+-*/%=<>!&|^~:.@", c) != NULL;
+}
+
+/* Returns true when answer reads as words (letters, digits, spaces,
+ * hyphens), matched with any case; anything else is a code token. */
+static bool wordy(const char *answer)
+{
+	for (const char *p = answer; *p != '\0'; p++)
+		if (!isalnum((unsigned char)*p) && *p != ' ' && *p != '-')
+			return false;
+	return true;
+}
+
+/* Returns true when text shows answer as a token: a word with any case
+ * between word boundaries, a code token exactly, and an operator ("//")
+ * not inside a longer one ("///", "//="). */
+static bool shows_token(const char *text, const char *answer)
+{
+	size_t n = text != NULL && answer != NULL ? strlen(answer) : 0;
+	if (n == 0)
+		return false;
+	if (strspn(answer, "0123456789") == n) {
+		/* A number, not the start of a compound ("16-bit") or a decimal. */
+		for (const char *p = text; (p = strstr(p, answer)) != NULL; p++)
+			if ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '.' || p[-1] == ',')) &&
+			    !isalnum((unsigned char)p[n]) && !(strchr("-.,", p[n]) != NULL && p[n] != '\0' &&
+			    isalnum((unsigned char)p[n + 1])))
+				return true;
+		return false;
+	}
+	if (wordy(answer) || isalnum((unsigned char)answer[0]) || answer[0] == '_')
+		return lint_contains_word(text, answer, wordy(answer));
+	for (const char *p = text; (p = strstr(p, answer)) != NULL; p++)
+		if ((p == text || !op_char(p[-1]) || !op_char(answer[0])) && (!op_char(p[n]) || !op_char(answer[n - 1])))
+			return true;
+	return false;
+}
+
+/* Returns true when a blank's answer is worth looking for in feedback: two
+ * characters or more, and not a bare number of one digit. */
+static bool blank_telling(const char *answer)
+{
+	return answer != NULL && strlen(answer) >= 2;
+}
+
+/* Warns about the feedback of a fill or match item shown before it is
+ * solved (a blank's wrong-option feedback, a common mistake) that holds a
+ * blank's answer. */
+static void fill_feedback_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	for (size_t b = 0; b < it->n_blanks; b++) {
+		const pt_blank *bl = &it->blanks[b];
+		for (size_t a = 0; a < bl->accept.n; a++) {
+			const char *ans = bl->accept.v[a].s;
+			if (!blank_telling(ans))
+				continue;
+			for (size_t f = 0; f < bl->n_feedback; f++)
+				if (shows_token(bl->feedback[f].text.s, ans))
+					diags_add(d, l->path, bl->feedback[f].text.pos, PT_WARNING,
+					    "the feedback for \"%s\" in blank %zu names that blank's answer \"%s\" before it is "
+					    "solved; explain the mistake without the answer", bl->feedback[f].option.s, b + 1, ans);
+			/* Answers of three characters or more are lint.c's hint_leaks. */
+			if (strlen(ans) >= 3)
+				continue;
+			for (size_t m = 0; m < it->mistakes.n; m++)
+				if (shows_token(it->mistakes.v[m].s, ans))
+					diags_add(d, l->path, it->mistakes.v[m].pos, PT_WARNING,
+					    "common mistake %zu names blank %zu's answer \"%s\", and it shows after a wrong "
+					    "check, before the answer may be; describe the mistake without it", m + 1, b + 1, ans);
+		}
+	}
+}
+
+/* Returns true when the feedback of wrong range w states the key of
+ * numeric item it, not counting a number inside w itself (the value the
+ * learner typed, read in another unit, is theirs to see), writing the
+ * words that do into as. */
+static bool states_beyond(const pt_item *it, const pt_range *w, char *as, size_t size)
+{
+	for (const char *p = w->feedback.s; p != NULL && lint_states_number(it, p, false, as, size);) {
+		const char *at = strstr(p, as);
+		double v = strtod(as, NULL);
+		if (at == NULL || v < w->min || v > w->max)
+			return true;
+		p = at + strlen(as);
+	}
+	return false;
+}
+
+/* Warns about a numeric item's wrong-value feedback that states the key,
+ * and a text item's wrong-answer feedback that holds an accepted answer. */
+static void wrong_feedback_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	char as[96];
+	if (it->kind == PT_KIND_NUMERIC)
+		for (size_t w = 0; w < it->n_wrong; w++)
+			if (states_beyond(it, &it->wrong[w], as, sizeof as))
+				diags_add(d, l->path, it->wrong[w].feedback.pos, PT_WARNING,
+				    "the feedback for the wrong value %s states the answer (\"%s\") before it is solved; "
+				    "explain the mistake without the answer", it->wrong[w].written != NULL ?
+				    it->wrong[w].written : "", as);
+	if (it->kind == PT_KIND_TEXT)
+		for (size_t w = 0; w < it->n_wrong_answers; w++)
+			for (size_t a = 0; a < it->accept.n; a++) {
+				const char *ans = it->accept.v[a].s;
+				if (!blank_telling(ans) || !shows_token(it->wrong_answers[w].text.s, ans))
+					continue;
+				diags_add(d, l->path, it->wrong_answers[w].text.pos, PT_WARNING,
+				    "the feedback for the wrong answer \"%s\" holds the accepted answer \"%s\" before it "
+				    "is solved; explain the mistake without the answer", it->wrong_answers[w].option.s, ans);
+				break;
+			}
+}
+
 void lint_giveaways(const pt_lesson *l, pt_diags *d)
 {
 	for (size_t i = 0; i < l->n_items; i++) {
 		answer_in_stem(l, &l->items[i], d);
 		answer_printed_earlier(l, i, d);
 		key_form(l, &l->items[i], d);
+		if (l->items[i].kind == PT_KIND_FILL || l->items[i].kind == PT_KIND_MATCH)
+			fill_feedback_leaks(l, &l->items[i], d);
+		wrong_feedback_leaks(l, &l->items[i], d);
 	}
 }
