@@ -234,6 +234,15 @@ static bool missed(const pt_grade *g)
 	return g->status != PT_OPEN && grade_outcome(g) != PT_OUTCOME_FIRST_TIME;
 }
 
+/* Returns true when some item of s is finished but not right first time. */
+static bool any_missed(const pt_session *s)
+{
+	for (size_t i = 0; i < s->lesson->n_items; i++)
+		if (missed(&s->grades[i]))
+			return true;
+	return false;
+}
+
 /* After the summary, offers to answer again the items not right first
  * time (or go to those not finished); returns PLAIN_STAY at the first of
  * them, PLAIN_MENU or PLAIN_QUIT. */
@@ -365,6 +374,13 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 			plain_item_print(io->out, &s);
 		} else if (step == PLAIN_SUMMARY) {
 			print_summary(io, &s);
+			/* A finished lesson's summary offers practice, as at its end. */
+			if (session_next_open(&s, 0) >= lesson->n_items && any_missed(&s)) {
+				step = offer_retry(io, &s);
+				if (step != PLAIN_STAY)
+					break;
+				plain_item_print(io->out, &s);
+			}
 		}
 	}
 	track_drafts(io->track, &s);
@@ -402,8 +418,10 @@ static plain_step run_review(plain_io *io)
 		 * pass (a new order of options) when it was finished. */
 		track_open(io->track, &s);
 		s.current = due.v[k].index;
-		if (s.grades[s.current].status != PT_OPEN)
+		if (s.grades[s.current].status != PT_OPEN) {
 			session_reset_item(&s, s.current);
+			s.grades[s.current].review_pass = true; /* as on the full screen */
+		}
 		fprintf(io->out, "\nReview %zu of %zu, from %s.", k + 1, due.n, s.lesson->title.s);
 		plain_item_print(io->out, &s);
 		step = PLAIN_STAY;

@@ -76,7 +76,8 @@ void plain_item_print(FILE *out, const pt_session *s)
 	const pt_item *it = g->item; /* the item as this session shows it */
 	char task[96];
 	plain_item_describe(g, task, sizeof task);
-	fprintf(out, "\nItem %zu of %zu, %s.\n", s->current + 1, s->lesson->n_items, task);
+	fprintf(out, "\nItem %zu of %zu, %s%s.\n", s->current + 1, s->lesson->n_items,
+	    g->retry_pass && !g->review_pass ? "practice, " : "", task);
 	fprintf(out, "%s\n", it->prompt.s);
 	if (it->figure_at == PT_FIGURE_AT_PROMPT)
 		figure_view_print(out, it);

@@ -201,6 +201,13 @@ has "the summary offers practice, saying the lesson score stays" "Type practice 
 has "practice is named as such and lowers nothing" "Correct! practice: right on the first check, 100 (practice; the lesson score stays)."
 has "the summary keeps the first pass, practice beside it" "Score: 92/100."
 has "practice is shown beside the lesson score" "Practice: 1 item practised or reviewed, mean 100/100 (practice; the lesson score stays)"
+# summary on a finished lesson offers practice too, and a practice item
+# says it is one in its header.
+play 1 "1 a 2 b" "1 b 2 d" b "a c" "" 1 summary practice "1 b 2 d" quit
+# (offered at the lesson's end, at summary, and at the end of the practice)
+is "summary on a finished lesson offers practice" "$(count 'Type practice to answer again the 1 item not right first time')" 3
+lacks "practice after summary is never taken as an answer" "This item is finished"
+has "a practice item's header says practice" "Item 1 of 3, practice, "
 # One lesson-number rule in both modes: the number, then Enter.  Plain mode
 # reads a line, so 2 opens lesson 2 and 20 lesson 20 (the full screen's
 # test_lesson_number types the same).
