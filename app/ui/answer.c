@@ -109,7 +109,7 @@ bool answer_out_of_place(const pt_grade *g, char *buf, size_t size)
 int answer_step_at(const pt_item *item, int pos)
 {
 	/* Steps are an order item's own field. */
-	if (item->kind != PT_KIND_ORDER || pos < 0 || (size_t)pos >= item->steps.n)
+	if (pos < 0 || (size_t)pos >= item->steps.n)
 		return -1;
 	return lesson_bank_find(item, item->steps.v[pos].s);
 }
