@@ -314,6 +314,7 @@ cli-tests: build/asan/paratutor
 plain-tests: build/asan/paratutor
 	@sh tests/plain/run.sh build/asan/paratutor
 	@sh tests/plain/exam.sh build/asan/paratutor
+	@sh tests/plain/history.sh build/asan/paratutor
 	@python3 tests/plain/terminal.py build/asan/paratutor
 	@python3 tests/plain/accessible.py build/asan/paratutor
 

@@ -55,6 +55,11 @@ typedef struct pt_record {
 	int first_checks;
 	int first_hints;
 	bool exam_first;          /* an exam showed the item before its lesson's first attempt finished it */
+	/* Attempt 1's first try, kept by a reset for the learner's history
+	 * (statistics, streak): its first check, 0 when none was kept, and
+	 * whether it was right first time. */
+	time_t tried_at;
+	bool tried_right;
 	/* Every pass, reviews included. */
 	char **wrong;             /* texts of wrong options picked */
 	size_t n_wrong;

@@ -55,6 +55,8 @@ typedef struct pt_stats_lesson {
 	int percent;
 	size_t number;      /* its number in the menu: catalog order, from 1 */
 	int score;      /* the lesson score, as the menu shows it (progress_lesson_stats) */
+	int attempt;    /* the lesson's current attempt: 1, or 2, 3, ... after resets */
+	size_t answered; /* items answered in the lesson, in any attempt (exams not counted) */
 } pt_stats_lesson;
 
 /* One concept tag over the lessons shown (tags.h): its items, how many

@@ -651,7 +651,9 @@ test_typed_draft() {
 # starts attempt 2: an item right scores 100 as attempt 2, shown beside
 # attempt 1's score, which is unchanged.
 test_reset() {
-	st_start -- $FIXTURE || return 1
+	state="$ST_TMP/reset-state"
+	rm -rf "$state"
+	st_start XDG_STATE_HOME="$state" -- $FIXTURE || return 1
 	st_wait "Screen test drills" || return 1
 	st_keys Enter
 	st_wait "mean = " || return 1
@@ -659,6 +661,10 @@ test_reset() {
 	st_wait "✓ Correct" || return 1
 	st_keys n n n n
 	st_wait "Lesson summary" || return 1
+	# The learner's history as stats --me tells it: a reset keeps it.
+	history_has "Days practised in a row: 1, today included." || return 1
+	history_has "1 first answer on 1 day, 1 right first time" || return 1
+	history_has "1 review in the next 14 days." || return 1
 	st_keys x
 	st_wait "Start attempt 2? Score stays 25, attempt 2 beside it. y: yes; other keys: no" || return 1
 	st_wait "y next attempt  other keep" || return 1
@@ -676,11 +682,30 @@ test_reset() {
 	st_lacks "practice:" || return 1
 	st_keys q
 	st_wait "1/4 done · score 25 · attempt 2: 25" || return 1
+	# Attempt 1's first answer, streak and review stay beside attempt 2's.
+	history_has "2 first answers on 1 day, 2 right first time" || return 1
+	history_has "Days practised in a row: 1, today included." || return 1
+	history_has "1 review in the next 14 days." || return 1
 	# At 60 columns the bar gives way, so the title still shows beside
 	# the attempt (it was cut to nothing).
 	st_tmux resize-window -t st -x 60 -y 16
 	st_wait "1/4 done · score 25 · attempt 2: 25" || return 1
 	st_wait "1 Screen test dril" || return 1
+}
+
+# history_has TEXT - polls stats --me on test_reset's store (the tutor
+# saves each check at once) until it shows TEXT.
+history_has() {
+	i=0
+	while [ $i -lt 100 ]; do
+		if XDG_STATE_HOME="$state" XDG_CACHE_HOME="$ST_TMP/reset-cache" "$ST_BIN" stats --me $FIXTURE \
+		    2>&1 | grep -qF -- "$1"; then
+			return 0
+		fi
+		i=$((i + 1))
+		sleep 0.1
+	done
+	st_fail "stats --me never showed: $1"
 }
 
 # --watch reloads on save, in place and by rename, staying on the item;

@@ -146,7 +146,9 @@ START_TEST(test_wrong_picks_of_shuffled_items)
 			if (strcmp(f->item->bank.v[b].s, "sum") == 0)
 				ck_assert(grade_fill(f, 1, (int)b) == PT_GRADE_OK);
 		grade_check(f);
-		ck_assert(progress_reset_lesson(s, "p", T0));
+		progress_close(s); /* a fresh store: a reset keeps the wrong picks of earlier attempts */
+		s = progress_open(NULL, T0, &(pt_open_report){ 0 });
+		ck_assert_ptr_nonnull(s);
 		ck_assert(progress_record_item(s, l, &l->items[2], g, T0));
 		ck_assert(progress_record_item(s, l, &l->items[0], f, T0));
 		const pt_record *r = progress_find(s, "p", "many");
@@ -867,8 +869,15 @@ END_TEST
 static bool forgotten(const pt_progress *p, const char *id)
 {
 	const pt_record *r = progress_find(p, "p", id);
-	return r == NULL || (r->outcome == PT_OUTCOME_NONE && r->attempts == 0 && r->hints == 0 && !r->scheduled &&
-	    r->n_wrong == 0 && r->attempt == 2);
+	return r == NULL || (r->outcome == PT_OUTCOME_NONE && r->attempts == 0 && r->hints == 0 && r->attempt == 2);
+}
+
+/* True when item id of lesson p keeps the learner's history after a
+ * reset: its first try at T0, its review schedule and its wrong picks. */
+static bool history_kept(const pt_progress *p, const char *id)
+{
+	const pt_record *r = progress_find(p, "p", id);
+	return r != NULL && r->tried_at == T0 && !r->tried_right && r->scheduled && r->stability > 0 && r->n_wrong > 0;
 }
 
 /* Resetting a lesson forgets it, also against a tutor that loaded it
@@ -885,6 +894,7 @@ START_TEST(test_reset_lesson)
 
 	ck_assert(progress_reset_lesson(a, "p", T0 + 50));
 	ck_assert(forgotten(a, "fill"));
+	ck_assert(history_kept(a, "fill")); /* only the scoring starts over */
 	ck_assert_ptr_null(progress_position(a, "p"));
 	save_ok(a);
 
@@ -907,6 +917,7 @@ START_TEST(test_reset_lesson)
 
 	pt_progress *c = open_ok(path, T0 + 100);
 	ck_assert(forgotten(c, "fill"));
+	ck_assert(history_kept(c, "fill")); /* through the file and the other tutor's save */
 	ck_assert(forgotten(c, "many"));
 	ck_assert_ptr_nonnull(progress_find(c, "p", "one"));
 	ck_assert_ptr_nonnull(progress_find(c, "q", "x"));

@@ -247,7 +247,7 @@ static void chart_stats(pt_stats *st, pt_stats_lesson *lesson, pt_lesson *l)
 	memset(st, 0, sizeof *st);
 	memset(l, 0, sizeof *l);
 	l->title.s = (char *)"Lesson";
-	*lesson = (pt_stats_lesson){ l, 8, 5, 3, 37, 1, 62 };
+	*lesson = (pt_stats_lesson){ l, 8, 5, 3, 37, 1, 62, 1, 5 };
 	st->lessons = lesson;
 	st->n_lessons = 1;
 	st->today = T0_DAY;
@@ -543,8 +543,8 @@ START_TEST(test_tags_and_next)
 	/* At once, the model's recall of a just-missed item is 100 %: the
 	 * counts say it was missed, and count its recall 0, never 100 %. */
 	ck_assert(next_compute(s, &cat, T0, NULL, &n));
-	ck_assert_str_eq(n.lines[0], "collectives: all-reduce and friends: 1 item due for review, missed at the last "
-	    "check and not answered right since");
+	ck_assert_str_eq(n.lines[0], "collectives: all-reduce and friends: 1 item due for review, not right first "
+	    "time when last answered");
 	ck_assert_ptr_null(strstr(n.lines[0], "100 %"));
 
 	pt_stats st;
@@ -571,7 +571,7 @@ START_TEST(test_tags_and_next)
 	ck_assert_uint_eq(n.due, 1);
 	ck_assert_uint_eq(n.tags, 1ull << tags_find("collectives"));
 	ck_assert_ptr_nonnull(strstr(n.lines[0],
-	    "collectives: all-reduce and friends: 1 item due for review, missed at the last"));
+	    "collectives: all-reduce and friends: 1 item due for review, not right first time"));
 	ck_assert_str_eq(n.lines[n.n - 1], "Finish lesson 1, \"Lesson t1\": 1 of 2 items done.");
 	/* The menu's line: every item due, and the weakest concept in a few
 	 * words, within 58 columns with "Study next: " before it. */

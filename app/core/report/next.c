@@ -81,11 +81,11 @@ static bool in_scope(const pt_stats_tag *g, const pt_next_scope *scope)
 /* Says one concept with items due, with the reason. */
 static void say_due(pt_next *out, const pt_stats_tag *g)
 {
-	char missed[64] = "";
+	char missed[96] = "";
 	if (g->missed > 0)
-		snprintf(missed, sizeof missed, " (%zu of them missed at the last check)", g->missed);
+		snprintf(missed, sizeof missed, " (%zu of them not right first time when last answered)", g->missed);
 	if (g->due == g->missed)
-		say(out, "%s: %zu item%s due for review, missed at the last check and not answered right since", g->label,
+		say(out, "%s: %zu item%s due for review, not right first time when last answered", g->label,
 		    g->due, g->due == 1 ? "" : "s");
 	else
 		say(out, "%s: %zu item%s due for review%s, predicted recall %d %%", g->label, g->due,
@@ -102,6 +102,8 @@ bool next_from_stats(const pt_stats *st, const pt_next_scope *scope, pt_next *ou
 	out->items = st->items;
 	out->mastered = st->mastered;
 	out->nothing_done = st->done == 0;
+	for (size_t i = 0; i < st->n_lessons; i++)
+		out->nothing_done = out->nothing_done && st->lessons[i].answered == 0; /* a reset keeps the history */
 	if (scope != NULL && scope->perfect)
 		say(out, "%s", PT_NEXT_PERFECT);
 	size_t n_due = 0, n_seen = 0;
@@ -137,14 +139,20 @@ bool next_from_stats(const pt_stats *st, const pt_next_scope *scope, pt_next *ou
 		if (l->done >= l->items)
 			continue;
 		const char *title = l->lesson->title.s != NULL ? l->lesson->title.s : "";
-		if (out->nothing_done)
+		if (l->attempt > 1 && !out->nothing_done)
+			say(out, "Carry on with attempt %d of lesson %zu, \"%s\": %zu of %zu items done (the lesson score "
+			    "stays %d).", l->attempt, l->number, title, l->done, l->items, l->score);
+		else if (out->nothing_done)
 			say(out, "Start with lesson %zu, \"%s\": open it from the menu (type %zu in plain mode).",
 			    l->number, title, l->number);
 		else if (l->done == 0)
 			say(out, "Next lesson: %zu, \"%s\" (not started).", l->number, title);
 		else
 			say(out, "Finish lesson %zu, \"%s\": %zu of %zu items done.", l->number, title, l->done, l->items);
-		if (l->done == 0)
+		if (l->attempt > 1 && !out->nothing_done)
+			brief(out, "attempt %d of lesson %zu, %zu of %zu items done", l->attempt, l->number, l->done,
+			    l->items);
+		else if (l->done == 0)
 			brief(out, "lesson %zu, not started yet", l->number);
 		else
 			brief(out, "finish lesson %zu, %zu of %zu items done", l->number, l->done, l->items);

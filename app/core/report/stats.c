@@ -84,7 +84,7 @@ static void count_tags(const pt_item *it, const pt_record *r, const pt_item_coun
 static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, long today, long off, pt_stats *s,
     pt_stats_lesson *out, pt_stats_tag *tags)
 {
-	*out = (pt_stats_lesson){ l, l->n_items, 0, 0, 0, 0, 0 };
+	*out = (pt_stats_lesson){ l, l->n_items, 0, 0, 0, 0, 0, progress_lesson_attempt(p, l->id.s), 0 };
 	size_t done_menu, total_menu;
 	progress_lesson_stats(p, l, &done_menu, &total_menu, &out->score);
 	for (size_t i = 0; i < l->n_items; i++) {
@@ -97,6 +97,7 @@ static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, l
 			continue;
 		out->done += r->outcome != PT_OUTCOME_NONE;
 		out->mastered += c.mastered;
+		out->answered += r->tried_at != 0 || (r->pass_start != 0 && r->attempts > 0);
 		s->due += c.due;
 		if (!c.seen)
 			continue;
@@ -113,18 +114,27 @@ static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, l
 	s->mastered += out->mastered;
 }
 
-/* Counts the first try of record r (of any lesson, in the catalog or not)
- * in the accuracy chart when it falls in the last PT_STATS_DAYS days. */
-static void count_try(const pt_record *r, long today, long off, pt_stats *s)
+/* Counts one first try, at t (0: none), in the accuracy chart when it
+ * falls in the last PT_STATS_DAYS days. */
+static void count_try_at(time_t t, bool right, long today, long off, pt_stats *s)
 {
-	if (r->pass_start == 0 || r->attempts <= 0)
+	if (t == 0)
 		return;
-	long ago = today - stats_day(r->pass_start, off);
+	long ago = today - stats_day(t, off);
 	if (ago < 0 || ago >= PT_STATS_DAYS)
 		return;
 	pt_stats_day *d = &s->days[PT_STATS_DAYS - 1 - ago];
 	d->tries++;
-	d->right += r->outcome == PT_OUTCOME_FIRST_TIME;
+	d->right += right;
+}
+
+/* Counts the first tries of record r (of any lesson, in the catalog or
+ * not): the one a reset kept, and the current attempt's. */
+static void count_try(const pt_record *r, long today, long off, pt_stats *s)
+{
+	count_try_at(r->tried_at, r->tried_right, today, off, s);
+	if (r->attempts > 0)
+		count_try_at(r->pass_start, r->outcome == PT_OUTCOME_FIRST_TIME, today, off, s);
 }
 
 /* Days back the streak looks, and the bytes of its bitmap. */
@@ -152,6 +162,8 @@ static void mark_record(unsigned char *seen, const pt_record *r, long today, lon
 	bool checked = r->attempts > 0 || r->scheduled;
 	if (r->pass_start != 0)
 		mark_day(seen, stats_day(r->pass_start, off), today);
+	if (r->tried_at != 0)
+		mark_day(seen, stats_day(r->tried_at, off), today);
 	if (r->scheduled && r->scheduled_at != 0)
 		mark_day(seen, stats_day(r->scheduled_at, off), today);
 	if (checked && r->last_seen != 0)

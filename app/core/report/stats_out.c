@@ -203,7 +203,7 @@ static void add_tags(pt_stats_text *out, const pt_stats *s, const pt_stats_style
 	add_block(out, STATS_HEADING, 0, NULL, "Mastery by concept");
 	add_block(out, STATS_NOTE, 0, NULL,
 	    "A concept runs through several lessons; recall is the review schedule's prediction for the items seen, "
-	    "an item missed at its last check counting 0 until you get it right.");
+	    "an item not right first time when last answered counting 0 until you next get it right.");
 	pt_strbuf b = { 0 };
 	for (size_t t = 0; t < s->n_tags; t++) {
 		const pt_stats_tag *g = &s->tags[t];
@@ -233,8 +233,8 @@ static void add_tags(pt_stats_text *out, const pt_stats *s, const pt_stats_style
  * first answers. */
 static void add_accuracy_words(pt_stats_text *out, const pt_stats *s)
 {
-	add_block(out, STATS_NOTE, 0, NULL, "Only each item's first answer in its lesson counts, not retries or "
-	    "reviews; right first time means right at the first check with no hint.");
+	add_block(out, STATS_NOTE, 0, NULL, "Only each item's first answer in its lesson counts (in attempt 1 and "
+	    "in the current attempt), not retries or reviews; right first time means right at the first check with no hint.");
 	if (s->tries == 0) {
 		add_block(out, STATS_PARA, 0, NULL, "No first answers in the last 30 days.");
 		return;

@@ -154,12 +154,14 @@ static bool get_bool(parser *ps, const cJSON *obj, const char *name, bool *out)
  * into k; "key_seen", which older stores wrote, no longer means anything. */
 static bool parse_attempts(parser *ps, const cJSON *obj, pt_record *k)
 {
-	double attempt = 1, checks = 0, hints = 0;
+	double attempt = 1, checks = 0, hints = 0, tried = 0;
 	bool legacy;
 	if (!get_num(ps, obj, "attempt", MAX_COUNT, false, &attempt) || !get_bool(ps, obj, "key_seen", &legacy) ||
-	    !get_bool(ps, obj, "exam_first", &k->exam_first))
+	    !get_bool(ps, obj, "exam_first", &k->exam_first) || !get_num(ps, obj, "tried_at", MAX_TIME, false, &tried) ||
+	    !get_bool(ps, obj, "tried_right", &k->tried_right))
 		return false;
 	k->attempt = attempt < 1 ? 1 : (int)attempt;
+	k->tried_at = (time_t)tried;
 	const cJSON *f = cJSON_GetObjectItemCaseSensitive(obj, "first");
 	if (f == NULL || cJSON_IsNull(f))
 		return true;
@@ -710,6 +712,8 @@ static cJSON *record_json(const pt_record *r)
 	    (r->pass == 0 || add_num(o, "pass", count(r->pass))) &&
 	    (r->attempt <= 1 || add_num(o, "attempt", count(r->attempt))) &&
 	    (!r->exam_first || cJSON_AddTrueToObject(o, "exam_first") != NULL) &&
+	    (r->tried_at == 0 || add_num(o, "tried_at", (double)r->tried_at)) &&
+	    (!r->tried_right || cJSON_AddTrueToObject(o, "tried_right") != NULL) &&
 	    (r->key_hash == 0 || add_hex(o, "key_hash", r->key_hash));
 	cJSON *f = ok && r->first_set ? cJSON_AddObjectToObject(o, "first") : NULL;
 	ok = ok && (!r->first_set || (f != NULL &&

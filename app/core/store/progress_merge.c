@@ -86,6 +86,10 @@ static bool record_combine(pt_record *m, pt_record *k)
 		if (m->key_hash == 0)
 			m->key_hash = k->key_hash;
 		m->exam_first = m->exam_first || k->exam_first;
+		if (k->tried_at != 0 && (m->tried_at == 0 || k->tried_at < m->tried_at)) {
+			m->tried_at = k->tried_at;
+			m->tried_right = k->tried_right;
+		}
 		if (!m->first_set && k->first_set) {
 			m->first_set = true;
 			m->first_outcome = k->first_outcome;
@@ -105,6 +109,8 @@ static bool record_combine(pt_record *m, pt_record *k)
 		m->key_hash = k->key_hash;
 		m->pass = k->pass;
 		m->exam_first = k->exam_first;
+		m->tried_at = k->tried_at;
+		m->tried_right = k->tried_right;
 		m->first_set = k->first_set;
 		m->first_outcome = k->first_outcome;
 		m->first_checks = k->first_checks;

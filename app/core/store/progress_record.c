@@ -308,6 +308,8 @@ static pt_record *record_for(pt_progress *p, const pt_lesson *lesson, const pt_i
 		r->hash = h;
 		record_forget(r, now);
 		r->first_set = false;
+		r->tried_at = 0;
+		r->tried_right = false;
 		r->exam_first = false;
 	}
 	r->key_hash = key;
@@ -398,8 +400,9 @@ static bool missed(const pt_record *r)
 
 bool progress_item_mastered(const pt_record *r)
 {
-	return r != NULL && r->scheduled && !missed(r) && r->box >= PT_MASTERED_BOX && r->pass_start != 0 &&
-	    r->scheduled_at - r->pass_start >= PT_DAY_SECONDS;
+	time_t start = r != NULL && r->pass_start != 0 ? r->pass_start : r != NULL ? r->tried_at : 0;
+	return r != NULL && r->scheduled && !missed(r) && r->box >= PT_MASTERED_BOX && start != 0 &&
+	    r->scheduled_at - start >= PT_DAY_SECONDS;
 }
 
 void progress_item_count(const pt_progress *p, const pt_record *r, time_t now, pt_item_count *out)
@@ -555,11 +558,22 @@ bool progress_reset_lesson(pt_progress *p, const char *lesson_id, time_t now)
 			k->first_checks = k->attempts;
 			k->first_hints = k->hints;
 		}
-		if (!finished && !k->first_set && !k->exam_first) {
+		if (k->tried_at == 0 && k->pass_start != 0 && k->attempts > 0) {
+			/* the earliest first try stays in the learner's history */
+			k->tried_at = k->pass_start;
+			k->tried_right = k->outcome == PT_OUTCOME_FIRST_TIME;
+		}
+		if (!finished && !k->first_set && !k->exam_first && k->tried_at == 0 && !k->scheduled &&
+		    k->n_wrong == 0 && k->n_wrong_at == 0) {
 			data_remove_at(&p->d, r);
 			continue;
 		}
-		record_forget(k, now);
+		/* Only the lesson result starts over: the review schedule, the
+		 * wrong answers and the times stay (docs/scoring.md, "Reset"). */
+		k->outcome = PT_OUTCOME_NONE;
+		k->attempts = 0;
+		k->hints = 0;
+		k->pass_start = 0;
 		k->attempt = next;
 		if (finished)
 			k->pass++; /* its next pass shows a new order */
