@@ -160,6 +160,8 @@ typedef enum pt_number_rc {
  * Units match case-sensitively first, then case-insensitively when only
  * one declared unit matches that way; no unit means the answer's unit. */
 pt_number_rc grade_number(const pt_item *item, const char *s, double *value);
+/* grade_number() that also sets *unit to the unit typed (NULL for none). */
+pt_number_rc grade_number_unit(const pt_item *item, const char *s, double *value, const pt_unit **unit);
 
 /* Writes into out the form a numeric or text item's typed answer is kept
  * in among wrong answers: a number as "%.15g" in the answer's unit, text

@@ -317,6 +317,9 @@ kplay() {
 	    >"$out" 2>&1
 }
 
+kplay "16 bits" quit
+has "numeric: a number right in another unit says how the units differ" "Wrong: your answer 16 bits. bits and B differ: 1 bits is 0.125 B."
+has "numeric: ... and it is an ordinary wrong check" "Not yet. 1 attempt left."
 kplay sixteen 12 "128 bits" quit
 has "numeric: the units are shown" "Type a number; units: B, bytes, bits."
 has "numeric: not a number costs nothing and says so" "Not counted: \"sixteen\". Type a number such as"

@@ -81,13 +81,33 @@ static bool percent_slip(pt_grade *g, double v)
 	return false;
 }
 
+/* A number typed in one of the item's units that would be right in
+ * another of them (32 GiB where GB are asked): says how the two differ,
+ * never which number is right.  An ordinary wrong check. */
+static void say_unit_mixup(pt_grade *g, double v, const pt_unit *typed)
+{
+	const pt_item *it = g->item;
+	if (typed == NULL || typed->factor == 0)
+		return;
+	double raw = v / typed->factor;
+	for (size_t i = 0; i < it->n_units; i++) {
+		const pt_unit *w = &it->units[i];
+		if (w->factor == typed->factor || w->factor == 0 || !grade_in_range(&it->answer, raw * w->factor))
+			continue;
+		snprintf(g->said_buf, sizeof g->said_buf, "%s and %s differ: 1 %s is %.4g %s.", typed->name.s,
+		    w->name.s, typed->name.s, typed->factor / w->factor, w->name.s);
+		return;
+	}
+}
+
 /* Grades a numeric item's typed answer: *clear false when it is not a
  * number the item understands, or a slip of scale.  Returns true when
  * right. */
 static bool numeric_check(pt_grade *g, bool *clear)
 {
 	double v;
-	pt_number_rc rc = grade_number(g->item, g->typed, &v);
+	const pt_unit *unit;
+	pt_number_rc rc = grade_number_unit(g->item, g->typed, &v, &unit);
 	*clear = rc == PT_NUMBER_OK;
 	if (!*clear) {
 		say_unclear(g, rc);
@@ -104,6 +124,8 @@ static bool numeric_check(pt_grade *g, bool *clear)
 			g->said_text = g->item->wrong[i].feedback.s;
 			break;
 		}
+	if (!right && g->said_text == NULL)
+		say_unit_mixup(g, v, unit);
 	return right;
 }
 

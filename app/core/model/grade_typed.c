@@ -148,7 +148,14 @@ static const pt_unit *find_unit(const pt_item *item, const char *name, size_t le
 
 pt_number_rc grade_number(const pt_item *item, const char *s, double *value)
 {
+	const pt_unit *unit;
+	return grade_number_unit(item, s, value, &unit);
+}
+
+pt_number_rc grade_number_unit(const pt_item *item, const char *s, double *value, const pt_unit **unit)
+{
 	*value = 0;
+	*unit = NULL;
 	if (s[strspn(s, " \t")] == '\0')
 		return PT_NUMBER_EMPTY;
 	const char *end;
@@ -169,6 +176,7 @@ pt_number_rc grade_number(const pt_item *item, const char *s, double *value)
 	const pt_unit *u = find_unit(item, end, len);
 	if (u == NULL)
 		return PT_NUMBER_UNKNOWN_UNIT;
+	*unit = u;
 	*value = v * u->factor;
 	return isfinite(*value) ? PT_NUMBER_OK : PT_NUMBER_NOT_NUMBER;
 }
