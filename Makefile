@@ -333,6 +333,7 @@ screen-tests: build/asan/paratutor build/asan/tests/inview test-deps
 	@sh tests/screen/exam.sh build/asan/paratutor
 	@sh tests/screen/storm.sh build/asan/paratutor
 	@sh tests/screen/figure.sh build/asan/paratutor
+	@sh tests/screen/explore.sh build/asan/paratutor
 
 # The suite makes build/asan/paratutor itself: built first here, so a parallel
 # make never links it twice at once while another suite runs it.

@@ -8,6 +8,7 @@
 
 #include "paratutor/kind.h"
 #include "paratutor/ui_answering.h"
+#include "paratutor/ui_explore.h"
 #include "paratutor/ui_kind.h"
 
 void answering_say_incomplete(pt_ui *ui, const pt_item *it)
@@ -69,8 +70,8 @@ void answering_open(pt_answering *a, pt_grade *g)
 	a->grade = g;
 	a->view.scroll = 0;
 	a->view.reveal = REVEAL_NONE;
-	a->view.focus = answering_next_focus(g, -1);
-	a->view.typing = answering_is_typed(g->item->kind) && g->status == PT_OPEN;
+	a->view.focus = ui_kind(g->item->kind)->keys & AN_KNOBS ? 0 : answering_next_focus(g, -1);
+	a->view.typing = ui_kind(g->item->kind)->keys & AN_TYPED && g->status == PT_OPEN;
 	snprintf(a->view.field, sizeof a->view.field, "%s", g->typed);
 }
 
@@ -347,6 +348,30 @@ static unsigned key_not_typing(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
+/* Left, Right, + or -: turns the focused knob of an explore item a step
+ * down or up; the figure redraws from the new setting. */
+static unsigned key_knob_turn(pt_ui *ui, const pt_event *ev)
+{
+	pt_answering *a = answering_of(ui);
+	int dir = event_is_key(ev, PT_KEY_LEFT) || event_is_char(ev, '-') ? -1 : 1;
+	char why[PT_MAX_SAID];
+	if (!explore_ui_turn(a->grade->item, a->view.field, sizeof a->view.field, a->view.focus, dir, why, sizeof why))
+		ui_say(ui, "%s", why);
+	keep_field(a);
+	return UI_REDRAW;
+}
+
+/* Tab, Shift-Tab, Up or Down: focuses the next or previous knob. */
+static unsigned key_knob_focus(pt_ui *ui, const pt_event *ev)
+{
+	pt_answering *a = answering_of(ui);
+	int n = explore_ui_knobs(a->grade->item);
+	int dir = event_is_key(ev, PT_KEY_BTAB) || event_is_key(ev, PT_KEY_UP) ? -1 : 1;
+	if (n > 0)
+		a->view.focus = ((a->view.focus + dir) % n + n) % n;
+	return UI_REDRAW;
+}
+
 #define LETTERS "abcdefgABCDEFG"
 #define DIGITS "123456789"
 #define ERASE_KEYS { PT_KEY_BACKSPACE + 1, PT_KEY_DELETE + 1 }
@@ -392,6 +417,12 @@ static const pt_binding answering_keys[] = {
 	{ .keys = "Tab", .help = "typed answers: back into the answer field (or click it)", .bar = "type",
 	    .when = AN_OPEN | AN_TYPED, .unless = AN_TYPING, .named = { PT_KEY_TAB + 1 },
 	    .run = key_enter_field },
+	{ .keys = "Left, Right, -, +", .help = "explore: turn the focused knob down or up a step (the figure "
+	    "redraws)", .bar = "turn", .bar_keys = "Left/Right", .when = AN_OPEN | AN_KNOBS, .chars = "-+=",
+	    .named = { PT_KEY_LEFT + 1, PT_KEY_RIGHT + 1 }, .run = key_knob_turn },
+	{ .keys = "Tab, Shift-Tab, Up, Down", .help = "explore: focus the next / previous knob", .bar = "knob",
+	    .bar_keys = "Tab", .when = AN_OPEN | AN_KNOBS,
+	    .named = { PT_KEY_TAB + 1, PT_KEY_BTAB + 1, PT_KEY_UP + 1, PT_KEY_DOWN + 1 }, .run = key_knob_focus },
 	{ .keys = "mouse",
 	    .help = "click a blank or prompt, then an option or answer; click an option to fill the first "
 	    "empty blank, choose or toggle it; click a step to place it; click the answer field to type",
@@ -433,6 +464,11 @@ const pt_keytable ui_answering_table = {
 
 bool answering_typing(const pt_answering *a)
 {
-	return a->grade != NULL && answering_is_typed(a->grade->item->kind) && a->grade->status == PT_OPEN &&
+	return a->grade != NULL && ui_kind(a->grade->item->kind)->keys & AN_TYPED && a->grade->status == PT_OPEN &&
 	    a->view.typing;
+}
+
+bool answering_knobs(const pt_answering *a)
+{
+	return a->grade != NULL && ui_kind(a->grade->item->kind)->keys & AN_KNOBS && a->grade->status == PT_OPEN;
 }

@@ -34,7 +34,8 @@ enum {
 	EX_TYPING = 1u << 1,
 	EX_LIST = 1u << 2,
 	EX_CONFIRM = 1u << 3,
-	EX_PAUSED = 1u << 4
+	EX_PAUSED = 1u << 4,
+	EX_KNOBS = 1u << 5  /* an explore item's knobs take Left and Right */
 };
 
 /* Returns the grade of the item on screen. */
@@ -434,11 +435,11 @@ static const pt_binding exam_keys[] = {
 	    .bar = "list", .when = A, .unless = EX_TYPING, .chars = "lL", .run = key_list, .word = "list",
 	    .cmd = PT_CMD_LIST },
 	{ .keys = "n, Right", .help = "the next item", .bar = "next", .bar_keys = "n", .when = A,
-	    .unless = EX_TYPING, .chars = "nN", .named = { PT_KEY_RIGHT + 1 }, .run = key_next, .word = "next",
-	    .shorts = "n", .cmd = PT_CMD_NEXT },
+	    .unless = EX_TYPING, .chars = "nN", .run = key_next, .word = "next", .shorts = "n", .cmd = PT_CMD_NEXT },
+	{ .when = A, .unless = EX_TYPING | EX_KNOBS, .named = { PT_KEY_RIGHT + 1 }, .run = key_next },
 	{ .keys = "p, Left", .help = "the previous item", .bar = "prev", .bar_keys = "p", .when = A,
-	    .unless = EX_TYPING, .chars = "pP", .named = { PT_KEY_LEFT + 1 }, .run = key_prev, .word = "prev",
-	    .shorts = "p", .cmd = PT_CMD_PREV },
+	    .unless = EX_TYPING, .chars = "pP", .run = key_prev, .word = "prev", .shorts = "p", .cmd = PT_CMD_PREV },
+	{ .when = A, .unless = EX_TYPING | EX_KNOBS, .named = { PT_KEY_LEFT + 1 }, .run = key_prev },
 	{ .keys = "q",
 	    .help = "leave the exam: it is kept to take up later (e in the menu; exam in plain mode); a timed exam's clock runs on, "
 	    "and at its deadline it is submitted as it stands", .bar = "leave", .unless = EX_TYPING | EX_LIST | EX_CONFIRM,
@@ -460,7 +461,7 @@ static unsigned exam_context(const pt_ui *ui)
 		return EX_PAUSED;
 	if (xv->list)
 		return EX_LIST;
-	return EX_ANSWER | (answering_typing(&xv->entry) ? EX_TYPING : 0);
+	return EX_ANSWER | (answering_typing(&xv->entry) ? EX_TYPING : 0) | (answering_knobs(&xv->entry) ? EX_KNOBS : 0);
 }
 
 /* The answer entry, while the learner answers (not in the list, not

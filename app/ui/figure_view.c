@@ -142,14 +142,17 @@ static void add_sentences(pt_doc *d, const pt_figure *f, const pt_fig_result *r)
 
 void figure_view_add(pt_doc *d, const pt_item *it)
 {
+	if (it->figure != NULL)
+		figure_view_add_figure(d, it->figure, true);
+}
+
+void figure_view_add_figure(pt_doc *d, const pt_figure *f, bool picture)
+{
 	pt_fig_result r;
 	char why[200];
-	if (it->figure == NULL)
-		return;
-	const pt_figure *f = it->figure;
 	doc_gap(d);
 	if (figure_compute(f, &r, why, sizeof why)) {
-		switch (f->type) { /* one picture per type, as figure.c has one model */
+		switch (picture ? f->type : PT_FIG_TYPES) { /* one picture per type, as figure.c has one model */
 		case PT_FIG_PIPELINE: draw_pipeline(d, f, &r); break;
 		case PT_FIG_MEMORY: draw_memory(d, f, &r); break;
 		case PT_FIG_COLLECTIVE: draw_collective(d, f); break;
@@ -163,13 +166,17 @@ void figure_view_add(pt_doc *d, const pt_item *it)
 
 void figure_view_print(FILE *out, const pt_item *it)
 {
+	if (it->figure != NULL)
+		figure_view_print_figure(out, it->figure);
+}
+
+void figure_view_print_figure(FILE *out, const pt_figure *f)
+{
 	pt_fig_result r;
 	char why[200];
-	if (it->figure == NULL)
-		return;
-	if (figure_compute(it->figure, &r, why, sizeof why)) {
+	if (figure_compute(f, &r, why, sizeof why)) {
 		pt_strbuf b = { 0 };
-		figure_describe(it->figure, &r, false, &b);
+		figure_describe(f, &r, false, &b);
 		if (b.s != NULL)
 			fputs(b.s, out);
 		free(b.s);

@@ -20,7 +20,8 @@ enum {
 	IT_OPEN = 1u << 0,    /* still answering */
 	IT_DONE = 1u << 1,    /* solved or out of attempts */
 	IT_REVIEW = 1u << 2,  /* answering the items due for review */
-	IT_TYPING = 1u << 3   /* the answer field takes the keys */
+	IT_TYPING = 1u << 3,  /* the answer field takes the keys */
+	IT_KNOBS = 1u << 4    /* an explore item's knobs take Left and Right */
 };
 
 /* Returns true when some slot or option carries a Wrong or Missed mark. */
@@ -108,6 +109,10 @@ static void next_step(pt_ui *ui, const pt_grade *g, char *message, size_t size)
 			snprintf(message, size, "Press Enter for the next open item (n/p: next/previous)");
 	} else if (answering_uses_bank(it->kind)) {
 		next_step_bank(ui->view, g, message, size);
+	} else if (answering_knobs(&((struct item_view *)ui->view)->entry)) {
+		snprintf(message, size, g->checked && has_wrong_mark(g) ?
+		    "Not yet: turn the knobs (Left/Right; Tab for the next knob), then press Enter" :
+		    "Turn the knobs (Left/Right; Tab for the next knob), then press Enter to check");
 	} else if (answering_is_typed(it->kind)) {
 		next_step_typed(ui->view, g, message, size);
 	} else if (g->checked && has_wrong_mark(g)) {
@@ -225,7 +230,8 @@ static unsigned key_check(pt_ui *ui, const pt_event *ev)
 			ui_say(ui, "%s", grade_said(g));
 		return UI_REDRAW;
 	}
-	V->entry.view.focus = answering_next_focus(g, -1);
+	if (!answering_knobs(&V->entry))
+		V->entry.view.focus = answering_next_focus(g, -1); /* a knob stays focused */
 	if (g->status != PT_OPEN)
 		V->entry.view.typing = false;
 	ui_notify(ui, ui_session(ui)->current, UI_PROGRESS_CHECK);
@@ -311,11 +317,13 @@ static const pt_binding item_keys[] = {
 	{ .keys = "a-g, h", .when = IT_DONE, .chars = LETTERS "hH" DIGITS, .run = key_finished },
 	{ .keys = "n, Right",
 	    .help = "the next item (after the last one: the summary; in a review: the next due item)",
-	    .bar = "next", .bar_keys = "n", .unless = IT_TYPING, .chars = "nN", .named = { PT_KEY_RIGHT + 1 },
-	    .run = key_next, .word = "next", .shorts = "n", .cmd = PT_CMD_NEXT },
+	    .bar = "next", .bar_keys = "n", .unless = IT_TYPING, .chars = "nN", .run = key_next, .word = "next",
+	    .shorts = "n", .cmd = PT_CMD_NEXT },
+	{ .unless = IT_TYPING | IT_KNOBS, .named = { PT_KEY_RIGHT + 1 }, .run = key_next },
 	{ .keys = "p, Left", .help = "the previous item (not in a review)", .bar = "prev", .bar_keys = "p",
-	    .unless = IT_REVIEW | IT_TYPING, .chars = "pP", .named = { PT_KEY_LEFT + 1 },
-	    .run = key_previous, .word = "prev", .shorts = "p", .cmd = PT_CMD_PREV },
+	    .unless = IT_REVIEW | IT_TYPING, .chars = "pP", .run = key_previous, .word = "prev", .shorts = "p",
+	    .cmd = PT_CMD_PREV },
+	{ .unless = IT_REVIEW | IT_TYPING | IT_KNOBS, .named = { PT_KEY_LEFT + 1 }, .run = key_previous },
 	{ .keys = "q", .help = "back to the lesson menu (your answers are kept)", .bar = "menu",
 	    .unless = IT_TYPING, .chars = "qQ", .run = key_menu, .word = "menu", .shorts = "q",
 	    .cmd = PT_CMD_MENU },
@@ -336,6 +344,8 @@ static unsigned item_context(const pt_ui *ui)
 	unsigned ctx = g->status == PT_OPEN ? IT_OPEN : IT_DONE;
 	if (answering_typing(&V->entry))
 		ctx |= IT_TYPING;
+	if (answering_knobs(&V->entry))
+		ctx |= IT_KNOBS;
 	if (ui->review.active)
 		ctx |= IT_REVIEW;
 	return ctx;

@@ -513,7 +513,7 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 	session_disclose(g, &show);
 	doc_wrap(d, ROLE_PROMPT, 0, it->prompt.s);
 	a->prompt_end = doc_line(d) + 1;
-	if (it->figure_at == PT_FIGURE_AT_PROMPT)
+	if (it->figure_at == PT_FIGURE_AT_PROMPT && !ui_kind(it->kind)->draws_figure)
 		figure_view_add(d, it);
 	doc_gap(d);
 	/* One layout for every kind: the question (the prompt and the kind's

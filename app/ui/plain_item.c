@@ -79,7 +79,7 @@ void plain_item_print(FILE *out, const pt_session *s)
 	fprintf(out, "\nItem %zu of %zu, %s%s.\n", s->current + 1, s->lesson->n_items,
 	    g->retry_pass && !g->review_pass ? "practice, " : "", task);
 	fprintf(out, "%s\n", it->prompt.s);
-	if (it->figure_at == PT_FIGURE_AT_PROMPT)
+	if (it->figure_at == PT_FIGURE_AT_PROMPT && !ui_kind(it->kind)->draws_figure)
 		figure_view_print(out, it);
 	print_answer_area(out, g);
 	plain_item_state(out, g);

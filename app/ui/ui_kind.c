@@ -13,7 +13,7 @@ extern const ui_kind_ops PT_TEST_UI_KIND;
 /* In the order the lesson menu lists the kinds a lesson holds. */
 static const ui_kind_ops *const kinds[] = {
 	&ui_kind_choice, &ui_kind_multi, &ui_kind_fill, &ui_kind_numeric, &ui_kind_text, &ui_kind_match,
-	&ui_kind_order,
+	&ui_kind_order, &ui_kind_explore,
 #ifdef PT_TEST_UI_KIND
 	&PT_TEST_UI_KIND,
 #endif

@@ -43,6 +43,9 @@ typedef struct export_kind_ops {
 
 	/* Moodle XML: the question type ("gapselect"). */
 	const char *moodle_type;
+	/* The question type of this item, when it depends on the item (an
+	 * explore item's); NULL: moodle_type. */
+	const char *(*moodle_type_of)(const pt_item *it);
 	/* Returns why this item has no Moodle XML form and sets *pos to where
 	 * in the lesson, or returns NULL when it has one.  May be NULL. */
 	const char *(*moodle_no_form)(const pt_item *it, pt_pos *pos);
@@ -63,6 +66,6 @@ const export_kind_ops *export_kind(pt_kind kind);
 
 /* The rows, one per kind file. */
 extern const export_kind_ops export_kind_fill, export_kind_choice, export_kind_multi, export_kind_numeric,
-    export_kind_text, export_kind_match, export_kind_order;
+    export_kind_text, export_kind_match, export_kind_order, export_kind_explore;
 
 #endif

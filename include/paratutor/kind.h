@@ -85,7 +85,8 @@ typedef struct pt_kind_ops {
 const pt_kind_ops *kind_ops(pt_kind kind);
 
 /* The rows, one per kind file. */
-extern const pt_kind_ops kind_fill, kind_choice, kind_multi, kind_numeric, kind_text, kind_match, kind_order;
+extern const pt_kind_ops kind_fill, kind_choice, kind_multi, kind_numeric, kind_text, kind_match, kind_order,
+    kind_explore;
 
 /* Returns true when typed is an answer item's kind can read (the row's
  * readable; any text for a kind without one). */

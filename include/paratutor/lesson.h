@@ -17,6 +17,7 @@
 #define PT_MAX_BLANKS 9    /* blanks are focused with the digits 1-9 */
 #define PT_MAX_UNITS 32    /* units of a numeric item: more is an error (and no lint or grading cost grows) */
 #define PT_DEFAULT_ATTEMPTS 3
+#define PT_MAX_KNOBS 4     /* knobs and goal conditions of an explore item (EXP_MAX_KNOBS, EXP_MAX_CONDS) */
 
 typedef struct pt_pos {
 	int line;
@@ -38,6 +39,7 @@ typedef struct pt_text_list {
 typedef enum pt_kind {
 	PT_KIND_FILL, PT_KIND_CHOICE, PT_KIND_MULTI,
 	PT_KIND_NUMERIC, PT_KIND_TEXT, PT_KIND_MATCH, PT_KIND_ORDER, /* format 2 */
+	PT_KIND_EXPLORE, /* format 2: knobs turned on the item's figure (figure_explore.h) */
 	PT_KIND_COUNT /* not a kind: how many there are (a test build adds one at this value) */
 } pt_kind;
 
@@ -174,6 +176,14 @@ typedef struct pt_item {
 	 * with a copy of them (the order shown, which a session may permute) */
 	pt_text_list steps;
 	pt_text *step_feedback; /* parallel to steps; s is NULL when absent */
+	/* explore: the knobs and the goal on the figure (figure_explore.h; its
+	 * start is the figure as written, set by explore_of), where each was
+	 * written, and the author's feedback for common wrong settings */
+	struct pt_explore *explore;
+	pt_pos knobs_pos, goal_pos;
+	pt_pos knob_pos[PT_MAX_KNOBS], cond_pos[PT_MAX_KNOBS];
+	struct pt_explore_feedback *explore_fb;
+	size_t n_explore_fb;
 
 	pt_pos pos;
 } pt_item;

@@ -82,6 +82,6 @@ unsigned long long lesson_item_key_hash(const pt_item *item);
 
 /* The rows, one per kind file. */
 extern const pt_load_kind load_kind_fill, load_kind_choice, load_kind_multi, load_kind_numeric, load_kind_text,
-    load_kind_match, load_kind_order;
+    load_kind_match, load_kind_order, load_kind_explore;
 
 #endif

@@ -33,6 +33,9 @@ void answering_open(pt_answering *a, pt_grade *g);
 /* Returns true while the answer field takes the keys. */
 bool answering_typing(const pt_answering *a);
 
+/* Returns true while an open explore item's knobs take Left and Right. */
+bool answering_knobs(const pt_answering *a);
+
 /* Returns true for the kinds answered by placing bank entries in slots
  * (the core row's shape). */
 bool answering_uses_bank(pt_kind kind);

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "paratutor/figure.h"
 #include "paratutor/lesson.h"
 #include "paratutor/ui_doc.h"
 
@@ -14,5 +15,10 @@ void figure_view_add(pt_doc *d, const pt_item *it);
 
 /* Prints the item's figure as sentences (plain mode). */
 void figure_view_print(FILE *out, const pt_item *it);
+
+/* The same for a figure at another setting (an explore item's); with
+ * picture false, its sentences alone. */
+void figure_view_add_figure(pt_doc *d, const pt_figure *f, bool picture);
+void figure_view_print_figure(FILE *out, const pt_figure *f);
 
 #endif

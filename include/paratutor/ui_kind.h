@@ -29,7 +29,8 @@ enum {
 	AN_MATCH = 1u << 5,   /* prompts to match with answers */
 	AN_ORDER = 1u << 6,   /* steps to put in order */
 	AN_TYPED = 1u << 7,   /* a typed answer: numeric or text */
-	AN_TYPING = 1u << 8   /* the answer field takes the keys */
+	AN_TYPING = 1u << 8,  /* the answer field takes the keys */
+	AN_KNOBS = 1u << 9    /* knobs to turn on a figure: explore */
 };
 
 typedef struct ui_kind_ops {
@@ -43,6 +44,9 @@ typedef struct ui_kind_ops {
 	    item_anchors *a);
 	/* Adds the results of the last check, below the question. */
 	void (*results)(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show);
+	/* The answer area draws the item's figure itself (at the setting
+	 * being explored), so the prompt does not. */
+	bool draws_figure;
 	/* Returns where a failed item's answer is shown, for the verdict. */
 	const char *(*shown)(const pt_item *it);
 
@@ -87,6 +91,6 @@ const ui_kind_ops *ui_kind_at(size_t i);
 
 /* The rows, one per kind file. */
 extern const ui_kind_ops ui_kind_fill, ui_kind_choice, ui_kind_multi, ui_kind_numeric, ui_kind_text,
-    ui_kind_match, ui_kind_order;
+    ui_kind_match, ui_kind_order, ui_kind_explore;
 
 #endif

@@ -25,6 +25,7 @@
 #include <wchar.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/explore_item.h"
 #include "paratutor/kind.h"
 #include "paratutor/session.h"
 #include "paratutor/text.h"
@@ -330,8 +331,40 @@ static bool answer_typed(tutor *t, const pt_grade *g, bool right)
 	return true;
 }
 
+/* Turns an explore item's one knob (every bundled one has one) to its best
+ * setting, or to the first setting past the start that is wrong: down to
+ * its least with Left, then up with Right. */
+static bool answer_knob(tutor *t, const pt_grade *g, bool right)
+{
+	pt_explore e;
+	pt_figure best;
+	if (!explore_of(g->item, &e) || e.n_knobs != 1 || explore_search(&e, &best) <= 0)
+		return false;
+	const pt_knob *k = &e.knob[0];
+	long n = explore_knob_count(k), target = -1;
+	for (long i = 0; i < n && target < 0; i++) {
+		pt_figure f = e.start;
+		f.v[k->param] = k->min + (double)i * k->step;
+		int cond;
+		double got;
+		char why[160];
+		bool met = explore_judge(&e, &f, &cond, &got, why, sizeof why) == PT_EXPLORE_MET;
+		if (right ? met : !met && f.v[k->param] != e.start.v[k->param])
+			target = i;
+	}
+	if (target < 0)
+		return false;
+	for (long i = 0; i < n; i++)
+		key(t, PT_KEY_LEFT);
+	for (long i = 0; i < target; i++)
+		key(t, PT_KEY_RIGHT);
+	return true;
+}
+
 static bool answer(tutor *t, const pt_grade *g, bool right)
 {
+	if (g->item->kind == PT_KIND_EXPLORE)
+		return answer_knob(t, g, right);
 	switch (kind_shape(g->item->kind)) {
 	case PT_SHAPE_SLOTS: return right ? answer_slots_right(t, g) : answer_slots_wrong(t, g);
 	case PT_SHAPE_PICKS: return answer_picks(t, g, right);

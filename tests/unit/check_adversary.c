@@ -9,6 +9,8 @@
 #include <math.h>
 
 #include "paratutor/catalog.h"
+#include "paratutor/explore_item.h"
+#include "paratutor/kind.h"
 #include "paratutor/progress.h"
 #include "paratutor/progress_view.h"
 #include "paratutor/score.h"
@@ -165,6 +167,19 @@ static bool blind_answer(pt_grade *g, memo *m)
 			grade_type(g, buf);
 			break;
 		}
+		case PT_KIND_EXPLORE: {
+			pt_explore e;
+			ck_assert(explore_of(it, &e));
+			pt_figure f = e.start;
+			for (int k = 0; k < e.n_knobs; k++)
+				f.v[e.knob[k].param] = e.knob[k].min +
+				    e.knob[k].step * (double)rnd((unsigned)explore_knob_count(&e.knob[k]));
+			pt_strbuf b = { 0 };
+			explore_setting_write(&e, &f, &b);
+			grade_type(g, b.s);
+			free(b.s);
+			break;
+		}
 		case PT_KIND_COUNT: /* not a kind */
 			break;
 		}
@@ -218,8 +233,42 @@ static void answer_right(pt_grade *g)
 	case PT_KIND_TEXT:
 		grade_type(g, it->accept.v[0].s);
 		break;
+	case PT_KIND_EXPLORE: {
+		char buf[PT_MAX_TYPED];
+		kind_ops(it->kind)->right_typed(it, buf, sizeof buf);
+		grade_type(g, buf);
+		break;
+	}
 	case PT_KIND_COUNT: /* not a kind */
 		break;
+	}
+}
+
+/* An explore item's settings, and how many of them are right: meet the
+ * conditions and, when the goal asks for the best, hold its value. */
+static void explore_counts(const pt_item *it, double *n, double *r)
+{
+	pt_explore e;
+	pt_figure best;
+	ck_assert(explore_of(it, &e));
+	ck_assert_int_gt(explore_search(&e, &best), 0);
+	long idx[EXP_MAX_KNOBS] = { 0 }, total = 1;
+	for (int k = 0; k < e.n_knobs; k++)
+		total *= explore_knob_count(&e.knob[k]);
+	*n = (double)total;
+	*r = 0;
+	pt_figure f = e.start;
+	for (long s = 0; s < total; s++) {
+		for (int k = 0; k < e.n_knobs; k++)
+			f.v[e.knob[k].param] = e.knob[k].min + e.knob[k].step * (double)idx[k];
+		int cond;
+		double got;
+		char why[160];
+		if (explore_conditions(&e, &f, &cond, &got, why, sizeof why) && cond < 0 &&
+		    (e.best < 0 || f.v[e.knob[e.best].param] == best.v[e.knob[e.best].param]))
+			*r += 1;
+		for (int k = 0; k < e.n_knobs && ++idx[k] == explore_knob_count(&e.knob[k]); k++)
+			idx[k] = 0;
 	}
 }
 
@@ -300,6 +349,12 @@ static void blind_expectation(const pt_item *it, double *score, double *first)
 				*first = by;
 			before = by;
 		}
+		return;
+	}
+	case PT_KIND_EXPLORE: {
+		double n, r;
+		explore_counts(it, &n, &r);
+		draw_without_repeats(n, r, a, score, first);
 		return;
 	}
 	case PT_KIND_NUMERIC:

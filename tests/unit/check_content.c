@@ -294,12 +294,18 @@ static bool is_2026_lesson(const char *id)
  * the three format-1 kinds, the six newer ones 10-18 items and all seven
  * kinds, the four 2026 ones as above, the five of issue 41 as above;
  * the eight curriculum lessons are format 2 with at least two items of
- * the kinds format 2 added (18 or more in all, each new kind used);
+ * the kinds format 2 added (18 or more in all, each new kind used), the
+ * seven kinds before explore counted; six explore items or more in all;
  * every item has a hint, an explanation and a reference; none has a
  * diagnostic, the item-writing lint's included. */
 START_TEST(test_lesson_counts)
 {
 	ck_assert_uint_eq(catalog.n, 25);
+	size_t explore = 0;
+	for (size_t i = 0; i < catalog.n; i++)
+		for (size_t k = 0; k < catalog.v[i].lesson->n_items; k++)
+			explore += catalog.v[i].lesson->items[k].kind == PT_KIND_EXPLORE;
+	ck_assert_uint_ge(explore, 6); /* issue 42: knobs on pipelines, memory, collectives, hybrid layouts */
 	size_t total = 0, newer = 0, curriculum = 0, curriculum_new = 0, recent = 0, frontier = 0;
 	size_t curriculum_kinds[PT_KIND_COUNT] = { 0 }, recent_kinds[PT_KIND_COUNT] = { 0 };
 	for (size_t i = 0; i < catalog.n; i++) {
@@ -320,7 +326,7 @@ START_TEST(test_lesson_counts)
 		if (is_format2_lesson(l->id.s)) {
 			newer++;
 			ck_assert_msg(l->n_items >= 10 && l->n_items <= 18, "%s has %zu items", l->id.s, l->n_items);
-			for (int kind = PT_KIND_FILL; kind < PT_KIND_COUNT; kind++)
+			for (int kind = PT_KIND_FILL; kind <= PT_KIND_ORDER; kind++)
 				ck_assert_msg(kinds[kind] > 0, "%s has no %s item", l->id.s,
 				    lesson_kind_name((pt_kind)kind));
 		}
@@ -337,7 +343,7 @@ START_TEST(test_lesson_counts)
 		if (is_frontier_lesson(l->id.s)) {
 			frontier++;
 			ck_assert_msg(l->n_items >= 12, "%s has %zu items", l->id.s, l->n_items);
-			for (int kind = PT_KIND_FILL; kind < PT_KIND_COUNT; kind++)
+			for (int kind = PT_KIND_FILL; kind <= PT_KIND_ORDER; kind++)
 				ck_assert_msg(kinds[kind] > 0, "%s has no %s item", l->id.s,
 				    lesson_kind_name((pt_kind)kind));
 			for (size_t k = 0; k < l->n_items; k++) {
@@ -352,7 +358,7 @@ START_TEST(test_lesson_counts)
 			curriculum++;
 			ck_assert_msg(l->format == 2, "%s is format %d", l->id.s, l->format);
 			size_t n_new = 0;
-			for (int kind = PT_KIND_NUMERIC; kind < PT_KIND_COUNT; kind++) {
+			for (int kind = PT_KIND_NUMERIC; kind <= PT_KIND_ORDER; kind++) {
 				n_new += kinds[kind];
 				curriculum_kinds[kind] += kinds[kind];
 			}
@@ -364,11 +370,11 @@ START_TEST(test_lesson_counts)
 	ck_assert_uint_eq(newer, 6);
 	ck_assert_uint_eq(curriculum, 8);
 	ck_assert_uint_ge(curriculum_new, 18);
-	for (int kind = PT_KIND_NUMERIC; kind < PT_KIND_COUNT; kind++)
+	for (int kind = PT_KIND_NUMERIC; kind <= PT_KIND_ORDER; kind++)
 		ck_assert_msg(curriculum_kinds[kind] > 0, "the curriculum has no %s item",
 		    lesson_kind_name((pt_kind)kind));
 	ck_assert_uint_eq(recent, 4);
-	for (int kind = PT_KIND_FILL; kind < PT_KIND_COUNT; kind++)
+	for (int kind = PT_KIND_FILL; kind <= PT_KIND_ORDER; kind++)
 		ck_assert_msg(recent_kinds[kind] > 0, "the 2026 lessons have no %s item", lesson_kind_name((pt_kind)kind));
 	ck_assert_uint_eq(frontier, 5);
 	ck_assert_uint_ge(total, 330);

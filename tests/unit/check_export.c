@@ -280,6 +280,7 @@ static void same_item(diffs *d, const pt_item *a, const pt_item *b, pt_export_fo
 	case PT_KIND_TEXT: same_typed(d, a, b, f); break;
 	case PT_KIND_MATCH: same_match(d, a, b); break;
 	case PT_KIND_ORDER: same_order(d, a, b); break;
+	case PT_KIND_EXPLORE: break; /* never representable: see below */
 	case PT_KIND_COUNT: break; /* not a kind */
 	}
 }
@@ -294,6 +295,8 @@ static bool starts_with(const char *text, char c)
  * documents (docs/formats.md, "Exporting to Moodle") and warns about. */
 static bool representable(const pt_item *it, pt_export_format f)
 {
+	if (it->kind == PT_KIND_EXPLORE)
+		return false; /* its knobs and figure have no question type: exported with a warning */
 	if (f == PT_EXPORT_MOODLE_XML) {
 		for (const char *p = it->kind == PT_KIND_FILL ? it->code.s : ""; (p = strstr(p, "[[")) != NULL; p++)
 			if (strspn(p + 2, "0123456789") > 0 && strncmp(p + 2 + strspn(p + 2, "0123456789"), "]]", 2) == 0)
@@ -320,6 +323,10 @@ static diffs compare(const pt_lesson *a, const pt_lesson *b, pt_export_format f)
 	diffs d = { .n = 0 };
 	size_t k = 0;
 	for (size_t i = 0; i < a->n_items; i++) {
+		/* An explore item goes out as a numerical question or a
+		 * description (warned), which may come back as an item of its own. */
+		if (a->items[i].kind == PT_KIND_EXPLORE && k < b->n_items && strcmp(b->items[k].id.s, a->items[i].id.s) == 0)
+			k++;
 		if (!representable(&a->items[i], f))
 			continue;
 		if (k == b->n_items) {
@@ -392,7 +399,7 @@ static void bundled_round_trip(pt_export_format f)
 		pt_lesson *back = round_trip(l, f, &count);
 		size_t representable_items = 0;
 		for (size_t i = 0; i < l->n_items; i++)
-			representable_items += representable(&l->items[i], f);
+			representable_items += representable(&l->items[i], f) || l->items[i].kind == PT_KIND_EXPLORE;
 		ck_assert_uint_eq(count.written, representable_items);
 		diffs d = compare(l, back, f);
 		for (size_t i = 0; i < d.n && i < MAX_DIFFS; i++)

@@ -35,7 +35,7 @@ START_TEST(test_every_kind_has_its_row)
 		/* Only kinds whose area shows each slot's entry may leave out
 		 * what an exam prints of the answer so far. */
 		ck_assert(row->print_given != NULL || shape == PT_SHAPE_SLOTS);
-		ck_assert(((row->keys & AN_TYPED) != 0) == (shape == PT_SHAPE_TYPED));
+		ck_assert(((row->keys & (AN_TYPED | AN_KNOBS)) != 0) == (shape == PT_SHAPE_TYPED));
 	}
 	ck_assert_ptr_eq(ui_kind(PT_KIND_ECHO), &ui_kind_test);
 	/* The menu lists a lesson's kinds in the table's order: every row once,

@@ -12,7 +12,7 @@ extern const export_kind_ops PT_TEST_EXPORT_KIND;
 
 static const export_kind_ops *const kinds[] = {
 	&export_kind_fill, &export_kind_choice, &export_kind_multi, &export_kind_numeric, &export_kind_text,
-	&export_kind_match, &export_kind_order,
+	&export_kind_match, &export_kind_order, &export_kind_explore,
 #ifdef PT_TEST_EXPORT_KIND
 	&PT_TEST_EXPORT_KIND,
 #endif

@@ -138,7 +138,7 @@ static bool write_item(xml_writer *w)
 	}
 	warn_lost(w, k);
 	export_puts(w->out, "  <question type=\"");
-	export_puts(w->out, k->moodle_type);
+	export_puts(w->out, k->moodle_type_of != NULL ? k->moodle_type_of(it) : k->moodle_type);
 	export_puts(w->out, "\">\n");
 	export_puts(w->out, "    <name><text>");
 	export_puts(w->out, it->id.s);

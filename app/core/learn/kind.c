@@ -10,7 +10,7 @@ extern const pt_kind_ops PT_TEST_KIND;
 #endif
 
 static const pt_kind_ops *const kinds[] = {
-	&kind_fill, &kind_choice, &kind_multi, &kind_numeric, &kind_text, &kind_match, &kind_order,
+	&kind_fill, &kind_choice, &kind_multi, &kind_numeric, &kind_text, &kind_match, &kind_order, &kind_explore,
 #ifdef PT_TEST_KIND
 	&PT_TEST_KIND,
 #endif

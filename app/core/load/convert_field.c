@@ -85,7 +85,7 @@ static const char *const field_names[N_FIELDS] = {
 	"text", "correct", "feedback",
 	"shuffle", "choose", "editor_note", "pseudo_code", "value", "tolerance",
 	"relative", "min", "max", "units", "wrong", "case_sensitive", "pairs",
-	"left", "right", "distractors", "version", "tags", "figure", "concepts"
+	"left", "right", "distractors", "version", "tags", "figure", "concepts", "knobs", "goal"
 };
 
 /* Field names hash to distinct slots of FIELD_SLOTS (checked when the

@@ -13,7 +13,7 @@ extern const pt_load_kind PT_TEST_LOAD_KIND;
 
 static const pt_load_kind *const kinds[] = {
 	&load_kind_fill, &load_kind_choice, &load_kind_multi, &load_kind_numeric, &load_kind_text,
-	&load_kind_match, &load_kind_order,
+	&load_kind_match, &load_kind_order, &load_kind_explore,
 #ifdef PT_TEST_LOAD_KIND
 	&PT_TEST_LOAD_KIND,
 #endif
