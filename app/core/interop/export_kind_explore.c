@@ -1,9 +1,10 @@
 /* export_kind_explore.c - explore in the exchange formats.  Neither format
- * has knobs or a computed figure: an item with one numeric knob and one
- * right value for it becomes a numerical question on that knob (the goal
- * and the knob's range said in the question, the author's feedback for
- * wrong values of it kept); any other becomes a description (the prompt
- * and the goal, no answer).  Either way the loss is warned. */
+ * has knobs or a computed figure.  In Moodle XML an item with one numeric
+ * knob and one right value for it becomes a numerical question on that
+ * knob (the goal and the knob's range said in the question, the author's
+ * feedback for wrong values of it kept); any other becomes a description
+ * (the prompt and the goal, no answer); the loss is warned.  GIFT leaves
+ * explore items out, warned. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -82,32 +83,14 @@ static void explore_moodle(xml_writer *w)
 	}
 }
 
-static void explore_gift(gift_writer *w)
+/* GIFT's numerical question would give any other answer the common
+ * mistakes, and a description comes back as no item: neither means what
+ * the item does, so GIFT leaves it out (warned). */
+static const char *explore_gift_no_form(const pt_item *it)
 {
-	pt_explore e;
-	double right;
-	char v[EXPORT_NUMBER_MAX];
-	pt_strbuf b = { 0 };
-	question_text(w->item, &b);
-	gift_put_field(w, b.s != NULL ? b.s : w->item->prompt.s);
-	w->out->failed |= b.failed;
-	free(b.s);
-	if (!one_value(w->item, &e, &right))
-		return; /* a description: no answer block */
-	export_puts(w->out, " {#\n\t=");
-	export_puts(w->out, export_number(right, v, sizeof v));
-	export_puts(w->out, "\n");
-	for (size_t i = 0; i < w->item->n_explore_fb; i++) {
-		const pt_explore_feedback *fb = &w->item->explore_fb[i];
-		if (fb->when.n != 1)
-			continue;
-		export_puts(w->out, "\t=%0%");
-		export_puts(w->out, export_number(fb->when.v[0], v, sizeof v));
-		export_puts(w->out, ":0");
-		gift_put_feedback(w, fb->text.s);
-		export_puts(w->out, "\n");
-	}
-	gift_put_close(w);
+	(void)it;
+	return "GIFT has no question with knobs on a figure; export to moodle-xml for a numerical question or a "
+	       "description";
 }
 
 /* What neither format keeps of an explore item. */
@@ -123,8 +106,7 @@ static void explore_lost(const pt_lesson *lesson, const pt_item *it, pt_diags *d
 const export_kind_ops export_kind_explore = {
 	.kind = PT_KIND_EXPLORE,
 	.lost = explore_lost,
-	.gift_write = explore_gift,
-	.gift_mistakes = false,
+	.gift_no_form = explore_gift_no_form,
 	.moodle_type = "numerical", /* the form with one right value; else a description */
 	.moodle_type_of = moodle_type_of,
 	.moodle_text = explore_moodle_text,
