@@ -20,6 +20,7 @@
 #include "paratutor/progress.h"
 #include "paratutor/cli_config.h"
 #include "paratutor/ui.h"
+#include "paratutor/ui_wrapout.h"
 #include "paratutor/ui_clock.h"
 #include "paratutor/ui_exam_gate.h"
 
@@ -346,7 +347,7 @@ static int print_history(const char *state, bool words)
 
 /* Asks in plain mode what to do with an unfinished exam: resume, submit
  * as it stands, or leave it.  Returns 'r', 's' or 'l'. */
-static int ask_unfinished(const pt_exam *e)
+static int ask_unfinished(const pt_exam *e, FILE *out)
 {
 	char left[96], line[64], clock[24];
 	if (e->limit > 0) {
@@ -356,10 +357,10 @@ static int ask_unfinished(const pt_exam *e)
 		exam_format_clock(exam_time_used(e, ui_now()), clock, sizeof clock);
 		snprintf(left, sizeof left, "untimed practice, %s used", clock);
 	}
-	printf("You have an unfinished exam: %zu items, %zu answered, %s.\n"
+	fprintf(out, "You have an unfinished exam: %zu items, %zu answered, %s.\n"
 	       "Type resume to go on with it, submit to hand it in as it stands, or anything else to leave it for "
 	       "later.\n", e->n, e->n - exam_unanswered(e), left);
-	fflush(stdout);
+	fflush(out);
 	if (fgets(line, sizeof line, stdin) == NULL)
 		return 'l';
 	line[strcspn(line, "\r\n")] = '\0';
@@ -482,41 +483,46 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 			       "items repeat ones you have seen answered.\n", e.repeated, e.n);
 	}
 	int status = EXAM_OK;
+	/* Plain mode's text is wrapped to the terminal's width, as the tutor's. */
+	FILE *wrapped = plain ? wrapout_open(stdout, wrapout_width(stdout)) : NULL;
+	FILE *out = wrapped != NULL ? wrapped : stdout;
 	if (plain && e.submitted) {
-		printf("Time ran out while you were away: your unfinished exam was submitted as it stood at its "
+		fprintf(out, "Time ran out while you were away: your unfinished exam was submitted as it stood at its "
 		       "deadline.\n");
-		plain_exam_results(stdout, &e, progress, cat);
+		plain_exam_results(out, &e, progress, cat);
 	} else if (plain) {
-		int choice = e.paused ? ask_unfinished(&e) : 'r';
+		int choice = e.paused ? ask_unfinished(&e, out) : 'r';
 		if (exam_expired(&e, ui_now()))
 			choice = 'x';
 		if (choice == 'x') {
 			now = ui_now();
 			exam_submit(&e, now, true);
 			track_exam(track, &e, now);
-			puts("Time is up: the exam was submitted by the clock.");
-			plain_exam_results(stdout, &e, progress, cat);
+			fputs("Time is up: the exam was submitted by the clock.\n", out);
+			plain_exam_results(out, &e, progress, cat);
 		} else if (choice == 'r') {
 			exam_resume(&e, ui_now());
-			status = plain_exam_run(&e, track, cat, stdin, stdout);
+			status = plain_exam_run(&e, track, cat, stdin, out);
 		} else if (choice == 's') {
 			now = ui_now();
 			exam_submit(&e, now, false);
 			track_exam(track, &e, now);
-			plain_exam_results(stdout, &e, progress, cat);
+			plain_exam_results(out, &e, progress, cat);
 		} else {
 			track_exam(track, &e, ui_now());
 			if (a->course_exam != NULL)
-				printf("The unfinished exam is kept as it was%s; connect to the course again with 'exam %s' to "
+				fprintf(out, "The unfinished exam is kept as it was%s; connect to the course again with 'exam %s' to "
 				    "resume it.\n", e.limit > 0 ? ", its clock running" : "", a->course_exam);
 			else
-				puts(e.limit > 0 ? "The unfinished exam is kept as it was, its clock running; run paratutor exam "
-				    "to resume it." : "The unfinished exam is kept as it was; run paratutor exam to resume it.");
+				fputs(e.limit > 0 ? "The unfinished exam is kept as it was, its clock running; run paratutor exam "
+				    "to resume it.\n" : "The unfinished exam is kept as it was; run paratutor exam to resume it.\n", out);
 		}
 	} else {
 		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, a->hosted };
 		status = ui_run(cat, &uio);
 	}
+	if (wrapped != NULL)
+		fclose(wrapped);
 	exam_free(&e);
 	return status;
 }

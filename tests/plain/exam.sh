@@ -11,6 +11,8 @@ tmp=$(mktemp -d)
 out="$tmp/out"
 XDG_STATE_HOME="$tmp/state"
 export XDG_STATE_HOME
+COLUMNS=1000 # plain mode wraps to COLUMNS: most checks read whole lines (the wrap has its own)
+export COLUMNS
 trap 'exec 3>&- 2>/dev/null; rm -rf "$tmp"' EXIT
 # Seed 1 of the drills: Canberra (A), the mean (1 a 2 b), len (fill), even numbers.
 exam_args="exam --no-shuffle --only-lessons tests/screen/lessons --from screen-drills --count 4 --seed 1"
@@ -566,6 +568,14 @@ sed 's/"id":[[:space:]]*"/&mid\//' "$XDG_STATE_HOME/paratutor/progress.json" >"$
 "$bin" exam --only-lessons tests/screen/lessons --state "$tmp/course.json" --retake 1 >"$out" 2>&1
 has "adversary: a course exam's paper is not retaken outside the course" "paratutor exam: --retake 1: exam 1 was the course exam mid, whose attempts the course decides: connect to the course and run 'exam mid' if it allows another"
 
+# Plain exam text wraps at the terminal's width, as the plain tutor's does.
+printf 'quit\n' | COLUMNS=80 "$bin" exam --plain --only-lessons content --state "$tmp/wrap.json" --seed 3 >"$out" 2>&1
+widest=$(grep -v 'https\?://' "$out" | LC_ALL=C.UTF-8 wc -L) # display columns
+if [ "$widest" -le 80 ] && [ "$(wc -l <"$out")" -gt 3 ]; then
+	passed=$((passed + 1)); echo "ok - plain exam text wraps at 80 columns"
+else
+	failed=$((failed + 1)); echo "not ok - plain exam text wraps at 80 columns (a line of $widest)"
+fi
 # Options the command cannot honour are never dropped silently.
 ex="$tmp/ex.json"
 printf 'quit\n' | "$bin" exam --plain --only-lessons tests/screen/lessons --state "$ex" --count 900 >"$out" 2>&1
