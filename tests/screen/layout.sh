@@ -289,7 +289,7 @@ test_long_prompt_in_view() {
 # A long code item at 80x24 (lesson 4 item 1): after a wrong check the
 # options stay on screen above the feedback, and q in the key bar.
 test_long_code_in_view() {
-	open_bundled model-pipeline 1 13 || return 1
+	open_bundled model-pipeline 1 14 || return 1
 	st_keys PgDn PgDn
 	st_wait "Options:" || return 1
 	cpu=$(letter_of '"cpu"') || st_fail "no option: cpu" || return 1
