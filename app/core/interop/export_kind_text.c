@@ -4,15 +4,20 @@
 
 #include "paratutor/export_parts.h"
 
-/* An answer with "->" makes GIFT read a matching question. */
+/* An answer or a wrong answer's feedback with "->" makes GIFT read a
+ * matching question (the whole answer block is looked at, and "->" has no
+ * escape in GIFT). */
 static const char *text_gift_no_form(const pt_item *it)
 {
 	for (size_t i = 0; i < it->accept.n; i++)
 		if (strstr(it->accept.v[i].s, "->") != NULL)
 			return "an answer contains \"->\", which makes GIFT read a matching question";
-	for (size_t i = 0; i < it->n_wrong_answers; i++)
+	for (size_t i = 0; i < it->n_wrong_answers; i++) {
 		if (strstr(it->wrong_answers[i].option.s, "->") != NULL)
 			return "an answer contains \"->\", which makes GIFT read a matching question";
+		if (it->wrong_answers[i].text.s != NULL && strstr(it->wrong_answers[i].text.s, "->") != NULL)
+			return "a wrong answer's feedback contains \"->\", which makes GIFT read a matching question";
+	}
 	return NULL;
 }
 
