@@ -158,6 +158,7 @@ typedef struct pt_class_item {
 	unsigned long long key;    /* lesson_item_key_hash(item) */
 	size_t older;              /* learners with a record of an older version, left out (reopened counted here too) */
 	size_t reworded;           /* of met: answered an earlier wording whose right answers are the same (credit kept) */
+	size_t exam_first;         /* of met: saw it in an exam before its lesson (their lesson credit stands) */
 	size_t reopened;           /* of older: answered before the right answer changed; open again (policy reopen) */
 	size_t kept;               /* of met: answered before the right answer changed; credit kept (policy keep) */
 	long attempts;             /* summed over those who met it */

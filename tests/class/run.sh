@@ -767,6 +767,38 @@ expect "class --name-from is checked" 2 "--name-from takes dir, path or file, no
 	-- class --name-from user "$tmp/class"
 expect "class --help" 0 'Usage: paratutor class' -- class --help
 
+# Exam, then lesson: eva sits a mock exam of the whole fixture lesson and
+# reads its results before she starts the lesson, then answers the lesson
+# right; ann only does the lesson.  Eva keeps full credit (what an exam
+# showed never changes a lesson's credit) and the report counts, under each
+# item, who saw it in an exam first.
+mkdir -p "$tmp/examfirst/eva" "$tmp/examfirst/ann"
+printf 'submit\nyes\n' | "$bin" exam --plain --no-shuffle --seed 5 -n 3 --only-lessons "$lessons" \
+	--state "$tmp/examfirst/eva/progress.json" >/dev/null 2>&1
+for who in eva ann; do
+	printf '%s\n' 1 "1 b 2 d" b "a c" quit | "$bin" --no-shuffle --only-lessons "$lessons" \
+		--state "$tmp/examfirst/$who/progress.json" >/dev/null 2>&1
+done
+expect "exam then lesson: full credit for the learner who saw the paper first" 0 \
+	'lesson scores of the 2 who started it: mean 100\.0, median 100\.0' -- class --only-lessons "$lessons" "$tmp/examfirst"
+if [ "$(grep -c '^      1 saw it in an exam before its lesson: their lesson credit stands$' "$out")" = 3 ]; then
+	ok "exam then lesson: the table flags each item under it (1 saw it in an exam first)"
+else
+	not_ok "exam then lesson: the table flags each item under it (1 saw it in an exam first)"
+fi
+"$bin" class --only-lessons "$lessons" --format json "$tmp/examfirst" >"$out" 2>"$err"
+if python3 - "$out" <<'EOF2'
+import json, sys
+r = json.load(open(sys.argv[1]))
+its = r["lessons"][0]["item_analysis"]
+assert len(its) == 3 and all(it["exam_first"] == 1 and it["met"] == 2 for it in its), its
+EOF2
+then
+	ok "exam then lesson: JSON gives exam_first for each item"
+else
+	not_ok "exam then lesson: JSON gives exam_first for each item"
+fi
+
 # ---- 3. xAPI -------------------------------------------------------------
 
 expect "--format xapi needs the learner" 2 'give --actor mailto:ADDRESS or --actor-account HOMEPAGE,NAME' \

@@ -483,6 +483,7 @@ static bool take_record(pt_class *c, size_t L, const pt_record *r, int score, lo
 	}
 	ci->reworded += same && r->hash != ci->hash;
 	ci->kept += changed;
+	ci->exam_first += r->exam_first;
 	bool right = r->outcome == PT_OUTCOME_FIRST_TIME;
 	*state = right ? STATE_RIGHT : STATE_MET;
 	ci->met++;

@@ -248,6 +248,8 @@ static void table_item(out_buf *b, const pt_class_item *ci, int id_width)
 	for (size_t e = 0; e < 3; e++)
 		if (edited[e] > 0)
 			class_printf(b, "      %zu answered %s\n", edited[e], how[e]);
+	if (ci->exam_first > 0)
+		class_printf(b, "      %zu saw it in an exam before its lesson: their lesson credit stands\n", ci->exam_first);
 	if (ci->item->kind == PT_KIND_ORDER)
 		table_misplaced(b, ci);
 	int place = -1;
@@ -614,6 +616,7 @@ static bool json_item(cJSON *arr, const pt_class_item *ci)
 	    add_flags(o, ci->flags) &&
 	    class_add_num(o, "older_version", (double)ci->older, 0, false) &&
 	    class_add_num(o, "reworded", (double)ci->reworded, 0, false) &&
+	    class_add_num(o, "exam_first", (double)ci->exam_first, 0, false) &&
 	    class_add_num(o, "reopened", (double)ci->reopened, 0, false) &&
 	    class_add_num(o, "kept_after_change", (double)ci->kept, 0, false) &&
 	    (wrong = cJSON_AddArrayToObject(o, "wrong_options")) != NULL;
