@@ -224,7 +224,9 @@ def scan(name, text):
             if 0x2500 <= ord(ch) <= 0x25FF:
                 bad.append("%d: U+%04X in: %s" % (no, ord(ch), line))
                 break
-        if re.match(r"^\s*(==|--)", body) or re.search(r"(===|---)", body):
+        # A rule of == or -- is decoration; an option name such as
+        # "--history" that wrapping put first on a line is not.
+        if re.match(r"^\s*(==|--)(?![a-z])", body) or re.search(r"(===|---)", body):
             bad.append("%d: decoration: %s" % (no, line))
         if re.search(r" - (Correct|Wrong|Missed)\b|- not counted", body):
             bad.append("%d: a verdict after its subject: %s" % (no, line))
