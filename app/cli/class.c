@@ -9,16 +9,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "paratutor/cli_output.h"
-#include "paratutor/catalog.h"
-#include "paratutor/class.h"
-#include "paratutor/cli_lessons.h"
-#include "paratutor/cli_class.h"
-#include "paratutor/cli_config.h"
-#include "paratutor/course.h"
-#include "paratutor/sanitise.h"
-#include "paratutor/tags.h"
-#include "paratutor/ui_clock.h"
+#include "paratutor/cli/cli_output.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/report/class.h"
+#include "paratutor/cli/cli_lessons.h"
+#include "paratutor/cli/cli_class.h"
+#include "paratutor/cli/cli_config.h"
+#include "paratutor/store/course.h"
+#include "paratutor/base/sanitise.h"
+#include "paratutor/model/tags.h"
+#include "paratutor/ui/ui_clock.h"
 
 
 enum { CLASS_OK = 0, CLASS_FAILED = 1, CLASS_USAGE = 2, CLASS_NO_LESSONS = 3 };

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/class.h"
-#include "paratutor/cli_class.h"
-#include "paratutor/cli_lrs.h"
-#include "paratutor/grow.h"
-#include "paratutor/xapi_read.h"
+#include "paratutor/report/class.h"
+#include "paratutor/cli/cli_class.h"
+#include "paratutor/cli/cli_lrs.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/report/xapi_read.h"
 
 #define PAGES_MAX 1000000 /* a store that never stops paging is refused past this */
 

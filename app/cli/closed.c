@@ -1,10 +1,10 @@
 /* closed.c - closed books while this user's exam is open (cli_closed.h). */
 #include <stdio.h>
 
-#include "paratutor/cli_closed.h"
-#include "paratutor/progress.h"
-#include "paratutor/progress_exam.h"
-#include "paratutor/ui_clock.h"
+#include "paratutor/cli/cli_closed.h"
+#include "paratutor/store/progress.h"
+#include "paratutor/store/progress_exam.h"
+#include "paratutor/ui/ui_clock.h"
 
 bool cli_exam_closed(const char *path, const char *command)
 {

@@ -2,7 +2,7 @@
  * (cli_config.h). */
 #include <stdio.h>
 
-#include "paratutor/cli_config.h"
+#include "paratutor/cli/cli_config.h"
 
 /* Reads path into s; a bad file is named after who and dropped whole. */
 static void read_one(const char *path, pt_settings *s, const char *who)

@@ -14,13 +14,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/blueprint.h"
-#include "paratutor/catalog.h"
-#include "paratutor/cli_course.h"
-#include "paratutor/cli_lessons.h"
-#include "paratutor/course.h"
-#include "paratutor/fileio.h"
-#include "paratutor/load.h"
+#include "paratutor/load/blueprint.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/cli/cli_course.h"
+#include "paratutor/cli/cli_lessons.h"
+#include "paratutor/store/course.h"
+#include "paratutor/base/fileio.h"
+#include "paratutor/load/load.h"
 
 enum { C_OK = 0, C_FAILED = 1, C_USAGE = 2 };
 

@@ -28,13 +28,13 @@
 
 #include <cJSON.h>
 
-#include "paratutor/catalog.h"
-#include "paratutor/cli_course.h"
-#include "paratutor/cli_lrs.h"
-#include "paratutor/cli_sync.h"
-#include "paratutor/cli_tutor.h"
-#include "paratutor/ui_clock.h"
-#include "paratutor/xapi.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/cli/cli_course.h"
+#include "paratutor/cli/cli_lrs.h"
+#include "paratutor/cli/cli_sync.h"
+#include "paratutor/cli/cli_tutor.h"
+#include "paratutor/ui/ui_clock.h"
+#include "paratutor/report/xapi.h"
 
 enum { C_OK = 0, C_FAILED = 1, C_USAGE = 2 };
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/cli_diags.h"
+#include "paratutor/cli/cli_diags.h"
 
 #define KIND_KEY 256
 #define KIND_PLACES 8

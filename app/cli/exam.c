@@ -10,19 +10,19 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/cli_course.h"
-#include "paratutor/catalog.h"
-#include "paratutor/cli_lessons.h"
-#include "paratutor/cli_exam.h"
-#include "paratutor/course.h"
-#include "paratutor/exam.h"
-#include "paratutor/plain_exam.h"
-#include "paratutor/progress.h"
-#include "paratutor/cli_config.h"
-#include "paratutor/ui.h"
-#include "paratutor/ui_wrapout.h"
-#include "paratutor/ui_clock.h"
-#include "paratutor/ui_exam_gate.h"
+#include "paratutor/cli/cli_course.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/cli/cli_lessons.h"
+#include "paratutor/cli/cli_exam.h"
+#include "paratutor/store/course.h"
+#include "paratutor/learn/exam.h"
+#include "paratutor/ui/plain_exam.h"
+#include "paratutor/store/progress.h"
+#include "paratutor/cli/cli_config.h"
+#include "paratutor/ui/ui.h"
+#include "paratutor/ui/ui_wrapout.h"
+#include "paratutor/ui/ui_clock.h"
+#include "paratutor/ui/ui_exam_gate.h"
 
 #define MAX_FROM 64
 

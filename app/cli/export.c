@@ -7,13 +7,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "paratutor/cli_closed.h"
-#include "paratutor/cli_diags.h"
-#include "paratutor/cli_output.h"
-#include "paratutor/catalog.h"
-#include "paratutor/cli_export.h"
-#include "paratutor/cli_lessons.h"
-#include "paratutor/export.h"
+#include "paratutor/cli/cli_closed.h"
+#include "paratutor/cli/cli_diags.h"
+#include "paratutor/cli/cli_output.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/cli/cli_export.h"
+#include "paratutor/cli/cli_lessons.h"
+#include "paratutor/interop/export.h"
 
 
 enum { EXPORT_OK = 0, EXPORT_FAILED = 1, EXPORT_USAGE = 2, EXPORT_NO_LESSON = 3 };

@@ -14,16 +14,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "paratutor/catalog.h"
-#include "paratutor/cli_course.h"
-#include "paratutor/cli_exam.h"
-#include "paratutor/cli_next.h"
-#include "paratutor/cli_tutor.h"
-#include "paratutor/course.h"
-#include "paratutor/fsrs.h"
-#include "paratutor/progress.h"
-#include "paratutor/track.h"
-#include "paratutor/ui_clock.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/cli/cli_course.h"
+#include "paratutor/cli/cli_exam.h"
+#include "paratutor/cli/cli_next.h"
+#include "paratutor/cli/cli_tutor.h"
+#include "paratutor/store/course.h"
+#include "paratutor/learn/fsrs.h"
+#include "paratutor/store/progress.h"
+#include "paratutor/store/track.h"
+#include "paratutor/ui/ui_clock.h"
 
 enum { H_OK = 0, H_FAILED = 1, H_USAGE = 2, H_NO_LESSONS = 3 };
 

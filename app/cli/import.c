@@ -9,13 +9,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "paratutor/cli_diags.h"
-#include "paratutor/cli_output.h"
-#include "paratutor/cli_import.h"
-#include "paratutor/gift.h"
-#include "paratutor/load.h"
-#include "paratutor/moodlexml.h"
-#include "paratutor/validate.h"
+#include "paratutor/cli/cli_diags.h"
+#include "paratutor/cli/cli_output.h"
+#include "paratutor/cli/cli_import.h"
+#include "paratutor/interop/gift.h"
+#include "paratutor/load/load.h"
+#include "paratutor/interop/moodlexml.h"
+#include "paratutor/load/validate.h"
 
 #define MAX_IMPORT_SIZE (64u * 1024u * 1024u)
 

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "paratutor/cli_lessons.h"
+#include "paratutor/cli/cli_lessons.h"
 
 bool cli_lessons_arg(cli_lesson_path *lp, const char *dir, bool only, const char *who)
 {

@@ -9,8 +9,8 @@
 
 #include <curl/curl.h>
 
-#include "paratutor/cli_lrs.h"
-#include "paratutor/strbuf.h"
+#include "paratutor/cli/cli_lrs.h"
+#include "paratutor/base/strbuf.h"
 
 #define ANSWER_MAX ((size_t)8 << 20) /* the most of an answer kept */
 #define SECRET_MAX 1024

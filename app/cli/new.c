@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/cli_export.h"
-#include "paratutor/import.h"
+#include "paratutor/cli/cli_export.h"
+#include "paratutor/interop/import.h"
 
 enum { NEW_OK = 0, NEW_USAGE = 2 };
 

@@ -7,16 +7,16 @@
 #include <string.h>
 #include <time.h>
 
-#include "paratutor/cli_course.h"
-#include "paratutor/catalog.h"
-#include "paratutor/cli_lessons.h"
-#include "paratutor/cli_next.h"
-#include "paratutor/next.h"
-#include "paratutor/plain.h"
-#include "paratutor/text.h"
-#include "paratutor/track.h"
-#include "paratutor/ui.h"
-#include "paratutor/ui_clock.h"
+#include "paratutor/cli/cli_course.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/cli/cli_lessons.h"
+#include "paratutor/cli/cli_next.h"
+#include "paratutor/report/next.h"
+#include "paratutor/ui/plain.h"
+#include "paratutor/base/text.h"
+#include "paratutor/store/track.h"
+#include "paratutor/ui/ui.h"
+#include "paratutor/ui/ui_clock.h"
 
 enum { NEXT_OK = 0, NEXT_FAILED = 1, NEXT_USAGE = 2, NEXT_NO_LESSONS = 3 };
 

@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "paratutor/cli_output.h"
-#include "paratutor/fileio.h"
+#include "paratutor/cli/cli_output.h"
+#include "paratutor/base/fileio.h"
 
 /* Writes text to the file path names through a temporary file; false
  * with a message when it cannot.  With replace false the temporary file is

@@ -6,12 +6,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "paratutor/cli_closed.h"
-#include "paratutor/catalog.h"
-#include "paratutor/cli_lessons.h"
-#include "paratutor/cli_stats.h"
-#include "paratutor/plain.h"
-#include "paratutor/ui_clock.h"
+#include "paratutor/cli/cli_closed.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/cli/cli_lessons.h"
+#include "paratutor/cli/cli_stats.h"
+#include "paratutor/ui/plain.h"
+#include "paratutor/ui/ui_clock.h"
 
 
 enum { STATS_OK = 0, STATS_FAILED = 1, STATS_USAGE = 2, STATS_NO_LESSONS = 3 };

@@ -17,16 +17,16 @@
 
 #include <cJSON.h>
 
-#include "paratutor/cli_config.h"
-#include "paratutor/cli_lessons.h"
-#include "paratutor/cli_lrs.h"
-#include "paratutor/cli_output.h"
-#include "paratutor/cli_sync.h"
-#include "paratutor/fileio.h"
-#include "paratutor/load.h"
-#include "paratutor/strbuf.h"
-#include "paratutor/progress.h"
-#include "paratutor/xapi.h"
+#include "paratutor/cli/cli_config.h"
+#include "paratutor/cli/cli_lessons.h"
+#include "paratutor/cli/cli_lrs.h"
+#include "paratutor/cli/cli_output.h"
+#include "paratutor/cli/cli_sync.h"
+#include "paratutor/base/fileio.h"
+#include "paratutor/load/load.h"
+#include "paratutor/base/strbuf.h"
+#include "paratutor/store/progress.h"
+#include "paratutor/report/xapi.h"
 
 enum { SYNC_OK = 0, SYNC_FAILED = 1, SYNC_USAGE = 2, SYNC_NO_LESSONS = 3 };
 enum { OPT_LRS = 256, OPT_AUTH, OPT_STATE, OPT_ACTOR, OPT_ACCOUNT, OPT_BASE, OPT_BATCH };

@@ -8,14 +8,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/cli_course.h"
-#include "paratutor/cli_tutor.h"
-#include "paratutor/index.h"
-#include "paratutor/plain.h"
-#include "paratutor/progress.h"
-#include "paratutor/track.h"
-#include "paratutor/ui.h"
-#include "paratutor/ui_clock.h"
+#include "paratutor/cli/cli_course.h"
+#include "paratutor/cli/cli_tutor.h"
+#include "paratutor/catalog/index.h"
+#include "paratutor/ui/plain.h"
+#include "paratutor/store/progress.h"
+#include "paratutor/store/track.h"
+#include "paratutor/ui/ui.h"
+#include "paratutor/ui/ui_clock.h"
 
 /* Makes the tutor's catalog read and keep the lesson index, unless
  * turned off.  The index is tagged with this program's version and the

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/kind.h"
-#include "paratutor/ui_answer.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/ui/ui_answer.h"
 
 /* Returns the name of the unit a numeric item's answer is written in (the
  * first with factor 1), or NULL. */

@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/kind.h"
-#include "paratutor/ui_answering.h"
-#include "paratutor/ui_explore.h"
-#include "paratutor/ui_kind.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/ui/ui_answering.h"
+#include "paratutor/ui/ui_explore.h"
+#include "paratutor/ui/ui_kind.h"
 
 void answering_say_incomplete(pt_ui *ui, const pt_item *it)
 {

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/ui_app.h"
+#include "paratutor/ui/ui_app.h"
 
 bool bind_offered(const pt_binding *b, unsigned ctx)
 {

@@ -3,7 +3,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "paratutor/ui_clock.h"
+#include "paratutor/ui/ui_clock.h"
 
 #ifdef PT_TEST_HOOKS
 /* Reads a whole number of seconds from s into *out; false when s is not

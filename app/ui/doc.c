@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/text.h"
-#include "paratutor/ui_doc.h"
+#include "paratutor/base/text.h"
+#include "paratutor/ui/ui_doc.h"
 
 /* Returns array v (of *cap elements of size elem, n used) grown to hold
  * need more, updating *cap; NULL when out of memory, which leaves v as it

@@ -7,11 +7,11 @@
 #include <wchar.h>
 #include <wctype.h>
 
-#include "paratutor/sanitise.h"
-#include "paratutor/text.h"
-#include "paratutor/ui_guard.h"
-#include "paratutor/ui_doc.h"
-#include "paratutor/ui_draw.h"
+#include "paratutor/base/sanitise.h"
+#include "paratutor/base/text.h"
+#include "paratutor/ui/ui_guard.h"
+#include "paratutor/ui/ui_doc.h"
+#include "paratutor/ui/ui_draw.h"
 
 /* How one role looks: attributes, and a colour pair when colour is on. */
 typedef struct role_style {

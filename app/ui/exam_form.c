@@ -2,7 +2,7 @@
  * untimed), pass mark and lessons, then Enter starts the exam. */
 #include <stdio.h>
 
-#include "paratutor/ui_app.h"
+#include "paratutor/ui/ui_app.h"
 
 enum { FIELD_COUNT, FIELD_TIME, FIELD_PASS, FIELD_LESSONS, N_FIELDS };
 

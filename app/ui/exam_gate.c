@@ -2,10 +2,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/exam.h"
-#include "paratutor/progress_exam.h"
-#include "paratutor/ui_clock.h"
-#include "paratutor/ui_exam_gate.h"
+#include "paratutor/learn/exam.h"
+#include "paratutor/store/progress_exam.h"
+#include "paratutor/ui/ui_clock.h"
+#include "paratutor/ui/ui_exam_gate.h"
 
 /* Writes when the books open again, for a deadline left seconds away
  * (-1: untimed, so only submitting opens them). */

@@ -5,12 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "paratutor/next.h"
-#include "paratutor/tags.h"
-#include "paratutor/ui_app.h"
-#include "paratutor/ui_clock.h"
-#include "paratutor/ui_draw.h"
-#include "paratutor/ui_item.h"
+#include "paratutor/report/next.h"
+#include "paratutor/model/tags.h"
+#include "paratutor/ui/ui_app.h"
+#include "paratutor/ui/ui_clock.h"
+#include "paratutor/ui/ui_draw.h"
+#include "paratutor/ui/ui_item.h"
 
 /* The results' view state, private to this screen. */
 struct results_view {

@@ -7,13 +7,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "paratutor/kind.h"
-#include "paratutor/ui_answer.h"
-#include "paratutor/ui_answering.h"
-#include "paratutor/ui_app.h"
-#include "paratutor/ui_clock.h"
-#include "paratutor/ui_draw.h"
-#include "paratutor/ui_item.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/ui/ui_answer.h"
+#include "paratutor/ui/ui_answering.h"
+#include "paratutor/ui/ui_app.h"
+#include "paratutor/ui/ui_clock.h"
+#include "paratutor/ui/ui_draw.h"
+#include "paratutor/ui/ui_item.h"
 
 #define SAVE_EVERY_TICKS 10 /* a running clock is kept this often (seconds) */
 

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/figure.h"
-#include "paratutor/lesson.h"
-#include "paratutor/ui_figure.h"
+#include "paratutor/model/figure.h"
+#include "paratutor/model/lesson.h"
+#include "paratutor/ui/ui_figure.h"
 
 #define LABEL_COLS 9 /* "Stage 12 " */
 

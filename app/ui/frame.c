@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/text.h"
-#include "paratutor/ui_app.h"
+#include "paratutor/base/text.h"
+#include "paratutor/ui/ui_app.h"
 
 /* Columns kept free at the right of the status line for the scroll mark. */
 #define SCROLL_MARK_COLS 22

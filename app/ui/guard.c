@@ -13,9 +13,9 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "paratutor/sanitise.h"
-#include "paratutor/strbuf.h"
-#include "paratutor/ui_guard.h"
+#include "paratutor/base/sanitise.h"
+#include "paratutor/base/strbuf.h"
+#include "paratutor/ui/ui_guard.h"
 
 typedef struct guard {
 	int fd;

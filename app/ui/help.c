@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/intro.h"
-#include "paratutor/text.h"
-#include "paratutor/ui_app.h"
-#include "paratutor/ui_draw.h"
+#include "paratutor/learn/intro.h"
+#include "paratutor/base/text.h"
+#include "paratutor/ui/ui_app.h"
+#include "paratutor/ui/ui_draw.h"
 
 #define KEY_COL 2   /* column of the key names */
 #define WHAT_COL 22 /* column of what they do */

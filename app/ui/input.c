@@ -4,7 +4,7 @@
 #include <sys/select.h>
 #include <unistd.h>
 
-#include "paratutor/ui_input.h"
+#include "paratutor/ui/ui_input.h"
 
 /* After this many wake-ups that find the terminal readable but yield no
  * key, it is taken to be gone (end of file or a read error). */

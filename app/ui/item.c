@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/ui_answer.h"
-#include "paratutor/ui_app.h"
-#include "paratutor/ui_answering.h"
-#include "paratutor/ui_item.h"
+#include "paratutor/ui/ui_answer.h"
+#include "paratutor/ui/ui_app.h"
+#include "paratutor/ui/ui_answering.h"
+#include "paratutor/ui/ui_item.h"
 
 /* The item screen's state: the answer entry it shares with the exam. */
 struct item_view {

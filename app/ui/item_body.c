@@ -11,16 +11,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/kind.h"
-#include "paratutor/placeholder.h"
-#include "paratutor/score.h"
-#include "paratutor/session.h"
-#include "paratutor/text.h"
-#include "paratutor/ui_answer.h"
-#include "paratutor/ui_figure.h"
-#include "paratutor/ui_item.h"
-#include "paratutor/ui_kind.h"
-#include "paratutor/ui_kind_parts.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/model/placeholder.h"
+#include "paratutor/learn/score.h"
+#include "paratutor/learn/session.h"
+#include "paratutor/base/text.h"
+#include "paratutor/ui/ui_answer.h"
+#include "paratutor/ui/ui_figure.h"
+#include "paratutor/ui/ui_item.h"
+#include "paratutor/ui/ui_kind.h"
+#include "paratutor/ui/ui_kind_parts.h"
 
 int item_body_choices(const pt_item *it)
 {

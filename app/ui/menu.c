@@ -8,13 +8,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "paratutor/score.h"
-#include "paratutor/next.h"
-#include "paratutor/text.h"
-#include "paratutor/ui_app.h"
-#include "paratutor/ui_clock.h"
-#include "paratutor/ui_exam_gate.h"
-#include "paratutor/ui_kind.h"
+#include "paratutor/learn/score.h"
+#include "paratutor/report/next.h"
+#include "paratutor/base/text.h"
+#include "paratutor/ui/ui_app.h"
+#include "paratutor/ui/ui_clock.h"
+#include "paratutor/ui/ui_exam_gate.h"
+#include "paratutor/ui/ui_kind.h"
 
 /* Cells of a lesson's progress bar. */
 #define BAR_CELLS 10

@@ -4,19 +4,19 @@
 #include <string.h>
 #include <time.h>
 
-#include "paratutor/next.h"
-#include "paratutor/grade.h"
-#include "paratutor/intro.h"
-#include "paratutor/plain.h"
-#include "paratutor/plain_cmd.h"
-#include "paratutor/plain_exam.h"
-#include "paratutor/plain_item.h"
-#include "paratutor/score.h"
-#include "paratutor/session.h"
-#include "paratutor/track.h"
-#include "paratutor/ui_exam_gate.h"
-#include "paratutor/ui_wrapout.h"
-#include "paratutor/ui_clock.h"
+#include "paratutor/report/next.h"
+#include "paratutor/learn/grade.h"
+#include "paratutor/learn/intro.h"
+#include "paratutor/ui/plain.h"
+#include "paratutor/ui/plain_cmd.h"
+#include "paratutor/ui/plain_exam.h"
+#include "paratutor/ui/plain_item.h"
+#include "paratutor/learn/score.h"
+#include "paratutor/learn/session.h"
+#include "paratutor/store/track.h"
+#include "paratutor/ui/ui_exam_gate.h"
+#include "paratutor/ui/ui_wrapout.h"
+#include "paratutor/ui/ui_clock.h"
 
 #define LINE_MAX_LEN 1024
 

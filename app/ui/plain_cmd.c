@@ -3,8 +3,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "paratutor/plain_cmd.h"
-#include "paratutor/text.h"
+#include "paratutor/ui/plain_cmd.h"
+#include "paratutor/base/text.h"
 
 #define NAME_COLS 14  /* the width of the command column of the help */
 #define HELP_WIDTH 62 /* what a command does wraps at this width, under itself */

@@ -12,17 +12,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/course.h"
-#include "paratutor/kind.h"
-#include "paratutor/next.h"
-#include "paratutor/plain_cmd.h"
-#include "paratutor/tags.h"
-#include "paratutor/plain_exam.h"
-#include "paratutor/plain_item.h"
-#include "paratutor/ui_answer.h"
-#include "paratutor/ui_clock.h"
-#include "paratutor/ui_exam_gate.h"
-#include "paratutor/ui_kind.h"
+#include "paratutor/store/course.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/report/next.h"
+#include "paratutor/ui/plain_cmd.h"
+#include "paratutor/model/tags.h"
+#include "paratutor/ui/plain_exam.h"
+#include "paratutor/ui/plain_item.h"
+#include "paratutor/ui/ui_answer.h"
+#include "paratutor/ui/ui_clock.h"
+#include "paratutor/ui/ui_exam_gate.h"
+#include "paratutor/ui/ui_kind.h"
 
 #define LINE_MAX_LEN 1024
 

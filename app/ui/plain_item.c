@@ -7,14 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/placeholder.h"
-#include "paratutor/grade.h"
-#include "paratutor/plain_item.h"
-#include "paratutor/score.h"
-#include "paratutor/ui_answer.h"
-#include "paratutor/ui_figure.h"
-#include "paratutor/ui_kind.h"
-#include "paratutor/ui_kind_parts.h"
+#include "paratutor/model/placeholder.h"
+#include "paratutor/learn/grade.h"
+#include "paratutor/ui/plain_item.h"
+#include "paratutor/learn/score.h"
+#include "paratutor/ui/ui_answer.h"
+#include "paratutor/ui/ui_figure.h"
+#include "paratutor/ui/ui_kind.h"
+#include "paratutor/ui/ui_kind_parts.h"
 
 void plain_item_help_answers(FILE *out, const pt_item *it, bool exam)
 {

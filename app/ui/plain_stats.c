@@ -5,10 +5,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "paratutor/plain.h"
-#include "paratutor/stats.h"
-#include "paratutor/stats_out.h"
-#include "paratutor/text.h"
+#include "paratutor/ui/plain.h"
+#include "paratutor/report/stats.h"
+#include "paratutor/report/stats_out.h"
+#include "paratutor/base/text.h"
 
 #define TEXT_WIDTH 78 /* columns paragraphs are wrapped at */
 

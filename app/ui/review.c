@@ -2,8 +2,8 @@
  * keeps the list and the position; ui.c opens each due item. */
 #include <time.h>
 
-#include "paratutor/ui_app.h"
-#include "paratutor/ui_clock.h"
+#include "paratutor/ui/ui_app.h"
+#include "paratutor/ui/ui_clock.h"
 
 bool review_load(pt_ui *ui)
 {

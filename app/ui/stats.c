@@ -5,11 +5,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "paratutor/stats.h"
-#include "paratutor/stats_out.h"
-#include "paratutor/text.h"
-#include "paratutor/ui_app.h"
-#include "paratutor/ui_clock.h"
+#include "paratutor/report/stats.h"
+#include "paratutor/report/stats_out.h"
+#include "paratutor/base/text.h"
+#include "paratutor/ui/ui_app.h"
+#include "paratutor/ui/ui_clock.h"
 
 /* The statistics screen's view state, private to this screen. */
 struct stats_view {

@@ -3,10 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/score.h"
-#include "paratutor/text.h"
-#include "paratutor/ui_app.h"
-#include "paratutor/ui_draw.h"
+#include "paratutor/learn/score.h"
+#include "paratutor/base/text.h"
+#include "paratutor/ui/ui_app.h"
+#include "paratutor/ui/ui_draw.h"
 
 #define COUNT_COL 26 /* column of the numbers in the outcome table */
 

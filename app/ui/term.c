@@ -7,7 +7,7 @@
 #include <term.h>
 #include <unistd.h>
 
-#include "paratutor/ui.h"
+#include "paratutor/ui/ui.h"
 
 bool ui_terminal_usable(char *why, size_t size)
 {

@@ -14,12 +14,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/kind.h"
-#include "paratutor/ui.h"
-#include "paratutor/ui_app.h"
-#include "paratutor/ui_clock.h"
-#include "paratutor/ui_exam_gate.h"
-#include "paratutor/ui_guard.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/ui/ui.h"
+#include "paratutor/ui/ui_app.h"
+#include "paratutor/ui/ui_clock.h"
+#include "paratutor/ui/ui_exam_gate.h"
+#include "paratutor/ui/ui_guard.h"
 
 #define ESC_DELAY_MS 25
 

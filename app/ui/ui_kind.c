@@ -3,7 +3,7 @@
  * defining one ui_kind_ops) and its row here, beside the core's (kind.c). */
 #include <stddef.h>
 
-#include "paratutor/ui_kind.h"
+#include "paratutor/ui/ui_kind.h"
 
 #ifdef PT_TEST_UI_KIND
 /* A test build adds a kind of its own: tests/unit/check_ui_kind_table.c. */

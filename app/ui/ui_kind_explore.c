@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/explore_item.h"
-#include "paratutor/kind.h"
-#include "paratutor/ui_explore.h"
-#include "paratutor/ui_figure.h"
-#include "paratutor/ui_kind.h"
-#include "paratutor/ui_kind_parts.h"
+#include "paratutor/model/explore_item.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/ui/ui_explore.h"
+#include "paratutor/ui/ui_figure.h"
+#include "paratutor/ui/ui_kind.h"
+#include "paratutor/ui/ui_kind_parts.h"
 
 /* The setting in text (empty: the start) into *f; false when it is no
  * setting of the item (the start then). */

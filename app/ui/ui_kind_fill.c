@@ -3,10 +3,10 @@
  * and reads: the code with its blanks on the screen and in plain mode. */
 #include <string.h>
 
-#include "paratutor/placeholder.h"
-#include "paratutor/text.h"
-#include "paratutor/ui_kind.h"
-#include "paratutor/ui_kind_parts.h"
+#include "paratutor/model/placeholder.h"
+#include "paratutor/base/text.h"
+#include "paratutor/ui/ui_kind.h"
+#include "paratutor/ui/ui_kind_parts.h"
 
 /* ---- the screen body ---- */
 

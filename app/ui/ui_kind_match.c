@@ -1,8 +1,8 @@
 /* ui_kind_match.c - a match item in the UI: numbered prompts, each given
  * an answer from a lettered bank.  Its row (ui_kind.h) and what only it
  * draws and prints: the prompts with the answers given them. */
-#include "paratutor/ui_kind.h"
-#include "paratutor/ui_kind_parts.h"
+#include "paratutor/ui/ui_kind.h"
+#include "paratutor/ui/ui_kind_parts.h"
 
 /* ---- the screen body ---- */
 

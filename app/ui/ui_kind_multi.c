@@ -2,8 +2,8 @@
  * ticked.  Its row (ui_kind.h); the options are drawn, printed and read as
  * the other picking kind's are (ui_kind_parts.h), with what only it has:
  * tick boxes and its help. */
-#include "paratutor/ui_kind.h"
-#include "paratutor/ui_kind_parts.h"
+#include "paratutor/ui/ui_kind.h"
+#include "paratutor/ui/ui_kind_parts.h"
 
 /* ---- the screen body ---- */
 

@@ -5,9 +5,9 @@
  * (ui_kind_parts.h). */
 #include <stdio.h>
 
-#include "paratutor/ui_answer.h"
-#include "paratutor/ui_kind.h"
-#include "paratutor/ui_kind_parts.h"
+#include "paratutor/ui/ui_answer.h"
+#include "paratutor/ui/ui_kind.h"
+#include "paratutor/ui/ui_kind_parts.h"
 
 /* ---- the screen body ---- */
 

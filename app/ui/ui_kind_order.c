@@ -4,9 +4,9 @@
  * letters of every step in plain mode. */
 #include <string.h>
 
-#include "paratutor/ui_answer.h"
-#include "paratutor/ui_kind.h"
-#include "paratutor/ui_kind_parts.h"
+#include "paratutor/ui/ui_answer.h"
+#include "paratutor/ui/ui_kind.h"
+#include "paratutor/ui/ui_kind_parts.h"
 
 /* ---- the screen body ---- */
 

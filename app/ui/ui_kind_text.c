@@ -2,8 +2,8 @@
  * (ui_kind.h) and what only it says: what the answer field accepts and how
  * to answer in plain mode; the field and the typed answer's results are
  * shared with the other typed kind (ui_kind_parts.h). */
-#include "paratutor/ui_kind.h"
-#include "paratutor/ui_kind_parts.h"
+#include "paratutor/ui/ui_kind.h"
+#include "paratutor/ui/ui_kind_parts.h"
 
 /* ---- the screen body ---- */
 

@@ -5,7 +5,7 @@
 #include <sys/inotify.h>
 #include <unistd.h>
 
-#include "paratutor/watch.h"
+#include "paratutor/ui/watch.h"
 
 bool watch_start(pt_watch *w, const char *path, char *err, size_t errlen)
 {

@@ -7,8 +7,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "paratutor/text.h"
-#include "paratutor/ui_wrapout.h"
+#include "paratutor/base/text.h"
+#include "paratutor/ui/ui_wrapout.h"
 
 /* Longest word kept whole while it is written; a longer one (no real
  * text has one) goes out in pieces this long. */

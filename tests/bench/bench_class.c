@@ -17,9 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/catalog.h"
-#include "paratutor/class.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/report/class.h"
+#include "paratutor/load/load_kind.h"
 
 #define STAMP "bench_class stores v1"
 #define RUNS 3 /* each side, taking turns; the fastest run counts */

@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/catalog.h"
+#include "paratutor/catalog/catalog.h"
 
 #define STAMP "bench_library v2"
 #define N_LESSONS 1000

@@ -17,9 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/catalog.h"
-#include "paratutor/load.h"
-#include "paratutor/validate.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/load/load.h"
+#include "paratutor/load/validate.h"
 
 #define ITEMS_PER_FILE 1000
 #define RUNS 7 /* fresh processes per row; the median is reported */

@@ -51,7 +51,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/catalog.h"
+#include "paratutor/catalog/catalog.h"
 
 #define ROWS 24
 #define COLS 80

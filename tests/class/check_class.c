@@ -4,8 +4,8 @@
  * and the rendered formats. */
 #include <cJSON.h>
 
-#include "paratutor/class.h"
-#include "paratutor/tags.h"
+#include "paratutor/report/class.h"
+#include "paratutor/model/tags.h"
 #include "class_util.h"
 
 #define EPS 1e-9

@@ -6,7 +6,7 @@
  * computation in run.sh (moodle_stats.py). */
 #include <cJSON.h>
 
-#include "paratutor/class.h"
+#include "paratutor/report/class.h"
 #include "class_util.h"
 
 #define CHOICE(id) \

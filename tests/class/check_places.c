@@ -5,8 +5,8 @@
  * feedback in each blank, a match, an order, a numeric and a text item. */
 #include <cJSON.h>
 
-#include "paratutor/class.h"
-#include "paratutor/xapi.h"
+#include "paratutor/report/class.h"
+#include "paratutor/report/xapi.h"
 #include "class_util.h"
 
 /* Lesson pl, in single quotes for ". */

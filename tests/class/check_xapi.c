@@ -5,7 +5,7 @@
 #include <cJSON.h>
 #include <uuid/uuid.h>
 
-#include "paratutor/xapi.h"
+#include "paratutor/report/xapi.h"
 #include "class_util.h"
 
 #define EPS 1e-9

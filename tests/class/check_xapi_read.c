@@ -6,10 +6,10 @@
  * the reader refuses, counts and replaces. */
 #include <cJSON.h>
 
-#include "paratutor/class.h"
-#include "paratutor/strbuf.h"
-#include "paratutor/xapi.h"
-#include "paratutor/xapi_read.h"
+#include "paratutor/report/class.h"
+#include "paratutor/base/strbuf.h"
+#include "paratutor/report/xapi.h"
+#include "paratutor/report/xapi_read.h"
 #include "class_util.h"
 
 #define EPS 1e-9

@@ -8,9 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "paratutor/catalog.h"
-#include "paratutor/load_kind.h"
-#include "paratutor/progress.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/load/load_kind.h"
+#include "paratutor/store/progress.h"
 #include "testutil.h"
 
 #define T0 1700000000L /* 2023-11-14T22:13:20Z */

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/fsrs.h"
+#include "paratutor/learn/fsrs.h"
 
 int main(int argc, char **argv)
 {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/blueprint.h"
+#include "paratutor/load/blueprint.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

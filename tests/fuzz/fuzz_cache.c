@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/index.h"
+#include "paratutor/catalog/index.h"
 
 #define TAG "fuzz"
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/course.h"
+#include "paratutor/store/course.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/figure_explore.h"
+#include "paratutor/model/figure_explore.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

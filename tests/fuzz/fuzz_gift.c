@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/gift.h"
-#include "paratutor/text.h"
+#include "paratutor/interop/gift.h"
+#include "paratutor/base/text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

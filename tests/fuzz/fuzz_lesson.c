@@ -9,14 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/export.h"
-#include "paratutor/gift.h"
-#include "paratutor/import.h"
-#include "paratutor/load.h"
-#include "paratutor/moodlexml.h"
-#include "paratutor/placeholder.h"
-#include "paratutor/session.h"
-#include "paratutor/validate.h"
+#include "paratutor/interop/export.h"
+#include "paratutor/interop/gift.h"
+#include "paratutor/interop/import.h"
+#include "paratutor/load/load.h"
+#include "paratutor/interop/moodlexml.h"
+#include "paratutor/model/placeholder.h"
+#include "paratutor/learn/session.h"
+#include "paratutor/load/validate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

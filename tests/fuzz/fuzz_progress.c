@@ -10,11 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "paratutor/load.h"
-#include "paratutor/progress.h"
-#include "paratutor/stats.h"
-#include "paratutor/stats_out.h"
-#include "paratutor/validate.h"
+#include "paratutor/load/load.h"
+#include "paratutor/store/progress.h"
+#include "paratutor/report/stats.h"
+#include "paratutor/report/stats_out.h"
+#include "paratutor/load/validate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

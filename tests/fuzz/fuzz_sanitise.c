@@ -15,7 +15,7 @@
 
 #include <cJSON.h>
 
-#include "paratutor/sanitise.h"
+#include "paratutor/base/sanitise.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/class.h"
-#include "paratutor/index.h"
-#include "paratutor/load.h"
-#include "paratutor/validate.h"
-#include "paratutor/xapi_read.h"
+#include "paratutor/report/class.h"
+#include "paratutor/catalog/index.h"
+#include "paratutor/load/load.h"
+#include "paratutor/load/validate.h"
+#include "paratutor/report/xapi_read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

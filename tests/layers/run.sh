@@ -21,7 +21,7 @@ grep -q ' 0 upward' build/layers.out && ! grep -q ' 0 uses' build/layers.out \
 
 plant=build/layers-plant/core/base
 mkdir -p "$plant"
-printf '#include "paratutor/grade.h"\nvoid planted_upward(pt_grade *g);\nvoid planted_upward(pt_grade *g) { grade_init(g, 0); }\n' >"$plant/planted.c"
+printf '#include "paratutor/learn/grade.h"\nvoid planted_upward(pt_grade *g);\nvoid planted_upward(pt_grade *g) { grade_init(g, 0); }\n' >"$plant/planted.c"
 if cc -Iinclude $(pkg-config --cflags libcjson) -c -o "$plant/planted.o" "$plant/planted.c" 2>build/layers-plant.err; then
 	if python3 tests/layers/check_layers.py "$@" "$plant/planted.o" >build/layers-plant.out 2>&1; then
 		bad "a planted upward call (base -> learn) passed the check"

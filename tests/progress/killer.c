@@ -30,9 +30,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/load.h"
-#include "paratutor/progress.h"
-#include "paratutor/validate.h"
+#include "paratutor/load/load.h"
+#include "paratutor/store/progress.h"
+#include "paratutor/load/validate.h"
 
 #define T0 ((time_t)1700000000)
 #define KILL_ITEMS 8

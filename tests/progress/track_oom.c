@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/load.h"
-#include "paratutor/track.h"
-#include "paratutor/validate.h"
+#include "paratutor/load/load.h"
+#include "paratutor/store/track.h"
+#include "paratutor/load/validate.h"
 
 void *__real_malloc(size_t size);
 void *__real_calloc(size_t n, size_t size);

@@ -24,18 +24,18 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "paratutor/catalog.h"
-#include "paratutor/explore_item.h"
-#include "paratutor/kind.h"
-#include "paratutor/session.h"
-#include "paratutor/text.h"
-#include "paratutor/track.h"
-#include "paratutor/ui_answer.h"
-#include "paratutor/ui_answering.h"
-#include "paratutor/ui_app.h"
-#include "paratutor/ui_draw.h"
-#include "paratutor/ui_item.h"
-#include "paratutor/ui_kind_parts.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/model/explore_item.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/learn/session.h"
+#include "paratutor/base/text.h"
+#include "paratutor/store/track.h"
+#include "paratutor/ui/ui_answer.h"
+#include "paratutor/ui/ui_answering.h"
+#include "paratutor/ui/ui_app.h"
+#include "paratutor/ui/ui_draw.h"
+#include "paratutor/ui/ui_item.h"
+#include "paratutor/ui/ui_kind_parts.h"
 
 #define MAX_ROWS 24
 #define MAX_COLS 80

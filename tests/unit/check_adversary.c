@@ -8,14 +8,14 @@
  * in docs/scoring.md). */
 #include <math.h>
 
-#include "paratutor/catalog.h"
-#include "paratutor/explore_item.h"
-#include "paratutor/kind.h"
-#include "paratutor/progress.h"
-#include "paratutor/progress_view.h"
-#include "paratutor/score.h"
-#include "paratutor/session.h"
-#include "paratutor/track.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/model/explore_item.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/store/progress.h"
+#include "paratutor/store/progress_view.h"
+#include "paratutor/learn/score.h"
+#include "paratutor/learn/session.h"
+#include "paratutor/store/track.h"
 #include "testutil.h"
 
 #define TRIALS 24          /* plays of each item by each strategy */

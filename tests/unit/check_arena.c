@@ -4,7 +4,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "paratutor/arena.h"
+#include "paratutor/base/arena.h"
 #include "testutil.h"
 
 /* Blocks are aligned for any type and do not overlap; strings are packed. */

@@ -3,9 +3,9 @@
  * many seeds and sizes on the bundled lessons. */
 #include <math.h>
 
-#include "paratutor/blueprint.h"
-#include "paratutor/catalog.h"
-#include "paratutor/exam.h"
+#include "paratutor/load/blueprint.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/learn/exam.h"
 #include "testutil.h"
 
 #define T0 ((time_t)1700000000)

@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "paratutor/catalog.h"
-#include "paratutor/codecheck.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/load/codecheck.h"
 #include "testutil.h"
 
 /* Writes an executable shell script at dir/name; path receives its path. */

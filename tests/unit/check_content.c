@@ -5,10 +5,10 @@
 #include <ctype.h>
 #include <strings.h>
 
-#include "paratutor/load_kind.h"
-#include "paratutor/tags.h"
-#include "paratutor/catalog.h"
-#include "paratutor/text.h"
+#include "paratutor/load/load_kind.h"
+#include "paratutor/model/tags.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/base/text.h"
 #include "testutil.h"
 
 typedef struct source_item {

@@ -2,7 +2,7 @@
  * key lines, UTC times, an exam's window and attempts counted from a
  * learner's store by the id's name, extra minutes, and course.json kept
  * through a rewrite. */
-#include "paratutor/course.h"
+#include "paratutor/store/course.h"
 #include "testutil.h"
 
 #define ED25519 "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAhN4hZcdCCFvbyrNvt36FdHBCql3UuyYnyBjPb24pyu"

@@ -1,13 +1,13 @@
 /* check_exam.c - exams: the stratified draw, one-attempt grading, results
  * by lesson and difficulty, the clock, keeping answers as texts, and the
  * store (an open and a finished exam, merging, missed items scheduled). */
-#include "paratutor/score.h"
-#include "paratutor/exam.h"
-#include "paratutor/next.h"
-#include "paratutor/tags.h"
-#include "paratutor/track.h"
-#include "paratutor/stats.h"
-#include "paratutor/stats_out.h"
+#include "paratutor/learn/score.h"
+#include "paratutor/learn/exam.h"
+#include "paratutor/report/next.h"
+#include "paratutor/model/tags.h"
+#include "paratutor/store/track.h"
+#include "paratutor/report/stats.h"
+#include "paratutor/report/stats_out.h"
 #include "progress_util.h"
 #include "testutil.h"
 

@@ -4,7 +4,7 @@
  * answer away. */
 #include <math.h>
 
-#include "paratutor/figure_explore.h"
+#include "paratutor/model/figure_explore.h"
 #include "testutil.h"
 
 /* A GPipe pipeline of 4 stages, micro-batches 1..64 the knob, the goal a

@@ -30,13 +30,13 @@
  * prove it does. */
 #include "testutil.h"
 
-#include "paratutor/catalog.h"
-#include "paratutor/export.h"
-#include "paratutor/export_kind.h"
-#include "paratutor/gift.h"
-#include "paratutor/import.h"
-#include "paratutor/load_kind.h"
-#include "paratutor/moodlexml.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/interop/export.h"
+#include "paratutor/interop/export_kind.h"
+#include "paratutor/interop/gift.h"
+#include "paratutor/interop/import.h"
+#include "paratutor/load/load_kind.h"
+#include "paratutor/interop/moodlexml.h"
 
 #define MAX_DIFFS 8
 

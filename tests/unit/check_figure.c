@@ -5,7 +5,7 @@
  * bandwidth, and a device mesh's groups. */
 #include <math.h>
 
-#include "paratutor/figure.h"
+#include "paratutor/model/figure.h"
 #include "testutil.h"
 
 /* Computes a pipeline figure and returns its bubble as a fraction. */

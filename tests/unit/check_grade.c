@@ -1,9 +1,9 @@
 /* check_grade.c - the grading state machine's transitions and scores. */
 #include <stdio.h>
 #include <string.h>
-#include "paratutor/grade.h"
-#include "paratutor/score.h"
-#include "paratutor/session.h"
+#include "paratutor/learn/grade.h"
+#include "paratutor/learn/score.h"
+#include "paratutor/learn/session.h"
 #include "testutil.h"
 
 static const char lesson_json[] =

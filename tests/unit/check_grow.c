@@ -2,7 +2,7 @@
  * sizes that overflow. */
 #include <stdint.h>
 
-#include "paratutor/grow.h"
+#include "paratutor/base/grow.h"
 #include "testutil.h"
 
 /* From nothing to at least eight, then doubling, contents kept. */

@@ -3,11 +3,11 @@
  * the JSON rendering. */
 #include "testutil.h"
 
-#include "paratutor/gift.h"
-#include "paratutor/htmltext.h"
-#include "paratutor/import.h"
-#include "paratutor/moodlexml.h"
-#include "paratutor/xml.h"
+#include "paratutor/interop/gift.h"
+#include "paratutor/base/htmltext.h"
+#include "paratutor/interop/import.h"
+#include "paratutor/interop/moodlexml.h"
+#include "paratutor/interop/xml.h"
 
 /* Imports text as GIFT (or Moodle XML) and returns the lesson (caller
  * deletes); diagnostics go to d. */

@@ -10,9 +10,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/catalog.h"
-#include "paratutor/index.h"
-#include "paratutor/progress.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/catalog/index.h"
+#include "paratutor/store/progress.h"
 #include "testutil.h"
 
 #define TAG "paratutor test"

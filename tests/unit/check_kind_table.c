@@ -7,12 +7,12 @@
  * Moodle XML. */
 #include "testutil.h"
 
-#include "paratutor/export.h"
-#include "paratutor/grade.h"
-#include "paratutor/kind.h"
-#include "paratutor/load.h"
-#include "paratutor/load_kind.h"
-#include "paratutor/validate.h"
+#include "paratutor/interop/export.h"
+#include "paratutor/learn/grade.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/load/load.h"
+#include "paratutor/load/load_kind.h"
+#include "paratutor/load/validate.h"
 
 #define PT_KIND_ECHO ((pt_kind)PT_KIND_COUNT)
 

@@ -3,7 +3,7 @@
  * progress (typed wrong answers, misconceptions) and item hashes. */
 #include <math.h>
 
-#include "paratutor/load_kind.h"
+#include "paratutor/load/load_kind.h"
 #include "progress_util.h"
 
 /* Lessons are written with ' for " (see mk). */

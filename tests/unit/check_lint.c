@@ -1,6 +1,6 @@
 /* check_lint.c - the item-writing lint: its thresholds and what each
  * warning says. */
-#include "paratutor/lint.h"
+#include "paratutor/load/lint.h"
 #include "testutil.h"
 
 /* Loads single-quoted JSON (' for "), runs the validator (lint

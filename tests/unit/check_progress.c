@@ -4,9 +4,9 @@
 #include <grp.h>
 #include <sys/wait.h>
 
-#include "paratutor/load_kind.h"
-#include "paratutor/score.h"
-#include "paratutor/strbuf.h"
+#include "paratutor/load/load_kind.h"
+#include "paratutor/learn/score.h"
+#include "paratutor/base/strbuf.h"
 #include "progress_util.h"
 
 

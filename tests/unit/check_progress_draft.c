@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/draft.h"
-#include "paratutor/track.h"
+#include "paratutor/learn/draft.h"
+#include "paratutor/store/track.h"
 #include "progress_util.h"
 
 /* A half-filled drill, a pick and a wrong check with a locked blank come

@@ -2,7 +2,7 @@
  * enforces on every lesson (lint_rules.c): choose-N wording, qualified API
  * names, the precision of numeric keys, hints that leave one option, and
  * stems that spell the key. */
-#include "paratutor/lint.h"
+#include "paratutor/load/lint.h"
 #include "testutil.h"
 
 /* Loads single-quoted JSON (' for "), validates it and returns every

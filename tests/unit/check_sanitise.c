@@ -4,8 +4,8 @@
  * spreadsheet would run as a formula are neutralised. */
 #include <locale.h>
 
-#include "paratutor/sanitise.h"
-#include "paratutor/text.h"
+#include "paratutor/base/sanitise.h"
+#include "paratutor/base/text.h"
 #include "testutil.h"
 
 /* The issue's title: an OSC that retitles the window, a screen clear, a C1

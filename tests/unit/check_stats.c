@@ -1,10 +1,10 @@
 /* check_stats.c - the learner's statistics (stats.c) against figures
  * worked out by hand from a store the test writes at fixed times, and
  * their text charts (stats_out.c) line by line, UTF-8 and ASCII. */
-#include "paratutor/next.h"
-#include "paratutor/stats.h"
-#include "paratutor/tags.h"
-#include "paratutor/stats_out.h"
+#include "paratutor/report/next.h"
+#include "paratutor/report/stats.h"
+#include "paratutor/model/tags.h"
+#include "paratutor/report/stats_out.h"
 #include "progress_util.h"
 
 /* T0 is 2023-11-14 22:13:20 UTC, day 19675 (a Tuesday). */

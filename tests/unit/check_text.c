@@ -3,9 +3,9 @@
 
 #include <stdint.h>
 
-#include "paratutor/grow.h"
-#include "paratutor/placeholder.h"
-#include "paratutor/text.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/model/placeholder.h"
+#include "paratutor/base/text.h"
 #include "testutil.h"
 
 /* Returns wrapped line k of s as a new string. */

@@ -6,11 +6,11 @@
  * real ones.  Linked with the UI's objects (not main.o). */
 #include "testutil.h"
 
-#include "paratutor/grade.h"
-#include "paratutor/kind.h"
-#include "paratutor/plain_item.h"
-#include "paratutor/ui_item.h"
-#include "paratutor/ui_kind.h"
+#include "paratutor/learn/grade.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/ui/plain_item.h"
+#include "paratutor/ui/ui_item.h"
+#include "paratutor/ui/ui_kind.h"
 
 #define PT_KIND_ECHO ((pt_kind)PT_KIND_COUNT)
 

@@ -7,9 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "paratutor/catalog.h"
-#include "paratutor/codecheck.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/load/codecheck.h"
+#include "paratutor/load/load_kind.h"
 #include "testutil.h"
 
 /* Reads a whole text file; fails the test when it cannot. */

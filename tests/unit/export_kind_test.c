@@ -4,8 +4,8 @@
  * test build adds this row to the exchange formats' table (export_kind.c
  * built with -DPT_TEST_EXPORT_KIND=export_kind_test); nothing else in
  * app/core/interop changes. */
-#include "paratutor/export_parts.h"
-#include "paratutor/kind.h"
+#include "paratutor/interop/export_parts.h"
+#include "paratutor/learn/kind.h"
 
 #define PT_KIND_ECHO ((pt_kind)PT_KIND_COUNT)
 

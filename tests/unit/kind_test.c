@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/kind.h"
+#include "paratutor/learn/kind.h"
 
 #define PT_KIND_ECHO ((pt_kind)PT_KIND_COUNT)
 

@@ -3,8 +3,8 @@
  * item's.  The test build compiles this file and adds its row to the
  * loader's table (load_kind.c built with -DPT_TEST_LOAD_KIND=load_kind_test);
  * nothing else in the loader changes. */
-#include "paratutor/convert_kinds.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/load/convert_kinds.h"
+#include "paratutor/load/load_kind.h"
 
 #define PT_KIND_ECHO ((pt_kind)PT_KIND_COUNT)
 

@@ -9,9 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "paratutor/catalog.h"
-#include "paratutor/progress.h"
-#include "paratutor/session.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/store/progress.h"
+#include "paratutor/learn/session.h"
 #include "testutil.h"
 
 #define T0 ((time_t)1700000000) /* 2023-11-14T22:13:20Z */

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/load.h"
-#include "paratutor/validate.h"
+#include "paratutor/load/load.h"
+#include "paratutor/load/validate.h"
 
 /* Returns the source tree root (PT_SRCDIR, else "."). */
 static inline const char *test_srcdir(void)

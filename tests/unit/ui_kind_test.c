@@ -5,9 +5,9 @@
  * nothing else in app/ui changes. */
 #include <stdio.h>
 
-#include "paratutor/kind.h"
-#include "paratutor/ui_kind.h"
-#include "paratutor/ui_kind_parts.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/ui/ui_kind.h"
+#include "paratutor/ui/ui_kind_parts.h"
 
 #define PT_KIND_ECHO ((pt_kind)PT_KIND_COUNT)
 

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "paratutor/arena.h"
+#include "paratutor/base/arena.h"
 
 #define CHUNK_FIRST ((size_t)16 << 10)
 #define CHUNK_MAX ((size_t)1 << 20)

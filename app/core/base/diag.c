@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/diag.h"
-#include "paratutor/grow.h"
+#include "paratutor/base/diag.h"
+#include "paratutor/base/grow.h"
 
 void diags_add(pt_diags *d, const char *file, pt_pos pos, pt_severity sev,
     const char *fmt, ...)

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "paratutor/fileio.h"
+#include "paratutor/base/fileio.h"
 
 char *file_link_target(const char *path)
 {

@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "paratutor/grow.h"
+#include "paratutor/base/grow.h"
 
 #define GROW_MIN 8 /* elements in an array's first block */
 

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/strbuf.h"
-#include "paratutor/htmltext.h"
+#include "paratutor/base/strbuf.h"
+#include "paratutor/base/htmltext.h"
 
 /* A growing output string; failed is set once memory runs out. */
 

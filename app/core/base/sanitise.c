@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/sanitise.h"
+#include "paratutor/base/sanitise.h"
 
 bool sanitise_hostile(unsigned cp)
 {

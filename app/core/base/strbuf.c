@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/grow.h"
-#include "paratutor/strbuf.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/base/strbuf.h"
 
 void strbuf_put(pt_strbuf *b, const char *s, size_t n)
 {

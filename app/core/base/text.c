@@ -3,9 +3,9 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "paratutor/grow.h"
-#include "paratutor/sanitise.h"
-#include "paratutor/text.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/base/sanitise.h"
+#include "paratutor/base/text.h"
 
 unsigned text_decode(const char *s, size_t len, size_t *i)
 {

@@ -11,10 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "paratutor/catalog.h"
-#include "paratutor/grow.h"
-#include "paratutor/load.h"
-#include "paratutor/validate.h"
+#include "paratutor/catalog/catalog.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/load/load.h"
+#include "paratutor/load/validate.h"
 
 #define MAX_LOAD_THREADS 8
 #define BYTES_PER_THREAD ((size_t)1 << 20)

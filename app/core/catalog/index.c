@@ -22,9 +22,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "paratutor/grow.h"
-#include "paratutor/index.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/catalog/index.h"
+#include "paratutor/load/load_kind.h"
 
 #define MAGIC "PTIX"
 #define NO_STRING 0xffffffffu

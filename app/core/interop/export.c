@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/export.h"
-#include "paratutor/export_kind.h"
+#include "paratutor/interop/export.h"
+#include "paratutor/interop/export_kind.h"
 
 bool export_lesson(const pt_lesson *lesson, pt_export_format format, pt_strbuf *out, pt_diags *diags,
     pt_export_count *count)

@@ -7,10 +7,10 @@
  * blanks, an order item) is left out with a warning. */
 #include <string.h>
 
-#include "paratutor/export.h"
-#include "paratutor/export_kind.h"
-#include "paratutor/export_parts.h"
-#include "paratutor/kind.h"
+#include "paratutor/interop/export.h"
+#include "paratutor/interop/export_kind.h"
+#include "paratutor/interop/export_parts.h"
+#include "paratutor/learn/kind.h"
 
 /* Appends s with GIFT's special characters escaped, line breaks as \n
  * and, in an [html] question, & < > as entities. */

@@ -3,7 +3,7 @@
  * (export_kind_NAME.c, defining one export_kind_ops) and its row here. */
 #include <stddef.h>
 
-#include "paratutor/export_parts.h"
+#include "paratutor/interop/export_parts.h"
 
 #ifdef PT_TEST_EXPORT_KIND
 /* A test build adds the test-only kind's row: tests/unit/export_kind_test.c. */

@@ -6,7 +6,7 @@
  * share 100 % and its wrong ones -100 %. */
 #include <stdio.h>
 
-#include "paratutor/export_parts.h"
+#include "paratutor/interop/export_parts.h"
 
 /* Appends the weight of a multi option, one of n right (sharing 100 %)
  * or n wrong ones (sharing -100 %). */

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "paratutor/explore_item.h"
-#include "paratutor/export_parts.h"
+#include "paratutor/model/explore_item.h"
+#include "paratutor/interop/export_parts.h"
 
 /* The one right value of the item's one numeric knob, or false when it
  * has several knobs, a named choice, or several right values. */

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/export_parts.h"
-#include "paratutor/placeholder.h"
+#include "paratutor/interop/export_parts.h"
+#include "paratutor/model/placeholder.h"
 
 /* The code's language and the pseudo-code tag: neither format has a place
  * for them. */

@@ -3,7 +3,7 @@
  * feedback for a wrong pair. */
 #include <string.h>
 
-#include "paratutor/export_parts.h"
+#include "paratutor/interop/export_parts.h"
 
 /* Warns, once, that the feedback on wrong pairs is lost. */
 static void match_lost_feedback(const pt_lesson *lesson, const pt_item *it, pt_diags *diags, pt_export_format format)

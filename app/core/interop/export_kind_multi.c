@@ -1,7 +1,7 @@
 /* export_kind_multi.c - multi in the exchange formats: multiple choice
  * with weighted options, written by choice's writers
  * (export_kind_choice.c). */
-#include "paratutor/export_parts.h"
+#include "paratutor/interop/export_parts.h"
 
 /* Writes a multi item as GIFT multiple choice: each right option a share
  * of 100 %, each wrong one a share of -100 %. */

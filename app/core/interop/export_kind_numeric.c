@@ -2,7 +2,7 @@
  * numerical question (the one form with feedback for any other answer,
  * where the common mistakes go; its units are lost), Moodle's numerical
  * with units. */
-#include "paratutor/export_parts.h"
+#include "paratutor/interop/export_parts.h"
 
 /* Appends a numeric range: "value:tolerance", "value" or "min..max". */
 static void put_range(gift_writer *w, const pt_range *r)

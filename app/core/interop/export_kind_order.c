@@ -1,7 +1,7 @@
 /* export_kind_order.c - order in the exchange formats: GIFT has no
  * ordering question; Moodle's ordering question places each step by its
  * fraction. */
-#include "paratutor/export_parts.h"
+#include "paratutor/interop/export_parts.h"
 
 /* GIFT has no ordering question. */
 static const char *order_gift_no_form(const pt_item *it)

@@ -2,7 +2,7 @@
  * both. */
 #include <string.h>
 
-#include "paratutor/export_parts.h"
+#include "paratutor/interop/export_parts.h"
 
 /* An answer or a wrong answer's feedback with "->" makes GIFT read a
  * matching question (the whole answer block is looked at, and "->" has no

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/export.h"
-#include "paratutor/export_kind.h"
-#include "paratutor/export_parts.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/interop/export.h"
+#include "paratutor/interop/export_kind.h"
+#include "paratutor/interop/export_parts.h"
+#include "paratutor/load/load_kind.h"
 
 /* Appends s with the XML special characters as entities. */
 void moodle_put_escaped(pt_strbuf *out, const char *s)

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/gift.h"
-#include "paratutor/grow.h"
-#include "paratutor/giftq.h"
-#include "paratutor/text.h"
+#include "paratutor/interop/gift.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/interop/giftq.h"
+#include "paratutor/base/text.h"
 
 /* Appends a character to the block. */
 static void blk_put(pt_gift_block *b, char c, bool lit, pt_pos pos)

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/giftq.h"
-#include "paratutor/htmltext.h"
+#include "paratutor/interop/giftq.h"
+#include "paratutor/base/htmltext.h"
 
 bool giftq_has(const pt_gift_block *b, size_t i, const char *lit)
 {

@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/grow.h"
-#include "paratutor/lint.h"
-#include "paratutor/import.h"
-#include "paratutor/lesson.h"
-#include "paratutor/placeholder.h"
-#include "paratutor/sanitise.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/load/lint.h"
+#include "paratutor/interop/import.h"
+#include "paratutor/model/lesson.h"
+#include "paratutor/model/placeholder.h"
+#include "paratutor/base/sanitise.h"
 
 /* One id in use; next is the first suffix to try when id is met again
  * as a base (so many questions of one name stay linear). */

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/import.h"
+#include "paratutor/interop/import.h"
 
 bool import_lettered(const char *text, int k)
 {

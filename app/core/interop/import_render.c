@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/import.h"
-#include "paratutor/strbuf.h"
+#include "paratutor/interop/import.h"
+#include "paratutor/base/strbuf.h"
 
 #define RENDER_WIDTH 100
 

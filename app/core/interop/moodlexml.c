@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/htmltext.h"
-#include "paratutor/moodlexml.h"
-#include "paratutor/xml.h"
+#include "paratutor/base/htmltext.h"
+#include "paratutor/interop/moodlexml.h"
+#include "paratutor/interop/xml.h"
 
 #define MAX_CHOICES 64
 

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/text.h"
-#include "paratutor/xml.h"
+#include "paratutor/base/text.h"
+#include "paratutor/interop/xml.h"
 
 /* An open element and the character data gathered for it so far. */
 typedef struct open_elem {

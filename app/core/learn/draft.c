@@ -1,8 +1,8 @@
 /* draft.c - answers still being composed, as text. */
 #include <string.h>
 
-#include "paratutor/draft.h"
-#include "paratutor/kind.h"
+#include "paratutor/learn/draft.h"
+#include "paratutor/learn/kind.h"
 
 bool draft_take(const pt_grade *g, pt_draft *d)
 {

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "paratutor/exam.h"
-#include "paratutor/kind.h"
-#include "paratutor/tags.h"
+#include "paratutor/learn/exam.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/model/tags.h"
 
 static char paper_id[] = "exam";
 static char paper_title[] = "Exam";

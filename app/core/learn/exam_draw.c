@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/exam.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/learn/exam.h"
+#include "paratutor/load/load_kind.h"
 
 void exam_config_default(pt_exam_config *cfg)
 {

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "paratutor/fsrs.h"
+#include "paratutor/learn/fsrs.h"
 
 #define S_MIN 0.001
 #define S_MAX 36500.0

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/grade.h"
-#include "paratutor/kind.h"
-#include "paratutor/score.h"
+#include "paratutor/learn/grade.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/learn/score.h"
 
 /* Relative slack when comparing a typed number with a range, so that a
  * value converted from another unit is not lost to rounding. */

@@ -1,6 +1,6 @@
 /* intro.c - the introduction's words, shared by both ways of running. */
-#include "paratutor/intro.h"
-#include "paratutor/session.h"
+#include "paratutor/learn/intro.h"
+#include "paratutor/learn/session.h"
 
 /* NULL marks where the score rule goes; the list ends at its size. */
 static const char *const paragraphs[] = {

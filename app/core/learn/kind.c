@@ -2,7 +2,7 @@
  * is its file (kind_NAME.c, defining one pt_kind_ops) and its row here. */
 #include <stddef.h>
 
-#include "paratutor/kind.h"
+#include "paratutor/learn/kind.h"
 
 #ifdef PT_TEST_KIND
 /* A test build adds a kind of its own: tests/unit/check_kind_table.c. */

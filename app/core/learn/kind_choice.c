@@ -1,5 +1,5 @@
 /* kind_choice.c - choice: one answer picked from the options. */
-#include "paratutor/kind.h"
+#include "paratutor/learn/kind.h"
 
 /* The options. */
 static size_t choice_slots(const pt_item *it)

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/explore_item.h"
-#include "paratutor/kind.h"
+#include "paratutor/model/explore_item.h"
+#include "paratutor/learn/kind.h"
 
 /* One setting. */
 static size_t explore_slots(const pt_item *it)

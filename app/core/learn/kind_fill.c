@@ -1,6 +1,6 @@
 /* kind_fill.c - fill: code with numbered blanks, each filled from a bank of
  * options. */
-#include "paratutor/kind.h"
+#include "paratutor/learn/kind.h"
 
 /* The blanks. */
 static size_t fill_slots(const pt_item *it)

@@ -1,5 +1,5 @@
 /* kind_match.c - match: each prompt given an answer from a bank. */
-#include "paratutor/kind.h"
+#include "paratutor/learn/kind.h"
 
 /* The prompts. */
 static size_t match_slots(const pt_item *it)

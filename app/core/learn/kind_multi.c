@@ -1,5 +1,5 @@
 /* kind_multi.c - multi: every option that applies ticked. */
-#include "paratutor/kind.h"
+#include "paratutor/learn/kind.h"
 
 /* The options. */
 static size_t multi_slots(const pt_item *it)

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/kind.h"
+#include "paratutor/learn/kind.h"
 
 /* A typed answer. */
 static size_t numeric_slots(const pt_item *it)

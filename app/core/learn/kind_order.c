@@ -1,5 +1,5 @@
 /* kind_order.c - order: steps put in order, each placed in a position. */
-#include "paratutor/kind.h"
+#include "paratutor/learn/kind.h"
 
 /* The positions, one per step. */
 static size_t order_slots(const pt_item *it)

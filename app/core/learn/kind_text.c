@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/kind.h"
-#include "paratutor/text.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/base/text.h"
 
 /* A typed answer. */
 static size_t text_slots(const pt_item *it)

@@ -1,7 +1,7 @@
 /* schedule.c - the review schedule over the FSRS-6 memory model: ratings
  * from outcomes, the next state and due time, and the conversion of
  * stores written with Leitner boxes. */
-#include "paratutor/schedule.h"
+#include "paratutor/learn/schedule.h"
 
 static const int interval_days[PT_LEITNER_BOXES] = { 0, 1, 3, 7, 21, 60 };
 

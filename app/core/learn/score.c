@@ -2,7 +2,7 @@
  * labels (docs/scoring.md). */
 #include <stdio.h>
 
-#include "paratutor/score.h"
+#include "paratutor/learn/score.h"
 
 int score_item(pt_outcome outcome, int checks, int hints)
 {

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/kind.h"
-#include "paratutor/score.h"
-#include "paratutor/session.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/learn/score.h"
+#include "paratutor/learn/session.h"
 
 /* Returns a 64-bit FNV-1a hash of s, continued from h. */
 static unsigned long long hash_text(unsigned long long h, const char *s)

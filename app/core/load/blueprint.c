@@ -6,10 +6,10 @@
 
 #include <cJSON.h>
 
-#include "paratutor/blueprint.h"
-#include "paratutor/load.h"
-#include "paratutor/scan.h"
-#include "paratutor/text.h"
+#include "paratutor/load/blueprint.h"
+#include "paratutor/load/load.h"
+#include "paratutor/load/scan.h"
+#include "paratutor/base/text.h"
 
 /* The members a blueprint may have. */
 static const char *const members[] = { "blueprint", "shares" };

@@ -11,9 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/codecheck.h"
-#include "paratutor/grow.h"
-#include "paratutor/validate.h"
+#include "paratutor/load/codecheck.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/load/validate.h"
 
 /* The program Python reads on its stdin: it reads NUL-separated sources
  * on descriptor SOURCES_FD and prints "INDEX ok" or "INDEX LINE MESSAGE"

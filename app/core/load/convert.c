@@ -10,12 +10,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "paratutor/convert.h"
-#include "paratutor/convert_field.h"
-#include "paratutor/convert_kinds.h"
-#include "paratutor/load_kind.h"
-#include "paratutor/tags.h"
-#include "paratutor/validate.h"
+#include "paratutor/load/convert.h"
+#include "paratutor/load/convert_field.h"
+#include "paratutor/load/convert_kinds.h"
+#include "paratutor/load/load_kind.h"
+#include "paratutor/model/tags.h"
+#include "paratutor/load/validate.h"
 
 /* ---- lesson structure -------------------------------------------------- */
 

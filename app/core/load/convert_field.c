@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/convert_field.h"
-#include "paratutor/sanitise.h"
-#include "paratutor/scan.h"
-#include "paratutor/text.h"
-#include "paratutor/validate.h"
+#include "paratutor/load/convert_field.h"
+#include "paratutor/base/sanitise.h"
+#include "paratutor/load/scan.h"
+#include "paratutor/base/text.h"
+#include "paratutor/load/validate.h"
 
 /* Returns the recorded positions of node, or NULL when unknown. */
 const pt_scan_pos *field_record(const pt_loader *ld, const cJSON *node)

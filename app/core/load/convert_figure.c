@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/convert_field.h"
-#include "paratutor/convert_kinds.h"
-#include "paratutor/figure.h"
-#include "paratutor/lesson.h"
+#include "paratutor/load/convert_field.h"
+#include "paratutor/load/convert_kinds.h"
+#include "paratutor/model/figure.h"
+#include "paratutor/model/lesson.h"
 
 /* Joins n names (n 0: up to a NULL) as "a", "b" or "c" into buf (with
  * "and" for the last when and is set). */

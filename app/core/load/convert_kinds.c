@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/convert_kinds.h"
-#include "paratutor/sanitise.h"
-#include "paratutor/validate.h"
+#include "paratutor/load/convert_kinds.h"
+#include "paratutor/base/sanitise.h"
+#include "paratutor/load/validate.h"
 
 /* Returns the absolute value of x. */
 static double magnitude(double x)

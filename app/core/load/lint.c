@@ -7,9 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "paratutor/convert_kinds.h"
-#include "paratutor/lint.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/load/convert_kinds.h"
+#include "paratutor/load/lint.h"
+#include "paratutor/load/load_kind.h"
 
 #define LONGEST_RATIO 1.25 /* the key is this many times the next option... */
 #define LONGEST_EXTRA 10   /* ...and this many characters longer */

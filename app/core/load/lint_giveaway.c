@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/lint.h"
-#include "paratutor/placeholder.h"
+#include "paratutor/load/lint.h"
+#include "paratutor/model/placeholder.h"
 
 /* Returns code with every blank placeholder replaced by a space (caller
  * frees), or NULL when out of memory or code is NULL. */

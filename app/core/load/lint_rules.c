@@ -8,8 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "paratutor/lint.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/load/lint.h"
+#include "paratutor/load/load_kind.h"
 
 /* Returns true when c continues a word. */
 static bool word_char(char c)

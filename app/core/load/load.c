@@ -26,11 +26,11 @@
 
 #include <cJSON.h>
 
-#include "paratutor/arena.h"
-#include "paratutor/convert.h"
-#include "paratutor/grow.h"
-#include "paratutor/load.h"
-#include "paratutor/scan.h"
+#include "paratutor/base/arena.h"
+#include "paratutor/load/convert.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/load/load.h"
+#include "paratutor/load/scan.h"
 
 /* ---- parse arena ------------------------------------------------------- */
 

@@ -4,7 +4,7 @@
  * pt_load_kind) and its row here. */
 #include <stddef.h>
 
-#include "paratutor/load_kind.h"
+#include "paratutor/load/load_kind.h"
 
 #ifdef PT_TEST_LOAD_KIND
 /* A test build adds a kind of its own: tests/unit/check_kind_table.c. */

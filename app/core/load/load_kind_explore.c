@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/convert_kinds.h"
-#include "paratutor/explore_item.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/load/convert_kinds.h"
+#include "paratutor/model/explore_item.h"
+#include "paratutor/load/load_kind.h"
 
 /* A string member's text cut to size ("" for no string). */
 static const char *str_of(const pt_loader *ld, const cJSON *v, char *buf, size_t size)

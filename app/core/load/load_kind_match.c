@@ -1,8 +1,8 @@
 /* load_kind_match.c - the loader's row of the match kind.
  * A match item: pairs, each left side given its right-hand answer (its bank is
  * the right-hand answers and the distractors). */
-#include "paratutor/convert_kinds.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/load/convert_kinds.h"
+#include "paratutor/load/load_kind.h"
 
 const pt_load_kind load_kind_match = {
 	.kind = PT_KIND_MATCH, .name = "match", .what = "a match item", .shape = PT_SHAPE_SLOTS, .format = 2,

@@ -1,7 +1,7 @@
 /* load_kind_multi.c - the loader's row of the multi kind.
  * A multi item: options to select all the right ones of (or "choose" of them). */
-#include "paratutor/convert_kinds.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/load/convert_kinds.h"
+#include "paratutor/load/load_kind.h"
 
 const pt_load_kind load_kind_multi = {
 	.kind = PT_KIND_MULTI, .name = "multi", .what = "a multi item", .shape = PT_SHAPE_PICKS, .format = 1,

@@ -1,7 +1,7 @@
 /* load_kind_numeric.c - the loader's row of the numeric kind.
  * A numeric item: a typed number, right within a range, in one of its units. */
-#include "paratutor/convert_kinds.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/load/convert_kinds.h"
+#include "paratutor/load/load_kind.h"
 
 /* Folds the range and the units into an item hash. */
 static unsigned long long numeric_hash(unsigned long long h, const pt_item *it)

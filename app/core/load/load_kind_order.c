@@ -1,7 +1,7 @@
 /* load_kind_order.c - the loader's row of the order kind.
  * An order item: steps put in order (its bank is a copy of the steps). */
-#include "paratutor/convert_kinds.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/load/convert_kinds.h"
+#include "paratutor/load/load_kind.h"
 
 const pt_load_kind load_kind_order = {
 	.kind = PT_KIND_ORDER, .name = "order", .what = "an order item", .shape = PT_SHAPE_SLOTS, .format = 2,

@@ -1,7 +1,7 @@
 /* load_kind_text.c - the loader's row of the text kind.
  * A text item: a typed answer, right when it is one of the accepted ones. */
-#include "paratutor/convert_kinds.h"
-#include "paratutor/load_kind.h"
+#include "paratutor/load/convert_kinds.h"
+#include "paratutor/load/load_kind.h"
 
 /* Folds the accepted answers and the case rule into an item hash. */
 static unsigned long long text_hash(unsigned long long h, const pt_item *it)

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/grow.h"
-#include "paratutor/scan.h"
-#include "paratutor/text.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/load/scan.h"
+#include "paratutor/base/text.h"
 
 #define MAX_DEPTH 64
 

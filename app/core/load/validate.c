@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/convert_kinds.h"
-#include "paratutor/grade.h"
-#include "paratutor/lint.h"
-#include "paratutor/load_kind.h"
-#include "paratutor/placeholder.h"
-#include "paratutor/text.h"
-#include "paratutor/validate.h"
+#include "paratutor/load/convert_kinds.h"
+#include "paratutor/learn/grade.h"
+#include "paratutor/load/lint.h"
+#include "paratutor/load/load_kind.h"
+#include "paratutor/model/placeholder.h"
+#include "paratutor/base/text.h"
+#include "paratutor/load/validate.h"
 
 #define CODE_MAX_WIDTH 76 /* an 80-column screen less the code margin */
 

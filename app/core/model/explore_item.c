@@ -2,7 +2,7 @@
  * them (explore_item.h). */
 #include <stddef.h>
 
-#include "paratutor/explore_item.h"
+#include "paratutor/model/explore_item.h"
 
 _Static_assert(EXP_MAX_KNOBS == PT_MAX_KNOBS && EXP_MAX_CONDS == PT_MAX_KNOBS,
     "an explore item's positions cover its knobs and conditions");

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/figure.h"
+#include "paratutor/model/figure.h"
 
 static const char *const schedules[] = { "gpipe", "1f1b", "interleaved", "zb-h1", NULL };
 static const char *const shardings[] = { "ddp", "zero-1", "zero-2", "zero-3", "fsdp", NULL };

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/figure_explore.h"
+#include "paratutor/model/figure_explore.h"
 
 static const char *const op_words[PT_GOAL_OPS] = { "at_most", "at_least", "equals" };
 

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/figure.h"
+#include "paratutor/model/figure.h"
 
 enum { NEVER = -1 };
 

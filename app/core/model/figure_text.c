@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/figure.h"
+#include "paratutor/model/figure.h"
 
 /* Appends a byte count in decimal units ("1.75 GB", "125 MB"). */
 static void put_bytes(pt_strbuf *b, double bytes)

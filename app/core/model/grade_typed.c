@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "paratutor/grade.h"
+#include "paratutor/learn/grade.h"
 
 void grade_normalise(const pt_item *item, const char *s, char *out, size_t size)
 {

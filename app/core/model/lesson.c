@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/lesson.h"
+#include "paratutor/model/lesson.h"
 
 void lesson_free(pt_lesson *lesson)
 {

@@ -1,7 +1,7 @@
 /* placeholder.c - splitting fill code into text, blanks and bad placeholders. */
 #include <string.h>
 
-#include "paratutor/placeholder.h"
+#include "paratutor/model/placeholder.h"
 
 /* Returns true for a space or a tab. */
 static bool is_blank_space(char c)

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/tags.h"
-#include "paratutor/text.h"
+#include "paratutor/model/tags.h"
+#include "paratutor/base/text.h"
 
 const pt_tag_info pt_tags[] = {
 	{ "data-parallel", "data parallelism" },

@@ -10,15 +10,15 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "paratutor/class.h"
-#include "paratutor/class_parts.h"
-#include "paratutor/grade.h"
-#include "paratutor/kind.h"
-#include "paratutor/grow.h"
-#include "paratutor/progress.h"
-#include "paratutor/score.h"
-#include "paratutor/stats.h"
-#include "paratutor/tags.h"
+#include "paratutor/report/class.h"
+#include "paratutor/report/class_parts.h"
+#include "paratutor/learn/grade.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/store/progress.h"
+#include "paratutor/learn/score.h"
+#include "paratutor/report/stats.h"
+#include "paratutor/model/tags.h"
 
 
 /* ---- setting up -------------------------------------------------------- */

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/class.h"
-#include "paratutor/class_parts.h"
-#include "paratutor/kind.h"
+#include "paratutor/report/class.h"
+#include "paratutor/report/class_parts.h"
+#include "paratutor/learn/kind.h"
 
 /* ---- analysis ---------------------------------------------------------- */
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/class.h"
-#include "paratutor/class_parts.h"
+#include "paratutor/report/class.h"
+#include "paratutor/report/class_parts.h"
 
 /* Appends the column title of lesson li: its title, with its id when
  * another lesson has the same title; last ends the row. */

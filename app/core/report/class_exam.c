@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/class.h"
-#include "paratutor/class_parts.h"
-#include "paratutor/grow.h"
-#include "paratutor/progress.h"
-#include "paratutor/strbuf.h"
+#include "paratutor/report/class.h"
+#include "paratutor/report/class_parts.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/store/progress.h"
+#include "paratutor/base/strbuf.h"
 
 /* Returns the exam the stored id belongs to, added when new; NULL when
  * out of memory. */

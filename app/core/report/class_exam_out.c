@@ -7,9 +7,9 @@
 
 #include <cJSON.h>
 
-#include "paratutor/class.h"
-#include "paratutor/class_parts.h"
-#include "paratutor/text.h"
+#include "paratutor/report/class.h"
+#include "paratutor/report/class_parts.h"
+#include "paratutor/base/text.h"
 
 
 /* Appends seconds as M:SS (H:MM:SS from an hour). */

@@ -10,10 +10,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "paratutor/class.h"
-#include "paratutor/class_parts.h"
-#include "paratutor/grow.h"
-#include "paratutor/progress.h"
+#include "paratutor/report/class.h"
+#include "paratutor/report/class_parts.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/store/progress.h"
 
 /* ---- finding stores ---------------------------------------------------- */
 

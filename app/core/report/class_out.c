@@ -10,13 +10,13 @@
 
 #include <cJSON.h>
 
-#include "paratutor/strbuf.h"
-#include "paratutor/class.h"
-#include "paratutor/class_parts.h"
-#include "paratutor/kind.h"
-#include "paratutor/grow.h"
-#include "paratutor/sanitise.h"
-#include "paratutor/text.h"
+#include "paratutor/base/strbuf.h"
+#include "paratutor/report/class.h"
+#include "paratutor/report/class_parts.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/base/sanitise.h"
+#include "paratutor/base/text.h"
 
 #define BAR_WIDTH 40      /* columns of the longest histogram bar */
 #define ID_WIDTH_MAX 32   /* widest item id column in the table */

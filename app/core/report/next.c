@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/diag.h"
-#include "paratutor/next.h"
-#include "paratutor/stats.h"
-#include "paratutor/tags.h"
+#include "paratutor/base/diag.h"
+#include "paratutor/report/next.h"
+#include "paratutor/report/stats.h"
+#include "paratutor/model/tags.h"
 
 /* Appends a line; silently ignores more than PT_NEXT_MAX. */
 static void PT_PRINTF(2, 3) say(pt_next *out, const char *fmt, ...)

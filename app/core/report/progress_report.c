@@ -7,11 +7,11 @@
 
 #include <cJSON.h>
 
-#include "paratutor/load_kind.h"
-#include "paratutor/strbuf.h"
-#include "paratutor/grow.h"
-#include "paratutor/progress_file.h"
-#include "paratutor/sanitise.h"
+#include "paratutor/load/load_kind.h"
+#include "paratutor/base/strbuf.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/store/progress_file.h"
+#include "paratutor/base/sanitise.h"
 
 void progress_format_time(time_t t, char *buf, size_t size)
 {

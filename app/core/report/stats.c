@@ -2,11 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/load_kind.h"
-#include "paratutor/tags.h"
-#include "paratutor/progress_view.h"
-#include "paratutor/stats.h"
-#include "paratutor/stats_out.h"
+#include "paratutor/load/load_kind.h"
+#include "paratutor/model/tags.h"
+#include "paratutor/store/progress_view.h"
+#include "paratutor/report/stats.h"
+#include "paratutor/report/stats_out.h"
 
 #define SECONDS_PER_DAY 86400L
 

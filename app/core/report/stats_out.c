@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/next.h"
-#include "paratutor/diag.h"
-#include "paratutor/grow.h"
-#include "paratutor/strbuf.h"
-#include "paratutor/stats_out.h"
+#include "paratutor/report/next.h"
+#include "paratutor/base/diag.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/base/strbuf.h"
+#include "paratutor/report/stats_out.h"
 
 /* Glyphs of one drawing style. */
 typedef struct chart_glyphs {

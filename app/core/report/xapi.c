@@ -11,10 +11,10 @@
 #include <cJSON.h>
 #include <uuid/uuid.h>
 
-#include "paratutor/kind.h"
-#include "paratutor/sanitise.h"
-#include "paratutor/strbuf.h"
-#include "paratutor/xapi_parts.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/base/sanitise.h"
+#include "paratutor/base/strbuf.h"
+#include "paratutor/report/xapi_parts.h"
 
 /* The namespace of every UUID made here (itself a random UUID); each id
  * is the version 5 UUID of a name in it (libuuid's uuid_generate_sha1). */

@@ -9,9 +9,9 @@
 
 #include <cJSON.h>
 
-#include "paratutor/kind.h"
-#include "paratutor/strbuf.h"
-#include "paratutor/xapi_parts.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/base/strbuf.h"
+#include "paratutor/report/xapi_parts.h"
 
 /* Returns a new string: the prompt with runs of white space made one
  * space, cut at a word after about NAME_BYTES bytes with "..." added;

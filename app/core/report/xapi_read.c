@@ -8,11 +8,11 @@
 
 #include <cJSON.h>
 
-#include "paratutor/course.h"
-#include "paratutor/grade.h"
-#include "paratutor/grow.h"
-#include "paratutor/xapi_parts.h"
-#include "paratutor/xapi_read.h"
+#include "paratutor/store/course.h"
+#include "paratutor/learn/grade.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/report/xapi_parts.h"
+#include "paratutor/report/xapi_read.h"
 
 #define COUNT_MAX 1000000   /* the most checks or hints a result may say */
 #define WRONG_MAX 4096      /* the most wrong answers a result may list */

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/course.h"
+#include "paratutor/store/course.h"
 
 const char *course_exam_of(const char *id, char *buf, size_t size)
 {

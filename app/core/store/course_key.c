@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/course.h"
+#include "paratutor/store/course.h"
 
 /* The key types OpenSSH accepts for users (ssh-dss is gone from it). */
 static const char *const key_types[] = {

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "paratutor/course.h"
+#include "paratutor/store/course.h"
 
 bool course_parse_time(const char *s, time_t *out)
 {

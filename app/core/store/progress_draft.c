@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/progress_data.h"
+#include "paratutor/store/progress_data.h"
 
 /* Frees one draft's strings. */
 static void draft_entry_free(draft_entry *e)

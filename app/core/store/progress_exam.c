@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/grow.h"
-#include "paratutor/load_kind.h"
-#include "paratutor/progress_data.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/load/load_kind.h"
+#include "paratutor/store/progress_data.h"
 
 const char *progress_exam_result_word(pt_exam_result r)
 {

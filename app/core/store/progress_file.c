@@ -7,8 +7,8 @@
 
 #include <cJSON.h>
 
-#include "paratutor/progress.h"
-#include "paratutor/progress_file.h"
+#include "paratutor/store/progress.h"
+#include "paratutor/store/progress_file.h"
 
 #define MAX_TIME 253402300799.0 /* 9999-12-31T23:59:59Z */
 #define MAX_COUNT 1000000.0

@@ -4,7 +4,7 @@
 
 #include <cJSON.h>
 
-#include "paratutor/progress_file.h"
+#include "paratutor/store/progress_file.h"
 
 /* Adds a number member; false when out of memory. */
 static bool num(cJSON *obj, const char *name, double v)

@@ -28,8 +28,8 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "paratutor/progress.h"
-#include "paratutor/progress_data.h"
+#include "paratutor/store/progress.h"
+#include "paratutor/store/progress_data.h"
 
 /* Opens the exam lock file beside the store, never through a link and never
  * waiting on a FIFO; -1 when it cannot be opened or is not a regular file. */

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/progress_data.h"
+#include "paratutor/store/progress_data.h"
 
 /* ---- merging ----------------------------------------------------------- */
 

@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/grow.h"
-#include "paratutor/kind.h"
-#include "paratutor/progress_data.h"
-#include "paratutor/score.h"
-#include "paratutor/text.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/store/progress_data.h"
+#include "paratutor/learn/score.h"
+#include "paratutor/base/text.h"
 
 /* ---- records and lesson states ----------------------------------------- */
 

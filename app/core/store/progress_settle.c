@@ -3,7 +3,7 @@
  * (progress_exam.h): the learner's next session, or a report. */
 #include <stdio.h>
 
-#include "paratutor/progress.h"
+#include "paratutor/store/progress.h"
 
 bool progress_exam_settle(pt_progress *p, const pt_catalog *catalog, time_t now, bool *settled, char *err,
     size_t errlen)

@@ -16,9 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "paratutor/fileio.h"
-#include "paratutor/grow.h"
-#include "paratutor/progress_file.h"
+#include "paratutor/base/fileio.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/store/progress_file.h"
 
 #define LOCK_STEP_MS 10
 #define MIB (1024u * 1024u)

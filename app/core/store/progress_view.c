@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/grow.h"
-#include "paratutor/kind.h"
-#include "paratutor/progress_data.h"
-#include "paratutor/score.h"
+#include "paratutor/base/grow.h"
+#include "paratutor/learn/kind.h"
+#include "paratutor/store/progress_data.h"
+#include "paratutor/learn/score.h"
 
 /* Returns true when the store holds a record of any item of the lesson
  * (records are sorted by lesson, then item; "" sorts first). */

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "paratutor/fsrs.h"
-#include "paratutor/settings.h"
+#include "paratutor/learn/fsrs.h"
+#include "paratutor/store/settings.h"
 
 bool settings_default_path(char *buf, size_t size)
 {

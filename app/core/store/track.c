@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/track.h"
+#include "paratutor/store/track.h"
 
 void track_init(pt_track *t, pt_progress *progress, const char *open_message)
 {

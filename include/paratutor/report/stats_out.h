@@ -1,0 +1,84 @@
+/* stats_out.h - the learner's statistics (stats.h) put into words and
+ * text charts, once for both the statistics screen and `paratutor stats
+ * --me`.
+ *
+ * The result is a list of blocks: headings, paragraphs for the caller to
+ * wrap at its width, and preformatted lines (chart rows) that fit the
+ * width asked for.  Charts use Unicode block characters, or ASCII when
+ * asked; no figure is told by colour alone.  Pure: no I/O, no clock.
+ *
+ * Ownership: a pt_stats_text owns its blocks and their strings; free it
+ * with stats_text_free(). */
+#ifndef PARATUTOR_STATS_OUT_H
+#define PARATUTOR_STATS_OUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "paratutor/report/stats.h"
+
+/* Rows of the column charts (each row shows eight steps in UTF-8). */
+#define PT_CHART_ROWS 4
+/* Cells of a lesson's mastery bar. */
+#define PT_CHART_BAR_CELLS 16
+
+/* One finished exam, for the exam history chart. */
+typedef struct pt_exam_point {
+	time_t finished;
+	double score;      /* 0 to 100 */
+	int pass_percent;  /* the pass mark, 0 to 100 */
+	size_t retake_of;  /* a retake: the number of the exam it sat again; 0 otherwise */
+} pt_exam_point;
+
+typedef enum pt_stats_block_form {
+	STATS_HEADING, /* a section title */
+	STATS_PARA,    /* text to wrap; wrapped lines hang under the text, after lead */
+	STATS_NOTE,    /* as STATS_PARA, secondary: how a figure is made */
+	STATS_LINE     /* a preformatted line (a chart row): never wrapped */
+} pt_stats_block_form;
+
+typedef struct pt_stats_block {
+	pt_stats_block_form form;
+	int indent;  /* column where the block starts */
+	char *lead;  /* NULL, or a short label before the text ("  3x") */
+	char *text;
+} pt_stats_block;
+
+typedef struct pt_stats_text {
+	pt_stats_block *v;
+	size_t n, cap;
+	bool failed; /* out of memory: the text is incomplete */
+} pt_stats_text;
+
+/* How to draw: ASCII charts instead of block characters, the width the
+ * preformatted lines must fit (at least 58), and the local time's offset
+ * from UTC for the exams' dates.  words: no charts and no columns, every
+ * figure a short sentence, for a screen reader (plain mode). */
+typedef struct pt_stats_style {
+	bool ascii;
+	int width;
+	long utc_offset;
+	bool words;
+} pt_stats_style;
+
+/* Builds the statistics text from s and the exams (n of them, oldest
+ * first; none: "No exams yet") into out.  Returns false when out of
+ * memory (out is then freed). */
+bool stats_text(const pt_stats *s, const pt_exam_point *exams, size_t n_exams, const pt_stats_style *style,
+    pt_stats_text *out);
+
+/* Appends the exam history chart and its list to out: a column per exam
+ * (the latest that fit the width), the score marked in its row and the
+ * pass mark drawn as a line across the rest of its row. */
+void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, const pt_stats_style *style);
+
+/* Appends to buf (size bytes, always terminated) a bar cells wide,
+ * filled num / den: full blocks and an eighth-step end (ASCII: '#'),
+ * then light shade (ASCII: '.') for the rest. */
+void stats_bar(char *buf, size_t size, size_t num, size_t den, int cells, bool ascii);
+
+/* Frees the blocks and empties out. */
+void stats_text_free(pt_stats_text *out);
+
+#endif
