@@ -8,6 +8,7 @@
 #include "paratutor/ui/ui_app.h"
 #include "paratutor/ui/ui_answering.h"
 #include "paratutor/ui/ui_item.h"
+#include "paratutor/ui/ui_kind.h"
 
 /* The item screen's state: the answer entry it shares with the exam. */
 struct item_view {
@@ -53,28 +54,18 @@ static void next_step_bank(const struct item_view *V, const pt_grade *g, char *m
 	const pt_item *it = g->item;
 	char last = item_body_last_label(it);
 	bool one_blank = answering_one_slot(g);
-	/* The kinds' sentences differ beyond a word: they stay together here. */
-	const char *things = it->kind == PT_KIND_MATCH ? "pairs" : it->kind == PT_KIND_ORDER ? "steps" : "blanks";
 	if (g->checked && has_wrong_mark(g) && one_blank)
 		snprintf(message, size, "Not yet: press another letter A-%c, then Enter", last);
 	else if (g->checked && has_wrong_mark(g))
-		snprintf(message, size, "Not yet: change the %s marked Wrong, then press Enter", things);
+		snprintf(message, size, "Not yet: change the %s marked Wrong, then press Enter",
+		    ui_kind(it->kind)->slots_wrong);
 	else if (grade_ready(g))
 		snprintf(message, size, one_blank ? "Press Enter to check, or another letter to change it" :
 		    "Press Enter to check your answer");
 	else if (one_blank)
 		snprintf(message, size, "Press a letter A-%c (or click an option) to fill the blank", last);
-	else if (it->kind == PT_KIND_ORDER)
-		snprintf(message, size, "Position %d: which step goes here? Press its letter A-%c",
-		    V->entry.view.focus + 1, last);
-	else if (V->entry.view.focus >= 0 && it->kind == PT_KIND_MATCH)
-		snprintf(message, size, "Prompt %d: press a letter A-%c to give it an answer",
-		    V->entry.view.focus + 1, last);
-	else if (V->entry.view.focus >= 0)
-		snprintf(message, size, "Blank %d: press a letter A-%c (or click an option) to %s it",
-		    V->entry.view.focus + 1, last, g->fill[V->entry.view.focus] < 0 ? "fill" : "change");
 	else
-		snprintf(message, size, "Fill every blank, then press Enter to check");
+		ui_kind(it->kind)->focus_step(g, V->entry.view.focus, last, message, size);
 }
 
 /* Writes what to do next on an open numeric or text item. */
@@ -100,6 +91,7 @@ static void next_step(pt_ui *ui, const pt_grade *g, char *message, size_t size)
 	const pt_item *it = g->item;
 	pt_session *s = ui_session(ui);
 	char last = item_body_last_label(it);
+	bool ticks = (ui_kind(it->kind)->keys & AN_MULTI) != 0; /* select all: each letter toggles a tick */
 	if (g->status != PT_OPEN && ui->review.active) {
 		snprintf(message, size, "Press Enter for the next item due for review");
 	} else if (g->status != PT_OPEN) {
@@ -117,17 +109,17 @@ static void next_step(pt_ui *ui, const pt_grade *g, char *message, size_t size)
 		next_step_typed(ui->view, g, message, size);
 	} else if (g->checked && has_wrong_mark(g)) {
 		snprintf(message, size, "Not yet: change your %s, then press Enter",
-		    it->kind == PT_KIND_MULTI && !session_shows_wrong(g) ? "ticks" : "answer");
+		    ticks && !session_shows_wrong(g) ? "ticks" : "answer");
 	} else if (it->choose > 0) {
 		/* choice and multi differ by a word here, and choose is multi's own field */
 		snprintf(message, size, "Tick exactly %d options (letters A-%c), then press Enter", it->choose, last);
 	} else if (grade_ready(g)) {
-		snprintf(message, size, it->kind == PT_KIND_MULTI ?
+		snprintf(message, size, ticks ?
 		    "Toggle every option that applies, then press Enter to check" :
 		    "Press Enter to check, or another letter to change your answer");
 	} else {
 		snprintf(message, size, "Press %s A-%c (or click) to answer, then Enter to check",
-		    it->kind == PT_KIND_MULTI ? "letters" : "a letter", last);
+		    ticks ? "letters" : "a letter", last);
 	}
 }
 

@@ -239,8 +239,9 @@ void body_result(pt_doc *d, pt_glyph glyph, const char *word, pt_role role, cons
 void body_typed_results(pt_doc *d, const pt_grade *g, const pt_disclosure *show, const char *not_counted)
 {
 	const pt_item *it = g->item;
-	char said[PT_MAX_SAID + 64], key[256];
-	answer_key(it, key, sizeof key);
+	char said[PT_MAX_SAID + 64], key[256] = "";
+	if (ui_kind(it->kind)->typed_key != NULL)
+		ui_kind(it->kind)->typed_key(it, key, sizeof key);
 	pt_mark mark = session_shown_mark(g, 0);
 	if (answer_not_counted(g, said, sizeof said))
 		body_result(d, GLYPH_MISSED, not_counted, ROLE_MISSED, g->typed, NULL, said);

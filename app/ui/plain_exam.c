@@ -333,7 +333,9 @@ static void answer(FILE *out, pt_exam *e, pt_track *track, char *line)
 	}
 	if (!plain_item_set(out, g, line))
 		return;
-	if (exam_state(e, i) == PT_EXAM_PARTLY && g->item->kind == PT_KIND_MULTI) {
+	/* "Select three": partly while another number is ticked (choose is a
+	 * multi item's own field) */
+	if (exam_state(e, i) == PT_EXAM_PARTLY && g->item->choose > 0) {
 		int ticked = 0;
 		for (int o = 0; o < grade_slots(g); o++)
 			ticked += g->picked[o];

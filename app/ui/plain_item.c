@@ -246,8 +246,8 @@ void plain_key_options(FILE *out, const pt_item *it)
 /* A typed answer's key. */
 void plain_key_typed(FILE *out, const pt_item *it)
 {
-	char key[256];
-	answer_key(it, key, sizeof key);
+	char key[256] = "";
+	ui_kind(it->kind)->typed_key(it, key, sizeof key);
 	fprintf(out, " %s", key);
 }
 
@@ -282,7 +282,8 @@ static void print_check(FILE *out, const pt_grade *g)
 		/* A select-all check with no wrong tick named still says what to do
 		 * (never that the ticks are right, nor how many are missing). */
 		fprintf(out, "Not yet%s. %d attempt%s left.\n",
-		    it->kind == PT_KIND_MULTI && !session_shows_wrong(g) ? ": change your ticks, then answer again" : "",
+		    (ui_kind(it->kind)->keys & AN_MULTI) && !session_shows_wrong(g) ?
+		    ": change your ticks, then answer again" : "",
 		    g->attempts_left, g->attempts_left == 1 ? "" : "s");
 		if (g->checks == 1)
 			print_mistakes(out, it); /* the first wrong check earns them */

@@ -1,6 +1,7 @@
 /* ui_kind_fill.c - a fill item in the UI: code with numbered blanks to
  * fill from a bank of options.  Its row (ui_kind.h) and what only it draws
  * and reads: the code with its blanks on the screen and in plain mode. */
+#include <stdio.h>
 #include <string.h>
 
 #include "paratutor/model/placeholder.h"
@@ -103,6 +104,18 @@ static void area(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_d
 	body_bank(d, g->item, "Options:", false);
 }
 
+/* ---- answer entry ---- */
+
+/* What to do next: fill or change the blank in focus. */
+static void focus_step(const pt_grade *g, int focus, char last, char *message, size_t size)
+{
+	if (focus >= 0)
+		snprintf(message, size, "Blank %d: press a letter A-%c (or click an option) to %s it", focus + 1, last,
+		    g->fill[focus] < 0 ? "fill" : "change");
+	else
+		snprintf(message, size, "Fill every blank, then press Enter to check");
+}
+
 /* ---- plain mode ---- */
 
 /* How to answer. */
@@ -176,6 +189,8 @@ const ui_kind_ops ui_kind_fill = {
 	.incomplete = "Fill every blank, then press Enter to check",
 	.slot_word = "Blank",
 	.slot_noun = "blank",
+	.slots_wrong = "blanks",
+	.focus_step = focus_step,
 	.task = "fill in %d blank%s",
 	.help = help,
 	.print_area = print_area,

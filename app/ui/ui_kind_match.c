@@ -1,6 +1,8 @@
 /* ui_kind_match.c - a match item in the UI: numbered prompts, each given
  * an answer from a lettered bank.  Its row (ui_kind.h) and what only it
  * draws and prints: the prompts with the answers given them. */
+#include <stdio.h>
+
 #include "paratutor/ui/ui_kind.h"
 #include "paratutor/ui/ui_kind_parts.h"
 
@@ -107,6 +109,18 @@ static void area(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_d
 	body_bank(d, g->item, "Answers:", false);
 }
 
+/* ---- answer entry ---- */
+
+/* What to do next: answer the prompt in focus. */
+static void focus_step(const pt_grade *g, int focus, char last, char *message, size_t size)
+{
+	(void)g;
+	if (focus >= 0)
+		snprintf(message, size, "Prompt %d: press a letter A-%c to give it an answer", focus + 1, last);
+	else
+		snprintf(message, size, "Fill every blank, then press Enter to check");
+}
+
 /* ---- plain mode ---- */
 
 /* How to answer. */
@@ -161,6 +175,8 @@ const ui_kind_ops ui_kind_match = {
 	.incomplete = "Give every prompt an answer, then press Enter to check",
 	.slot_word = "Prompt",
 	.slot_noun = "prompt",
+	.slots_wrong = "pairs",
+	.focus_step = focus_step,
 	.task = "match %d prompt%s",
 	.help = help,
 	.print_area = print_area,

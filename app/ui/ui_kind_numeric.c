@@ -4,6 +4,7 @@
  * typed answer's results are shared with the other typed kind
  * (ui_kind_parts.h). */
 #include <stdio.h>
+#include <string.h>
 
 #include "paratutor/ui/ui_answer.h"
 #include "paratutor/ui/ui_kind.h"
@@ -29,6 +30,29 @@ static void results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const p
 {
 	(void)v;
 	body_typed_results(d, g, show, "Unclear");
+}
+
+/* Returns the name of the unit the answer is written in (the first with
+ * factor 1), or NULL. */
+static const char *answer_unit(const pt_item *item)
+{
+	for (size_t i = 0; i < item->n_units; i++)
+		if (item->units[i].factor == 1.0 && item->units[i].name.s != NULL)
+			return item->units[i].name.s;
+	return NULL;
+}
+
+/* The key: "16 B", or with a range "22 (anything from 20 to 24)". */
+static void typed_key(const pt_item *item, char *buf, size_t size)
+{
+	const char *unit = answer_unit(item);
+	const char *space = unit != NULL && strcmp(unit, "%") != 0 ? " " : "";
+	const pt_range *r = &item->answer;
+	if (r->min == r->max)
+		snprintf(buf, size, "%.10g%s%s", r->value, unit ? space : "", unit ? unit : "");
+	else
+		snprintf(buf, size, "%.10g%s%s (anything from %.10g to %.10g%s%s)", r->value,
+		    unit ? space : "", unit ? unit : "", r->min, r->max, unit ? space : "", unit ? unit : "");
 }
 
 /* ---- plain mode ---- */
@@ -57,6 +81,7 @@ const ui_kind_ops ui_kind_numeric = {
 	.area = area,
 	.results = results,
 	.shown = body_shown_one,
+	.typed_key = typed_key,
 	.keys = AN_TYPED, /* AN_TYPING is added while the field takes the keys */
 	.incomplete = "Type your answer first, then press Enter",
 	.slot_word = NULL,

@@ -2,11 +2,39 @@
  * numbered positions.  Its row (ui_kind.h) and all it draws and reads: the
  * positions and the steps left on the screen, the right order, and the
  * letters of every step in plain mode. */
+#include <stdio.h>
 #include <string.h>
 
-#include "paratutor/ui/ui_answer.h"
+#include "paratutor/learn/kind.h"
 #include "paratutor/ui/ui_kind.h"
 #include "paratutor/ui/ui_kind_parts.h"
+
+/* Writes what a failed check says about the first step out of place:
+ * 'Step C, "All-gather...", comes later.'  Returns false when there is
+ * none (no failed check, or a step placed there since took the mark
+ * away).  The item screen and plain mode say the same. */
+static bool out_of_place(const pt_grade *g, char *buf, size_t size)
+{
+	const pt_item *item = g->item;
+	int pos = g->first_out_of_place;
+	buf[0] = '\0';
+	if (!g->checked || pos < 0 || pos >= grade_slots(g) || g->fill[pos] < 0 || g->marks[pos] != PT_MARK_WRONG)
+		return false;
+	int placed = g->fill[pos];
+	const char *text = item->bank.v[placed].s;
+	int belongs = grade_step_index(item, text);
+	snprintf(buf, size, "Step %c, \"%s\", comes %s.", lesson_option_label((size_t)placed), text,
+	    belongs > pos ? "later" : "earlier");
+	return true;
+}
+
+/* Returns the bank index of the step that belongs in position pos, or -1. */
+static int step_at(const pt_item *item, int pos)
+{
+	if (pos < 0 || (size_t)pos >= item->steps.n)
+		return -1;
+	return lesson_bank_find(item, item->steps.v[pos].s);
+}
 
 /* ---- the screen body ---- */
 
@@ -114,7 +142,7 @@ static void results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const p
 	(void)v;
 	const pt_item *it = g->item;
 	char said[320];
-	if (answer_out_of_place(g, said, sizeof said)) {
+	if (out_of_place(g, said, sizeof said)) {
 		doc_move_to(d, MARGIN);
 		doc_atomf(d, ROLE_WRONG, 0, "%s Wrong", draw_glyph(GLYPH_WRONG));
 		doc_move_to(d, RESULT_TEXT);
@@ -134,7 +162,7 @@ static void results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const p
 	doc_atomf(d, ROLE_RIGHT, 0, "%s The right order:", draw_glyph(GLYPH_ANSWER));
 	doc_newline(d);
 	for (int p = 0; p < grade_slots(g); p++) {
-		int o = answer_step_at(it, p);
+		int o = step_at(it, p);
 		if (o < 0)
 			continue;
 		doc_move_to(d, MARGIN);
@@ -152,6 +180,15 @@ static const char *shown(const pt_item *it)
 {
 	(void)it;
 	return "the right order is shown above";
+}
+
+/* ---- answer entry ---- */
+
+/* What to do next: place a step in the position in focus. */
+static void focus_step(const pt_grade *g, int focus, char last, char *message, size_t size)
+{
+	(void)g;
+	snprintf(message, size, "Position %d: which step goes here? Press its letter A-%c", focus + 1, last);
 }
 
 /* ---- plain mode ---- */
@@ -176,7 +213,7 @@ static void print_area(FILE *out, const pt_grade *g)
 static void print_key(FILE *out, const pt_item *it)
 {
 	for (size_t p = 0; p < it->steps.n; p++) {
-		int o = answer_step_at(it, (int)p);
+		int o = step_at(it, (int)p);
 		if (o >= 0)
 			fprintf(out, " %zu %c) %s;", p + 1, lesson_option_label((size_t)o), it->bank.v[o].s);
 	}
@@ -194,7 +231,7 @@ static void print_checked(FILE *out, const pt_grade *g)
 			    it->bank.v[g->fill[p]].s);
 	}
 	char said[320];
-	if (answer_out_of_place(g, said, sizeof said)) {
+	if (out_of_place(g, said, sizeof said)) {
 		const char *fb = grade_said(g);
 		fprintf(out, "%s%s%s\n", said, fb ? " " : "", fb ? fb : "");
 	}
@@ -270,6 +307,8 @@ const ui_kind_ops ui_kind_order = {
 	.incomplete = "Place every step, then press Enter to check",
 	.slot_word = "Position",
 	.slot_noun = "position",
+	.slots_wrong = "steps",
+	.focus_step = focus_step,
 	.task = "put %d step%s in order",
 	.help = help,
 	.print_area = print_area,

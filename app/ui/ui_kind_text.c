@@ -2,6 +2,8 @@
  * (ui_kind.h) and what only it says: what the answer field accepts and how
  * to answer in plain mode; the field and the typed answer's results are
  * shared with the other typed kind (ui_kind_parts.h). */
+#include <stdio.h>
+
 #include "paratutor/ui/ui_kind.h"
 #include "paratutor/ui/ui_kind_parts.h"
 
@@ -20,6 +22,13 @@ static void results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const p
 {
 	(void)v;
 	body_typed_results(d, g, show, "Spelling");
+}
+
+/* The key: the first accepted answer. */
+static void typed_key(const pt_item *item, char *buf, size_t size)
+{
+	if (item->accept.n > 0 && item->accept.v[0].s != NULL)
+		snprintf(buf, size, "%s", item->accept.v[0].s);
 }
 
 /* ---- plain mode ---- */
@@ -44,6 +53,7 @@ const ui_kind_ops ui_kind_text = {
 	.area = area,
 	.results = results,
 	.shown = body_shown_one,
+	.typed_key = typed_key,
 	.keys = AN_TYPED, /* AN_TYPING is added while the field takes the keys */
 	.incomplete = "Type your answer first, then press Enter",
 	.slot_word = NULL,

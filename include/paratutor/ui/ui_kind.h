@@ -49,6 +49,11 @@ typedef struct ui_kind_ops {
 	bool draws_figure;
 	/* Returns where a failed item's answer is shown, for the verdict. */
 	const char *(*shown)(const pt_item *it);
+	/* Typed kinds: writes the key as the learner is told it ("16 B",
+	 * "22 (anything from 20 to 24)", a text item's first accepted
+	 * answer), for the results and plain mode.  NULL: the results name
+	 * none. */
+	void (*typed_key)(const pt_item *it, char *buf, size_t size);
 
 	/* ---- answer entry (answering.c, item.c, exam_screen.c) ---- */
 	unsigned keys;          /* the answer-entry keys it takes: AN_* bits */
@@ -58,6 +63,13 @@ typedef struct ui_kind_ops {
 	 * "Blank" and "blank", "Prompt", "Position"; NULL for kinds without
 	 * slots. */
 	const char *slot_word, *slot_noun;
+	/* Slots kinds: what the item screen calls the slots a check marked
+	 * Wrong ("change the steps marked Wrong"); NULL for other kinds. */
+	const char *slots_wrong;
+	/* Slots kinds: writes what to do next on an open answer with several
+	 * slots, not yet complete, the slot in focus (-1: none) to fill; last
+	 * is the bank's last letter.  NULL for other kinds. */
+	void (*focus_step)(const pt_grade *g, int focus, char last, char *message, size_t size);
 
 	/* ---- plain mode (plain_item.c, plain_exam.c) ---- */
 	/* What the learner does, for the item's header ("choose one"); for a

@@ -118,7 +118,7 @@ void plain_given_picks(FILE *out, const pt_grade *g);
  * one is set. */
 bool plain_apply_options(FILE *out, pt_grade *g, const char *line, bool one);
 
-/* Numeric and text: the key; the mark of the last check; reading the
+/* Numeric and text: the key (a row with typed_key); the mark of the last check; reading the
  * answer; what was typed so far (exams). */
 void plain_key_typed(FILE *out, const pt_item *it);
 void plain_print_typed_check(FILE *out, const pt_grade *g);
