@@ -281,9 +281,10 @@ build-matrix: | $(DEPS_OK)
 		$(MAKE) --no-print-directory build/matrix/$$v/paratutor; \
 	done
 
-# The core's folders are its layers (docs/styleguide.md): read from the
-# sanitized objects with nm, with a planted upward call that must fail.
-layers-tests: $(ASAN_OBJ) test-deps
+# The folders of app/ are its layers (docs/styleguide.md): read from the
+# sanitized objects with nm and from the includes, with planted breaks
+# that must fail; the release binary (beside the test build) has no hook.
+layers-tests: $(ASAN_OBJ) paratutor build/asan/paratutor test-deps
 	@sh tests/layers/run.sh $(ASAN_OBJ)
 
 # The review scheduler's memory model beside ts-fsrs (npm) over random logs.

@@ -158,15 +158,15 @@ typedef struct sync_run {
 /* In the test builds, PARATUTOR_TEST_SYNC_KILL_AFTER_POST=N kills the
  * command (SIGKILL) right after the LRS accepted its Nth batch and before
  * that is recorded: the worst moment for a kill -9. */
+#ifdef PT_TEST_HOOKS
 static void test_kill_point(void)
 {
-#ifdef PT_TEST_HOOKS
 	static long posts;
 	const char *at = getenv("PARATUTOR_TEST_SYNC_KILL_AFTER_POST");
 	if (at != NULL && ++posts == atol(at))
 		raise(SIGKILL);
-#endif
 }
+#endif
 
 /* Sends the statements v[from, to) as one batch, or, when the LRS rejects
  * the batch, each half on its own, down to the statement it rejects. */
@@ -189,7 +189,9 @@ static void send_range(sync_run *r, cJSON **v, size_t from, size_t to)
 	cli_lrs_status st = cli_lrs_post(r->lrs, body, strlen(body), &http, detail, sizeof detail);
 	free(body);
 	if (st == LRS_OK) {
+#ifdef PT_TEST_HOOKS
 		test_kill_point();
+#endif
 		for (size_t i = from; i < to; i++)
 			id_add(&r->sent, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(v[i], "id")));
 		r->delivered += to - from;

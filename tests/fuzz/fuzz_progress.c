@@ -12,6 +12,7 @@
 
 #include "paratutor/load/load.h"
 #include "paratutor/store/progress.h"
+#include "paratutor/report/progress_report.h"
 #include "paratutor/report/stats.h"
 #include "paratutor/report/stats_out.h"
 #include "paratutor/load/validate.h"

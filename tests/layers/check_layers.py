@@ -1,35 +1,50 @@
 #!/usr/bin/env python3
-"""The core's folders are its layers: a folder's objects use only symbols
-defined in the same folder or in a folder below it.  Reads the objects with
-nm, so a call counts whatever header it came through.
+"""The folders of app/ are its layers (docs/styleguide.md): a folder uses
+only itself and the folders below it.
 
-    check_layers.py OBJ.o ...
+    check_layers.py [OBJ.o | FILE.c | FILE.h] ...
 
-Each object's folder is read from its path: the name after "core/", or
-ui, cli and main (so an object planted under some/dir/core/base/ counts as
-base).  Exits 1 naming each upward use (a circular use between folders is
-always upward on one side), 0 when every use points down or sideways
-within a folder."""
+Checks, each failure named by file (and line or symbol):
+  calls     the objects, read with nm: a symbol is used only from its own
+            folder or one above it (a circular use between folders is always
+            upward on one side);
+  includes  every C file of app/ and header of include/paratutor/ (and each
+            FILE.c or FILE.h named): an #include "paratutor/LAYER/..." names
+            its own layer or one below it;
+  headers   a header in include/paratutor/LAYER/ declares only functions and
+            variables defined in LAYER (those the objects define).
+A file's folder is read from its path: the name after "core/", or
+"include/paratutor/", or ui, cli and main (so a file planted under
+some/dir/core/base/ counts as base).  Exits 1 on any failure, 0 otherwise;
+the last line counts what was read."""
+import glob
 import os
+import re
 import subprocess
 import sys
 
-# Bottom to top.  app/ui, app/cli and main.c sit above every core folder;
-# the core uses none of them.
+# Bottom to top.  app/ui, app/cli and main.c sit above every core folder,
+# in that order: the subcommands of app/cli hand work to the screens of
+# app/ui, main.c dispatches to both; the core uses none of them.
 LAYERS = ["base", "model", "load", "catalog", "learn", "store", "report",
           "interop", "ui", "cli", "main"]
 RANK = {name: i for i, name in enumerate(LAYERS)}
 
+INCLUDE = re.compile(r'^\s*#\s*include\s+"paratutor/([^"/]+)/([^"]+)"')
+
 
 def folder_of(path):
     parts = os.path.normpath(path).split(os.sep)
-    if "core" in parts:
+    if "core" in parts[:-1]:
         return parts[parts.index("core") + 1]
-    if "ui" in parts:
+    for i in range(len(parts) - 2):
+        if parts[i] == "include" and parts[i + 1] == "paratutor":
+            return parts[i + 2]
+    if "ui" in parts[:-1]:
         return "ui"
-    if "cli" in parts:
+    if "cli" in parts[:-1]:
         return "cli"
-    return "main" if os.path.basename(path) == "main.o" else "?"
+    return "main" if os.path.basename(path) in ("main.o", "main.c") else "?"
 
 
 def nm(args, obj):
@@ -37,18 +52,87 @@ def nm(args, obj):
     return [line.split() for line in out.splitlines() if line.strip()]
 
 
+def check_includes(files, bad):
+    """Each #include "paratutor/L/..." of a file names its layer or one below."""
+    count = 0
+    for path in files:
+        here = folder_of(path)
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for n, line in enumerate(f, 1):
+                m = INCLUDE.match(line)
+                if m is None:
+                    if re.match(r'^\s*#\s*include\s+"paratutor/', line):
+                        bad.append("%s:%d includes a header outside the layer folders: %s"
+                                   % (path, n, line.strip()))
+                    continue
+                count += 1
+                there = m.group(1)
+                if there not in RANK:
+                    bad.append("%s:%d includes paratutor/%s/%s: '%s' is not a layer"
+                               % (path, n, there, m.group(2), there))
+                elif RANK.get(here, -1) < RANK[there]:
+                    bad.append("%s:%d (%s) includes paratutor/%s/%s, a header of a layer above it"
+                               % (path, n, here, there, m.group(2)))
+    return count
+
+
+def declared(path):
+    """The functions and variables a header declares at file scope."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
+    text = re.sub(r"^\s*#(?:[^\n]*\\\n)*[^\n]*", " ", text, flags=re.M)
+    names, depth, stmt = [], 0, ""
+    for ch in text:
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            stmt = ""
+        elif depth == 0 and ch == ";":
+            s = " ".join(stmt.split())
+            stmt = ""
+            if s.startswith("typedef") or not s:
+                continue
+            m = re.match(r"[^(]*?\b([A-Za-z_]\w*)\s*\(", s)
+            if m is None or "(*" in s[:m.end() + 1]:
+                m = re.search(r"\b([A-Za-z_]\w*)\s*(\[[^]]*\])?\s*$", s)
+            if m is not None:
+                names.append(m.group(1))
+        elif depth == 0:
+            stmt += ch
+    return names
+
+
+def check_headers(headers, defined, bad):
+    """A header's declarations are defined in the header's own folder."""
+    count = 0
+    for path in headers:
+        here = folder_of(path)
+        for name in declared(path):
+            obj = defined.get(name)
+            if obj is None:
+                continue
+            count += 1
+            if folder_of(obj) != here:
+                bad.append("%s (%s) declares %s, defined in %s (%s): the header belongs in include/paratutor/%s/"
+                           % (path, here, name, obj, folder_of(obj), folder_of(obj)))
+    return count
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
-    objs = argv[1:]
+    objs = [a for a in argv[1:] if a.endswith(".o")]
+    planted = [a for a in argv[1:] if not a.endswith(".o")]
     defined = {}
     for obj in objs:
         for fields in nm(["-g", "--defined-only"], obj):
             if len(fields) == 3:
                 defined[fields[2]] = obj
     bad = []
-    uses = 0
+    uses = {}
     for obj in sorted(objs):
         here = folder_of(obj)
         if here not in RANK:
@@ -59,14 +143,23 @@ def main(argv):
             other = defined.get(sym)
             if other is None:
                 continue
+            uses.setdefault((obj, other), set()).add(sym)
             there = folder_of(other)
-            uses += 1
             if RANK.get(there, len(LAYERS)) > RANK[here]:
                 bad.append("%s (%s) uses %s from %s (%s), a folder above it" %
                            (obj, here, sym, other, there))
+    upward = len(bad)
+    sources = sorted(glob.glob("app/**/*.c", recursive=True) +
+                     glob.glob("include/paratutor/**/*.h", recursive=True)) + planted
+    includes = check_includes(sources, bad)
+    headers = [s for s in sources if s.endswith(".h")]
+    declarations = check_headers(headers, defined, bad)
     for line in bad:
         print("layers: " + line)
-    print("layers: %d objects, %d uses across files, %d upward" % (len(objs), uses, len(bad)))
+    print("layers: %d objects, %d uses across files (%d upward), %d includes in %d files, "
+          "%d declarations in %d headers, %d failures"
+          % (len(objs), sum(len(s) for s in uses.values()), upward, includes, len(sources),
+             declarations, len(headers), len(bad)))
     return 1 if bad else 0
 
 

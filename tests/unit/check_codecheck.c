@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "paratutor/catalog/catalog.h"
-#include "paratutor/load/codecheck.h"
+#include "paratutor/catalog/codecheck.h"
 #include "testutil.h"
 
 /* Writes an executable shell script at dir/name; path receives its path. */

@@ -3,6 +3,7 @@
  * point, due lists, misconceptions and the instructor report. */
 #include <cJSON.h>
 
+#include "paratutor/report/progress_report.h"
 #include "progress_util.h"
 
 

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "paratutor/catalog/catalog.h"
-#include "paratutor/load/codecheck.h"
+#include "paratutor/catalog/codecheck.h"
 #include "paratutor/load/load_kind.h"
 #include "testutil.h"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "paratutor/load/convert_kinds.h"
-#include "paratutor/learn/grade.h"
+#include "paratutor/model/grade_typed.h"
 #include "paratutor/load/lint.h"
 #include "paratutor/load/load_kind.h"
 #include "paratutor/model/placeholder.h"

@@ -2,12 +2,11 @@
  * normalised for comparison.  Pure and locale-independent: a decimal
  * point is always '.', whatever LC_NUMERIC says. */
 #include <ctype.h>
-#include <stdio.h>
 #include <math.h>
 #include <string.h>
 #include <strings.h>
 
-#include "paratutor/learn/grade.h"
+#include "paratutor/model/grade_typed.h"
 
 void grade_normalise(const pt_item *item, const char *s, char *out, size_t size)
 {
@@ -179,20 +178,4 @@ pt_number_rc grade_number_unit(const pt_item *item, const char *s, double *value
 	*unit = u;
 	*value = v * u->factor;
 	return isfinite(*value) ? PT_NUMBER_OK : PT_NUMBER_NOT_NUMBER;
-}
-
-bool grade_typed_key(const pt_grade *g, char *out, size_t size)
-{
-	if (size == 0)
-		return false;
-	out[0] = '\0';
-	if (g->item->kind == PT_KIND_TEXT) {
-		grade_normalise(g->item, g->typed, out, size);
-		return out[0] != '\0';
-	}
-	double v;
-	if (g->item->kind != PT_KIND_NUMERIC || grade_number(g->item, g->typed, &v) != PT_NUMBER_OK)
-		return false;
-	snprintf(out, size, "%.15g", v);
-	return true;
 }

@@ -14,6 +14,7 @@
 #include "paratutor/learn/kind.h"
 #include "paratutor/base/sanitise.h"
 #include "paratutor/base/strbuf.h"
+#include "paratutor/report/progress_report.h"
 #include "paratutor/report/xapi_parts.h"
 
 /* The namespace of every UUID made here (itself a random UUID); each id

@@ -12,7 +12,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "paratutor/model/lesson.h"
+/* A place in a file: its line and column. */
+typedef struct pt_pos {
+	int line;
+	int col;
+} pt_pos;
 
 typedef enum pt_severity { PT_WARNING, PT_ERROR } pt_severity;
 

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "paratutor/model/grade_typed.h"
 #include "paratutor/model/lesson.h"
 
 typedef enum pt_status {
@@ -53,7 +54,6 @@ typedef enum pt_grade_rc {
 /* The most blanks, pairs or positions an item has. */
 #define PT_MAX_SLOTS (PT_MAX_BLANKS > PT_MAX_OPTIONS ? PT_MAX_BLANKS : PT_MAX_OPTIONS)
 
-#define PT_MAX_TYPED 128  /* bytes kept of a typed answer, NUL included */
 #define PT_MAX_SAID 200   /* bytes of a composed grade_said() sentence */
 
 /* Slots: fill = blanks, match = pairs (left prompts), order = positions
@@ -122,11 +122,6 @@ pt_grade_rc grade_check(pt_grade *g);
  * answer it matched; NULL when there is none. */
 const char *grade_said(const pt_grade *g);
 
-/* Returns the normalised form of a text item's answer s (trimmed, space
- * runs folded, ASCII case folded unless the item is case sensitive) in
- * out, cut to size bytes. */
-void grade_normalise(const pt_item *item, const char *s, char *out, size_t size);
-
 /* Reveals the next hint of an open item. */
 pt_grade_rc grade_hint(pt_grade *g);
 
@@ -145,23 +140,6 @@ pt_outcome grade_outcome(const pt_grade *g);
  * A practice or review pass is never "right first time" or "right with
  * hints": its outcome is "right after retries". */
 int grade_score(const pt_grade *g);
-
-/* How grade_number() read a typed numeric answer. */
-typedef enum pt_number_rc {
-	PT_NUMBER_OK,
-	PT_NUMBER_EMPTY,        /* nothing typed */
-	PT_NUMBER_NOT_NUMBER,   /* not a number */
-	PT_NUMBER_UNKNOWN_UNIT  /* a number with a unit the item does not declare */
-} pt_number_rc;
-
-/* Reads s as a number with an optional unit of item (numeric) and sets
- * *value to it in the answer's unit: "112", "112 GB", "112GB", "1.12e11",
- * "-3", "25 %", "1,024" (commas only between groups of three digits).
- * Units match case-sensitively first, then case-insensitively when only
- * one declared unit matches that way; no unit means the answer's unit. */
-pt_number_rc grade_number(const pt_item *item, const char *s, double *value);
-/* grade_number() that also sets *unit to the unit typed (NULL for none). */
-pt_number_rc grade_number_unit(const pt_item *item, const char *s, double *value, const pt_unit **unit);
 
 /* Writes into out the form a numeric or text item's typed answer is kept
  * in among wrong answers: a number as "%.15g" in the answer's unit, text

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "paratutor/base/arena.h"
+#include "paratutor/base/diag.h"
 
 #define PT_FORMAT_VERSION 2 /* the newest format this paratutor reads */
 #define PT_FORMAT_OLDEST 1
@@ -18,11 +19,6 @@
 #define PT_MAX_UNITS 32    /* units of a numeric item: more is an error (and no lint or grading cost grows) */
 #define PT_DEFAULT_ATTEMPTS 3
 #define PT_MAX_KNOBS 4     /* knobs and goal conditions of an explore item (EXP_MAX_KNOBS, EXP_MAX_CONDS) */
-
-typedef struct pt_pos {
-	int line;
-	int col;
-} pt_pos;
 
 /* A string together with where it was found. */
 typedef struct pt_text {

@@ -39,7 +39,6 @@
 #include "paratutor/store/progress_draft.h"
 #include "paratutor/store/progress_exam.h"
 #include "paratutor/store/progress_record.h"
-#include "paratutor/report/progress_report.h"
 #include "paratutor/store/progress_view.h"
 #include "paratutor/learn/schedule.h"
 #include "paratutor/learn/session.h"

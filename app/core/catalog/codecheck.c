@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/load/codecheck.h"
+#include "paratutor/catalog/codecheck.h"
 #include "paratutor/base/grow.h"
 #include "paratutor/load/validate.h"
 
