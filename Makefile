@@ -70,7 +70,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DEPS    := cmd:clang:clang pc:ncursesw:libncurses-dev \
                 file:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a:libclang-rt-14-dev
 
-.PHONY: all run check build-matrix fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests lrs-tests hostile-tests course-tests scaling-tests schema-check install-check screen-tests man-check docs-check install uninstall deb deb-check clean deps test-deps bench fuzz fuzz-long check-valgrind
+.PHONY: all run check build-matrix fsrs-tests layers-tests content-tests unit-tests cli-tests plain-tests cache-tests progress-tests import-tests class-tests lrs-tests hostile-tests course-tests scaling-tests schema-check install-check screen-tests man-check docs-check install uninstall deb deb-check clean deps test-deps bench bench-figures fuzz fuzz-long check-valgrind
 
 all: paratutor
 
@@ -182,13 +182,13 @@ check-valgrind: $(VG_BIN) paratutor build/vg/paratutor test-deps
 	@echo "== valgrind build/vg/paratutor: screen scenarios and plain mode"
 	@PT_WRAP="$(VALGRIND_APP)" ST_TIMEOUT=60 sh tests/screen/memcheck.sh build/vg/paratutor
 
-build/rel/bench/%: tests/bench/%.c $(VG_CORE)
+build/rel/bench/%: tests/bench/%.c tests/bench/bench.h $(VG_CORE)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(VG_CORE) $(LIBS_PC)
 
 # The pty bench drives programs through forkpty (libutil); the minimal
 # ncurses menu it compares against needs nothing but ncursesw.
-build/rel/bench/bench_pty: tests/bench/bench_pty.c $(VG_CORE)
+build/rel/bench/bench_pty: tests/bench/bench_pty.c tests/bench/bench.h $(VG_CORE)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(VG_CORE) $(LIBS_PC) -lutil
 
@@ -196,12 +196,15 @@ build/rel/bench/minimal_menu: tests/bench/minimal_menu.c | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(shell $(PKG_CONFIG) --libs ncursesw)
 
-# Figures, not pass/fail: load + validate cost for the bundled lessons and
-# generated packs; a generated library of 1,000 lessons (under build/bench/,
-# kept between runs): --check beside python3 json.load, and opening a
-# 300 KB lesson; then the release build's menu through a pty beside
-# whiptail --menu and a minimal ncurses menu (BENCH_RUNS rounds), with the
-# bundled lessons and with the library.
+# Figures, not pass/fail.  bench-figures: a generated library of 1,000
+# lessons (under build/bench/, kept between runs): --check beside python3
+# json.load and beside ajv-cli (npm, installed into build/node as
+# tests/schema/run.sh does) with the lesson schema, and opening a 300 KB
+# lesson; then the release build's menu through a pty beside whiptail
+# --menu and a minimal ncurses menu (BENCH_RUNS rounds), with the bundled
+# lessons and with the library; last, the ratios issue #40 recorded beside
+# those of this run.  bench: load + validate cost for the bundled lessons
+# and generated packs, bench-figures, then the rest below.
 BENCH_RUNS ?= 5
 # Class sizes (learners, one store each) for `paratutor class`, generated
 # once into build/bench/.
@@ -215,15 +218,24 @@ BENCH_IMPORT_SIZES ?= 80000 200000
 # Learners of one course answering over a real sshd at once, and for how long.
 BENCH_COURSE_LEARNERS ?= 50
 BENCH_COURSE_SECONDS ?= 60
-bench: build/rel/bench/bench_load build/rel/bench/bench_pty build/rel/bench/minimal_menu build/rel/bench/bench_class \
-		build/rel/bench/bench_library paratutor
+BENCH_FIGURE_BINS = build/rel/bench/bench_library build/rel/bench/bench_pty build/rel/bench/minimal_menu paratutor
+define bench_figures
 	@build-aux/ensure-deps cmd:whiptail:whiptail
+	@passed=0 failed=0; . tests/lib/npm-oracle.sh; npm_oracle ajv-cli 5 build/node || true
+	@mkdir -p build/bench && rm -f build/bench/figures
+	@BENCH_FIGURES=build/bench/figures build/rel/bench/bench_library ./paratutor build/bench \
+		build/node/node_modules/.bin/ajv content/lesson.schema.json
+	@echo
+	@BENCH_FIGURES=build/bench/figures build/rel/bench/bench_pty ./paratutor build/rel/bench/minimal_menu content \
+		$(BENCH_RUNS) build/bench/library
+	@echo; echo "Issue #40's figures beside the same peers in this run (lower is better):"; cat build/bench/figures
+endef
+bench-figures: $(BENCH_FIGURE_BINS)
+	$(bench_figures)
+bench: $(BENCH_FIGURE_BINS) build/rel/bench/bench_load build/rel/bench/bench_class
 	@build/rel/bench/bench_load content
 	@echo
-	@mkdir -p build/bench
-	@build/rel/bench/bench_library ./paratutor build/bench
-	@echo
-	@build/rel/bench/bench_pty ./paratutor build/rel/bench/minimal_menu content $(BENCH_RUNS) build/bench/library
+	$(bench_figures)
 	@echo
 	@build/rel/bench/bench_class content build/bench $(BENCH_CLASS_SIZES)
 	@echo

@@ -14,9 +14,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/report/class.h"
 #include "paratutor/load/load_kind.h"
@@ -41,14 +41,6 @@ static unsigned long long rng(void)
 static unsigned below(unsigned n)
 {
 	return (unsigned)(rng() % n);
-}
-
-/* Returns the seconds since an arbitrary start, from the monotonic clock. */
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* Writes s as a JSON string (the texts here need only \" and \\ and
@@ -156,16 +148,11 @@ static bool path_of(char *path, size_t size, const char *dir, const char *name, 
 /* Makes sure dir holds n generated stores; returns false on failure. */
 static bool generate(const char *dir, size_t n, const pt_catalog *cat)
 {
-	char path[4200], stamp[64];
+	char path[4200];
 	if (!path_of(path, sizeof path, dir, ".stamp", 0))
 		return false;
-	FILE *fp = fopen(path, "r");
-	if (fp != NULL) {
-		bool same = fgets(stamp, sizeof stamp, fp) != NULL && strncmp(stamp, STAMP, strlen(STAMP)) == 0;
-		fclose(fp);
-		if (same)
-			return true;
-	}
+	if (bench_has_stamp(path, STAMP))
+		return true;
 	printf("(generating %zu stores in %s)\n", n, dir);
 	fflush(stdout);
 	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
@@ -178,7 +165,7 @@ static bool generate(const char *dir, size_t n, const pt_catalog *cat)
 			return false;
 	}
 	path_of(path, sizeof path, dir, ".stamp", 0);
-	fp = fopen(path, "w");
+	FILE *fp = fopen(path, "w");
 	return fp != NULL && fputs(STAMP "\n", fp) >= 0 && fclose(fp) == 0;
 }
 
@@ -186,34 +173,16 @@ static bool generate(const char *dir, size_t n, const pt_catalog *cat)
  * rendering the table; returns the seconds taken, or -1 on failure. */
 static double time_class(const pt_catalog *cat, const char *dir, size_t *learners)
 {
-	double t = now_s();
+	double t = bench_now_s();
 	pt_class *c = class_new(cat, PT_CLASS_NAME_DIR);
 	char *text = NULL;
 	size_t len;
 	bool ok = c != NULL && class_add_path(c, dir) && class_read(c) && class_render(c, PT_CLASS_TABLE, &text, &len);
-	t = now_s() - t;
+	t = bench_now_s() - t;
 	*learners = ok ? c->n_learners : 0;
 	free(text);
 	class_free(c);
 	return ok ? t : -1;
-}
-
-/* The python3 interpreter itself (not a wrapper script such as a version
- * manager's shim, whose own start-up would be timed), or "python3". */
-static char python[4096] = "python3";
-
-/* Finds the interpreter behind `python3` on the PATH. */
-static void find_python(void)
-{
-	FILE *p = popen("python3 -c 'import sys; print(sys.executable)' 2>/dev/null", "r");
-	if (p == NULL)
-		return;
-	char buf[sizeof python];
-	if (fgets(buf, sizeof buf, p) != NULL && buf[0] == '/') {
-		buf[strcspn(buf, "\n")] = '\0';
-		memcpy(python, buf, sizeof python);
-	}
-	pclose(p);
 }
 
 /* Runs python3 json.load on every progress.json under dir; returns the
@@ -230,18 +199,18 @@ static double time_python(const char *dir)
 	    "        n += 1\n"
 	    "print(n)\n";
 	fflush(stdout);
-	double t = now_s();
+	double t = bench_now_s();
 	pid_t pid = fork();
 	if (pid == 0) {
 		if (freopen("/dev/null", "w", stdout) == NULL)
 			_exit(127);
-		execlp(python, "python3", "-c", script, dir, (char *)NULL);
+		execlp(bench_python(), "python3", "-c", script, dir, (char *)NULL);
 		_exit(127);
 	}
 	int status;
 	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		return -1;
-	return now_s() - t;
+	return bench_now_s() - t;
 }
 
 int main(int argc, char **argv)
@@ -260,7 +229,6 @@ int main(int argc, char **argv)
 		perror(argv[2]);
 		return 1;
 	}
-	find_python();
 	size_t items = 0;
 	for (size_t e = 0; e < cat.n; e++)
 		items += cat.v[e].broken ? 0 : cat.v[e].lesson->n_items;

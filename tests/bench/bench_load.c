@@ -14,9 +14,9 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/load/load.h"
 #include "paratutor/load/validate.h"
@@ -78,14 +78,6 @@ static int write_pack(const char *dir, size_t n)
 			return -1;
 	}
 	return 0;
-}
-
-/* Returns monotonic time in seconds. */
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* How a child loads: through the catalog (threads and all), or file by
@@ -166,20 +158,20 @@ static bool measure_once(const char *path, how by, size_t *items, double *secs, 
 	if (pid == 0) {
 		close(fds[0]);
 		size_t n = 0, errors = 0, warnings;
-		double t0 = now(), t1;
+		double t0 = bench_now_s(), t1;
 		bool ok;
 		if (by == BY_CATALOG) {
 			pt_catalog cat = { 0 };
 			const char *why = NULL;
 			ok = catalog_add_path(&cat, path, false, &why);
-			t1 = now();
+			t1 = bench_now_s();
 			catalog_count(&cat, &errors, &warnings);
 			for (size_t i = 0; i < cat.n; i++)
 				n += cat.v[i].lesson ? cat.v[i].lesson->n_items : 0;
 			catalog_free(&cat);
 		} else {
 			ok = load_by_path(path, by == BY_FAST ? PT_LOAD_FAST : PT_LOAD_REFERENCE, &n, &errors);
-			t1 = now();
+			t1 = bench_now_s();
 		}
 		char msg[128];
 		int len = snprintf(msg, sizeof msg, "%zu %zu %.6f", n, ok ? errors : 1, t1 - t0);
@@ -203,13 +195,6 @@ static bool measure_once(const char *path, how by, size_t *items, double *secs, 
 	return errors == 0;
 }
 
-/* Orders doubles, for qsort. */
-static int double_cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 /* The figures of one input: median and fastest time, largest peak RSS. */
 typedef struct figures {
 	size_t items;
@@ -230,7 +215,7 @@ static bool measure_runs(const char *path, how by, figures *f)
 		if (kib > f->peak_kib)
 			f->peak_kib = kib;
 	}
-	qsort(secs, RUNS, sizeof secs[0], double_cmp);
+	qsort(secs, RUNS, sizeof secs[0], bench_double_cmp);
 	f->median = secs[RUNS / 2];
 	f->fastest = secs[0];
 	return true;

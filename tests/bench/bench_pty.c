@@ -48,16 +48,16 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "paratutor/catalog/catalog.h"
 
 #define ROWS 24
 #define COLS 80
 #define MAX_TITLES 10
 #define DEFAULT_RUNS 5
-#define EXTRA_STARTS 3      /* per run: starts timed to the first frame only */
+#define EXTRA_STARTS 7      /* per run: starts timed to the first frame only */
 #define MAX_RUNS 64
 #ifndef IDLE_MS
 #define IDLE_MS 3000
@@ -106,9 +106,7 @@ static char cache_dir[] = "/tmp/paratutor-bench-cache-XXXXXX"; /* XDG_CACHE_HOME
 /* Returns monotonic time in milliseconds. */
 static double now_ms(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+	return bench_now_s() * 1e3;
 }
 
 /* Returns the first occurrence of needle in the n bytes at hay, or NULL. */
@@ -502,26 +500,13 @@ out:
 	return ok || failed(p, why);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* Sorts the n values at xs and returns their median. */
-static double median_of(double *xs, size_t n)
-{
-	qsort(xs, n, sizeof xs[0], cmp_double);
-	return n % 2 ? xs[n / 2] : (xs[n / 2 - 1] + xs[n / 2]) / 2;
-}
-
 /* Returns the median of field (a byte offset into sample) over n runs. */
 static double median(const sample *v, size_t n, size_t field)
 {
 	double xs[MAX_RUNS];
 	for (size_t i = 0; i < n; i++)
 		memcpy(&xs[i], (const char *)&v[i] + field, sizeof xs[i]);
-	return median_of(xs, n);
+	return bench_median(xs, n);
 }
 
 /* Returns the largest value of field over n runs. */
@@ -646,7 +631,7 @@ int main(int argc, char **argv)
 		return 1;
 	double first_median[6], first_min[6];
 	for (size_t k = 0; k < N_PROGRAMS; k++) {
-		first_median[k] = median_of(frames[k], n_frames);
+		first_median[k] = bench_median(frames[k], n_frames);
 		first_min[k] = frames[k][0]; /* sorted by median_of */
 	}
 
@@ -698,6 +683,12 @@ int main(int argc, char **argv)
 	    verdict(first < first_wt));
 	printf("  at most %.0f bytes per option move: %.1f  %s\n", MOVE_TARGET, move,
 	    verdict(move <= MOVE_TARGET));
-	printf("  zero CPU while idle %d s: %.0f ticks  %s\n", IDLE_MS / 1000, idle, verdict(idle == 0));
+	printf("  zero CPU while idle %d s: %.0f ticks  %s\n\n", IDLE_MS / 1000, idle, verdict(idle == 0));
+
+	bench_recorded_heading();
+	bench_recorded("first frame / bare ncurses menu", first, first_mn, 4.7, 3.8);
+	bench_recorded("first frame / whiptail", first, first_wt, 4.7, 4.5);
+	if (library != NULL)
+		bench_recorded("1,000-lesson start / bare ncurses", first_median[4], first_mn, 2, 1);
 	return 0;
 }
