@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "paratutor/base/fileio.h"
 #include "paratutor/base/sanitise.h"
 #include "paratutor/base/strbuf.h"
 #include "paratutor/ui/ui_guard.h"
@@ -25,20 +26,6 @@ typedef struct guard {
 
 static guard guards[2] = { { STDOUT_FILENO, { 0 }, 0 }, { STDERR_FILENO, { 0 }, 0 } };
 static FILE *raw_stdout;
-
-static bool write_all(int fd, const char *s, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, s, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		s += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
 
 /* Sanitises the waiting bytes and size bytes of buf; keeps a trailing
  * partial character waiting unless final. */
@@ -66,7 +53,7 @@ static bool pass(guard *g, const char *buf, size_t size, bool final)
 	if (g->npend > sizeof g->pend)
 		g->npend = 0;
 	memcpy(g->pend, text + used, g->npend);
-	bool ok = !out.failed && write_all(g->fd, out.s != NULL ? out.s : "", out.n);
+	bool ok = !out.failed && file_write_all(g->fd, out.s != NULL ? out.s : "", out.n);
 	if (out.failed)
 		errno = ENOMEM;
 	free(out.s);

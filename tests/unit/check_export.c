@@ -506,8 +506,8 @@ static char *export_warnings(const pt_lesson *l, pt_export_format f)
 	for (size_t i = 0; i < d.n; i++) {
 		char line[600];
 		diags_format(&d.v[i], line, sizeof line);
-		export_puts(&out, line);
-		export_puts(&out, "\n");
+		strbuf_puts(&out, line);
+		strbuf_puts(&out, "\n");
 	}
 	free(text.s);
 	diags_free(&d);

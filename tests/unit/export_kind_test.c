@@ -15,9 +15,9 @@ static void echo_gift(gift_writer *w)
 	char right[PT_MAX_TYPED];
 	kind_ops(w->item->kind)->right_typed(w->item, right, sizeof right);
 	gift_put_field(w, w->item->prompt.s);
-	export_puts(w->out, " {\n\t=");
+	strbuf_puts(w->out, " {\n\t=");
 	gift_put_answer(w, right, true);
-	export_puts(w->out, "\n");
+	strbuf_puts(w->out, "\n");
 	gift_put_close(w);
 }
 

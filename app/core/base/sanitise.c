@@ -225,3 +225,22 @@ const char *sanitise_cell(const char *s, pt_strbuf *tmp)
 		return "";
 	return tmp->s;
 }
+
+void sanitise_csv_field(pt_strbuf *b, const char *s, bool last)
+{
+	pt_strbuf safe = { 0 }; /* text that steers a terminal or a spreadsheet, neutralised */
+	s = sanitise_cell(s, &safe);
+	if (strpbrk(s, ",\"\r\n") != NULL) {
+		strbuf_put(b, "\"", 1);
+		for (const char *q; (q = strchr(s, '"')) != NULL; s = q + 1) {
+			strbuf_put(b, s, (size_t)(q - s) + 1); /* through the quote */
+			strbuf_put(b, "\"", 1);              /* which is doubled */
+		}
+		strbuf_puts(b, s);
+		strbuf_put(b, "\"", 1);
+	} else {
+		strbuf_puts(b, s);
+	}
+	free(safe.s);
+	strbuf_puts(b, last ? "\r\n" : ",");
+}

@@ -22,6 +22,11 @@ void strbuf_put(pt_strbuf *b, const char *s, size_t n)
 	b->s[b->n] = '\0';
 }
 
+void strbuf_puts(pt_strbuf *b, const char *s)
+{
+	strbuf_put(b, s, strlen(s));
+}
+
 void strbuf_vprintf(pt_strbuf *b, const char *fmt, va_list ap)
 {
 	char small[256];

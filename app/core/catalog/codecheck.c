@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "paratutor/catalog/codecheck.h"
+#include "paratutor/base/fileio.h"
 #include "paratutor/base/grow.h"
 #include "paratutor/load/validate.h"
 
@@ -46,21 +47,6 @@ static bool is_python_fill(const pt_item *it)
 	return true;
 }
 
-/* Writes all of buf to fd; returns false on error, with errno set. */
-static bool write_all(int fd, const char *buf, size_t len)
-{
-	while (len > 0) {
-		ssize_t w = write(fd, buf, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		buf += w;
-		len -= (size_t)w;
-	}
-	return true;
-}
-
 /* Writes all of buf to the pipe fd with SIGPIPE blocked in this thread
  * only; a SIGPIPE the write raises is taken off the pending set before
  * the mask is restored, so it is never delivered.  Returns false on
@@ -74,7 +60,7 @@ static bool write_pipe(int fd, const char *buf, size_t len)
 		return false;
 	/* A SIGPIPE pending already is someone else's: leave it be. */
 	bool was_pending = sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE) == 1;
-	bool ok = write_all(fd, buf, len);
+	bool ok = file_write_all(fd, buf, len);
 	int saved = errno;
 	if (!ok && saved == EPIPE && !was_pending) {
 		const struct timespec now = { 0, 0 };

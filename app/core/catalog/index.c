@@ -22,6 +22,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "paratutor/base/fileio.h"
 #include "paratutor/base/grow.h"
 #include "paratutor/catalog/index.h"
 #include "paratutor/load/load_kind.h"
@@ -753,14 +754,7 @@ bool index_write(const char *path, const char *buf, size_t len)
 	int fd = mkstemp(tmp);
 	if (fd < 0)
 		return false;
-	bool ok = true;
-	for (size_t done = 0; ok && done < len;) {
-		ssize_t n = write(fd, buf + done, len - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		ok = n > 0;
-		done += ok ? (size_t)n : 0;
-	}
+	bool ok = file_write_all(fd, buf, len);
 	ok = close(fd) == 0 && ok;
 	if (ok)
 		ok = rename(tmp, path) == 0;

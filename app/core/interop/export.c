@@ -19,11 +19,6 @@ const char *export_format_name(pt_export_format format)
 	return format == PT_EXPORT_GIFT ? "GIFT" : "Moodle XML";
 }
 
-void export_puts(pt_strbuf *out, const char *s)
-{
-	strbuf_put(out, s, strlen(s));
-}
-
 /* Returns |x| (no libm needed). */
 static double magnitude(double x)
 {

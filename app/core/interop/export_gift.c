@@ -32,7 +32,7 @@ void gift_put_text(gift_writer *w, const char *s)
 		else if (w->html && *s == '>')
 			rep = "&gt;";
 		if (rep != NULL)
-			export_puts(w->out, rep);
+			strbuf_puts(w->out, rep);
 		else
 			strbuf_put(w->out, s, 1);
 	}
@@ -44,7 +44,7 @@ void gift_put_text(gift_writer *w, const char *s)
 void gift_put_field(gift_writer *w, const char *s)
 {
 	if (s[strspn(s, " \t")] == '[')
-		export_puts(w->out, w->html ? "[html]" : "[moodle]");
+		strbuf_puts(w->out, w->html ? "[html]" : "[moodle]");
 	gift_put_text(w, s);
 }
 
@@ -53,7 +53,7 @@ void gift_put_field(gift_writer *w, const char *s)
 void gift_put_answer(gift_writer *w, const char *s, bool right)
 {
 	if (s[strspn(s, " \t")] == '%')
-		export_puts(w->out, right ? "%100%" : "%0%");
+		strbuf_puts(w->out, right ? "%100%" : "%0%");
 	gift_put_field(w, s);
 }
 
@@ -62,7 +62,7 @@ void gift_put_feedback(gift_writer *w, const char *feedback)
 {
 	if (feedback == NULL)
 		return;
-	export_puts(w->out, "#");
+	strbuf_puts(w->out, "#");
 	gift_put_field(w, feedback);
 }
 
@@ -71,13 +71,13 @@ void gift_put_feedback(gift_writer *w, const char *feedback)
 static void put_head(gift_writer *w)
 {
 	const pt_item *it = w->item;
-	export_puts(w->out, "// [id:");
-	export_puts(w->out, it->id.s);
-	export_puts(w->out, "] [tag:");
-	export_puts(w->out, lesson_difficulty_name(it->difficulty));
-	export_puts(w->out, "]\n::");
-	export_puts(w->out, it->id.s);
-	export_puts(w->out, "::");
+	strbuf_puts(w->out, "// [id:");
+	strbuf_puts(w->out, it->id.s);
+	strbuf_puts(w->out, "] [tag:");
+	strbuf_puts(w->out, lesson_difficulty_name(it->difficulty));
+	strbuf_puts(w->out, "]\n::");
+	strbuf_puts(w->out, it->id.s);
+	strbuf_puts(w->out, "::");
 }
 
 /* Appends the general feedback (the explanation) and closes the answer
@@ -85,11 +85,11 @@ static void put_head(gift_writer *w)
 void gift_put_close(gift_writer *w)
 {
 	if (w->item->explanation.s != NULL) {
-		export_puts(w->out, "\t####");
+		strbuf_puts(w->out, "\t####");
 		gift_put_field(w, w->item->explanation.s);
-		export_puts(w->out, "\n");
+		strbuf_puts(w->out, "\n");
 	}
-	export_puts(w->out, "}");
+	strbuf_puts(w->out, "}");
 }
 
 /* Warns about what GIFT cannot carry of the item, of the kind k. */
@@ -132,7 +132,7 @@ static bool write_item(gift_writer *w)
 	warn_lost(w, k);
 	put_head(w);
 	k->gift_write(w);
-	export_puts(w->out, "\n\n");
+	strbuf_puts(w->out, "\n\n");
 	return true;
 }
 
@@ -140,21 +140,21 @@ bool export_gift(const pt_lesson *lesson, pt_strbuf *out, pt_diags *diags, pt_ex
 {
 	gift_writer w = { .lesson = lesson, .out = out, .diags = diags };
 	*count = (pt_export_count){ 0, 0 };
-	export_puts(out, "// paratutor lesson \"");
-	export_puts(out, lesson->id.s);
-	export_puts(out, "\" as GIFT: import it in Moodle under Question bank > Import.\n\n$CATEGORY: $course$/top/");
+	strbuf_puts(out, "// paratutor lesson \"");
+	strbuf_puts(out, lesson->id.s);
+	strbuf_puts(out, "\" as GIFT: import it in Moodle under Question bank > Import.\n\n$CATEGORY: $course$/top/");
 	/* Moodle writes a '/' inside a category name twice. */
 	for (const char *s = lesson->title.s; *s; s++) {
 		if (*s == '/')
-			export_puts(out, "//");
+			strbuf_puts(out, "//");
 		else if (*s == '\n' || (unsigned char)*s < 0x20 || *s == 0x7f)
-			export_puts(out, " "); /* control characters, as everywhere in GIFT */
+			strbuf_puts(out, " "); /* control characters, as everywhere in GIFT */
 		else if (strchr("~=#{}:\\", *s) != NULL)
 			strbuf_put(out, (const char[]){ '\\', *s }, 2);
 		else
 			strbuf_put(out, s, 1);
 	}
-	export_puts(out, "\n\n");
+	strbuf_puts(out, "\n\n");
 	for (size_t i = 0; i < lesson->n_items; i++) {
 		w.item = &lesson->items[i];
 		w.html = false;

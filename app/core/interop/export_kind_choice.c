@@ -15,7 +15,7 @@ static void put_weight(gift_writer *w, size_t n, bool right)
 	char num[40], buf[48];
 	snprintf(num, sizeof num, "%.7g", (right ? 100.0 : -100.0) / (double)n);
 	snprintf(buf, sizeof buf, "%%%s%%", num);
-	export_puts(w->out, buf);
+	strbuf_puts(w->out, buf);
 }
 
 void export_choice_gift(gift_writer *w, bool single)
@@ -23,20 +23,20 @@ void export_choice_gift(gift_writer *w, bool single)
 	const pt_item *it = w->item;
 	size_t right = lesson_correct_count(it), wrong = it->n_options - right;
 	gift_put_field(w, it->prompt.s);
-	export_puts(w->out, " {\n");
+	strbuf_puts(w->out, " {\n");
 	for (size_t i = 0; i < it->n_options; i++) {
 		const pt_option *o = &it->options[i];
-		export_puts(w->out, "\t");
+		strbuf_puts(w->out, "\t");
 		if (single) {
-			export_puts(w->out, o->correct ? "=" : "~");
+			strbuf_puts(w->out, o->correct ? "=" : "~");
 			gift_put_answer(w, o->text.s, o->correct);
 		} else {
-			export_puts(w->out, "~");
+			strbuf_puts(w->out, "~");
 			put_weight(w, o->correct ? right : wrong, o->correct);
 			gift_put_field(w, o->text.s);
 		}
 		gift_put_feedback(w, o->feedback.s);
-		export_puts(w->out, "\n");
+		strbuf_puts(w->out, "\n");
 	}
 	gift_put_close(w);
 }

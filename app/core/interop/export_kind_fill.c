@@ -35,9 +35,9 @@ static void fill_gift(gift_writer *w)
 {
 	const pt_item *it = w->item;
 	w->html = true;
-	export_puts(w->out, "[html]<p>");
+	strbuf_puts(w->out, "[html]<p>");
 	gift_put_text(w, it->prompt.s);
-	export_puts(w->out, "</p><pre>");
+	strbuf_puts(w->out, "</p><pre>");
 	pt_ph_iter iter;
 	pt_ph_token tok;
 	ph_begin(&iter, it->code.s);
@@ -52,19 +52,19 @@ static void fill_gift(gift_writer *w)
 			}
 			continue;
 		}
-		export_puts(w->out, "{\n");
+		strbuf_puts(w->out, "{\n");
 		for (size_t i = 0; i < it->bank.n; i++) {
 			const char *opt = it->bank.v[i].s;
 			bool right = lesson_blank_accepts(it, 0, i);
-			export_puts(w->out, right ? "\t=" : "\t~");
+			strbuf_puts(w->out, right ? "\t=" : "\t~");
 			gift_put_answer(w, opt, right);
 			if (!right)
 				gift_put_feedback(w, lesson_blank_feedback(it, 0, i));
-			export_puts(w->out, "\n");
+			strbuf_puts(w->out, "\n");
 		}
 		gift_put_close(w);
 	}
-	export_puts(w->out, "</pre>");
+	strbuf_puts(w->out, "</pre>");
 }
 
 /* GIFT's missing-word question has one gap. */
@@ -95,14 +95,14 @@ static void fill_moodle_text(xml_writer *w)
 {
 	const pt_item *it = w->item;
 	pt_strbuf html = { 0 };
-	export_puts(&html, "<p>");
+	strbuf_puts(&html, "<p>");
 	for (const char *p = it->prompt.s; *p; p++) {
 		if (*p == '\n')
-			export_puts(&html, "<br>");
+			strbuf_puts(&html, "<br>");
 		else
 			moodle_put_escaped(&html, (char[]){ *p, '\0' });
 	}
-	export_puts(&html, "</p><pre>");
+	strbuf_puts(&html, "</p><pre>");
 	pt_ph_iter iter;
 	pt_ph_token tok;
 	ph_begin(&iter, it->code.s);
@@ -111,7 +111,7 @@ static void fill_moodle_text(xml_writer *w)
 			int k = lesson_bank_find(it, it->blanks[tok.blank].accept.v[0].s);
 			char gap[24];
 			snprintf(gap, sizeof gap, "[[%d]]", k + 1);
-			export_puts(&html, gap);
+			strbuf_puts(&html, gap);
 			continue;
 		}
 		for (size_t i = 0; i < tok.len; i++) {
@@ -119,10 +119,10 @@ static void fill_moodle_text(xml_writer *w)
 			moodle_put_escaped(&html, c);
 		}
 	}
-	export_puts(&html, "</pre>");
-	export_puts(w->out, "    <questiontext format=\"html\"><text>");
+	strbuf_puts(&html, "</pre>");
+	strbuf_puts(w->out, "    <questiontext format=\"html\"><text>");
 	moodle_put_escaped(w->out, html.s ? html.s : "");
-	export_puts(w->out, "</text></questiontext>\n");
+	strbuf_puts(w->out, "</text></questiontext>\n");
 	w->out->failed |= html.failed;
 	free(html.s);
 }
@@ -135,9 +135,9 @@ static void fill_moodle(xml_writer *w)
 	moodle_put_shuffle(w);
 	moodle_put_incorrect(w);
 	for (size_t i = 0; i < it->bank.n; i++) {
-		export_puts(w->out, "    <selectoption>\n      <text>");
+		strbuf_puts(w->out, "    <selectoption>\n      <text>");
 		moodle_put_escaped(w->out, it->bank.v[i].s);
-		export_puts(w->out, "</text>\n      <group>1</group>\n    </selectoption>\n");
+		strbuf_puts(w->out, "</text>\n      <group>1</group>\n    </selectoption>\n");
 	}
 }
 

@@ -32,18 +32,18 @@ static void match_gift(gift_writer *w)
 {
 	const pt_item *it = w->item;
 	gift_put_field(w, it->prompt.s);
-	export_puts(w->out, " {\n");
+	strbuf_puts(w->out, " {\n");
 	for (size_t i = 0; i < it->n_lefts; i++) {
-		export_puts(w->out, "\t=");
+		strbuf_puts(w->out, "\t=");
 		gift_put_field(w, it->lefts[i].s);
-		export_puts(w->out, " -> ");
+		strbuf_puts(w->out, " -> ");
 		gift_put_text(w, it->blanks[i].accept.v[0].s);
-		export_puts(w->out, "\n");
+		strbuf_puts(w->out, "\n");
 	}
 	for (size_t i = 0; i < it->distractors.n; i++) {
-		export_puts(w->out, "\t= -> ");
+		strbuf_puts(w->out, "\t= -> ");
 		gift_put_text(w, it->distractors.v[i].s);
-		export_puts(w->out, "\n");
+		strbuf_puts(w->out, "\n");
 	}
 	gift_put_close(w);
 }
@@ -63,11 +63,11 @@ static void match_moodle(xml_writer *w)
 	moodle_put_incorrect(w);
 	for (size_t i = 0; i < it->n_lefts + it->distractors.n; i++) {
 		bool pair = i < it->n_lefts;
-		export_puts(w->out, "    <subquestion format=\"plain_text\">\n      <text>");
+		strbuf_puts(w->out, "    <subquestion format=\"plain_text\">\n      <text>");
 		moodle_put_escaped(w->out, pair ? it->lefts[i].s : "");
-		export_puts(w->out, "</text>\n      <answer><text>");
+		strbuf_puts(w->out, "</text>\n      <answer><text>");
 		moodle_put_escaped(w->out, pair ? it->blanks[i].accept.v[0].s : it->distractors.v[i - it->n_lefts].s);
-		export_puts(w->out, "</text></answer>\n    </subquestion>\n");
+		strbuf_puts(w->out, "</text></answer>\n    </subquestion>\n");
 	}
 }
 

@@ -10,15 +10,15 @@ static void put_range(gift_writer *w, const pt_range *r)
 	char a[EXPORT_NUMBER_MAX], b[EXPORT_NUMBER_MAX];
 	double tol = r->max - r->value;
 	if (r->min == r->max) {
-		export_puts(w->out, export_number(r->value, a, sizeof a));
+		strbuf_puts(w->out, export_number(r->value, a, sizeof a));
 	} else if (export_close(r->value - tol, r->min, r->value)) {
-		export_puts(w->out, export_number(r->value, a, sizeof a));
-		export_puts(w->out, ":");
-		export_puts(w->out, export_tolerance(tol, r->value, b, sizeof b));
+		strbuf_puts(w->out, export_number(r->value, a, sizeof a));
+		strbuf_puts(w->out, ":");
+		strbuf_puts(w->out, export_tolerance(tol, r->value, b, sizeof b));
 	} else {
-		export_puts(w->out, export_number(r->min, a, sizeof a));
-		export_puts(w->out, "..");
-		export_puts(w->out, export_number(r->max, b, sizeof b));
+		strbuf_puts(w->out, export_number(r->min, a, sizeof a));
+		strbuf_puts(w->out, "..");
+		strbuf_puts(w->out, export_number(r->max, b, sizeof b));
 	}
 }
 
@@ -31,25 +31,25 @@ static void numeric_gift(gift_writer *w)
 {
 	const pt_item *it = w->item;
 	gift_put_field(w, it->prompt.s);
-	export_puts(w->out, " {#\n\t=");
+	strbuf_puts(w->out, " {#\n\t=");
 	put_range(w, &it->answer);
-	export_puts(w->out, "\n");
+	strbuf_puts(w->out, "\n");
 	for (size_t i = 0; i < it->n_wrong; i++) {
-		export_puts(w->out, "\t=%0%");
+		strbuf_puts(w->out, "\t=%0%");
 		put_range(w, &it->wrong[i]);
 		if (it->wrong[i].min == it->wrong[i].max)
-			export_puts(w->out, ":0");
+			strbuf_puts(w->out, ":0");
 		gift_put_feedback(w, it->wrong[i].feedback.s);
-		export_puts(w->out, "\n");
+		strbuf_puts(w->out, "\n");
 	}
 	if (it->mistakes.n > 0) {
-		export_puts(w->out, "\t~#");
+		strbuf_puts(w->out, "\t~#");
 		for (size_t i = 0; i < it->mistakes.n; i++) {
 			if (i > 0)
-				export_puts(w->out, " ");
+				strbuf_puts(w->out, " ");
 			gift_put_field(w, it->mistakes.v[i].s);
 		}
-		export_puts(w->out, "\n");
+		strbuf_puts(w->out, "\n");
 	}
 	gift_put_close(w);
 }
@@ -76,20 +76,20 @@ static void numeric_moodle(xml_writer *w)
 	moodle_put_value(w, "unitpenalty", "0");
 	moodle_put_value(w, "showunits", "0");
 	moodle_put_value(w, "unitsleft", "0");
-	export_puts(w->out, "    <units>\n");
+	strbuf_puts(w->out, "    <units>\n");
 	/* Moodle's first unit is the answer's own: factor 1 goes first. */
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < it->n_units; i++) {
 			if ((it->units[i].factor == 1) != (pass == 0))
 				continue;
-			export_puts(w->out, "      <unit>\n        <multiplier>");
+			strbuf_puts(w->out, "      <unit>\n        <multiplier>");
 			/* In full: Moodle divides by it, so 1/60 must come back as 60. */
-			export_puts(w->out, export_number(1 / it->units[i].factor, v, sizeof v));
-			export_puts(w->out, "</multiplier>\n        <unit_name>");
+			strbuf_puts(w->out, export_number(1 / it->units[i].factor, v, sizeof v));
+			strbuf_puts(w->out, "</multiplier>\n        <unit_name>");
 			moodle_put_escaped(w->out, it->units[i].name.s);
-			export_puts(w->out, "</unit_name>\n      </unit>\n");
+			strbuf_puts(w->out, "</unit_name>\n      </unit>\n");
 		}
-	export_puts(w->out, "    </units>\n");
+	strbuf_puts(w->out, "    </units>\n");
 }
 
 const export_kind_ops export_kind_numeric = {

@@ -27,17 +27,17 @@ static void text_gift(gift_writer *w)
 {
 	const pt_item *it = w->item;
 	gift_put_field(w, it->prompt.s);
-	export_puts(w->out, " {\n");
+	strbuf_puts(w->out, " {\n");
 	for (size_t i = 0; i < it->accept.n; i++) {
-		export_puts(w->out, "\t=");
+		strbuf_puts(w->out, "\t=");
 		gift_put_answer(w, it->accept.v[i].s, true);
-		export_puts(w->out, "\n");
+		strbuf_puts(w->out, "\n");
 	}
 	for (size_t i = 0; i < it->n_wrong_answers; i++) {
-		export_puts(w->out, "\t=%0%");
+		strbuf_puts(w->out, "\t=%0%");
 		gift_put_field(w, it->wrong_answers[i].option.s);
 		gift_put_feedback(w, it->wrong_answers[i].text.s);
-		export_puts(w->out, "\n");
+		strbuf_puts(w->out, "\n");
 	}
 	gift_put_close(w);
 }

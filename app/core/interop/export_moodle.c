@@ -18,14 +18,14 @@ void moodle_put_escaped(pt_strbuf *out, const char *s)
 {
 	for (; *s; s++) {
 		switch (*s) {
-		case '&': export_puts(out, "&amp;"); break;
-		case '<': export_puts(out, "&lt;"); break;
-		case '>': export_puts(out, "&gt;"); break;
-		case '"': export_puts(out, "&quot;"); break;
+		case '&': strbuf_puts(out, "&amp;"); break;
+		case '<': strbuf_puts(out, "&lt;"); break;
+		case '>': strbuf_puts(out, "&gt;"); break;
+		case '"': strbuf_puts(out, "&quot;"); break;
 		default:
 			/* XML 1.0 has no place for other control characters. */
 			if (((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t') || *s == 0x7f)
-				export_puts(out, " ");
+				strbuf_puts(out, " ");
 			else
 				strbuf_put(out, s, 1);
 		}
@@ -35,26 +35,26 @@ void moodle_put_escaped(pt_strbuf *out, const char *s)
 /* Appends <tag format="plain_text"><text>s</text></tag> on its own line. */
 void moodle_put_element(xml_writer *w, const char *indent, const char *tag, const char *s)
 {
-	export_puts(w->out, indent);
-	export_puts(w->out, "<");
-	export_puts(w->out, tag);
-	export_puts(w->out, " format=\"plain_text\"><text>");
+	strbuf_puts(w->out, indent);
+	strbuf_puts(w->out, "<");
+	strbuf_puts(w->out, tag);
+	strbuf_puts(w->out, " format=\"plain_text\"><text>");
 	moodle_put_escaped(w->out, s ? s : "");
-	export_puts(w->out, "</text></");
-	export_puts(w->out, tag);
-	export_puts(w->out, ">\n");
+	strbuf_puts(w->out, "</text></");
+	strbuf_puts(w->out, tag);
+	strbuf_puts(w->out, ">\n");
 }
 
 /* Appends <tag>value</tag> on its own line. */
 void moodle_put_value(xml_writer *w, const char *tag, const char *value)
 {
-	export_puts(w->out, "    <");
-	export_puts(w->out, tag);
-	export_puts(w->out, ">");
+	strbuf_puts(w->out, "    <");
+	strbuf_puts(w->out, tag);
+	strbuf_puts(w->out, ">");
 	moodle_put_escaped(w->out, value);
-	export_puts(w->out, "</");
-	export_puts(w->out, tag);
-	export_puts(w->out, ">\n");
+	strbuf_puts(w->out, "</");
+	strbuf_puts(w->out, tag);
+	strbuf_puts(w->out, ">\n");
 }
 
 /* Appends an <answer> with a fraction, its text and feedback (when not
@@ -64,19 +64,19 @@ void moodle_put_answer(xml_writer *w, double fraction, const char *text, const c
 {
 	char num[40];
 	snprintf(num, sizeof num, "%.7g", fraction);
-	export_puts(w->out, "    <answer fraction=\"");
-	export_puts(w->out, num);
-	export_puts(w->out, "\" format=\"plain_text\">\n      <text>");
+	strbuf_puts(w->out, "    <answer fraction=\"");
+	strbuf_puts(w->out, num);
+	strbuf_puts(w->out, "\" format=\"plain_text\">\n      <text>");
 	moodle_put_escaped(w->out, text);
-	export_puts(w->out, "</text>\n");
+	strbuf_puts(w->out, "</text>\n");
 	if (tolerance != NULL) {
-		export_puts(w->out, "      <tolerance>");
-		export_puts(w->out, tolerance);
-		export_puts(w->out, "</tolerance>\n");
+		strbuf_puts(w->out, "      <tolerance>");
+		strbuf_puts(w->out, tolerance);
+		strbuf_puts(w->out, "</tolerance>\n");
 	}
 	if (feedback != NULL)
 		moodle_put_element(w, "      ", "feedback", feedback);
-	export_puts(w->out, "    </answer>\n");
+	strbuf_puts(w->out, "    </answer>\n");
 }
 
 /* Appends the common mistakes as the feedback for any incorrect answer, a
@@ -91,19 +91,19 @@ void moodle_put_incorrect(xml_writer *w)
 		moodle_put_element(w, "    ", "incorrectfeedback", m->v[0].s);
 		return;
 	}
-	export_puts(w->out, "    <incorrectfeedback format=\"html\"><text><![CDATA[<ul>");
+	strbuf_puts(w->out, "    <incorrectfeedback format=\"html\"><text><![CDATA[<ul>");
 	for (size_t i = 0; i < m->n; i++) {
 		pt_strbuf html = { 0 };
 		moodle_put_escaped(&html, m->v[i].s);
-		export_puts(w->out, "<li>");
+		strbuf_puts(w->out, "<li>");
 		/* "]]>" cannot stand inside CDATA: close and reopen around '>'. */
 		for (const char *p = html.s ? html.s : ""; *p; p++)
-			export_puts(w->out, strncmp(p, "]]>", 3) == 0 ? "]]]]><![CDATA[" : (char[]){ *p, '\0' });
-		export_puts(w->out, "</li>");
+			strbuf_puts(w->out, strncmp(p, "]]>", 3) == 0 ? "]]]]><![CDATA[" : (char[]){ *p, '\0' });
+		strbuf_puts(w->out, "</li>");
 		w->out->failed |= html.failed;
 		free(html.s);
 	}
-	export_puts(w->out, "</ul>]]></text></incorrectfeedback>\n");
+	strbuf_puts(w->out, "</ul>]]></text></incorrectfeedback>\n");
 }
 
 /* Appends "<shuffleanswers>" as the item says. */
@@ -137,12 +137,12 @@ static bool write_item(xml_writer *w)
 		return false;
 	}
 	warn_lost(w, k);
-	export_puts(w->out, "  <question type=\"");
-	export_puts(w->out, k->moodle_type_of != NULL ? k->moodle_type_of(it) : k->moodle_type);
-	export_puts(w->out, "\">\n");
-	export_puts(w->out, "    <name><text>");
-	export_puts(w->out, it->id.s);
-	export_puts(w->out, "</text></name>\n");
+	strbuf_puts(w->out, "  <question type=\"");
+	strbuf_puts(w->out, k->moodle_type_of != NULL ? k->moodle_type_of(it) : k->moodle_type);
+	strbuf_puts(w->out, "\">\n");
+	strbuf_puts(w->out, "    <name><text>");
+	strbuf_puts(w->out, it->id.s);
+	strbuf_puts(w->out, "</text></name>\n");
 	if (k->moodle_text != NULL)
 		k->moodle_text(w);
 	else
@@ -156,9 +156,9 @@ static bool write_item(xml_writer *w)
 	k->moodle_write(w);
 	for (size_t i = 0; i < it->hints.n; i++)
 		moodle_put_element(w, "    ", "hint", it->hints.v[i].s);
-	export_puts(w->out, "    <tags><tag><text>");
-	export_puts(w->out, lesson_difficulty_name(it->difficulty));
-	export_puts(w->out, "</text></tag></tags>\n  </question>\n");
+	strbuf_puts(w->out, "    <tags><tag><text>");
+	strbuf_puts(w->out, lesson_difficulty_name(it->difficulty));
+	strbuf_puts(w->out, "</text></tag></tags>\n  </question>\n");
 	return true;
 }
 
@@ -166,16 +166,16 @@ bool export_moodle(const pt_lesson *lesson, pt_strbuf *out, pt_diags *diags, pt_
 {
 	xml_writer w = { .lesson = lesson, .out = out, .diags = diags };
 	*count = (pt_export_count){ 0, 0 };
-	export_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	strbuf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<!-- A paratutor lesson as Moodle XML: import it in Moodle under Question bank, Import. -->\n<quiz>\n"
 	    "  <question type=\"category\">\n    <category><text>$course$/top/");
 	for (const char *s = lesson->title.s; *s; s++) {
 		if (*s == '/')
-			export_puts(out, "//");
+			strbuf_puts(out, "//");
 		else
 			moodle_put_escaped(out, (char[]){ *s, '\0' });
 	}
-	export_puts(out, "</text></category>\n  </question>\n");
+	strbuf_puts(out, "</text></category>\n  </question>\n");
 	for (size_t i = 0; i < lesson->n_items; i++) {
 		w.item = &lesson->items[i];
 		if (write_item(&w))
@@ -183,6 +183,6 @@ bool export_moodle(const pt_lesson *lesson, pt_strbuf *out, pt_diags *diags, pt_
 		else
 			count->skipped++;
 	}
-	export_puts(out, "</quiz>\n");
+	strbuf_puts(out, "</quiz>\n");
 	return !out->failed;
 }

@@ -238,7 +238,7 @@ cJSON *giftq_truefalse(pt_gift_question *q, const char *prompt, size_t a, size_t
 cJSON *giftq_short(pt_gift_question *q, const char *prompt, pt_gift_answer *ans, int n)
 {
 	cJSON *item = import_item("text", prompt);
-	cJSON *accept = cJSON_AddArrayToObject(item, "accept");
+	cJSON_AddArrayToObject(item, "accept");
 	cJSON *wrong = cJSON_CreateArray();
 	for (int k = 0; k < n && !q->failed; k++) {
 		pt_gift_answer *an = &ans[k];
@@ -248,23 +248,14 @@ cJSON *giftq_short(pt_gift_question *q, const char *prompt, pt_gift_answer *ans,
 			break;
 		}
 		char *text = giftq_text(q, an->a, an->b), *fb = feedback_of(q, an);
-		bool credit = an->has_weight ? an->weight > 0 : true;
-		if (credit && text != NULL && text[0] == '\0') {
+		double percent = an->has_weight ? an->weight : 100;
+		pt_import_credit c = { percent, percent >= 100, false, fb };
+		if (percent > 0 && text != NULL && text[0] == '\0') {
 			import_error(q->imp, an->pos, "an accepted answer of question \"%s\" is empty; write the answer "
 			    "after '=', or remove the '='", q->label);
 			q->failed = true;
-		} else if (credit) {
-			cJSON_AddItemToArray(accept, cJSON_CreateString(text ? text : ""));
-			if (an->has_weight && an->weight < 100)
-				import_approx(q->imp, item, an->pos,
-				    "partial credit (%g%%) for \"%s\" cannot be represented: it is accepted as right", an->weight, text);
-			if (fb && fb[0] && q->right == NULL)
-				import_keep(&q->right, fb);
-		} else if (fb && fb[0]) {
-			cJSON *w = cJSON_CreateObject();
-			cJSON_AddStringToObject(w, "answer", text ? text : "");
-			cJSON_AddStringToObject(w, "feedback", fb);
-			cJSON_AddItemToArray(wrong, w);
+		} else {
+			import_text_answer(q->imp, item, an->pos, &c, text, wrong, &q->right);
 		}
 		if (text && strchr(text, '*') != NULL)
 			import_approx(q->imp, item, an->pos,
@@ -496,29 +487,8 @@ cJSON *giftq_numeric(pt_gift_question *q, const char *prompt, pt_gift_answer *an
 			free(fb);
 			break;
 		}
-		if (k == best) {
-			answer_range = r;
-			if (w < 100)
-				import_approx(q->imp, item, an->pos,
-				    "partial credit (%g%%) cannot be represented: the best answer counts as fully right", w);
-			if (fb && fb[0])
-				import_keep(&q->right, fb);
-		} else if (w >= 100) {
-			import_approx(q->imp, item, an->pos,
-			    "a numeric item has one right answer: this second right answer is dropped");
-			cJSON_Delete(r);
-		} else if (fb && fb[0]) {
-			if (w > 0)
-				import_approx(q->imp, item, an->pos,
-				    "partial credit (%g%%) cannot be represented: this answer counts as wrong and keeps its feedback", w);
-			cJSON_AddStringToObject(r, "feedback", fb);
-			cJSON_AddItemToArray(wrong, r);
-		} else {
-			if (w > 0)
-				import_approx(q->imp, item, an->pos,
-				    "partial credit (%g%%) cannot be represented: this answer is dropped", w);
-			cJSON_Delete(r);
-		}
+		pt_import_credit c = { w, w >= 100, k == best, fb };
+		import_numeric_answer(q->imp, item, an->pos, &c, r, &answer_range, wrong, &q->right);
 		free(fb);
 	}
 	if (answer_range == NULL && !q->failed) {

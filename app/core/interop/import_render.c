@@ -10,12 +10,6 @@
 
 #define RENDER_WIDTH 100
 
-/* Appends a NUL-terminated string. */
-static void puts_(pt_strbuf *b, const char *s)
-{
-	strbuf_put(b, s, strlen(s));
-}
-
 /* Appends s as a JSON string literal. */
 static void put_string(pt_strbuf *b, const char *s)
 {
@@ -54,7 +48,7 @@ static void put_number(pt_strbuf *b, double v)
 		if (strtod(num, NULL) != v)
 			snprintf(num, sizeof num, "%.17g", v);
 	}
-	puts_(b, num);
+	strbuf_puts(b, num);
 }
 
 /* Appends a scalar value. */
@@ -65,11 +59,11 @@ static void put_scalar(pt_strbuf *b, const cJSON *v)
 	else if (cJSON_IsNumber(v))
 		put_number(b, v->valuedouble);
 	else if (cJSON_IsTrue(v))
-		puts_(b, "true");
+		strbuf_puts(b, "true");
 	else if (cJSON_IsFalse(v))
-		puts_(b, "false");
+		strbuf_puts(b, "false");
 	else
-		puts_(b, "null");
+		strbuf_puts(b, "null");
 }
 
 /* Appends indent spaces. */
@@ -85,7 +79,7 @@ static void put_value(pt_strbuf *b, const cJSON *v, int indent, size_t col)
 	if (cJSON_IsArray(v) || cJSON_IsObject(v)) {
 		bool obj = cJSON_IsObject(v);
 		if (v->child == NULL) {
-			puts_(b, obj ? "{}" : "[]");
+			strbuf_puts(b, obj ? "{}" : "[]");
 			return;
 		}
 		if (!obj) {
@@ -96,13 +90,13 @@ static void put_value(pt_strbuf *b, const cJSON *v, int indent, size_t col)
 				flat = flat && !cJSON_IsArray(e) && !cJSON_IsObject(e);
 			if (flat) {
 				size_t start = b->n;
-				puts_(b, "[");
+				strbuf_puts(b, "[");
 				cJSON_ArrayForEach(e, v) {
 					put_scalar(b, e);
 					if (e->next)
-						puts_(b, ", ");
+						strbuf_puts(b, ", ");
 				}
-				puts_(b, "]");
+				strbuf_puts(b, "]");
 				if (!b->failed && col + (b->n - start) <= RENDER_WIDTH)
 					return;
 				b->n = start;
@@ -110,20 +104,20 @@ static void put_value(pt_strbuf *b, const cJSON *v, int indent, size_t col)
 					b->s[b->n] = '\0';
 			}
 		}
-		puts_(b, obj ? "{\n" : "[\n");
+		strbuf_puts(b, obj ? "{\n" : "[\n");
 		const cJSON *e;
 		cJSON_ArrayForEach(e, v) {
 			put_indent(b, indent + 2);
 			size_t line_start = b->n;
 			if (obj) {
 				put_string(b, e->string ? e->string : "");
-				puts_(b, ": ");
+				strbuf_puts(b, ": ");
 			}
 			put_value(b, e, indent + 2, (size_t)indent + 2 + (b->n - line_start));
-			puts_(b, e->next ? ",\n" : "\n");
+			strbuf_puts(b, e->next ? ",\n" : "\n");
 		}
 		put_indent(b, indent);
-		puts_(b, obj ? "}" : "]");
+		strbuf_puts(b, obj ? "}" : "]");
 		return;
 	}
 	put_scalar(b, v);
@@ -133,7 +127,7 @@ char *import_render(const cJSON *json)
 {
 	pt_strbuf b = { 0 };
 	put_value(&b, json, 0, 0);
-	puts_(&b, "\n");
+	strbuf_puts(&b, "\n");
 	if (b.failed) {
 		free(b.s);
 		return NULL;

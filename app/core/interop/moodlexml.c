@@ -209,7 +209,7 @@ static cJSON *make_truefalse(mquestion *q, const char *prompt)
 static cJSON *make_shortanswer(mquestion *q, const char *prompt)
 {
 	cJSON *item = import_item("text", prompt);
-	cJSON *accept = cJSON_AddArrayToObject(item, "accept");
+	cJSON_AddArrayToObject(item, "accept");
 	cJSON *wrong = cJSON_CreateArray(), *mistakes = cJSON_CreateArray();
 	bool accepts_anything = false;
 	if (flag_of(q->node, "usecase", false))
@@ -225,21 +225,12 @@ static cJSON *make_shortanswer(mquestion *q, const char *prompt)
 			import_error(q->imp, a->pos, "an accepted answer of question \"%s\" is empty; write the answer in its "
 			    "<text>, or remove the <answer>", q->label);
 			q->failed = true;
-		} else if (f > 0) {
-			cJSON_AddItemToArray(accept, cJSON_CreateString(text ? text : ""));
-			if (!full_marks(f))
-				import_approx(q->imp, item, a->pos,
-				    "partial credit (%g%%) for \"%s\" cannot be represented: it is accepted as right", f, text);
-			if (text && strchr(text, '*') != NULL)
+		} else {
+			pt_import_credit c = { f, full_marks(f), false, fb };
+			import_text_answer(q->imp, item, a->pos, &c, text, wrong, &q->right);
+			if (f > 0 && text && strchr(text, '*') != NULL)
 				import_approx(q->imp, item, a->pos,
 				    "'*' in \"%s\" is a wildcard in Moodle but a plain character here", text);
-			if (fb && fb[0] && q->right == NULL)
-				import_keep(&q->right, fb);
-		} else if (fb && fb[0]) {
-			cJSON *w = cJSON_CreateObject();
-			cJSON_AddStringToObject(w, "answer", text ? text : "");
-			cJSON_AddStringToObject(w, "feedback", fb);
-			cJSON_AddItemToArray(wrong, w);
 		}
 		free(text);
 		free(fb);
@@ -308,27 +299,8 @@ static cJSON *make_numerical(mquestion *q, const char *prompt)
 		cJSON_AddNumberToObject(r, "value", v);
 		if (tol > 0)
 			cJSON_AddNumberToObject(r, "tolerance", tol);
-		if (a == best) {
-			answer = r;
-			if (!full_marks(f))
-				import_approx(q->imp, item, a->pos,
-				    "partial credit (%g%%) cannot be represented: the best answer counts as fully right", f);
-			if (fb && fb[0])
-				import_keep(&q->right, fb);
-		} else if (full_marks(f)) {
-			import_approx(q->imp, item, a->pos, "a numeric item has one right answer: this second right answer is dropped");
-			cJSON_Delete(r);
-		} else if (fb && fb[0]) {
-			if (f > 0)
-				import_approx(q->imp, item, a->pos,
-				    "partial credit (%g%%) cannot be represented: this answer counts as wrong and keeps its feedback", f);
-			cJSON_AddStringToObject(r, "feedback", fb);
-			cJSON_AddItemToArray(wrong, r);
-		} else {
-			if (f > 0)
-				import_approx(q->imp, item, a->pos, "partial credit (%g%%) cannot be represented: this answer is dropped", f);
-			cJSON_Delete(r);
-		}
+		pt_import_credit c = { f, full_marks(f), a == best, fb };
+		import_numeric_answer(q->imp, item, a->pos, &c, r, &answer, wrong, &q->right);
 		free(fb);
 	}
 	if (answer == NULL && !q->failed) {

@@ -370,18 +370,6 @@ static int record_score(const pt_record *r, const pt_item *item)
 	return progress_record_lesson_score(r, item->hints.n);
 }
 
-/* Returns true when the record keeps bank text with a place. */
-static bool placed(const pt_record *r, const char *text)
-{
-	int slot;
-	for (size_t i = 0; i < r->n_wrong_at; i++) {
-		const char *t = progress_wrong_place(r->wrong_at[i], &slot);
-		if (t != NULL && strcmp(t, text) == 0)
-			return true;
-	}
-	return false;
-}
-
 /* Notes learner L as one who gave the wrong answer; false when out of
  * memory. */
 static bool note_who(pt_class_option *op, size_t L)
@@ -419,7 +407,7 @@ static bool take_wrong(pt_class_item *ci, const pt_record *r, size_t L)
 		bool own = false;
 		if (bank) {
 			int o = lesson_bank_find(item, text);
-			if (o < 0 || placed(r, text))
+			if (o < 0 || progress_wrong_placed(r, text))
 				continue;
 			place = grade_wrong_slot(item, text) + 1;
 			fb = place > 0 ? grade_wrong_feedback_at(item, place - 1, text) : grade_wrong_feedback(item, text);

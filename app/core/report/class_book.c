@@ -8,6 +8,7 @@
 
 #include "paratutor/report/class.h"
 #include "paratutor/report/class_parts.h"
+#include "paratutor/base/sanitise.h"
 
 /* Appends the column title of lesson li: its title, with its id when
  * another lesson has the same title; last ends the row. */
@@ -18,7 +19,7 @@ static void lesson_head(pt_strbuf *b, const pt_class *c, size_t li, bool last)
 	for (size_t k = 0; k < c->n_lessons; k++)
 		clash = clash || (k != li && strcmp(class_title_of(c->lessons[k].lesson), class_title_of(l)) == 0);
 	if (!clash) {
-		class_csv_field(b, class_title_of(l), last);
+		sanitise_csv_field(b, class_title_of(l), last);
 		return;
 	}
 	size_t n = strlen(class_title_of(l)) + strlen(l->id.s) + 4;
@@ -28,7 +29,7 @@ static void lesson_head(pt_strbuf *b, const pt_class *c, size_t li, bool last)
 		return;
 	}
 	snprintf(both, n, "%s (%s)", class_title_of(l), l->id.s);
-	class_csv_field(b, both, last);
+	sanitise_csv_field(b, both, last);
 	free(both);
 }
 
@@ -41,7 +42,7 @@ static void score_field(pt_strbuf *b, double x, bool last)
 		double r = class_rounded(x, 2);
 		snprintf(buf, sizeof buf, r == (double)(long)r ? "%.0f" : "%.2f", r);
 	}
-	class_csv_field(b, buf, last);
+	sanitise_csv_field(b, buf, last);
 }
 
 void class_render_gradebook(pt_strbuf *b, const pt_class *c)
@@ -49,21 +50,21 @@ void class_render_gradebook(pt_strbuf *b, const pt_class *c)
 	static const char *const head[] = { "Student", "ID", "SIS User ID", "SIS Login ID", "Section" };
 	size_t cols = c->n_lessons + c->n_exams;
 	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
-		class_csv_field(b, head[i], cols == 0 && i + 1 == sizeof head / sizeof head[0]);
+		sanitise_csv_field(b, head[i], cols == 0 && i + 1 == sizeof head / sizeof head[0]);
 	for (size_t li = 0; li < c->n_lessons; li++)
 		lesson_head(b, c, li, li + 1 == cols);
 	for (size_t k = 0; k < c->n_exams; k++) {
 		char title[96];
 		snprintf(title, sizeof title, "Exam: %s", class_exam_title(&c->exams[k]));
-		class_csv_field(b, title, c->n_lessons + k + 1 == cols);
+		sanitise_csv_field(b, title, c->n_lessons + k + 1 == cols);
 	}
 	for (size_t L = 0; L < c->n_learners; L++) {
 		const char *name = c->learners[L].name;
-		class_csv_field(b, name, false);
-		class_csv_field(b, "", false);
-		class_csv_field(b, "", false);
-		class_csv_field(b, class_login(&c->learners[L]), false);
-		class_csv_field(b, "", cols == 0);
+		sanitise_csv_field(b, name, false);
+		sanitise_csv_field(b, "", false);
+		sanitise_csv_field(b, "", false);
+		sanitise_csv_field(b, class_login(&c->learners[L]), false);
+		sanitise_csv_field(b, "", cols == 0);
 		for (size_t li = 0; li < c->n_lessons; li++)
 			score_field(b, class_score(c, L, li), li + 1 == cols);
 		for (size_t k = 0; k < c->n_exams; k++) {

@@ -9,6 +9,7 @@
 
 #include "paratutor/report/class.h"
 #include "paratutor/report/class_parts.h"
+#include "paratutor/base/sanitise.h"
 #include "paratutor/base/text.h"
 
 
@@ -18,51 +19,51 @@ static void put_time(pt_strbuf *b, long s)
 	if (s < 0)
 		s = 0;
 	if (s >= 3600)
-		class_printf(b, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+		strbuf_printf(b, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
 	else
-		class_printf(b, "%ld:%02ld", s / 60, s % 60);
+		strbuf_printf(b, "%ld:%02ld", s / 60, s % 60);
 }
 
 /* Appends the table's part for exam e. */
 static void table_exam(pt_strbuf *b, const pt_class *c, const pt_class_exam *e)
 {
-	class_printf(b, "\n%s%s: sat by %zu of %zu learner%s", e->name != NULL ? "Exam " : "",
+	strbuf_printf(b, "\n%s%s: sat by %zu of %zu learner%s", e->name != NULL ? "Exam " : "",
 	    class_exam_title(e), e->learners, c->n_learners, c->n_learners == 1 ? "" : "s");
 	if (e->open > 0)
-		class_printf(b, " (%zu sitting one now)", e->open);
+		strbuf_printf(b, " (%zu sitting one now)", e->open);
 	if (e->learners > 0)
-		class_printf(b, "; passed by %zu; mean best score %.1f%%", e->passed, class_rounded(e->mean_best, 1));
-	class_puts(b, "\n");
+		strbuf_printf(b, "; passed by %zu; mean best score %.1f%%", e->passed, class_rounded(e->mean_best, 1));
+	strbuf_puts(b, "\n");
 	if (e->learners > 0)
-		class_puts(b, "  learner                sittings    best  time used  passed\n");
+		strbuf_puts(b, "  learner                sittings    best  time used  passed\n");
 	for (size_t L = 0; L < c->n_learners; L++) {
 		pt_class_standing s = class_standing(e, L);
 		if (s.best == NULL)
 			continue;
-		class_puts(b, "  ");
+		strbuf_puts(b, "  ");
 		const char *name = c->learners[L].name, *login = c->learners[L].login;
 		int w = text_width(name, strlen(name));
 		class_puts_safe(b, name);
 		if (login != NULL && strcmp(login, name) != 0) {
-			class_puts(b, " (");
+			strbuf_puts(b, " (");
 			class_puts_safe(b, login);
-			class_puts(b, ")");
+			strbuf_puts(b, ")");
 			w += (int)strlen(login) + 3;
 		}
 		for (; w < 22; w++)
-			class_puts(b, " ");
-		class_printf(b, " %8zu  %5.1f%%  ", s.attempts, class_rounded(s.best->score, 1));
+			strbuf_puts(b, " ");
+		strbuf_printf(b, " %8zu  %5.1f%%  ", s.attempts, class_rounded(s.best->score, 1));
 		char t[32];
 		pt_strbuf tb = { 0 };
 		put_time(&tb, s.best->used);
 		snprintf(t, sizeof t, "%9s", tb.s != NULL ? tb.s : "");
 		free(tb.s);
-		class_puts(b, t);
-		class_printf(b, "  %s%s\n", s.best->passed ? "yes" : "no", s.best->timed_out ? " (time ran out)" : "");
+		strbuf_puts(b, t);
+		strbuf_printf(b, "  %s%s\n", s.best->passed ? "yes" : "no", s.best->timed_out ? " (time ran out)" : "");
 	}
 	if (e->n_items == 0)
 		return;
-	class_puts(b, "  items, over each learner's first sitting (drawn: sittings that drew it; older: drew an\n"
+	strbuf_puts(b, "  items, over each learner's first sitting (drawn: sittings that drew it; older: drew an\n"
 	              "  earlier version, left out; facility: share right; discr.: Moodle's discrimination index\n"
 	              "  against the rest of the sitting):\n"
 	              "  item                              drawn  right  wrong  blank  older  facility  discr.\n");
@@ -70,25 +71,25 @@ static void table_exam(pt_strbuf *b, const pt_class *c, const pt_class_exam *e)
 		const pt_class_exam_item *it = &e->items[i];
 		char id[256];
 		snprintf(id, sizeof id, "%s/%s", it->lesson, it->id);
-		class_puts(b, "  ");
+		strbuf_puts(b, "  ");
 		class_puts_safe(b, id);
 		for (int w = text_width(id, strlen(id)); w < 32; w++)
-			class_puts(b, " ");
-		class_printf(b, " %6zu %6zu %6zu %6zu %6zu", it->drawn, it->right, it->wrong, it->unanswered, it->older);
+			strbuf_puts(b, " ");
+		strbuf_printf(b, " %6zu %6zu %6zu %6zu %6zu", it->drawn, it->right, it->wrong, it->unanswered, it->older);
 		if (it->has_facility_index)
-			class_printf(b, "  %7.1f%%", class_rounded(it->facility_index, 1));
+			strbuf_printf(b, "  %7.1f%%", class_rounded(it->facility_index, 1));
 		else
-			class_puts(b, "         -");
+			strbuf_puts(b, "         -");
 		if (it->has_discrimination_index)
-			class_printf(b, "  %6.1f\n", class_rounded(it->discrimination_index, 1));
+			strbuf_printf(b, "  %6.1f\n", class_rounded(it->discrimination_index, 1));
 		else
-			class_puts(b, "       -\n");
+			strbuf_puts(b, "       -\n");
 		if (it->item == NULL)
-			class_puts(b, "      (no longer in the lessons read)\n");
+			strbuf_puts(b, "      (no longer in the lessons read)\n");
 		for (size_t w = 0; w < it->n_wrong_answers; w++) {
-			class_puts(b, "      \"");
+			strbuf_puts(b, "      \"");
 			class_puts_safe(b, it->wrong_answers[w].text);
-			class_printf(b, "\" given by %zu\n", it->wrong_answers[w].picks);
+			strbuf_printf(b, "\" given by %zu\n", it->wrong_answers[w].picks);
 		}
 	}
 }
@@ -97,7 +98,7 @@ void class_table_exams(pt_strbuf *b, const pt_class *c)
 {
 	if (c->n_exams == 0)
 		return;
-	class_puts(b, "\nExams: a learner's grade is the best of their sittings; time used is that sitting's.\n");
+	strbuf_puts(b, "\nExams: a learner's grade is the best of their sittings; time used is that sitting's.\n");
 	for (size_t k = 0; k < c->n_exams; k++)
 		table_exam(b, c, &c->exams[k]);
 }
@@ -108,33 +109,33 @@ void class_csv_exams(pt_strbuf *b, const pt_class *c)
 		const pt_class_exam *e = &c->exams[k];
 		for (size_t i = 0; i < e->n_items; i++) {
 			const pt_class_exam_item *it = &e->items[i];
-			class_csv_field(b, it->lesson, false);
-			class_csv_field(b, it->id, false);
-			class_puts(b, ",");
+			sanitise_csv_field(b, it->lesson, false);
+			sanitise_csv_field(b, it->id, false);
+			strbuf_puts(b, ",");
 			class_csv_count(b, it->drawn);
 			class_csv_count(b, it->right);
 			class_csv_num(b, class_share(it->right, it->drawn), 3);
-			class_puts(b, ",,,");
+			strbuf_puts(b, ",,,");
 			class_csv_count(b, it->older);
-			class_puts(b, ",,,,");
+			strbuf_puts(b, ",,,,");
 			class_csv_pct(b, it->has_facility_index, it->facility_index);
 			class_csv_pct(b, it->has_discrimination_index, it->discrimination_index);
-			class_puts(b, ",,,,,,,");
-			class_csv_field(b, class_exam_title(e), false);
+			strbuf_puts(b, ",,,,,,,");
+			sanitise_csv_field(b, class_exam_title(e), false);
 			class_csv_count(b, it->wrong);
 			char n[32];
 			snprintf(n, sizeof n, "%zu", it->unanswered);
-			class_csv_field(b, n, true);
+			sanitise_csv_field(b, n, true);
 			for (size_t w = 0; w < it->n_wrong_answers; w++) {
-				class_csv_field(b, it->lesson, false);
-				class_csv_field(b, it->id, false);
-				class_csv_field(b, it->wrong_answers[w].text, false);
-				class_puts(b, ",,,,,,,");
+				sanitise_csv_field(b, it->lesson, false);
+				sanitise_csv_field(b, it->id, false);
+				sanitise_csv_field(b, it->wrong_answers[w].text, false);
+				strbuf_puts(b, ",,,,,,,");
 				class_csv_count(b, it->wrong_answers[w].picks);
 				class_csv_num(b, class_share(it->wrong_answers[w].picks, it->drawn), 3);
-				class_puts(b, ",,,,,,,,,,,");
-				class_csv_field(b, class_exam_title(e), false);
-				class_puts(b, ",\r\n");
+				strbuf_puts(b, ",,,,,,,,,,,");
+				sanitise_csv_field(b, class_exam_title(e), false);
+				strbuf_puts(b, ",\r\n");
 			}
 		}
 	}

@@ -3,7 +3,6 @@
  * import.  Building the text is all it does; printing is the caller's.
  * The exams' parts are class_exam_out.c's, the gradebook class_book.c's;
  * the helpers they share are declared in class_parts.h. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,40 +23,16 @@
 #define SENTENCE_WIDTH 90 /* misconception shown in the table, columns */
 #define CONCEPT_WIDTH 42  /* a concept's label in the table, columns */
 
-/* The project's growing text (strbuf.h). */
-typedef pt_strbuf out_buf;
-
-/* Appends n bytes of s. */
-static void put(out_buf *b, const char *s, size_t n)
-{
-	strbuf_put(b, s, n);
-}
-
-/* Appends the string s. */
-void class_puts(out_buf *b, const char *s)
-{
-	put(b, s, strlen(s));
-}
-
-void class_puts_safe(out_buf *b, const char *s)
+void class_puts_safe(pt_strbuf *b, const char *s)
 {
 	sanitise_put(b, s, strlen(s), true);
 }
 
-/* Appends printf-style text. */
-void PT_PRINTF(2, 3) class_printf(out_buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	strbuf_vprintf(b, fmt, ap);
-	va_end(ap);
-}
-
 /* Appends n spaces. */
-static void pad(out_buf *b, int n)
+static void pad(pt_strbuf *b, int n)
 {
 	for (; n > 0; n--)
-		put(b, " ", 1);
+		strbuf_put(b, " ", 1);
 }
 
 /* Returns x rounded to `places` decimals (0 to 4), without libm. */
@@ -86,7 +61,7 @@ const char *class_title_of(const pt_lesson *l)
 
 /* Appends s cut to at most width columns, with "..." when cut, and
  * returns the columns used.  Line breaks become spaces. */
-static int put_cut(out_buf *b, const char *s, int width)
+static int put_cut(pt_strbuf *b, const char *s, int width)
 {
 	size_t len = strlen(s), i = 0, keep = 0;
 	int used = 0;
@@ -104,9 +79,9 @@ static int put_cut(out_buf *b, const char *s, int width)
 		keep = i;
 	}
 	for (size_t k = 0; k < keep; k++)
-		put(b, s[k] == '\n' || s[k] == '\r' || s[k] == '\t' ? " " : &s[k], 1);
+		strbuf_put(b, s[k] == '\n' || s[k] == '\r' || s[k] == '\t' ? " " : &s[k], 1);
 	if (cut) {
-		class_puts(b, "...");
+		strbuf_puts(b, "...");
 		used += 3;
 	}
 	return used;
@@ -114,7 +89,7 @@ static int put_cut(out_buf *b, const char *s, int width)
 
 /* Appends the first sentence of feedback (through its first ". ", or all
  * of it), cut to SENTENCE_WIDTH columns. */
-static void put_sentence(out_buf *b, const char *feedback)
+static void put_sentence(pt_strbuf *b, const char *feedback)
 {
 	const char *end = strstr(feedback, ". ");
 	size_t n = end != NULL ? (size_t)(end - feedback) + 1 : strlen(feedback);
@@ -128,7 +103,7 @@ static void put_sentence(out_buf *b, const char *feedback)
 }
 
 /* Appends a lesson's score histogram, one line per bin. */
-static void table_histogram(out_buf *b, const pt_class_lesson *l)
+static void table_histogram(pt_strbuf *b, const pt_class_lesson *l)
 {
 	size_t most = 0;
 	for (int i = 0; i < PT_CLASS_BINS; i++)
@@ -139,34 +114,34 @@ static void table_histogram(out_buf *b, const pt_class_lesson *l)
 		char label[16];
 		snprintf(label, sizeof label, "%d-%d", i * step, i + 1 == PT_CLASS_BINS ? 100 : i * step + step - 1);
 		size_t bar = most ? (l->histogram[i] * BAR_WIDTH + most - 1) / most : 0;
-		class_printf(b, "    %6s |", label);
+		strbuf_printf(b, "    %6s |", label);
 		for (size_t k = 0; k < BAR_WIDTH; k++)
-			put(b, k < bar ? "#" : " ", 1);
-		class_printf(b, " %zu\n", l->histogram[i]);
+			strbuf_put(b, k < bar ? "#" : " ", 1);
+		strbuf_printf(b, " %zu\n", l->histogram[i]);
 	}
 }
 
 /* Appends a space and the number x with two decimals, or "-" when
  * x < 0, right aligned in width columns. */
-static void put_num(out_buf *b, double x, int width)
+static void put_num(pt_strbuf *b, double x, int width)
 {
 	if (x < 0)
-		class_printf(b, " %*s", width, "-");
+		strbuf_printf(b, " %*s", width, "-");
 	else
-		class_printf(b, " %*.2f", width, x);
+		strbuf_printf(b, " %*.2f", width, x);
 }
 
 /* Appends a space and a percentage with one decimal right aligned in
  * width columns, or "-" when not defined. */
-static void put_pct(out_buf *b, bool defined, double x, int width)
+static void put_pct(pt_strbuf *b, bool defined, double x, int width)
 {
 	if (!defined) {
-		class_printf(b, " %*s", width, "-");
+		strbuf_printf(b, " %*s", width, "-");
 		return;
 	}
 	char num[32];
 	snprintf(num, sizeof num, "%.1f%%", class_rounded(x, 1));
-	class_printf(b, " %*s", width, num);
+	strbuf_printf(b, " %*s", width, num);
 }
 
 /* Returns what a place of the item is called: "blank", "pair" or
@@ -178,24 +153,24 @@ static const char *place_word(const pt_item *item)
 
 /* Appends the heading of a place of the item: "blank 2, wrong for 2 of
  * 3", a match pair with its left prompt. */
-static void table_place(out_buf *b, const pt_class_item *ci, int place)
+static void table_place(pt_strbuf *b, const pt_class_item *ci, int place)
 {
 	if (place <= 0) {
-		class_printf(b, "%s not recorded (an older paratutor), wrong for %zu:", place_word(ci->item), ci->unplaced);
+		strbuf_printf(b, "%s not recorded (an older paratutor), wrong for %zu:", place_word(ci->item), ci->unplaced);
 		return;
 	}
-	class_printf(b, "%s %d", place_word(ci->item), place);
+	strbuf_printf(b, "%s %d", place_word(ci->item), place);
 	if (ci->item->kind == PT_KIND_MATCH && (size_t)place <= ci->item->n_lefts &&
 	    ci->item->lefts[place - 1].s != NULL) {
-		class_puts(b, " (\"");
+		strbuf_puts(b, " (\"");
 		put_cut(b, ci->item->lefts[place - 1].s, OPTION_WIDTH);
-		class_puts(b, "\")");
+		strbuf_puts(b, "\")");
 	}
-	class_printf(b, ", wrong for %zu of %zu:", ci->place_wrong[place - 1], ci->met);
+	strbuf_printf(b, ", wrong for %zu of %zu:", ci->place_wrong[place - 1], ci->met);
 }
 
 /* Appends an order item's positions most often misplaced, most first. */
-static void table_misplaced(out_buf *b, const pt_class_item *ci)
+static void table_misplaced(pt_strbuf *b, const pt_class_item *ci)
 {
 	bool done[PT_MAX_SLOTS] = { false }, any = false;
 	for (;;) {
@@ -207,49 +182,49 @@ static void table_misplaced(out_buf *b, const pt_class_item *ci)
 		if (best == ci->n_places)
 			break;
 		done[best] = true;
-		class_printf(b, "%s %zu (%zu learner%s)", any ? "," : "      positions most often misplaced:", best + 1,
+		strbuf_printf(b, "%s %zu (%zu learner%s)", any ? "," : "      positions most often misplaced:", best + 1,
 		    ci->place_wrong[best], ci->place_wrong[best] == 1 ? "" : "s");
 		any = true;
 	}
 	if (any)
-		class_puts(b, "\n");
+		strbuf_puts(b, "\n");
 }
 
 /* Appends one item's row and its wrong answers' lines, by place. */
-static void table_item(out_buf *b, const pt_class_item *ci, int id_width)
+static void table_item(pt_strbuf *b, const pt_class_item *ci, int id_width)
 {
 	const char *id = ci->item->id.s;
-	class_puts(b, "  ");
+	strbuf_puts(b, "  ");
 	pad(b, id_width - put_cut(b, id, id_width));
-	class_printf(b, " %5zu", ci->met);
+	strbuf_printf(b, " %5zu", ci->met);
 	double f = class_share(ci->right, ci->met);
 	if (f < 0)
-		class_printf(b, " %10s", "-");
+		strbuf_printf(b, " %10s", "-");
 	else
-		class_printf(b, " %9.0f%%", f * 100);
+		strbuf_printf(b, " %9.0f%%", f * 100);
 	put_num(b, ci->met ? (double)ci->attempts / (double)ci->met : -1, 9);
 	put_num(b, ci->met ? (double)ci->hints / (double)ci->met : -1, 6);
 	if (ci->discriminates)
-		class_printf(b, " %+7.2f", ci->discrimination);
+		strbuf_printf(b, " %+7.2f", ci->discrimination);
 	else
-		class_printf(b, " %7s", "-");
-	class_printf(b, " %6zu", ci->older);
+		strbuf_printf(b, " %7s", "-");
+	strbuf_printf(b, " %6zu", ci->older);
 	put_pct(b, ci->has_facility_index, ci->facility_index, 9);
 	put_pct(b, ci->has_discrimination_index, ci->discrimination_index, 8);
 	put_pct(b, ci->has_efficiency, ci->discriminative_efficiency, 7);
-	class_puts(b, "\n");
+	strbuf_puts(b, "\n");
 	for (unsigned fl = 1; fl < 1u << PT_CLASS_FLAG_COUNT; fl <<= 1)
 		if (ci->flags & fl)
-			class_printf(b, "      ! %s\n", class_flag_text(fl));
+			strbuf_printf(b, "      ! %s\n", class_flag_text(fl));
 	const size_t edited[] = { ci->reworded, ci->reopened, ci->kept };
 	static const char *const how[] = { "an earlier wording with the same right answers: their credit stands",
 		"before its right answer changed: reopened for them (no credit until they answer again)",
 		"before its right answer changed: their credit as first graded stands (course policy \"keep\")" };
 	for (size_t e = 0; e < 3; e++)
 		if (edited[e] > 0)
-			class_printf(b, "      %zu answered %s\n", edited[e], how[e]);
+			strbuf_printf(b, "      %zu answered %s\n", edited[e], how[e]);
 	if (ci->exam_first > 0)
-		class_printf(b, "      %zu saw it in an exam before its lesson: their lesson credit stands\n", ci->exam_first);
+		strbuf_printf(b, "      %zu saw it in an exam before its lesson: their lesson credit stands\n", ci->exam_first);
 	if (ci->item->kind == PT_KIND_ORDER)
 		table_misplaced(b, ci);
 	int place = -1;
@@ -258,53 +233,53 @@ static void table_item(out_buf *b, const pt_class_item *ci, int id_width)
 		const pt_class_option *op = &ci->wrong[o];
 		if (ci->n_places > 0 && op->place == 0 && op->distractor && op->picks == 0) {
 			if (place != -2)
-				class_puts(b, "      bank options no place accepts, put nowhere:\n");
+				strbuf_puts(b, "      bank options no place accepts, put nowhere:\n");
 			place = -2;
 		} else if (ci->n_places > 0 && op->place != place) {
 			place = op->place;
-			class_puts(b, "      ");
+			strbuf_puts(b, "      ");
 			table_place(b, ci, place);
-			class_puts(b, "\n");
+			strbuf_puts(b, "\n");
 		}
-		class_puts(b, ci->n_places > 0 ? "        \"" : "      \"");
+		strbuf_puts(b, ci->n_places > 0 ? "        \"" : "      \"");
 		put_cut(b, op->text, OPTION_WIDTH);
-		class_printf(b, "\" %s by %zu", typed ? "given" : "picked", op->picks);
+		strbuf_printf(b, "\" %s by %zu", typed ? "given" : "picked", op->picks);
 		if (ci->met > 0)
-			class_printf(b, " (%.0f%%)", class_share(op->picks, ci->met) * 100);
-		class_puts(b, op->feedback != NULL ? ": " : " (its feedback names no misconception)");
+			strbuf_printf(b, " (%.0f%%)", class_share(op->picks, ci->met) * 100);
+		strbuf_puts(b, op->feedback != NULL ? ": " : " (its feedback names no misconception)");
 		if (op->feedback != NULL)
 			put_sentence(b, op->feedback);
-		class_puts(b, "\n");
+		strbuf_puts(b, "\n");
 		for (unsigned fl = 1; fl < 1u << PT_CLASS_FLAG_COUNT; fl <<= 1)
 			if (op->flags & fl)
-				class_printf(b, "%s! %s\n", ci->n_places > 0 ? "          " : "        ", class_flag_text(fl));
+				strbuf_printf(b, "%s! %s\n", ci->n_places > 0 ? "          " : "        ", class_flag_text(fl));
 	}
 }
 
 /* Appends one lesson's section. */
-static void table_lesson(out_buf *b, const pt_class *c, const pt_class_lesson *l)
+static void table_lesson(pt_strbuf *b, const pt_class *c, const pt_class_lesson *l)
 {
-	class_printf(b, "\n%s (%s): %zu item%s\n", class_title_of(l->lesson), l->lesson->id.s, l->n_items,
+	strbuf_printf(b, "\n%s (%s): %zu item%s\n", class_title_of(l->lesson), l->lesson->id.s, l->n_items,
 	    l->n_items == 1 ? "" : "s");
-	class_printf(b, "  started by %zu of %zu learner%s", l->started, c->n_learners, c->n_learners == 1 ? "" : "s");
+	strbuf_printf(b, "  started by %zu of %zu learner%s", l->started, c->n_learners, c->n_learners == 1 ? "" : "s");
 	if (l->started > 0)
-		class_printf(b, "; completed by %zu (%.0f%% of those who started)", l->completed,
+		strbuf_printf(b, "; completed by %zu (%.0f%% of those who started)", l->completed,
 		    class_share(l->completed, l->started) * 100);
-	class_puts(b, "\n");
+	strbuf_puts(b, "\n");
 	if (l->removed > 0)
-		class_printf(b, "  %zu learner%s records of items this lesson no longer has; those records are left out\n",
+		strbuf_printf(b, "  %zu learner%s records of items this lesson no longer has; those records are left out\n",
 		    l->removed, l->removed == 1 ? " has" : "s have");
 	if (l->started == 0)
 		return;
-	class_printf(b, "  lesson scores of the %zu who started it: mean %.1f, median %.1f\n", l->started,
+	strbuf_printf(b, "  lesson scores of the %zu who started it: mean %.1f, median %.1f\n", l->started,
 	    l->mean_score, l->median_score);
 	if (l->small_sample)
-		class_printf(b, "  ! only %zu learner%s started it: below %d every figure and flag here can swing with one "
+		strbuf_printf(b, "  ! only %zu learner%s started it: below %d every figure and flag here can swing with one "
 		    "learner more or less; read them as hints\n", l->started, l->started == 1 ? "" : "s",
 		    PT_CLASS_SMALL_SAMPLE);
 	table_histogram(b, l);
 	if (l->group > 0)
-		class_printf(b, "  upper and lower groups for discrimination: %zu learner%s each\n", l->group,
+		strbuf_printf(b, "  upper and lower groups for discrimination: %zu learner%s each\n", l->group,
 		    l->group == 1 ? "" : "s");
 	int id_width = 4;
 	for (size_t i = 0; i < l->n_items; i++) {
@@ -313,9 +288,9 @@ static void table_lesson(out_buf *b, const pt_class *c, const pt_class_lesson *l
 		if (w > id_width)
 			id_width = w > ID_WIDTH_MAX ? ID_WIDTH_MAX : w;
 	}
-	class_puts(b, "\n  item");
+	strbuf_puts(b, "\n  item");
 	pad(b, id_width - 4);
-	class_puts(b, "   met  right 1st  attempts  hints  up-low  older  facility  discr.  d.eff.\n");
+	strbuf_puts(b, "   met  right 1st  attempts  hints  up-low  older  facility  discr.  d.eff.\n");
 	for (size_t i = 0; i < l->n_items; i++)
 		table_item(b, &l->items[i], id_width);
 }
@@ -345,7 +320,7 @@ static int by_mastery(const void *a, const void *b)
 
 /* Appends mastery by concept, the weakest first: which concept the class
  * misses, across lessons. */
-static void table_concepts(out_buf *b, const pt_class *c)
+static void table_concepts(pt_strbuf *b, const pt_class *c)
 {
 	const pt_class_tag **order = calloc(c->n_tags ? c->n_tags : 1, sizeof *order);
 	if (order == NULL) {
@@ -358,40 +333,40 @@ static void table_concepts(out_buf *b, const pt_class *c)
 			order[n++] = &c->tags[t];
 	qsort(order, n, sizeof *order, by_mastery);
 	if (n > 0) {
-		class_puts(b, "\nMastery by concept, weakest first (mastered: answered right in reviews until due back in\n"
+		strbuf_puts(b, "\nMastery by concept, weakest first (mastered: answered right in reviews until due back in\n"
 		            "3 days or more, as a learner's statistics count it; mastery: items mastered over items\n"
 		            "times the learners who met the concept)\n\n  concept");
 		pad(b, CONCEPT_WIDTH - 7);
-		class_puts(b, " items  learners right 1st  mastery\n");
+		strbuf_puts(b, " items  learners right 1st  mastery\n");
 	}
 	for (size_t i = 0; i < n; i++) {
 		const pt_class_tag *g = order[i];
-		class_puts(b, "  ");
+		strbuf_puts(b, "  ");
 		pad(b, CONCEPT_WIDTH - put_cut(b, g->label, CONCEPT_WIDTH));
-		class_printf(b, " %5zu %9zu", g->items, g->learners);
+		strbuf_printf(b, " %5zu %9zu", g->items, g->learners);
 		double f = class_share(g->right, g->met), m = mastery(g);
 		if (f < 0)
-			class_printf(b, " %9s %8s\n", "-", "-");
+			strbuf_printf(b, " %9s %8s\n", "-", "-");
 		else
-			class_printf(b, " %8.0f%% %7.0f%%\n", f * 100, m * 100);
+			strbuf_printf(b, " %8.0f%% %7.0f%%\n", f * 100, m * 100);
 	}
 	free(order);
 }
 
 /* Appends the whole table. */
-static void render_table(out_buf *b, const pt_class *c)
+static void render_table(pt_strbuf *b, const pt_class *c)
 {
-	class_printf(b, "Class report: %zu learner%s", c->n_learners, c->n_learners == 1 ? "" : "s");
+	strbuf_printf(b, "Class report: %zu learner%s", c->n_learners, c->n_learners == 1 ? "" : "s");
 	if (c->n_skips > 0)
-		class_printf(b, "; %zu path%s skipped (listed on standard error)", c->n_skips, c->n_skips == 1 ? "" : "s");
-	class_puts(b, "\n");
+		strbuf_printf(b, "; %zu path%s skipped (listed on standard error)", c->n_skips, c->n_skips == 1 ? "" : "s");
+	strbuf_puts(b, "\n");
 	for (size_t i = 0; i < c->n_skips; i++)
 		if (c->skips[i].kind == PT_CLASS_SKIP_UNREAD) {
-			class_puts(b, "MISSING: ");
+			strbuf_puts(b, "MISSING: ");
 			class_puts_safe(b, c->skips[i].name);
-			class_puts(b, " (records could not be read; see standard error)\n");
+			strbuf_puts(b, " (records could not be read; see standard error)\n");
 		}
-	class_puts(b, "right 1st: share right first time of those who met the item; attempts and hints: means of\n"
+	strbuf_puts(b, "right 1st: share right first time of those who met the item; attempts and hints: means of\n"
 	            "the first pass; up-low: the upper-lower index, right 1st in the upper 27% by lesson score\n"
 	            "minus the lower 27%; older: learners whose answers are to an earlier version (left out).\n"
 	            "Moodle's figures, over the learners who started the lesson, an item scoring as in the\n"
@@ -400,84 +375,63 @@ static void render_table(out_buf *b, const pt_class *c)
 	            "rest of the lesson; d.eff.: Moodle's discriminative efficiency, that covariance as a share\n"
 	            "of the largest these scores allow.  ! marks what the figures suggest checking.\n");
 	if (c->n_lessons == 0)
-		class_puts(b, "\nNo lessons to analyse: give the lesson directory with --lessons DIR.\n");
+		strbuf_puts(b, "\nNo lessons to analyse: give the lesson directory with --lessons DIR.\n");
 	for (size_t i = 0; i < c->n_lessons; i++)
 		table_lesson(b, c, &c->lessons[i]);
 	table_concepts(b, c);
 	class_table_exams(b, c);
 	if (c->n_unknown > 0) {
-		class_puts(b, "\nRecords of lessons not among the lessons read were left out:");
+		strbuf_puts(b, "\nRecords of lessons not among the lessons read were left out:");
 		for (size_t i = 0; i < c->n_unknown; i++)
-			class_printf(b, "%s %s (%zu learner%s)", i ? "," : "", c->unknown[i].id, c->unknown[i].learners,
+			strbuf_printf(b, "%s %s (%zu learner%s)", i ? "," : "", c->unknown[i].id, c->unknown[i].learners,
 			    c->unknown[i].learners == 1 ? "" : "s");
-		class_puts(b, "\n");
+		strbuf_puts(b, "\n");
 	}
 }
 
 /* ---- CSV --------------------------------------------------------------- */
 
-/* Appends one CSV field, quoted per RFC 4180 when needed, and its
- * separator (CRLF after the last). */
-void class_csv_field(out_buf *b, const char *s, bool last)
-{
-	pt_strbuf safe = { 0 }; /* text that steers a terminal or a spreadsheet, neutralised */
-	s = sanitise_cell(s, &safe);
-	if (strpbrk(s, ",\"\r\n") != NULL) {
-		put(b, "\"", 1);
-		for (const char *q; (q = strchr(s, '"')) != NULL; s = q + 1) {
-			put(b, s, (size_t)(q - s) + 1);
-			put(b, "\"", 1);
-		}
-		class_puts(b, s);
-		put(b, "\"", 1);
-	} else {
-		class_puts(b, s);
-	}
-	free(safe.s);
-	class_puts(b, last ? "\r\n" : ",");
-}
-
 /* Appends a number field with places decimals, empty when x < 0. */
-void class_csv_num(out_buf *b, double x, int places)
+void class_csv_num(pt_strbuf *b, double x, int places)
 {
 	char buf[32] = "";
 	if (x >= 0)
 		snprintf(buf, sizeof buf, "%.*f", places, x);
-	class_csv_field(b, buf, false);
+	sanitise_csv_field(b, buf, false);
 }
 
 /* Appends a count field. */
-void class_csv_count(out_buf *b, size_t n)
+void class_csv_count(pt_strbuf *b, size_t n)
 {
 	char buf[32];
 	snprintf(buf, sizeof buf, "%zu", n);
-	class_csv_field(b, buf, false);
+	sanitise_csv_field(b, buf, false);
 }
 
 /* Appends a percentage field with two decimals, empty when undefined. */
-void class_csv_pct(out_buf *b, bool defined, double x)
+void class_csv_pct(pt_strbuf *b, bool defined, double x)
 {
 	char buf[32] = "";
 	if (defined)
 		snprintf(buf, sizeof buf, "%.2f", class_rounded(x, 2));
-	class_csv_field(b, buf, false);
+	sanitise_csv_field(b, buf, false);
 }
 
 /* Appends the flags field: the names of the flags set, joined by ";". */
-static void csv_flags(out_buf *b, unsigned flags)
+static void csv_flags(pt_strbuf *b, unsigned flags)
 {
 	char buf[256] = "";
 	for (unsigned f = 1; f < 1u << PT_CLASS_FLAG_COUNT; f <<= 1)
 		if (flags & f)
 			snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", buf[0] ? ";" : "", class_flag_name(f));
-	class_csv_field(b, buf, false);
+	sanitise_csv_field(b, buf, false);
 }
 
 /* Appends the item analysis as CSV: a row per item, then a row per wrong
  * answer of it; then a row per concept tag some item carries (its name in
  * the concept column, the pairs met and right first time in met,
  * right_first_time and right_first_rate). */
-static void render_csv(out_buf *b, const pt_class *c)
+static void render_csv(pt_strbuf *b, const pt_class *c)
 {
 	static const char *const head[] = { "lesson", "item", "option", "met", "right_first_time", "right_first_rate",
 		"mean_attempts", "mean_hints", "upper_lower_index", "older_version", "picks", "pick_rate", "misconception",
@@ -485,14 +439,14 @@ static void render_csv(out_buf *b, const pt_class *c)
 		"concept", "concept_items", "learners", "mastered", "mastery", "exam", "wrong", "unanswered" };
 	size_t nh = sizeof head / sizeof head[0];
 	for (size_t i = 0; i < nh; i++)
-		class_csv_field(b, head[i], i + 1 == nh);
+		sanitise_csv_field(b, head[i], i + 1 == nh);
 	for (size_t li = 0; li < c->n_lessons; li++) {
 		const pt_class_lesson *l = &c->lessons[li];
 		for (size_t i = 0; i < l->n_items; i++) {
 			const pt_class_item *ci = &l->items[i];
-			class_csv_field(b, l->lesson->id.s, false);
-			class_csv_field(b, ci->item->id.s, false);
-			class_csv_field(b, "", false);
+			sanitise_csv_field(b, l->lesson->id.s, false);
+			sanitise_csv_field(b, ci->item->id.s, false);
+			sanitise_csv_field(b, "", false);
 			class_csv_count(b, ci->met);
 			class_csv_count(b, ci->right);
 			class_csv_num(b, class_share(ci->right, ci->met), 3);
@@ -501,31 +455,31 @@ static void render_csv(out_buf *b, const pt_class *c)
 			char disc[32] = "";
 			if (ci->discriminates)
 				snprintf(disc, sizeof disc, "%.3f", ci->discrimination);
-			class_csv_field(b, disc, false);
+			sanitise_csv_field(b, disc, false);
 			class_csv_count(b, ci->older);
-			class_puts(b, ",,,,");
+			strbuf_puts(b, ",,,,");
 			class_csv_pct(b, ci->has_facility_index, ci->facility_index);
 			class_csv_pct(b, ci->has_discrimination_index, ci->discrimination_index);
 			class_csv_pct(b, ci->has_efficiency, ci->discriminative_efficiency);
 			csv_flags(b, ci->flags);
-			class_puts(b, ",,,,,,,\r\n");
+			strbuf_puts(b, ",,,,,,,\r\n");
 			for (size_t o = 0; o < ci->n_wrong; o++) {
 				const pt_class_option *op = &ci->wrong[o];
-				class_csv_field(b, l->lesson->id.s, false);
-				class_csv_field(b, ci->item->id.s, false);
-				class_csv_field(b, op->text, false);
-				class_puts(b, ",,,,,,,");
+				sanitise_csv_field(b, l->lesson->id.s, false);
+				sanitise_csv_field(b, ci->item->id.s, false);
+				sanitise_csv_field(b, op->text, false);
+				strbuf_puts(b, ",,,,,,,");
 				class_csv_count(b, op->picks);
 				class_csv_num(b, class_share(op->picks, ci->met), 3);
-				class_csv_field(b, op->feedback ? op->feedback : "", false);
+				sanitise_csv_field(b, op->feedback ? op->feedback : "", false);
 				char where[48] = "";
 				if (ci->n_places > 0)
 					snprintf(where, sizeof where, op->place > 0 ? "%s %d" : "%s not recorded",
 					    place_word(ci->item), op->place);
-				class_csv_field(b, where, false);
-				class_puts(b, ",,,");
+				sanitise_csv_field(b, where, false);
+				strbuf_puts(b, ",,,");
 				csv_flags(b, op->flags);
-				class_puts(b, ",,,,,,,\r\n");
+				strbuf_puts(b, ",,,,,,,\r\n");
 			}
 		}
 	}
@@ -533,20 +487,20 @@ static void render_csv(out_buf *b, const pt_class *c)
 		const pt_class_tag *g = &c->tags[t];
 		if (g->items == 0)
 			continue;
-		class_puts(b, ",,,");
+		strbuf_puts(b, ",,,");
 		class_csv_count(b, g->met);
 		class_csv_count(b, g->right);
 		class_csv_num(b, class_share(g->right, g->met), 3);
-		class_puts(b, ",,,,,,,,,,,,");
-		class_csv_field(b, g->name, false);
+		strbuf_puts(b, ",,,,,,,,,,,,");
+		sanitise_csv_field(b, g->name, false);
 		class_csv_count(b, g->items);
 		class_csv_count(b, g->learners);
 		class_csv_count(b, g->mastered);
 		char m[32] = "";
 		if (mastery(g) >= 0)
 			snprintf(m, sizeof m, "%.3f", mastery(g));
-		class_csv_field(b, m, false);
-		class_puts(b, ",,\r\n");
+		sanitise_csv_field(b, m, false);
+		strbuf_puts(b, ",,\r\n");
 	}
 	class_csv_exams(b, c);
 }
@@ -754,7 +708,7 @@ static cJSON *json_class(const pt_class *c)
 }
 
 /* Appends the report as JSON and a newline. */
-static void render_json(out_buf *b, const pt_class *c)
+static void render_json(pt_strbuf *b, const pt_class *c)
 {
 	cJSON *root = json_class(c);
 	sanitise_json_print(b, root);
@@ -763,8 +717,8 @@ static void render_json(out_buf *b, const pt_class *c)
 
 bool class_render(const pt_class *c, pt_class_format format, char **out, size_t *len)
 {
-	out_buf b = { 0 };
-	put(&b, "", 0);
+	pt_strbuf b = { 0 };
+	strbuf_put(&b, "", 0);
 	switch (format) {
 	case PT_CLASS_TABLE: render_table(&b, c); break;
 	case PT_CLASS_CSV: render_csv(&b, c); break;

@@ -24,21 +24,6 @@ void progress_format_time(time_t t, char *buf, size_t size)
 	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* The project's growing text (strbuf.h). */
-typedef pt_strbuf text_buf;
-
-/* Appends n bytes of s. */
-static void put(text_buf *b, const char *s, size_t n)
-{
-	strbuf_put(b, s, n);
-}
-
-/* Appends the string s. */
-static void puts_buf(text_buf *b, const char *s)
-{
-	put(b, s, strlen(s));
-}
-
 typedef struct report_row {
 	const pt_record *r;
 	size_t index;        /* item order in its lesson; SIZE_MAX when unknown */
@@ -58,52 +43,31 @@ static int row_cmp(const void *a, const void *b)
 	return strcmp(x->r->item, y->r->item);
 }
 
-/* Appends one CSV field, quoted per RFC 4180 when needed, and its
- * separator (CRLF after the last). */
-static void csv_field(text_buf *b, const char *s, bool last)
-{
-	pt_strbuf safe = { 0 }; /* text that steers a terminal or a spreadsheet, neutralised */
-	s = sanitise_cell(s, &safe);
-	if (strpbrk(s, ",\"\r\n") != NULL) {
-		put(b, "\"", 1);
-		for (const char *q; (q = strchr(s, '"')) != NULL; s = q + 1) {
-			put(b, s, (size_t)(q - s) + 1); /* through the quote */
-			put(b, "\"", 1);              /* which is doubled */
-		}
-		puts_buf(b, s);
-		put(b, "\"", 1);
-	} else {
-		puts_buf(b, s);
-	}
-	free(safe.s);
-	puts_buf(b, last ? "\r\n" : ",");
-}
-
 /* Appends the record's wrong options joined by ";" as one CSV field. */
-static void csv_wrong(text_buf *b, const pt_record *r)
+static void csv_wrong(pt_strbuf *b, const pt_record *r)
 {
-	text_buf joined = { 0 };
-	put(&joined, "", 0);
+	pt_strbuf joined = { 0 };
+	strbuf_put(&joined, "", 0);
 	for (size_t w = 0; w < r->n_wrong; w++) {
 		if (w > 0)
-			put(&joined, ";", 1);
-		puts_buf(&joined, r->wrong[w]);
+			strbuf_put(&joined, ";", 1);
+		strbuf_puts(&joined, r->wrong[w]);
 	}
 	if (joined.failed)
 		b->failed = true;
 	else
-		csv_field(b, joined.s, false);
+		sanitise_csv_field(b, joined.s, false);
 	free(joined.s);
 }
 
 /* Appends the rows as CSV with a header row. */
-static void report_csv(text_buf *b, const report_row *rows, size_t n)
+static void report_csv(pt_strbuf *b, const report_row *rows, size_t n)
 {
 	static const char *const head[] = { "lesson", "item", "outcome", "attempts", "hints",
 		"wrong_options", "time_spent", "first_seen", "last_seen", "item_status", "score" };
 	size_t nh = sizeof head / sizeof head[0];
 	for (size_t i = 0; i < nh; i++)
-		csv_field(b, head[i], i + 1 == nh);
+		sanitise_csv_field(b, head[i], i + 1 == nh);
 	for (size_t i = 0; i < n; i++) {
 		const pt_record *r = rows[i].r;
 		char attempts[24], hints[24], spent[24], first[32], last[32], score[24] = "";
@@ -112,19 +76,19 @@ static void report_csv(text_buf *b, const report_row *rows, size_t n)
 		snprintf(spent, sizeof spent, "%ld", r->time_spent);
 		progress_format_time(r->first_seen, first, sizeof first);
 		progress_format_time(r->last_seen, last, sizeof last);
-		csv_field(b, r->lesson, false);
-		csv_field(b, r->item, false);
-		csv_field(b, progress_outcome_word(r->outcome), false);
-		csv_field(b, attempts, false);
-		csv_field(b, hints, false);
+		sanitise_csv_field(b, r->lesson, false);
+		sanitise_csv_field(b, r->item, false);
+		sanitise_csv_field(b, progress_outcome_word(r->outcome), false);
+		sanitise_csv_field(b, attempts, false);
+		sanitise_csv_field(b, hints, false);
 		csv_wrong(b, r);
-		csv_field(b, spent, false);
-		csv_field(b, first, false);
-		csv_field(b, last, false);
-		csv_field(b, rows[i].status, false);
+		sanitise_csv_field(b, spent, false);
+		sanitise_csv_field(b, first, false);
+		sanitise_csv_field(b, last, false);
+		sanitise_csv_field(b, rows[i].status, false);
 		if (rows[i].score >= 0)
 			snprintf(score, sizeof score, "%d", rows[i].score);
-		csv_field(b, score, true);
+		sanitise_csv_field(b, score, true);
 	}
 }
 
@@ -182,16 +146,16 @@ static void exam_figures(const pt_exam_record *r, exam_cells *c)
 
 /* Appends, after an empty line, one CSV row per finished exam under its
  * own header; nothing when there are none. */
-static void exams_csv(text_buf *b, const pt_progress *p)
+static void exams_csv(pt_strbuf *b, const pt_progress *p)
 {
 	static const char *const head[] = { "exam", "started", "finished", "items", "right", "score",
 		"pass_mark", "passed", "time_used", "time_limit", "timed_out", "seed" };
 	size_t nh = sizeof head / sizeof head[0];
 	if (p->d.n_exams == 0)
 		return;
-	puts_buf(b, "\r\n");
+	strbuf_puts(b, "\r\n");
 	for (size_t i = 0; i < nh; i++)
-		csv_field(b, head[i], i + 1 == nh);
+		sanitise_csv_field(b, head[i], i + 1 == nh);
 	for (size_t i = 0; i < p->d.n_exams; i++) {
 		const pt_exam_record *r = &p->d.exams[i];
 		exam_cells c;
@@ -199,7 +163,7 @@ static void exams_csv(text_buf *b, const pt_progress *p)
 		const char *row[] = { r->id, c.started, c.finished, c.items, c.right, c.score, c.pass,
 			c.passed ? "yes" : "no", c.used, c.limit, r->timed_out ? "yes" : "no", c.seed };
 		for (size_t k = 0; k < nh; k++)
-			csv_field(b, row[k], k + 1 == nh);
+			sanitise_csv_field(b, row[k], k + 1 == nh);
 	}
 }
 
@@ -248,7 +212,7 @@ static bool exams_json(cJSON *arr, const pt_progress *p)
 }
 
 /* Appends the rows as a JSON array and a newline. */
-static void report_json(text_buf *b, const report_row *rows, size_t n, const pt_progress *p)
+static void report_json(pt_strbuf *b, const report_row *rows, size_t n, const pt_progress *p)
 {
 	cJSON *arr = cJSON_CreateArray();
 	bool ok = arr != NULL;
@@ -291,10 +255,10 @@ bool progress_report(const pt_progress *p, const pt_catalog *catalog,
 		return false;
 	}
 	report_row *rows = calloc(p->d.n_rec ? p->d.n_rec : 1, sizeof *rows);
-	text_buf b = { 0 };
+	pt_strbuf b = { 0 };
 	if (rows != NULL) {
 		make_rows(p, catalog, rows);
-		put(&b, "", 0);
+		strbuf_put(&b, "", 0);
 		if (csv) {
 			report_csv(&b, rows, p->d.n_rec);
 			exams_csv(&b, p);

@@ -77,12 +77,6 @@ static void PT_PRINTF(4, 5) addf(pt_stats_text *out, pt_stats_block_form form, i
 	add_block(out, form, indent, NULL, buf);
 }
 
-/* Appends s to the line being built in b; marks it failed when full. */
-static void put(pt_strbuf *b, const char *s)
-{
-	strbuf_put(b, s, strlen(s));
-}
-
 /* Adds the line built in b, without trailing spaces, as a preformatted
  * block and empties b. */
 static void add_line(pt_stats_text *out, pt_strbuf *b)
@@ -263,7 +257,7 @@ static void add_forecast_words(pt_stats_text *out, const pt_stats *s, size_t tot
 		return;
 	}
 	pt_strbuf b = { 0 };
-	put(&b, "Reviews due:");
+	strbuf_puts(&b, "Reviews due:");
 	bool first = true;
 	for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++) {
 		if (s->forecast[d] == 0)
@@ -283,7 +277,7 @@ static void add_forecast_words(pt_stats_text *out, const pt_stats *s, size_t tot
 	strbuf_printf(&b, ". %zu in the next 14 days", total);
 	if (s->overdue > 0)
 		strbuf_printf(&b, "; %zu of today's %zu %s overdue", s->overdue, s->forecast[0], s->overdue == 1 ? "is" : "are");
-	put(&b, ".");
+	strbuf_puts(&b, ".");
 	if (b.failed)
 		out->failed = true;
 	add_block(out, STATS_PARA, 0, NULL, b.s != NULL ? b.s : "");
@@ -305,21 +299,21 @@ static void add_accuracy(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 	    "answer in its lesson counts, not retries or reviews.", g->no_data);
 	pt_strbuf b = { 0 };
 	for (int r = 0; r < PT_CHART_ROWS; r++) {
-		put(&b, r == 0 ? "100% " : "     ");
-		put(&b, r == 0 ? g->axis_top : g->axis);
+		strbuf_puts(&b, r == 0 ? "100% " : "     ");
+		strbuf_puts(&b, r == 0 ? g->axis_top : g->axis);
 		for (int d = 0; d < PT_STATS_DAYS; d++) {
 			const pt_stats_day *day = &s->days[d];
 			if (day->tries == 0)
-				put(&b, r == PT_CHART_ROWS - 1 ? g->no_data : " ");
+				strbuf_puts(&b, r == PT_CHART_ROWS - 1 ? g->no_data : " ");
 			else
-				put(&b, column_cell(g, column_level(day->right, day->tries, true), r));
+				strbuf_puts(&b, column_cell(g, column_level(day->right, day->tries, true), r));
 		}
 		add_line(out, &b);
 	}
-	put(&b, "  0% ");
-	put(&b, g->corner);
+	strbuf_puts(&b, "  0% ");
+	strbuf_puts(&b, g->corner);
 	for (int d = 0; d < PT_STATS_DAYS; d++)
-		put(&b, g->rule);
+		strbuf_puts(&b, g->rule);
 	add_line(out, &b);
 	char first[16];
 	format_day(s->today - (PT_STATS_DAYS - 1), first, sizeof first);
@@ -364,21 +358,21 @@ static void add_forecast(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 	    "review that day. Today's column includes the items already overdue.");
 	pt_strbuf b = { 0 };
 	for (int r = 0; r < PT_CHART_ROWS && max > 0; r++) {
-		put(&b, "  ");
+		strbuf_puts(&b, "  ");
 		for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++) {
 			const char *cell = column_cell(g, column_level(s->forecast[d], max, false), r);
-			put(&b, " ");
-			put(&b, cell);
-			put(&b, cell);
-			put(&b, " ");
+			strbuf_puts(&b, " ");
+			strbuf_puts(&b, cell);
+			strbuf_puts(&b, cell);
+			strbuf_puts(&b, " ");
 		}
 		add_line(out, &b);
 	}
-	put(&b, "  ");
+	strbuf_puts(&b, "  ");
 	for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++)
 		strbuf_printf(&b, "%3zu ", s->forecast[d]);
 	add_line(out, &b);
-	put(&b, "  ");
+	strbuf_puts(&b, "  ");
 	for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++)
 		strbuf_printf(&b, "%3s ", d == 0 ? "tdy" : weekday_names[stats_weekday(s->today + d)]);
 	add_line(out, &b);
@@ -440,21 +434,21 @@ void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, 
 		for (size_t k = from; k < n; k++) {
 			bool pass_row = exam_row(exams[k].pass_percent) == r;
 			const char *fill = pass_row ? g->pass : " ";
-			put(&b, fill);
-			put(&b, exam_row(exams[k].score) == r ? g->point : fill);
-			put(&b, fill);
+			strbuf_puts(&b, fill);
+			strbuf_puts(&b, exam_row(exams[k].score) == r ? g->point : fill);
+			strbuf_puts(&b, fill);
 		}
 		add_line(out, &b);
 	}
-	put(&b, "    ");
-	put(&b, g->corner);
+	strbuf_puts(&b, "    ");
+	strbuf_puts(&b, g->corner);
 	for (size_t k = from; k < n; k++) {
-		put(&b, g->rule);
-		put(&b, g->rule);
-		put(&b, g->rule);
+		strbuf_puts(&b, g->rule);
+		strbuf_puts(&b, g->rule);
+		strbuf_puts(&b, g->rule);
 	}
 	add_line(out, &b);
-	put(&b, "     ");
+	strbuf_puts(&b, "     ");
 	for (size_t k = from; k < n; k++)
 		strbuf_printf(&b, "%2zu ", (k + 1) % 100);
 	add_line(out, &b);

@@ -246,8 +246,7 @@ static const char *wrong_feedback(const pt_item *item, const char *text)
 	return NULL;
 }
 
-/* Returns true when the record keeps text with a place. */
-static bool placed(const pt_record *r, const char *text)
+bool progress_wrong_placed(const pt_record *r, const char *text)
 {
 	int slot;
 	for (size_t i = 0; i < r->n_wrong_at; i++) {
@@ -316,7 +315,7 @@ bool progress_misconceptions(const pt_progress *p, pt_catalog *catalog,
 			}
 		}
 		for (size_t w = 0; item != NULL && w < r->n_wrong; w++) {
-			const char *fb = placed(r, r->wrong[w]) ? NULL : wrong_feedback(item, r->wrong[w]);
+			const char *fb = progress_wrong_placed(r, r->wrong[w]) ? NULL : wrong_feedback(item, r->wrong[w]);
 			if (fb != NULL && !tally_add(&t, &nt, &cap, fb, l, item)) {
 				free(t);
 				return false;

@@ -64,6 +64,10 @@ bool sanitise_json_print(pt_strbuf *out, const cJSON *root);
  * otherwise tmp->s (the caller frees it), or "" when out of memory. */
 const char *sanitise_cell(const char *s, pt_strbuf *tmp);
 
+/* Appends s as one CSV field, as sanitise_cell gives it and quoted per
+ * RFC 4180 when needed, and its separator (CRLF after the last). */
+void sanitise_csv_field(pt_strbuf *b, const char *s, bool last);
+
 /* Returns a sanitised copy of s (caller frees), or NULL when out of
  * memory. */
 char *sanitise_dup(const char *s);

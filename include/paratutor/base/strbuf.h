@@ -20,6 +20,9 @@ typedef struct pt_strbuf {
 /* Appends n bytes of s. */
 void strbuf_put(pt_strbuf *b, const char *s, size_t n);
 
+/* Appends the string s. */
+void strbuf_puts(pt_strbuf *b, const char *s);
+
 /* Appends a printf-style text (with its arguments as a va_list). */
 void strbuf_vprintf(pt_strbuf *b, const char *fmt, va_list ap);
 

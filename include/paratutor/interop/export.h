@@ -43,9 +43,6 @@ bool export_lesson(const pt_lesson *lesson, pt_export_format format, pt_strbuf *
 /* Returns "GIFT" or "Moodle XML". */
 const char *export_format_name(pt_export_format format);
 
-/* Appends a NUL-terminated string to out. */
-void export_puts(pt_strbuf *out, const char *s);
-
 /* Writes into buf (EXPORT_NUMBER_MAX bytes) the shortest plain decimal
  * form of v that reads back as v ("16", "0.25", "112000000000"); returns
  * buf. */

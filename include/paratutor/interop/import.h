@@ -114,6 +114,31 @@ void import_right_feedback(pt_import *imp, cJSON *item, const char *feedback, pt
 /* Replaces *slot (freed) with a copy of s; NULL or "" leaves it NULL. */
 void import_keep(char **slot, const char *s);
 
+/* One answer of a numeric or short-answer question, as its source grades
+ * it: its credit in percent, whether that is full marks, whether it is the
+ * numeric question's best answer, and its feedback. */
+typedef struct pt_import_credit {
+	double percent;
+	bool full;
+	bool best;
+	const char *feedback;
+} pt_import_credit;
+
+/* Files the value r (taken) of a numeric question's answer: the best is
+ * *answer, warned at pos when below full marks, its feedback kept in
+ * *right; another with full marks is dropped (one right answer); one with
+ * feedback is a wrong value in wrong; the rest are dropped.  Credit that
+ * cannot be carried is warned about. */
+void import_numeric_answer(pt_import *imp, cJSON *item, pt_pos pos, const pt_import_credit *c, cJSON *r,
+    cJSON **answer, cJSON *wrong, char **right);
+
+/* Files text, a short-answer question's answer: with credit it joins the
+ * item's "accept" (warned at pos when below full marks; the first
+ * feedback is kept in *right); without, feedback makes it a wrong answer
+ * in wrong. */
+void import_text_answer(pt_import *imp, cJSON *item, pt_pos pos, const pt_import_credit *c, const char *text,
+    cJSON *wrong, char **right);
+
 /* Writes into buf (size bytes) the start of s, cut at a character
  * boundary with "..." when it does not fit; returns buf. */
 const char *import_excerpt(const char *s, char *buf, size_t size);

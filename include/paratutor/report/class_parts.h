@@ -55,18 +55,14 @@ double class_co_sum(const double *a, const double *b, size_t n);
 
 /* ---- rendering, shared by class_out.c, class_exam_out.c, class_book.c -- */
 
-void class_puts(pt_strbuf *b, const char *s);
 /* Outside text (a learner's name, an answer given), sanitised. */
 void class_puts_safe(pt_strbuf *b, const char *s);
-void PT_PRINTF(2, 3) class_printf(pt_strbuf *b, const char *fmt, ...);
 /* x rounded to places decimals (0-4), without libm. */
 double class_rounded(double x, int places);
 /* a / b, or -1 when b is 0. */
 double class_share(size_t a, size_t b);
 /* The lesson's title for people, else its id. */
 const char *class_title_of(const pt_lesson *l);
-/* One CSV field, quoted and guarded (sanitise_cell), then "," or CRLF when last. */
-void class_csv_field(pt_strbuf *b, const char *s, bool last);
 /* A number with places decimals, empty when x < 0; a count; a percentage
  * with two decimals, empty when undefined (each followed by ","). */
 void class_csv_num(pt_strbuf *b, double x, int places);

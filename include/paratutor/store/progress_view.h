@@ -109,4 +109,8 @@ void progress_due_free(pt_due_list *list);
 bool progress_misconceptions(const pt_progress *p, pt_catalog *catalog,
     const char *lesson_id, pt_misconception *out, size_t max, size_t *n);
 
+/* Returns true when the record keeps text as a wrong answer with a place
+ * (wrong_at, progress_wrong_place). */
+bool progress_wrong_placed(const pt_record *r, const char *text);
+
 #endif
