@@ -38,7 +38,8 @@ TEST_DEPS  := cmd:tmux:tmux cmd:man:man-db cmd:groff:groff-base cmd:python3:pyth
               file:/usr/sbin/sshd:openssh-server cmd:ssh:openssh-client cmd:ssh-keygen:openssh-client
 
 DEPS_OK    := build/.deps-ok
-LIBS_PC     = $(shell $(PKG_CONFIG) --libs ncursesw libcjson libcurl expat uuid) -pthread -lm
+# libcurl: its headers only; app/cli/lrs.c opens the library when it talks to an LRS.
+LIBS_PC     = $(shell $(PKG_CONFIG) --libs ncursesw libcjson expat uuid) -pthread -lm
 CFLAGS_PC   = $(shell $(PKG_CONFIG) --cflags ncursesw libcjson libcurl expat uuid)
 CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check)
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)

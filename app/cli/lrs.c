@@ -1,4 +1,10 @@
-/* lrs.c - HTTP to a Learning Record Store through libcurl (cli_lrs.h). */
+/* lrs.c - HTTP to a Learning Record Store through libcurl (cli_lrs.h).
+ *
+ * libcurl is opened when a store is first opened, not linked: linked, it
+ * and the thirty libraries it needs (TLS, LDAP, Kerberos, SSH...) were
+ * loaded at every start, and the tutor's first frame took 2-3 times as
+ * long (make bench-figures). */
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -14,6 +20,53 @@
 
 #define ANSWER_MAX ((size_t)8 << 20) /* the most of an answer kept */
 #define SECRET_MAX 1024
+#define LIBCURL "libcurl.so.4" /* Debian's libcurl4, which libcurl4-openssl-dev builds against */
+
+/* The libcurl calls used here, from the library once it is open. */
+static struct {
+	CURLcode (*global_init)(long);
+	CURL *(*easy_init)(void);
+	CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+	CURLcode (*easy_perform)(CURL *);
+	CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+	const char *(*easy_strerror)(CURLcode);
+	void (*easy_cleanup)(CURL *);
+	struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+	void (*slist_free_all)(struct curl_slist *);
+} cu;
+
+/* Sets the function pointer at slot to name's address in lib; false
+ * when lib lacks it. */
+static bool curl_symbol(void *lib, const char *name, void *slot)
+{
+	void *f = dlsym(lib, name);
+	memcpy(slot, &f, sizeof f); /* POSIX: a function's address fits a void * */
+	return f != NULL;
+}
+
+/* Opens libcurl once; false with the reason in why when it cannot. */
+static bool curl_open(char *why, size_t size)
+{
+	static void *lib;
+	if (lib != NULL)
+		return true;
+	void *h = dlopen(LIBCURL, RTLD_NOW | RTLD_LOCAL);
+	if (h == NULL || !curl_symbol(h, "curl_global_init", &cu.global_init) ||
+	    !curl_symbol(h, "curl_easy_init", &cu.easy_init) || !curl_symbol(h, "curl_easy_setopt", &cu.easy_setopt) ||
+	    !curl_symbol(h, "curl_easy_perform", &cu.easy_perform) ||
+	    !curl_symbol(h, "curl_easy_getinfo", &cu.easy_getinfo) ||
+	    !curl_symbol(h, "curl_easy_strerror", &cu.easy_strerror) ||
+	    !curl_symbol(h, "curl_easy_cleanup", &cu.easy_cleanup) ||
+	    !curl_symbol(h, "curl_slist_append", &cu.slist_append) ||
+	    !curl_symbol(h, "curl_slist_free_all", &cu.slist_free_all)) {
+		snprintf(why, size, "cannot load %s, which talking to an LRS needs (install the libcurl4 package)", LIBCURL);
+		if (h != NULL)
+			dlclose(h);
+		return false;
+	}
+	lib = h;
+	return true;
+}
 
 struct cli_lrs {
 	CURL *curl;
@@ -125,10 +178,14 @@ cli_lrs *cli_lrs_open(const char *url, const char *auth_path, char *why, size_t 
 		cli_lrs_close(l);
 		return NULL;
 	}
-	curl_global_init(CURL_GLOBAL_DEFAULT);
-	l->curl = curl_easy_init();
-	l->headers = curl_slist_append(NULL, "X-Experience-API-Version: 1.0.3");
-	struct curl_slist *more = l->headers ? curl_slist_append(l->headers, "Content-Type: application/json") : NULL;
+	if (!curl_open(why, size)) {
+		cli_lrs_close(l);
+		return NULL;
+	}
+	cu.global_init(CURL_GLOBAL_DEFAULT);
+	l->curl = cu.easy_init();
+	l->headers = cu.slist_append(NULL, "X-Experience-API-Version: 1.0.3");
+	struct curl_slist *more = l->headers ? cu.slist_append(l->headers, "Content-Type: application/json") : NULL;
 	if (l->curl == NULL || more == NULL) {
 		snprintf(why, size, "out of memory");
 		cli_lrs_close(l);
@@ -136,27 +193,27 @@ cli_lrs *cli_lrs_open(const char *url, const char *auth_path, char *why, size_t 
 	}
 	l->headers = more;
 	CURL *c = l->curl;
-	curl_easy_setopt(c, CURLOPT_HTTPHEADER, l->headers);
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
-	curl_easy_setopt(c, CURLOPT_TIMEOUT, 120L);
+	cu.easy_setopt(c, CURLOPT_HTTPHEADER, l->headers);
+	cu.easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	cu.easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
+	cu.easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
+	cu.easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
+	cu.easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	cu.easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
+	cu.easy_setopt(c, CURLOPT_TIMEOUT, 120L);
 	if (l->have_auth) {
-		curl_easy_setopt(c, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
-		curl_easy_setopt(c, CURLOPT_USERNAME, l->key);
-		curl_easy_setopt(c, CURLOPT_PASSWORD, l->secret);
+		cu.easy_setopt(c, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
+		cu.easy_setopt(c, CURLOPT_USERNAME, l->key);
+		cu.easy_setopt(c, CURLOPT_PASSWORD, l->secret);
 	}
 	return l;
 }
 
 void cli_lrs_background(cli_lrs *l, long seconds)
 {
-	curl_easy_setopt(l->curl, CURLOPT_CONNECTTIMEOUT, seconds / 2 > 0 ? seconds / 2 : 1L);
-	curl_easy_setopt(l->curl, CURLOPT_TIMEOUT, seconds);
-	curl_easy_setopt(l->curl, CURLOPT_PROXY, ""); /* "": no proxy, whatever http_proxy and the rest say */
+	cu.easy_setopt(l->curl, CURLOPT_CONNECTTIMEOUT, seconds / 2 > 0 ? seconds / 2 : 1L);
+	cu.easy_setopt(l->curl, CURLOPT_TIMEOUT, seconds);
+	cu.easy_setopt(l->curl, CURLOPT_PROXY, ""); /* "": no proxy, whatever http_proxy and the rest say */
 }
 
 /* Keeps what the store answers, up to ANSWER_MAX. */
@@ -187,20 +244,20 @@ static cli_lrs_status perform(cli_lrs *l, const char *url, char **out, long *htt
 {
 	pt_strbuf answer = { 0 };
 	char err[CURL_ERROR_SIZE] = "";
-	curl_easy_setopt(l->curl, CURLOPT_URL, url);
-	curl_easy_setopt(l->curl, CURLOPT_WRITEFUNCTION, keep_answer);
-	curl_easy_setopt(l->curl, CURLOPT_WRITEDATA, &answer);
-	curl_easy_setopt(l->curl, CURLOPT_ERRORBUFFER, err);
-	CURLcode rc = curl_easy_perform(l->curl);
-	curl_easy_setopt(l->curl, CURLOPT_ERRORBUFFER, NULL);
+	cu.easy_setopt(l->curl, CURLOPT_URL, url);
+	cu.easy_setopt(l->curl, CURLOPT_WRITEFUNCTION, keep_answer);
+	cu.easy_setopt(l->curl, CURLOPT_WRITEDATA, &answer);
+	cu.easy_setopt(l->curl, CURLOPT_ERRORBUFFER, err);
+	CURLcode rc = cu.easy_perform(l->curl);
+	cu.easy_setopt(l->curl, CURLOPT_ERRORBUFFER, NULL);
 	*http = 0;
 	detail[0] = '\0';
 	if (rc != CURLE_OK) {
-		snprintf(detail, size, "%s", err[0] != '\0' ? err : curl_easy_strerror(rc));
+		snprintf(detail, size, "%s", err[0] != '\0' ? err : cu.easy_strerror(rc));
 		free(answer.s);
 		return LRS_UNREACHABLE;
 	}
-	curl_easy_getinfo(l->curl, CURLINFO_RESPONSE_CODE, http);
+	cu.easy_getinfo(l->curl, CURLINFO_RESPONSE_CODE, http);
 	cli_lrs_status st = *http >= 200 && *http < 300 ? LRS_OK :
 	    *http == 401 || *http == 403 ? LRS_REFUSED :
 	    *http == 400 || *http == 409 || *http == 413 ? LRS_REJECTED : LRS_FAILED;
@@ -222,10 +279,10 @@ cli_lrs_status cli_lrs_post(cli_lrs *l, const char *body, size_t len, long *http
 		return LRS_FAILED;
 	}
 	sprintf(url, "%s/statements", l->base);
-	curl_easy_setopt(l->curl, CURLOPT_HTTPGET, 0L);
-	curl_easy_setopt(l->curl, CURLOPT_POST, 1L);
-	curl_easy_setopt(l->curl, CURLOPT_POSTFIELDS, body);
-	curl_easy_setopt(l->curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
+	cu.easy_setopt(l->curl, CURLOPT_HTTPGET, 0L);
+	cu.easy_setopt(l->curl, CURLOPT_POST, 1L);
+	cu.easy_setopt(l->curl, CURLOPT_POSTFIELDS, body);
+	cu.easy_setopt(l->curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
 	cli_lrs_status st = perform(l, url, NULL, http, detail, size);
 	free(url);
 	return st;
@@ -247,8 +304,8 @@ cli_lrs_status cli_lrs_get(cli_lrs *l, const char *path, char **out, long *http,
 		snprintf(url, need, "%.*s%s", (int)root, l->base, path);
 	else
 		snprintf(url, need, "%s/%s", l->base, path);
-	curl_easy_setopt(l->curl, CURLOPT_POST, 0L);
-	curl_easy_setopt(l->curl, CURLOPT_HTTPGET, 1L);
+	cu.easy_setopt(l->curl, CURLOPT_POST, 0L);
+	cu.easy_setopt(l->curl, CURLOPT_HTTPGET, 1L);
 	*out = NULL;
 	cli_lrs_status st = perform(l, url, out, http, detail, size);
 	free(url);
@@ -260,8 +317,9 @@ void cli_lrs_close(cli_lrs *l)
 	if (l == NULL)
 		return;
 	if (l->curl != NULL)
-		curl_easy_cleanup(l->curl);
-	curl_slist_free_all(l->headers);
+		cu.easy_cleanup(l->curl);
+	if (l->headers != NULL)
+		cu.slist_free_all(l->headers);
 	free(l->base);
 	memset(l->secret, 0, sizeof l->secret);
 	memset(l->key, 0, sizeof l->key);
