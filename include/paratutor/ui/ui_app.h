@@ -8,7 +8,7 @@
  * dispatching a key, the key bar and the help overlay - so a key that is
  * handled is always listed; plain mode reads its commands and their help
  * from the same rows (plain_cmd.h).  Screens never call each other: a handler asks
- * for a transition with ui_go() and ui.c carries it out after the handler
+ * for a transition with ui_go() and go.c carries it out after the handler
  * returns.  Grading state lives in the core's pt_session. */
 #ifndef PARATUTOR_UI_APP_H
 #define PARATUTOR_UI_APP_H
@@ -21,6 +21,7 @@
 #include "paratutor/store/progress.h"
 #include "paratutor/learn/session.h"
 #include "paratutor/store/track.h"
+#include "paratutor/ui/ui.h"
 #include "paratutor/ui/ui_doc.h"
 #include "paratutor/ui/ui_input.h"
 #include "paratutor/ui/watch.h"
@@ -224,9 +225,6 @@ extern const pt_screen_ops ui_exam_results_screen;
  * exam and results screens, else the open lesson's. */
 pt_session *ui_session(pt_ui *ui);
 
-/* Asks for a transition, carried out once the current handler returns. */
-void ui_go(pt_ui *ui, pt_goto where, size_t arg);
-
 /* Records in the progress store what happened to item, and shows any
  * notice the store has for the learner. */
 void ui_notify(pt_ui *ui, size_t item, pt_progress_event event);
@@ -240,6 +238,35 @@ void ui_say(pt_ui *ui, const char *fmt, ...)
 
 /* Returns the screen table entry of screen. */
 const pt_screen_ops *ui_screen_ops(pt_screen screen);
+
+/* Makes screen current and lets it set up its view: coming from another
+ * screen, the view is allocated afresh (the old one left and freed);
+ * moving within the screen keeps it.  Out of memory, the current screen
+ * stays.  For go.c: screens ask with ui_go. */
+void ui_show(pt_ui *ui, pt_screen screen, size_t arg);
+
+/* go.c: carrying out transitions */
+
+/* Asks for a transition, carried out once the current handler returns. */
+void ui_go(pt_ui *ui, pt_goto where, size_t arg);
+
+/* Carries out the transition the last handler asked for, if any. */
+void go_apply(pt_ui *ui);
+
+/* Opens what the command line asked for (an exam, a lesson, the review,
+ * the watched lesson) over the menu, and the introduction on a first run. */
+void go_start(pt_ui *ui, const pt_ui_options *options);
+
+/* Reloads the watched lesson after a save and puts the learner back on
+ * the item they were on, with the answers given so far (by option text
+ * where the item's graded content changed); says when a pick was cleared,
+ * when the item was removed (and where it moved), and the lesson's
+ * warnings; while the file is broken, the menu shows its diagnostics. */
+void go_reload(pt_ui *ui);
+
+/* At the end: pauses and keeps an exam not submitted, lets go of it, the
+ * review and the answers kept for the watched lesson. */
+void go_end(pt_ui *ui);
 
 /* bind.c: matching events to bindings, and the key bar */
 
