@@ -1,6 +1,5 @@
 /* main.c - command line: option parsing and dispatch. */
 #include <errno.h>
-#include <getopt.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +18,7 @@
 #include "paratutor/cli/cli_import.h"
 #include "paratutor/cli/cli_lessons.h"
 #include "paratutor/cli/cli_next.h"
+#include "paratutor/cli/cli_opts.h"
 #include "paratutor/cli/cli_stats.h"
 #include "paratutor/cli/cli_sync.h"
 #include "paratutor/cli/cli_tutor.h"
@@ -32,9 +32,6 @@
 #include "paratutor/ui/ui_guard.h"
 #include "paratutor/report/xapi.h"
 
-enum long_only { OPT_STATE = 256, OPT_REPORT, OPT_FORMAT, OPT_WATCH, OPT_NO_SHUFFLE, OPT_ACTOR, OPT_ACTOR_ACCOUNT,
-	OPT_ACTIVITY_BASE, OPT_NO_CACHE, OPT_RETENTION };
-
 enum exit_code {
 	EXIT_OK = 0,
 	EXIT_INVALID = 1, /* --check found errors (or warnings with --strict) */
@@ -42,10 +39,9 @@ enum exit_code {
 	EXIT_NO_LESSONS = 3
 };
 
-/* Prints the usage text to fp. */
-static void usage(FILE *fp)
-{
-	fputs("Usage: paratutor [OPTION]... [LESSON-ID]\n"
+/* The usage text (--help). */
+static const char usage[] =
+	      "Usage: paratutor [OPTION]... [LESSON-ID]\n"
 	      "       paratutor --check [--strict] [--verbose] [PATH...]\n"
 	      "       paratutor import [-o FILE] [--id ID] [--title T] FILE...\n"
 	      "       paratutor export --to gift|moodle-xml [-o FILE] PATH|LESSON-ID\n"
@@ -115,8 +111,7 @@ static void usage(FILE *fp)
 	      "  2  invalid command line\n"
 	      "  3  no lessons found, or the named lesson does not exist or is broken\n"
 	      "\n"
-	      "See paratutor(1) and paratutor-lessons(5).\n", fp);
-}
+	      "See paratutor(1) and paratutor-lessons(5).\n";
 
 /* Prints the note that python fill items went unchecked, if any did. */
 static void note_unchecked(pt_codecheck_status status, size_t unchecked, FILE *fp)
@@ -280,14 +275,9 @@ static int run_report(const pt_catalog *cat, const char *path, const char *forma
 {
 	if (cli_exam_closed(path, "--report"))
 		return EXIT_INVALID;
-	pt_open_report rep;
-	pt_progress *p = progress_open_readonly(path, &rep);
-	if (p == NULL) {
-		fputs("paratutor: out of memory\n", stderr);
+	pt_progress *p = cli_store_open(path, true, "paratutor");
+	if (p == NULL)
 		return EXIT_INVALID;
-	}
-	if (rep.message[0] != '\0')
-		fprintf(stderr, "paratutor: %s\n", rep.message);
 	char err[512], *text;
 	size_t len;
 	bool ok = strcmp(format, "xapi") == 0 ? xapi_statements(p, cat, xo, &text, &len, err, sizeof err)
@@ -349,38 +339,44 @@ static int run_watch(const char *path)
 	return status;
 }
 
-static const struct option longopts[] = {
-	{ "check", no_argument, NULL, 'c' },
-	{ "strict", no_argument, NULL, 's' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "lessons", required_argument, NULL, 'l' },
-	{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
-	{ "plain", no_argument, NULL, 'p' },
-	{ "review", no_argument, NULL, 'r' },
-	{ "state", required_argument, NULL, OPT_STATE },
-	{ "report", no_argument, NULL, OPT_REPORT },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "watch", required_argument, NULL, OPT_WATCH },
-	{ "no-shuffle", no_argument, NULL, OPT_NO_SHUFFLE },
-	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
-	{ "retention", required_argument, NULL, OPT_RETENTION },
-	{ "actor", required_argument, NULL, OPT_ACTOR },
-	{ "actor-account", required_argument, NULL, OPT_ACTOR_ACCOUNT },
-	{ "activity-base", required_argument, NULL, OPT_ACTIVITY_BASE },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+/* The subcommands, each run with argv[0] being its name; those before
+ * the locale is set run in the C locale. */
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	bool locale;
+} subcommands[] = {
+	{ "import", cli_import, false }, { "new", cli_new, false }, { "class", cli_class, true },
+	{ "export", cli_export, true }, { "stats", cli_stats, true }, { "sync", cli_sync, true },
+	{ "next", cli_next, true }, { "exam", cli_exam, true }, { "course", cli_course, true },
 };
 
-static const char *const subcommands[] = { "import", "new", "class", "export", "stats", "sync", "next", "exam",
-	"course" };
+#define N_SUBCOMMANDS (sizeof subcommands / sizeof subcommands[0])
+
+/* The options of the tutor itself, as read. */
+typedef struct main_args {
+	cli_lesson_path lp;
+	bool check, strict, verbose, plain, review, report, no_shuffle, no_cache;
+	const char *state, *watch;
+	int format;       /* an index in formats, or -1: none given */
+	double retention; /* -1: the configuration file's, or the default */
+	cli_actor actor;
+} main_args;
+
+static const char *const formats[] = { "csv", "json", "xapi", NULL };
+
+/* --retention R into the double to. */
+static bool retention_arg(const char *arg, void *to)
+{
+	return settings_retention(arg, to);
+}
 
 /* The global options (--lessons, --state, --plain...) may come before a
  * subcommand as well as after it: when argv[1..] is such options and then
  * a subcommand, the subcommand is moved to argv[1], so that it parses
- * them as its own.  Options are skipped with longopts' own table (an
+ * them as its own.  Options are skipped with the tutor's own rows (an
  * option with an argument takes the next word unless it has '='). */
-static void subcommand_first(int argc, char **argv)
+static void subcommand_first(int argc, char **argv, const cli_opt *rows)
 {
 	int i = 1;
 	while (i < argc && argv[i][0] == '-' && argv[i][1] != '\0' && strcmp(argv[i], "--") != 0) {
@@ -388,9 +384,7 @@ static void subcommand_first(int argc, char **argv)
 		bool takes = false;
 		if (a[1] == '-') {
 			size_t n = strcspn(a + 2, "=");
-			for (const struct option *o = longopts; o->name != NULL; o++)
-				if (strlen(o->name) == n && strncmp(o->name, a + 2, n) == 0)
-					takes = o->has_arg == required_argument && a[2 + n] != '=';
+			takes = cli_option_takes(rows, a + 2, n) && a[2 + n] != '=';
 		} else {
 			takes = a[strlen(a) - 1] == 'l'; /* -l DIR, or -pl DIR */
 		}
@@ -399,8 +393,8 @@ static void subcommand_first(int argc, char **argv)
 	}
 	if (i == 1 || i >= argc)
 		return;
-	for (size_t k = 0; k < sizeof subcommands / sizeof subcommands[0]; k++)
-		if (strcmp(argv[i], subcommands[k]) == 0) {
+	for (size_t k = 0; k < N_SUBCOMMANDS; k++)
+		if (strcmp(argv[i], subcommands[k].name) == 0) {
 			char *sub = argv[i];
 			memmove(argv + 2, argv + 1, (size_t)(i - 1) * sizeof *argv);
 			argv[1] = sub;
@@ -408,99 +402,21 @@ static void subcommand_first(int argc, char **argv)
 		}
 }
 
-static int run_command(int argc, char **argv)
+/* Runs --check, --watch, --report or the tutor as the options a say, with
+ * the operands from argv[optind]; returns the exit status. */
+static int run_tutor_args(main_args *a, int argc, char **argv)
 {
-	cli_lesson_path lp = { 0 };
-	bool check = false, strict = false, verbose = false, plain = false, review = false, report = false;
-	const char *state = NULL, *format = NULL, *watch = NULL;
-	bool no_shuffle = false, no_cache = false;
-	double retention = -1;  /* -1: the configuration file's, or the default */
-	pt_xapi_options xo = { NULL, NULL, NULL, NULL };
-	char account[1024];
-	int opt;
-
-	/* From here on every byte to stdout and stderr is sanitised. */
-	guard_install();
-	subcommand_first(argc, argv);
-	if (argc > 1 && strcmp(argv[1], "import") == 0)
-		return cli_import(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "new") == 0)
-		return cli_new(argc - 1, argv + 1);
-	/* Only the character type comes from the environment (UTF-8 and
-	 * display widths); numbers in reports keep the '.' of the C locale. */
-	setlocale(LC_CTYPE, "");
-	if (argc > 1 && strcmp(argv[1], "class") == 0)
-		return cli_class(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "export") == 0)
-		return cli_export(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "stats") == 0)
-		return cli_stats(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "sync") == 0)
-		return cli_sync(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "next") == 0)
-		return cli_next(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "exam") == 0)
-		return cli_exam(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "course") == 0)
-		return cli_course(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "--course") == 0)
-		return cli_hosted(argc, argv);
-	while ((opt = getopt_long(argc, argv, "csvl:prhV", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'c': check = true; break;
-		case 's': strict = true; break;
-		case 'v': verbose = true; break;
-		case 'p': plain = true; break;
-		case 'r': review = true; break;
-		case OPT_STATE: state = optarg; break;
-		case OPT_REPORT: report = true; break;
-		case OPT_WATCH: watch = optarg; break;
-		case OPT_NO_SHUFFLE: no_shuffle = true; break;
-		case OPT_NO_CACHE: no_cache = true; break;
-		case OPT_RETENTION:
-			if (!settings_retention(optarg, &retention)) {
-				fprintf(stderr, "paratutor: --retention takes a number from 0.70 to 0.99 (like 0.9), not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_FORMAT:
-			if (strcmp(optarg, "csv") != 0 && strcmp(optarg, "json") != 0 && strcmp(optarg, "xapi") != 0) {
-				fprintf(stderr, "paratutor: --format takes csv, json or xapi, not '%s'\n", optarg);
-				return EXIT_USAGE;
-			}
-			format = optarg;
-			break;
-		case OPT_ACTOR: xo.mbox = optarg; break;
-		case OPT_ACTOR_ACCOUNT:
-			snprintf(account, sizeof account, "%s", optarg);
-			xo.account_home = account;
-			xo.account_name = strchr(account, ',') ? strchr(account, ',') + 1 : NULL;
-			if (xo.account_name != NULL)
-				account[xo.account_name - 1 - account] = '\0';
-			break;
-		case OPT_ACTIVITY_BASE: xo.activity_base = optarg; break;
-		case 'l':
-		case CLI_OPT_ONLY_LESSONS:
-			if (!cli_lessons_arg(&lp, optarg, opt != 'l', "paratutor"))
-				return EXIT_USAGE;
-			break;
-		case 'h': usage(stdout); return EXIT_OK;
-		case 'V': printf("paratutor %s\n", PT_VERSION); return EXIT_OK;
-		default:
-			fputs("Try 'paratutor --help' for more information.\n", stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (check && optind < argc)
-		return run_check(argv + optind, argc - optind, false, strict, verbose);
-	if (check) {
-		cli_lesson_path_build(&lp, "paratutor");
-		int status = run_check((char *const *)lp.dirs, (int)lp.n, !lp.only, strict, verbose);
-		cli_lesson_path_free(&lp);
+	cli_lesson_path *lp = &a->lp;
+	if (a->check && optind < argc)
+		return run_check(argv + optind, argc - optind, false, a->strict, a->verbose);
+	if (a->check) {
+		cli_lesson_path_build(lp, "paratutor");
+		int status = run_check((char *const *)lp->dirs, (int)lp->n, !lp->only, a->strict, a->verbose);
+		cli_lesson_path_free(lp);
 		return status;
 	}
-	if (strict || verbose) {
-		fprintf(stderr, "paratutor: --%s goes with --check\n", strict ? "strict" : "verbose");
+	if (a->strict || a->verbose) {
+		fprintf(stderr, "paratutor: --%s goes with --check\n", a->strict ? "strict" : "verbose");
 		return EXIT_USAGE;
 	}
 	if (argc - optind > 1) {
@@ -508,64 +424,103 @@ static int run_command(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
-	if (watch != NULL)
-		return run_watch(watch);
-	if (format != NULL && !report) {
-		fprintf(stderr, "paratutor: --format %s goes with --report\n", format);
+	if (a->watch != NULL)
+		return run_watch(a->watch);
+	if (a->format >= 0 && !a->report) {
+		fprintf(stderr, "paratutor: --format %s goes with --report\n", formats[a->format]);
 		return EXIT_USAGE;
 	}
-	if (format == NULL)
-		format = "csv";
+	const char *format = formats[a->format >= 0 ? a->format : 0];
+	const pt_xapi_options *xo = &a->actor.xo;
 	bool xapi = strcmp(format, "xapi") == 0;
 	char why[512];
-	if (!xapi && (xo.mbox || xo.account_home || xo.activity_base)) {
+	if (!xapi && (xo->mbox || xo->account_home || xo->activity_base)) {
 		fputs("paratutor: --actor, --actor-account and --activity-base go with --report --format xapi\n", stderr);
 		return EXIT_USAGE;
 	}
-	if (xapi && !xapi_check_options(&xo, why, sizeof why)) {
+	if (xapi && !xapi_check_options(xo, why, sizeof why)) {
 		fprintf(stderr, "paratutor: %s\n", why);
 		return EXIT_USAGE;
 	}
 
-	cli_config_read(&lp.config, "paratutor");
-	lp.have_config = true;
+	cli_config_read(&lp->config, "paratutor");
+	lp->have_config = true;
 	pt_catalog cat = { 0 };
-	if (!report) /* the report looks into every lesson: load them all */
-		cli_use_index(&cat, NULL, no_cache);
-	bool found = cli_load_lessons(&cat, &lp, "paratutor");
+	if (!a->report) /* the report looks into every lesson: load them all */
+		cli_use_index(&cat, NULL, a->no_cache);
+	bool found = cli_load_lessons(&cat, lp, "paratutor");
 	index_stats(&cat);
-	if (!found && !report) {
+	if (!found && !a->report) {
 		fputs("paratutor: no lessons found; looked in:", stderr);
-		for (size_t i = 0; i < lp.n; i++)
-			fprintf(stderr, " %s", lp.dirs[i]);
-		fputs(lp.n ? "\n" : " (no lesson directory exists)\n", stderr);
+		for (size_t i = 0; i < lp->n; i++)
+			fprintf(stderr, " %s", lp->dirs[i]);
+		fputs(lp->n ? "\n" : " (no lesson directory exists)\n", stderr);
 		fputs("Give a directory with --lessons DIR, or run 'make install'.\n", stderr);
 		catalog_free(&cat);
-		cli_lesson_path_free(&lp);
+		cli_lesson_path_free(lp);
 		return EXIT_NO_LESSONS;
 	}
 	char state_buf[PT_PROGRESS_PATH_MAX], err[512];
+	const char *state = a->state;
 	if (state == NULL && progress_default_path(state_buf, sizeof state_buf, err, sizeof err))
 		state = state_buf;
 	int status;
-	if (report && state == NULL) {
+	if (a->report && state == NULL) {
 		fprintf(stderr, "paratutor: %s; name the store with --state FILE\n", err);
 		status = EXIT_USAGE;
-	} else if (report) {
-		status = run_report(&cat, state, format, &xo);
+	} else if (a->report) {
+		status = run_report(&cat, state, format, xo);
 	} else {
 		if (state == NULL)
 			fprintf(stderr, "paratutor: %s; progress will not be kept\n", err);
-		if (retention < 0)
-			retention = lp.config.user.retention;
-		plain = plain || lp.config.user.plain;
-		cli_tutor_options to = { optind < argc ? argv[optind] : NULL, review, state, plain, !no_shuffle, retention,
-			NULL };
+		cli_tutor_options to = { optind < argc ? argv[optind] : NULL, a->review, state,
+			a->plain || lp->config.user.plain, !a->no_shuffle,
+			a->retention < 0 ? lp->config.user.retention : a->retention, NULL };
 		status = cli_run_tutor(&cat, &to);
 	}
 	catalog_free(&cat);
-	cli_lesson_path_free(&lp);
+	cli_lesson_path_free(lp);
 	return status;
+}
+
+static int run_command(int argc, char **argv)
+{
+	main_args a = { .format = -1, .retention = -1 };
+	const cli_opt rows[] = {
+		CLI_ROW("check", 'c', CLI_FLAG, &a.check),
+		CLI_ROW("strict", 's', CLI_FLAG, &a.strict),
+		CLI_ROW("verbose", 'v', CLI_FLAG, &a.verbose),
+		CLI_LESSON_ROWS(&a.lp),
+		CLI_ROW("plain", 'p', CLI_FLAG, &a.plain),
+		CLI_ROW("review", 'r', CLI_FLAG, &a.review),
+		CLI_ROW("state", 0, CLI_TEXT, &a.state),
+		CLI_ROW("report", 0, CLI_FLAG, &a.report),
+		{ "format", 0, CLI_WORD, &a.format, "--format takes csv, json or xapi", .words = formats },
+		CLI_ROW("watch", 0, CLI_TEXT, &a.watch),
+		CLI_ROW("no-shuffle", 0, CLI_FLAG, &a.no_shuffle),
+		CLI_ROW("no-cache", 0, CLI_FLAG, &a.no_cache),
+		{ "retention", 0, CLI_CALL, &a.retention, "--retention takes a number from 0.70 to 0.99 (like 0.9)",
+		    .call = retention_arg },
+		CLI_ACTOR_ROWS(&a.actor),
+		CLI_ROW("version", 'V', CLI_SAY, (void *)("paratutor " PT_VERSION "\n")),
+		CLI_HELP_ROWS(usage)
+	};
+
+	/* From here on every byte to stdout and stderr is sanitised. */
+	guard_install();
+	subcommand_first(argc, argv, rows);
+	for (size_t k = 0; k < N_SUBCOMMANDS; k++) {
+		/* Only the character type comes from the environment (UTF-8 and
+		 * display widths); numbers in reports keep the '.' of the C locale. */
+		if (subcommands[k].locale && !subcommands[k - 1].locale)
+			setlocale(LC_CTYPE, "");
+		if (argc > 1 && strcmp(argv[1], subcommands[k].name) == 0)
+			return subcommands[k].run(argc - 1, argv + 1);
+	}
+	if (argc > 1 && strcmp(argv[1], "--course") == 0)
+		return cli_hosted(argc, argv);
+	int status = cli_read_options(argc, argv, rows, "paratutor", "paratutor");
+	return status >= 0 ? status : run_tutor_args(&a, argc, argv);
 }
 
 /* The one place standard output is finished: whatever a command printed

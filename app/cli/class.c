@@ -3,7 +3,6 @@
  * stderr the stores it had to leave out. */
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include "paratutor/cli/cli_lessons.h"
 #include "paratutor/cli/cli_class.h"
 #include "paratutor/cli/cli_config.h"
+#include "paratutor/cli/cli_opts.h"
 #include "paratutor/store/course.h"
 #include "paratutor/base/sanitise.h"
 #include "paratutor/model/tags.h"
@@ -23,10 +23,9 @@
 
 enum { CLASS_OK = 0, CLASS_FAILED = 1, CLASS_USAGE = 2, CLASS_NO_LESSONS = 3 };
 
-/* Prints the usage text of the command to fp. */
-static void class_usage(FILE *fp)
-{
-	fputs("Usage: paratutor class [OPTION]... STORE-OR-DIR...\n"
+/* The usage text (--help). */
+static const char usage[] =
+	      "Usage: paratutor class [OPTION]... STORE-OR-DIR...\n"
 	      "       paratutor class [OPTION]... COURSE-DIR\n"
 	      "       paratutor class [OPTION]... --lrs URL [--lrs-auth FILE] [--since TIME]\n"
 	      "Analyse a class: many learners' progress stores read together.\n"
@@ -80,37 +79,12 @@ static void class_usage(FILE *fp)
 	      "  -h, --help            show this help and exit\n"
 	      "\n"
 	      "Example: paratutor class --gradebook grades.csv /srv/class/\n"
-	      "         paratutor class --lrs https://lrs.example.org/xapi --lrs-auth ~/.lrs\n", fp);
-}
+	      "         paratutor class --lrs https://lrs.example.org/xapi --lrs-auth ~/.lrs\n";
 
-/* Parses a --format word into *f; false when unknown. */
-static bool parse_format(const char *s, pt_class_format *f)
-{
-	static const struct { const char *word; pt_class_format f; } formats[] = {
-		{ "table", PT_CLASS_TABLE }, { "csv", PT_CLASS_CSV },
-		{ "json", PT_CLASS_JSON }, { "gradebook", PT_CLASS_GRADEBOOK }
-	};
-	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-		if (strcmp(s, formats[i].word) == 0) {
-			*f = formats[i].f;
-			return true;
-		}
-	return false;
-}
-
-/* Parses a --name-from word into *n; false when unknown. */
-static bool parse_naming(const char *s, pt_class_naming *n)
-{
-	if (strcmp(s, "dir") == 0)
-		*n = PT_CLASS_NAME_DIR;
-	else if (strcmp(s, "path") == 0)
-		*n = PT_CLASS_NAME_PATH;
-	else if (strcmp(s, "file") == 0)
-		*n = PT_CLASS_NAME_FILE;
-	else
-		return false;
-	return true;
-}
+/* The words of --format and --name-from, in the order of pt_class_format
+ * and pt_class_naming. */
+static const char *const formats[] = { "table", "csv", "json", "gradebook", NULL };
+static const char *const namings[] = { "dir", "path", "file", NULL };
 
 /* Loads the lessons on the lesson path, noting lessons
  * left out for errors; returns false when none could be read. */
@@ -131,13 +105,6 @@ static bool load(pt_catalog *cat, cli_lesson_path *lp)
 	return usable > 0;
 }
 
-/* Writes len bytes of text to path, or to stdout when path is NULL;
- * false (with a message) when that fails. */
-static bool write_text(const char *path, const char *text, size_t len)
-{
-	return cli_write_output(path, text, len);
-}
-
 /* Renders c as format into path (stdout when NULL); false on failure. */
 static bool emit(const pt_class *c, pt_class_format format, const char *path)
 {
@@ -147,7 +114,7 @@ static bool emit(const pt_class *c, pt_class_format format, const char *path)
 		fputs("paratutor: out of memory\n", stderr);
 		return false;
 	}
-	bool ok = write_text(path, text, len);
+	bool ok = cli_write_output(path, text, len);
 	free(text);
 	return ok;
 }
@@ -357,86 +324,58 @@ static int class_from_lrs(cli_class_lrs *lrs, int n, char **operands, cli_lesson
 	return status;
 }
 
+/* What the options of `class --lrs` fill. */
+typedef struct lrs_args {
+	cli_class_lrs lrs;
+	bool from_lrs;
+	char since[32];
+} lrs_args;
+
+/* --lrs[=URL] into the lrs_args to. */
+static bool lrs_arg(const char *arg, void *to)
+{
+	lrs_args *a = to;
+	a->from_lrs = true;
+	a->lrs.url = arg;
+	return true;
+}
+
+/* --since TIME into the lrs_args to; false when it is not a time. */
+static bool since_arg(const char *arg, void *to)
+{
+	lrs_args *a = to;
+	time_t t;
+	if (!course_parse_time(arg, &t))
+		return false;
+	course_format_time(t, a->since, sizeof a->since);
+	a->lrs.since = a->since;
+	return true;
+}
+
 int cli_class(int argc, char **argv)
 {
-	enum { OPT_GRADEBOOK = 256, OPT_NAME_FROM, OPT_LRS, OPT_LRS_AUTH, OPT_SINCE, OPT_LRS_PAGE };
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "gradebook", required_argument, NULL, OPT_GRADEBOOK },
-		{ "name-from", required_argument, NULL, OPT_NAME_FROM },
-		{ "lrs", optional_argument, NULL, OPT_LRS },
-		{ "lrs-auth", required_argument, NULL, OPT_LRS_AUTH },
-		{ "since", required_argument, NULL, OPT_SINCE },
-		{ "lrs-page", required_argument, NULL, OPT_LRS_PAGE },
-		{ "lessons", required_argument, NULL, 'l' },
-		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	pt_class_format format = PT_CLASS_TABLE;
-	pt_class_naming naming = PT_CLASS_NAME_DIR;
+	int format = PT_CLASS_TABLE, naming = PT_CLASS_NAME_DIR;
 	const char *gradebook = NULL;
 	cli_lesson_path lp = { 0 };
-	cli_class_lrs lrs = { .limit = 200 };
-	bool from_lrs = false;
-	char since[32];
-	int opt;
-	while ((opt = getopt_long(argc, argv, "f:l:h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'f':
-			if (!parse_format(optarg, &format)) {
-				fprintf(stderr, "paratutor: --format takes table, csv, json or gradebook, not '%s'\n", optarg);
-				return CLASS_USAGE;
-			}
-			break;
-		case OPT_GRADEBOOK: gradebook = optarg; break;
-		case OPT_NAME_FROM:
-			if (!parse_naming(optarg, &naming)) {
-				fprintf(stderr, "paratutor: --name-from takes dir, path or file, not '%s'\n", optarg);
-				return CLASS_USAGE;
-			}
-			break;
-		case 'l':
-		case CLI_OPT_ONLY_LESSONS:
-			if (!cli_lessons_arg(&lp, optarg, opt != 'l', "paratutor"))
-				return CLASS_USAGE;
-			break;
-		case OPT_LRS:
-			from_lrs = true;
-			lrs.url = optarg;
-			break;
-		case OPT_LRS_AUTH: lrs.auth = optarg; break;
-		case OPT_SINCE: {
-			time_t t;
-			if (!course_parse_time(optarg, &t)) {
-				fprintf(stderr, "paratutor: --since takes a UTC time such as 2026-09-01T00:00Z, not '%s'\n",
-				    optarg);
-				return CLASS_USAGE;
-			}
-			course_format_time(t, since, sizeof since);
-			lrs.since = since;
-			break;
-		}
-		case OPT_LRS_PAGE: {
-			char *end;
-			long n = strtol(optarg, &end, 10);
-			if (*end != '\0' || n < 1 || n > 1000) {
-				fprintf(stderr, "paratutor: --lrs-page takes a number from 1 to 1000, not '%s'\n", optarg);
-				return CLASS_USAGE;
-			}
-			lrs.limit = (int)n;
-			break;
-		}
-		case 'h': class_usage(stdout); return CLASS_OK;
-		default:
-			fputs("Try 'paratutor class --help' for more information.\n", stderr);
-			return CLASS_USAGE;
-		}
-	}
-	if (from_lrs || lrs.auth != NULL || lrs.since != NULL)
-		return from_lrs ? class_from_lrs(&lrs, argc - optind, argv + optind, &lp, naming, format, gradebook)
-		                : (fputs("paratutor: --lrs-auth and --since are for reading from an LRS: give --lrs "
-		                         "URL too\n", stderr), CLASS_USAGE);
+	lrs_args la = { .lrs.limit = 200 };
+	const cli_opt rows[] = {
+		{ "format", 'f', CLI_WORD, &format, "--format takes table, csv, json or gradebook", .words = formats },
+		CLI_ROW("gradebook", 0, CLI_TEXT, &gradebook),
+		{ "name-from", 0, CLI_WORD, &naming, "--name-from takes dir, path or file", .words = namings },
+		{ "lrs", 0, CLI_CALL_MAYBE, &la, .call = lrs_arg },
+		CLI_ROW("lrs-auth", 0, CLI_TEXT, &la.lrs.auth),
+		{ "since", 0, CLI_CALL, &la, "--since takes a UTC time such as 2026-09-01T00:00Z", .call = since_arg },
+		{ "lrs-page", 0, CLI_WHOLE, &la.lrs.limit, "--lrs-page takes a number from 1 to 1000", .lo = 1, .hi = 1000 },
+		CLI_LESSON_ROWS(&lp),
+		CLI_HELP_ROWS(usage)
+	};
+	int status = cli_read_options(argc, argv, rows, "paratutor", "paratutor class");
+	if (status >= 0)
+		return status;
+	if (la.from_lrs || la.lrs.auth != NULL || la.lrs.since != NULL)
+		return la.from_lrs ? class_from_lrs(&la.lrs, argc - optind, argv + optind, &lp, naming, format, gradebook)
+		                   : (fputs("paratutor: --lrs-auth and --since are for reading from an LRS: give --lrs "
+		                            "URL too\n", stderr), CLASS_USAGE);
 	if (optind == argc) {
 		fputs("paratutor: class needs at least one progress store or directory of stores\n"
 		      "Try 'paratutor class --lessons content /srv/class/'.\n", stderr);
@@ -462,8 +401,8 @@ int cli_class(int argc, char **argv)
 		}
 	}
 	pt_catalog cat = { 0 };
-	int status = load(&cat, &lp) ? run(&cat, argv + optind, argc - optind, cp, NULL, naming, format, gradebook)
-	                             : CLASS_NO_LESSONS;
+	status = load(&cat, &lp) ? run(&cat, argv + optind, argc - optind, cp, NULL, naming, format, gradebook)
+	                         : CLASS_NO_LESSONS;
 	catalog_free(&cat);
 	cli_lesson_path_free(&lp);
 	course_free(&course);

@@ -4,7 +4,6 @@
  * course_lrs.c. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +16,7 @@
 #include "paratutor/load/blueprint.h"
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/cli/cli_course.h"
-#include "paratutor/cli/cli_lessons.h"
+#include "paratutor/cli/cli_opts.h"
 #include "paratutor/store/course.h"
 #include "paratutor/base/fileio.h"
 #include "paratutor/load/load.h"
@@ -151,19 +150,16 @@ static bool copy_bundled(const char *lessons)
 
 static int cmd_init(int argc, char **argv)
 {
-	static const struct option opts[] = { { "title", required_argument, NULL, 't' },
-		{ "with-bundled", no_argument, NULL, 'b' }, { NULL, 0, NULL, 0 } };
 	const char *title = "A paratutor course";
 	bool bundled = false;
-	int opt;
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 't')
-			title = optarg;
-		else if (opt == 'b')
-			bundled = true;
-		else
-			return C_USAGE;
-	}
+	const cli_opt rows[] = {
+		CLI_ROW("title", 0, CLI_TEXT, &title),
+		CLI_ROW("with-bundled", 0, CLI_FLAG, &bundled),
+		{ 0 }
+	};
+	int status = cli_read_options(argc, argv, rows, "paratutor course", NULL);
+	if (status >= 0)
+		return status;
 	if (argc - optind != 1) {
 		fputs("paratutor course: init takes one folder: paratutor course init DIR [--title T]\n", stderr);
 		return C_USAGE;
@@ -234,20 +230,16 @@ static bool read_key(const char *path, char *key, size_t size)
 
 static int cmd_add_learner(int argc, char **argv)
 {
-	static const struct option opts[] = { { "key", required_argument, NULL, 'k' },
-		{ "name", required_argument, NULL, 'n' }, { "email", required_argument, NULL, 'e' }, { NULL, 0, NULL, 0 } };
 	const char *keyfile = NULL, *name = "", *email = "";
-	int opt;
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 'k')
-			keyfile = optarg;
-		else if (opt == 'n')
-			name = optarg;
-		else if (opt == 'e')
-			email = optarg;
-		else
-			return C_USAGE;
-	}
+	const cli_opt rows[] = {
+		CLI_ROW("key", 0, CLI_TEXT, &keyfile),
+		CLI_ROW("name", 0, CLI_TEXT, &name),
+		CLI_ROW("email", 0, CLI_TEXT, &email),
+		{ 0 }
+	};
+	int status = cli_read_options(argc, argv, rows, "paratutor course", NULL);
+	if (status >= 0)
+		return status;
 	if (argc - optind != 2 || keyfile == NULL) {
 		fputs("paratutor course: add-learner DIR ID --key PUBKEY-FILE [--name N] [--email E]\n", stderr);
 		return C_USAGE;
@@ -265,7 +257,7 @@ static int cmd_add_learner(int argc, char **argv)
 		close(cp.lock);
 		return C_FAILED;
 	}
-	int status = cli_course_save(&c, &cp);
+	status = cli_course_save(&c, &cp);
 	if (status == C_OK)
 		printf("Added %s; they sign in with: ssh COURSE-ACCOUNT@HOST (add 'plain' for line mode)\n",
 		    argv[optind + 1]);
@@ -442,85 +434,58 @@ static bool lesson_known(const void *ctx, const char *id)
 	return e != NULL && !e->broken;
 }
 
-/* Reads a number in [lo, hi] from s; false when it is not one. */
-static bool number_arg(const char *s, double lo, double hi, double *out)
+/* --extra-minutes ID=MINUTES into the pt_course_exam to; false when it is
+ * not that (or out of memory). */
+static bool extra_arg(const char *arg, void *to)
 {
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (errno != 0 || end == s || *end != '\0' || !(v >= lo && v <= hi))
+	pt_course_exam *ex = to;
+	const char *eq = strchr(arg, '=');
+	double v;
+	pt_course_extra *grown = realloc(ex->extra, (ex->n_extra + 1) * sizeof *grown);
+	if (grown != NULL)
+		ex->extra = grown;
+	if (eq == NULL || grown == NULL || !cli_number(eq + 1, 0, 6000, &v))
 		return false;
-	*out = v;
+	ex->extra[ex->n_extra].minutes = v;
+	ex->extra[ex->n_extra++].learner = strndup(arg, (size_t)(eq - arg));
 	return true;
+}
+
+/* A time, for --opens and --closes, into the time_t to. */
+static bool time_arg(const char *arg, void *to)
+{
+	return course_parse_time(arg, to);
 }
 
 /* Fills ex from the options; returns -1 to go on, else an exit status. */
 static int exam_options(int argc, char **argv, pt_course_exam *ex, const char **blueprint, const char **lessons)
 {
-	static const struct option opts[] = { { "blueprint", required_argument, NULL, 'b' },
-		{ "lessons", required_argument, NULL, 'l' }, { "count", required_argument, NULL, 'n' },
-		{ "minutes", required_argument, NULL, 'm' }, { "opens", required_argument, NULL, 'o' },
-		{ "closes", required_argument, NULL, 'c' }, { "attempts", required_argument, NULL, 'a' },
-		{ "pass", required_argument, NULL, 'p' }, { "extra-minutes", required_argument, NULL, 'x' },
-		{ "results", required_argument, NULL, 'r' }, { NULL, 0, NULL, 0 } };
-	double v = 0;
-	int opt;
-	ex->attempts = 1;
-	ex->pass = 70;
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		const char *bad = NULL;
-		switch (opt) {
-		case 'b': *blueprint = optarg; break;
-		case 'l': *lessons = optarg; break;
-		case 'n':
-			if (!number_arg(optarg, 1, 1000, &v) || v != (size_t)v)
-				bad = "--count takes a number of items from 1 to 1000";
-			ex->count = (size_t)v;
-			break;
-		case 'm':
-			if (!number_arg(optarg, 0.01, 6000, &v))
-				bad = "--minutes takes a time above 0 and up to 6000 minutes";
-			ex->minutes = v;
-			break;
-		case 'o': case 'c':
-			if (!course_parse_time(optarg, opt == 'o' ? &ex->opens : &ex->closes))
-				bad = "a time is UTC, like 2026-03-01T09:00Z or '2026-03-01 09:00'";
-			break;
-		case 'a':
-			if (!number_arg(optarg, 0, 1000, &v) || v != (unsigned)v)
-				bad = "--attempts takes a whole number from 0 (any number) to 1000";
-			ex->attempts = (unsigned)v;
-			break;
-		case 'p':
-			if (!number_arg(optarg, 0, 100, &v) || v != (int)v)
-				bad = "--pass takes a percentage from 0 to 100";
-			ex->pass = (int)v;
-			break;
-		case 'x': {
-			const char *eq = strchr(optarg, '=');
-			pt_course_extra *grown = realloc(ex->extra, (ex->n_extra + 1) * sizeof *grown);
-			if (grown != NULL)
-				ex->extra = grown;
-			if (eq == NULL || grown == NULL || !number_arg(eq + 1, 0, 6000, &v)) {
-				bad = "--extra-minutes takes ID=MINUTES, like alice=15";
-				break;
-			}
-			ex->extra[ex->n_extra].minutes = v;
-			ex->extra[ex->n_extra++].learner = strndup(optarg, (size_t)(eq - optarg));
-			break;
-		}
-		case 'r':
-			ex->results_after_close = strcmp(optarg, "after-close") == 0;
-			if (!ex->results_after_close && strcmp(optarg, "at-submit") != 0)
-				bad = "--results takes at-submit or after-close";
-			break;
-		default: return C_USAGE;
-		}
-		if (bad != NULL) {
-			fprintf(stderr, "paratutor course: %s, not '%s'\n", bad, optarg);
-			return C_USAGE;
-		}
-	}
+	static const char *const results[] = { "at-submit", "after-close", NULL };
+	static const char when[] = "a time is UTC, like 2026-03-01T09:00Z or '2026-03-01 09:00'";
+	double count = 0, attempts = 1, pass = 70;
+	int after = 0;
+	const cli_opt rows[] = {
+		CLI_ROW("blueprint", 0, CLI_TEXT, blueprint),
+		CLI_ROW("lessons", 0, CLI_TEXT, lessons),
+		{ "count", 0, CLI_COUNT, &count, "--count takes a number of items from 1 to 1000", .lo = 1, .hi = 1000 },
+		{ "minutes", 0, CLI_NUMBER, &ex->minutes, "--minutes takes a time above 0 and up to 6000 minutes",
+		    .lo = 0.01, .hi = 6000 },
+		{ "opens", 0, CLI_CALL, &ex->opens, when, .call = time_arg },
+		{ "closes", 0, CLI_CALL, &ex->closes, when, .call = time_arg },
+		{ "attempts", 0, CLI_COUNT, &attempts, "--attempts takes a whole number from 0 (any number) to 1000",
+		    .hi = 1000 },
+		{ "pass", 0, CLI_COUNT, &pass, "--pass takes a percentage from 0 to 100", .hi = 100 },
+		{ "extra-minutes", 0, CLI_CALL, ex, "--extra-minutes takes ID=MINUTES, like alice=15", .call = extra_arg },
+		{ "results", 0, CLI_WORD, &after, "--results takes at-submit or after-close", .words = results },
+		{ 0 }
+	};
+	int status = cli_read_options(argc, argv, rows, "paratutor course", NULL);
+	ex->count = (size_t)count;
+	ex->attempts = (unsigned)attempts;
+	ex->pass = (int)pass;
+	ex->results_after_close = after == 1;
+	if (status >= 0)
+		return status;
 	if (ex->results_after_close && ex->closes == 0) {
 		fputs("paratutor course: --results after-close needs --closes: the results come out after it\n", stderr);
 		return C_USAGE;

@@ -15,7 +15,6 @@
  * the store only once it holds the lock, so no result is left behind. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -31,6 +30,7 @@
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/cli/cli_course.h"
 #include "paratutor/cli/cli_lrs.h"
+#include "paratutor/cli/cli_opts.h"
 #include "paratutor/cli/cli_sync.h"
 #include "paratutor/cli/cli_tutor.h"
 #include "paratutor/ui/ui_clock.h"
@@ -57,21 +57,17 @@ static void show_lrs(const pt_course *c, const char *dir)
 
 int cli_course_lrs(int argc, char **argv)
 {
-	static const struct option opts[] = { { "lrs", required_argument, NULL, 'u' },
-		{ "lrs-auth", required_argument, NULL, 'a' }, { "off", no_argument, NULL, 'o' }, { NULL, 0, NULL, 0 } };
 	const char *url = NULL, *auth = NULL;
 	bool off = false;
-	int opt;
-	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 'u')
-			url = optarg;
-		else if (opt == 'a')
-			auth = optarg;
-		else if (opt == 'o')
-			off = true;
-		else
-			return C_USAGE;
-	}
+	const cli_opt rows[] = {
+		CLI_ROW("lrs", 0, CLI_TEXT, &url),
+		CLI_ROW("lrs-auth", 0, CLI_TEXT, &auth),
+		CLI_ROW("off", 0, CLI_FLAG, &off),
+		{ 0 }
+	};
+	int status = cli_read_options(argc, argv, rows, "paratutor course", NULL);
+	if (status >= 0)
+		return status;
 	if (argc - optind != 1 || (off && (url != NULL || auth != NULL)) || (auth != NULL && url == NULL)) {
 		fputs("paratutor course: lrs DIR [--lrs URL [--lrs-auth FILE] | --off]\n", stderr);
 		return C_USAGE;
@@ -117,7 +113,7 @@ int cli_course_lrs(int argc, char **argv)
 		close(cp.lock);
 		return C_FAILED;
 	}
-	int status = cli_course_save(&c, &cp);
+	status = cli_course_save(&c, &cp);
 	if (status == C_OK && off)
 		printf("Hosted sessions of %s send no statements from now on.\n", dir);
 	else if (status == C_OK)
@@ -203,27 +199,37 @@ static int sync_learner(const pt_course *c, const char *id, const pt_catalog *ca
 	return status;
 }
 
+/* The learners --learner named. */
+typedef struct learners {
+	const char **v;
+	size_t n;
+} learners;
+
+/* --learner ID into the learners to (room for every word of argv). */
+static bool learner_arg(const char *arg, void *to)
+{
+	learners *l = to;
+	l->v[l->n++] = arg;
+	return true;
+}
+
 int cli_course_sync(int argc, char **argv)
 {
-	static const struct option opts[] = { { "learner", required_argument, NULL, 'l' },
-		{ "background", no_argument, NULL, 'b' }, { NULL, 0, NULL, 0 } };
-	const char **only = calloc((size_t)argc + 1, sizeof *only);
-	size_t n_only = 0;
+	learners only = { calloc((size_t)argc + 1, sizeof *only.v), 0 };
 	bool background = false;
-	int opt;
-	while (only != NULL && (opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (opt == 'l') {
-			only[n_only++] = optarg;
-		} else if (opt == 'b') {
-			background = true;
-		} else {
-			free(only);
-			return C_USAGE;
-		}
+	const cli_opt rows[] = {
+		{ "learner", 0, CLI_CALL, &only, .call = learner_arg },
+		CLI_ROW("background", 0, CLI_FLAG, &background),
+		{ 0 }
+	};
+	int status = only.v != NULL ? cli_read_options(argc, argv, rows, "paratutor course", NULL) : -1;
+	if (status >= 0) {
+		free(only.v);
+		return status;
 	}
-	if (only == NULL || argc - optind != 1) {
+	if (only.v == NULL || argc - optind != 1) {
 		fputs("paratutor course: sync DIR [--learner ID]... [--background]\n", stderr);
-		free(only);
+		free(only.v);
 		return C_USAGE;
 	}
 	const char *dir = argv[optind];
@@ -231,13 +237,13 @@ int cli_course_sync(int argc, char **argv)
 	char err[1024];
 	if (!course_read(&c, dir, err, sizeof err)) {
 		fprintf(stderr, "paratutor course: %s\n", err);
-		free(only);
+		free(only.v);
 		return C_FAILED;
 	}
-	int status = C_OK;
-	for (size_t i = 0; i < n_only; i++)
-		if (course_learner(&c, only[i]) == NULL) {
-			fprintf(stderr, "paratutor course: %.40s is not on the roster; nothing was sent\n", only[i]);
+	status = C_OK;
+	for (size_t i = 0; i < only.n; i++)
+		if (course_learner(&c, only.v[i]) == NULL) {
+			fprintf(stderr, "paratutor course: %.40s is not on the roster; nothing was sent\n", only.v[i]);
 			status = C_USAGE;
 		}
 	if (status == C_OK && c.lrs == NULL) {
@@ -260,14 +266,14 @@ int cli_course_sync(int argc, char **argv)
 			catalog_load_all(&cat);
 		}
 	}
-	for (size_t i = 0; status != C_USAGE && cat.n > 0 && i < (n_only > 0 ? n_only : c.n_learners); i++) {
-		int st = sync_learner(&c, n_only > 0 ? only[i] : c.learners[i].id, &cat, background);
+	for (size_t i = 0; status != C_USAGE && cat.n > 0 && i < (only.n > 0 ? only.n : c.n_learners); i++) {
+		int st = sync_learner(&c, only.n > 0 ? only.v[i] : c.learners[i].id, &cat, background);
 		if (st != C_OK)
 			status = st;
 	}
 	catalog_free(&cat);
 	course_free(&c);
-	free(only);
+	free(only.v);
 	return status;
 }
 

@@ -14,6 +14,7 @@
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/cli/cli_lessons.h"
 #include "paratutor/cli/cli_exam.h"
+#include "paratutor/cli/cli_opts.h"
 #include "paratutor/store/course.h"
 #include "paratutor/learn/exam.h"
 #include "paratutor/ui/plain_exam.h"
@@ -283,14 +284,9 @@ static int parse_args(int argc, char **argv, exam_args *a)
  * each. */
 static int print_history(const char *state, bool words)
 {
-	pt_open_report rep;
-	pt_progress *p = progress_open_readonly(state, &rep);
-	if (p == NULL) {
-		fputs("paratutor exam: out of memory\n", stderr);
+	pt_progress *p = cli_store_open(state, true, "paratutor exam");
+	if (p == NULL)
 		return EXAM_FAILED;
-	}
-	if (rep.message[0] != '\0')
-		fprintf(stderr, "paratutor exam: %s\n", rep.message);
 	size_t n = progress_exam_count(p);
 	if (n == 0) {
 		puts("No exams yet: run paratutor exam to sit one.");
@@ -536,14 +532,9 @@ int cli_exam_course(pt_catalog *cat, const pt_exam_config *cfg, const char *stat
 	a.state = state;
 	a.course_exam = name;
 	a.hosted = hosted;
-	pt_open_report rep;
-	pt_progress *progress = progress_open(state, ui_now(), &rep);
-	if (progress == NULL) {
-		fputs("paratutor exam: out of memory\n", stderr);
+	pt_progress *progress = cli_store_open(state, false, "paratutor exam");
+	if (progress == NULL)
 		return EXAM_FAILED;
-	}
-	if (rep.message[0] != '\0')
-		fprintf(stderr, "paratutor exam: %s\n", rep.message);
 	pt_track track;
 	track_init(&track, progress, NULL);
 	cli_course_push_attach(&track); /* hosted with an LRS: send each result */
@@ -607,15 +598,11 @@ int cli_exam(int argc, char **argv)
 		a.lessons.have_config = true;
 		a.plain = a.plain || a.lessons.config.user.plain;
 	}
-	char state_buf[PT_PROGRESS_PATH_MAX], err[512];
-	if (status < 0 && a.state == NULL) {
-		if (progress_default_path(state_buf, sizeof state_buf, err, sizeof err)) {
-			a.state = state_buf;
-		} else {
-			fprintf(stderr, "paratutor exam: %s; name the store with --state FILE\n", err);
-			status = EXAM_USAGE;
-		}
-	}
+	char state_buf[PT_PROGRESS_PATH_MAX];
+	if (status < 0)
+		a.state = cli_store_path(a.state, state_buf, sizeof state_buf, "paratutor exam", "--state");
+	if (status < 0 && a.state == NULL)
+		status = EXAM_USAGE;
 	if (status < 0 && a.history)
 		status = print_history(a.state, a.plain);
 	if (status < 0 && a.blueprint_path != NULL && a.show == 0) {
@@ -641,17 +628,13 @@ int cli_exam(int argc, char **argv)
 		status = EXAM_NO_LESSONS;
 	}
 	if (status < 0) {
-		pt_open_report rep;
-		pt_progress *progress = progress_open(a.state, ui_now(), &rep);
+		pt_progress *progress = cli_store_open(a.state, false, "paratutor exam");
 		if (progress == NULL) {
-			fputs("paratutor exam: out of memory\n", stderr);
 			status = EXAM_FAILED;
 		} else {
 			pt_track track;
 			track_init(&track, progress, NULL);
 			cli_course_push_attach(&track); /* hosted with an LRS: send each result */
-			if (rep.message[0] != '\0')
-				fprintf(stderr, "paratutor exam: %s\n", rep.message);
 			status = a.show > 0 ? show_result(&cat, &a, progress, &track) : sit(&cat, &a, progress, &track);
 			progress_close(progress);
 		}

@@ -1,7 +1,6 @@
 /* export.c - `paratutor export --to gift|moodle-xml PATH|LESSON-ID`:
  * writes one lesson as Moodle questions, with what the format cannot
  * carry reported on stderr. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,16 +11,15 @@
 #include "paratutor/cli/cli_output.h"
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/cli/cli_export.h"
-#include "paratutor/cli/cli_lessons.h"
+#include "paratutor/cli/cli_opts.h"
 #include "paratutor/interop/export.h"
 
 
 enum { EXPORT_OK = 0, EXPORT_FAILED = 1, EXPORT_USAGE = 2, EXPORT_NO_LESSON = 3 };
 
-/* Prints the usage text of the command to fp. */
-static void export_usage(FILE *fp)
-{
-	fputs("Usage: paratutor export --to FORMAT [-o FILE] [-l DIR]... PATH|LESSON-ID\n"
+/* The usage text (--help). */
+static const char usage[] =
+	      "Usage: paratutor export --to FORMAT [-o FILE] [-l DIR]... PATH|LESSON-ID\n"
 	      "Write one lesson as Moodle questions, to import into a Moodle question bank.\n"
 	      "\n"
 	      "PATH is a lesson file; LESSON-ID names a lesson found with --lessons (by\n"
@@ -39,8 +37,7 @@ static void export_usage(FILE *fp)
 	      "  -h, --help          show this help and exit\n"
 	      "\n"
 	      "Exit status: 0 written, 1 the lesson has errors or a file could not be\n"
-	      "read or written, 2 bad command line, 3 no such lesson.\n", fp);
-}
+	      "read or written, 2 bad command line, 3 no such lesson.\n";
 
 /* Returns true when arg names an existing file rather than a lesson id. */
 static bool is_path(const char *arg)
@@ -48,13 +45,6 @@ static bool is_path(const char *arg)
 	struct stat st;
 	return strchr(arg, '/') != NULL || (strlen(arg) > 5 && strcmp(arg + strlen(arg) - 5, ".json") == 0) ||
 	    stat(arg, &st) == 0;
-}
-
-/* Writes text (n bytes) to path, or to stdout when path is NULL; returns
- * false (with a message) when that fails. */
-static bool write_out(const char *path, const char *text, size_t n)
-{
-	return cli_write_output(path, text, n);
 }
 
 /* Finds the lesson to export in cat (loading it first); returns its
@@ -108,7 +98,7 @@ static int export_entry(const pt_entry *e, pt_export_format format, const char *
 	if (!ok) {
 		fputs("paratutor: out of memory\n", stderr);
 	} else {
-		ok = write_out(out, text.s, text.n);
+		ok = cli_write_output(out, text.s, text.n);
 		if (ok)
 			fprintf(stderr, "paratutor: exported %zu of %zu items of lesson \"%s\" as %s%s%s; %zu left out, "
 			    "%zu warning%s about what %s cannot carry\n", count.written, e->lesson->n_items, e->lesson->id.s,
@@ -122,35 +112,19 @@ static int export_entry(const pt_entry *e, pt_export_format format, const char *
 
 int cli_export(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "to", required_argument, NULL, 't' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "lessons", required_argument, NULL, 'l' },
-		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *out = NULL, *to = NULL;
 	cli_lesson_path lp = { 0 };
 	bool verbose = false;
-	int opt;
-	while ((opt = getopt_long(argc, argv, "t:o:l:vh", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 't': to = optarg; break;
-		case 'o': out = optarg; break;
-		case 'l':
-		case CLI_OPT_ONLY_LESSONS:
-			if (!cli_lessons_arg(&lp, optarg, opt != 'l', "paratutor"))
-				return EXPORT_USAGE;
-			break;
-		case 'v': verbose = true; break;
-		case 'h': export_usage(stdout); return EXPORT_OK;
-		default:
-			fputs("Try 'paratutor export --help' for more information.\n", stderr);
-			return EXPORT_USAGE;
-		}
-	}
+	const cli_opt rows[] = {
+		CLI_ROW("to", 't', CLI_TEXT, &to),
+		CLI_ROW("output", 'o', CLI_TEXT, &out),
+		CLI_LESSON_ROWS(&lp),
+		CLI_ROW("verbose", 'v', CLI_FLAG, &verbose),
+		CLI_HELP_ROWS(usage)
+	};
+	int status = cli_read_options(argc, argv, rows, "paratutor", "paratutor export");
+	if (status >= 0)
+		return status;
 	if (to == NULL || (strcmp(to, "gift") != 0 && strcmp(to, "moodle-xml") != 0)) {
 		fprintf(stderr, "paratutor: export needs --to gift or --to moodle-xml%s%s%s\n"
 		    "Try 'paratutor export --to gift content/11-parallelism-kinds.json'.\n",
@@ -167,7 +141,7 @@ int cli_export(int argc, char **argv)
 		return EXPORT_FAILED;
 	pt_export_format format = strcmp(to, "gift") == 0 ? PT_EXPORT_GIFT : PT_EXPORT_MOODLE_XML;
 	pt_catalog cat = { 0 };
-	int status = EXPORT_OK;
+	status = EXPORT_OK;
 	pt_entry *e = find_lesson(&cat, argv[optind], &lp, &status);
 	if (e != NULL)
 		status = export_entry(e, format, out, verbose);

@@ -3,7 +3,6 @@
  * stderr. */
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include "paratutor/cli/cli_diags.h"
 #include "paratutor/cli/cli_output.h"
 #include "paratutor/cli/cli_import.h"
+#include "paratutor/cli/cli_opts.h"
 #include "paratutor/interop/gift.h"
 #include "paratutor/load/load.h"
 #include "paratutor/interop/moodlexml.h"
@@ -21,10 +21,9 @@
 
 enum { IMPORT_OK = 0, IMPORT_FAILED = 1, IMPORT_USAGE = 2 };
 
-/* Prints the usage text of the command to fp. */
-static void import_usage(FILE *fp)
-{
-	fputs("Usage: paratutor import [OPTION]... FILE...\n"
+/* The usage text (--help). */
+static const char usage[] =
+	      "Usage: paratutor import [OPTION]... FILE...\n"
 	      "Convert Moodle question files into paratutor lessons (format 2).\n"
 	      "\n"
 	      "FILE is GIFT (.gift, .txt) or Moodle XML (.xml); other names are read as\n"
@@ -52,8 +51,7 @@ static void import_usage(FILE *fp)
 	      "  -v, --verbose       show every warning, not the first of each kind\n"
 	      "  -h, --help          show this help and exit\n"
 	      "\n"
-	      "Check the result with 'paratutor --check FILE'.\n", fp);
-}
+	      "Check the result with 'paratutor --check FILE'.\n";
 
 /* Returns true when the file should be read as Moodle XML. */
 static bool is_xml(const char *path, const char *text)
@@ -361,35 +359,20 @@ static void list_broken(const pt_import *imp)
 
 int cli_import(int argc, char **argv)
 {
-	enum { OPT_ID = 256, OPT_TITLE, OPT_ONE, OPT_SKIP, OPT_FORCE };
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "id", required_argument, NULL, OPT_ID },
-		{ "title", required_argument, NULL, OPT_TITLE },
-		{ "one-lesson", no_argument, NULL, OPT_ONE },
-		{ "skip-broken", no_argument, NULL, OPT_SKIP },
-		{ "force", no_argument, NULL, OPT_FORCE },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	import_opts o = { 0 };
-	int opt;
-	while ((opt = getopt_long(argc, argv, "o:vh", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'o': o.out = optarg; break;
-		case OPT_ID: o.id = optarg; break;
-		case OPT_TITLE: o.title = optarg; break;
-		case OPT_ONE: o.one_lesson = true; break;
-		case OPT_SKIP: o.skip_broken = true; break;
-		case OPT_FORCE: o.force = true; break;
-		case 'v': o.verbose = true; break;
-		case 'h': import_usage(stdout); return IMPORT_OK;
-		default:
-			fputs("Try 'paratutor import --help' for more information.\n", stderr);
-			return IMPORT_USAGE;
-		}
-	}
+	const cli_opt rows[] = {
+		CLI_ROW("output", 'o', CLI_TEXT, &o.out),
+		CLI_ROW("id", 0, CLI_TEXT, &o.id),
+		CLI_ROW("title", 0, CLI_TEXT, &o.title),
+		CLI_ROW("one-lesson", 0, CLI_FLAG, &o.one_lesson),
+		CLI_ROW("skip-broken", 0, CLI_FLAG, &o.skip_broken),
+		CLI_ROW("force", 0, CLI_FLAG, &o.force),
+		CLI_ROW("verbose", 'v', CLI_FLAG, &o.verbose),
+		CLI_HELP_ROWS(usage)
+	};
+	int status = cli_read_options(argc, argv, rows, "paratutor", "paratutor import");
+	if (status >= 0)
+		return status;
 	if (optind == argc) {
 		fputs("paratutor: import needs at least one GIFT or Moodle XML file\n"
 		      "Try 'paratutor import quiz.gift -o content/quiz.json'.\n", stderr);
@@ -412,7 +395,7 @@ int cli_import(int argc, char **argv)
 	bool read_ok = read_files(&imp, argv + optind, argc - optind);
 	diags_sort(&diags);
 	cli_print_diags(&diags, o.verbose, stderr);
-	int status = IMPORT_FAILED;
+	status = IMPORT_FAILED;
 	size_t good = (size_t)cJSON_GetArraySize(imp.items);
 	bool split = !o.one_lesson && import_groups_used(&imp) > 1;
 	if (diags.errors > 0 && o.skip_broken && imp.n_broken > 0)

@@ -2,14 +2,13 @@
  * line; --plain opens the named concepts' due items as a review in plain
  * mode. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "paratutor/cli/cli_course.h"
 #include "paratutor/catalog/catalog.h"
-#include "paratutor/cli/cli_lessons.h"
+#include "paratutor/cli/cli_opts.h"
 #include "paratutor/cli/cli_next.h"
 #include "paratutor/report/next.h"
 #include "paratutor/ui/plain.h"
@@ -20,9 +19,9 @@
 
 enum { NEXT_OK = 0, NEXT_FAILED = 1, NEXT_USAGE = 2, NEXT_NO_LESSONS = 3 };
 
-static void next_usage(FILE *fp)
-{
-	fputs("Usage: paratutor next [--plain] [--state FILE] [--lessons DIR]...\n"
+/* The usage text (--help). */
+static const char usage[] =
+	      "Usage: paratutor next [--plain] [--state FILE] [--lessons DIR]...\n"
 	      "Say what to study next: the concepts with items due for review, lowest\n"
 	      "predicted recall first (or, with nothing due, the least mastered), and the\n"
 	      "next lesson to finish, each with its reason.\n"
@@ -34,8 +33,7 @@ static void next_usage(FILE *fp)
 	      "                        $XDG_STATE_HOME/paratutor/progress.json\n"
 	      "  -l, --lessons DIR     read lessons from DIR (repeatable); default: as for\n"
 	      "                        the tutor\n"
-	      "  -h, --help            show this help and exit\n", fp);
-}
+	      "  -h, --help            show this help and exit\n";
 
 /* Prints the advice; returns false when out of memory. */
 static bool print_next(const pt_next *n, bool plain)
@@ -64,56 +62,37 @@ static int review(pt_catalog *cat, pt_progress *p)
 
 int cli_next(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "plain", no_argument, NULL, 'p' },
-		{ "state", required_argument, NULL, 's' },
-		{ "progress", required_argument, NULL, 's' },
-		{ "lessons", required_argument, NULL, 'l' },
-		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *path = NULL;
 	cli_lesson_path lp = { 0 };
 	bool plain = false;
-	int opt;
-	while ((opt = getopt_long(argc, argv, "pl:h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'p': plain = true; break;
-		case 's': path = optarg; break;
-		case 'l':
-		case CLI_OPT_ONLY_LESSONS:
-			if (!cli_lessons_arg(&lp, optarg, opt != 'l', "paratutor"))
-				return NEXT_USAGE;
-			break;
-		case 'h': next_usage(stdout); return NEXT_OK;
-		default:
-			fputs("Try 'paratutor next --help' for more information.\n", stderr);
-			return NEXT_USAGE;
-		}
-	}
+	const cli_opt rows[] = {
+		CLI_ROW("plain", 'p', CLI_FLAG, &plain),
+		CLI_ROW("state", 0, CLI_TEXT, &path),
+		CLI_ROW("progress", 0, CLI_TEXT, &path),
+		CLI_LESSON_ROWS(&lp),
+		CLI_HELP_ROWS(usage)
+	};
+	int status = cli_read_options(argc, argv, rows, "paratutor", "paratutor next");
+	if (status >= 0)
+		return status;
 	if (optind < argc) {
 		fprintf(stderr, "paratutor: next takes no operand ('%s')\n", argv[optind]);
 		return NEXT_USAGE;
 	}
-	char buf[PT_PROGRESS_PATH_MAX], err[512];
-	if (path == NULL && !progress_default_path(buf, sizeof buf, err, sizeof err)) {
-		fprintf(stderr, "paratutor: %s; name the store with --state FILE\n", err);
+	char buf[PT_PROGRESS_PATH_MAX];
+	if ((path = cli_store_path(path, buf, sizeof buf, "paratutor", "--state")) == NULL)
 		return NEXT_USAGE;
-	}
 	pt_catalog cat = { 0 };
-	bool found = cli_load_lessons(&cat, &lp, "paratutor");
+	bool found = cli_lessons_or_say(&cat, &lp);
 	cli_lesson_path_free(&lp);
 	if (!found) {
-		fputs("paratutor: no lessons found; give the lesson directory with --lessons DIR\n", stderr);
 		catalog_free(&cat);
 		return NEXT_NO_LESSONS;
 	}
 	pt_open_report rep;
-	pt_progress *p = plain ? progress_open(path != NULL ? path : buf, ui_now(), &rep)
-	                       : progress_open_readonly(path != NULL ? path : buf, &rep);
+	pt_progress *p = plain ? progress_open(path, ui_now(), &rep) : progress_open_readonly(path, &rep);
 	pt_next n;
-	int status = NEXT_OK;
+	status = NEXT_OK;
 	if (p == NULL || !next_compute(p, &cat, ui_now(), NULL, &n)) {
 		fputs("paratutor: out of memory\n", stderr);
 		status = NEXT_FAILED;

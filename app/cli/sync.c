@@ -9,7 +9,6 @@
  * until the statement it rejects is alone: that one is kept aside in
  * STORE.lrs-rejected.json and named, the others go on.  The progress
  * store itself is only read. */
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +17,7 @@
 #include <cJSON.h>
 
 #include "paratutor/cli/cli_config.h"
-#include "paratutor/cli/cli_lessons.h"
+#include "paratutor/cli/cli_opts.h"
 #include "paratutor/cli/cli_lrs.h"
 #include "paratutor/cli/cli_output.h"
 #include "paratutor/cli/cli_sync.h"
@@ -29,13 +28,12 @@
 #include "paratutor/report/xapi.h"
 
 enum { SYNC_OK = 0, SYNC_FAILED = 1, SYNC_USAGE = 2, SYNC_NO_LESSONS = 3 };
-enum { OPT_LRS = 256, OPT_AUTH, OPT_STATE, OPT_ACTOR, OPT_ACCOUNT, OPT_BASE, OPT_BATCH };
 
 #define SENT_HEADER "# paratutor sync: statements acknowledged by "
 
-static void sync_usage(FILE *fp)
-{
-	fputs("Usage: paratutor sync [--lrs URL] [--lrs-auth FILE] [--state FILE]\n"
+/* The usage text (--help). */
+static const char usage[] =
+	      "Usage: paratutor sync [--lrs URL] [--lrs-auth FILE] [--state FILE]\n"
 	      "                      (--actor mailto:ADDRESS | --actor-account HOMEPAGE,NAME)\n"
 	      "Send your recorded results to a Learning Record Store (xAPI 1.0.3): every\n"
 	      "statement of --report --format xapi that the store has not acknowledged\n"
@@ -59,8 +57,7 @@ static void sync_usage(FILE *fp)
 	      "  -h, --help            show this help and exit\n"
 	      "\n"
 	      "Exit status: 0 when every statement is delivered; 1 when some are not\n"
-	      "(one line says why for each kind of failure); 2 for a bad command line.\n", fp);
-}
+	      "(one line says why for each kind of failure); 2 for a bad command line.\n";
 
 /* The ids the LRS acknowledged, sorted. */
 typedef struct id_set {
@@ -315,62 +312,28 @@ int cli_sync_store(const cli_sync_job *job)
 
 int cli_sync(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "lrs", required_argument, NULL, OPT_LRS }, { "lrs-auth", required_argument, NULL, OPT_AUTH },
-		{ "state", required_argument, NULL, OPT_STATE }, { "actor", required_argument, NULL, OPT_ACTOR },
-		{ "actor-account", required_argument, NULL, OPT_ACCOUNT },
-		{ "activity-base", required_argument, NULL, OPT_BASE }, { "batch", required_argument, NULL, OPT_BATCH },
-		{ "lessons", required_argument, NULL, 'l' },
-		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS },
-		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
-	};
 	const char *url = NULL, *auth = NULL, *state = NULL;
-	pt_xapi_options xo = { NULL, NULL, NULL, NULL };
-	char account[1024];
+	cli_actor actor = { 0 };
 	long batch = 50;
 	cli_lesson_path lp = { 0 };
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "l:h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case OPT_LRS: url = optarg; break;
-		case OPT_AUTH: auth = optarg; break;
-		case OPT_STATE: state = optarg; break;
-		case OPT_ACTOR: xo.mbox = optarg; break;
-		case OPT_ACCOUNT:
-			snprintf(account, sizeof account, "%s", optarg);
-			xo.account_home = account;
-			xo.account_name = strchr(account, ',') ? strchr(account, ',') + 1 : NULL;
-			if (xo.account_name != NULL)
-				account[xo.account_name - 1 - account] = '\0';
-			break;
-		case OPT_BASE: xo.activity_base = optarg; break;
-		case OPT_BATCH: {
-			char *end;
-			batch = strtol(optarg, &end, 10);
-			if (*end != '\0' || batch < 1 || batch > 500) {
-				fprintf(stderr, "paratutor: --batch takes a number from 1 to 500, not '%s'\n", optarg);
-				return SYNC_USAGE;
-			}
-			break;
-		}
-		case 'l':
-		case CLI_OPT_ONLY_LESSONS:
-			if (!cli_lessons_arg(&lp, optarg, opt != 'l', "paratutor"))
-				return SYNC_USAGE;
-			break;
-		case 'h': sync_usage(stdout); return SYNC_OK;
-		default:
-			fputs("Try 'paratutor sync --help' for more information.\n", stderr);
-			return SYNC_USAGE;
-		}
-	}
+	const cli_opt rows[] = {
+		CLI_ROW("lrs", 0, CLI_TEXT, &url),
+		CLI_ROW("lrs-auth", 0, CLI_TEXT, &auth),
+		CLI_ROW("state", 0, CLI_TEXT, &state),
+		CLI_ACTOR_ROWS(&actor),
+		{ "batch", 0, CLI_WHOLE, &batch, "--batch takes a number from 1 to 500", .lo = 1, .hi = 500 },
+		CLI_LESSON_ROWS(&lp),
+		CLI_HELP_ROWS(usage)
+	};
+	int status = cli_read_options(argc, argv, rows, "paratutor", "paratutor sync");
+	if (status >= 0)
+		return status;
 	if (optind < argc) {
 		fprintf(stderr, "paratutor: sync takes no operand ('%s')\n", argv[optind]);
 		return SYNC_USAGE;
 	}
 	char why[4600];
-	if (!xapi_check_options(&xo, why, sizeof why)) {
+	if (!xapi_check_options(&actor.xo, why, sizeof why)) {
 		fprintf(stderr, "paratutor: %s\n", why);
 		return SYNC_USAGE;
 	}
@@ -380,21 +343,18 @@ int cli_sync(int argc, char **argv)
 		url = lp.config.lrs;
 	if (auth == NULL)
 		auth = lp.config.lrs_auth;
-	int status = SYNC_FAILED;
-	char state_buf[PT_PROGRESS_PATH_MAX], err[512];
+	char state_buf[PT_PROGRESS_PATH_MAX];
 	pt_catalog cat = { 0 };
 	if (url == NULL) {
 		fputs("paratutor: sync needs the LRS's address: --lrs URL, or lrs = URL in the configuration file\n",
 		    stderr);
 		status = SYNC_USAGE;
-	} else if (state == NULL && !progress_default_path(state_buf, sizeof state_buf, err, sizeof err)) {
-		fprintf(stderr, "paratutor: %s; name the store with --state FILE\n", err);
+	} else if ((state = cli_store_path(state, state_buf, sizeof state_buf, "paratutor", "--state")) == NULL) {
 		status = SYNC_USAGE;
-	} else if (!cli_load_lessons(&cat, &lp, "paratutor")) {
-		fputs("paratutor: no lessons found; give the lesson directory with --lessons DIR\n", stderr);
+	} else if (!cli_lessons_or_say(&cat, &lp)) {
 		status = SYNC_NO_LESSONS;
 	} else {
-		cli_sync_job job = { url, auth, state != NULL ? state : state_buf, &cat, xo, (size_t)batch, 0, NULL, NULL };
+		cli_sync_job job = { url, auth, state, &cat, actor.xo, (size_t)batch, 0, NULL, NULL };
 		status = cli_sync_store(&job);
 	}
 	catalog_free(&cat);

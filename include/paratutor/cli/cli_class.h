@@ -17,7 +17,7 @@ typedef struct cli_class_lrs {
 	const char *url;
 	const char *auth;  /* the credentials file, or NULL: none */
 	const char *since; /* "YYYY-MM-DDTHH:MM:SSZ": only statements the LRS stored after it; NULL: all */
-	int limit;         /* statements asked for per page */
+	long limit;        /* statements asked for per page */
 } cli_class_lrs;
 
 /* Reads the class's learners from the LRS (every page of GET
