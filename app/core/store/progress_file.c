@@ -665,22 +665,6 @@ static bool add_num(cJSON *obj, const char *name, double v)
 	return cJSON_AddNumberToObject(obj, name, v) != NULL;
 }
 
-bool file_add_strings(cJSON *o, const char *name, char *const *v, size_t n)
-{
-	cJSON *arr = cJSON_CreateArray();
-	bool ok = arr != NULL;
-	for (size_t i = 0; ok && i < n; i++) {
-		cJSON *s = cJSON_CreateString(v[i]);
-		ok = s != NULL && cJSON_AddItemToArray(arr, s);
-		if (!ok)
-			cJSON_Delete(s);
-	}
-	ok = ok && cJSON_AddItemToObject(o, name, arr);
-	if (!ok)
-		cJSON_Delete(arr);
-	return ok;
-}
-
 /* Builds one record's object, or NULL when out of memory. */
 /* Counters saturate at the reader's cap, so that a store the tutor
  * writes is always one it reads back (a millionth attempt and one more

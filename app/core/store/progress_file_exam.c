@@ -1,10 +1,27 @@
 /* progress_file_exam.c - the exams' part of the progress store's JSON
- * text (the format is in progress_file.h); file_parse reads it. */
+ * text (the format is in progress_file.h), and the lists of strings every
+ * part of it holds (file_add_strings); file_parse reads it. */
 #include <stdio.h>
 
 #include <cJSON.h>
 
 #include "paratutor/store/progress_file.h"
+
+bool file_add_strings(cJSON *o, const char *name, char *const *v, size_t n)
+{
+	cJSON *arr = cJSON_CreateArray();
+	bool ok = arr != NULL;
+	for (size_t i = 0; ok && i < n; i++) {
+		cJSON *s = cJSON_CreateString(v[i]);
+		ok = s != NULL && cJSON_AddItemToArray(arr, s);
+		if (!ok)
+			cJSON_Delete(s);
+	}
+	ok = ok && cJSON_AddItemToObject(o, name, arr);
+	if (!ok)
+		cJSON_Delete(arr);
+	return ok;
+}
 
 /* Adds a number member; false when out of memory. */
 static bool num(cJSON *obj, const char *name, double v)

@@ -1,5 +1,6 @@
 /* progress_merge.c - merging two copies of the progress store: what
- * another tutor saved and what this one holds (progress_save). */
+ * another tutor saved and what this one holds (progress_save); freeing
+ * one copy, records, lesson states, drafts and exams (data_free). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -216,4 +217,27 @@ void data_mark_saved(store_data *d)
 		d->les[i].drafts_dirty = false;
 	}
 	d->open_dirty = false;
+}
+
+/* ---- freeing ----------------------------------------------------------- */
+
+/* Frees a lesson state's strings. */
+static void lesson_state_free(lesson_state *l)
+{
+	free(l->id);
+	free(l->position);
+	drafts_free(l);
+	memset(l, 0, sizeof *l);
+}
+
+void data_free(store_data *d)
+{
+	for (size_t i = 0; i < d->n_rec; i++)
+		record_free(&d->rec[i]);
+	free(d->rec);
+	for (size_t i = 0; i < d->n_les; i++)
+		lesson_state_free(&d->les[i]);
+	free(d->les);
+	exam_data_free(d);
+	memset(d, 0, sizeof *d);
 }

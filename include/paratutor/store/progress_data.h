@@ -81,7 +81,7 @@ static inline void PT_PRINTF(3, 4) progress_say(char *buf, size_t size, const ch
 	va_end(ap);
 }
 
-/* ---- records and lesson states (progress_record.c) --------------------- */
+/* ---- records and lesson states (progress_data.c) ----------------------- */
 
 /* Frees what a record owns and zeroes it. */
 void record_free(pt_record *r);
@@ -108,8 +108,6 @@ void record_clear_wrong(pt_record *r);
 pt_record *data_insert_at(store_data *d, size_t at);
 /* Frees and removes the record at index at of d. */
 void data_remove_at(store_data *d, size_t at);
-/* Frees everything in d and empties it. */
-void data_free(store_data *d);
 
 /* Binary search: returns true when lesson/item is found, with *at its
  * index; else *at is where it would be inserted. */
@@ -118,17 +116,19 @@ bool data_search(const store_data *d, const char *lesson, const char *item, size
 /* Returns the record for lesson/item, or NULL (also for NULL ids). */
 pt_record *data_find(const store_data *d, const char *lesson, const char *item);
 
-/* Adds record k (taking what it owns) to d: a new key is inserted, a key
- * already there is merged as by data_merge().  Returns false when out of
- * memory; k is freed either way. */
-bool data_add(store_data *d, pt_record *k);
-
 /* Returns the lesson state for id, or NULL. */
 lesson_state *data_lesson(const store_data *d, const char *id);
 
 /* Returns the lesson state for id, adding an empty one when missing; NULL
  * when out of memory. */
 lesson_state *data_lesson_get(store_data *d, const char *id);
+
+/* ---- a whole copy: merging and freeing (progress_merge.c) ------------- */
+
+/* Adds record k (taking what it owns) to d: a new key is inserted, a key
+ * already there is merged as by data_merge().  Returns false when out of
+ * memory; k is freed either way. */
+bool data_add(store_data *d, pt_record *k);
 
 /* Merges disk into mem (mem becomes the union, as progress_save()
  * describes; resets: the later reset of a lesson drops the other side's
@@ -138,6 +138,9 @@ bool data_merge(store_data *mem, store_data *disk);
 
 /* Marks everything in d as saved (no pending time, checks or positions). */
 void data_mark_saved(store_data *d);
+
+/* Frees everything in d and empties it. */
+void data_free(store_data *d);
 
 /* ---- drafts (progress_draft.c) ------------------------------------------ */
 

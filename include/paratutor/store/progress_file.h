@@ -63,7 +63,8 @@ char *file_print(const store_data *d);
 void file_text_free(char *text);
 
 /* Adds to JSON object o an array named name of the n strings in v; returns
- * false when out of memory.  (The report writes its arrays so too.) */
+ * false when out of memory (progress_file_exam.c).  (The report writes its
+ * arrays so too.) */
 bool file_add_strings(struct cJSON *o, const char *name, char *const *v, size_t n);
 
 /* Adds the "exams" member of d's text to root when there are any
