@@ -92,7 +92,7 @@ pt_grade_rc grade_pick(pt_grade *g, int option)
 	pt_kind kind = g->item->kind;
 	if (kind_shape(kind) != PT_SHAPE_PICKS || option < 0 || option >= choices(g))
 		return PT_GRADE_RANGE;
-	if (kind_ops(kind)->one_pick) {
+	if (load_kind(kind)->one_right) {
 		memset(g->picked, 0, sizeof g->picked);
 		g->picked[option] = true;
 	} else {
@@ -287,23 +287,6 @@ pt_grade_rc grade_check(pt_grade *g)
 	if (answered_before(g, key))
 		return PT_GRADE_REPEAT; /* the marks and feedback of that check stay */
 	said_clear(g);
-	if (g->item->kind == PT_KIND_MULTI) {
-		int ticked = 0, correct = 0;
-		for (int o = 0; o < grade_slots(g); o++) {
-			ticked += g->picked[o];
-			correct += g->item->options[o].correct;
-		}
-		if (g->item->choose > 0 && ticked != g->item->choose) {
-			snprintf(g->said_buf, sizeof g->said_buf,
-			    "Tick exactly %d options: you ticked %d. That cost no attempt.", g->item->choose, ticked);
-			return PT_GRADE_UNCLEAR;
-		}
-		if (ticked == grade_slots(g) && correct < ticked) {
-			snprintf(g->said_buf, sizeof g->said_buf,
-			    "Ticking every option is not an answer. That cost no attempt.");
-			return PT_GRADE_UNCLEAR;
-		}
-	}
 	bool clear = true;
 	bool right = kind_ops(g->item->kind)->check(g, &clear);
 	if (!clear) {
@@ -322,6 +305,15 @@ pt_grade_rc grade_check(pt_grade *g)
 		g->status = PT_FAILED;
 	}
 	return PT_GRADE_OK;
+}
+
+bool grade_typed_key(const pt_grade *g, char *out, size_t size)
+{
+	if (size == 0)
+		return false;
+	out[0] = '\0';
+	const pt_kind_ops *k = kind_ops(g->item->kind);
+	return k->typed_key != NULL && k->typed_key(g->item, g->typed, out, size);
 }
 
 const char *grade_said(const pt_grade *g)

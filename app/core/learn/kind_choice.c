@@ -30,5 +30,5 @@ const pt_kind_ops kind_choice = {
 	.kind = PT_KIND_CHOICE, .slots = choice_slots, .max_slots = PT_MAX_OPTIONS,
 	.check = choice_check,
 	.wrong_answers = choice_wrong_answers,
-	.xapi_type = "choice", .one_pick = true,
+	.xapi_type = "choice",
 };

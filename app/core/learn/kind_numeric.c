@@ -135,6 +135,16 @@ static void numeric_right(const pt_item *it, char *buf, size_t size)
 	snprintf(buf, size, "%.15g", it->answer.value);
 }
 
+/* The number read, in the answer's unit. */
+static bool numeric_typed_key(const pt_item *it, const char *typed, char *out, size_t size)
+{
+	double v;
+	if (grade_number(it, typed, &v) != PT_NUMBER_OK)
+		return false;
+	snprintf(out, size, "%.15g", v);
+	return true;
+}
+
 /* The feedback of the wrong range a typed number falls in. */
 static const char *numeric_wrong_feedback(const pt_item *item, const char *text)
 {
@@ -168,7 +178,8 @@ static bool numeric_readable(const pt_item *it, const char *typed)
 
 const pt_kind_ops kind_numeric = {
 	.kind = PT_KIND_NUMERIC, .slots = numeric_slots, .max_slots = 1,
-	.check = numeric_check, .right_typed = numeric_right, .wrong_feedback = numeric_wrong_feedback,
+	.check = numeric_check, .right_typed = numeric_right, .typed_key = numeric_typed_key,
+	.wrong_feedback = numeric_wrong_feedback,
 	.wrong_answers = numeric_wrong_answers,
 	.xapi_type = "numeric", .unclear = PT_GRADE_UNCLEAR, .readable = numeric_readable,
 };

@@ -92,6 +92,13 @@ static void text_right(const pt_item *it, char *buf, size_t size)
 		snprintf(buf, size, "%s", it->accept.v[0].s);
 }
 
+/* The text normalised. */
+static bool text_typed_key(const pt_item *it, const char *typed, char *out, size_t size)
+{
+	grade_normalise(it, typed, out, size);
+	return out[0] != '\0';
+}
+
 /* The feedback of the wrong answer a typed text matches. */
 static const char *text_wrong_feedback(const pt_item *item, const char *text)
 {
@@ -122,7 +129,8 @@ static bool text_wrong_answers(const pt_item *item, bool (*add)(void *, int, con
 
 const pt_kind_ops kind_text = {
 	.kind = PT_KIND_TEXT, .slots = text_slots, .max_slots = 1,
-	.check = text_check, .right_typed = text_right, .wrong_feedback = text_wrong_feedback,
+	.check = text_check, .right_typed = text_right, .typed_key = text_typed_key,
+	.wrong_feedback = text_wrong_feedback,
 	.wrong_answers = text_wrong_answers,
 	.xapi_type = "fill-in", .unclear = PT_GRADE_SPELLING,
 };

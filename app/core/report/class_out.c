@@ -160,8 +160,7 @@ static void table_place(pt_strbuf *b, const pt_class_item *ci, int place)
 		return;
 	}
 	strbuf_printf(b, "%s %d", place_word(ci->item), place);
-	if (ci->item->kind == PT_KIND_MATCH && (size_t)place <= ci->item->n_lefts &&
-	    ci->item->lefts[place - 1].s != NULL) {
+	if ((size_t)place <= ci->item->n_lefts && ci->item->lefts[place - 1].s != NULL) { /* a match pair */
 		strbuf_puts(b, " (\"");
 		put_cut(b, ci->item->lefts[place - 1].s, OPTION_WIDTH);
 		strbuf_puts(b, "\")");
@@ -169,7 +168,8 @@ static void table_place(pt_strbuf *b, const pt_class_item *ci, int place)
 	strbuf_printf(b, ", wrong for %zu of %zu:", ci->place_wrong[place - 1], ci->met);
 }
 
-/* Appends an order item's positions most often misplaced, most first. */
+/* Appends the positions most often misplaced, most first, of an item
+ * whose bank entries each stand in one place (an order's steps). */
 static void table_misplaced(pt_strbuf *b, const pt_class_item *ci)
 {
 	bool done[PT_MAX_SLOTS] = { false }, any = false;
@@ -225,7 +225,7 @@ static void table_item(pt_strbuf *b, const pt_class_item *ci, int id_width)
 			strbuf_printf(b, "      %zu answered %s\n", edited[e], how[e]);
 	if (ci->exam_first > 0)
 		strbuf_printf(b, "      %zu saw it in an exam before its lesson: their lesson credit stands\n", ci->exam_first);
-	if (ci->item->kind == PT_KIND_ORDER)
+	if (kind_ops(ci->item->kind)->one_place)
 		table_misplaced(b, ci);
 	int place = -1;
 	bool typed = kind_shape(ci->item->kind) == PT_SHAPE_TYPED;

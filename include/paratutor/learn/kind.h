@@ -38,6 +38,10 @@ typedef struct pt_kind_ops {
 	const char *(*slot_feedback)(const pt_item *it, int s, int o);
 	/* Typed kinds: writes the right answer as the learner would type it. */
 	void (*right_typed)(const pt_item *it, char *buf, size_t size);
+	/* Typed kinds: writes into out the form typed is kept in among wrong
+	 * answers (grade_typed_key); returns false when it has none (nothing
+	 * typed, not a number the item takes).  NULL: the kind keeps none. */
+	bool (*typed_key)(const pt_item *it, const char *typed, char *out, size_t size);
 	/* Returns the author's feedback for a wrong answer given as text (an
 	 * option, a bank entry, what was typed), or NULL when the kind has
 	 * none for it.  May be NULL: the kind never has any. */
@@ -58,11 +62,9 @@ typedef struct pt_kind_ops {
 	/* The xAPI interaction type its statements name ("fill-in", "choice",
 	 * "other"). */
 	const char *xapi_type;
-	/* Picks kinds: true when a pick replaces the one before (one right
-	 * option) instead of toggling. */
-	bool one_pick;
-	/* Typed kinds: what a check that is no check (*clear false) returns:
-	 * PT_GRADE_UNCLEAR (a number not understood) or PT_GRADE_SPELLING. */
+	/* What a check that is no check (*clear false) returns:
+	 * PT_GRADE_UNCLEAR (a number not understood, ticks that are no
+	 * answer) or PT_GRADE_SPELLING. */
 	pt_grade_rc unclear;
 	/* Typed kinds: returns true when typed is an answer the kind can read
 	 * at all (a number in a unit the item takes), so it may be kept

@@ -49,6 +49,10 @@ typedef struct pt_load_kind {
 	unsigned long long (*hash)(unsigned long long h, const pt_item *it);
 	bool derived_bank;      /* the bank is made from other fields (and not hashed itself) */
 	bool always_shuffled;   /* its answers are shown in a drawn order whatever "shuffle" says */
+	/* Picks kinds: exactly one option is right (validate), so a pick
+	 * replaces the one before instead of toggling, and the key stands
+	 * alone among the options (lint). */
+	bool one_right;
 } pt_load_kind;
 
 /* Returns the row of kind (every pt_kind has one). */
