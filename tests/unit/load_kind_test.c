@@ -32,5 +32,5 @@ static unsigned long long echo_hash(unsigned long long h, const pt_item *it)
 const pt_load_kind load_kind_test = {
 	.kind = PT_KIND_ECHO, .name = "echo", .what = "an echo item", .shape = PT_SHAPE_TYPED, .format = 2,
 	.fields = COMMON_ITEM_FIELDS | BIT(F_ACCEPT), .load = echo_load, .validate = echo_validate,
-	.lint = lint_text_leaks, .hash = echo_hash,
+	.lint = lint_text_leaks, .hash = echo_hash, .giveaway = lint_text_giveaways,
 };

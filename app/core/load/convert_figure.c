@@ -9,6 +9,7 @@
 
 #include "paratutor/load/convert_field.h"
 #include "paratutor/load/convert_kinds.h"
+#include "paratutor/load/load_kind.h"
 #include "paratutor/model/figure.h"
 #include "paratutor/model/lesson.h"
 
@@ -112,7 +113,7 @@ static void check_key(pt_loader *ld, const pt_item *item, const cJSON *check, co
 {
 	const pt_fig_type_info *ti = figure_type(item->figure->type);
 	double want = r->out[item->figure_check];
-	if (item->kind != PT_KIND_NUMERIC) {
+	if (!(load_kind(item->kind)->fields & BIT(F_ANSWER))) {
 		diags_add(ld->diags, ld->name, field_pos(ld, check), PT_ERROR,
 		    "\"check\" holds a numeric item's answer to the figure; this item is not numeric");
 	} else if (want < item->answer.min - 1e-9 * fabs(want) || want > item->answer.max + 1e-9 * fabs(want)) {
@@ -228,7 +229,7 @@ void load_figure(pt_loader *ld, const pt_fields *f, pt_item *item)
 		diags_add(ld->diags, ld->name, item->figure_pos, PT_ERROR, "this figure cannot be drawn: %s", why);
 	else if (check != NULL && item->figure_check >= 0)
 		check_key(ld, item, check, &r);
-	else if (item->kind == PT_KIND_NUMERIC && item->figure_at == PT_FIGURE_AT_PROMPT)
+	else if ((load_kind(item->kind)->fields & BIT(F_ANSWER)) && item->figure_at == PT_FIGURE_AT_PROMPT)
 		check_shown(ld, item, &r);
 	figure_result_free(&r);
 }

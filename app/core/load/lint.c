@@ -190,7 +190,7 @@ static bool after_answer_words(const char *text, const char *at)
 
 bool lint_states_number(const pt_item *it, const char *text, bool loose, char *as, size_t size)
 {
-	if (it->kind != PT_KIND_NUMERIC || text == NULL || isnan(it->answer.value))
+	if (text == NULL || isnan(it->answer.value))
 		return false;
 	unit_table units;
 	unit_table_build(&units, it);
@@ -368,7 +368,7 @@ static int single_key(const pt_item *it)
 static bool key_longest(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
 	int key = single_key(it);
-	if (it->kind != PT_KIND_CHOICE || key < 0 || it->n_options < 2)
+	if (!load_kind(it->kind)->one_right || key < 0 || it->n_options < 2)
 		return false;
 	size_t key_len = chars(it->options[key].text.s), next = 0;
 	for (size_t o = 0; o < it->n_options; o++) {
@@ -450,7 +450,7 @@ void lint_lesson(const pt_lesson *l, pt_diags *d)
 	size_t choice = 0, longest = 0;
 	for (size_t i = 0; i < l->n_items; i++) {
 		const pt_item *it = &l->items[i];
-		if (it->kind == PT_KIND_CHOICE && single_key(it) >= 0 && it->n_options >= 2)
+		if (load_kind(it->kind)->one_right && single_key(it) >= 0 && it->n_options >= 2)
 			choice++;
 		longest += key_longest(l, it, d);
 		above_options(l, it, d);

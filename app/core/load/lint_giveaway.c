@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/load/convert_kinds.h"
 #include "paratutor/load/lint.h"
+#include "paratutor/load/load_kind.h"
 #include "paratutor/model/placeholder.h"
 
 /* Returns code with every blank placeholder replaced by a space (caller
@@ -87,40 +89,45 @@ static bool telling(const char *answer)
 	return answer != NULL && strlen(answer) >= LINT_GIVEAWAY_MIN;
 }
 
-/* Warns when an answer of item it (a fill blank's, or a text item's)
- * appears in its prompt or its code outside the blanks. */
-static void answer_in_stem(const pt_lesson *l, const pt_item *it, pt_diags *d)
+/* Warns when a blank's answer appears in the fill item's prompt or its
+ * code outside the blanks. */
+static void blank_answer_in_stem(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
 	char *code = code_outside_blanks(it->code.s);
-	if (it->kind == PT_KIND_FILL) {
-		for (size_t b = 0; b < it->n_blanks; b++)
-			for (size_t a = 0; a < it->blanks[b].accept.n; a++) {
-				const char *ans = it->blanks[b].accept.v[a].s;
-				if (!telling(ans))
-					continue;
-				if (lint_contains_word(it->prompt.s, ans, false))
-					diags_add(d, l->path, it->prompt.pos, PT_WARNING,
-					    "the prompt holds blank %zu's answer \"%s\", so it can be copied rather than known; "
-					    "describe what goes there instead", b + 1, ans);
-				if (code != NULL && shows(code, ans, false))
-					diags_add(d, l->path, it->code.pos, PT_WARNING,
-					    "the code shows blank %zu's answer \"%s\" outside its blank, so it can be copied "
-					    "rather than known; rename it there or make that a blank too", b + 1, ans);
-			}
-	} else {
-		for (size_t a = 0; a < it->accept.n; a++) { /* a text item's answers */
-			const char *ans = it->accept.v[a].s;
+	for (size_t b = 0; b < it->n_blanks; b++)
+		for (size_t a = 0; a < it->blanks[b].accept.n; a++) {
+			const char *ans = it->blanks[b].accept.v[a].s;
 			if (!telling(ans))
 				continue;
-			/* A long answer in the prompt is lint_rules' stem_spells_key. */
-			if (strlen(ans) < LINT_STEM_MIN && lint_contains_word(it->prompt.s, ans, !it->case_sensitive))
+			if (lint_contains_word(it->prompt.s, ans, false))
 				diags_add(d, l->path, it->prompt.pos, PT_WARNING,
-				    "the prompt holds the accepted answer \"%s\", so it can be copied rather than known; "
-				    "describe what it does instead of naming it", ans);
-			if (code != NULL && shows(code, ans, !it->case_sensitive))
+				    "the prompt holds blank %zu's answer \"%s\", so it can be copied rather than known; "
+				    "describe what goes there instead", b + 1, ans);
+			if (code != NULL && shows(code, ans, false))
 				diags_add(d, l->path, it->code.pos, PT_WARNING,
-				    "the code shows the accepted answer \"%s\", so it can be copied rather than known", ans);
+				    "the code shows blank %zu's answer \"%s\" outside its blank, so it can be copied "
+				    "rather than known; rename it there or make that a blank too", b + 1, ans);
 		}
+	free(code);
+}
+
+/* Warns when an accepted answer of a text item appears in its prompt or
+ * its code. */
+static void accepted_answer_in_stem(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	char *code = code_outside_blanks(it->code.s);
+	for (size_t a = 0; a < it->accept.n; a++) {
+		const char *ans = it->accept.v[a].s;
+		if (!telling(ans))
+			continue;
+		/* A long answer in the prompt is lint_rules' stem_spells_key. */
+		if (strlen(ans) < LINT_STEM_MIN && lint_contains_word(it->prompt.s, ans, !it->case_sensitive))
+			diags_add(d, l->path, it->prompt.pos, PT_WARNING,
+			    "the prompt holds the accepted answer \"%s\", so it can be copied rather than known; "
+			    "describe what it does instead of naming it", ans);
+		if (code != NULL && shows(code, ans, !it->case_sensitive))
+			diags_add(d, l->path, it->code.pos, PT_WARNING,
+			    "the code shows the accepted answer \"%s\", so it can be copied rather than known", ans);
 	}
 	free(code);
 }
@@ -147,7 +154,7 @@ static const char *printed_in(const pt_item *e, const char *answer, bool fold)
 static void answer_printed_earlier(const pt_lesson *l, size_t i, pt_diags *d)
 {
 	const pt_item *it = &l->items[i];
-	for (size_t a = 0; a < it->accept.n; a++) { /* a text item's answers */
+	for (size_t a = 0; a < it->accept.n; a++) {
 		const char *ans = it->accept.v[a].s;
 		if (!telling(ans) || strlen(ans) < LINT_EARLIER_MIN)
 			continue;
@@ -183,9 +190,10 @@ static char opening(const char *s)
 
 /* Warns when a choice item's one right option alone ends with other
  * punctuation, or alone begins in another case, than every wrong one. */
-static void key_form(const pt_lesson *l, const pt_item *it, pt_diags *d)
+void lint_choice_giveaways(const pt_lesson *l, size_t i, pt_diags *d)
 {
-	if (it->kind != PT_KIND_CHOICE || it->n_options < 3)
+	const pt_item *it = &l->items[i];
+	if (it->n_options < 3)
 		return;
 	int key = -1;
 	for (size_t o = 0; o < it->n_options; o++)
@@ -264,8 +272,9 @@ static bool blank_telling(const char *answer)
 /* Warns about the feedback of a fill or match item shown before it is
  * solved (a blank's wrong-option feedback, a common mistake) that holds a
  * blank's answer. */
-static void fill_feedback_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
+void lint_blank_giveaways(const pt_lesson *l, size_t i, pt_diags *d)
 {
+	const pt_item *it = &l->items[i];
 	for (size_t b = 0; b < it->n_blanks; b++) {
 		const pt_blank *bl = &it->blanks[b];
 		for (size_t a = 0; a < bl->accept.n; a++) {
@@ -305,39 +314,48 @@ static bool states_beyond(const pt_item *it, const pt_range *w, char *as, size_t
 	return false;
 }
 
-/* Warns about a numeric item's wrong-value feedback that states the key,
- * and a text item's wrong-answer feedback that holds an accepted answer. */
-static void wrong_feedback_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
+/* Warns about a numeric item's wrong-value feedback that states the key. */
+void lint_numeric_giveaways(const pt_lesson *l, size_t i, pt_diags *d)
 {
+	const pt_item *it = &l->items[i];
 	char as[96];
-	if (it->kind == PT_KIND_NUMERIC)
-		for (size_t w = 0; w < it->n_wrong; w++)
-			if (states_beyond(it, &it->wrong[w], as, sizeof as))
-				diags_add(d, l->path, it->wrong[w].feedback.pos, PT_WARNING,
-				    "the feedback for the wrong value %s states the answer (\"%s\") before it is solved; "
-				    "explain the mistake without the answer", it->wrong[w].written != NULL ?
-				    it->wrong[w].written : "", as);
-	if (it->kind == PT_KIND_TEXT)
-		for (size_t w = 0; w < it->n_wrong_answers; w++)
-			for (size_t a = 0; a < it->accept.n; a++) {
-				const char *ans = it->accept.v[a].s;
-				if (!blank_telling(ans) || !shows_token(it->wrong_answers[w].text.s, ans))
-					continue;
-				diags_add(d, l->path, it->wrong_answers[w].text.pos, PT_WARNING,
-				    "the feedback for the wrong answer \"%s\" holds the accepted answer \"%s\" before it "
-				    "is solved; explain the mistake without the answer", it->wrong_answers[w].option.s, ans);
-				break;
-			}
+	for (size_t w = 0; w < it->n_wrong; w++)
+		if (states_beyond(it, &it->wrong[w], as, sizeof as))
+			diags_add(d, l->path, it->wrong[w].feedback.pos, PT_WARNING,
+			    "the feedback for the wrong value %s states the answer (\"%s\") before it is solved; "
+			    "explain the mistake without the answer", it->wrong[w].written != NULL ?
+			    it->wrong[w].written : "", as);
+}
+
+/* A text item's accepted answers in its stem or printed by an earlier
+ * item, and its wrong-answer feedback that holds one. */
+void lint_text_giveaways(const pt_lesson *l, size_t i, pt_diags *d)
+{
+	const pt_item *it = &l->items[i];
+	accepted_answer_in_stem(l, it, d);
+	answer_printed_earlier(l, i, d);
+	for (size_t w = 0; w < it->n_wrong_answers; w++)
+		for (size_t a = 0; a < it->accept.n; a++) {
+			const char *ans = it->accept.v[a].s;
+			if (!blank_telling(ans) || !shows_token(it->wrong_answers[w].text.s, ans))
+				continue;
+			diags_add(d, l->path, it->wrong_answers[w].text.pos, PT_WARNING,
+			    "the feedback for the wrong answer \"%s\" holds the accepted answer \"%s\" before it "
+			    "is solved; explain the mistake without the answer", it->wrong_answers[w].option.s, ans);
+			break;
+		}
+}
+
+/* A fill item's blank answers in its stem, and its feedback that names one. */
+void lint_fill_giveaways(const pt_lesson *l, size_t i, pt_diags *d)
+{
+	blank_answer_in_stem(l, &l->items[i], d);
+	lint_blank_giveaways(l, i, d);
 }
 
 void lint_giveaways(const pt_lesson *l, pt_diags *d)
 {
-	for (size_t i = 0; i < l->n_items; i++) {
-		answer_in_stem(l, &l->items[i], d);
-		answer_printed_earlier(l, i, d);
-		key_form(l, &l->items[i], d);
-		if (l->items[i].kind == PT_KIND_FILL || l->items[i].kind == PT_KIND_MATCH)
-			fill_feedback_leaks(l, &l->items[i], d);
-		wrong_feedback_leaks(l, &l->items[i], d);
-	}
+	for (size_t i = 0; i < l->n_items; i++)
+		if (load_kind(l->items[i].kind)->giveaway != NULL)
+			load_kind(l->items[i].kind)->giveaway(l, i, d);
 }

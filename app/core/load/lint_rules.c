@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "paratutor/load/convert_field.h"
 #include "paratutor/load/lint.h"
 #include "paratutor/load/load_kind.h"
 
@@ -78,19 +79,21 @@ int lint_choose_wording(const char *prompt, size_t *at, size_t *len)
 }
 
 /* An item whose prompt says how many options to pick must be a multi
- * item whose "choose" says the same, so the screen tells it too. */
+ * item whose "choose" says the same, so the screen tells it too ("choose
+ * one" is a choice item's own wording). */
 static void choose_wording(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
 	size_t at = 0, len = 0;
 	int count = lint_choose_wording(it->prompt.s, &at, &len);
-	if (count == 0 || (count == 1 && it->kind == PT_KIND_CHOICE))
+	const pt_load_kind *k = load_kind(it->kind);
+	if (count == 0 || (count == 1 && k->one_right))
 		return;
 	char said[32];
 	snprintf(said, sizeof said, "%.*s", (int)(len < sizeof said ? len : sizeof said - 1), it->prompt.s + at);
-	if (it->kind != PT_KIND_MULTI)
+	if (!(k->fields & BIT(F_CHOOSE)))
 		diags_add(d, l->path, it->prompt.pos, PT_ERROR,
 		    "the prompt says \"%s\", but a %s item has no options to pick several of; make it a multi item "
-		    "with \"choose\": %d, or reword the prompt", said, lesson_kind_name(it->kind), count);
+		    "with \"choose\": %d, or reword the prompt", said, k->name, count);
 	else if (it->choose == 0)
 		diags_add(d, l->path, it->prompt.pos, PT_ERROR,
 		    "the prompt says \"%s\", but the item has no \"choose\"; add \"choose\": %d so the screen "
@@ -184,12 +187,13 @@ static bool states_precision(const char *prompt)
 	return false;
 }
 
-/* A numeric key that is not a whole number must admit itself rounded to
- * three significant figures, unless the prompt asks for a precision. */
+/* A numeric key (a kind with an "answer" range) that is not a whole
+ * number must admit itself rounded to three significant figures, unless
+ * the prompt asks for a precision. */
 static void numeric_precision(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
 	double key = it->answer.value;
-	if (it->kind != PT_KIND_NUMERIC || key != key || whole(key) || states_precision(it->prompt.s))
+	if (!(load_kind(it->kind)->fields & BIT(F_ANSWER)) || key != key || whole(key) || states_precision(it->prompt.s))
 		return;
 	double r = round3(key), slack = 1e-9 * (r < 0 ? -r : r);
 	if (r >= it->answer.min - slack && r <= it->answer.max + slack)

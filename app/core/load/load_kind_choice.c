@@ -6,5 +6,5 @@
 const pt_load_kind load_kind_choice = {
 	.kind = PT_KIND_CHOICE, .name = "choice", .what = "a choice item", .shape = PT_SHAPE_PICKS, .format = 1,
 	.fields = CHOICE_FIELDS, .load = kinds_load_options, .validate = validate_choice, .lint = lint_pick_leaks,
-	.one_right = true,
+	.giveaway = lint_choice_giveaways, .one_right = true,
 };

@@ -6,4 +6,5 @@
 const pt_load_kind load_kind_fill = {
 	.kind = PT_KIND_FILL, .name = "fill", .what = "a fill item", .shape = PT_SHAPE_SLOTS, .format = 1,
 	.fields = FILL_FIELDS, .load = kinds_load_fill, .validate = validate_fill, .lint = lint_fill_leaks,
+	.giveaway = lint_fill_giveaways,
 };

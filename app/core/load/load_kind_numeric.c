@@ -15,5 +15,5 @@ static unsigned long long numeric_hash(unsigned long long h, const pt_item *it)
 const pt_load_kind load_kind_numeric = {
 	.kind = PT_KIND_NUMERIC, .name = "numeric", .what = "a numeric item", .shape = PT_SHAPE_TYPED, .format = 2,
 	.fields = NUMERIC_FIELDS, .load = kinds_load_numeric, .validate = validate_numeric,
-	.lint = lint_numeric, .hash = numeric_hash,
+	.lint = lint_numeric, .hash = numeric_hash, .giveaway = lint_numeric_giveaways,
 };

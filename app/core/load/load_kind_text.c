@@ -14,4 +14,5 @@ static unsigned long long text_hash(unsigned long long h, const pt_item *it)
 const pt_load_kind load_kind_text = {
 	.kind = PT_KIND_TEXT, .name = "text", .what = "a text item", .shape = PT_SHAPE_TYPED, .format = 2,
 	.fields = TEXT_FIELDS, .load = kinds_load_text, .validate = validate_text, .lint = lint_text_leaks, .hash = text_hash,
+	.giveaway = lint_text_giveaways,
 };

@@ -53,6 +53,18 @@ void lint_pick_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d);
 void lint_text_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d);
 void lint_numeric(const pt_lesson *l, const pt_item *it, pt_diags *d);
 
+/* Warn where what the learner sees of item i gives a kind's answer away
+ * (lint_giveaway.c, listed in lint.h): a blank's answer in the prompt or
+ * code, feedback for a wrong bank entry or a common mistake naming it
+ * (fill; the feedback alone for match), the one right option's form
+ * (choice), an accepted text in the prompt, an earlier item or wrong
+ * feedback (text), wrong-value feedback stating the key (numeric). */
+void lint_fill_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
+void lint_blank_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
+void lint_choice_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
+void lint_text_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
+void lint_numeric_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
+
 /* Reads an item's "figure" (convert_figure.c); after the kind's fields, as it
  * may hold a numeric key to the figure. */
 void load_figure(pt_loader *ld, const pt_fields *f, pt_item *item);

@@ -44,6 +44,9 @@ typedef struct pt_load_kind {
 	 * away, and what else only the kind can get wrong (lint.c); NULL when
 	 * it has nothing to warn of. */
 	void (*lint)(const pt_lesson *l, const pt_item *it, pt_diags *d);
+	/* Warns where what the learner sees of item i hands over the kind's
+	 * answer before it is solved (lint_giveaway.c); NULL for nothing. */
+	void (*giveaway)(const pt_lesson *l, size_t i, pt_diags *d);
 	/* Folds what of the kind's own fields decides grading into an item
 	 * hash (lesson_item_hash and lesson_item_key_hash); NULL for nothing. */
 	unsigned long long (*hash)(unsigned long long h, const pt_item *it);
