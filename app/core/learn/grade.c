@@ -225,22 +225,6 @@ bool grade_mark_options(pt_grade *g, bool missed)
 	return all;
 }
 
-bool grade_typed_key(const pt_grade *g, char *out, size_t size)
-{
-	if (size == 0)
-		return false;
-	out[0] = '\0';
-	if (g->item->kind == PT_KIND_TEXT) {
-		grade_normalise(g->item, g->typed, out, size);
-		return out[0] != '\0';
-	}
-	double v;
-	if (g->item->kind != PT_KIND_NUMERIC || grade_number(g->item, g->typed, &v) != PT_NUMBER_OK)
-		return false;
-	snprintf(out, size, "%.15g", v);
-	return true;
-}
-
 /* Returns a key of the answer now in g (its slots and typed text). */
 static unsigned long long answer_key(const pt_grade *g)
 {
