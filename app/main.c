@@ -32,13 +32,6 @@
 #include "paratutor/ui/ui_guard.h"
 #include "paratutor/report/xapi.h"
 
-enum exit_code {
-	EXIT_OK = 0,
-	EXIT_INVALID = 1, /* --check found errors (or warnings with --strict) */
-	EXIT_USAGE = 2,   /* bad command line */
-	EXIT_NO_LESSONS = 3
-};
-
 /* The usage text (--help). */
 static const char usage[] =
 	      "Usage: paratutor [OPTION]... [LESSON-ID]\n"
@@ -216,7 +209,7 @@ static int run_check(char *const *paths, int n, bool shadow, bool strict, bool v
 		free(why);
 		free(blueprint);
 		fputs("paratutor: out of memory\n", stdout);
-		return EXIT_INVALID;
+		return CLI_FAILED;
 	}
 	for (int i = 0; i < n; i++) {
 		first[i] = cat.n;
@@ -266,7 +259,7 @@ static int run_check(char *const *paths, int n, bool shadow, bool strict, bool v
 	free(first);
 	free(why);
 	free(blueprint);
-	return errors > 0 || (strict && warnings > 0) ? EXIT_INVALID : EXIT_OK;
+	return errors > 0 || (strict && warnings > 0) ? CLI_FAILED : CLI_OK;
 }
 
 /* Prints the instructor report of the store at path (xAPI statements for
@@ -274,10 +267,10 @@ static int run_check(char *const *paths, int n, bool shadow, bool strict, bool v
 static int run_report(const pt_catalog *cat, const char *path, const char *format, const pt_xapi_options *xo)
 {
 	if (cli_exam_closed(path, "--report"))
-		return EXIT_INVALID;
+		return CLI_FAILED;
 	pt_progress *p = cli_store_open(path, true, "paratutor");
 	if (p == NULL)
-		return EXIT_INVALID;
+		return CLI_FAILED;
 	char err[512], *text;
 	size_t len;
 	bool ok = strcmp(format, "xapi") == 0 ? xapi_statements(p, cat, xo, &text, &len, err, sizeof err)
@@ -290,7 +283,7 @@ static int run_report(const pt_catalog *cat, const char *path, const char *forma
 	}
 	free(text);
 	progress_close(p);
-	return ok ? EXIT_OK : EXIT_INVALID;
+	return ok ? CLI_OK : CLI_FAILED;
 }
 
 /* With PARATUTOR_INDEX_STATS set, says on stderr how the lessons were
@@ -309,25 +302,25 @@ static int run_watch(const char *path)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fputs("paratutor: --watch needs a terminal\n", stderr);
-		return EXIT_USAGE;
+		return CLI_USAGE;
 	}
 	char cannot[160];
 	if (!ui_terminal_usable(cannot, sizeof cannot)) {
 		fprintf(stderr, "paratutor: --watch needs a full-screen terminal, but %s\n", cannot);
-		return EXIT_USAGE;
+		return CLI_USAGE;
 	}
 	if (cli_exam_closed(NULL, "--watch"))
-		return EXIT_INVALID;
+		return CLI_FAILED;
 	pt_catalog cat = { 0 };
 	const char *why = NULL;
 	if (!catalog_add_path(&cat, path, false, &why)) {
 		fprintf(stderr, "paratutor: %s: %s\n", path, why);
 		catalog_free(&cat);
-		return EXIT_NO_LESSONS;
+		return CLI_NO_LESSONS;
 	}
 	pt_open_report rep;
 	pt_progress *progress = progress_open(NULL, time(NULL), &rep);
-	int status = EXIT_INVALID;
+	int status = CLI_FAILED;
 	if (progress != NULL) {
 		pt_track track;
 		track_init(&track, progress, NULL);
@@ -417,18 +410,18 @@ static int run_tutor_args(main_args *a, int argc, char **argv)
 	}
 	if (a->strict || a->verbose) {
 		fprintf(stderr, "paratutor: --%s goes with --check\n", a->strict ? "strict" : "verbose");
-		return EXIT_USAGE;
+		return CLI_USAGE;
 	}
 	if (argc - optind > 1) {
 		fputs("paratutor: give at most one LESSON-ID\nTry 'paratutor --help' for more information.\n", stderr);
-		return EXIT_USAGE;
+		return CLI_USAGE;
 	}
 
 	if (a->watch != NULL)
 		return run_watch(a->watch);
 	if (a->format >= 0 && !a->report) {
 		fprintf(stderr, "paratutor: --format %s goes with --report\n", formats[a->format]);
-		return EXIT_USAGE;
+		return CLI_USAGE;
 	}
 	const char *format = formats[a->format >= 0 ? a->format : 0];
 	const pt_xapi_options *xo = &a->actor.xo;
@@ -436,11 +429,11 @@ static int run_tutor_args(main_args *a, int argc, char **argv)
 	char why[512];
 	if (!xapi && (xo->mbox || xo->account_home || xo->activity_base)) {
 		fputs("paratutor: --actor, --actor-account and --activity-base go with --report --format xapi\n", stderr);
-		return EXIT_USAGE;
+		return CLI_USAGE;
 	}
 	if (xapi && !xapi_check_options(xo, why, sizeof why)) {
 		fprintf(stderr, "paratutor: %s\n", why);
-		return EXIT_USAGE;
+		return CLI_USAGE;
 	}
 
 	cli_config_read(&lp->config, "paratutor");
@@ -458,7 +451,7 @@ static int run_tutor_args(main_args *a, int argc, char **argv)
 		fputs("Give a directory with --lessons DIR, or run 'make install'.\n", stderr);
 		catalog_free(&cat);
 		cli_lesson_path_free(lp);
-		return EXIT_NO_LESSONS;
+		return CLI_NO_LESSONS;
 	}
 	char state_buf[PT_PROGRESS_PATH_MAX], err[512];
 	const char *state = a->state;
@@ -467,7 +460,7 @@ static int run_tutor_args(main_args *a, int argc, char **argv)
 	int status;
 	if (a->report && state == NULL) {
 		fprintf(stderr, "paratutor: %s; name the store with --state FILE\n", err);
-		status = EXIT_USAGE;
+		status = CLI_USAGE;
 	} else if (a->report) {
 		status = run_report(&cat, state, format, xo);
 	} else {
@@ -534,8 +527,8 @@ int main(int argc, char **argv)
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "paratutor: cannot write the output: %s\n",
 		    errno != 0 ? strerror(errno) : "write error");
-		if (status == EXIT_OK)
-			status = EXIT_INVALID;
+		if (status == CLI_OK)
+			status = CLI_FAILED;
 	}
 	return status;
 }

@@ -21,8 +21,6 @@
 #include "paratutor/ui/ui_clock.h"
 
 
-enum { CLASS_OK = 0, CLASS_FAILED = 1, CLASS_USAGE = 2, CLASS_NO_LESSONS = 3 };
-
 /* The usage text (--help). */
 static const char usage[] =
 	      "Usage: paratutor class [OPTION]... STORE-OR-DIR...\n"
@@ -250,7 +248,7 @@ static int run(const pt_catalog *cat, char **paths, int n, const pt_course *cour
 	if (ok && lrs != NULL) {
 		if (!cli_class_lrs_read(c, lrs)) { /* it said why */
 			class_free(c);
-			return CLASS_FAILED;
+			return CLI_FAILED;
 		}
 	} else {
 		if (course != NULL)
@@ -262,29 +260,29 @@ static int run(const pt_catalog *cat, char **paths, int n, const pt_course *cour
 	if (!ok) {
 		fputs("paratutor: out of memory\n", stderr);
 		class_free(c);
-		return CLASS_FAILED;
+		return CLI_FAILED;
 	}
 	report_skips(c);
 	size_t clashes = class_name_clashes(c);
 	bool book = format == PT_CLASS_GRADEBOOK || gradebook != NULL;
 	if (clashes > 0)
 		name_clashes(c, naming, book);
-	int status = CLASS_OK;
+	int status = CLI_OK;
 	if (c->n_learners == 0) {
 		fputs(lrs != NULL ? "paratutor: the LRS holds no lesson item results of paratutor's; nothing to report\n"
 		    : "paratutor: no progress store could be read; nothing to report\n", stderr);
-		status = CLASS_FAILED;
+		status = CLI_FAILED;
 	} else if (clashes > 0 && format == PT_CLASS_GRADEBOOK) {
-		status = CLASS_FAILED;
+		status = CLI_FAILED;
 	} else {
 		/* The gradebook file first: a reader of standard output that
 		 * stops early (| head) must not cost the file. */
 		bool book_ok = gradebook == NULL || (clashes == 0 && emit(c, PT_CLASS_GRADEBOOK, gradebook));
 		if (!emit(c, format, NULL) || !book_ok)
-			status = CLASS_FAILED;
+			status = CLI_FAILED;
 	}
-	if (status == CLASS_OK && class_failures(c) > 0)
-		status = CLASS_FAILED;
+	if (status == CLI_OK && class_failures(c) > 0)
+		status = CLI_FAILED;
 	class_free(c);
 	return status;
 }
@@ -304,7 +302,7 @@ static int class_from_lrs(cli_class_lrs *lrs, int n, char **operands, cli_lesson
 		fputs("paratutor: class --lrs reads the learners from the LRS: give no progress store or folder too\n",
 		    stderr);
 		cli_lesson_path_free(lp);
-		return CLASS_USAGE;
+		return CLI_USAGE;
 	}
 	cli_config_read(&lp->config, "paratutor");
 	lp->have_config = true;
@@ -312,13 +310,13 @@ static int class_from_lrs(cli_class_lrs *lrs, int n, char **operands, cli_lesson
 		lrs->url = lp->config.lrs;
 	if (lrs->auth == NULL)
 		lrs->auth = lp->config.lrs_auth;
-	int status = CLASS_USAGE;
+	int status = CLI_USAGE;
 	pt_catalog cat = { 0 };
 	if (lrs->url == NULL)
 		fputs("paratutor: class --lrs needs the LRS's address: --lrs URL, or lrs = URL in the configuration "
 		    "file\n", stderr);
 	else
-		status = load(&cat, lp) ? run(&cat, NULL, 0, NULL, lrs, naming, format, gradebook) : CLASS_NO_LESSONS;
+		status = load(&cat, lp) ? run(&cat, NULL, 0, NULL, lrs, naming, format, gradebook) : CLI_NO_LESSONS;
 	catalog_free(&cat);
 	cli_lesson_path_free(lp);
 	return status;
@@ -375,11 +373,11 @@ int cli_class(int argc, char **argv)
 	if (la.from_lrs || la.lrs.auth != NULL || la.lrs.since != NULL)
 		return la.from_lrs ? class_from_lrs(&la.lrs, argc - optind, argv + optind, &lp, naming, format, gradebook)
 		                   : (fputs("paratutor: --lrs-auth and --since are for reading from an LRS: give --lrs "
-		                            "URL too\n", stderr), CLASS_USAGE);
+		                            "URL too\n", stderr), CLI_USAGE);
 	if (optind == argc) {
 		fputs("paratutor: class needs at least one progress store or directory of stores\n"
 		      "Try 'paratutor class --lessons content /srv/class/'.\n", stderr);
-		return CLASS_USAGE;
+		return CLI_USAGE;
 	}
 	pt_course course = { 0 }, *cp = NULL;
 	char lessons[PT_PROGRESS_PATH_MAX];
@@ -389,7 +387,7 @@ int cli_class(int argc, char **argv)
 			fputs("paratutor: ", stderr);
 			put_safe(err);
 			fputs("\n", stderr);
-			return CLASS_FAILED;
+			return CLI_FAILED;
 		}
 		cp = &course;
 		if (!course_declare_concepts(&course))
@@ -402,7 +400,7 @@ int cli_class(int argc, char **argv)
 	}
 	pt_catalog cat = { 0 };
 	status = load(&cat, &lp) ? run(&cat, argv + optind, argc - optind, cp, NULL, naming, format, gradebook)
-	                         : CLASS_NO_LESSONS;
+	                         : CLI_NO_LESSONS;
 	catalog_free(&cat);
 	cli_lesson_path_free(&lp);
 	course_free(&course);

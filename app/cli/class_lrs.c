@@ -36,7 +36,7 @@ static void say_failure(const cli_class_lrs *o, cli_lrs_status st, long http, co
 static bool fetch_all(const cli_class_lrs *o, cli_lrs *lrs, pt_xapi_read *r)
 {
 	char first[128], why[512], detail[256];
-	int n = snprintf(first, sizeof first, "statements?limit=%ld%s%s", o->limit, o->since ? "&since=" : "",
+	int n = snprintf(first, sizeof first, "statements?limit=%zu%s%s", o->limit, o->since ? "&since=" : "",
 	    o->since ? o->since : "");
 	if (n < 0 || (size_t)n >= sizeof first) {
 		fputs("paratutor: --since is too long\n", stderr);

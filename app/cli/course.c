@@ -21,8 +21,6 @@
 #include "paratutor/base/fileio.h"
 #include "paratutor/load/load.h"
 
-enum { C_OK = 0, C_FAILED = 1, C_USAGE = 2 };
-
 static void course_usage(FILE *fp)
 {
 	fputs("Usage: paratutor course init DIR [--title T] [--with-bundled]\n"
@@ -104,15 +102,15 @@ bool cli_course_read(const char *dir, cli_course_paths *cp, pt_course *c)
 	return true;
 }
 
-int cli_course_save(pt_course *c, cli_course_paths *cp)
+int cli_course_save(pt_course *c, cli_course_paths *cp, bool change)
 {
 	char err[1024];
-	bool ok = course_save(c, cp->exe, cp->dir, err, sizeof err);
-	if (!ok)
+	bool ok = change && course_save(c, cp->exe, cp->dir, err, sizeof err);
+	if (change && !ok)
 		fprintf(stderr, "paratutor course: %s; nothing was changed\n", err);
 	course_free(c);
 	close(cp->lock);
-	return ok ? C_OK : C_FAILED;
+	return ok ? CLI_OK : CLI_FAILED;
 }
 
 /* Copies the bundled lessons into lessons (a folder); false with a message. */
@@ -162,14 +160,14 @@ static int cmd_init(int argc, char **argv)
 		return status;
 	if (argc - optind != 1) {
 		fputs("paratutor course: init takes one folder: paratutor course init DIR [--title T]\n", stderr);
-		return C_USAGE;
+		return CLI_USAGE;
 	}
 	const char *dir = argv[optind];
 	umask(077);
 	if (mkdir(dir, 0700) != 0) {
 		fprintf(stderr, "paratutor course: cannot make %s: %s%s\n", dir, strerror(errno),
 		    errno == EEXIST ? " (a course is made in a new folder)" : "");
-		return C_FAILED;
+		return CLI_FAILED;
 	}
 	char lessons[PATH_MAX], learners[PATH_MAX];
 	snprintf(lessons, sizeof lessons, "%s/lessons", dir);
@@ -184,10 +182,10 @@ static int cmd_init(int argc, char **argv)
 		fputs("paratutor course: out of memory\n", stderr);
 		ok = false;
 	}
-	if (ok && cli_course_save(&c, &cp) != C_OK)
+	if (ok && cli_course_save(&c, &cp, true) != CLI_OK)
 		ok = false;
 	if (!ok)
-		return C_FAILED;
+		return CLI_FAILED;
 	printf("Made the course \"%s\" in %s.\n"
 	       "\n"
 	       "Run the course from an account of its own that owns this folder and nothing\n"
@@ -206,7 +204,7 @@ static int cmd_init(int argc, char **argv)
 	       "Add learners with: paratutor course add-learner %s ID --key ID.pub --name 'Full Name'\n"
 	       "Put the course's lessons in %s/lessons (paratutor --check them first).\n",
 	       title, cp.dir, cp.dir, cp.dir, cp.dir, cp.dir);
-	return C_OK;
+	return CLI_OK;
 }
 
 /* Reads the public key in path into key; false with a message. */
@@ -242,23 +240,20 @@ static int cmd_add_learner(int argc, char **argv)
 		return status;
 	if (argc - optind != 2 || keyfile == NULL) {
 		fputs("paratutor course: add-learner DIR ID --key PUBKEY-FILE [--name N] [--email E]\n", stderr);
-		return C_USAGE;
+		return CLI_USAGE;
 	}
 	char key[PT_COURSE_KEY_MAX], err[512];
 	if (!read_key(keyfile, key, sizeof key))
-		return C_FAILED;
+		return CLI_FAILED;
 	cli_course_paths cp;
 	pt_course c;
 	if (!cli_course_read(argv[optind], &cp, &c))
-		return C_FAILED;
-	if (!course_add_learner(&c, argv[optind + 1], name, email, key, time(NULL), err, sizeof err)) {
+		return CLI_FAILED;
+	bool ok = course_add_learner(&c, argv[optind + 1], name, email, key, time(NULL), err, sizeof err);
+	if (!ok)
 		fprintf(stderr, "paratutor course: %s; nothing was changed\n", err);
-		course_free(&c);
-		close(cp.lock);
-		return C_FAILED;
-	}
-	status = cli_course_save(&c, &cp);
-	if (status == C_OK)
+	status = cli_course_save(&c, &cp, ok);
+	if (status == CLI_OK)
 		printf("Added %s; they sign in with: ssh COURSE-ACCOUNT@HOST (add 'plain' for line mode)\n",
 		    argv[optind + 1]);
 	return status;
@@ -308,20 +303,20 @@ static int cmd_add_learners(int argc, char **argv)
 {
 	if (argc != 3) {
 		fputs("paratutor course: add-learners DIR CSV-FILE (rows: id,name,email,key)\n", stderr);
-		return C_USAGE;
+		return CLI_USAGE;
 	}
 	size_t len = 0;
 	pt_read_error why;
 	char *text = load_read_file(argv[2], PT_COURSE_MAX_BYTES, &len, &why);
 	if (text == NULL) {
 		fprintf(stderr, "paratutor course: %s: %s\n", argv[2], load_read_describe(&why));
-		return C_FAILED;
+		return CLI_FAILED;
 	}
 	cli_course_paths cp;
 	pt_course c;
 	if (!cli_course_read(argv[1], &cp, &c)) {
 		free(text);
-		return C_FAILED;
+		return CLI_FAILED;
 	}
 	bool ok = strlen(text) == len;
 	if (!ok)
@@ -352,13 +347,8 @@ static int cmd_add_learners(int argc, char **argv)
 		added += ok;
 	}
 	free(text);
-	if (!ok) {
-		course_free(&c);
-		close(cp.lock);
-		return C_FAILED;
-	}
-	int status = cli_course_save(&c, &cp);
-	if (status == C_OK)
+	int status = cli_course_save(&c, &cp, ok);
+	if (status == CLI_OK)
 		printf("Added %zu learner%s.\n", added, added == 1 ? "" : "s");
 	return status;
 }
@@ -367,21 +357,18 @@ static int cmd_remove_learner(int argc, char **argv)
 {
 	if (argc != 3) {
 		fputs("paratutor course: remove-learner DIR ID\n", stderr);
-		return C_USAGE;
+		return CLI_USAGE;
 	}
 	cli_course_paths cp;
 	pt_course c;
 	if (!cli_course_read(argv[1], &cp, &c))
-		return C_FAILED;
-	if (!course_remove_learner(&c, argv[2])) {
+		return CLI_FAILED;
+	bool ok = course_remove_learner(&c, argv[2]);
+	if (!ok)
 		fprintf(stderr, "paratutor course: %.40s is not on the roster; 'paratutor course list %s' shows it\n",
 		    argv[2], argv[1]);
-		course_free(&c);
-		close(cp.lock);
-		return C_FAILED;
-	}
-	int status = cli_course_save(&c, &cp);
-	if (status == C_OK)
+	int status = cli_course_save(&c, &cp, ok);
+	if (status == CLI_OK)
 		printf("Removed %s from the roster and authorized_keys; their records stay in %s/learners/%s.\n",
 		    argv[2], argv[1], argv[2]);
 	return status;
@@ -391,13 +378,13 @@ static int cmd_list(int argc, char **argv)
 {
 	if (argc != 2) {
 		fputs("paratutor course: list DIR\n", stderr);
-		return C_USAGE;
+		return CLI_USAGE;
 	}
 	pt_course c;
 	char err[1024];
 	if (!course_read(&c, argv[1], err, sizeof err)) {
 		fprintf(stderr, "paratutor course: %s\n", err);
-		return C_FAILED;
+		return CLI_FAILED;
 	}
 	printf("%s: %zu learner%s\n", c.title, c.n_learners, c.n_learners == 1 ? "" : "s");
 	if (c.lrs != NULL)
@@ -424,7 +411,7 @@ static int cmd_list(int argc, char **argv)
 		    ex->attempts == 1 ? "" : "s", ex->attempts == 0 ? " (0: any number)" : "", opens, closes);
 	}
 	course_free(&c);
-	return C_OK;
+	return CLI_OK;
 }
 
 /* Returns true when the catalog (ctx) has a usable lesson with id. */
@@ -488,12 +475,12 @@ static int exam_options(int argc, char **argv, pt_course_exam *ex, const char **
 		return status;
 	if (ex->results_after_close && ex->closes == 0) {
 		fputs("paratutor course: --results after-close needs --closes: the results come out after it\n", stderr);
-		return C_USAGE;
+		return CLI_USAGE;
 	}
 	if (argc - optind != 2 || ex->count == 0 || ex->minutes <= 0 || (*blueprint == NULL) == (*lessons == NULL)) {
 		fputs("paratutor course: add-exam DIR NAME (--blueprint FILE | --lessons ID,...) --count N --minutes M\n",
 		    stderr);
-		return C_USAGE;
+		return CLI_USAGE;
 	}
 	return -1;
 }
@@ -554,30 +541,27 @@ static int cmd_add_exam(int argc, char **argv)
 	pt_catalog cat = { 0 };
 	if (status < 0 && !cli_load_lessons(&cat, &lp, "paratutor course")) {
 		fprintf(stderr, "paratutor course: no lessons in %s: put the course's lessons there first\n", path);
-		status = C_FAILED;
+		status = CLI_FAILED;
 	}
 	if (status < 0 && !exam_lessons(&ex, blueprint, lessons, &cat))
-		status = C_FAILED;
+		status = CLI_FAILED;
 	catalog_free(&cat);
 	cli_lesson_path_free(&lp);
 	cli_course_paths cp;
 	pt_course c;
 	if (status < 0 && !cli_course_read(dir, &cp, &c))
-		status = C_FAILED;
+		status = CLI_FAILED;
 	if (status >= 0) {
 		course_exam_free(&ex);
 		return status;
 	}
 	char name[PT_COURSE_EXAM_NAME_MAX + 1];
 	snprintf(name, sizeof name, "%s", ex.name);
-	if (!course_add_exam(&c, &ex, err, sizeof err)) {
+	bool ok = course_add_exam(&c, &ex, err, sizeof err);
+	if (!ok)
 		fprintf(stderr, "paratutor course: %s; nothing was changed\n", err);
-		course_free(&c);
-		close(cp.lock);
-		return C_FAILED;
-	}
-	status = cli_course_save(&c, &cp);
-	if (status == C_OK)
+	status = cli_course_save(&c, &cp, ok);
+	if (status == CLI_OK)
 		printf("Added the exam %s; learners sit it with: ssh COURSE-ACCOUNT@HOST 'exam %s'\n", name, name);
 	return status;
 }
@@ -586,7 +570,7 @@ int cli_course(int argc, char **argv)
 {
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		course_usage(argc < 2 ? stderr : stdout);
-		return argc < 2 ? C_USAGE : C_OK;
+		return argc < 2 ? CLI_USAGE : CLI_OK;
 	}
 	optind = 1;
 	const char *cmd = argv[1];
@@ -607,5 +591,5 @@ int cli_course(int argc, char **argv)
 	if (strcmp(cmd, "sync") == 0)
 		return cli_course_sync(argc - 1, argv + 1);
 	fprintf(stderr, "paratutor course: no command '%.40s'; try 'paratutor course --help'\n", cmd);
-	return C_USAGE;
+	return CLI_USAGE;
 }

@@ -36,8 +36,6 @@
 #include "paratutor/ui/ui_clock.h"
 #include "paratutor/report/xapi.h"
 
-enum { C_OK = 0, C_FAILED = 1, C_USAGE = 2 };
-
 /* How long a background send may take, in seconds: the learner never
  * waits on it, but a stuck LRS should not keep a process for long. */
 #define BACKGROUND_SECONDS 15L
@@ -70,7 +68,7 @@ int cli_course_lrs(int argc, char **argv)
 		return status;
 	if (argc - optind != 1 || (off && (url != NULL || auth != NULL)) || (auth != NULL && url == NULL)) {
 		fputs("paratutor course: lrs DIR [--lrs URL [--lrs-auth FILE] | --off]\n", stderr);
-		return C_USAGE;
+		return CLI_USAGE;
 	}
 	const char *dir = argv[optind];
 	pt_course c;
@@ -78,45 +76,42 @@ int cli_course_lrs(int argc, char **argv)
 	if (url == NULL && !off) {
 		if (!course_read(&c, dir, err, sizeof err)) {
 			fprintf(stderr, "paratutor course: %s\n", err);
-			return C_FAILED;
+			return CLI_FAILED;
 		}
 		show_lrs(&c, dir);
 		course_free(&c);
-		return C_OK;
+		return CLI_OK;
 	}
 	if (url != NULL) {
 		/* The address as `paratutor sync` takes it, and the credentials
 		 * file as a send will read it: this account's, private to it. */
 		if (auth != NULL && realpath(auth, abs_auth) == NULL) {
 			fprintf(stderr, "paratutor course: %s: %s; nothing was changed\n", auth, strerror(errno));
-			return C_FAILED;
+			return CLI_FAILED;
 		}
 		cli_lrs *l = course_lrs_ok(url, false, err, sizeof err) &&
 		    (auth == NULL || course_lrs_ok(abs_auth, true, err, sizeof err)) ?
 		    cli_lrs_open(url, auth != NULL ? abs_auth : NULL, err, sizeof err) : NULL;
 		if (l == NULL) {
 			fprintf(stderr, "paratutor course: %s; nothing was changed\n", err);
-			return C_FAILED;
+			return CLI_FAILED;
 		}
 		cli_lrs_close(l);
 	}
 	cli_course_paths cp;
 	if (!cli_course_read(dir, &cp, &c))
-		return C_FAILED;
+		return CLI_FAILED;
 	free(c.lrs);
 	free(c.lrs_auth);
 	c.lrs = url != NULL ? strdup(url) : NULL;
 	c.lrs_auth = auth != NULL ? strdup(abs_auth) : NULL;
-	if ((url != NULL && c.lrs == NULL) || (auth != NULL && c.lrs_auth == NULL)) {
+	bool ok = (url == NULL || c.lrs != NULL) && (auth == NULL || c.lrs_auth != NULL);
+	if (!ok)
 		fputs("paratutor course: out of memory; nothing was changed\n", stderr);
-		course_free(&c);
-		close(cp.lock);
-		return C_FAILED;
-	}
-	status = cli_course_save(&c, &cp);
-	if (status == C_OK && off)
+	status = cli_course_save(&c, &cp, ok);
+	if (status == CLI_OK && off)
 		printf("Hosted sessions of %s send no statements from now on.\n", dir);
-	else if (status == C_OK)
+	else if (status == CLI_OK)
 		printf("Hosted sessions of %s send each result to %s from now on.\n", dir, url);
 	return status;
 }
@@ -168,7 +163,7 @@ static int sync_learner(const pt_course *c, const char *id, const pt_catalog *ca
 	snprintf(store, sizeof store, "%s/progress.json", learner_dir);
 	if (access(store, F_OK) != 0) {
 		printf("%s: nothing recorded yet\n", id);
-		return C_OK;
+		return CLI_OK;
 	}
 	int wait_fd = background ? open_lock(learner_dir, "lrs.wait") : -1;
 	int lock_fd = open_lock(learner_dir, "lrs.lock");
@@ -178,9 +173,9 @@ static int sync_learner(const pt_course *c, const char *id, const pt_catalog *ca
 			close(wait_fd);
 		if (lock_fd >= 0)
 			close(lock_fd);
-		return C_FAILED;
+		return CLI_FAILED;
 	}
-	int status = C_OK;
+	int status = CLI_OK;
 	if (!background || flock(wait_fd, LOCK_EX | LOCK_NB) == 0) {
 		/* Another send waiting already reads the store after us: it
 		 * carries this result, so only the first waiter goes on. */
@@ -230,7 +225,7 @@ int cli_course_sync(int argc, char **argv)
 	if (only.v == NULL || argc - optind != 1) {
 		fputs("paratutor course: sync DIR [--learner ID]... [--background]\n", stderr);
 		free(only.v);
-		return C_USAGE;
+		return CLI_USAGE;
 	}
 	const char *dir = argv[optind];
 	pt_course c;
@@ -238,37 +233,37 @@ int cli_course_sync(int argc, char **argv)
 	if (!course_read(&c, dir, err, sizeof err)) {
 		fprintf(stderr, "paratutor course: %s\n", err);
 		free(only.v);
-		return C_FAILED;
+		return CLI_FAILED;
 	}
-	status = C_OK;
+	status = CLI_OK;
 	for (size_t i = 0; i < only.n; i++)
 		if (course_learner(&c, only.v[i]) == NULL) {
 			fprintf(stderr, "paratutor course: %.40s is not on the roster; nothing was sent\n", only.v[i]);
-			status = C_USAGE;
+			status = CLI_USAGE;
 		}
-	if (status == C_OK && c.lrs == NULL) {
+	if (status == CLI_OK && c.lrs == NULL) {
 		fprintf(stderr, "paratutor course: the course has no LRS; set one with: paratutor course lrs %s --lrs URL "
 		    "--lrs-auth FILE\n", dir);
-		status = C_FAILED;
+		status = CLI_FAILED;
 	}
 	char lessons[PATH_MAX], cache[PATH_MAX];
 	snprintf(lessons, sizeof lessons, "%s/lessons", dir);
 	snprintf(cache, sizeof cache, "%s/cache", dir);
 	pt_catalog cat = { 0 };
 	const char *why = NULL;
-	if (status == C_OK) {
+	if (status == CLI_OK) {
 		course_declare_concepts(&c);
 		cli_use_index(&cat, cache, false);
 		if (!catalog_add_path(&cat, lessons, false, &why) || cat.n == 0) {
 			fprintf(stderr, "paratutor course: no lessons in %s; nothing was sent\n", lessons);
-			status = C_FAILED;
+			status = CLI_FAILED;
 		} else {
 			catalog_load_all(&cat);
 		}
 	}
-	for (size_t i = 0; status != C_USAGE && cat.n > 0 && i < (only.n > 0 ? only.n : c.n_learners); i++) {
+	for (size_t i = 0; status != CLI_USAGE && cat.n > 0 && i < (only.n > 0 ? only.n : c.n_learners); i++) {
 		int st = sync_learner(&c, only.n > 0 ? only.v[i] : c.learners[i].id, &cat, background);
-		if (st != C_OK)
+		if (st != CLI_OK)
 			status = st;
 	}
 	catalog_free(&cat);

@@ -2,7 +2,6 @@
  * screen or in plain mode, resumes an unfinished one, and lists past
  * exams (--history). */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,15 +25,13 @@
 #include "paratutor/ui/ui_exam_gate.h"
 
 #define MAX_FROM 64
+#define STR(x) #x
+#define XSTR(x) STR(x) /* a number macro as text */
 
-enum { EXAM_OK = 0, EXAM_FAILED = 1, EXAM_USAGE = 2, EXAM_NO_LESSONS = 3 };
-enum { OPT_KINDS = 300, OPT_FROM = 256, OPT_MINUTES, OPT_UNTIMED, OPT_PASS, OPT_SEED, OPT_HISTORY, OPT_STATE, OPT_NO_SHUFFLE,
-	OPT_ALLOW_REPEATS, OPT_SHOW, OPT_BLUEPRINT, OPT_RETAKE };
 
-/* Prints the usage text of the command to fp. */
-static void exam_usage(FILE *fp)
-{
-	fputs("Usage: paratutor exam [OPTION]...\n"
+/* The usage text (--help). */
+static const char usage[] =
+	      "Usage: paratutor exam [OPTION]...\n"
 	      "       paratutor exam --history [--state FILE]\n"
 	      "       paratutor exam --show N [--plain] [--state FILE]\n"
 	      "       paratutor exam --retake N [--plain] [--state FILE]\n"
@@ -88,8 +85,7 @@ static void exam_usage(FILE *fp)
 	      "  -h, --help            show this help and exit\n"
 	      "\n"
 	      "Exit status: 0 done, 1 the exam could not be drawn or kept, 2 bad command\n"
-	      "line, 3 no lessons found.\n", fp);
-}
+	      "line, 3 no lessons found.\n";
 
 /* The command line, parsed. */
 typedef struct exam_args {
@@ -103,26 +99,14 @@ typedef struct exam_args {
 	pt_blueprint blueprint;
 	size_t show;  /* --show N: N; 0 when not given */
 	size_t retake; /* --retake N: N; 0 when not given */
-	const char *drawn; /* an option that draws a paper (refused with --retake), or NULL */
-	bool count_set;    /* --count was given */
-	bool history, plain, seeded, timed_set, pass_set, allow_repeats;
+	size_t count;  /* --count N: N; 0 when not given */
+	size_t pass;   /* --pass PERCENT, when pass_given */
+	const char *drawn; /* the name of an option that draws a paper (refused with --retake), or NULL */
+	const char *pass_given; /* "pass" when --pass was given */
+	bool history, plain, seeded, minutes, untimed, timed_set, no_shuffle, allow_repeats;
 	const char *course_exam; /* hosted mode: the course exam's name (its id begins NAME/) */
 	const char *hosted;      /* hosted mode: what the exam key says (pt_ui_options) */
 } exam_args;
-
-/* Reads a whole number in [lo, hi] from s; false when it is not one. */
-static bool parse_whole(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out)
-{
-	char *end;
-	errno = 0;
-	if (s[0] == '-' || s[0] == '\0')
-		return false;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
-}
 
 /* Adds the comma-separated lesson ids of s to a->from; false when too many. */
 static bool add_from(exam_args *a, const char *s)
@@ -141,141 +125,119 @@ static bool add_from(exam_args *a, const char *s)
 	return true;
 }
 
+/* --from LESSON-ID,... into the exam_args to; false (having said so)
+ * when there are too many. */
+static bool from_arg(const char *arg, void *to)
+{
+	if (add_from(to, arg))
+		return true;
+	fprintf(stderr, "paratutor exam: at most %d lessons with --from\n", MAX_FROM);
+	return false;
+}
+
+/* --minutes M into the exam_args to; false (having said so) when M is not
+ * a time above 0 and up to the longest limit. */
+static bool minutes_arg(const char *arg, void *to)
+{
+	exam_args *a = to;
+	char *end;
+	errno = 0;
+	double m = strtod(arg, &end);
+	if (errno != 0 || *end != '\0' || end == arg || !(m > 0) || m * 60 > PT_EXAM_MAX_SECONDS) {
+		fprintf(stderr, "paratutor exam: --minutes takes a time above 0 and up to %ld minutes, not '%s'\n",
+		    PT_EXAM_MAX_SECONDS / 60, arg);
+		return false;
+	}
+	a->cfg.seconds = (long)(m * 60 + 0.5) > 0 ? (long)(m * 60 + 0.5) : 1;
+	a->minutes = true;
+	return true;
+}
+
+/* --seed S into the exam_args to; false when S is not a whole number. */
+static bool seed_arg(const char *arg, void *to)
+{
+	exam_args *a = to;
+	a->seeded = true;
+	return cli_whole(arg, 0, ~0ull, &a->cfg.seed);
+}
+
+/* --kinds LIST into the exam_args to; false (having said so) when a name
+ * is not a kind's. */
+static bool kinds_arg(const char *arg, void *to)
+{
+	exam_args *a = to;
+	char why[160];
+	if (exam_kinds_parse(arg, &a->cfg.kinds, why, sizeof why))
+		return true;
+	fprintf(stderr, "paratutor exam: --kinds takes kind names separated by commas: %s\n", why);
+	return false;
+}
+
 /* Parses the options into a; returns -1 to go on, else an exit status. */
 static int parse_args(int argc, char **argv, exam_args *a)
 {
-	static const struct option longopts[] = {
-		{ "from", required_argument, NULL, OPT_FROM }, { "count", required_argument, NULL, 'n' },
-		{ "minutes", required_argument, NULL, OPT_MINUTES }, { "untimed", no_argument, NULL, OPT_UNTIMED },
-		{ "pass", required_argument, NULL, OPT_PASS }, { "seed", required_argument, NULL, OPT_SEED },
-		{ "history", no_argument, NULL, OPT_HISTORY }, { "plain", no_argument, NULL, 'p' },
-		{ "no-shuffle", no_argument, NULL, OPT_NO_SHUFFLE }, { "state", required_argument, NULL, OPT_STATE },
-		{ "allow-repeats", no_argument, NULL, OPT_ALLOW_REPEATS },
-		{ "show", required_argument, NULL, OPT_SHOW }, { "retake", required_argument, NULL, OPT_RETAKE },
-		{ "blueprint", required_argument, NULL, OPT_BLUEPRINT },
-		{ "kinds", required_argument, NULL, OPT_KINDS },
-		{ "lessons", required_argument, NULL, 'l' },
-		{ "only-lessons", required_argument, NULL, CLI_OPT_ONLY_LESSONS }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
+	const cli_opt rows[] = {
+		{ "from", 0, CLI_CALL, a, .call = from_arg, .given = &a->drawn },
+		{ "count", 'n', CLI_WHOLE, &a->count, "--count takes a number of items from 1 to " XSTR(PT_EXAM_MAX_ITEMS),
+		    .lo = 1, .hi = PT_EXAM_MAX_ITEMS, .given = &a->drawn },
+		{ "minutes", 0, CLI_CALL, a, .call = minutes_arg },
+		CLI_ROW("untimed", 0, CLI_FLAG, &a->untimed),
+		{ "pass", 0, CLI_WHOLE, &a->pass, "--pass takes a percentage from 0 to 100", .hi = 100,
+		    .given = &a->pass_given },
+		{ "seed", 0, CLI_CALL, a, "--seed takes a whole number from 0 to 18446744073709551615", .call = seed_arg },
+		CLI_ROW("history", 0, CLI_FLAG, &a->history),
+		CLI_ROW("plain", 'p', CLI_FLAG, &a->plain),
+		CLI_ROW("no-shuffle", 0, CLI_FLAG, &a->no_shuffle),
+		CLI_ROW("state", 0, CLI_TEXT, &a->state),
+		{ "allow-repeats", 0, CLI_FLAG, &a->allow_repeats, .given = &a->drawn },
+		{ "show", 0, CLI_WHOLE, &a->show, "--show takes an exam's number as --history lists it (1, 2, ...)",
+		    .lo = 1, .hi = 1e9 },
+		{ "retake", 0, CLI_WHOLE, &a->retake, "--retake takes an exam's number as --history lists it (1, 2, ...)",
+		    .lo = 1, .hi = 1e9 },
+		{ "blueprint", 0, CLI_TEXT, &a->blueprint_path, .given = &a->drawn },
+		{ "kinds", 0, CLI_CALL, a, .call = kinds_arg, .given = &a->drawn },
+		CLI_LESSON_ROWS(&a->lessons),
+		CLI_HELP_ROWS(usage)
 	};
-	unsigned long long v;
-	char *end;
-	int opt;
-	bool untimed = false, minutes = false;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "n:pl:h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case OPT_FROM:
-			a->drawn = "--from";
-			if (!add_from(a, optarg)) {
-				fprintf(stderr, "paratutor exam: at most %d lessons with --from\n", MAX_FROM);
-				return EXAM_USAGE;
-			}
-			break;
-		case 'n':
-			a->drawn = "--count";
-			if (!parse_whole(optarg, 1, PT_EXAM_MAX_ITEMS, &v)) {
-				fprintf(stderr, "paratutor exam: --count takes a number of items from 1 to %d, not '%s'\n",
-				    PT_EXAM_MAX_ITEMS, optarg);
-				return EXAM_USAGE;
-			}
-			a->cfg.count = (size_t)v;
-			a->count_set = true;
-			break;
-		case OPT_MINUTES: {
-			errno = 0;
-			double m = strtod(optarg, &end);
-			if (errno != 0 || *end != '\0' || end == optarg || !(m > 0) || m * 60 > PT_EXAM_MAX_SECONDS) {
-				fprintf(stderr, "paratutor exam: --minutes takes a time above 0 and up to %ld minutes, "
-				    "not '%s'\n", PT_EXAM_MAX_SECONDS / 60, optarg);
-				return EXAM_USAGE;
-			}
-			a->cfg.seconds = (long)(m * 60 + 0.5) > 0 ? (long)(m * 60 + 0.5) : 1;
-			minutes = true;
-			break;
-		}
-		case OPT_UNTIMED: untimed = true; a->cfg.seconds = 0; break;
-		case OPT_PASS:
-			if (!parse_whole(optarg, 0, 100, &v)) {
-				fprintf(stderr, "paratutor exam: --pass takes a percentage from 0 to 100, not '%s'\n", optarg);
-				return EXAM_USAGE;
-			}
-			a->cfg.pass_percent = (int)v;
-			a->pass_set = true;
-			break;
-		case OPT_SEED:
-			if (!parse_whole(optarg, 0, ~0ull, &v)) {
-				fprintf(stderr, "paratutor exam: --seed takes a whole number from 0 to %llu, not '%s'\n", ~0ull,
-				    optarg);
-				return EXAM_USAGE;
-			}
-			a->cfg.seed = v;
-			a->seeded = true;
-			break;
-		case OPT_HISTORY: a->history = true; break;
-		case OPT_BLUEPRINT: a->blueprint_path = optarg; a->drawn = "--blueprint"; break;
-		case OPT_KINDS: {
-			a->drawn = "--kinds";
-			char why[160];
-			if (!exam_kinds_parse(optarg, &a->cfg.kinds, why, sizeof why)) {
-				fprintf(stderr, "paratutor exam: --kinds takes kind names separated by commas: %s\n", why);
-				return EXAM_USAGE;
-			}
-			break;
-		}
-		case OPT_SHOW:
-		case OPT_RETAKE:
-			if (!parse_whole(optarg, 1, 1000000000ull, &v)) {
-				fprintf(stderr, "paratutor exam: --%s takes an exam's number as --history lists it (1, 2, ...), "
-				    "not '%s'\n", opt == OPT_SHOW ? "show" : "retake", optarg);
-				return EXAM_USAGE;
-			}
-			*(opt == OPT_SHOW ? &a->show : &a->retake) = (size_t)v;
-			break;
-		case 'p': a->plain = true; break;
-		case OPT_NO_SHUFFLE: a->cfg.shuffle = false; break;
-		case OPT_ALLOW_REPEATS: a->allow_repeats = true; a->drawn = "--allow-repeats"; break;
-		case OPT_STATE: a->state = optarg; break;
-		case 'l':
-		case CLI_OPT_ONLY_LESSONS:
-			if (!cli_lessons_arg(&a->lessons, optarg, opt != 'l', "paratutor exam"))
-				return EXAM_USAGE;
-			break;
-		case 'h': exam_usage(stdout); return EXAM_OK;
-		default:
-			fputs("Try 'paratutor exam --help' for more information.\n", stderr);
-			return EXAM_USAGE;
-		}
-	}
+	int status = cli_read_options(argc, argv, rows, "paratutor exam", "paratutor exam");
+	if (status >= 0)
+		return status;
 	/* --from a b c: the words after the options are more lesson ids. */
 	for (; optind < argc && a->cfg.n_from > 0; optind++)
-		if (!add_from(a, argv[optind])) {
-			fprintf(stderr, "paratutor exam: at most %d lessons with --from\n", MAX_FROM);
-			return EXAM_USAGE;
-		}
+		if (!from_arg(argv[optind], a))
+			return CLI_USAGE;
 	if (optind < argc) {
 		fprintf(stderr, "paratutor exam: unexpected '%s'; name lessons with --from LESSON-ID\n", argv[optind]);
-		return EXAM_USAGE;
+		return CLI_USAGE;
 	}
 	if (a->show > 0 && a->history) {
 		fputs("paratutor exam: give either --show or --history, not both\n", stderr);
-		return EXAM_USAGE;
+		return CLI_USAGE;
 	}
 	if (a->retake > 0 && (a->show > 0 || a->history || a->drawn != NULL)) {
-		fprintf(stderr, "paratutor exam: give either --retake or %s, not both (a retake sits the paper it names)\n",
-		    a->show > 0 ? "--show" : a->history ? "--history" : a->drawn);
-		return EXAM_USAGE;
+		fprintf(stderr, "paratutor exam: give either --retake or --%s, not both (a retake sits the paper it names)\n",
+		    a->show > 0 ? "show" : a->history ? "history" : a->drawn);
+		return CLI_USAGE;
 	}
 	if (a->blueprint_path != NULL && a->cfg.n_from > 0) {
 		fputs("paratutor exam: give either --blueprint or --from, not both (the blueprint names its lessons)\n",
 		    stderr);
-		return EXAM_USAGE;
+		return CLI_USAGE;
 	}
-	if (untimed && minutes) {
+	if (a->untimed && a->minutes) {
 		fputs("paratutor exam: give either --minutes or --untimed, not both\n", stderr);
-		return EXAM_USAGE;
+		return CLI_USAGE;
 	}
 	a->cfg.from = a->from;
-	a->timed_set = untimed || minutes;
+	a->timed_set = a->untimed || a->minutes;
+	if (a->untimed)
+		a->cfg.seconds = 0;
+	if (a->count > 0)
+		a->cfg.count = a->count;
+	if (a->pass_given != NULL)
+		a->cfg.pass_percent = (int)a->pass;
+	if (a->no_shuffle)
+		a->cfg.shuffle = false;
 	return -1;
 }
 
@@ -286,12 +248,12 @@ static int print_history(const char *state, bool words)
 {
 	pt_progress *p = cli_store_open(state, true, "paratutor exam");
 	if (p == NULL)
-		return EXAM_FAILED;
+		return CLI_FAILED;
 	size_t n = progress_exam_count(p);
 	if (n == 0) {
 		puts("No exams yet: run paratutor exam to sit one.");
 		progress_close(p);
-		return EXAM_OK;
+		return CLI_OK;
 	}
 	if (!words)
 		printf("%3s  %-17s %5s %6s %5s  %-10s %9s\n", "#", "finished (UTC)", "items", "score", "pass", "result",
@@ -338,7 +300,7 @@ static int print_history(const char *state, bool words)
 		    "sat against.\nReopen a result with its items and answers: paratutor exam --show N (N from the "
 		    "first column); sit its paper again: paratutor exam --retake N.\n");
 	progress_close(p);
-	return EXAM_OK;
+	return CLI_OK;
 }
 
 /* Asks in plain mode what to do with an unfinished exam: resume, submit
@@ -399,7 +361,7 @@ static bool retake(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_exam
 	}
 	if (a->timed_set)
 		e->limit = a->cfg.seconds;
-	if (a->pass_set)
+	if (a->pass_given != NULL)
 		e->pass_percent = a->cfg.pass_percent;
 	e->results_at = a->cfg.results_at;
 	progress_exam_new_id(progress, e);
@@ -426,21 +388,21 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 	if (progress_exam_hold(progress) == PT_EXAM_ELSEWHERE) {
 		exam_gate_elsewhere(why, sizeof why);
 		fprintf(stderr, "paratutor exam: %s\n", why);
-		return EXAM_FAILED;
+		return CLI_FAILED;
 	}
 	progress_exam_sync(progress); /* held now: nothing changes it meanwhile */
 	if (a->retake > 0 && progress_exam_open(progress) != NULL) {
 		fputs("paratutor exam: an exam is still open: run paratutor exam to go on with it or submit it, then "
 		    "retake\n", stderr);
-		return EXAM_FAILED;
+		return CLI_FAILED;
 	}
 	if (a->retake > 0) {
 		if (!retake(cat, a, progress, &e, now))
-			return EXAM_FAILED;
+			return CLI_FAILED;
 	} else if (progress_exam_open(progress) != NULL) {
 		if (!progress_exam_resume(progress, cat, &e, now, &dropped, why, sizeof why)) {
 			fprintf(stderr, "paratutor exam: cannot resume the unfinished exam: %s\n", why);
-			return EXAM_FAILED;
+			return CLI_FAILED;
 		}
 		e.results_at = a->cfg.results_at;
 		if (exam_expired(&e, now)) {
@@ -452,7 +414,7 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 			    dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are");
 		if (a->drawn != NULL)
 			printf("Note: an exam is open, so it goes on as it was drawn; the options that draw a paper (here "
-			    "%s) wait for your next exam.\n", a->drawn);
+			    "--%s) wait for your next exam.\n", a->drawn);
 	} else {
 		if (!a->seeded)
 			a->cfg.seed = (unsigned long long)now * 2654435761ull ^ (unsigned long long)getpid();
@@ -462,7 +424,7 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 		}
 		if (!exam_start(&e, cat, &a->cfg, now, why, sizeof why)) {
 			fprintf(stderr, "paratutor exam: %s\n", why);
-			return EXAM_FAILED;
+			return CLI_FAILED;
 		}
 		e.results_at = a->cfg.results_at;
 		if (a->course_exam != NULL) {
@@ -471,14 +433,14 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 			snprintf(e.id, sizeof e.id, "%.16s%c%.30s", a->course_exam, PT_COURSE_EXAM_SEP, id);
 		}
 		progress_exam_new_id(progress, &e);
-		if (a->count_set && e.n < a->cfg.count)
+		if (a->count > 0 && e.n < a->cfg.count)
 			printf("Note: only %zu items match what you asked for, so the paper has %zu, not %zu.\n", e.n, e.n,
 			    a->cfg.count);
 		if (e.repeated > 0)
 			printf("Note: too few items are left whose answers no earlier result showed, so %zu of the %zu "
 			       "items repeat ones you have seen answered.\n", e.repeated, e.n);
 	}
-	int status = EXAM_OK;
+	int status = CLI_OK;
 	/* Plain mode's text is wrapped to the terminal's width, as the tutor's. */
 	FILE *wrapped = plain ? wrapout_open(stdout, wrapout_width(stdout)) : NULL;
 	FILE *out = wrapped != NULL ? wrapped : stdout;
@@ -534,7 +496,7 @@ int cli_exam_course(pt_catalog *cat, const pt_exam_config *cfg, const char *stat
 	a.hosted = hosted;
 	pt_progress *progress = cli_store_open(state, false, "paratutor exam");
 	if (progress == NULL)
-		return EXAM_FAILED;
+		return CLI_FAILED;
 	pt_track track;
 	track_init(&track, progress, NULL);
 	cli_course_push_attach(&track); /* hosted with an LRS: send each result */
@@ -551,7 +513,7 @@ static int show_result(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_
 	char why[256];
 	if (exam_gate_results(progress, why, sizeof why)) {
 		fprintf(stderr, "paratutor exam: %s\n", why);
-		return EXAM_FAILED;
+		return CLI_FAILED;
 	}
 	size_t n = progress_exam_count(progress);
 	if (a->show > n) {
@@ -560,13 +522,13 @@ static int show_result(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_
 		else
 			fprintf(stderr, "paratutor exam: --show %zu: %s holds %zu exam result%s, numbered 1 to %zu as "
 			    "paratutor exam --history lists them\n", a->show, a->state, n, n == 1 ? "" : "s", n);
-		return EXAM_FAILED;
+		return CLI_FAILED;
 	}
 	pt_exam e;
 	size_t dropped = 0;
 	if (!progress_exam_reopen(progress, a->show - 1, cat, &e, ui_now(), &dropped, why, sizeof why)) {
 		fprintf(stderr, "paratutor exam: --show %zu: %s\n", a->show, why);
-		return EXAM_FAILED;
+		return CLI_FAILED;
 	}
 	bool plain = a->plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO);
 	if (!plain && !ui_terminal_usable(why, sizeof why)) {
@@ -576,7 +538,7 @@ static int show_result(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_
 	if (dropped > 0)
 		printf("Note: %zu item%s of this exam %s no longer in the lessons and %s left out.\n", dropped,
 		    dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are", dropped == 1 ? "is" : "are");
-	int status = EXAM_OK;
+	int status = CLI_OK;
 	if (plain) {
 		plain_exam_results(stdout, &e, progress, cat);
 	} else {
@@ -602,7 +564,7 @@ int cli_exam(int argc, char **argv)
 	if (status < 0)
 		a.state = cli_store_path(a.state, state_buf, sizeof state_buf, "paratutor exam", "--state");
 	if (status < 0 && a.state == NULL)
-		status = EXAM_USAGE;
+		status = CLI_USAGE;
 	if (status < 0 && a.history)
 		status = print_history(a.state, a.plain);
 	if (status < 0 && a.blueprint_path != NULL && a.show == 0) {
@@ -611,26 +573,26 @@ int cli_exam(int argc, char **argv)
 		if (!cli_find_blueprint(a.blueprint_path, &a.lessons, bp_file, sizeof bp_file)) {
 			fprintf(stderr, "paratutor exam: %s is neither a file nor a bundled blueprint (such as pmle-scaling); "
 			    "no exam was started\n", a.blueprint_path);
-			status = EXAM_FAILED;
+			status = CLI_FAILED;
 		} else if (blueprint_load(&a.blueprint, bp_file, &d)) {
 			a.cfg.blueprint = &a.blueprint;
 		} else {
 			diags_print(&d, stderr);
 			fprintf(stderr, "paratutor exam: %s is not a blueprint an exam can be drawn to; no exam was started\n",
 			    a.blueprint_path);
-			status = EXAM_FAILED;
+			status = CLI_FAILED;
 		}
 		diags_free(&d);
 	}
 	pt_catalog cat = { 0 };
 	if (status < 0 && !cli_load_lessons(&cat, &a.lessons, "paratutor exam")) {
 		fputs("paratutor exam: no lessons found; give a directory with --lessons DIR\n", stderr);
-		status = EXAM_NO_LESSONS;
+		status = CLI_NO_LESSONS;
 	}
 	if (status < 0) {
 		pt_progress *progress = cli_store_open(a.state, false, "paratutor exam");
 		if (progress == NULL) {
-			status = EXAM_FAILED;
+			status = CLI_FAILED;
 		} else {
 			pt_track track;
 			track_init(&track, progress, NULL);

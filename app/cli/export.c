@@ -15,8 +15,6 @@
 #include "paratutor/interop/export.h"
 
 
-enum { EXPORT_OK = 0, EXPORT_FAILED = 1, EXPORT_USAGE = 2, EXPORT_NO_LESSON = 3 };
-
 /* The usage text (--help). */
 static const char usage[] =
 	      "Usage: paratutor export --to FORMAT [-o FILE] [-l DIR]... PATH|LESSON-ID\n"
@@ -55,18 +53,18 @@ static pt_entry *find_lesson(pt_catalog *cat, const char *arg, cli_lesson_path *
 	struct stat st;
 	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
 		fprintf(stderr, "paratutor: %s is a directory; give one lesson file or a lesson id\n", arg);
-		*status = EXPORT_USAGE;
+		*status = CLI_USAGE;
 		return NULL;
 	}
 	if (is_path(arg)) {
 		if (!catalog_add_path(cat, arg, false, &why)) {
 			fprintf(stderr, "paratutor: %s: %s\n", arg, why);
-			*status = EXPORT_FAILED;
+			*status = CLI_FAILED;
 			return NULL;
 		}
 		if (cat->n == 0) {
 			fprintf(stderr, "paratutor: %s: no lesson here; give a lesson .json file\n", arg);
-			*status = EXPORT_FAILED;
+			*status = CLI_FAILED;
 			return NULL;
 		}
 		return &cat->v[0];
@@ -75,7 +73,7 @@ static pt_entry *find_lesson(pt_catalog *cat, const char *arg, cli_lesson_path *
 	pt_entry *e = catalog_find(cat, arg);
 	if (e == NULL) {
 		fprintf(stderr, "paratutor: %s: no such lesson; give a lesson file or an id from --lessons DIR\n", arg);
-		*status = EXPORT_NO_LESSON;
+		*status = CLI_NO_LESSONS;
 	}
 	return e;
 }
@@ -87,7 +85,7 @@ static int export_entry(const pt_entry *e, pt_export_format format, const char *
 		diags_print(&e->diags, stderr);
 		fprintf(stderr, "paratutor: %s has errors; fix them ('paratutor --check %s') and export again\n", e->path,
 		    e->path);
-		return EXPORT_FAILED;
+		return CLI_FAILED;
 	}
 	pt_strbuf text = { 0 };
 	pt_diags diags = { 0 };
@@ -107,7 +105,7 @@ static int export_entry(const pt_entry *e, pt_export_format format, const char *
 	}
 	free(text.s);
 	diags_free(&diags);
-	return ok ? EXPORT_OK : EXPORT_FAILED;
+	return ok ? CLI_OK : CLI_FAILED;
 }
 
 int cli_export(int argc, char **argv)
@@ -129,19 +127,19 @@ int cli_export(int argc, char **argv)
 		fprintf(stderr, "paratutor: export needs --to gift or --to moodle-xml%s%s%s\n"
 		    "Try 'paratutor export --to gift content/11-parallelism-kinds.json'.\n",
 		    to ? ", not '" : "", to ? to : "", to ? "'" : "");
-		return EXPORT_USAGE;
+		return CLI_USAGE;
 	}
 	if (argc - optind != 1) {
 		fputs(optind == argc ? "paratutor: export needs one lesson file or lesson id\n"
 		                     : "paratutor: export writes one lesson; give one file or id\n", stderr);
 		fputs("Try 'paratutor export --help' for more information.\n", stderr);
-		return EXPORT_USAGE;
+		return CLI_USAGE;
 	}
 	if (cli_exam_closed(NULL, "export"))
-		return EXPORT_FAILED;
+		return CLI_FAILED;
 	pt_export_format format = strcmp(to, "gift") == 0 ? PT_EXPORT_GIFT : PT_EXPORT_MOODLE_XML;
 	pt_catalog cat = { 0 };
-	status = EXPORT_OK;
+	status = CLI_OK;
 	pt_entry *e = find_lesson(&cat, argv[optind], &lp, &status);
 	if (e != NULL)
 		status = export_entry(e, format, out, verbose);

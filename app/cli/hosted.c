@@ -19,13 +19,12 @@
 #include "paratutor/cli/cli_exam.h"
 #include "paratutor/cli/cli_next.h"
 #include "paratutor/cli/cli_tutor.h"
+#include "paratutor/cli/cli_opts.h"
 #include "paratutor/store/course.h"
 #include "paratutor/learn/fsrs.h"
 #include "paratutor/store/progress.h"
 #include "paratutor/store/track.h"
 #include "paratutor/ui/ui_clock.h"
-
-enum { H_OK = 0, H_FAILED = 1, H_USAGE = 2, H_NO_LESSONS = 3 };
 
 #define WORDS "plain, review, next, exam NAME or help"
 
@@ -192,7 +191,7 @@ static int sit_exam(const pt_course *c, const char *learner, const char *name, p
 	const pt_course_exam *ex = course_exam(c, name);
 	if (ex == NULL) {
 		fprintf(stderr, "paratutor: this course has no exam '%s'; 'help' lists its exams\n", name);
-		return H_USAGE;
+		return CLI_USAGE;
 	}
 	bool open = false;
 	unsigned used = course_exam_attempts(p, name, &open);
@@ -201,15 +200,15 @@ static int sit_exam(const pt_course *c, const char *learner, const char *name, p
 	case PT_COURSE_EXAM_NOT_YET:
 		course_format_time(ex->opens, when, sizeof when);
 		fprintf(stderr, "paratutor: the exam %s opens at %s (UTC); nothing was started\n", name, when);
-		return H_FAILED;
+		return CLI_FAILED;
 	case PT_COURSE_EXAM_CLOSED:
 		course_format_time(ex->closes, when, sizeof when);
 		fprintf(stderr, "paratutor: the exam %s closed at %s (UTC); nothing was started\n", name, when);
-		return H_FAILED;
+		return CLI_FAILED;
 	case PT_COURSE_EXAM_USED_UP:
 		fprintf(stderr, "paratutor: you have used your %u attempt%s at the exam %s; nothing was started\n",
 		    ex->attempts, ex->attempts == 1 ? "" : "s", name);
-		return H_FAILED;
+		return CLI_FAILED;
 	case PT_COURSE_EXAM_OPEN:
 		break;
 	}
@@ -224,7 +223,7 @@ static int sit_exam(const pt_course *c, const char *learner, const char *name, p
 	pt_blueprint bp = { NULL, NULL, 0 };
 	pt_blueprint_share *shares = calloc(ex->n_shares + 1, sizeof *shares);
 	if (shares == NULL)
-		return H_FAILED;
+		return CLI_FAILED;
 	for (size_t i = 0; i < ex->n_shares; i++)
 		shares[i] = (pt_blueprint_share){ ex->share_lessons[i], ex->shares[i], { 1, 1 } };
 	bp.v = shares;
@@ -246,11 +245,11 @@ int cli_hosted(int argc, char **argv)
 	char exam_name[PT_COURSE_EXAM_NAME_MAX + 1] = "";
 	if (argc != 5 || strcmp(argv[1], "--course") != 0 || strcmp(argv[3], "--learner") != 0) {
 		fputs("paratutor: hosted mode is run as: paratutor --course DIR --learner ID (and nothing else)\n", stderr);
-		return H_USAGE;
+		return CLI_USAGE;
 	}
 	if (!parse_words(cmd, &word, exam_name, sizeof exam_name)) {
 		fputs("paratutor: this account runs only the tutor; after the host give one of: " WORDS "\n", stderr);
-		return H_USAGE;
+		return CLI_USAGE;
 	}
 	scrub_environment();
 	umask(077);
@@ -259,13 +258,13 @@ int cli_hosted(int argc, char **argv)
 	char err[1024];
 	if (!course_name_ok(learner, PT_COURSE_ID_MAX) || !course_read(&c, dir, err, sizeof err)) {
 		fprintf(stderr, "paratutor: the course cannot be opened; please tell your instructor\n");
-		return H_FAILED;
+		return CLI_FAILED;
 	}
 	course_declare_concepts(&c); /* before the lessons: their items may carry the course's concepts */
 	if (course_learner(&c, learner) == NULL) {
 		fprintf(stderr, "paratutor: %s is not on this course's roster; please tell your instructor\n", learner);
 		course_free(&c);
-		return H_FAILED;
+		return CLI_FAILED;
 	}
 	if (c.lrs != NULL)
 		cli_course_push_arm(dir, learner); /* course.json's LRS only: nothing the learner sends */
@@ -274,11 +273,11 @@ int cli_hosted(int argc, char **argv)
 	snprintf(store, sizeof store, "%s/progress.json", learner_dir);
 	snprintf(lessons, sizeof lessons, "%s/lessons", dir);
 	snprintf(cache, sizeof cache, "%s/cache", dir);
-	int lock = -1, status = H_OK;
+	int lock = -1, status = CLI_OK;
 	if ((mkdir(learner_dir, 0700) != 0 && errno != EEXIST) || (mkdir(cache, 0700) != 0 && errno != EEXIST)) {
 		fprintf(stderr, "paratutor: cannot keep your records (%s); please tell your instructor\n", strerror(errno));
 		course_free(&c);
-		return H_FAILED;
+		return CLI_FAILED;
 	}
 	if (!take_session(learner_dir, &lock)) {
 		fputs("paratutor: you are signed in to this course in another session; finish there first (one session "
@@ -286,37 +285,37 @@ int cli_hosted(int argc, char **argv)
 		if (lock >= 0)
 			close(lock);
 		course_free(&c);
-		return H_FAILED;
+		return CLI_FAILED;
 	}
 	pt_catalog cat = { 0 };
 	cli_use_index(&cat, cache, false);
 	const char *why = NULL;
 	if (!catalog_add_path(&cat, lessons, false, &why) || cat.n == 0) {
 		fputs("paratutor: this course has no lessons yet; please tell your instructor\n", stderr);
-		status = H_NO_LESSONS;
+		status = CLI_NO_LESSONS;
 	}
 	time_t now = ui_now();
 	pt_open_report rep;
-	pt_progress *p = status == H_OK ? progress_open(store, now, &rep) : NULL;
-	if (status == H_OK && p == NULL)
-		status = H_FAILED;
-	if (status == H_OK) {
+	pt_progress *p = status == CLI_OK ? progress_open(store, now, &rep) : NULL;
+	if (status == CLI_OK && p == NULL)
+		status = CLI_FAILED;
+	if (status == CLI_OK) {
 		catalog_load_all(&cat);
 		if (!settle_exam(p, &cat, now))
-			status = H_FAILED;
+			status = CLI_FAILED;
 	}
 	const pt_exam_record *open = p != NULL ? progress_exam_open(p) : NULL;
 	char open_name[PT_COURSE_EXAM_NAME_MAX + 1] = "";
 	if (open != NULL && course_exam_of(open->id, open_name, sizeof open_name) == NULL)
 		snprintf(open_name, sizeof open_name, "?");
-	if (status == H_OK && open != NULL && !(word == W_EXAM && strcmp(open_name, exam_name) == 0)) {
+	if (status == CLI_OK && open != NULL && !(word == W_EXAM && strcmp(open_name, exam_name) == 0)) {
 		char left[24];
 		exam_format_clock(open->limit > 0 ? open->started + open->limit - now : open->used, left, sizeof left);
 		fprintf(stderr, "paratutor: your exam %s is open (%s left): ssh HOST 'exam %s' goes on with it; lessons, "
 		    "reviews and statistics open again once it is submitted\n", open_name, left, open_name);
-		status = H_FAILED;
+		status = CLI_FAILED;
 	}
-	if (status == H_OK && word == W_HELP)
+	if (status == CLI_OK && word == W_HELP)
 		print_help(&c, p, now, learner);
 	if (p != NULL)
 		progress_close(p);
@@ -324,16 +323,16 @@ int cli_hosted(int argc, char **argv)
 	char hosted[160];
 	snprintf(hosted, sizeof hosted, "Exams on this course are sat with: ssh HOST 'exam NAME' (ssh HOST help lists "
 	    "them)");
-	if (status == H_OK && (word == W_MENU || word == W_PLAIN || word == W_REVIEW)) {
+	if (status == CLI_OK && (word == W_MENU || word == W_PLAIN || word == W_REVIEW)) {
 		cli_tutor_options to = { NULL, word == W_REVIEW, store, word == W_PLAIN, true, PT_FSRS_DEFAULT_RETENTION,
 			hosted };
 		status = cli_run_tutor(&cat, &to);
-	} else if (status == H_OK && word == W_NEXT) {
+	} else if (status == CLI_OK && word == W_NEXT) {
 		char *args[] = { "next", "--plain", "--state", store, "--only-lessons", lessons, NULL };
 		status = cli_next(6, args);
-	} else if (status == H_OK && word == W_EXAM) {
+	} else if (status == CLI_OK && word == W_EXAM) {
 		pt_progress *q = progress_open_readonly(store, &rep);
-		status = q != NULL ? sit_exam(&c, learner, exam_name, &cat, q, store, now) : H_FAILED;
+		status = q != NULL ? sit_exam(&c, learner, exam_name, &cat, q, store, now) : CLI_FAILED;
 		progress_close(q);
 	}
 	catalog_free(&cat);

@@ -19,8 +19,6 @@
 
 #define MAX_IMPORT_SIZE (64u * 1024u * 1024u)
 
-enum { IMPORT_OK = 0, IMPORT_FAILED = 1, IMPORT_USAGE = 2 };
-
 /* The usage text (--help). */
 static const char usage[] =
 	      "Usage: paratutor import [OPTION]... FILE...\n"
@@ -200,20 +198,20 @@ static int write_one(pt_import *imp, const char *first, const import_opts *o)
 	char *path = is_folder(o->out) ? path_in(o->out, id) : NULL;
 	if (is_folder(o->out) && path == NULL) {
 		fputs("paratutor: out of memory\n", stderr);
-		return IMPORT_FAILED;
+		return CLI_FAILED;
 	}
 	const char *to = path ? path : o->out;
 	if (path != NULL && !o->force && !nothing_at(path)) {
 		fputs("paratutor: nothing was written. Choose another folder, or add --force to replace it\n", stderr);
 		free(path);
-		return IMPORT_FAILED;
+		return CLI_FAILED;
 	}
 	bool ok = write_lesson_to(import_lesson(imp, id, title, summary), to, path != NULL && !o->force);
 	if (ok)
 		fprintf(stderr, "paratutor: imported %d of %zu question%s into lesson \"%s\"%s%s\n", n, imp->questions,
 		    imp->questions == 1 ? "" : "s", id, to ? " in " : "", to ? to : "");
 	free(path);
-	return ok ? IMPORT_OK : IMPORT_FAILED;
+	return ok ? CLI_OK : CLI_FAILED;
 }
 
 /* The lesson of one category: its id (unique among the n_ids of ids, which
@@ -284,7 +282,7 @@ static int write_each(pt_import *imp, const char *first, const import_opts *o)
 	char (*ids)[96] = calloc(imp->n_groups + 1, sizeof *ids);
 	if (ids == NULL) {
 		fputs("paratutor: out of memory\n", stderr);
-		return IMPORT_FAILED;
+		return CLI_FAILED;
 	}
 	size_t taken = o->force ? 0 : count_taken(imp, first, o, ids);
 	if (taken > 0) {
@@ -292,10 +290,10 @@ static int write_each(pt_import *imp, const char *first, const import_opts *o)
 		    "another folder, or add --force to replace %s\n", taken, lessons, taken == 1 ? "is" : "are", o->out,
 		    taken == 1 ? "it" : "them");
 		free(ids);
-		return IMPORT_FAILED;
+		return CLI_FAILED;
 	}
-	int status = IMPORT_OK;
-	for (size_t g = 0; g < imp->n_groups && status == IMPORT_OK; g++) {
+	int status = CLI_OK;
+	for (size_t g = 0; g < imp->n_groups && status == CLI_OK; g++) {
 		const struct pt_import_group *grp = &imp->groups[g];
 		if (grp->items == 0)
 			continue;
@@ -305,7 +303,7 @@ static int write_each(pt_import *imp, const char *first, const import_opts *o)
 		if (path == NULL || !write_lesson_to(import_group_lesson(imp, g, id, title, summary), path, !o->force)) {
 			if (path == NULL)
 				fputs("paratutor: out of memory\n", stderr);
-			status = IMPORT_FAILED;
+			status = CLI_FAILED;
 		} else {
 			fprintf(stderr, "paratutor: %zu question%s into lesson \"%s\" in %s\n", grp->items,
 			    grp->items == 1 ? "" : "s", id, path);
@@ -315,7 +313,7 @@ static int write_each(pt_import *imp, const char *first, const import_opts *o)
 	}
 	free(ids);
 	int n = cJSON_GetArraySize(imp->items);
-	if (status == IMPORT_OK)
+	if (status == CLI_OK)
 		fprintf(stderr, "paratutor: imported %d of %zu question%s into %zu lessons, one per category\n", n,
 		    imp->questions, imp->questions == 1 ? "" : "s", lessons);
 	else if (made > 0)
@@ -340,7 +338,7 @@ static int refuse_split(const pt_import *imp)
 	fprintf(stderr, "paratutor: the questions are in %zu categories (%s%s) and each becomes a lesson of its own: "
 	    "give a folder for them with -o FOLDER, or add --one-lesson to make one lesson; nothing was written\n",
 	    lessons, names, lessons > 4 ? ", ..." : "");
-	return IMPORT_USAGE;
+	return CLI_USAGE;
 }
 
 /* Lists the questions left out because of errors. */
@@ -376,26 +374,26 @@ int cli_import(int argc, char **argv)
 	if (optind == argc) {
 		fputs("paratutor: import needs at least one GIFT or Moodle XML file\n"
 		      "Try 'paratutor import quiz.gift -o content/quiz.json'.\n", stderr);
-		return IMPORT_USAGE;
+		return CLI_USAGE;
 	}
 	if (o.id != NULL && !import_id_ok(o.id)) {
 		fprintf(stderr, "paratutor: lesson id \"%s\" may use only lowercase letters, digits, '-', '_' and '.'\n", o.id);
-		return IMPORT_USAGE;
+		return CLI_USAGE;
 	}
 	if (o.title != NULL && o.title[0] == '\0') {
 		fputs("paratutor: --title needs some text\n", stderr);
-		return IMPORT_USAGE;
+		return CLI_USAGE;
 	}
 	pt_diags diags = { 0 };
 	pt_import imp;
 	if (!import_init(&imp, &diags)) {
 		fputs("paratutor: out of memory\n", stderr);
-		return IMPORT_FAILED;
+		return CLI_FAILED;
 	}
 	bool read_ok = read_files(&imp, argv + optind, argc - optind);
 	diags_sort(&diags);
 	cli_print_diags(&diags, o.verbose, stderr);
-	status = IMPORT_FAILED;
+	status = CLI_FAILED;
 	size_t good = (size_t)cJSON_GetArraySize(imp.items);
 	bool split = !o.one_lesson && import_groups_used(&imp) > 1;
 	if (diags.errors > 0 && o.skip_broken && imp.n_broken > 0)

@@ -6,9 +6,8 @@
 #include <string.h>
 
 #include "paratutor/cli/cli_export.h"
+#include "paratutor/cli/cli_opts.h"
 #include "paratutor/interop/import.h"
-
-enum { NEW_OK = 0, NEW_USAGE = 2 };
 
 /* One item template: its kind and its JSON text (two-space indent, no
  * final newline). */
@@ -233,22 +232,22 @@ int cli_new(int argc, char **argv)
 {
 	if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
 		new_usage(stdout);
-		return NEW_OK;
+		return CLI_OK;
 	}
 	if (argc == 3 && strcmp(argv[1], "lesson") == 0) {
 		if (!import_id_ok(argv[2])) {
 			fprintf(stderr, "paratutor: lesson id \"%s\" may use only lowercase letters, digits, '-', '_' and '.', "
 			    "starting with a letter or digit\n", argv[2]);
-			return NEW_USAGE;
+			return CLI_USAGE;
 		}
 		print_lesson(argv[2]);
-		return NEW_OK;
+		return CLI_OK;
 	}
 	const new_template *t = argc == 2 || argc == 3 ? find_template(argv[1]) : NULL;
 	if (t != NULL && argc == 3 && !import_id_ok(argv[2])) {
 		fprintf(stderr, "paratutor: item id \"%s\" may use only lowercase letters, digits, '-', '_' and '.', "
 		    "starting with a letter or digit\n", argv[2]);
-		return NEW_USAGE;
+		return CLI_USAGE;
 	}
 	if (t == NULL) {
 		if (argc == 2 && strcmp(argv[1], "lesson") == 0)
@@ -260,7 +259,7 @@ int cli_new(int argc, char **argv)
 			fputs("paratutor: new needs a kind (fill, choice, multi, numeric, text, match, order) or 'lesson ID'\n",
 			    stderr);
 		fputs("Try 'paratutor new --help' for more information.\n", stderr);
-		return NEW_USAGE;
+		return CLI_USAGE;
 	}
 	if (argc == 3) {
 		/* The template's id is its first "id" value: print the given one instead. */
@@ -270,5 +269,5 @@ int cli_new(int argc, char **argv)
 		put_indented(t->json, "");
 		putchar('\n');
 	}
-	return NEW_OK;
+	return CLI_OK;
 }

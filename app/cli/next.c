@@ -17,8 +17,6 @@
 #include "paratutor/ui/ui.h"
 #include "paratutor/ui/ui_clock.h"
 
-enum { NEXT_OK = 0, NEXT_FAILED = 1, NEXT_USAGE = 2, NEXT_NO_LESSONS = 3 };
-
 /* The usage text (--help). */
 static const char usage[] =
 	      "Usage: paratutor next [--plain] [--state FILE] [--lessons DIR]...\n"
@@ -77,32 +75,32 @@ int cli_next(int argc, char **argv)
 		return status;
 	if (optind < argc) {
 		fprintf(stderr, "paratutor: next takes no operand ('%s')\n", argv[optind]);
-		return NEXT_USAGE;
+		return CLI_USAGE;
 	}
 	char buf[PT_PROGRESS_PATH_MAX];
 	if ((path = cli_store_path(path, buf, sizeof buf, "paratutor", "--state")) == NULL)
-		return NEXT_USAGE;
+		return CLI_USAGE;
 	pt_catalog cat = { 0 };
 	bool found = cli_lessons_or_say(&cat, &lp);
 	cli_lesson_path_free(&lp);
 	if (!found) {
 		catalog_free(&cat);
-		return NEXT_NO_LESSONS;
+		return CLI_NO_LESSONS;
 	}
 	pt_open_report rep;
 	pt_progress *p = plain ? progress_open(path, ui_now(), &rep) : progress_open_readonly(path, &rep);
 	pt_next n;
-	status = NEXT_OK;
+	status = CLI_OK;
 	if (p == NULL || !next_compute(p, &cat, ui_now(), NULL, &n)) {
 		fputs("paratutor: out of memory\n", stderr);
-		status = NEXT_FAILED;
+		status = CLI_FAILED;
 	} else {
 		if (rep.message[0] != '\0' && !(rep.memory_only && !plain && !rep.loaded && n.nothing_done))
 			fprintf(stderr, "paratutor: %s\n", rep.message);
 		print_next(&n, plain);
 		if (fflush(stdout) != 0) {
 			fprintf(stderr, "paratutor: cannot write: %s\n", strerror(errno));
-			status = NEXT_FAILED;
+			status = CLI_FAILED;
 		} else if (plain && n.due > 0) {
 			status = review(&cat, p);
 		} else if (plain) {

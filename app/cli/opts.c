@@ -17,17 +17,16 @@ static bool takes(cli_arg arg)
 	return arg != CLI_FLAG && arg != CLI_SAY && arg != CLI_CALL_MAYBE;
 }
 
-/* Reads a whole number from lo to hi in digits; false when s is not one. */
-static bool whole(const char *s, double lo, double hi, long *out)
+bool cli_whole(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out)
 {
 	char *end;
 	errno = 0;
 	if (s[0] == '-' || s[0] == '\0')
 		return false;
 	unsigned long long v = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v < (unsigned long long)lo || v > (unsigned long long)hi)
+	if (errno != 0 || *end != '\0' || v < lo || v > hi)
 		return false;
-	*out = (long)v;
+	*out = v;
 	return true;
 }
 
@@ -37,7 +36,13 @@ static bool take(const cli_opt *o, const char *arg, const char *who)
 	switch (o->arg) {
 	case CLI_FLAG: *(bool *)o->to = true; return true;
 	case CLI_TEXT: *(const char **)o->to = arg; return true;
-	case CLI_WHOLE: return whole(arg, o->lo, o->hi, o->to);
+	case CLI_WHOLE: {
+		unsigned long long v;
+		bool ok = cli_whole(arg, (unsigned long long)o->lo, (unsigned long long)o->hi, &v);
+		if (ok)
+			*(size_t *)o->to = (size_t)v;
+		return ok;
+	}
 	case CLI_NUMBER: return cli_number(arg, o->lo, o->hi, o->to);
 	case CLI_COUNT: return cli_number(arg, o->lo, o->hi, o->to) && *(double *)o->to == (long long)*(double *)o->to;
 	case CLI_WORD:
@@ -81,16 +86,18 @@ int cli_read_options(int argc, char **argv, const cli_opt *opts, const char *who
 		if (i == n) {
 			if (try != NULL)
 				fprintf(stderr, "Try '%s --help' for more information.\n", try);
-			return 2;
+			return CLI_USAGE;
 		}
 		if (opts[i].arg == CLI_SAY) {
 			fputs(opts[i].to, stdout);
-			return 0;
+			return CLI_OK;
 		}
+		if (opts[i].given != NULL)
+			*opts[i].given = opts[i].name;
 		if (!take(&opts[i], optarg, who)) {
 			if (opts[i].bad != NULL)
 				fprintf(stderr, "%s: %s, not '%s'\n", who, opts[i].bad, optarg);
-			return 2;
+			return CLI_USAGE;
 		}
 	}
 	return -1;

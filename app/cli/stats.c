@@ -13,8 +13,6 @@
 #include "paratutor/ui/ui_clock.h"
 
 
-enum { STATS_OK = 0, STATS_FAILED = 1, STATS_USAGE = 2, STATS_NO_LESSONS = 3 };
-
 /* The usage text (--help). */
 static const char usage[] =
 	      "Usage: paratutor stats --me [--plain] [--progress FILE] [--lessons DIR]...\n"
@@ -42,10 +40,10 @@ static const char usage[] =
 static int run(pt_catalog *cat, const char *path, bool words)
 {
 	if (cli_exam_closed(path, "stats --me"))
-		return STATS_FAILED;
+		return CLI_FAILED;
 	pt_progress *p = cli_store_open(path, true, "paratutor");
 	if (p == NULL)
-		return STATS_FAILED;
+		return CLI_FAILED;
 	printf("Your statistics (%s)\n", path);
 	bool ok = plain_stats(stdout, p, cat, ui_now(), words);
 	if (!ok)
@@ -55,7 +53,7 @@ static int run(pt_catalog *cat, const char *path, bool words)
 		fprintf(stderr, "paratutor: cannot write the statistics: %s\n", strerror(errno));
 		ok = false;
 	}
-	return ok ? STATS_OK : STATS_FAILED;
+	return ok ? CLI_OK : CLI_FAILED;
 }
 
 int cli_stats(int argc, char **argv)
@@ -76,21 +74,21 @@ int cli_stats(int argc, char **argv)
 		return status;
 	if (optind < argc) {
 		fprintf(stderr, "paratutor: stats takes no operand ('%s'); try 'paratutor stats --me'\n", argv[optind]);
-		return STATS_USAGE;
+		return CLI_USAGE;
 	}
 	if (!me) {
 		fputs("paratutor: stats needs --me (your own statistics)\n"
 		      "Try 'paratutor stats --me'.\n", stderr);
-		return STATS_USAGE;
+		return CLI_USAGE;
 	}
 	char buf[PT_PROGRESS_PATH_MAX];
 	if ((path = cli_store_path(path, buf, sizeof buf, "paratutor", "--progress")) == NULL)
-		return STATS_USAGE;
+		return CLI_USAGE;
 	cli_config_read(&lp.config, "paratutor");
 	lp.have_config = true;
 	words = words || lp.config.user.plain;
 	pt_catalog cat = { 0 };
-	status = cli_lessons_or_say(&cat, &lp) ? run(&cat, path, words) : STATS_NO_LESSONS;
+	status = cli_lessons_or_say(&cat, &lp) ? run(&cat, path, words) : CLI_NO_LESSONS;
 	cli_lesson_path_free(&lp);
 	catalog_free(&cat);
 	return status;

@@ -27,8 +27,6 @@
 #include "paratutor/store/progress.h"
 #include "paratutor/report/xapi.h"
 
-enum { SYNC_OK = 0, SYNC_FAILED = 1, SYNC_USAGE = 2, SYNC_NO_LESSONS = 3 };
-
 #define SENT_HEADER "# paratutor sync: statements acknowledged by "
 
 /* The usage text (--help). */
@@ -237,7 +235,7 @@ static int sync_statements(sync_run *r, const char *text, const char *store, siz
 		fputs("paratutor: out of memory\n", stderr);
 		cJSON_Delete(all);
 		free(v);
-		return SYNC_FAILED;
+		return CLI_FAILED;
 	}
 	cJSON *s;
 	cJSON_ArrayForEach(s, all) {
@@ -273,12 +271,12 @@ static int sync_statements(sync_run *r, const char *text, const char *store, siz
 	cJSON_Delete(r->rejected);
 	cJSON_Delete(all);
 	free(v);
-	return r->stop == LRS_OK && !r->write_failed && n_rejected == 0 ? SYNC_OK : SYNC_FAILED;
+	return r->stop == LRS_OK && !r->write_failed && n_rejected == 0 ? CLI_OK : CLI_FAILED;
 }
 
 int cli_sync_store(const cli_sync_job *job)
 {
-	int status = SYNC_FAILED;
+	int status = CLI_FAILED;
 	char why[4600], err[512];
 	sync_run r = { .url = job->url, .auth = job->auth, .stop = LRS_OK, .keep = job->keep, .keep_ctx = job->keep_ctx };
 	r.lrs = cli_lrs_open(job->url, job->auth, why, sizeof why);
@@ -314,7 +312,7 @@ int cli_sync(int argc, char **argv)
 {
 	const char *url = NULL, *auth = NULL, *state = NULL;
 	cli_actor actor = { 0 };
-	long batch = 50;
+	size_t batch = 50;
 	cli_lesson_path lp = { 0 };
 	const cli_opt rows[] = {
 		CLI_ROW("lrs", 0, CLI_TEXT, &url),
@@ -330,12 +328,12 @@ int cli_sync(int argc, char **argv)
 		return status;
 	if (optind < argc) {
 		fprintf(stderr, "paratutor: sync takes no operand ('%s')\n", argv[optind]);
-		return SYNC_USAGE;
+		return CLI_USAGE;
 	}
 	char why[4600];
 	if (!xapi_check_options(&actor.xo, why, sizeof why)) {
 		fprintf(stderr, "paratutor: %s\n", why);
-		return SYNC_USAGE;
+		return CLI_USAGE;
 	}
 	cli_config_read(&lp.config, "paratutor");
 	lp.have_config = true;
@@ -348,13 +346,13 @@ int cli_sync(int argc, char **argv)
 	if (url == NULL) {
 		fputs("paratutor: sync needs the LRS's address: --lrs URL, or lrs = URL in the configuration file\n",
 		    stderr);
-		status = SYNC_USAGE;
+		status = CLI_USAGE;
 	} else if ((state = cli_store_path(state, state_buf, sizeof state_buf, "paratutor", "--state")) == NULL) {
-		status = SYNC_USAGE;
+		status = CLI_USAGE;
 	} else if (!cli_lessons_or_say(&cat, &lp)) {
-		status = SYNC_NO_LESSONS;
+		status = CLI_NO_LESSONS;
 	} else {
-		cli_sync_job job = { url, auth, state, &cat, actor.xo, (size_t)batch, 0, NULL, NULL };
+		cli_sync_job job = { url, auth, state, &cat, actor.xo, batch, 0, NULL, NULL };
 		status = cli_sync_store(&job);
 	}
 	catalog_free(&cat);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "paratutor/cli/cli_course.h"
+#include "paratutor/cli/cli_opts.h"
 #include "paratutor/cli/cli_tutor.h"
 #include "paratutor/catalog/index.h"
 #include "paratutor/ui/plain.h"
@@ -61,14 +62,14 @@ int cli_run_tutor(pt_catalog *cat, const cli_tutor_options *o)
 			    e == NULL ? "no such lesson" : "the lesson has errors; run 'paratutor --check' on it");
 			if (e != NULL)
 				diags_print(&e->diags, stderr);
-			return 3;
+			return CLI_NO_LESSONS;
 		}
 	}
 	pt_open_report rep;
 	pt_progress *progress = progress_open(o->state, ui_now(), &rep);
 	if (progress == NULL) {
 		fputs("paratutor: out of memory\n", stderr);
-		return 1;
+		return CLI_FAILED;
 	}
 	progress_set_retention(progress, o->retention);
 	pt_track track;
@@ -86,8 +87,8 @@ int cli_run_tutor(pt_catalog *cat, const cli_tutor_options *o)
 	}
 	int status = plain ? plain_run(cat, &uio, stdin, stdout) : ui_run(cat, &uio);
 	track_print_exit(&track, stderr);
-	if (status == 0 && track.unsaved[0] != '\0')
-		status = 1; /* the latest work is not on disk: a script must see it */
+	if (status == CLI_OK && track.unsaved[0] != '\0')
+		status = CLI_FAILED; /* the latest work is not on disk: a script must see it */
 	progress_close(progress);
 	return status;
 }

@@ -4,6 +4,7 @@
 #define PARATUTOR_CLI_CLASS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "paratutor/report/class.h"
 
@@ -17,7 +18,7 @@ typedef struct cli_class_lrs {
 	const char *url;
 	const char *auth;  /* the credentials file, or NULL: none */
 	const char *since; /* "YYYY-MM-DDTHH:MM:SSZ": only statements the LRS stored after it; NULL: all */
-	long limit;        /* statements asked for per page */
+	size_t limit;      /* statements asked for per page */
 } cli_class_lrs;
 
 /* Reads the class's learners from the LRS (every page of GET

@@ -22,9 +22,10 @@ typedef struct cli_course_paths {
  * time); false after saying why. */
 bool cli_course_read(const char *dir, cli_course_paths *cp, pt_course *c);
 
-/* Saves the course, frees it and lets go of its lock; returns the exit
- * status (0 saved, 1 not: nothing was changed). */
-int cli_course_save(pt_course *c, cli_course_paths *cp);
+/* Saves the course when change is true (the change to it worked), then
+ * frees it and lets go of its lock; returns the exit status (0 saved, 1
+ * not: nothing was changed). */
+int cli_course_save(pt_course *c, cli_course_paths *cp, bool change);
 
 /* `paratutor course lrs DIR [--lrs URL [--lrs-auth FILE] | --off]` and
  * `paratutor course sync DIR [--learner ID]... [--background]`, argv[0]

@@ -15,12 +15,20 @@
 #include "paratutor/report/xapi.h"
 #include "paratutor/store/progress.h"
 
+/* The exit statuses every command gives (paratutor(1) lists them). */
+enum cli_status {
+	CLI_OK = 0,        /* done; --check found no errors */
+	CLI_FAILED = 1,    /* it could not be done; --check found errors (or warnings with --strict) */
+	CLI_USAGE = 2,     /* a bad command line */
+	CLI_NO_LESSONS = 3 /* no lessons found, or the one named does not exist or is broken */
+};
+
 /* What an option takes and what the reader does with it. */
 typedef enum cli_arg {
 	CLI_END,          /* ends the rows */
 	CLI_FLAG,         /* no argument: *(bool *)to = true */
 	CLI_TEXT,         /* *(const char **)to = the argument */
-	CLI_WHOLE,        /* a whole number from lo to hi, in digits: *(long *)to */
+	CLI_WHOLE,        /* a whole number from lo to hi, in digits: *(size_t *)to */
 	CLI_NUMBER,       /* a number from lo to hi as strtod reads it: *(double *)to */
 	CLI_COUNT,        /* as CLI_NUMBER, and a whole one */
 	CLI_WORD,         /* one of words: *(int *)to = its index */
@@ -40,12 +48,13 @@ typedef struct cli_opt {
 	double lo, hi;      /* the range of a number */
 	const char *const *words; /* CLI_WORD's words, NULL after the last */
 	bool (*call)(const char *arg, void *to);
+	const char **given; /* when not NULL, set to name when the option is read */
 } cli_opt;
 
 /* A row of no more than a name, a letter, what it takes and where it goes
  * (the other fields go by name: .bad, .lo, .hi, .words, .call); the rows
  * end with { 0 }. */
-#define CLI_ROW(name, letter, arg, to) { name, letter, arg, to, NULL, 0, 0, NULL, NULL }
+#define CLI_ROW(name, letter, arg, to) { name, letter, arg, to, NULL, 0, 0, NULL, NULL, NULL }
 
 /* The rows of --lessons DIR (-l) and --only-lessons DIR into lp. */
 #define CLI_LESSON_ROWS(lp) CLI_ROW("lessons", 'l', CLI_LESSONS, lp), CLI_ROW("only-lessons", 0, CLI_ONLY_LESSONS, lp)
@@ -57,7 +66,7 @@ typedef struct cli_opt {
  * argv[1] on.  Messages start "WHO: "; after an option getopt does not
  * know, "Try 'TRY --help' for more information." follows unless try is
  * NULL.  Returns -1 to go on, with optind at the first operand, or the exit
- * status: 0 after CLI_SAY, 2 after a bad option or argument. */
+ * status: CLI_OK after CLI_SAY, CLI_USAGE after a bad option or argument. */
 int cli_read_options(int argc, char **argv, const cli_opt *opts, const char *who, const char *try);
 
 /* Returns true when opts has a row named name (n bytes) that takes an
@@ -70,6 +79,10 @@ typedef struct cli_actor {
 	pt_xapi_options xo;
 	char account[1024];
 } cli_actor;
+
+/* Reads a whole number from lo to hi, in digits, into *out; false when s
+ * is not one. */
+bool cli_whole(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out);
 
 /* Reads a number from lo to hi as strtod reads it into *out; false when s
  * is not one. */
