@@ -253,6 +253,12 @@ void body_typed_results(pt_doc *d, const pt_grade *g, const pt_disclosure *show,
 		body_result(d, GLYPH_ANSWER, "Answer", ROLE_RIGHT, key, NULL, NULL);
 }
 
+void body_typed_checked(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
+{
+	(void)v;
+	body_typed_results(d, g, show, kind_ops(g->item->kind)->unclear == PT_GRADE_UNCLEAR ? "Unclear" : "Spelling");
+}
+
 /* ---- choice and multi items ---- */
 
 /* Returns the mark word and glyph option o of a choice or multi item
@@ -278,9 +284,11 @@ static const char *option_mark(const pt_grade *g, const pt_disclosure *show, int
 
 /* The options of a choice or multi item, each with its mark after its
  * text once checked (the feedback goes below, with the results). */
-void body_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show, bool ticks, bool compact)
+void body_options(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show, item_anchors *a)
 {
+	(void)a;
 	const pt_item *it = g->item;
+	bool ticks = !load_kind(it->kind)->one_right, compact = v->compact;
 	for (int o = 0; o < item_body_choices(it); o++) {
 		const pt_option *opt = &it->options[o];
 		pt_glyph glyph = GLYPH_RIGHT;

@@ -9,6 +9,7 @@
 
 #include "paratutor/model/placeholder.h"
 #include "paratutor/learn/grade.h"
+#include "paratutor/learn/kind.h"
 #include "paratutor/ui/plain_item.h"
 #include "paratutor/learn/score.h"
 #include "paratutor/ui/ui_answer.h"
@@ -366,9 +367,10 @@ size_t plain_split_words(char *line, char **words, bool commas)
 
 /* Reads a choice or multi answer: letters or option texts.  Returns false
  * with a message quoting the line when it names no options. */
-bool plain_apply_options(FILE *out, pt_grade *g, const char *line, bool one)
+bool plain_apply_options(FILE *out, pt_grade *g, const char *line)
 {
 	const pt_item *it = g->item;
+	bool one = load_kind(it->kind)->one_right;
 	char last = lesson_option_label((it->n_options < PT_MAX_OPTIONS ? it->n_options : PT_MAX_OPTIONS) - 1);
 	bool want[PT_MAX_OPTIONS] = { false };
 	int whole = find_item_option(it, line);

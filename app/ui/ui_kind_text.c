@@ -17,13 +17,6 @@ static void area(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_d
 	body_field(d, g, v, g->item->case_sensitive ? "capitals count" : "");
 }
 
-/* The results of the last check; one not counted is marked "Spelling". */
-static void results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show)
-{
-	(void)v;
-	body_typed_results(d, g, show, "Spelling");
-}
-
 /* The key: the first accepted answer. */
 static void typed_key(const pt_item *item, char *buf, size_t size)
 {
@@ -51,18 +44,9 @@ const ui_kind_ops ui_kind_text = {
 	.kind = PT_KIND_TEXT,
 	.word = "word",
 	.area = area,
-	.results = results,
-	.shown = body_shown_one,
 	.typed_key = typed_key,
-	.keys = AN_TYPED, /* AN_TYPING is added while the field takes the keys */
-	.incomplete = "Type your answer first, then press Enter",
-	.slot_word = NULL,
-	.slot_noun = NULL,
 	.task = "type the answer",
 	.help = help,
 	.print_area = print_area,
-	.print_key = plain_key_typed,
-	.print_checked = plain_print_typed_check,
-	.apply = plain_apply_typed,
-	.print_given = plain_given_typed,
+	UI_KIND_TYPED_OPS,
 };

@@ -49,15 +49,20 @@ void body_cut(pt_doc *d, pt_role role, int zone, const char *text, int room);
  * choice. */
 void body_fill_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show);
 
-/* Choice and multi: adds the options with their marks, each with a tick
- * box ("[x]") when ticks is set, else a radio button; compact, each on one
- * line, its text cut. */
-void body_options(pt_doc *d, const pt_grade *g, const pt_disclosure *show, bool ticks, bool compact);
+/* Choice and multi (area): adds the options with their marks, each with a
+ * tick box ("[x]") where a pick toggles, else (the loader row says one_right)
+ * a radio button; compact, each on one line, its text cut. */
+void body_options(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show, item_anchors *a);
 
 /* Choice and multi (results): the feedback of each option marked Wrong or
  * Missed (a select-all item names one wrong tick at most, never counting
  * right ones). */
 void body_option_results(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show);
+
+/* Numeric and text (results): body_typed_results, a check not counted
+ * marked with the word for what the core's row says it was (unclear):
+ * "Unclear" (a number not understood) or "Spelling". */
+void body_typed_checked(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show);
 
 /* Numeric and text: adds the answer field with what it accepts below it
  * (accepts may be "": nothing said). */
@@ -78,6 +83,24 @@ void body_result(pt_doc *d, pt_glyph glyph, const char *word, pt_role role, cons
 const char *body_shown_one(const pt_item *it);
 const char *body_shown_several(const pt_item *it);
 const char *body_shown_slots(const pt_item *it);
+
+/* ---- rows ---- */
+
+/* Choice and multi: the operations of their rows, the same for both (how a
+ * pick is drawn and read follows the loader row's one_right). */
+#define UI_KIND_PICKS_OPS                                                                              \
+	.area = body_options, .results = body_option_results, .print_area = plain_area_options,          \
+	.print_key = plain_key_options, .print_checked = plain_print_options_check,                       \
+	.apply = plain_apply_options, .print_given = plain_given_picks
+
+/* Numeric and text: what their rows share: the typed answer's results,
+ * the one answer shown, its keys, and reading and printing it in plain
+ * mode. */
+#define UI_KIND_TYPED_OPS                                                                              \
+	.results = body_typed_checked, .shown = body_shown_one,                                            \
+	.keys = AN_TYPED, /* AN_TYPING is added while the field takes the keys */                         \
+	.incomplete = "Type your answer first, then press Enter", .print_key = plain_key_typed,            \
+	.print_checked = plain_print_typed_check, .apply = plain_apply_typed, .print_given = plain_given_typed
 
 /* ---- plain mode (plain_item.c) ---- */
 
@@ -114,9 +137,9 @@ void plain_key_options(FILE *out, const pt_item *it);
 void plain_print_options_check(FILE *out, const pt_grade *g);
 void plain_given_picks(FILE *out, const pt_grade *g);
 
-/* Choice and multi: reads letters or option texts; one answer only when
- * one is set. */
-bool plain_apply_options(FILE *out, pt_grade *g, const char *line, bool one);
+/* Choice and multi: reads letters or option texts; one answer only where
+ * a pick replaces the last (the loader row says one_right). */
+bool plain_apply_options(FILE *out, pt_grade *g, const char *line);
 
 /* Numeric and text: the key (a row with typed_key); the mark of the last check; reading the
  * answer; what was typed so far (exams). */
