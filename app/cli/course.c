@@ -572,24 +572,18 @@ int cli_course(int argc, char **argv)
 		course_usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? CLI_USAGE : CLI_OK;
 	}
-	optind = 1;
+	static const struct {
+		const char *name;
+		int (*run)(int argc, char **argv);
+	} commands[] = {
+		{ "init", cmd_init }, { "add-learner", cmd_add_learner }, { "add-learners", cmd_add_learners },
+		{ "remove-learner", cmd_remove_learner }, { "list", cmd_list }, { "add-exam", cmd_add_exam },
+		{ "lrs", cli_course_lrs }, { "sync", cli_course_sync },
+	};
 	const char *cmd = argv[1];
-	if (strcmp(cmd, "init") == 0)
-		return cmd_init(argc - 1, argv + 1);
-	if (strcmp(cmd, "add-learner") == 0)
-		return cmd_add_learner(argc - 1, argv + 1);
-	if (strcmp(cmd, "add-learners") == 0)
-		return cmd_add_learners(argc - 1, argv + 1);
-	if (strcmp(cmd, "remove-learner") == 0)
-		return cmd_remove_learner(argc - 1, argv + 1);
-	if (strcmp(cmd, "list") == 0)
-		return cmd_list(argc - 1, argv + 1);
-	if (strcmp(cmd, "add-exam") == 0)
-		return cmd_add_exam(argc - 1, argv + 1);
-	if (strcmp(cmd, "lrs") == 0)
-		return cli_course_lrs(argc - 1, argv + 1);
-	if (strcmp(cmd, "sync") == 0)
-		return cli_course_sync(argc - 1, argv + 1);
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(cmd, commands[i].name) == 0)
+			return commands[i].run(argc - 1, argv + 1);
 	fprintf(stderr, "paratutor course: no command '%.40s'; try 'paratutor course --help'\n", cmd);
 	return CLI_USAGE;
 }

@@ -370,15 +370,25 @@ static bool retake(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_exam
 	return true;
 }
 
+/* Returns true when the exam runs in plain mode: asked for, or stdin or
+ * stdout is not a terminal, or the terminal cannot show the full screen
+ * (said on stderr). */
+static bool runs_plain(const exam_args *a)
+{
+	char why[256];
+	if (a->plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return true;
+	if (ui_terminal_usable(why, sizeof why))
+		return false;
+	fprintf(stderr, "paratutor exam: %s, so it runs in plain mode (--plain)\n", why);
+	return true;
+}
+
 /* Runs the exam (resumed or new) in plain mode or full screen. */
 static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *track)
 {
-	bool plain = a->plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO);
+	bool plain = runs_plain(a);
 	char why[256];
-	if (!plain && !ui_terminal_usable(why, sizeof why)) {
-		fprintf(stderr, "paratutor exam: %s, so it runs in plain mode (--plain)\n", why);
-		plain = true;
-	}
 	if (plain)
 		setvbuf(stdin, NULL, _IONBF, 0);
 	pt_exam e;
@@ -530,11 +540,7 @@ static int show_result(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_
 		fprintf(stderr, "paratutor exam: --show %zu: %s\n", a->show, why);
 		return CLI_FAILED;
 	}
-	bool plain = a->plain || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO);
-	if (!plain && !ui_terminal_usable(why, sizeof why)) {
-		fprintf(stderr, "paratutor exam: %s, so it runs in plain mode (--plain)\n", why);
-		plain = true;
-	}
+	bool plain = runs_plain(a);
 	if (dropped > 0)
 		printf("Note: %zu item%s of this exam %s no longer in the lessons and %s left out.\n", dropped,
 		    dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are", dropped == 1 ? "is" : "are");

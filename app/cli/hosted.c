@@ -28,6 +28,9 @@
 
 #define WORDS "plain, review, next, exam NAME or help"
 
+/* What the exam key of a hosted session says. */
+#define HOSTED_EXAMS "Exams on this course are sat with: ssh HOST 'exam NAME' (ssh HOST help lists them)"
+
 /* What the learner asked for. */
 typedef enum hosted_word { W_MENU, W_PLAIN, W_REVIEW, W_NEXT, W_EXAM, W_HELP } hosted_word;
 
@@ -230,10 +233,7 @@ static int sit_exam(const pt_course *c, const char *learner, const char *name, p
 	bp.n = ex->n_shares;
 	if (ex->n_shares > 0)
 		cfg.blueprint = &bp;
-	char hosted[160];
-	snprintf(hosted, sizeof hosted, "Exams on this course are sat with: ssh HOST 'exam NAME' (ssh HOST help lists "
-	    "them)");
-	int status = cli_exam_course(cat, &cfg, store, name, hosted);
+	int status = cli_exam_course(cat, &cfg, store, name, HOSTED_EXAMS);
 	free(shares);
 	return status;
 }
@@ -320,12 +320,9 @@ int cli_hosted(int argc, char **argv)
 	if (p != NULL)
 		progress_close(p);
 	p = NULL;
-	char hosted[160];
-	snprintf(hosted, sizeof hosted, "Exams on this course are sat with: ssh HOST 'exam NAME' (ssh HOST help lists "
-	    "them)");
 	if (status == CLI_OK && (word == W_MENU || word == W_PLAIN || word == W_REVIEW)) {
 		cli_tutor_options to = { NULL, word == W_REVIEW, store, word == W_PLAIN, true, PT_FSRS_DEFAULT_RETENTION,
-			hosted };
+			HOSTED_EXAMS };
 		status = cli_run_tutor(&cat, &to);
 	} else if (status == CLI_OK && word == W_NEXT) {
 		char *args[] = { "next", "--plain", "--state", store, "--only-lessons", lessons, NULL };

@@ -22,6 +22,7 @@
 #include "paratutor/cli/cli_output.h"
 #include "paratutor/cli/cli_sync.h"
 #include "paratutor/base/fileio.h"
+#include "paratutor/base/grow.h"
 #include "paratutor/load/load.h"
 #include "paratutor/base/strbuf.h"
 #include "paratutor/store/progress.h"
@@ -75,15 +76,7 @@ static bool id_has(const id_set *s, const char *id)
 
 static bool id_add(id_set *s, const char *id)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 64;
-		char **v = realloc(s->v, cap * sizeof *v);
-		if (v == NULL)
-			return false;
-		s->v = v;
-		s->cap = cap;
-	}
-	if ((s->v[s->n] = strdup(id)) == NULL)
+	if (!grow_array((void **)&s->v, &s->cap, s->n + 1, sizeof *s->v) || (s->v[s->n] = strdup(id)) == NULL)
 		return false;
 	s->n++;
 	qsort(s->v, s->n, sizeof *s->v, id_cmp);
