@@ -128,9 +128,14 @@ const pt_binding *bind_dispatch(pt_ui *ui, const pt_screen_ops *ops, const pt_ev
 		const pt_binding *b = bind_find(chain[t].keys, chain[t].n_keys, ctx, ev);
 		if (b == NULL)
 			continue;
-		if (b->run == NULL)
+		if (b->run == NULL && b->go == UI_GO_NONE)
 			return NULL;
-		*result = b->run(ui, ev);
+		if (b->run != NULL) {
+			*result = b->run(ui, ev);
+		} else {
+			ui_go(ui, b->go, 0);
+			*result = UI_REDRAW;
+		}
 		return b;
 	}
 	return NULL;

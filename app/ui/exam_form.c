@@ -141,25 +141,9 @@ static unsigned key_untimed(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
-/* Enter: start the exam. */
-static unsigned key_start(pt_ui *ui, const pt_event *ev)
-{
-	(void)ev;
-	ui_go(ui, UI_GO_EXAM_START, 0);
-	return UI_REDRAW;
-}
-
-/* q, Esc: back to the menu. */
-static unsigned key_back(pt_ui *ui, const pt_event *ev)
-{
-	(void)ev;
-	ui_go(ui, UI_GO_MENU, 0);
-	return UI_REDRAW;
-}
-
 static const pt_binding form_keys[] = {
 	{ .keys = "Enter", .help = "start the exam with these choices", .bar = "start",
-	    .named = { PT_KEY_ENTER + 1 }, .run = key_start },
+	    .named = { PT_KEY_ENTER + 1 }, .go = UI_GO_EXAM_START },
 	{ .keys = "Up/Down, k/j", .help = "pick a field", .bar = "field", .bar_keys = "Up/Down",
 	    .chars = "kj", .named = { PT_KEY_UP + 1, PT_KEY_DOWN + 1 }, .run = key_field },
 	{ .keys = "Left/Right, -/+",
@@ -169,7 +153,7 @@ static const pt_binding form_keys[] = {
 	{ .keys = "u", .help = "untimed, or back to a time limit", .bar = "untimed", .chars = "uU",
 	    .run = key_untimed },
 	{ .keys = "q, Esc", .help = "back to the lesson menu", .bar = "menu", .bar_keys = "q", .chars = "qQ",
-	    .named = { PT_KEY_ESC + 1 }, .run = key_back },
+	    .named = { PT_KEY_ESC + 1 }, .go = UI_GO_MENU },
 };
 
 /* The form has no context bits. */

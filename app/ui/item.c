@@ -230,14 +230,6 @@ static unsigned key_check(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
-/* Enter on a finished item: the next open item (or due item, or summary). */
-static unsigned key_continue(pt_ui *ui, const pt_event *ev)
-{
-	(void)ev;
-	ui_go(ui, UI_GO_CONTINUE, 0);
-	return UI_REDRAW;
-}
-
 /* h: the next hint. */
 static unsigned key_hint(pt_ui *ui, const pt_event *ev)
 {
@@ -263,14 +255,6 @@ static unsigned key_finished(pt_ui *ui, const pt_event *ev)
 	return answering_say_finished(ui);
 }
 
-/* n, Right: the next item. */
-static unsigned key_next(pt_ui *ui, const pt_event *ev)
-{
-	(void)ev;
-	ui_go(ui, UI_GO_NEXT, 0);
-	return UI_REDRAW;
-}
-
 /* p, Left: the previous item. */
 static unsigned key_previous(pt_ui *ui, const pt_event *ev)
 {
@@ -280,14 +264,6 @@ static unsigned key_previous(pt_ui *ui, const pt_event *ev)
 		ui_say(ui, "This is the first item");
 	else
 		ui_go(ui, UI_GO_ITEM, s->current - 1);
-	return UI_REDRAW;
-}
-
-/* q: back to the menu. */
-static unsigned key_menu(pt_ui *ui, const pt_event *ev)
-{
-	(void)ev;
-	ui_go(ui, UI_GO_MENU, 0);
 	return UI_REDRAW;
 }
 
@@ -302,22 +278,22 @@ static const pt_binding item_keys[] = {
 	    .named = { PT_KEY_ENTER + 1 }, .run = key_check },
 	{ .keys = "Enter",
 	    .help = "on a finished item: go on to the next open item (in a review, the next due item)",
-	    .bar = "continue", .when = IT_DONE, .named = { PT_KEY_ENTER + 1 }, .run = key_continue },
+	    .bar = "continue", .when = IT_DONE, .named = { PT_KEY_ENTER + 1 }, .go = UI_GO_CONTINUE },
 	{ .keys = "h", .help = "show the next hint (each hint lowers the item's score)", .bar = "hint",
 	    .when = IT_OPEN, .unless = IT_TYPING, .chars = "hH", .run = key_hint,
 	    .word = "hint", .shorts = "h", .cmd = PT_CMD_HINT },
 	{ .keys = "a-g, h", .when = IT_DONE, .chars = LETTERS "hH" DIGITS, .run = key_finished },
 	{ .keys = "n, Right",
 	    .help = "the next item (after the last one: the summary; in a review: the next due item)",
-	    .bar = "next", .bar_keys = "n", .unless = IT_TYPING, .chars = "nN", .run = key_next, .word = "next",
+	    .bar = "next", .bar_keys = "n", .unless = IT_TYPING, .chars = "nN", .go = UI_GO_NEXT, .word = "next",
 	    .shorts = "n", .cmd = PT_CMD_NEXT },
-	{ .unless = IT_TYPING | IT_KNOBS, .named = { PT_KEY_RIGHT + 1 }, .run = key_next },
+	{ .unless = IT_TYPING | IT_KNOBS, .named = { PT_KEY_RIGHT + 1 }, .go = UI_GO_NEXT },
 	{ .keys = "p, Left", .help = "the previous item (not in a review)", .bar = "prev", .bar_keys = "p",
 	    .unless = IT_REVIEW | IT_TYPING, .chars = "pP", .run = key_previous, .word = "prev", .shorts = "p",
 	    .cmd = PT_CMD_PREV },
 	{ .unless = IT_REVIEW | IT_TYPING | IT_KNOBS, .named = { PT_KEY_LEFT + 1 }, .run = key_previous },
 	{ .keys = "q", .help = "back to the lesson menu (your answers are kept)", .bar = "menu",
-	    .unless = IT_TYPING, .chars = "qQ", .run = key_menu, .word = "menu", .shorts = "q",
+	    .unless = IT_TYPING, .chars = "qQ", .go = UI_GO_MENU, .word = "menu", .shorts = "q",
 	    .cmd = PT_CMD_MENU },
 	{ .word = "again", .help = "show this item again with where it stands (an empty line too)",
 	    .cmd = PT_CMD_AGAIN },

@@ -42,28 +42,6 @@ int body_width(const char *s)
 
 /* ---- blanks and match prompts ---- */
 
-/* Returns the bytes of the first len of s that fit in width columns. */
-static size_t fit_bytes_n(const char *s, size_t len, int width)
-{
-	size_t i = 0;
-	int w = 0;
-	while (i < len) {
-		size_t next = i;
-		int cw = text_cp_width(text_decode(s, len, &next));
-		if (w + cw > width)
-			break;
-		w += cw;
-		i = next;
-	}
-	return i;
-}
-
-/* Returns the bytes of s that fit in width columns. */
-static size_t fit_bytes(const char *s, int width)
-{
-	return fit_bytes_n(s, strlen(s), width);
-}
-
 void body_cut(pt_doc *d, pt_role role, int zone, const char *text, int room)
 {
 	char buf[512];
@@ -75,9 +53,9 @@ void body_cut(pt_doc *d, pt_role role, int zone, const char *text, int room)
 		return;
 	}
 	const char *ellipsis = draw_glyph(GLYPH_ELLIPSIS);
-	size_t keep = fit_bytes_n(text, len, room - body_width(ellipsis));
+	size_t keep = text_fit(text, len, room - body_width(ellipsis));
 	if (keep > sizeof buf - 8)
-		keep = fit_bytes_n(text, sizeof buf - 8, room - body_width(ellipsis));
+		keep = text_fit(text, sizeof buf - 8, room - body_width(ellipsis));
 	while (keep > 0 && text[keep - 1] == ' ')
 		keep--;
 	snprintf(buf, sizeof buf, "%.*s%s", (int)keep, text, keep < len || len < strlen(text) ? ellipsis : "");
@@ -112,7 +90,7 @@ pt_role body_blank_token(const pt_grade *g, bool given_only, int b, char *token,
 	char frame[64];
 	snprintf(frame, sizeof frame, "[%d:%s%s]", b + 1, *mark ? " " : "", mark);
 	int text_room = room - body_width(frame) - body_width(ellipsis);
-	size_t keep = fit_bytes(shown, text_room > 1 ? text_room : 1);
+	size_t keep = text_fit(shown, strlen(shown), text_room > 1 ? text_room : 1);
 	while (keep > 0 && shown[keep - 1] == ' ')
 		keep--;
 	snprintf(token, size, "[%d:%.*s%s%s%s]", b + 1, (int)keep, shown, ellipsis, *mark ? " " : "", mark);

@@ -157,17 +157,7 @@ static void add_clipped(pt_doc *d, pt_role role, int zone, const char *s, int ke
 		return;
 	}
 	const char *ellipsis = draw_glyph(GLYPH_ELLIPSIS);
-	int budget = room - text_width(ellipsis, strlen(ellipsis));
-	size_t i = 0;
-	int w = 0;
-	while (i < len) {
-		size_t next = i;
-		int cw = text_cp_width(text_decode(s, len, &next));
-		if (w + cw > budget)
-			break;
-		w += cw;
-		i = next;
-	}
+	size_t i = text_fit(s, len, room - text_width(ellipsis, strlen(ellipsis)));
 	char cut[1024];
 	size_t keep_bytes = i < sizeof cut - 8 ? i : sizeof cut - 8;
 	memcpy(cut, s, keep_bytes);
@@ -506,14 +496,6 @@ static unsigned key_open(pt_ui *ui, const pt_event *ev)
 	return open_selected(ui);
 }
 
-/* r: answer the items due for review. */
-static unsigned key_review(pt_ui *ui, const pt_event *ev)
-{
-	(void)ev;
-	ui_go(ui, UI_GO_REVIEW, 0);
-	return UI_REDRAW;
-}
-
 /* s: the learner's statistics (the selection stays for the way back). */
 static unsigned key_stats(pt_ui *ui, const pt_event *ev)
 {
@@ -531,14 +513,6 @@ static unsigned key_quit(pt_ui *ui, const pt_event *ev)
 	return UI_QUIT;
 }
 
-/* e: the exam form, or the exam left unfinished. */
-static unsigned key_exam(pt_ui *ui, const pt_event *ev)
-{
-	(void)ev;
-	ui_go(ui, UI_GO_EXAM, 0);
-	return UI_REDRAW;
-}
-
 static const pt_binding menu_keys[] = {
 	{ .keys = "Up, k", .help = "select the lesson above (the mouse wheel moves too)", .bar = "move",
 	    .bar_keys = "Up/Down", .chars = "kK", .named = { PT_KEY_UP + 1 }, .events = UI_ON_WHEEL,
@@ -554,13 +528,13 @@ static const pt_binding menu_keys[] = {
 	    .help = "type a lesson's number to select it, then Enter opens it (the last digits typed count)",
 	    .chars = "0123456789", .run = key_digit },
 	{ .keys = "r", .help = "answer the items due for review", .bar = "review", .chars = "rR",
-	    .run = key_review, .word = "review", .cmd = PT_CMD_REVIEW },
+	    .go = UI_GO_REVIEW, .word = "review", .cmd = PT_CMD_REVIEW },
 	{ .keys = "s",
 	    .help = "your statistics: mastery, right first time per day, reviews due, exams, mistakes, streak",
 	    .bar = "stats", .chars = "sS", .run = key_stats, .word = "stats", .cmd = PT_CMD_STATS },
 	{ .keys = "e",
 	    .help = "sit an exam: a timed paper drawn across the lessons, scored only when submitted (asks "
-	    "first; resumes an unfinished one)", .bar = "exam", .chars = "eE", .run = key_exam, .word = "exam",
+	    "first; resumes an unfinished one)", .bar = "exam", .chars = "eE", .go = UI_GO_EXAM, .word = "exam",
 	    .cmd = PT_CMD_EXAM },
 	{ .word = "list", .shorts = "menu", .help = "show the lessons again", .cmd = PT_CMD_LIST },
 	{ .word = "intro", .shorts = "guide", .help = "how paratutor works: items, marks, scores and review",

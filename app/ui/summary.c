@@ -257,14 +257,6 @@ static unsigned key_keep(pt_ui *ui, const pt_event *ev)
 	return UI_REDRAW;
 }
 
-/* m, q: back to the menu. */
-static unsigned key_menu(pt_ui *ui, const pt_event *ev)
-{
-	(void)ev;
-	ui_go(ui, UI_GO_MENU, 0);
-	return UI_REDRAW;
-}
-
 static const pt_binding summary_keys[] = {
 	{ .keys = "y", .help = "after x: yes, start the next attempt", .bar = "next attempt",
 	    .when = SUM_CONFIRM, .chars = "yY", .run = key_reset },
@@ -279,7 +271,7 @@ static const pt_binding summary_keys[] = {
 	{ .keys = "p, Left", .help = "back to the last item", .bar = "last item", .bar_keys = "p",
 	    .unless = SUM_CONFIRM, .chars = "pP", .named = { PT_KEY_LEFT + 1 }, .run = key_last_item },
 	{ .keys = "m, q", .help = "back to the lesson menu", .bar = "menu", .bar_keys = "m",
-	    .unless = SUM_CONFIRM, .chars = "mMqQ", .run = key_menu, .word = "menu", .shorts = "m, q",
+	    .unless = SUM_CONFIRM, .chars = "mMqQ", .go = UI_GO_MENU, .word = "menu", .shorts = "m, q",
 	    .cmd = PT_CMD_MENU },
 };
 

@@ -29,6 +29,11 @@ START_TEST(test_width)
 	ck_assert_int_eq(text_width_capped("abc", 3, 4), 3);
 	ck_assert_int_eq(text_width_capped("\xe4\xb8\xad\xe6\x96\x87", 6, 3), 3);
 	ck_assert_int_eq(text_width_capped("\xe4\xb8\xad\xe6\x96\x87", 6, 5), 4);
+	/* text_fit: the bytes that fit, never half a character */
+	ck_assert_uint_eq(text_fit("caf\xc3\xa9s", 6, 4), 5);
+	ck_assert_uint_eq(text_fit("\xe4\xb8\xad\xe6\x96\x87", 6, 3), 3);
+	ck_assert_uint_eq(text_fit("abc", 2, 10), 2);
+	ck_assert_uint_eq(text_fit("abc", 3, 0), 0);
 	size_t i = 0;
 	ck_assert_uint_eq(text_decode("\xe2\x9c\x93", 3, &i), 0x2713);
 	ck_assert_uint_eq(i, 3);

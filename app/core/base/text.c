@@ -94,6 +94,21 @@ int text_width_capped(const char *s, size_t len, int cap)
 	return w < cap ? w : cap;
 }
 
+size_t text_fit(const char *s, size_t len, int width)
+{
+	size_t i = 0;
+	int w = 0;
+	while (i < len) {
+		size_t next = i;
+		int cw = text_cp_width(text_decode(s, len, &next));
+		if (w + cw > width)
+			break;
+		w += cw;
+		i = next;
+	}
+	return i;
+}
+
 int text_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);

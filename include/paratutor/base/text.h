@@ -36,6 +36,10 @@ int text_width(const char *s, size_t len);
  * there. */
 int text_width_capped(const char *s, size_t len, int cap);
 
+/* Returns how many of the first len bytes of s fit in width columns,
+ * never cutting a character. */
+size_t text_fit(const char *s, size_t len, int width);
+
 /* Returns the edit distance (insertions, deletions, substitutions of
  * bytes) between a and b, capped at 9; strings over 40 bytes count as 9. */
 int text_distance(const char *a, const char *b);

@@ -145,6 +145,7 @@ typedef struct pt_binding {
 	int named[UI_MAX_NAMED]; /* pt_key codes + 1 that trigger it; 0 ends */
 	unsigned events;   /* UI_ON_* */
 	unsigned (*run)(pt_ui *ui, const pt_event *ev);
+	pt_goto go;        /* with no handler: the transition the key asks for (ui_go, arg 0), then a redraw */
 	const char *word;  /* plain mode: the command word, or NULL for a key only */
 	const char *arg;   /* plain mode: what follows the word ("N"), or NULL */
 	const char *shorts; /* plain mode: other forms it takes, comma-separated ("q"), or NULL */
