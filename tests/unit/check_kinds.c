@@ -1,7 +1,9 @@
 /* check_kinds.c - grading the format-2 kinds: numbers and units, text
  * normalisation and near misses, match as fill, order positions; their
  * progress (typed wrong answers, misconceptions) and item hashes. */
+#include <locale.h>
 #include <math.h>
+#include <stdio.h>
 
 #include "paratutor/load/load_kind.h"
 #include "progress_util.h"
@@ -107,6 +109,29 @@ START_TEST(test_number_forms)
 	ck_assert_int_eq(number(0, "1.2.3", &v), PT_NUMBER_NOT_NUMBER);
 	ck_assert_int_eq(number(0, "- 3", &v), PT_NUMBER_NOT_NUMBER);
 	ck_assert_int_eq(number(0, "1e999", &v), PT_NUMBER_NOT_NUMBER);
+	number_is(1, "5.", 5);
+	number_is(1, "1.e3", 1000);
+	number_is(1, "1000000000000000000000000000000000000000000000000000000000000000000000000000000", 1e78);
+	ck_assert_int_eq(number(1, "0x10", &v), PT_NUMBER_UNKNOWN_UNIT); /* 0 in unit "x10", never hex */
+	ck_assert_int_eq(number(1, "inf", &v), PT_NUMBER_NOT_NUMBER);
+}
+END_TEST
+
+/* A decimal point is '.' whatever LC_NUMERIC says: under a locale whose
+ * point is ',' (LOCPATH at one made by localedef -i de_DE -f UTF-8), "2.5"
+ * is still 2.5
+ * and "2,5" no number. */
+START_TEST(test_number_locale)
+{
+	if (setlocale(LC_NUMERIC, "de_DE.UTF-8") == NULL) {
+		printf("SKIP number_locale: no de_DE.UTF-8 locale here (install locales-all, or set LOCPATH)\n");
+		return;
+	}
+	number_is(1, "2.5", 2.5);
+	ck_assert_double_eq(grade_decimal("2.5", NULL), 2.5);
+	double v;
+	ck_assert_int_eq(number(1, "2,5", &v), PT_NUMBER_NOT_NUMBER);
+	setlocale(LC_NUMERIC, "C");
 }
 END_TEST
 
@@ -548,6 +573,7 @@ int main(void)
 	TCase *tc = tcase_create("grading");
 	tcase_add_checked_fixture(tc, k_setup, k_teardown);
 	tcase_add_test(tc, test_number_forms);
+	tcase_add_test(tc, test_number_locale);
 	tcase_add_test(tc, test_units);
 	tcase_add_test(tc, test_numeric_grading);
 	tcase_add_test(tc, test_slips_are_free);

@@ -9,6 +9,7 @@
 
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/catalog/codecheck.h"
+#include "paratutor/load/convert_field.h"
 #include "paratutor/load/load_kind.h"
 #include "testutil.h"
 
@@ -304,6 +305,26 @@ END_TEST
  * still built for it (codecheck, fuzzing): each use is filled, and the
  * answer is longer than its placeholder, so a result sized by blanks
  * alone would overflow (found by fuzzing). */
+/* Every field name of the format is found by the loader's lookup (a
+ * bsearch over a table that must stay sorted), and a misspelt one is not. */
+START_TEST(test_field_names)
+{
+	for (int k = 0; k <= N_FIELDS; k++) {
+		cJSON *obj = cJSON_CreateObject();
+		ck_assert_ptr_nonnull(cJSON_AddNullToObject(obj, k < N_FIELDS ? field_name((pt_field)k) : "explaination"));
+		pt_fields f;
+		field_scan(obj, ~0ull, &f);
+		int found = -1;
+		for (int i = 0; i < N_FIELDS; i++)
+			if (f.v[i] != NULL)
+				found = i;
+		ck_assert_msg(found == (k < N_FIELDS ? k : -1), "field %d (%s) looked up as %d", k,
+		    k < N_FIELDS ? field_name((pt_field)k) : "explaination", found);
+		cJSON_Delete(obj);
+	}
+}
+END_TEST
+
 START_TEST(test_fill_answers_repeated_blank)
 {
 	const char *text = "{\"format\":1,\"id\":\"r\",\"title\":\"t\",\"summary\":\"s\",\"items\":[{\"id\":\"q\","
@@ -782,6 +803,7 @@ int main(void)
 	tcase_add_test(tc, test_missing_file);
 	tcase_add_test(tc, test_offset_pos);
 	tcase_add_test(tc, test_fields_loaded);
+	tcase_add_test(tc, test_field_names);
 	tcase_add_test(tc, test_item_hash);
 	tcase_add_test(tc, test_fill_answers_repeated_blank);
 	tcase_add_test(tc, test_utf8);

@@ -429,11 +429,6 @@ static pt_lesson *build_lesson(pt_loader *ld, const cJSON *root)
 }
 
 
-void convert_init(void)
-{
-	field_init();
-}
-
 pt_lesson *convert_lesson(const pt_convert *cv, const cJSON *root, bool *no_memory)
 {
 	pt_loader ld = { .cv = cv, .format = PT_FORMAT_VERSION, .name = cv->name, .diags = cv->diags, .model = arena_new() };

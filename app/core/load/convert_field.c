@@ -88,42 +88,28 @@ static const char *const field_names[N_FIELDS] = {
 	"left", "right", "distractors", "version", "tags", "figure", "concepts", "knobs", "goal"
 };
 
-/* Field names hash to distinct slots of FIELD_SLOTS (checked when the
- * table is built); a slot two names shared would fall back to a search. */
-#define FIELD_SLOTS 128
-#define SLOT_EMPTY ((unsigned char)N_FIELDS)
-#define SLOT_SHARED ((unsigned char)(N_FIELDS + 1))
-static unsigned char field_slots[FIELD_SLOTS];
+/* The fields in the byte order of their names, for bsearch
+ * (check_validate's test_field_names finds every one through it). */
+static const unsigned char by_name[N_FIELDS] = {
+	F_SCHEMA, F_ACCEPT, F_ANSWER, F_ATTEMPTS, F_BANK, F_BLANKS, F_CASE_SENSITIVE, F_CHECK, F_CHOOSE,
+	F_CODE, F_CONCEPTS, F_CORRECT, F_DIFFICULTY, F_DISTRACTORS, F_EDITOR_NOTE, F_EXPLANATION,
+	F_FEEDBACK, F_FIGURE, F_FORMAT, F_GOAL, F_HINTS, F_ID, F_ITEMS, F_KIND, F_KNOBS, F_LANGUAGE,
+	F_LEFT, F_MAX, F_MIN, F_MISTAKES, F_NOTE, F_OPTIONS, F_PAIRS, F_PROMPT, F_PSEUDO_CODE,
+	F_REFERENCES, F_RELATIVE, F_RIGHT, F_SHUFFLE, F_SOLUTION, F_SOURCE, F_STEPS, F_SUMMARY, F_TAGS,
+	F_TEXT, F_TITLE, F_TOLERANCE, F_UNITS, F_URL, F_VALUE, F_VERSION, F_WRONG
+};
 
-/* Hashes a member name from its first two bytes and its length. */
-static size_t field_hash(const char *name, size_t len)
+/* Compares a member name with the name of a by_name entry. */
+static int by_name_cmp(const void *name, const void *entry)
 {
-	return ((size_t)(unsigned char)name[0] * 29 + (size_t)(unsigned char)name[1] * 17 + len) % FIELD_SLOTS;
-}
-
-/* Fills field_slots. */
-void field_init(void)
-{
-	memset(field_slots, SLOT_EMPTY, sizeof field_slots);
-	for (int k = 0; k < N_FIELDS; k++) {
-		unsigned char *slot = &field_slots[field_hash(field_names[k], strlen(field_names[k]))];
-		*slot = *slot == SLOT_EMPTY ? (unsigned char)k : SLOT_SHARED;
-	}
+	return strcmp(name, field_names[*(const unsigned char *)entry]);
 }
 
 /* Returns the field a member name stands for, or N_FIELDS. */
 static pt_field field_lookup(const char *name)
 {
-	if (name[0] == '\0')
-		return N_FIELDS;
-	size_t len = strlen(name);
-	unsigned char k = field_slots[field_hash(name, len)];
-	if (k < N_FIELDS)
-		return strcmp(field_names[k], name) == 0 ? (pt_field)k : N_FIELDS;
-	for (int i = 0; k == SLOT_SHARED && i < N_FIELDS; i++)
-		if (strcmp(field_names[i], name) == 0)
-			return (pt_field)i;
-	return N_FIELDS;
+	const unsigned char *k = bsearch(name, by_name, N_FIELDS, sizeof by_name[0], by_name_cmp);
+	return k != NULL ? (pt_field)*k : N_FIELDS;
 }
 
 /* Returns true when pt_field k is one of the allowed set. */

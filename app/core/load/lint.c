@@ -3,13 +3,13 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "paratutor/load/convert_kinds.h"
 #include "paratutor/load/lint.h"
 #include "paratutor/load/load_kind.h"
+#include "paratutor/model/grade_typed.h"
 
 #define LONGEST_RATIO 1.25 /* the key is this many times the next option... */
 #define LONGEST_EXTRA 10   /* ...and this many characters longer */
@@ -120,7 +120,7 @@ static size_t read_number(const char *p, double *v, size_t *digits)
 	if ((p[i] == '.' || p[i] == ',') && isdigit((unsigned char)p[i + 1]))
 		return 0;
 	buf[n] = '\0';
-	*v = strtod(buf, NULL);
+	*v = grade_decimal(buf, NULL);
 	return i;
 }
 

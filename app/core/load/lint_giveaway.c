@@ -11,6 +11,7 @@
 #include "paratutor/load/convert_kinds.h"
 #include "paratutor/load/lint.h"
 #include "paratutor/load/load_kind.h"
+#include "paratutor/model/grade_typed.h"
 #include "paratutor/model/placeholder.h"
 
 /* Returns code with every blank placeholder replaced by a space (caller
@@ -306,7 +307,7 @@ static bool states_beyond(const pt_item *it, const pt_range *w, char *as, size_t
 {
 	for (const char *p = w->feedback.s; p != NULL && lint_states_number(it, p, false, as, size);) {
 		const char *at = strstr(p, as);
-		double v = strtod(as, NULL);
+		double v = grade_decimal(as, NULL);
 		if (at == NULL || v < w->min || v > w->max)
 			return true;
 		p = at + strlen(as);

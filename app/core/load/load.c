@@ -222,12 +222,11 @@ static cJSON *parse_numbered(pt_arena *arena, const char *text, size_t len, size
 /* ---- both paths -------------------------------------------------------- */
 
 /* Sets up what every load shares, once per process: cJSON's allocation
- * hooks and the field name table. */
+ * hooks. */
 static void load_init(void)
 {
 	cJSON_Hooks hooks = { parse_alloc, parse_free };
 	cJSON_InitHooks(&hooks);
-	convert_init();
 }
 
 /* Reports what keeps text from being loaded before it is parsed (a byte

@@ -2,7 +2,9 @@
  * normalised for comparison.  Pure and locale-independent: a decimal
  * point is always '.', whatever LC_NUMERIC says. */
 #include <ctype.h>
+#include <locale.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -29,99 +31,72 @@ void grade_normalise(const pt_item *item, const char *s, char *out, size_t size)
 	out[o] = '\0';
 }
 
-/* Reads the digits at *p (with commas between groups of three when
- * grouped) into *m, counting digits that did not fit in *dropped;
- * returns the number of digits read, or -1 for a bad comma group. */
-static int read_digits(const char **p, unsigned long long *m, int *dropped, bool commas)
+double grade_decimal(const char *s, char **end)
 {
-	const char *s = *p;
-	int n = 0, group = 0;
+	locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+	locale_t was = c != (locale_t)0 ? uselocale(c) : (locale_t)0;
+	double v = strtod(s, end);
+	if (c != (locale_t)0) {
+		uselocale(was);
+		freelocale(c);
+	}
+	return v;
+}
+
+/* Returns the end of the digits at s, with commas between groups of three
+ * when commas is set; NULL for a comma out of place. */
+static const char *skip_digits(const char *s, bool commas)
+{
+	int group = 0;
 	bool grouped = false;
 	for (;; s++) {
 		if (isdigit((unsigned char)*s)) {
-			if (*m <= (~0ULL - 9) / 10)
-				*m = *m * 10 + (unsigned)(*s - '0');
-			else
-				(*dropped)++;
-			n++;
 			group++;
-			continue;
-		}
-		if (commas && *s == ',' && isdigit((unsigned char)s[1])) {
+		} else if (commas && *s == ',' && isdigit((unsigned char)s[1])) {
 			if (grouped ? group != 3 : group < 1 || group > 3)
-				return -1;
+				return NULL;
 			grouped = true;
 			group = 0;
-			continue;
+		} else {
+			return grouped && group != 3 ? NULL : s;
 		}
-		break;
 	}
-	if (grouped && group != 3)
-		return -1;
-	*p = s;
-	return n;
-}
-
-/* Returns m * 10^e with one rounding where the power is exact. */
-static double scale10(double m, int e)
-{
-	static const double exact[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-		1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
-	while (e > 22 && m < 1e300) {
-		m *= 1e22;
-		e -= 22;
-	}
-	while (e < -22 && m > 1e-300) {
-		m /= 1e22;
-		e += 22;
-	}
-	if (e > 22 || e < -22)
-		return e > 0 ? m * 1e22 : m / 1e22;
-	return e >= 0 ? m * exact[e] : m / exact[-e];
 }
 
 /* Reads a number at the start of s (after spaces): sign, digits with
  * optional comma groups, fraction, exponent.  Sets *end past it; returns
- * false when there is no number.  Locale-independent. */
+ * false when there is no number.  Its text, commas left out, is read by
+ * grade_decimal. */
 static bool read_number(const char *s, double *value, const char **end)
 {
 	s += strspn(s, " \t");
-	bool negative = *s == '-';
-	if (*s == '-' || *s == '+')
-		s++;
-	unsigned long long m = 0;
-	int dropped = 0; /* whole digits past what m holds: each multiplies by 10 */
-	int whole = read_digits(&s, &m, &dropped, true);
-	if (whole < 0)
+	const char *p = s + (*s == '-' || *s == '+'), *whole = p;
+	if ((p = skip_digits(p, true)) == NULL)
 		return false;
-	int digits = whole, kept_frac = 0;
-	if (*s == '.' && isdigit((unsigned char)s[1])) {
-		s++;
-		int lost = 0; /* fraction digits past what m holds are dropped */
-		int frac = read_digits(&s, &m, &lost, false);
-		digits += frac;
-		kept_frac = frac - lost;
-	} else if (*s == '.' && whole > 0) {
-		s++;
+	bool digits = p > whole;
+	if (*p == '.' && isdigit((unsigned char)p[1])) {
+		p = skip_digits(p + 1, false);
+		digits = true;
+	} else if (*p == '.' && digits) {
+		p++;
 	}
-	if (digits == 0)
+	if (!digits)
 		return false;
-	int e = dropped - kept_frac;
-	if ((*s == 'e' || *s == 'E') &&
-	    (isdigit((unsigned char)s[1]) || ((s[1] == '-' || s[1] == '+') && isdigit((unsigned char)s[2])))) {
-		s++;
-		bool eneg = *s == '-';
-		if (*s == '-' || *s == '+')
-			s++;
-		int x = 0;
-		for (; isdigit((unsigned char)*s); s++)
-			if (x < 10000)
-				x = x * 10 + (*s - '0');
-		e += eneg ? -x : x;
-	}
-	double v = scale10((double)m, e);
-	*value = negative ? -v : v;
-	*end = s;
+	if ((*p == 'e' || *p == 'E') &&
+	    (isdigit((unsigned char)p[1]) || ((p[1] == '-' || p[1] == '+') && isdigit((unsigned char)p[2]))))
+		p = skip_digits(p + 2, false);
+	char small[64], *text = (size_t)(p - s) < sizeof small ? small : malloc((size_t)(p - s) + 1);
+	if (text == NULL)
+		return false;
+	size_t n = 0;
+	for (const char *c = s; c < p; c++)
+		if (*c != ',')
+			text[n++] = *c;
+	text[n] = '\0';
+	*value = grade_decimal(text, NULL);
+	if (text != small)
+		free(text);
+	*end = p;
 	return isfinite(*value);
 }
 

@@ -35,10 +35,6 @@ typedef struct pt_convert {
 	void *ctx;
 } pt_convert;
 
-/* Prepares the field name table; call once, before any conversion
- * (load.c does, under pthread_once). */
-void convert_init(void);
-
 /* Builds a lesson (caller frees with lesson_free) from root, appending
  * structural problems to cv->diags.  Returns NULL, with a diagnostic,
  * when root is not an object, and NULL with *no_memory set when memory

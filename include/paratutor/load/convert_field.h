@@ -85,9 +85,6 @@ typedef struct pt_fields {
 	const cJSON *v[N_FIELDS];
 } pt_fields;
 
-/* Prepares the field name table; call once before any lookup. */
-void field_init(void);
-
 /* Returns the recorded positions of node, or NULL when unknown. */
 const pt_scan_pos *field_record(const pt_loader *ld, const cJSON *node);
 

@@ -9,6 +9,11 @@
 
 #define PT_MAX_TYPED 128  /* bytes kept of a typed answer, NUL included */
 
+/* Reads a decimal number at s as strtod does in the C locale, whatever
+ * LC_NUMERIC says ('.' is the decimal point); sets *end (when not NULL)
+ * past it.  The one reader of decimals written in lessons and typed. */
+double grade_decimal(const char *s, char **end);
+
 /* Returns the normalised form of a text item's answer s (trimmed, space
  * runs folded, ASCII case folded unless the item is case sensitive) in
  * out, cut to size bytes. */
