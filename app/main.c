@@ -8,18 +8,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "paratutor/cli/cli_closed.h"
 #include "paratutor/load/blueprint.h"
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/cli/cli_class.h"
 #include "paratutor/cli/cli_course.h"
-#include "paratutor/cli/cli_export.h"
 #include "paratutor/cli/cli_exam.h"
-#include "paratutor/cli/cli_import.h"
 #include "paratutor/cli/cli_lessons.h"
-#include "paratutor/cli/cli_next.h"
-#include "paratutor/cli/cli_opts.h"
-#include "paratutor/cli/cli_stats.h"
+#include "paratutor/cli/cli_command.h"
 #include "paratutor/cli/cli_sync.h"
 #include "paratutor/cli/cli_tutor.h"
 #include "paratutor/catalog/codecheck.h"

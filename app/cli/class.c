@@ -14,7 +14,7 @@
 #include "paratutor/cli/cli_lessons.h"
 #include "paratutor/cli/cli_class.h"
 #include "paratutor/cli/cli_config.h"
-#include "paratutor/cli/cli_opts.h"
+#include "paratutor/cli/cli_command.h"
 #include "paratutor/store/course.h"
 #include "paratutor/base/sanitise.h"
 #include "paratutor/model/tags.h"

@@ -16,7 +16,7 @@
 #include "paratutor/load/blueprint.h"
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/cli/cli_course.h"
-#include "paratutor/cli/cli_opts.h"
+#include "paratutor/cli/cli_command.h"
 #include "paratutor/store/course.h"
 #include "paratutor/base/fileio.h"
 #include "paratutor/load/load.h"

@@ -30,7 +30,7 @@
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/cli/cli_course.h"
 #include "paratutor/cli/cli_lrs.h"
-#include "paratutor/cli/cli_opts.h"
+#include "paratutor/cli/cli_command.h"
 #include "paratutor/cli/cli_sync.h"
 #include "paratutor/cli/cli_tutor.h"
 #include "paratutor/ui/ui_clock.h"

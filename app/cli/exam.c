@@ -13,7 +13,7 @@
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/cli/cli_lessons.h"
 #include "paratutor/cli/cli_exam.h"
-#include "paratutor/cli/cli_opts.h"
+#include "paratutor/cli/cli_command.h"
 #include "paratutor/store/course.h"
 #include "paratutor/learn/exam.h"
 #include "paratutor/ui/plain_exam.h"
@@ -495,27 +495,6 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 	return status;
 }
 
-int cli_exam_course(pt_catalog *cat, const pt_exam_config *cfg, const char *state, const char *name,
-    const char *hosted)
-{
-	exam_args a;
-	memset(&a, 0, sizeof a);
-	a.cfg = *cfg;
-	a.state = state;
-	a.course_exam = name;
-	a.hosted = hosted;
-	pt_progress *progress = cli_store_open(state, false, "paratutor exam");
-	if (progress == NULL)
-		return CLI_FAILED;
-	pt_track track;
-	track_init(&track, progress, NULL);
-	cli_course_push_attach(&track); /* hosted with an LRS: send each result */
-	int status = sit(cat, &a, progress, &track);
-	track_print_exit(&track, stderr);
-	progress_close(progress);
-	return status;
-}
-
 /* Reopens past exam a->show of the store: its results in plain mode or
  * full screen.  Closed while an exam is open (results show answers). */
 static int show_result(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *track)
@@ -553,6 +532,35 @@ static int show_result(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_
 	}
 	exam_free(&e);
 	return status;
+}
+
+/* Opens the store a->state and sits the exam, or shows past result
+ * a->show; for a course exam the unsaved work, if any, is said last. */
+static int with_store(pt_catalog *cat, exam_args *a)
+{
+	pt_progress *progress = cli_store_open(a->state, false, "paratutor exam");
+	if (progress == NULL)
+		return CLI_FAILED;
+	pt_track track;
+	track_init(&track, progress, NULL);
+	cli_course_push_attach(&track); /* hosted with an LRS: send each result */
+	int status = a->show > 0 ? show_result(cat, a, progress, &track) : sit(cat, a, progress, &track);
+	if (a->course_exam != NULL)
+		track_print_exit(&track, stderr);
+	progress_close(progress);
+	return status;
+}
+
+int cli_exam_course(pt_catalog *cat, const pt_exam_config *cfg, const char *state, const char *name,
+    const char *hosted)
+{
+	exam_args a;
+	memset(&a, 0, sizeof a);
+	a.cfg = *cfg;
+	a.state = state;
+	a.course_exam = name;
+	a.hosted = hosted;
+	return with_store(cat, &a);
 }
 
 int cli_exam(int argc, char **argv)
@@ -595,18 +603,8 @@ int cli_exam(int argc, char **argv)
 		fputs("paratutor exam: no lessons found; give a directory with --lessons DIR\n", stderr);
 		status = CLI_NO_LESSONS;
 	}
-	if (status < 0) {
-		pt_progress *progress = cli_store_open(a.state, false, "paratutor exam");
-		if (progress == NULL) {
-			status = CLI_FAILED;
-		} else {
-			pt_track track;
-			track_init(&track, progress, NULL);
-			cli_course_push_attach(&track); /* hosted with an LRS: send each result */
-			status = a.show > 0 ? show_result(&cat, &a, progress, &track) : sit(&cat, &a, progress, &track);
-			progress_close(progress);
-		}
-	}
+	if (status < 0)
+		status = with_store(&cat, &a);
 	catalog_free(&cat);
 	cli_lesson_path_free(&a.lessons);
 	blueprint_free(&a.blueprint);

@@ -6,12 +6,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "paratutor/cli/cli_closed.h"
 #include "paratutor/cli/cli_diags.h"
 #include "paratutor/cli/cli_output.h"
 #include "paratutor/catalog/catalog.h"
-#include "paratutor/cli/cli_export.h"
-#include "paratutor/cli/cli_opts.h"
+#include "paratutor/cli/cli_command.h"
 #include "paratutor/interop/export.h"
 
 

@@ -10,8 +10,7 @@
 
 #include "paratutor/cli/cli_diags.h"
 #include "paratutor/cli/cli_output.h"
-#include "paratutor/cli/cli_import.h"
-#include "paratutor/cli/cli_opts.h"
+#include "paratutor/cli/cli_command.h"
 #include "paratutor/interop/gift.h"
 #include "paratutor/load/load.h"
 #include "paratutor/interop/moodlexml.h"

@@ -5,8 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "paratutor/cli/cli_export.h"
-#include "paratutor/cli/cli_opts.h"
+#include "paratutor/cli/cli_command.h"
 #include "paratutor/interop/import.h"
 
 /* One item template: its kind and its JSON text (two-space indent, no

@@ -8,8 +8,7 @@
 
 #include "paratutor/cli/cli_course.h"
 #include "paratutor/catalog/catalog.h"
-#include "paratutor/cli/cli_opts.h"
-#include "paratutor/cli/cli_next.h"
+#include "paratutor/cli/cli_command.h"
 #include "paratutor/report/next.h"
 #include "paratutor/ui/plain.h"
 #include "paratutor/base/text.h"

@@ -5,10 +5,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "paratutor/cli/cli_closed.h"
 #include "paratutor/catalog/catalog.h"
-#include "paratutor/cli/cli_opts.h"
-#include "paratutor/cli/cli_stats.h"
+#include "paratutor/cli/cli_command.h"
 #include "paratutor/ui/plain.h"
 #include "paratutor/ui/ui_clock.h"
 

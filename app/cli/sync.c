@@ -17,7 +17,7 @@
 #include <cJSON.h>
 
 #include "paratutor/cli/cli_config.h"
-#include "paratutor/cli/cli_opts.h"
+#include "paratutor/cli/cli_command.h"
 #include "paratutor/cli/cli_lrs.h"
 #include "paratutor/cli/cli_output.h"
 #include "paratutor/cli/cli_sync.h"

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "paratutor/cli/cli_course.h"
-#include "paratutor/cli/cli_opts.h"
+#include "paratutor/cli/cli_command.h"
 #include "paratutor/cli/cli_tutor.h"
 #include "paratutor/catalog/index.h"
 #include "paratutor/ui/plain.h"

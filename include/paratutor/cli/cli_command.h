@@ -1,10 +1,11 @@
-/* cli_opts.h - the one option reader of the commands.  A command lists its
- * options as rows (the long name, the letter, what the argument is and
- * where it goes) and cli_read_options() runs getopt_long over them, saying
- * what is wrong in the command's own words; the store and the lessons every
- * command opens are found here too, with the same messages everywhere. */
-#ifndef PARATUTOR_CLI_OPTS_H
-#define PARATUTOR_CLI_OPTS_H
+/* cli_command.h - what the commands share: their entry points (main.c runs
+ * them from one table), their exit statuses, the one option reader (a
+ * command lists its options as rows: the long name, the letter, what the
+ * argument is and where it goes; cli_read_options() runs getopt_long over
+ * them, saying what is wrong in the command's own words), and the store and
+ * lessons every command opens, with the same messages everywhere. */
+#ifndef PARATUTOR_CLI_COMMAND_H
+#define PARATUTOR_CLI_COMMAND_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -22,6 +23,34 @@ enum cli_status {
 	CLI_USAGE = 2,     /* a bad command line */
 	CLI_NO_LESSONS = 3 /* no lessons found, or the one named does not exist or is broken */
 };
+
+/* The commands, each run with argv[0] being its name; each returns its
+ * exit status.
+ * import: GIFT and Moodle XML question files into format-2 lessons (1: the
+ *   input has errors or cannot be read or written).
+ * new: an item or lesson template printed.
+ * export: a lesson as GIFT or Moodle XML (1: the lesson is broken or cannot
+ *   be read or written; 3: no such lesson).
+ * stats: `stats --me`, the learner's own statistics (stats.h) as plain text
+ *   with text charts (1: out of memory or the output could not be written).
+ * next: what to study next (next.h), printed, or with --plain opened as a
+ *   review in plain mode (1: out of memory or output lost). */
+int cli_import(int argc, char **argv);
+int cli_new(int argc, char **argv);
+int cli_export(int argc, char **argv);
+int cli_stats(int argc, char **argv);
+int cli_next(int argc, char **argv);
+
+/* Closed books for the commands that show answers or records: while this
+ * user's own exam is open (its deadline not passed), stats --me, --watch,
+ * export and --report refuse with one line, as the tutor closes its own
+ * statistics.  A courtesy on one's own machine: only hosted courses are
+ * proctored (README, threat model).
+ * Returns true, having printed one line on stderr naming command, when
+ * the progress store at path (NULL: this user's default store) holds an
+ * open exam whose deadline has not passed; false otherwise (also when the
+ * store cannot be read: the command then says so itself). */
+bool cli_exam_closed(const char *path, const char *command);
 
 /* What an option takes and what the reader does with it. */
 typedef enum cli_arg {

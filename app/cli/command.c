@@ -1,12 +1,13 @@
-/* opts.c - the commands' option reader and the store and lessons they
- * open (cli_opts.h). */
+/* command.c - what the commands share: the option reader, the store and
+ * lessons they open, closed books while an exam is open (cli_command.h). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/cli/cli_opts.h"
+#include "paratutor/cli/cli_command.h"
+#include "paratutor/store/progress_exam.h"
 #include "paratutor/ui/ui_clock.h"
 
 #define MAX_ROWS 32
@@ -161,4 +162,22 @@ bool cli_lessons_or_say(pt_catalog *cat, cli_lesson_path *lp)
 		return true;
 	fputs("paratutor: no lessons found; give the lesson directory with --lessons DIR\n", stderr);
 	return false;
+}
+
+bool cli_exam_closed(const char *path, const char *command)
+{
+	char buf[PT_PROGRESS_PATH_MAX], err[512];
+	if (path == NULL && !progress_default_path(buf, sizeof buf, err, sizeof err))
+		return false;
+	pt_open_report rep;
+	pt_progress *p = progress_open_readonly(path != NULL ? path : buf, &rep);
+	if (p == NULL)
+		return false;
+	long left = 0;
+	bool closed = progress_exam_closes(p, NULL, ui_now(), &left);
+	progress_close(p);
+	if (closed)
+		fprintf(stderr, "paratutor: %s is closed while your exam is open; submit it first (paratutor exam), "
+		    "then try again\n", command);
+	return closed;
 }
