@@ -1,7 +1,8 @@
 /* class.c - the class report's data: reading each store as a learner
  * (see class.h); finding them is class_find.c's, their
- * exams class_exam.c's.  The item and lesson analysis over what was
- * read is class_analysis.c's; rendering is class_out.c's. */
+ * exams class_exam.c's, finding what was read class_data.c's.  The item
+ * and lesson analysis over what was read is class_analysis.c's; rendering
+ * is class_out.c's. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdarg.h>
@@ -48,70 +49,6 @@ static bool have_lesson(const pt_class *c, const char *id)
 		if (strcmp(c->lessons[i].lesson->id.s, id) == 0)
 			return true;
 	return false;
-}
-
-/* FNV-1a of a wrong answer's place and text. */
-static size_t option_hash(int place, const char *text)
-{
-	uint64_t h = 1469598103934665603ull ^ (unsigned)place;
-	for (; *text; text++)
-		h = (h ^ (unsigned char)*text) * 1099511628211ull;
-	return (size_t)h;
-}
-
-/* Returns the slot of ci's index holding (place, text), or the empty slot
- * where it would go. */
-static size_t *option_slot(const pt_class_item *ci, int place, const char *text)
-{
-	size_t mask = ci->cap_index - 1;
-	for (size_t i = option_hash(place, text) & mask;; i = (i + 1) & mask) {
-		size_t k = ci->wrong_index[i];
-		if (k == 0 || (ci->wrong[k - 1].place == place && strcmp(ci->wrong[k - 1].text, text) == 0))
-			return &ci->wrong_index[i];
-	}
-}
-
-/* Remakes ci's index with cap slots (a power of two); false when out of
- * memory. */
-static bool index_wrong(pt_class_item *ci, size_t cap)
-{
-	size_t *v = calloc(cap, sizeof *v);
-	if (v == NULL)
-		return false;
-	free(ci->wrong_index);
-	ci->wrong_index = v;
-	ci->cap_index = cap;
-	for (size_t k = 0; k < ci->n_wrong; k++)
-		*option_slot(ci, ci->wrong[k].place, ci->wrong[k].text) = k + 1;
-	return true;
-}
-
-void class_unindex_wrong(pt_class_item *ci)
-{
-	free(ci->wrong_index);
-	ci->wrong_index = NULL;
-	ci->cap_index = 0;
-}
-
-pt_class_option *class_add_wrong(pt_class_item *ci, int place, const char *text, const char *feedback, bool own)
-{
-	/* A class's typed answers can be many: found by hash, not by a walk. */
-	if (2 * (ci->n_wrong + 1) > ci->cap_index && !index_wrong(ci, ci->cap_index ? 2 * ci->cap_index : 16))
-		return NULL;
-	size_t *slot = option_slot(ci, place, text);
-	if (*slot != 0)
-		return &ci->wrong[*slot - 1];
-	char *copy = own ? strdup(text) : NULL;
-	void *v = ci->wrong;
-	if ((own && copy == NULL) || !grow_array(&v, &ci->cap_wrong, ci->n_wrong + 1, sizeof *ci->wrong)) {
-		free(copy);
-		return NULL;
-	}
-	ci->wrong = v;
-	ci->wrong[ci->n_wrong] = (pt_class_option){ .text = own ? copy : text, .feedback = feedback, .place = place,
-		.owned = copy, .order = ci->n_wrong };
-	*slot = ++ci->n_wrong;
-	return &ci->wrong[ci->n_wrong - 1];
 }
 
 /* Adds a wrong answer the kind lists at its slot (place slot + 1; 0 for
@@ -291,35 +228,6 @@ static int learner_cmp(const void *a, const void *b)
 	return d != 0 ? d : strcmp(x->path, y->path);
 }
 
-/* Returns the index of the key with id among n sorted keys, or -1. */
-static long find_key(const pt_class_key *keys, size_t n, const char *id)
-{
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int d = strcmp(id, keys[mid].id);
-		if (d == 0)
-			return (long)keys[mid].index;
-		if (d < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return -1;
-}
-
-/* Returns the index of the lesson with id, or -1. */
-static long find_lesson(const pt_class *c, const char *id)
-{
-	return find_key(c->by_id, c->n_lessons, id);
-}
-
-/* Returns the index in lesson li of the item with id, or -1. */
-static long find_item(const pt_class *c, size_t li, const char *id)
-{
-	return find_key(c->item_by_id[li], c->lessons[li].n_items, id);
-}
-
 /* Counts learner (an index) once for the unknown lesson id; false when
  * out of memory. */
 static bool note_unknown(pt_class *c, const char *id, size_t learner)
@@ -448,7 +356,7 @@ static bool take_record(pt_class *c, size_t L, const pt_record *r, int score, lo
 	if (li < 0)
 		return note_unknown(c, r->lesson, L);
 	pt_class_lesson *l = &c->lessons[li];
-	long ii = find_item(c, (size_t)li, r->item);
+	long ii = class_item_index(c, (size_t)li, r->item);
 	if (ii < 0) {
 		t[li].removed = true;
 		return true;
@@ -547,7 +455,7 @@ static bool take_learner(pt_class *c, pt_class_learner *who, const pt_record *re
 	for (size_t i = 0; ok && i < n; i++) {
 		if (last_lesson == NULL || strcmp(rec[i].lesson, last_lesson) != 0) {
 			last_lesson = rec[i].lesson;
-			li = find_lesson(c, last_lesson);
+			li = class_lesson_index(c, last_lesson);
 		}
 		ok = take_record(c, L, &rec[i], scores != NULL ? scores[i] : -1, li, t);
 	}
@@ -616,11 +524,6 @@ bool class_finish(pt_class *c)
 	return class_analyse(c) && class_analyse_exams(c);
 }
 
-int class_score(const pt_class *c, size_t learner, size_t lesson)
-{
-	return c->scores[learner * (c->n_lessons ? c->n_lessons : 1) + lesson];
-}
-
 /* Orders stores by file, then name and path. */
 static int file_cmp(const void *a, const void *b)
 {
@@ -675,20 +578,6 @@ bool class_read(pt_class *c)
 	}
 	c->n_found = 0;
 	return ok && class_finish(c);
-}
-
-const pt_class_lesson *class_lesson(const pt_class *c, const char *id)
-{
-	long li = find_lesson(c, id);
-	return li < 0 ? NULL : &c->lessons[li];
-}
-
-const pt_class_item *class_item(const pt_class_lesson *l, const char *id)
-{
-	for (size_t i = 0; i < l->n_items; i++)
-		if (strcmp(l->items[i].item->id.s, id) == 0)
-			return &l->items[i];
-	return NULL;
 }
 
 size_t class_name_clashes(const pt_class *c)

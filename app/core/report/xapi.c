@@ -1,8 +1,7 @@
 /* xapi.c - a progress store as xAPI 1.0.3 statements (see xapi.h): the
  * statements, their ids, actor, verbs, results and context; the
- * activities they are about (names, choices, patterns) are
- * xapi_define.c's. */
-#include <stdarg.h>
+ * activities they are about (names, choices, patterns) and the strings
+ * both build are xapi_define.c's. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,22 +23,6 @@ static const uuid_t ns_paratutor = {
 };
 
 /* ---- strings ----------------------------------------------------------- */
-
-/* Returns a new printf-style string, or NULL when out of memory. */
-char *xapi_format(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-	if (s != NULL) {
-		va_start(ap, fmt);
-		vsnprintf(s, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-	}
-	return s;
-}
 
 /* Returns s with every byte outside RFC 3986's unreserved characters
  * percent-encoded, as a new string; NULL when out of memory. */
@@ -121,13 +104,6 @@ bool xapi_check_options(const pt_xapi_options *o, char *err, size_t errlen)
 }
 
 /* ---- statement parts --------------------------------------------------- */
-
-/* Adds {"en": text} under key; false when out of memory. */
-bool xapi_add_lang(cJSON *o, const char *key, const char *text)
-{
-	cJSON *map = cJSON_AddObjectToObject(o, key);
-	return map != NULL && cJSON_AddStringToObject(map, "en", text) != NULL;
-}
 
 /* Adds the learner as "actor"; false when out of memory. */
 static bool add_actor(cJSON *st, const pt_xapi_options *o)

@@ -1,7 +1,9 @@
 /* xapi_define.c - the activities of xAPI statements (see xapi.h): a
  * lesson's, and an item's as a cmi.interaction with its name, choices,
  * source and target or steps, and correct-response pattern; an item
- * result's right answer and wrong answers (xapi_parts.h). */
+ * result's right answer and wrong answers (xapi_parts.h); the strings
+ * they and xapi.c's statements build (xapi_format, xapi_add_lang). */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,29 @@
 #include "paratutor/learn/kind.h"
 #include "paratutor/base/strbuf.h"
 #include "paratutor/report/xapi_parts.h"
+
+/* Returns a new printf-style string, or NULL when out of memory. */
+char *xapi_format(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (s != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(s, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	return s;
+}
+
+/* Adds {"en": text} under key; false when out of memory. */
+bool xapi_add_lang(cJSON *o, const char *key, const char *text)
+{
+	cJSON *map = cJSON_AddObjectToObject(o, key);
+	return map != NULL && cJSON_AddStringToObject(map, "en", text) != NULL;
+}
 
 /* Returns a new string: the prompt with runs of white space made one
  * space, cut at a word after about NAME_BYTES bytes with "..." added;

@@ -20,6 +20,8 @@ enum item_state {
 	STATE_OLDER  /* a record of an older version only */
 };
 
+/* ---- the class's data, found (class_data.c) ---------------------------- */
+
 /* Returns the item's wrong answer text at place, adding it (with
  * feedback; a copy of text when own) when it is not listed yet; NULL when
  * out of memory. */
@@ -28,6 +30,12 @@ pt_class_option *class_add_wrong(pt_class_item *ci, int place, const char *text,
 /* Drops the index class_add_wrong keeps of the item's wrong answers (after
  * they are sorted; the next add remakes it). */
 void class_unindex_wrong(pt_class_item *ci);
+
+/* Returns the index of the lesson with id, or -1. */
+long class_lesson_index(const pt_class *c, const char *id);
+
+/* Returns the index in lesson li of the item with id, or -1. */
+long class_item_index(const pt_class *c, size_t li, const char *id);
 
 /* Fills every lesson's histogram, mean and median, its items'
  * discrimination, Moodle's figures and the flags, and orders each item's
@@ -53,7 +61,8 @@ bool class_analyse_exams(pt_class *c);
 /* Covariance of the n pairs (a[i], b[i]) times n - 1 (class_analysis.c). */
 double class_co_sum(const double *a, const double *b, size_t n);
 
-/* ---- rendering, shared by class_out.c, class_exam_out.c, class_book.c -- */
+/* ---- rendering, shared by class_out.c, class_exam_out.c, class_book.c:
+ * the pieces they all write (class_put.c) --------------------------------- */
 
 /* Outside text (a learner's name, an answer given), sanitised. */
 void class_puts_safe(pt_strbuf *b, const char *s);
