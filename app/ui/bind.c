@@ -1,5 +1,6 @@
 /* bind.c - key tables: which binding an event triggers, and the key bar
- * drawn from the same table, so what is handled is what is listed. */
+ * drawn from the same table, so what is handled is what is listed; the
+ * scrolling keys and what they do to a pane (frame_scroll). */
 #include <stdio.h>
 #include <string.h>
 
@@ -53,6 +54,48 @@ const pt_binding *bind_find(const pt_binding *keys, size_t n, unsigned ctx, cons
 		if (bind_offered(&keys[i], ctx) && triggers(&keys[i], ev))
 			return &keys[i];
 	return NULL;
+}
+
+bool frame_scroll(const pt_event *ev, size_t *scroll, const pt_pane *pane)
+{
+	size_t step = pane->rows > 2 ? (size_t)pane->rows - 1 : 1;
+	if (ev->type != EV_WHEEL && ev->type != EV_KEY)
+		return false;
+	if (*scroll > pane->max)
+		*scroll = pane->max;
+	if (ev->type == EV_WHEEL) {
+		step = 3;
+		if (ev->code < 0)
+			*scroll = *scroll > step ? *scroll - step : 0;
+		else
+			*scroll += step;
+	} else {
+		switch (ev->code) {
+		case PT_KEY_UP:
+			step = 1;
+			/* fall through */
+		case PT_KEY_PGUP:
+			*scroll = *scroll > step ? *scroll - step : 0;
+			break;
+		case PT_KEY_DOWN:
+			step = 1;
+			/* fall through */
+		case PT_KEY_PGDN:
+			*scroll += step;
+			break;
+		case PT_KEY_HOME:
+			*scroll = 0;
+			break;
+		case PT_KEY_END:
+			*scroll = pane->max;
+			break;
+		default:
+			return false;
+		}
+	}
+	if (*scroll > pane->max)
+		*scroll = pane->max;
+	return true;
 }
 
 /* Context bits of the scrolling table. */

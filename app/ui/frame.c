@@ -1,5 +1,5 @@
-/* frame.c - what every screen shares: header bar, footer, scrolling body,
- * scroll keys and the "terminal too small" notice. */
+/* frame.c - what every screen shares: header bar, footer, scrolling body
+ * and the "terminal too small" notice (the scroll keys are bind.c's). */
 #include <stdio.h>
 #include <string.h>
 
@@ -352,48 +352,6 @@ void frame_split(pt_ui *ui, pt_doc *d, const pt_split *sp, size_t *scroll, int r
 		pane_render(d, &l, y + r, shown + (size_t)r);
 	ui->body_scrolls = true;
 	scroll_mark(rows, cols, shown, ui->body_pane.max);
-}
-
-bool frame_scroll(const pt_event *ev, size_t *scroll, const pt_pane *pane)
-{
-	size_t step = pane->rows > 2 ? (size_t)pane->rows - 1 : 1;
-	if (ev->type != EV_WHEEL && ev->type != EV_KEY)
-		return false;
-	if (*scroll > pane->max)
-		*scroll = pane->max;
-	if (ev->type == EV_WHEEL) {
-		step = 3;
-		if (ev->code < 0)
-			*scroll = *scroll > step ? *scroll - step : 0;
-		else
-			*scroll += step;
-	} else {
-		switch (ev->code) {
-		case PT_KEY_UP:
-			step = 1;
-			/* fall through */
-		case PT_KEY_PGUP:
-			*scroll = *scroll > step ? *scroll - step : 0;
-			break;
-		case PT_KEY_DOWN:
-			step = 1;
-			/* fall through */
-		case PT_KEY_PGDN:
-			*scroll += step;
-			break;
-		case PT_KEY_HOME:
-			*scroll = 0;
-			break;
-		case PT_KEY_END:
-			*scroll = pane->max;
-			break;
-		default:
-			return false;
-		}
-	}
-	if (*scroll > pane->max)
-		*scroll = pane->max;
-	return true;
 }
 
 void frame_too_small(int rows, int cols)

@@ -1,11 +1,10 @@
-/* ui.c - ui_run: terminal setup and restore, signals, the event loop, the
- * screen table and entering and leaving screens; drawing and dispatching
- * keys through the current screen.  The transitions between screens are
- * go.c's. */
+/* ui.c - ui_run: terminal setup and restore, signals, the event loop;
+ * drawing and dispatching keys through the current screen.  The screen
+ * table, entering and leaving screens and what every screen calls back
+ * are screens.c's; the transitions between screens are go.c's. */
 #include <curses.h>
 #include <langinfo.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,117 +123,6 @@ static bool no_color_requested(void)
 	return value != NULL && value[0] != '\0';
 }
 
-static const pt_screen_ops *const screens[UI_N_SCREENS] = {
-	[UI_SCREEN_MENU] = &ui_menu_screen,
-	[UI_SCREEN_ITEM] = &ui_item_screen,
-	[UI_SCREEN_SUMMARY] = &ui_summary_screen,
-	[UI_SCREEN_STATS] = &ui_stats_screen,
-	[UI_SCREEN_EXAM_FORM] = &ui_exam_form_screen,
-	[UI_SCREEN_EXAM] = &ui_exam_screen,
-	[UI_SCREEN_EXAM_RESULTS] = &ui_exam_results_screen,
-};
-
-const pt_screen_ops *ui_screen_ops(pt_screen screen)
-{
-	return screens[screen];
-}
-
-/* ?: the key list. */
-static unsigned key_help(pt_ui *ui, const pt_event *ev)
-{
-	(void)ev;
-	ui->help_open = true;
-	ui->help_scroll = 0;
-	return UI_REDRAW;
-}
-
-/* !: the alert was read; it goes away until the next one. */
-static unsigned key_acknowledge(pt_ui *ui, const pt_event *ev)
-{
-	(void)ev;
-	track_acknowledge(ui->track);
-	return UI_REDRAW;
-}
-
-const pt_binding ui_global_keys[] = {
-	{ .keys = "!",
-	    .help = "after a warning that your progress was not saved (or a damaged progress file was moved aside): "
-	    "put the warning away once read; it stays on every screen until then, and what was not saved is "
-	    "said again when you quit", .bar = "seen", .when = UI_GLOBAL_ALERT, .chars = "!",
-	    .run = key_acknowledge },
-	{ .keys = "?", .help = "this list", .bar = "help", .chars = "?", .run = key_help, .word = "help",
-	    .shorts = "?", .cmd = PT_CMD_HELP },
-	{ .keys = "Ctrl-C",
-	    .help = "leave paratutor at once (Ctrl-\\ too); your progress and any answer not yet checked are "
-	    "kept", .word = "quit", .cmd = PT_CMD_QUIT },
-};
-const size_t ui_n_global_keys = sizeof ui_global_keys / sizeof ui_global_keys[0];
-const pt_binding *const ui_alert_key = &ui_global_keys[0];
-
-/* Offers the acknowledgement while there is an alert to put away. */
-static unsigned global_context(const pt_ui *ui)
-{
-	return ui->track != NULL && track_alert(ui->track)[0] != '\0' ? UI_GLOBAL_ALERT : 0;
-}
-
-const pt_keytable ui_global_table = {
-	"Everywhere", ui_global_keys, sizeof ui_global_keys / sizeof ui_global_keys[0], global_context, NULL,
-};
-
-pt_session *ui_session(pt_ui *ui)
-{
-	bool exam_screen = ui->screen == UI_SCREEN_EXAM || ui->screen == UI_SCREEN_EXAM_RESULTS;
-	return exam_screen && ui->exam != NULL ? &ui->exam->session : &ui->sessions[ui->entry];
-}
-
-/* Leaves the current screen: it frees what its view owns, then its view
- * goes. */
-static void leave_screen(pt_ui *ui)
-{
-	if (ui->view == NULL)
-		return;
-	if (screens[ui->screen]->leave != NULL)
-		screens[ui->screen]->leave(ui);
-	free(ui->view);
-	ui->view = NULL;
-}
-
-void ui_show(pt_ui *ui, pt_screen screen, size_t arg)
-{
-	if (ui->view == NULL || screen != ui->screen) {
-		size_t size = screens[screen]->view_size;
-		void *view = calloc(1, size > 0 ? size : 1);
-		if (view == NULL) {
-			ui_say(ui, "Out of memory: close something else and try again");
-			return;
-		}
-		leave_screen(ui);
-		ui->view = view;
-	}
-	ui->screen = screen;
-	screens[screen]->enter(ui, arg);
-}
-
-void ui_notify(pt_ui *ui, size_t item, pt_progress_event event)
-{
-	pt_session *s = ui_session(ui);
-	switch (event) {
-	case UI_PROGRESS_OPEN: track_open(ui->track, s); break;
-	case UI_PROGRESS_CHECK: track_checked(ui->track, s); break;
-	case UI_PROGRESS_HINT: track_hinted(ui->track, s); break;
-	case UI_PROGRESS_MOVE: track_moved(ui->track, s, item); break;
-	}
-	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
-}
-
-void ui_say(pt_ui *ui, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(ui->message, UI_MESSAGE_MAX, fmt, ap);
-	va_end(ap);
-}
-
 /* Draws the current screen (and the help over it) and sends the changes. */
 static void ui_draw(pt_ui *ui)
 {
@@ -248,7 +136,7 @@ static void ui_draw(pt_ui *ui)
 	} else {
 		/* The alert takes the bottom rows; the screen is drawn above it. */
 		int alert = frame_alert_rows(ui, rows, cols);
-		screens[ui->screen]->draw(ui, rows - alert, cols);
+		ui_screen_ops(ui->screen)->draw(ui, rows - alert, cols);
 		if (ui->help_open)
 			help_draw(ui, rows - alert, cols);
 		frame_alert(ui, rows, alert);
@@ -271,7 +159,7 @@ static unsigned ui_dispatch(pt_ui *ui, const pt_event *ev)
 		return help_key(ui, ev);
 	ui->message[0] = '\0';
 	unsigned result = 0;
-	if (bind_dispatch(ui, screens[ui->screen], ev, &result) == NULL) {
+	if (bind_dispatch(ui, ui_screen_ops(ui->screen), ev, &result) == NULL) {
 		if (ev->type == EV_CHAR || ev->type == EV_KEY)
 			ui_say(ui, "That key does nothing here: press ? for the keys");
 		return UI_REDRAW;
@@ -294,7 +182,7 @@ static int event_loop(pt_ui *ui)
 	ui_draw(ui);
 	for (;;) {
 		pt_event ev;
-		const pt_screen_ops *ops = screens[ui->screen];
+		const pt_screen_ops *ops = ui_screen_ops(ui->screen);
 		bool ticking = ops->ticking != NULL && ops->ticking(ui);
 		switch (input_next(&ev, &quit_signal, &signals, ui->watch.fd, ticking ? 1000 : -1)) {
 		case INPUT_SIGNAL: return 128 + quit_signal;
@@ -407,7 +295,7 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 		terminal_stop(screen, old_quit);
 	}
 	go_end(&ui);
-	leave_screen(&ui);
+	ui_leave_screen(&ui);
 	watch_stop(&ui.watch);
 	for (size_t i = 0; i < catalog->n; i++) {
 		track_drafts(ui.track, &ui.sessions[i]);

@@ -7,13 +7,6 @@
 #include "paratutor/interop/export.h"
 #include "paratutor/interop/export_kind.h"
 
-bool export_lesson(const pt_lesson *lesson, pt_export_format format, pt_strbuf *out, pt_diags *diags,
-    pt_export_count *count)
-{
-	return format == PT_EXPORT_GIFT ? export_gift(lesson, out, diags, count)
-	                                : export_moodle(lesson, out, diags, count);
-}
-
 const char *export_format_name(pt_export_format format)
 {
 	return format == PT_EXPORT_GIFT ? "GIFT" : "Moodle XML";

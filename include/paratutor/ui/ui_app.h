@@ -220,7 +220,7 @@ extern const pt_screen_ops ui_exam_form_screen;
 extern const pt_screen_ops ui_exam_screen;
 extern const pt_screen_ops ui_exam_results_screen;
 
-/* ui.c */
+/* screens.c */
 
 /* Returns the session the screens answer into: the exam's paper on the
  * exam and results screens, else the open lesson's. */
@@ -246,6 +246,10 @@ const pt_screen_ops *ui_screen_ops(pt_screen screen);
  * stays.  For go.c: screens ask with ui_go. */
 void ui_show(pt_ui *ui, pt_screen screen, size_t arg);
 
+/* Leaves the current screen: it frees what its view owns, then its view
+ * goes. */
+void ui_leave_screen(pt_ui *ui);
+
 /* go.c: carrying out transitions */
 
 /* Asks for a transition, carried out once the current handler returns. */
@@ -269,7 +273,7 @@ void go_reload(pt_ui *ui);
  * review and the answers kept for the watched lesson. */
 void go_end(pt_ui *ui);
 
-/* bind.c: matching events to bindings, and the key bar */
+/* bind.c: matching events to bindings, the key bar, scrolling */
 
 /* Returns true when binding b is offered in context ctx. */
 bool bind_offered(const pt_binding *b, unsigned ctx);
@@ -282,6 +286,11 @@ const pt_binding *bind_find(const pt_binding *keys, size_t n, unsigned ctx, cons
  * its context, ending with "? help"; returns how many. */
 size_t bind_bar(const pt_ui *ui, const pt_screen_ops *ops, pt_keyhint *out, size_t max);
 
+/* Scrolls *scroll for a scrolling key or the wheel, by a line, a page of
+ * pane or to an end, within the pane as last drawn; returns false for any
+ * other event. */
+bool frame_scroll(const pt_event *ev, size_t *scroll, const pt_pane *pane);
+
 /* Runs the binding ev triggers in the chain of the screen ops: the
  * screen's keys, its answer entry's, scrolling, the keys every screen
  * shares.  Returns the binding (NULL when none takes ev, or it has no
@@ -291,7 +300,7 @@ const pt_binding *bind_dispatch(pt_ui *ui, const pt_screen_ops *ops, const pt_ev
 /* The shared tables of the chain, for the help overlay. */
 extern const pt_keytable ui_answering_table; /* answering.c */
 extern const pt_keytable ui_scroll_table;    /* bind.c */
-extern const pt_keytable ui_global_table;    /* ui.c */
+extern const pt_keytable ui_global_table;    /* screens.c */
 
 /* The keys every screen shares (the help), for the help overlay.  Those
  * offered only in a context of ui_global_table (the acknowledgement of an
@@ -368,10 +377,6 @@ void frame_split(pt_ui *ui, pt_doc *d, const pt_split *sp, size_t *scroll, int r
  * first line stays; a compact answer area may fit). */
 bool frame_split_keeps(const pt_split *sp, size_t height, int rows);
 
-/* Scrolls *scroll for a scrolling key or the wheel, by a line, a page of
- * pane or to an end, within the pane as last drawn; returns false for any
- * other event. */
-bool frame_scroll(const pt_event *ev, size_t *scroll, const pt_pane *pane);
 
 /* Records the geometry of a scrolling area drawn with d in rows rows, and
  * returns scroll clamped for it. */
