@@ -84,7 +84,11 @@ static bool is_loopback(const char *host, size_t n)
 	    (n == 5 && strncmp(host, "[::1]", 5) == 0);
 }
 
-bool cli_lrs_url_ok(const char *url, char *why, size_t size)
+/* Checks an LRS address: http or https, no user name or password in it
+ * (they belong in the credentials file), and http only to this machine
+ * (loopback), since Basic credentials would cross the network in clear.
+ * False with the reason in why. */
+static bool cli_lrs_url_ok(const char *url, char *why, size_t size)
 {
 	bool https = strncmp(url, "https://", 8) == 0, http = strncmp(url, "http://", 7) == 0;
 	if (!https && !http) {

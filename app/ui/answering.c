@@ -36,7 +36,9 @@ bool answering_is_typed(pt_kind kind)
 	return kind_shape(kind) == PT_SHAPE_TYPED;
 }
 
-const char *answering_slot_word(const pt_item *it)
+/* Returns what a slot of the item is called: "Blank", "Prompt", "Position"
+ * (its UI row's slot_word). */
+static const char *answering_slot_word(const pt_item *it)
 {
 	return ui_kind(it->kind)->slot_word;
 }

@@ -6,7 +6,8 @@
 
 #include "paratutor/ui/ui_app.h"
 
-bool bind_offered(const pt_binding *b, unsigned ctx)
+/* Returns true when binding b is offered in context ctx. */
+static bool bind_offered(const pt_binding *b, unsigned ctx)
 {
 	return (ctx & b->when) == b->when && (ctx & b->unless) == 0;
 }

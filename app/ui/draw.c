@@ -256,7 +256,11 @@ static bool decide_hyperlinks(void)
 	return getenv("KITTY_WINDOW_ID") != NULL || getenv("WT_SESSION") != NULL || term_takes_links(term);
 }
 
-bool draw_hyperlinks(void)
+/* Returns true when URLs should be sent as OSC 8 hyperlinks, decided
+ * once from the environment: PARATUTOR_HYPERLINKS=1 or 0 says so; else
+ * only a terminal known to take them (by TERM_PROGRAM, VTE_VERSION,
+ * KITTY_WINDOW_ID, WT_SESSION or TERM), never inside tmux or screen. */
+static bool draw_hyperlinks(void)
 {
 	static int decided = -1;
 	if (decided < 0)

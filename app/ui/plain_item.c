@@ -71,22 +71,10 @@ void plain_area_options(FILE *out, const pt_grade *g)
 		fprintf(out, "  %c) %s\n", lesson_option_label(o), it->options[o].text.s);
 }
 
-void plain_item_print(FILE *out, const pt_session *s)
-{
-	const pt_grade *g = &s->grades[s->current];
-	const pt_item *it = g->item; /* the item as this session shows it */
-	char task[96];
-	plain_item_describe(g, task, sizeof task);
-	fprintf(out, "\nItem %zu of %zu, %s%s.\n", s->current + 1, s->lesson->n_items,
-	    g->retry_pass && !g->review_pass ? "practice, " : "", task);
-	fprintf(out, "%s\n", it->prompt.s);
-	if (it->figure_at == PT_FIGURE_AT_PROMPT && !ui_kind(it->kind)->draws_figure)
-		figure_view_print(out, it);
-	print_answer_area(out, g);
-	plain_item_state(out, g);
-}
-
-void plain_item_state(FILE *out, const pt_grade *g)
+/* Prints where item g stands: open, the hints shown (with their texts),
+ * the answer so far, the verdicts of the last check, the attempts left and
+ * hints used of how many; finished, its outcome and verdicts. */
+static void plain_item_state(FILE *out, const pt_grade *g)
 {
 	const pt_item *it = g->item;
 	const ui_kind_ops *row = ui_kind(it->kind);
@@ -124,6 +112,21 @@ void plain_item_state(FILE *out, const pt_grade *g)
 	else
 		fprintf(out, "Hints used: %d of %zu. ", g->hints_shown, it->hints.n);
 	fputs("Type your answer, or help.\n", out);
+}
+
+void plain_item_print(FILE *out, const pt_session *s)
+{
+	const pt_grade *g = &s->grades[s->current];
+	const pt_item *it = g->item; /* the item as this session shows it */
+	char task[96];
+	plain_item_describe(g, task, sizeof task);
+	fprintf(out, "\nItem %zu of %zu, %s%s.\n", s->current + 1, s->lesson->n_items,
+	    g->retry_pass && !g->review_pass ? "practice, " : "", task);
+	fprintf(out, "%s\n", it->prompt.s);
+	if (it->figure_at == PT_FIGURE_AT_PROMPT && !ui_kind(it->kind)->draws_figure)
+		figure_view_print(out, it);
+	print_answer_area(out, g);
+	plain_item_state(out, g);
 }
 
 void plain_item_explain(FILE *out, const pt_grade *g)

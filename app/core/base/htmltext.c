@@ -21,7 +21,9 @@ static char *out_finish(pt_strbuf *b)
 	return b->s;
 }
 
-size_t htmltext_utf8(unsigned cp, char *out)
+/* Appends the UTF-8 encoding of code point cp to out (room for 4 bytes);
+ * returns the number of bytes written (0 for an invalid code point). */
+static size_t htmltext_utf8(unsigned cp, char *out)
 {
 	if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
 		return 0;

@@ -27,7 +27,8 @@ void strbuf_puts(pt_strbuf *b, const char *s)
 	strbuf_put(b, s, strlen(s));
 }
 
-void strbuf_vprintf(pt_strbuf *b, const char *fmt, va_list ap)
+/* Appends a printf-style text (with its arguments as a va_list). */
+static void strbuf_vprintf(pt_strbuf *b, const char *fmt, va_list ap)
 {
 	char small[256];
 	va_list again;

@@ -27,7 +27,9 @@ int score_lesson(long total, size_t n)
 	return n > 0 && total > 0 ? (int)((total + (long)n / 2) / (long)n) : 0;
 }
 
-const char *score_pass_word(pt_pass_kind kind)
+/* Returns the word a pass kind is shown with: "" for an attempt's pass,
+ * "practice" or "review". */
+static const char *score_pass_word(pt_pass_kind kind)
 {
 	switch (kind) {
 	case PT_PASS_PRACTICE: return "practice";

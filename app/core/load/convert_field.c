@@ -46,7 +46,7 @@ char *field_strdup(pt_loader *ld, const char *s)
 }
 
 /* Returns a copy of the n bytes at s in the lesson's arena. */
-char *field_strndup(pt_loader *ld, const char *s, size_t n)
+static char *field_strndup(pt_loader *ld, const char *s, size_t n)
 {
 	char *copy = arena_strndup(ld->model, s, n);
 	if (copy == NULL)

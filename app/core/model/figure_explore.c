@@ -10,11 +10,6 @@
 
 static const char *const op_words[PT_GOAL_OPS] = { "at_most", "at_least", "equals" };
 
-const char *explore_op_word(pt_goal_op op)
-{
-	return op < PT_GOAL_OPS ? op_words[op] : "";
-}
-
 int explore_op_find(const char *word)
 {
 	for (int i = 0; i < PT_GOAL_OPS; i++)

@@ -167,7 +167,10 @@ static char *trim(char *s)
 	return s;
 }
 
-bool settings_parse(const char *text, const char *name, pt_settings *s, char *err, size_t size)
+/* Parses text (from a file called name) into s, which holds the defaults
+ * or what an earlier file set.  Returns false with "name:LINE: what is
+ * wrong" in err on the first bad line. */
+static bool settings_parse(const char *text, const char *name, pt_settings *s, char *err, size_t size)
 {
 	char line[4352], dir[4096];
 	const char *slash = strrchr(name, '/');

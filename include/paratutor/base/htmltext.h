@@ -18,8 +18,4 @@ char *htmltext_reduce(const char *html, size_t *images);
  * the spaces around them go. */
 char *htmltext_fold(const char *s, int keep_newlines);
 
-/* Appends the UTF-8 encoding of code point cp to out (room for 4 bytes);
- * returns the number of bytes written (0 for an invalid code point). */
-size_t htmltext_utf8(unsigned cp, char *out);
-
 #endif

@@ -6,7 +6,6 @@
 #ifndef PARATUTOR_STRBUF_H
 #define PARATUTOR_STRBUF_H
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -22,9 +21,6 @@ void strbuf_put(pt_strbuf *b, const char *s, size_t n);
 
 /* Appends the string s. */
 void strbuf_puts(pt_strbuf *b, const char *s);
-
-/* Appends a printf-style text (with its arguments as a va_list). */
-void strbuf_vprintf(pt_strbuf *b, const char *fmt, va_list ap);
 
 /* Appends a printf-style text. */
 void strbuf_printf(pt_strbuf *b, const char *fmt, ...)

@@ -19,12 +19,6 @@ typedef enum cli_lrs_status {
 	LRS_FAILED       /* any other answer (5xx, a redirect) */
 } cli_lrs_status;
 
-/* Checks an LRS address: http or https, no user name or password in it
- * (they belong in the credentials file), and http only to this machine
- * (loopback), since Basic credentials would cross the network in clear.
- * False with the reason in why. */
-bool cli_lrs_url_ok(const char *url, char *why, size_t size);
-
 /* Opens a connection to the store at url with the credentials in
  * auth_path (NULL: none), which must be a regular file of this user's,
  * readable by nobody else (mode 0600 or stricter), holding key:secret on

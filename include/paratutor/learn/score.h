@@ -40,10 +40,6 @@ int score_lesson_item(pt_outcome outcome, int checks, int hints);
  * lesson. */
 int score_lesson(long total, size_t n);
 
-/* Returns the word a pass kind is shown with: "" for an attempt's pass,
- * "practice" or "review". */
-const char *score_pass_word(pt_pass_kind kind);
-
 /* Writes the label of a finished pass into out: "right first time, score
  * 100", "practice: right on the first check, 100 (practice; the lesson
  * score stays)", "right after 2 checks, score 75", "out of attempts, score

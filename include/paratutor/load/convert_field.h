@@ -98,9 +98,6 @@ pt_pos field_key_pos(const pt_loader *ld, const cJSON *node);
  * out of memory). */
 char *field_strdup(pt_loader *ld, const char *s);
 
-/* Returns a copy of the n bytes at s in the lesson's arena. */
-char *field_strndup(pt_loader *ld, const char *s, size_t n);
-
 /* Returns n zeroed elements of size bytes in the lesson's arena. */
 void *field_calloc(pt_loader *ld, size_t n, size_t size);
 

@@ -72,8 +72,6 @@ typedef enum pt_explore_problem {
 	PT_EXPLORE_WHEN_RIGHT       /* a feedback's setting meets the goal (*which: the feedback) */
 } pt_explore_problem;
 
-/* The words of the goal grammar, by pt_goal_op. */
-const char *explore_op_word(pt_goal_op op);
 /* The op named word, or -1. */
 int explore_op_find(const char *word);
 

@@ -44,11 +44,6 @@ bool settings_default_path(char *buf, size_t size);
  * when the path does not fit. */
 bool settings_system_path(char *buf, size_t size);
 
-/* Parses text (from a file called name) into s, which holds the defaults
- * or what an earlier file set.  Returns false with "name:LINE: what is
- * wrong" in err on the first bad line. */
-bool settings_parse(const char *text, const char *name, pt_settings *s, char *err, size_t size);
-
 /* Reads the file at path into s (left as it is when the file does not
  * exist).  Returns false with a located message in err when it cannot be
  * read or a line is bad. */

@@ -25,11 +25,6 @@ void plain_item_print(FILE *out, const pt_session *s);
  * ("medium, fill in the blanks, 2 blanks"). */
 void plain_item_describe(const pt_grade *g, char *buf, size_t size);
 
-/* Prints where item g stands: open, the hints shown (with their texts),
- * the answer so far, the verdicts of the last check, the attempts left and
- * hints used of how many; finished, its outcome and verdicts. */
-void plain_item_state(FILE *out, const pt_grade *g);
-
 /* Prints a finished item's answer, explanation and solution again; for
  * an open one, why they are not shown yet. */
 void plain_item_explain(FILE *out, const pt_grade *g);

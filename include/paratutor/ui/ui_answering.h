@@ -43,10 +43,6 @@ bool answering_uses_bank(pt_kind kind);
 /* Returns true for the kinds answered by typing. */
 bool answering_is_typed(pt_kind kind);
 
-/* Returns what a slot of the item is called: "Blank", "Prompt", "Position"
- * (its UI row's slot_word). */
-const char *answering_slot_word(const pt_item *it);
-
 /* Returns true when g's item has a single slot that takes no focusing (a
  * fill item with one blank): a letter or a clear goes to it. */
 bool answering_one_slot(const pt_grade *g);

@@ -275,9 +275,6 @@ void go_end(pt_ui *ui);
 
 /* bind.c: matching events to bindings, the key bar, scrolling */
 
-/* Returns true when binding b is offered in context ctx. */
-bool bind_offered(const pt_binding *b, unsigned ctx);
-
 /* Returns the first binding of the n in keys offered in ctx that ev
  * triggers, or NULL. */
 const pt_binding *bind_find(const pt_binding *keys, size_t n, unsigned ctx, const pt_event *ev);

@@ -85,17 +85,11 @@ void draw_box(int y, int x, int height, int width);
 /* Sends everything drawn since the last flush to the terminal. */
 void draw_flush(void);
 
-/* Returns true when URLs should be sent as OSC 8 hyperlinks, decided
- * once from the environment: PARATUTOR_HYPERLINKS=1 or 0 says so; else
- * only a terminal known to take them (by TERM_PROGRAM, VTE_VERSION,
- * KITTY_WINDOW_ID, WT_SESSION or TERM), never inside tmux or screen. */
-bool draw_hyperlinks(void);
-
 /* After draw_flush: writes each URL text[links[k].off, +len) again over
  * itself as an OSC 8 hyperlink (cursor and attributes saved and restored
  * around them, so curses's picture of the screen stays true).  A URL with
  * a byte outside printable ASCII is left plain.  Nothing unless
- * draw_hyperlinks(). */
+ * hyperlinks are on (PARATUTOR_HYPERLINKS or a terminal known to take them). */
 struct pt_link_at;
 void draw_links(const char *text, const struct pt_link_at *links, size_t n);
 
