@@ -278,6 +278,25 @@ expect "sync --help" 0 '^Usage: paratutor sync' -- sync --help
 expect "sync needs the learner" 2 'actor' -- sync --lrs http://127.0.0.1:9/xAPI
 expect "sync needs an LRS address" 2 "sync needs the LRS's address: --lrs URL" -- sync --actor mailto:a@example.org
 expect "sync: --batch out of range" 2 '--batch takes a number from 1 to 500' -- sync --batch 0
+# Every command reads its options through one reader (app/cli/command.c):
+# what each option takes stays what it was, to the letter.
+expect "options: a long option may be shortened" 2 '--format json goes with --report' -- --form json
+expect "options: a whole number may carry a '+'" 2 "class --lrs needs the LRS's address" -- class --lrs-page +5 --lrs
+expect "options: a whole number past its range is refused" 2 "--lrs-page takes a number from 1 to 1000, not '1001'" \
+	-- class --lrs-page 1001 x
+expect "options: a word option names its words" 2 "--format takes table, csv, json or gradebook, not 'xml'" \
+	-- class --format xml x
+expect "options: the largest seed is named in full" 2 \
+	"--seed takes a whole number from 0 to 18446744073709551615, not '18446744073709551616'" \
+	-- exam --seed 18446744073709551616
+expect "options: a retake refuses the last option that draws a paper" 2 'give either --retake or --from, not both' \
+	-- exam --only-lessons $fixtures/good --retake 1 --count 3 --from a
+expect "options: a course exam's count may be written as strtod reads it" 1 'no lessons in x/lessons' \
+	-- course add-exam x y --count 1e2 --minutes 10 --lessons a
+expect "options: a course exam's count is a whole number" 2 "--count takes a number of items from 1 to 1000, not '1.5'" \
+	-- course add-exam x y --count 1.5 --minutes 10 --lessons a
+expect "options: a missing argument is getopt's message, then the way to help" 2 "Try 'paratutor export --help'" \
+	-- export --to
 expect "help names stats --me" 0 'paratutor stats --me' -- --help
 expect "stats --help" 0 '^Usage: paratutor stats --me' -- stats --help
 expect "stats: unknown option" 2 "Try 'paratutor stats --help'" -- stats --bogus
