@@ -18,14 +18,6 @@
 
 #define MAX_LOAD_THREADS 8
 #define BYTES_PER_THREAD ((size_t)1 << 20)
-#define STAT_THREAD_FILES 256
-#define STAT_CHUNK 32
-
-/* Starts a helper thread running fn(arg); false when it cannot. */
-static bool start_helper(pthread_t *t, void *(*fn)(void *), void *arg)
-{
-	return pthread_create(t, NULL, fn, arg) == 0;
-}
 
 /* Loads and validates path into entry, with its info; the lesson is
  * freed again unless keep (may be NULL: keep all) says to keep it. */
@@ -238,7 +230,7 @@ static void load_entries(pt_entry *v, size_t n, bool (*keep)(const pt_lesson *))
 		helpers = bytes / BYTES_PER_THREAD;
 	pthread_t threads[MAX_LOAD_THREADS];
 	size_t started = 0;
-	while (started < helpers && start_helper(&threads[started], queue_work, &q))
+	while (started < helpers && pthread_create(&threads[started], NULL, queue_work, &q) == 0)
 		started++;
 	queue_work(&q);
 	for (size_t t = 0; t < started; t++)
@@ -267,49 +259,29 @@ typedef struct dir_index {
 	size_t stale;      /* entries that had to be loaded, or index entries left unused */
 } dir_index;
 
-/* The files of a directory to stat, and where their keys go.  Threads
- * share the work by claiming STAT_CHUNK files at a time. */
-typedef struct stat_job {
-	const char *dir;
-	const pt_entry *v;
-	size_t n;
-	dir_index *x;
-	atomic_size_t next; /* the first file no thread has claimed */
-} stat_job;
-
-/* Fills the keys of the files of the job that are still unclaimed (a
- * thread's body; the thread that started the helper joins in once its
- * own work is done). */
-static void *stat_files(void *arg)
+/* Fills the keys of the directory's n files (v) into x: each file by
+ * its name in the open directory, so no path is walked each time. */
+static void stat_files(const char *dir, const pt_entry *v, size_t n, dir_index *x)
 {
-	stat_job *job = arg;
-	/* Each file by its name in the open directory: no path walk each. */
-	int dfd = open(job->dir, O_RDONLY | O_DIRECTORY);
-	size_t i;
-	while ((i = atomic_fetch_add(&job->next, STAT_CHUNK)) < job->n) {
-		size_t end = job->n - i > STAT_CHUNK ? i + STAT_CHUNK : job->n;
-		for (; i < end; i++) {
-			struct stat st;
-			const char *path = job->v[i].path, *slash = strrchr(path, '/');
-			job->x->have_key[i] =
-			    (dfd >= 0 ? fstatat(dfd, slash ? slash + 1 : path, &st, 0) : stat(path, &st)) == 0 &&
-			    S_ISREG(st.st_mode);
-			if (job->x->have_key[i])
-				index_key_of(&st, &job->x->keys[i]);
-		}
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+		const char *path = v[i].path, *slash = strrchr(path, '/');
+		x->have_key[i] = (dfd >= 0 ? fstatat(dfd, slash ? slash + 1 : path, &st, 0) : stat(path, &st)) == 0 &&
+		    S_ISREG(st.st_mode);
+		if (x->have_key[i])
+			index_key_of(&st, &x->keys[i]);
 	}
 	if (dfd >= 0)
 		close(dfd);
-	return NULL;
 }
 
 /* Fills the n entries that the directory's index knows (same key) from
  * it; the rest stay to be loaded.  Without an index, or when it cannot
- * be read, every entry is loaded and the index is written afresh.  A
- * directory of STAT_THREAD_FILES files or more is stat'ed on a helper
- * thread while the index is read and decoded here, and this thread
- * shares the stats left when it is done: a thousand stats take about as
- * long as the decoding. */
+ * be read, every entry is loaded and the index is written afresh.  (The
+ * stats ran on a helper thread once; on a busy machine the helper waited
+ * for a processor, and make bench-figures started the 1,000-lesson
+ * library faster without it.) */
 static void index_fill(pt_catalog *c, const char *dir, pt_entry *v, size_t n, dir_index *x)
 {
 	x->stale = n + 1;
@@ -320,21 +292,11 @@ static void index_fill(pt_catalog *c, const char *dir, pt_entry *v, size_t n, di
 		x->file[0] = '\0';
 		return;
 	}
-	stat_job job = { dir, v, n, x, 0 };
-	pthread_t helper;
-	bool threaded = n >= STAT_THREAD_FILES && sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
-	    start_helper(&helper, stat_files, &job);
-	if (!threaded)
-		stat_files(&job);
+	stat_files(dir, v, n, x);
 	if (c->index_arena == NULL)
 		c->index_arena = arena_new_populated(); /* NULL: each info its own block */
 	pt_index ix;
-	bool read = index_read(x->file, c->index_tag, &ix, c->index_arena);
-	if (threaded) {
-		stat_files(&job);
-		pthread_join(helper, NULL);
-	}
-	if (!read)
+	if (!index_read(x->file, c->index_tag, &ix, c->index_arena))
 		return;
 	size_t used = 0;
 	for (size_t i = 0; i < n; i++) {
