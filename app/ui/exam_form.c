@@ -156,19 +156,11 @@ static const pt_binding form_keys[] = {
 	    .named = { PT_KEY_ESC + 1 }, .go = UI_GO_MENU },
 };
 
-/* The form has no context bits. */
-static unsigned form_context(const pt_ui *ui)
-{
-	(void)ui;
-	return 0;
-}
-
 const pt_screen_ops ui_exam_form_screen = {
 	.name = "Exam form",
 	.enter = form_enter,
 	.draw = form_draw,
 	.view_size = sizeof(struct form_view),
-	.context = form_context,
 	.keys = form_keys,
 	.n_keys = sizeof form_keys / sizeof form_keys[0],
 };

@@ -231,13 +231,6 @@ static const pt_binding results_keys[] = {
 	    .run = key_menu },
 };
 
-/* The results have no context bits. */
-static unsigned results_context(const pt_ui *ui)
-{
-	(void)ui;
-	return 0;
-}
-
 /* The results scroll with the shared keys. */
 static size_t *results_scroll(const pt_ui *ui)
 {
@@ -252,7 +245,6 @@ const pt_screen_ops ui_exam_results_screen = {
 	.draw = results_draw,
 	.leave = results_leave,
 	.view_size = sizeof(struct results_view),
-	.context = results_context,
 	.keys = results_keys,
 	.n_keys = sizeof results_keys / sizeof results_keys[0],
 	.scroll = results_scroll,

@@ -367,13 +367,6 @@ static void menu_leave(pt_ui *ui)
 	free(menu->last);
 }
 
-/* Returns the menu's context bits: every key is always offered. */
-static unsigned menu_context(const pt_ui *ui)
-{
-	(void)ui;
-	return 0;
-}
-
 /* Writes the arrows for the move binding in the key bar. */
 static void menu_bar_keys(const pt_ui *ui, const pt_binding *b, char *buf, size_t size)
 {
@@ -549,7 +542,6 @@ const pt_screen_ops ui_menu_screen = {
 	.draw = menu_draw,
 	.leave = menu_leave,
 	.view_size = sizeof(struct menu_view),
-	.context = menu_context,
 	.bar_keys = menu_bar_keys,
 	.keys = menu_keys,
 	.n_keys = sizeof menu_keys / sizeof menu_keys[0],

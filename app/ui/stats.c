@@ -105,13 +105,6 @@ static const pt_binding stats_keys[] = {
 	    .chars = "mMqQ", .named = { PT_KEY_LEFT + 1 }, .run = key_menu },
 };
 
-/* The statistics have no context bits. */
-static unsigned stats_context(const pt_ui *ui)
-{
-	(void)ui;
-	return 0;
-}
-
 /* The statistics scroll with the shared keys. */
 static size_t *stats_scroll(const pt_ui *ui)
 {
@@ -125,7 +118,6 @@ const pt_screen_ops ui_stats_screen = {
 	.enter = stats_enter,
 	.draw = stats_draw,
 	.view_size = sizeof(struct stats_view),
-	.context = stats_context,
 	.keys = stats_keys,
 	.n_keys = sizeof stats_keys / sizeof stats_keys[0],
 	.scroll = stats_scroll,

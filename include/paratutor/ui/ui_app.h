@@ -168,7 +168,7 @@ typedef struct pt_keytable {
 	const char *name;                     /* its section in the help */
 	const pt_binding *keys;
 	size_t n_keys;
-	unsigned (*context)(const pt_ui *ui); /* context bits for the bindings */
+	unsigned (*context)(const pt_ui *ui); /* context bits for the bindings; NULL: none */
 	/* Fills buf with the key-bar name of a binding whose keys depend on the
 	 * context ("A-D"), or leaves it alone; may be NULL. */
 	void (*bar_keys)(const pt_ui *ui, const pt_binding *b, char *buf, size_t size);
@@ -188,7 +188,7 @@ typedef struct pt_screen_ops {
 	 * item) keeps the view and calls enter again. */
 	size_t view_size;
 	void (*leave)(pt_ui *ui);
-	unsigned (*context)(const pt_ui *ui);    /* context bits for the bindings */
+	unsigned (*context)(const pt_ui *ui);    /* context bits for the bindings; NULL: none */
 	/* Fills buf with the key-bar name of a binding whose keys depend on the
 	 * context ("A-D"), or leaves it alone; may be NULL. */
 	void (*bar_keys)(const pt_ui *ui, const pt_binding *b, char *buf, size_t size);
