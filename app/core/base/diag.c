@@ -100,3 +100,16 @@ void diags_free(pt_diags *d)
 	free(d->v);
 	memset(d, 0, sizeof *d);
 }
+
+pt_pos diag_walk(pt_pos pos, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n') {
+			pos.line++;
+			pos.col = 1;
+		} else if (((unsigned char)s[i] & 0xC0) != 0x80) {
+			pos.col++;
+		}
+	}
+	return pos;
+}

@@ -322,23 +322,14 @@ static void add_line(pt_gift_block *blk, const char *s, size_t n, int ln)
 /* Checks that text is UTF-8; reports the first bad byte. */
 static bool check_utf8(pt_import *imp, const char *text, size_t len)
 {
-	int line = 1, col = 1;
 	for (size_t i = 0; i < len;) {
 		size_t at = i;
 		unsigned cp = text_decode(text, len, &i);
-		if (cp == 0xFFFD && !(i - at == 3 && memcmp(text + at, "\xEF\xBF\xBD", 3) == 0)) {
-			import_error(imp, (pt_pos){ line, col }, "the file is not valid UTF-8 here; save it as UTF-8");
+		bool bad = cp == 0xFFFD && !(i - at == 3 && memcmp(text + at, "\xEF\xBF\xBD", 3) == 0);
+		if (bad || cp == 0) {
+			import_error(imp, diag_walk((pt_pos){ 1, 1 }, text, at),
+			    bad ? "the file is not valid UTF-8 here; save it as UTF-8" : "the file holds a NUL byte; is it a text file?");
 			return false;
-		}
-		if (cp == 0) {
-			import_error(imp, (pt_pos){ line, col }, "the file holds a NUL byte; is it a text file?");
-			return false;
-		}
-		if (cp == '\n') {
-			line++;
-			col = 1;
-		} else {
-			col++;
 		}
 	}
 	return true;

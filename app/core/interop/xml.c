@@ -53,20 +53,6 @@ static void fail_at(parser *p, pt_pos pos, const char *fmt, const char *a, const
 	XML_StopParser(p->xp, XML_FALSE);
 }
 
-/* Returns the position after the bytes s[0..n) that start at pos. */
-static pt_pos walk(pt_pos pos, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\n') {
-			pos.line++;
-			pos.col = 1;
-		} else if (((unsigned char)s[i] & 0xC0) != 0x80) {
-			pos.col++;
-		}
-	}
-	return pos;
-}
-
 /* Appends n bytes to a growing buffer; returns false when out of memory. */
 static bool grow_put(char **buf, size_t *len, size_t *cap, const char *s, size_t n)
 {
@@ -147,7 +133,7 @@ static void XMLCALL on_start(void *ctx, const XML_Char *name, const XML_Char **a
 	/* The text starts after the start tag unless it has some. */
 	XML_Index at = XML_GetCurrentByteIndex(p->xp);
 	int count = XML_GetCurrentByteCount(p->xp);
-	node->text_pos = at >= 0 && (size_t)at + (size_t)count <= p->len ? walk(pos, p->s + at, (size_t)count) : pos;
+	node->text_pos = at >= 0 && (size_t)at + (size_t)count <= p->len ? diag_walk(pos, p->s + at, (size_t)count) : pos;
 	pt_xml_attr **tail = &node->attrs;
 	for (int i = 0; i < n_atts; i++) {
 		pt_xml_attr *a = arena_calloc(p->arena, 1, sizeof *a);
@@ -200,7 +186,7 @@ static size_t find(const parser *p, size_t from, const char *lit)
 /* Returns the line and column of byte offset at. */
 static pt_pos pos_of(const parser *p, size_t at)
 {
-	return walk((pt_pos){ 1, 1 }, p->s, at < p->len ? at : p->len);
+	return diag_walk((pt_pos){ 1, 1 }, p->s, at < p->len ? at : p->len);
 }
 
 /* A DOCTYPE could declare entities (a billion laughs) or name files: none

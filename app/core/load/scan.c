@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/base/diag.h"
 #include "paratutor/base/grow.h"
 #include "paratutor/load/scan.h"
 #include "paratutor/base/text.h"
@@ -533,40 +534,34 @@ void scan_free(pt_scan *sc)
 
 pt_pos scan_offset_pos(const char *text, size_t len, size_t offset)
 {
-	pt_scan none = { 0 };
-	scanner sc = { .out = &none, .s = text, .len = len, .line = 1, .col = 1 };
-	while (sc.i < offset && sc.i < len)
-		sc_advance(&sc);
-	return sc_pos(&sc);
+	return diag_walk((pt_pos){ 1, 1 }, text, offset < len ? offset : len);
 }
 
 pt_pos scan_string_pos(const char *text, size_t len, size_t first, pt_pos first_pos, size_t decoded)
 {
-	pt_scan none = { 0 };
-	scanner sc = { .out = &none, .s = text, .len = len, .i = first, .line = first_pos.line, .col = first_pos.col };
+	size_t i = first;
 	/* The scanner has accepted the string, so its escapes are complete. */
-	for (size_t done = 0; sc.i < len && text[sc.i] != '"';) {
+	for (size_t done = 0; i < len && text[i] != '"';) {
 		size_t raw = 1, bytes = 1;
-		if (text[sc.i] == '\\' && sc.i + 6 <= len && text[sc.i + 1] == 'u') {
-			unsigned cp = hex4(text + sc.i + 2);
+		if (text[i] == '\\' && i + 6 <= len && text[i + 1] == 'u') {
+			unsigned cp = hex4(text + i + 2);
 			raw = 6;
 			bytes = cp < 0x80 ? 1 : cp < 0x800 ? 2 : 3;
-			if (cp >= 0xD800 && cp < 0xDC00 && sc.i + 12 <= len && text[sc.i + 6] == '\\' &&
-			    text[sc.i + 7] == 'u') {
-				unsigned low = hex4(text + sc.i + 8);
+			if (cp >= 0xD800 && cp < 0xDC00 && i + 12 <= len && text[i + 6] == '\\' &&
+			    text[i + 7] == 'u') {
+				unsigned low = hex4(text + i + 8);
 				if (low >= 0xDC00 && low < 0xE000) {
 					raw = 12; /* a surrogate pair: one character of four bytes */
 					bytes = 4;
 				}
 			}
-		} else if (text[sc.i] == '\\') {
+		} else if (text[i] == '\\') {
 			raw = 2;
 		}
 		if (done + bytes > decoded)
 			break;
 		done += bytes;
-		for (size_t k = 0; k < raw && sc.i < len; k++)
-			sc_advance(&sc);
+		i = i + raw < len ? i + raw : len;
 	}
-	return sc_pos(&sc);
+	return diag_walk(first_pos, text + first, i - first);
 }

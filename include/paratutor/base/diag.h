@@ -43,6 +43,11 @@ typedef struct pt_diags {
 #define PT_PRINTF(f, a)
 #endif
 
+/* Returns the position after the n bytes of s that start at pos: a newline
+ * starts the next line, and each character (not each byte of one) moves
+ * one column. */
+pt_pos diag_walk(pt_pos pos, const char *s, size_t n);
+
 /* Appends a diagnostic with a printf-style message; when it cannot be
  * kept it is still counted, and in dropped. */
 void diags_add(pt_diags *d, const char *file, pt_pos pos, pt_severity sev,
