@@ -157,7 +157,7 @@ static bool is_blueprint(const char *path)
 		return false;
 	size_t len = 0;
 	pt_read_error err;
-	char *text = load_read_file(path, PT_BLUEPRINT_MAX_BYTES, &len, &err);
+	char *text = file_read(path, PT_BLUEPRINT_MAX_BYTES, &len, &err);
 	bool is = text != NULL && blueprint_recognise(text, len);
 	free(text);
 	return is;

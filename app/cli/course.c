@@ -134,12 +134,12 @@ static bool copy_bundled(const char *lessons)
 		char to[2 * PATH_MAX + 2], err[PATH_MAX + 128];
 		size_t len = 0;
 		pt_read_error why;
-		char *text = load_read_file(cat.v[i].path, 64u * 1024u * 1024u, &len, &why);
+		char *text = file_read(cat.v[i].path, 64u * 1024u * 1024u, &len, &why);
 		snprintf(to, sizeof to, "%.4000s/%.255s", lessons, base);
 		ok = text != NULL && file_replace(to, text, len, 0600, err, sizeof err);
 		if (!ok)
 			fprintf(stderr, "paratutor course: %s: %s\n", text != NULL ? to : cat.v[i].path,
-			    text != NULL ? err : load_read_describe(&why));
+			    text != NULL ? err : file_read_describe(&why));
 		free(text);
 	}
 	catalog_free(&cat);
@@ -213,9 +213,9 @@ static bool read_key(const char *path, char *key, size_t size)
 	size_t len = 0;
 	pt_read_error why;
 	char err[256];
-	char *text = load_read_file(path, PT_COURSE_KEY_MAX, &len, &why);
+	char *text = file_read(path, PT_COURSE_KEY_MAX, &len, &why);
 	if (text == NULL) {
-		fprintf(stderr, "paratutor course: %s: %s\n", path, load_read_describe(&why));
+		fprintf(stderr, "paratutor course: %s: %s\n", path, file_read_describe(&why));
 		return false;
 	}
 	bool ok = strlen(text) == len && course_key_parse(text, len, key, size, err, sizeof err);
@@ -307,9 +307,9 @@ static int cmd_add_learners(int argc, char **argv)
 	}
 	size_t len = 0;
 	pt_read_error why;
-	char *text = load_read_file(argv[2], PT_COURSE_MAX_BYTES, &len, &why);
+	char *text = file_read(argv[2], PT_COURSE_MAX_BYTES, &len, &why);
 	if (text == NULL) {
-		fprintf(stderr, "paratutor course: %s: %s\n", argv[2], load_read_describe(&why));
+		fprintf(stderr, "paratutor course: %s: %s\n", argv[2], file_read_describe(&why));
 		return CLI_FAILED;
 	}
 	cli_course_paths cp;

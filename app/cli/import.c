@@ -81,9 +81,9 @@ static bool read_files(pt_import *imp, char **files, int n)
 	for (int i = 0; i < n; i++) {
 		size_t len = 0;
 		pt_read_error err;
-		char *text = load_read_file(files[i], MAX_IMPORT_SIZE, &len, &err);
+		char *text = file_read(files[i], MAX_IMPORT_SIZE, &len, &err);
 		if (text == NULL) {
-			fprintf(stderr, "paratutor: %s: %s\n", files[i], load_read_describe(&err));
+			fprintf(stderr, "paratutor: %s: %s\n", files[i], file_read_describe(&err));
 			ok = false;
 			continue;
 		}

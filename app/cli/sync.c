@@ -97,7 +97,7 @@ static void read_sent(const char *path, const char *url, id_set *sent)
 {
 	size_t len = 0;
 	pt_read_error err;
-	char *text = load_read_file(path, (size_t)64 << 20, &len, &err);
+	char *text = file_read(path, (size_t)64 << 20, &len, &err);
 	if (text == NULL)
 		return;
 	char *line = strtok(text, "\n");

@@ -121,7 +121,7 @@ static bool load_by_path(const char *dir, pt_load_path path, size_t *items, size
 	for (size_t i = 0; ok && i < n; i++) {
 		size_t len;
 		pt_read_error err;
-		char *text = load_read_file(names[i], PT_MAX_FILE_SIZE, &len, &err);
+		char *text = file_read(names[i], PT_MAX_FILE_SIZE, &len, &err);
 		if (text == NULL) {
 			ok = false;
 			break;

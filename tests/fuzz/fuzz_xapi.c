@@ -30,7 +30,7 @@ static void init(void)
 {
 	size_t len;
 	pt_read_error err;
-	char *text = load_read_file(LESSON, (size_t)1 << 20, &len, &err);
+	char *text = file_read(LESSON, (size_t)1 << 20, &len, &err);
 	if (text == NULL)
 		abort();
 	pt_diags d = { 0 };

@@ -25,7 +25,7 @@ static void copy_file(const char *src, const char *dst)
 {
 	size_t len;
 	pt_read_error err;
-	char *text = load_read_file(src, PT_MAX_FILE_SIZE, &len, &err);
+	char *text = file_read(src, PT_MAX_FILE_SIZE, &len, &err);
 	ck_assert_ptr_nonnull(text);
 	FILE *fp = fopen(dst, "w");
 	ck_assert_ptr_nonnull(fp);
@@ -290,7 +290,7 @@ START_TEST(stale_entry_same_size_is_loaded_again)
 	snprintf(path, sizeof path, "%s/02.json", lessons);
 	size_t len;
 	pt_read_error err;
-	char *text = load_read_file(path, PT_MAX_FILE_SIZE, &len, &err);
+	char *text = file_read(path, PT_MAX_FILE_SIZE, &len, &err);
 	char *title = strstr(text, "\"Scaling");
 	ck_assert_ptr_nonnull(title);
 	title[1] = 'Z';

@@ -18,9 +18,9 @@ static char *slurp(const char *path)
 {
 	size_t len = 0;
 	pt_read_error err;
-	char *text = load_read_file(path, 1u << 20, &len, &err);
+	char *text = file_read(path, 1u << 20, &len, &err);
 	if (text == NULL)
-		ck_abort_msg("cannot read %s: %s", path, load_read_describe(&err));
+		ck_abort_msg("cannot read %s: %s", path, file_read_describe(&err));
 	return text;
 }
 
@@ -684,8 +684,8 @@ static int paths_agree_in(const char *dir)
 		} else if (n > 5 && strcmp(de->d_name + n - 5, ".json") == 0) {
 			size_t len = 0;
 			pt_read_error err;
-			char *text = load_read_file(path, PT_MAX_FILE_SIZE, &len, &err);
-			ck_assert_msg(text != NULL, "%s: %s", path, load_read_describe(&err));
+			char *text = file_read(path, PT_MAX_FILE_SIZE, &len, &err);
+			ck_assert_msg(text != NULL, "%s: %s", path, file_read_describe(&err));
 			paths_agree(path, text, len);
 			free(text);
 			count++;

@@ -1,7 +1,9 @@
-/* fileio.c - following a link to the file it names, and writing a whole
- * buffer: shared by the progress store and the -o writer. */
+/* fileio.c - reading a whole file, following a link to the file it names,
+ * and writing a whole buffer: shared by the loader, the progress store, the
+ * course files and the -o writer. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -10,6 +12,86 @@
 #include <unistd.h>
 
 #include "paratutor/base/fileio.h"
+#include "paratutor/base/grow.h"
+
+/* Names the type of file mode describes: "a FIFO", "a character device",
+ * "a directory", "a socket", ... (static). */
+static const char *file_type(mode_t mode)
+{
+	if (S_ISREG(mode)) return "a regular file";
+	if (S_ISDIR(mode)) return "a directory";
+	if (S_ISFIFO(mode)) return "a FIFO";
+	if (S_ISCHR(mode)) return "a character device";
+	if (S_ISBLK(mode)) return "a block device";
+	if (S_ISSOCK(mode)) return "a socket";
+	return "not a file";
+}
+
+char *file_read_fd(int fd, size_t size, size_t max, size_t *len, pt_read_error *err)
+{
+	*err = (pt_read_error){ PT_READ_OK, 0, NULL };
+	/* One block of the file's size (a byte more shows whether it grew
+	 * meanwhile), in blocks of 64 KiB, reused file after file. */
+	size_t cap = (size + 2 + 0xFFFF) / 0x10000 * 0x10000; /* bytes, the terminating NUL included */
+	void *buf = malloc(cap);
+	size_t n = 0;
+	while (buf != NULL) {
+		if (n + 1 == cap && !grow_array(&buf, &cap, cap + 1, 1))
+			break; /* the file grew as it was read */
+		ssize_t got = read(fd, (char *)buf + n, cap - 1 - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			*err = (pt_read_error){ PT_READ_SYSTEM, errno, NULL };
+			break;
+		}
+		n += (size_t)got;
+		if (n > max) {
+			err->status = PT_READ_TOO_LARGE;
+			break;
+		}
+		if (got == 0) {
+			((char *)buf)[n] = '\0';
+			*len = n;
+			return buf;
+		}
+	}
+	if (err->status == PT_READ_OK)
+		err->status = PT_READ_NO_MEMORY;
+	free(buf);
+	return NULL;
+}
+
+char *file_read(const char *path, size_t max, size_t *len, pt_read_error *err)
+{
+	/* Non-blocking, so a FIFO without a writer cannot hold the open up;
+	 * reading a regular file is not affected. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	char *text = NULL;
+	*err = (pt_read_error){ PT_READ_TOO_LARGE, 0, NULL };
+	if (fd < 0 || fstat(fd, &st) != 0)
+		*err = (pt_read_error){ PT_READ_SYSTEM, errno, NULL };
+	else if (!S_ISREG(st.st_mode))
+		*err = (pt_read_error){ PT_READ_NOT_REGULAR, 0, file_type(st.st_mode) };
+	else if ((uintmax_t)st.st_size <= max)
+		text = file_read_fd(fd, (size_t)st.st_size, max, len, err);
+	if (fd >= 0)
+		close(fd);
+	return text;
+}
+
+const char *file_read_describe(const pt_read_error *err)
+{
+	switch (err->status) {
+	case PT_READ_OK: return "no error";
+	case PT_READ_SYSTEM: return strerror(err->errnum);
+	case PT_READ_TOO_LARGE: return "file too large";
+	case PT_READ_NOT_REGULAR: return "not a regular file";
+	case PT_READ_NO_MEMORY: return "out of memory";
+	}
+	return "cannot read";
+}
 
 char *file_link_target(const char *path)
 {

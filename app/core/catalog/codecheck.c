@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -13,7 +14,6 @@
 
 #include "paratutor/catalog/codecheck.h"
 #include "paratutor/base/fileio.h"
-#include "paratutor/base/grow.h"
 #include "paratutor/load/validate.h"
 
 /* The program Python reads on its stdin: it reads NUL-separated sources
@@ -158,33 +158,6 @@ static bool spawn_python(pid_t *pid, int script_fd, int sources_fd, int out_fd)
 	_exit(127);
 }
 
-/* Reads fd to its end into a new NUL-terminated buffer (caller frees);
- * NULL when out of memory (the rest is still read, so the writer ends). */
-static char *read_all(int fd)
-{
-	void *buf = NULL;
-	size_t cap = 0, n = 0;
-	bool ok = true;
-	for (;;) {
-		char sink[512];
-		if (ok && !grow_array(&buf, &cap, n + 4096, 1))
-			ok = false;
-		ssize_t r = ok ? read(fd, (char *)buf + n, cap - n - 1) : read(fd, sink, sizeof sink);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		if (ok)
-			n += (size_t)r;
-	}
-	if (!ok || buf == NULL) {
-		free(buf);
-		return NULL;
-	}
-	((char *)buf)[n] = '\0';
-	return buf;
-}
-
 /* Runs python3 on the joined sources; returns its output (caller frees)
  * or NULL when python3 could not run or did not read them all. */
 static char *run_python(const char *input, size_t len)
@@ -207,8 +180,10 @@ static char *run_python(const char *input, size_t len)
 	close(script[1]);
 	fed = fed && write_pipe(in[1], input, len);
 	close(in[1]);
-	char *result = read_all(out[0]);
-	close(out[0]);
+	size_t got;
+	pt_read_error why;
+	char *result = file_read_fd(out[0], 0, SIZE_MAX, &got, &why);
+	close(out[0]); /* when out of memory, python3 then ends on a broken pipe */
 	int status = 0;
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;

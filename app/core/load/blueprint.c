@@ -211,9 +211,9 @@ bool blueprint_load(pt_blueprint *bp, const char *path, pt_diags *diags)
 	size_t len = 0;
 	pt_read_error err;
 	memset(bp, 0, sizeof *bp);
-	char *text = load_read_file(path, PT_BLUEPRINT_MAX_BYTES, &len, &err);
+	char *text = file_read(path, PT_BLUEPRINT_MAX_BYTES, &len, &err);
 	if (text == NULL) {
-		diags_add(diags, path, (pt_pos){ 1, 1 }, PT_ERROR, "%s", load_read_describe(&err));
+		diags_add(diags, path, (pt_pos){ 1, 1 }, PT_ERROR, "%s", file_read_describe(&err));
 		return false;
 	}
 	bool ok = blueprint_parse(bp, path, text, len, diags);

@@ -28,7 +28,6 @@
 
 #include "paratutor/base/arena.h"
 #include "paratutor/load/convert.h"
-#include "paratutor/base/grow.h"
 #include "paratutor/load/load.h"
 #include "paratutor/load/scan.h"
 
@@ -374,90 +373,11 @@ pt_lesson *load_lesson_text(const char *name, const char *text, size_t len, pt_d
 	return load_lesson_text_with(PT_LOAD_FAST, name, text, len, diags);
 }
 
-const char *load_file_type(mode_t mode)
-{
-	if (S_ISREG(mode)) return "a regular file";
-	if (S_ISDIR(mode)) return "a directory";
-	if (S_ISFIFO(mode)) return "a FIFO";
-	if (S_ISCHR(mode)) return "a character device";
-	if (S_ISBLK(mode)) return "a block device";
-	if (S_ISSOCK(mode)) return "a socket";
-	return "not a file";
-}
-
-char *load_read_file(const char *path, size_t max, size_t *len, pt_read_error *err)
-{
-	*err = (pt_read_error){ PT_READ_OK, 0, NULL };
-	/* Non-blocking, so a FIFO without a writer cannot hold the open up;
-	 * reading a regular file is not affected. */
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0) {
-		*err = (pt_read_error){ PT_READ_SYSTEM, errno, NULL };
-		return NULL;
-	}
-	struct stat st;
-	if (fstat(fd, &st) != 0) {
-		*err = (pt_read_error){ PT_READ_SYSTEM, errno, NULL };
-		close(fd);
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		*err = (pt_read_error){ PT_READ_NOT_REGULAR, 0, load_file_type(st.st_mode) };
-		close(fd);
-		return NULL;
-	}
-	/* One block of the file's size (a byte more shows whether it grew
-	 * meanwhile), in blocks of 64 KiB, reused file after file. */
-	size_t want = (uintmax_t)st.st_size < max ? (size_t)st.st_size + 1 : max + 1;
-	size_t cap = (want + 1 + 0xFFFF) / 0x10000 * 0x10000; /* bytes, the terminating NUL included */
-	void *buf = malloc(cap);
-	size_t n = 0;
-	while (buf != NULL) {
-		if (n + 1 == cap && !grow_array(&buf, &cap, cap + 1, 1))
-			break; /* the file grew as it was read */
-		ssize_t got = read(fd, (char *)buf + n, cap - 1 - n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			*err = (pt_read_error){ PT_READ_SYSTEM, errno, NULL };
-			break;
-		}
-		n += (size_t)got;
-		if (n > max) {
-			err->status = PT_READ_TOO_LARGE;
-			break;
-		}
-		if (got == 0) {
-			close(fd);
-			((char *)buf)[n] = '\0';
-			*len = n;
-			return buf;
-		}
-	}
-	if (err->status == PT_READ_OK)
-		err->status = PT_READ_NO_MEMORY;
-	free(buf);
-	close(fd);
-	return NULL;
-}
-
-const char *load_read_describe(const pt_read_error *err)
-{
-	switch (err->status) {
-	case PT_READ_OK: return "no error";
-	case PT_READ_SYSTEM: return strerror(err->errnum);
-	case PT_READ_TOO_LARGE: return "file too large";
-	case PT_READ_NOT_REGULAR: return "not a regular file";
-	case PT_READ_NO_MEMORY: return "out of memory";
-	}
-	return "cannot read";
-}
-
 pt_lesson *load_lesson_file(const char *path, pt_diags *diags)
 {
 	size_t len = 0;
 	pt_read_error err;
-	char *text = load_read_file(path, PT_MAX_FILE_SIZE, &len, &err);
+	char *text = file_read(path, PT_MAX_FILE_SIZE, &len, &err);
 	if (text == NULL) {
 		pt_pos at = { 1, 1 };
 		switch (err.status) {
@@ -473,7 +393,7 @@ pt_lesson *load_lesson_file(const char *path, pt_diags *diags)
 			diags_add(diags, path, at, PT_ERROR, "out of memory while loading");
 			break;
 		default:
-			diags_add(diags, path, at, PT_ERROR, "cannot read: %s", load_read_describe(&err));
+			diags_add(diags, path, at, PT_ERROR, "cannot read: %s", file_read_describe(&err));
 		}
 		return NULL;
 	}

@@ -453,9 +453,9 @@ bool course_read(pt_course *c, const char *dir, char *err, size_t errlen)
 	snprintf(path, sizeof path, "%s/course.json", dir);
 	size_t len = 0;
 	pt_read_error why;
-	char *text = load_read_file(path, PT_COURSE_MAX_BYTES, &len, &why);
+	char *text = file_read(path, PT_COURSE_MAX_BYTES, &len, &why);
 	if (text == NULL) {
-		snprintf(err, errlen, "%s: %s", path, load_read_describe(&why));
+		snprintf(err, errlen, "%s: %s", path, file_read_describe(&why));
 		return false;
 	}
 	bool ok = course_parse(c, dir, path, text, len, err, errlen);
@@ -569,7 +569,7 @@ char *course_keys_text(const pt_course *c, const char *exe, const char *absdir)
 static char *old_text(const char *path, size_t *len)
 {
 	pt_read_error why;
-	return load_read_file(path, PT_COURSE_MAX_BYTES * 2, len, &why);
+	return file_read(path, PT_COURSE_MAX_BYTES * 2, len, &why);
 }
 
 bool course_save(const pt_course *c, const char *exe, const char *absdir, char *err, size_t errlen)

@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 #include "paratutor/base/fileio.h"
-#include "paratutor/base/grow.h"
 #include "paratutor/store/progress_file.h"
 
 #define LOCK_STEP_MS 10
@@ -44,65 +43,23 @@ typedef struct disk_read {
 	char why[400];
 } disk_read;
 
-/* Reads the open file fd (a regular file of size bytes, at most
- * PT_PROGRESS_MAX_SIZE, that may still grow) into a new NUL-terminated
- * buffer; sets res->state when it returns NULL. */
-static char *read_all(int fd, size_t size, size_t *len, disk_read *res)
-{
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
-	bool more = grow_array((void **)&buf, &cap, size + 2, 1); /* one byte shows growth */
-	res->state = DISK_NOMEM;
-	while (more && n <= PT_PROGRESS_MAX_SIZE) {
-		if (n + 1 == cap && !grow_array((void **)&buf, &cap, cap + 1, 1))
-			break;
-		ssize_t got = read(fd, buf + n, cap - 1 - n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			res->state = DISK_UNREADABLE;
-			res->err_no = errno;
-			break;
-		}
-		if (got == 0) {
-			buf[n] = '\0';
-			*len = n;
-			return buf;
-		}
-		n += (size_t)got;
-	}
-	if (n > PT_PROGRESS_MAX_SIZE)
-		res->state = DISK_TOO_LARGE;
-	free(buf);
-	return NULL;
-}
-
 /* Reads and parses the store file at path into out (empty on entry; left
  * empty unless res->state is DISK_OK).  The one reader of the file; now
  * judges exams' times (0: at a save or a report, not judged). */
 static void read_disk(const char *path, store_data *out, disk_read *res, time_t now)
 {
 	memset(res, 0, sizeof *res);
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0) {
-		res->err_no = errno;
-		res->state = errno == ENOENT ? DISK_MISSING : DISK_UNREADABLE;
-		return;
-	}
-	struct stat st;
-	char *text = NULL;
+	pt_read_error why;
 	size_t len = 0;
-	if (fstat(fd, &st) != 0) {
-		res->state = DISK_UNREADABLE;
-		res->err_no = errno;
-	} else if (!S_ISREG(st.st_mode)) {
-		res->state = DISK_NOT_FILE;
-	} else if ((unsigned long long)st.st_size > PT_PROGRESS_MAX_SIZE) {
-		res->state = DISK_TOO_LARGE;
-	} else {
-		text = read_all(fd, (size_t)st.st_size, &len, res);
+	char *text = file_read(path, PT_PROGRESS_MAX_SIZE, &len, &why);
+	res->err_no = why.errnum;
+	switch (why.status) {
+	case PT_READ_OK: break;
+	case PT_READ_SYSTEM: res->state = why.errnum == ENOENT ? DISK_MISSING : DISK_UNREADABLE; break;
+	case PT_READ_TOO_LARGE: res->state = DISK_TOO_LARGE; break;
+	case PT_READ_NOT_REGULAR: res->state = DISK_NOT_FILE; break;
+	case PT_READ_NO_MEMORY: res->state = DISK_NOMEM; break;
 	}
-	close(fd);
 	if (text == NULL)
 		return;
 	switch (file_parse(text, len, out, &res->format, res->why, sizeof res->why, now)) {

@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #include "paratutor/base/diag.h"
+#include "paratutor/base/fileio.h"
 #include "paratutor/model/lesson.h"
 
 #define PT_MAX_FILE_SIZE (4u * 1024u * 1024u)
@@ -40,35 +41,6 @@ pt_lesson *load_lesson_file(const char *path, pt_diags *diags);
 
 /* Frees the parsing memory this thread kept; loading again is allowed. */
 void load_release(void);
-
-/* Why load_read_file failed. */
-typedef enum pt_read_status {
-	PT_READ_OK,
-	PT_READ_SYSTEM,      /* the system refused: errnum says why */
-	PT_READ_TOO_LARGE,   /* more than max bytes */
-	PT_READ_NOT_REGULAR, /* a directory, FIFO, device or socket: type says which */
-	PT_READ_NO_MEMORY
-} pt_read_status;
-
-typedef struct pt_read_error {
-	pt_read_status status;
-	int errnum;       /* PT_READ_SYSTEM: the errno value */
-	const char *type; /* PT_READ_NOT_REGULAR: "a FIFO", "a directory"... (static) */
-} pt_read_error;
-
-/* Reads a whole regular file of at most max bytes into a new
- * NUL-terminated buffer (caller frees).  Anything but a regular file is
- * refused at once, without reading (a FIFO would block).  On failure
- * returns NULL and fills *err. */
-char *load_read_file(const char *path, size_t max, size_t *len, pt_read_error *err);
-
-/* Returns a static description of a read failure ("file too large", the
- * system's words for errnum, ...). */
-const char *load_read_describe(const pt_read_error *err);
-
-/* Names the type of file mode describes: "a FIFO", "a character device",
- * "a directory", "a socket", ... (static). */
-const char *load_file_type(mode_t mode);
 
 /* Converts a byte offset in text to a 1-based line and column, counting
  * columns in characters. */
