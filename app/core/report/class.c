@@ -187,19 +187,11 @@ void class_free(pt_class *c)
 	free(c->lessons);
 	free(c->by_id);
 	free(c->item_by_id);
-	for (size_t i = 0; i < c->n_learners; i++) {
-		free(c->learners[i].name);
-		free(c->learners[i].path);
-		free(c->learners[i].login);
-		free(c->learners[i].email);
-	}
+	for (size_t i = 0; i < c->n_learners; i++)
+		class_learner_free(&c->learners[i]);
 	free(c->learners);
-	for (size_t i = 0; i < c->n_found; i++) {
-		free(c->found[i].name);
-		free(c->found[i].path);
-		free(c->found[i].login);
-		free(c->found[i].email);
-	}
+	for (size_t i = 0; i < c->n_found; i++)
+		class_learner_free(&c->found[i]);
 	free(c->found);
 	for (size_t i = 0; i < c->n_skips; i++) {
 		free(c->skips[i].path);
@@ -570,12 +562,8 @@ bool class_read(pt_class *c)
 	for (size_t f = 0; ok && f < c->n_found; f++)
 		ok = read_store(c, f, t);
 	free(t);
-	for (size_t f = 0; f < c->n_found; f++) {
-		free(c->found[f].name);
-		free(c->found[f].path);
-		free(c->found[f].login);
-		free(c->found[f].email);
-	}
+	for (size_t f = 0; f < c->n_found; f++)
+		class_learner_free(&c->found[f]);
 	c->n_found = 0;
 	return ok && class_finish(c);
 }

@@ -152,6 +152,14 @@ static bool add_store(pt_class *c, const char *path)
 	return true;
 }
 
+void class_learner_free(pt_class_learner *l)
+{
+	free(l->name);
+	free(l->path);
+	free(l->login);
+	free(l->email);
+}
+
 bool class_add_roster(pt_class *c, const char *path, const char *id, const char *name, const char *email)
 {
 	if (!add_store(c, path))
@@ -164,10 +172,7 @@ bool class_add_roster(pt_class *c, const char *path, const char *id, const char 
 	f->roster = true;
 	if (f->name == NULL || f->login == NULL || (email != NULL && email[0] != '\0' && f->email == NULL)) {
 		c->n_found--;
-		free(f->name);
-		free(f->path);
-		free(f->login);
-		free(f->email);
+		class_learner_free(f);
 		return false;
 	}
 	return true;

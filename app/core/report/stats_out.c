@@ -223,28 +223,46 @@ static void add_tags(pt_stats_text *out, const pt_stats *s, const pt_stats_style
 	free(b.s);
 }
 
-/* The first-try accuracy in sentences: the total, then each day with
- * first answers. */
-static void add_accuracy_words(pt_stats_text *out, const pt_stats *s)
+/* The first answers of the last 30 days, the total then each day with
+ * some: sentences, or under the chart (chart) a line each day. */
+static void add_tries(pt_stats_text *out, const pt_stats *s, bool chart)
 {
-	add_block(out, STATS_NOTE, 0, NULL, "Only each item's first answer in its lesson counts (in attempt 1 and "
-	    "in the current attempt), not retries or reviews; right first time means right at the first check with no hint.");
+	int indent = chart ? 2 : 0;
 	if (s->tries == 0) {
-		add_block(out, STATS_PARA, 0, NULL, "No first answers in the last 30 days.");
+		add_block(out, STATS_PARA, indent, NULL, "No first answers in the last 30 days.");
 		return;
 	}
-	addf(out, STATS_PARA, 0, "%zu first answer%s on %zu day%s, %zu right first time, %d%%.", s->tries,
-	    s->tries == 1 ? "" : "s", s->days_with_tries, s->days_with_tries == 1 ? "" : "s", s->right,
+	addf(out, STATS_PARA, indent, chart ? "%zu first answer%s on %zu day%s, %zu right first time (%d%%)"
+	                                    : "%zu first answer%s on %zu day%s, %zu right first time, %d%%.",
+	    s->tries, s->tries == 1 ? "" : "s", s->days_with_tries, s->days_with_tries == 1 ? "" : "s", s->right,
 	    percent(s->right, s->tries));
+	pt_strbuf b = { 0 };
 	for (int d = 0; d < PT_STATS_DAYS; d++) {
 		const pt_stats_day *day = &s->days[d];
 		if (day->tries == 0)
 			continue;
 		char date[16];
 		format_day(s->today - (PT_STATS_DAYS - 1 - d), date, sizeof date);
-		addf(out, STATS_PARA, 0, "%s: %zu of %zu right, %d%%.", d == PT_STATS_DAYS - 1 ? "Today" : date,
-		    day->right, day->tries, percent(day->right, day->tries));
+		bool today = d == PT_STATS_DAYS - 1;
+		if (chart) {
+			strbuf_printf(&b, "    %-7s %zu of %zu right (%d%%)", today ? "today" : date, day->right, day->tries,
+			    percent(day->right, day->tries));
+			add_line(out, &b);
+		} else {
+			addf(out, STATS_PARA, 0, "%s: %zu of %zu right, %d%%.", today ? "Today" : date, day->right,
+			    day->tries, percent(day->right, day->tries));
+		}
 	}
+	free(b.s);
+}
+
+/* The first-try accuracy in sentences: the total, then each day with
+ * first answers. */
+static void add_accuracy_words(pt_stats_text *out, const pt_stats *s)
+{
+	add_block(out, STATS_NOTE, 0, NULL, "Only each item's first answer in its lesson counts (in attempt 1 and "
+	    "in the current attempt), not retries or reviews; right first time means right at the first check with no hint.");
+	add_tries(out, s, false);
 }
 
 /* The review forecast in one sentence: the days with reviews, by name. */
@@ -319,24 +337,8 @@ static void add_accuracy(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 	format_day(s->today - (PT_STATS_DAYS - 1), first, sizeof first);
 	strbuf_printf(&b, "      %-*s%s", PT_STATS_DAYS - 5, first, "today");
 	add_line(out, &b);
-	if (s->tries == 0) {
-		add_block(out, STATS_PARA, 2, NULL, "No first answers in the last 30 days.");
-	} else {
-		addf(out, STATS_PARA, 2, "%zu first answer%s on %zu day%s, %zu right first time (%d%%)", s->tries,
-		    s->tries == 1 ? "" : "s", s->days_with_tries, s->days_with_tries == 1 ? "" : "s", s->right,
-		    percent(s->right, s->tries));
-		for (int d = 0; d < PT_STATS_DAYS; d++) {
-			const pt_stats_day *day = &s->days[d];
-			if (day->tries == 0)
-				continue;
-			char date[16];
-			format_day(s->today - (PT_STATS_DAYS - 1 - d), date, sizeof date);
-			strbuf_printf(&b, "    %-7s %zu of %zu right (%d%%)", d == PT_STATS_DAYS - 1 ? "today" : date, day->right,
-			    day->tries, percent(day->right, day->tries));
-			add_line(out, &b);
-		}
-	}
 	free(b.s);
+	add_tries(out, s, true);
 }
 
 /* The review forecast section: a column per day with its count. */

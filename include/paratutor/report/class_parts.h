@@ -47,6 +47,9 @@ bool class_analyse(pt_class *c);
 bool PT_PRINTF(5, 6) class_skip(pt_class *c, pt_class_skip_kind kind, const char *name, const char *path,
     const char *fmt, ...);
 
+/* Frees the strings a learner's row owns (class_find.c). */
+void class_learner_free(pt_class_learner *l);
+
 /* Frees the class's exams (class_exam.c). */
 void class_free_exams(pt_class *c);
 
