@@ -197,17 +197,6 @@ static char *feedback_of(pt_gift_question *q, const pt_gift_answer *an)
 	return an->has_feedback ? giftq_text(q, an->fa, an->fb) : NULL;
 }
 
-/* Adds {"text", "correct", "feedback"} to options. */
-static void add_option(cJSON *options, const char *text, bool correct, const char *feedback)
-{
-	cJSON *o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "text", text ? text : "");
-	if (correct)
-		cJSON_AddTrueToObject(o, "correct");
-	import_set_text(o, "feedback", feedback);
-	cJSON_AddItemToArray(options, o);
-}
-
 /* Returns true when the weight of an answer gives credit. */
 static bool gives_credit(const pt_gift_answer *an)
 {
@@ -226,8 +215,8 @@ cJSON *giftq_truefalse(pt_gift_question *q, const char *prompt, size_t a, size_t
 	char *right = h2 < b ? giftq_text(q, h2 + 1, b) : NULL;
 	cJSON *item = import_item("choice", prompt);
 	cJSON *options = cJSON_AddArrayToObject(item, "options");
-	add_option(options, "True", is_true, is_true ? NULL : wrong);
-	add_option(options, "False", !is_true, is_true ? wrong : NULL);
+	import_add_option(options, "True", is_true, is_true ? NULL : wrong);
+	import_add_option(options, "False", !is_true, is_true ? wrong : NULL);
 	cJSON_AddFalseToObject(item, "shuffle");
 	import_keep(&q->right, right ? right : "");
 	free(wrong);
@@ -327,7 +316,7 @@ cJSON *giftq_choice(pt_gift_question *q, const char *prompt, const char *gap_tex
 			else if (fb && fb[0] && !cJSON_HasObjectItem(fbmap, text ? text : ""))
 				cJSON_AddStringToObject(fbmap, text ? text : "", fb);
 		} else {
-			add_option(options, text, correct, correct && single ? NULL : fb);
+			import_add_option(options, text, correct, correct && single ? NULL : fb);
 		}
 		if (correct && single && fb && fb[0])
 			import_keep(&q->right, fb);

@@ -193,52 +193,6 @@ void import_keep(char **slot, const char *s)
 	*slot = s != NULL && s[0] != '\0' ? strdup(s) : NULL;
 }
 
-void import_numeric_answer(pt_import *imp, cJSON *item, pt_pos pos, const pt_import_credit *c, cJSON *r,
-    cJSON **answer, cJSON *wrong, char **right)
-{
-	if (c->best) {
-		*answer = r;
-		if (!c->full)
-			import_approx(imp, item, pos,
-			    "partial credit (%g%%) cannot be represented: the best answer counts as fully right", c->percent);
-		if (c->feedback && c->feedback[0])
-			import_keep(right, c->feedback);
-	} else if (c->full) {
-		import_approx(imp, item, pos, "a numeric item has one right answer: this second right answer is dropped");
-		cJSON_Delete(r);
-	} else if (c->feedback && c->feedback[0]) {
-		if (c->percent > 0)
-			import_approx(imp, item, pos,
-			    "partial credit (%g%%) cannot be represented: this answer counts as wrong and keeps its feedback",
-			    c->percent);
-		cJSON_AddStringToObject(r, "feedback", c->feedback);
-		cJSON_AddItemToArray(wrong, r);
-	} else {
-		if (c->percent > 0)
-			import_approx(imp, item, pos, "partial credit (%g%%) cannot be represented: this answer is dropped",
-			    c->percent);
-		cJSON_Delete(r);
-	}
-}
-
-void import_text_answer(pt_import *imp, cJSON *item, pt_pos pos, const pt_import_credit *c, const char *text,
-    cJSON *wrong, char **right)
-{
-	if (c->percent > 0) {
-		cJSON_AddItemToArray(cJSON_GetObjectItem(item, "accept"), cJSON_CreateString(text ? text : ""));
-		if (!c->full)
-			import_approx(imp, item, pos,
-			    "partial credit (%g%%) for \"%s\" cannot be represented: it is accepted as right", c->percent, text);
-		if (c->feedback && c->feedback[0] && *right == NULL)
-			import_keep(right, c->feedback);
-	} else if (c->feedback && c->feedback[0]) {
-		cJSON *w = cJSON_CreateObject();
-		cJSON_AddStringToObject(w, "answer", text ? text : "");
-		cJSON_AddStringToObject(w, "feedback", c->feedback);
-		cJSON_AddItemToArray(wrong, w);
-	}
-}
-
 const char *import_excerpt(const char *s, char *buf, size_t size)
 {
 	if (strlen(s) < size) {

@@ -98,17 +98,6 @@ static bool full_marks(double f)
 	return f >= 99.99;
 }
 
-/* Adds {"text", "correct", "feedback"} to options. */
-static void add_option(cJSON *options, const char *text, bool correct, const char *feedback)
-{
-	cJSON *o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "text", text ? text : "");
-	if (correct)
-		cJSON_AddTrueToObject(o, "correct");
-	import_set_text(o, "feedback", feedback);
-	cJSON_AddItemToArray(options, o);
-}
-
 /* Sets the item's "shuffle" to false when the question pins its order. */
 static void set_shuffle(const mquestion *q, cJSON *item)
 {
@@ -158,7 +147,7 @@ static cJSON *make_multichoice(mquestion *q, const char *prompt)
 		lettered += import_lettered(text, k);
 		if (correct && !multi && fb && fb[0])
 			import_keep(&q->right, fb);
-		add_option(options, text, correct, correct && !multi ? NULL : fb);
+		import_add_option(options, text, correct, correct && !multi ? NULL : fb);
 		free(text);
 		free(fb);
 	}
@@ -194,8 +183,8 @@ static cJSON *make_truefalse(mquestion *q, const char *prompt)
 		if (is_true)
 			true_right = full_marks(fraction_of(a));
 	}
-	add_option(options, "True", true_right, true_right ? NULL : fb_true);
-	add_option(options, "False", !true_right, true_right ? fb_false : NULL);
+	import_add_option(options, "True", true_right, true_right ? NULL : fb_true);
+	import_add_option(options, "False", !true_right, true_right ? fb_false : NULL);
 	const char *right = true_right ? fb_true : fb_false;
 	import_keep(&q->right, right ? right : "");
 	free(fb_true);

@@ -111,6 +111,10 @@ void import_set_list(cJSON *item, const char *key, cJSON *list);
  * dropped with a warning at pos.  Empty feedback is ignored. */
 void import_right_feedback(pt_import *imp, cJSON *item, const char *feedback, pt_pos pos);
 
+/* Adds {"text", "correct", "feedback"} to options (feedback left out
+ * when NULL or empty). */
+void import_add_option(cJSON *options, const char *text, bool correct, const char *feedback);
+
 /* Replaces *slot (freed) with a copy of s; NULL or "" leaves it NULL. */
 void import_keep(char **slot, const char *s);
 
