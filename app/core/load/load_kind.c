@@ -44,6 +44,30 @@ const char *lesson_kind_name(pt_kind kind)
 
 #define FNV_BASIS 14695981039346656037ULL
 
+/* Continues h with each text of list, in order. */
+static unsigned long long hash_list(unsigned long long h, const pt_text_list *list)
+{
+	for (size_t i = 0; i < list->n; i++)
+		h = lesson_hash_str(h, list->v[i].s);
+	return h;
+}
+
+/* Continues h with each blank's accepted answers, each blank after a "|". */
+static unsigned long long hash_blanks(unsigned long long h, const pt_item *item)
+{
+	for (size_t i = 0; i < item->n_blanks; i++)
+		h = hash_list(lesson_hash_str(h, "|"), &item->blanks[i].accept);
+	return h;
+}
+
+/* Continues h with the matching item's left texts. */
+static unsigned long long hash_lefts(unsigned long long h, const pt_item *item)
+{
+	for (size_t i = 0; i < item->n_lefts; i++)
+		h = lesson_hash_str(h, item->lefts[i].s);
+	return h;
+}
+
 unsigned long long lesson_item_hash(const pt_item *item)
 {
 	const pt_load_kind *k = load_kind(item->kind);
@@ -51,13 +75,9 @@ unsigned long long lesson_item_hash(const pt_item *item)
 	h = lesson_hash_str(h, item->code.s);
 	/* A match or order bank is made from the pairs, distractors and steps,
 	 * hashed below in written order, so a shuffled copy hashes the same. */
-	for (size_t i = 0; !k->derived_bank && i < item->bank.n; i++)
-		h = lesson_hash_str(h, item->bank.v[i].s);
-	for (size_t i = 0; i < item->n_blanks; i++) {
-		h = lesson_hash_str(h, "|");
-		for (size_t j = 0; j < item->blanks[i].accept.n; j++)
-			h = lesson_hash_str(h, item->blanks[i].accept.v[j].s);
-	}
+	if (!k->derived_bank)
+		h = hash_list(h, &item->bank);
+	h = hash_blanks(h, item);
 	for (size_t i = 0; i < item->n_options; i++) {
 		h = lesson_hash_str(h, item->options[i].text.s);
 		h = lesson_hash_str(h, item->options[i].correct ? "1" : "0");
@@ -66,24 +86,13 @@ unsigned long long lesson_item_hash(const pt_item *item)
 	 * format-1 hashes stay as they were. */
 	if (k->hash != NULL)
 		h = k->hash(h, item);
-	for (size_t i = 0; i < item->n_lefts; i++)
-		h = lesson_hash_str(h, item->lefts[i].s);
-	for (size_t i = 0; i < item->distractors.n; i++)
-		h = lesson_hash_str(h, item->distractors.v[i].s);
-	for (size_t i = 0; i < item->steps.n; i++)
-		h = lesson_hash_str(h, item->steps.v[i].s);
-	return h;
+	return hash_list(hash_list(hash_lefts(h, item), &item->distractors), &item->steps);
 }
 
 unsigned long long lesson_item_key_hash(const pt_item *item)
 {
 	const pt_load_kind *k = load_kind(item->kind);
-	unsigned long long h = lesson_hash_str(lesson_hash_str(FNV_BASIS, "key"), k->name);
-	for (size_t i = 0; i < item->n_blanks; i++) {
-		h = lesson_hash_str(h, "|");
-		for (size_t j = 0; j < item->blanks[i].accept.n; j++)
-			h = lesson_hash_str(h, item->blanks[i].accept.v[j].s);
-	}
+	unsigned long long h = hash_blanks(lesson_hash_str(lesson_hash_str(FNV_BASIS, "key"), k->name), item);
 	/* The right options as a set: a sum of their own hashes, so their
 	 * order, and every wrong option, leave it alone. */
 	unsigned long long right = 0;
@@ -95,9 +104,6 @@ unsigned long long lesson_item_key_hash(const pt_item *item)
 	h *= 1099511628211ULL;
 	if (k->hash != NULL)
 		h = k->hash(h, item);
-	for (size_t i = 0; i < item->n_lefts; i++)
-		h = lesson_hash_str(h, item->lefts[i].s);
-	for (size_t i = 0; i < item->steps.n; i++)
-		h = lesson_hash_str(h, item->steps.v[i].s);
+	h = hash_list(hash_lefts(h, item), &item->steps);
 	return h != 0 ? h : 1; /* 0 stands for "not known" in a store */
 }
