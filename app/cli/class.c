@@ -117,12 +117,6 @@ static bool emit(const pt_class *c, pt_class_format format, const char *path)
 	return ok;
 }
 
-/* Returns the --name-from word that tells more apart than naming does. */
-static const char *better_naming(pt_class_naming naming)
-{
-	return naming == PT_CLASS_NAME_PATH ? NULL : "path";
-}
-
 /* Lists on stderr each name several learners share, with their stores;
  * for a gradebook it is an error (rows could not be told apart),
  * otherwise a warning. */
@@ -142,10 +136,9 @@ static void name_clashes(const pt_class *c, pt_class_naming naming, bool book)
 		}
 		i = j;
 	}
-	const char *better = better_naming(naming);
-	if (better != NULL)
-		fprintf(stderr, "paratutor: name them apart with --name-from %s (or put each store in a directory "
-		    "named after its learner)\n", better);
+	if (naming != PT_CLASS_NAME_PATH) /* --name-from path tells more apart */
+		fputs("paratutor: name them apart with --name-from path (or put each store in a directory named after its "
+		    "learner)\n", stderr);
 	else
 		fputs("paratutor: each store must be a file of its own: give each once\n", stderr);
 }

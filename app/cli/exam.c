@@ -462,20 +462,16 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 		int choice = e.paused ? ask_unfinished(&e, out) : 'r';
 		if (exam_expired(&e, ui_now()))
 			choice = 'x';
-		if (choice == 'x') {
+		if (choice == 'x' || choice == 's') {
 			now = ui_now();
-			exam_submit(&e, now, true);
+			exam_submit(&e, now, choice == 'x');
 			track_exam(track, &e, now);
-			fputs("Time is up: the exam was submitted by the clock.\n", out);
+			if (choice == 'x')
+				fputs("Time is up: the exam was submitted by the clock.\n", out);
 			plain_exam_results(out, &e, progress, cat);
 		} else if (choice == 'r') {
 			exam_resume(&e, ui_now());
 			status = plain_exam_run(&e, track, cat, stdin, out);
-		} else if (choice == 's') {
-			now = ui_now();
-			exam_submit(&e, now, false);
-			track_exam(track, &e, now);
-			plain_exam_results(out, &e, progress, cat);
 		} else {
 			track_exam(track, &e, ui_now());
 			if (a->course_exam != NULL)

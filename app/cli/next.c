@@ -32,8 +32,8 @@ static const char usage[] =
 	      "                        the tutor\n"
 	      "  -h, --help            show this help and exit\n";
 
-/* Prints the advice; returns false when out of memory. */
-static bool print_next(const pt_next *n, bool plain)
+/* Prints the advice. */
+static void print_next(const pt_next *n, bool plain)
 {
 	fputs("What to study next:\n", stdout);
 	for (size_t i = 0; i < n->n; i++)
@@ -43,7 +43,6 @@ static bool print_next(const pt_next *n, bool plain)
 		    "menu.\n", n->due, n->due == 1 ? "" : "s");
 	else if (n->nothing_done)
 		fputs("Run 'paratutor' to open the menu.\n", stdout);
-	return true;
 }
 
 /* Opens the review of the due items in plain mode. */
