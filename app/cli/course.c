@@ -1,7 +1,7 @@
 /* course.c - `paratutor course`: the instructor's commands for a hosted
  * course folder (course.h, docs/course.md): init, add-learner,
- * add-learners, remove-learner, list, add-exam; lrs and sync are in
- * course_lrs.c. */
+ * add-learners, remove-learner, list, add-exam, lrs (setting or showing
+ * course.json's "lrs" and "lrs_auth"); sync is in course_lrs.c. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -17,6 +17,7 @@
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/cli/cli_course.h"
 #include "paratutor/cli/cli_command.h"
+#include "paratutor/cli/cli_lrs.h"
 #include "paratutor/store/course.h"
 #include "paratutor/base/fileio.h"
 #include "paratutor/load/load.h"
@@ -563,6 +564,83 @@ static int cmd_add_exam(int argc, char **argv)
 	status = cli_course_save(&c, &cp, ok);
 	if (status == CLI_OK)
 		printf("Added the exam %s; learners sit it with: ssh COURSE-ACCOUNT@HOST 'exam %s'\n", name, name);
+	return status;
+}
+
+/* Shows the course's LRS and how its results are sent. */
+static void show_lrs(const pt_course *c, const char *dir)
+{
+	char auth[PATH_MAX];
+	if (c->lrs == NULL) {
+		printf("No LRS: hosted sessions send no statements.  Set one with:\n"
+		       "  paratutor course lrs %s --lrs URL --lrs-auth FILE\n", dir);
+		return;
+	}
+	printf("LRS: %s\nCredentials: %s\n", c->lrs, course_lrs_auth_path(c, auth, sizeof auth) ? auth : "none");
+	printf("Each result a learner records is sent in the background; what could not be\n"
+	       "sent goes with their next result or: paratutor course sync %s\n", dir);
+}
+
+int cli_course_lrs(int argc, char **argv)
+{
+	const char *url = NULL, *auth = NULL;
+	bool off = false;
+	const cli_opt rows[] = {
+		CLI_ROW("lrs", 0, CLI_TEXT, &url),
+		CLI_ROW("lrs-auth", 0, CLI_TEXT, &auth),
+		CLI_ROW("off", 0, CLI_FLAG, &off),
+		{ 0 }
+	};
+	int status = cli_read_options(argc, argv, rows, "paratutor course", NULL);
+	if (status >= 0)
+		return status;
+	if (argc - optind != 1 || (off && (url != NULL || auth != NULL)) || (auth != NULL && url == NULL)) {
+		fputs("paratutor course: lrs DIR [--lrs URL [--lrs-auth FILE] | --off]\n", stderr);
+		return CLI_USAGE;
+	}
+	const char *dir = argv[optind];
+	pt_course c;
+	char err[1024], abs_auth[PATH_MAX] = "";
+	if (url == NULL && !off) {
+		if (!course_read(&c, dir, err, sizeof err)) {
+			fprintf(stderr, "paratutor course: %s\n", err);
+			return CLI_FAILED;
+		}
+		show_lrs(&c, dir);
+		course_free(&c);
+		return CLI_OK;
+	}
+	if (url != NULL) {
+		/* The address as `paratutor sync` takes it, and the credentials
+		 * file as a send will read it: this account's, private to it. */
+		if (auth != NULL && realpath(auth, abs_auth) == NULL) {
+			fprintf(stderr, "paratutor course: %s: %s; nothing was changed\n", auth, strerror(errno));
+			return CLI_FAILED;
+		}
+		cli_lrs *l = course_lrs_ok(url, false, err, sizeof err) &&
+		    (auth == NULL || course_lrs_ok(abs_auth, true, err, sizeof err)) ?
+		    cli_lrs_open(url, auth != NULL ? abs_auth : NULL, err, sizeof err) : NULL;
+		if (l == NULL) {
+			fprintf(stderr, "paratutor course: %s; nothing was changed\n", err);
+			return CLI_FAILED;
+		}
+		cli_lrs_close(l);
+	}
+	cli_course_paths cp;
+	if (!cli_course_read(dir, &cp, &c))
+		return CLI_FAILED;
+	free(c.lrs);
+	free(c.lrs_auth);
+	c.lrs = url != NULL ? strdup(url) : NULL;
+	c.lrs_auth = auth != NULL ? strdup(abs_auth) : NULL;
+	bool ok = (url == NULL || c.lrs != NULL) && (auth == NULL || c.lrs_auth != NULL);
+	if (!ok)
+		fputs("paratutor course: out of memory; nothing was changed\n", stderr);
+	status = cli_course_save(&c, &cp, ok);
+	if (status == CLI_OK && off)
+		printf("Hosted sessions of %s send no statements from now on.\n", dir);
+	else if (status == CLI_OK)
+		printf("Hosted sessions of %s send each result to %s from now on.\n", dir, url);
 	return status;
 }
 

@@ -1,5 +1,4 @@
 /* course_lrs.c - a hosted course's Learning Record Store (cli_course.h):
- * `paratutor course lrs` sets or shows course.json's "lrs" and "lrs_auth";
  * `paratutor course sync` sends learners' statements the LRS has not
  * acknowledged (what the course lead's cron runs); and a hosted session
  * starts that send in the background after each recorded result, in a
@@ -39,82 +38,6 @@
 /* How long a background send may take, in seconds: the learner never
  * waits on it, but a stuck LRS should not keep a process for long. */
 #define BACKGROUND_SECONDS 15L
-
-static void show_lrs(const pt_course *c, const char *dir)
-{
-	char auth[PATH_MAX];
-	if (c->lrs == NULL) {
-		printf("No LRS: hosted sessions send no statements.  Set one with:\n"
-		       "  paratutor course lrs %s --lrs URL --lrs-auth FILE\n", dir);
-		return;
-	}
-	printf("LRS: %s\nCredentials: %s\n", c->lrs, course_lrs_auth_path(c, auth, sizeof auth) ? auth : "none");
-	printf("Each result a learner records is sent in the background; what could not be\n"
-	       "sent goes with their next result or: paratutor course sync %s\n", dir);
-}
-
-int cli_course_lrs(int argc, char **argv)
-{
-	const char *url = NULL, *auth = NULL;
-	bool off = false;
-	const cli_opt rows[] = {
-		CLI_ROW("lrs", 0, CLI_TEXT, &url),
-		CLI_ROW("lrs-auth", 0, CLI_TEXT, &auth),
-		CLI_ROW("off", 0, CLI_FLAG, &off),
-		{ 0 }
-	};
-	int status = cli_read_options(argc, argv, rows, "paratutor course", NULL);
-	if (status >= 0)
-		return status;
-	if (argc - optind != 1 || (off && (url != NULL || auth != NULL)) || (auth != NULL && url == NULL)) {
-		fputs("paratutor course: lrs DIR [--lrs URL [--lrs-auth FILE] | --off]\n", stderr);
-		return CLI_USAGE;
-	}
-	const char *dir = argv[optind];
-	pt_course c;
-	char err[1024], abs_auth[PATH_MAX] = "";
-	if (url == NULL && !off) {
-		if (!course_read(&c, dir, err, sizeof err)) {
-			fprintf(stderr, "paratutor course: %s\n", err);
-			return CLI_FAILED;
-		}
-		show_lrs(&c, dir);
-		course_free(&c);
-		return CLI_OK;
-	}
-	if (url != NULL) {
-		/* The address as `paratutor sync` takes it, and the credentials
-		 * file as a send will read it: this account's, private to it. */
-		if (auth != NULL && realpath(auth, abs_auth) == NULL) {
-			fprintf(stderr, "paratutor course: %s: %s; nothing was changed\n", auth, strerror(errno));
-			return CLI_FAILED;
-		}
-		cli_lrs *l = course_lrs_ok(url, false, err, sizeof err) &&
-		    (auth == NULL || course_lrs_ok(abs_auth, true, err, sizeof err)) ?
-		    cli_lrs_open(url, auth != NULL ? abs_auth : NULL, err, sizeof err) : NULL;
-		if (l == NULL) {
-			fprintf(stderr, "paratutor course: %s; nothing was changed\n", err);
-			return CLI_FAILED;
-		}
-		cli_lrs_close(l);
-	}
-	cli_course_paths cp;
-	if (!cli_course_read(dir, &cp, &c))
-		return CLI_FAILED;
-	free(c.lrs);
-	free(c.lrs_auth);
-	c.lrs = url != NULL ? strdup(url) : NULL;
-	c.lrs_auth = auth != NULL ? strdup(abs_auth) : NULL;
-	bool ok = (url == NULL || c.lrs != NULL) && (auth == NULL || c.lrs_auth != NULL);
-	if (!ok)
-		fputs("paratutor course: out of memory; nothing was changed\n", stderr);
-	status = cli_course_save(&c, &cp, ok);
-	if (status == CLI_OK && off)
-		printf("Hosted sessions of %s send no statements from now on.\n", dir);
-	else if (status == CLI_OK)
-		printf("Hosted sessions of %s send each result to %s from now on.\n", dir, url);
-	return status;
-}
 
 /* Returns false for a statement of a course exam whose results are not out
  * yet ("results": "after-close"): the exam's own, or one with it as parent.

@@ -1,9 +1,12 @@
-/* lessons.c - the lesson path shared by every command (cli_lessons.h). */
+/* lessons.c - the lesson path shared by every command, and the lesson
+ * index they keep (cli_lessons.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "paratutor/catalog/index.h"
 #include "paratutor/cli/cli_lessons.h"
 
 bool cli_lessons_arg(cli_lesson_path *lp, const char *dir, bool only, const char *who)
@@ -90,4 +93,24 @@ bool cli_find_blueprint(const char *arg, cli_lesson_path *lp, char *out, size_t 
 	}
 	snprintf(out, size, "%s", arg);
 	return false;
+}
+
+/* Makes the tutor's catalog read and keep the lesson index, unless
+ * turned off.  The index is tagged with this program's version and the
+ * size and time of its executable, so a rebuilt paratutor (whose checks
+ * may differ) never trusts an index an older build wrote. */
+void cli_use_index(pt_catalog *cat, const char *dir, bool no_cache)
+{
+	const char *off = dir == NULL ? getenv("PARATUTOR_NO_CACHE") : NULL;
+	char buf[4096], tag[256];
+	if (no_cache || (off != NULL && off[0] != '\0' && strcmp(off, "0") != 0) ||
+	    (dir == NULL && !index_default_dir(buf, sizeof buf)))
+		return;
+	struct stat st;
+	if (stat("/proc/self/exe", &st) == 0)
+		snprintf(tag, sizeof tag, "paratutor %s %lld %lld.%09ld", PT_VERSION, (long long)st.st_size,
+		    (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+	else
+		snprintf(tag, sizeof tag, "paratutor %s", PT_VERSION);
+	catalog_use_index(cat, dir != NULL ? dir : buf, tag);
 }

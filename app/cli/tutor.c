@@ -1,42 +1,19 @@
 /* tutor.c - running the tutor over a progress store (cli_tutor.h): the
- * lesson index it reads, the learner's shuffle salt, full screen or plain. */
+ * learner's shuffle salt, full screen or plain (the lesson index it reads
+ * is lessons.c's). */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/random.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "paratutor/cli/cli_course.h"
 #include "paratutor/cli/cli_command.h"
 #include "paratutor/cli/cli_tutor.h"
-#include "paratutor/catalog/index.h"
 #include "paratutor/ui/plain.h"
 #include "paratutor/store/progress.h"
 #include "paratutor/store/track.h"
 #include "paratutor/ui/ui.h"
 #include "paratutor/ui/ui_clock.h"
-
-/* Makes the tutor's catalog read and keep the lesson index, unless
- * turned off.  The index is tagged with this program's version and the
- * size and time of its executable, so a rebuilt paratutor (whose checks
- * may differ) never trusts an index an older build wrote. */
-void cli_use_index(pt_catalog *cat, const char *dir, bool no_cache)
-{
-	const char *off = dir == NULL ? getenv("PARATUTOR_NO_CACHE") : NULL;
-	char buf[4096], tag[256];
-	if (no_cache || (off != NULL && off[0] != '\0' && strcmp(off, "0") != 0) ||
-	    (dir == NULL && !index_default_dir(buf, sizeof buf)))
-		return;
-	struct stat st;
-	if (stat("/proc/self/exe", &st) == 0)
-		snprintf(tag, sizeof tag, "paratutor %s %lld %lld.%09ld", PT_VERSION, (long long)st.st_size,
-		    (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
-	else
-		snprintf(tag, sizeof tag, "paratutor %s", PT_VERSION);
-	catalog_use_index(cat, dir != NULL ? dir : buf, tag);
-}
 
 /* Returns the learner's shuffle salt: the one their store keeps, or a new
  * random one that the store keeps from now on, so each learner gets an

@@ -1,9 +1,9 @@
 /* go.c - moving between screens: the transitions handlers ask for with
- * ui_go(), carried out once the handler returns (a lesson opened at its
- * resume point, the next item, the summary, a review's due items, an exam
- * started, resumed or settled), what opens first, and the watched lesson
- * reloaded with the answers given so far.  ui.c keeps the terminal, the
- * event loop and the screen table. */
+ * ui_go() (screens.c), carried out once the handler returns (a lesson
+ * opened at its resume point, the next item, the summary, a review's due
+ * items, an exam started, resumed or settled), what opens first, and the
+ * watched lesson reloaded with the answers given so far.  ui.c keeps the
+ * terminal and the event loop, screens.c the screen table. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,12 +14,6 @@
 #include "paratutor/ui/ui_app.h"
 #include "paratutor/ui/ui_clock.h"
 #include "paratutor/ui/ui_exam_gate.h"
-
-void ui_go(pt_ui *ui, pt_goto where, size_t arg)
-{
-	ui->go = where;
-	ui->go_arg = arg;
-}
 
 /* Opens catalog entry index: its session is created (and restored from
  * the store) the first time.  Returns false when it cannot be opened. */

@@ -1,7 +1,7 @@
 /* screens.c - the screen table (a row per screen, each in its own file)
  * and what every screen calls back: entering and leaving a screen, the
- * session it shows, a message to say, progress to note, and the keys
- * every screen shares. */
+ * session it shows, a transition to ask for, a message to say, progress
+ * to note, and the keys every screen shares. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,6 +107,12 @@ void ui_notify(pt_ui *ui, size_t item, pt_progress_event event)
 	case UI_PROGRESS_MOVE: track_moved(ui->track, s, item); break;
 	}
 	track_take_notice(ui->track, ui->message, UI_MESSAGE_MAX);
+}
+
+void ui_go(pt_ui *ui, pt_goto where, size_t arg)
+{
+	ui->go = where;
+	ui->go_arg = arg;
 }
 
 void ui_say(pt_ui *ui, const char *fmt, ...)

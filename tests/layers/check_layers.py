@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The folders of app/ are its layers (docs/styleguide.md): a folder uses
-only itself and the folders below it.
+only itself and the folders below it, and within a folder no two files use
+each other, round about, except a kind table and its rows.
 
     check_layers.py [OBJ.o | FILE.c | FILE.h] ...
 
@@ -12,7 +13,10 @@ Checks, each failure named by file (and line or symbol):
             FILE.c or FILE.h named): an #include "paratutor/LAYER/..." names
             its own layer or one below it;
   headers   a header in include/paratutor/LAYER/ declares only functions and
-            variables defined in LAYER (those the objects define).
+            variables defined in LAYER (those the objects define);
+  cycles    within a folder, the file-level use graph (file A uses a symbol
+            defined in file B) has no cycle, once the references of a table
+            listed in REGISTRIES to its rows are set aside.
 A file's folder is read from its path: the name after "core/", or
 "include/paratutor/", or ui, cli and main (so a file planted under
 some/dir/core/base/ counts as base).  Exits 1 on any failure, 0 otherwise;
@@ -29,6 +33,19 @@ import sys
 LAYERS = ["base", "model", "load", "catalog", "learn", "store", "report",
           "interop", "ui", "cli", "main"]
 RANK = {name: i for i, name in enumerate(LAYERS)}
+
+# The registries: a table of rows, one file per row, where the table
+# lists the rows and each row calls back helpers its folder shares.  A
+# listed table's references to rows (objects it uses from a file, none of
+# them a function) are the one file cycle allowed; a call from the table
+# into a row's file still counts.  folder/table object -> why it is one
+REGISTRIES = {
+    "learn/kind.o": "the kind table: a grading row per kind (kind_choice.c ...)",
+    "load/load_kind.o": "the kind table: a loading row per kind (load_kind_choice.c ...)",
+    "interop/export_kind.o": "the kind table: an export row per kind (export_kind_choice.c ...)",
+    "ui/ui_kind.o": "the kind table: a screen and plain-mode row per kind (ui_kind_choice.c ...)",
+    "ui/screens.o": "the screen table: a row per screen (menu.c, item.c, summary.c ...)",
+}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"paratutor/([^"/]+)/([^"]+)"')
 
@@ -120,17 +137,70 @@ def check_headers(headers, defined, bad):
     return count
 
 
+def sccs(nodes, edges):
+    """Tarjan's strongly connected components of more than one node."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(nodes):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def check_cycles(objs, uses, functions, bad):
+    """No file cycle within a folder but a registry's table and its rows."""
+    edges, registries = {}, 0
+    for (a, b), syms in uses.items():
+        if a == b or folder_of(a) != folder_of(b):
+            continue
+        if folder_of(a) + "/" + os.path.basename(a) in REGISTRIES and not syms & functions:
+            registries += 1
+            continue
+        edges.setdefault(a, set()).add(b)
+    for comp in sccs(objs, edges):
+        links = ["%s -> %s (%s)" % (os.path.basename(a), os.path.basename(b),
+                                     ", ".join(sorted(uses[(a, b)])[:3]))
+                 for a in comp for b in comp if b in edges.get(a, ())]
+        bad.append("file cycle in %s: %s: %s" % (folder_of(comp[0]),
+                   " ".join(os.path.basename(c) for c in comp), "; ".join(links)))
+    return registries
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
     objs = [a for a in argv[1:] if a.endswith(".o")]
     planted = [a for a in argv[1:] if not a.endswith(".o")]
-    defined = {}
+    defined, functions = {}, set()
     for obj in objs:
         for fields in nm(["-g", "--defined-only"], obj):
             if len(fields) == 3:
                 defined[fields[2]] = obj
+                if fields[1] in "Tt":
+                    functions.add(fields[2])
     bad = []
     uses = {}
     for obj in sorted(objs):
@@ -154,12 +224,13 @@ def main(argv):
     includes = check_includes(sources, bad)
     headers = [s for s in sources if s.endswith(".h")]
     declarations = check_headers(headers, defined, bad)
+    registries = check_cycles(objs, uses, functions, bad)
     for line in bad:
         print("layers: " + line)
     print("layers: %d objects, %d uses across files (%d upward), %d includes in %d files, "
-          "%d declarations in %d headers, %d failures"
+          "%d declarations in %d headers, %d rows listed by registries, %d failures"
           % (len(objs), sum(len(s) for s in uses.values()), upward, includes, len(sources),
-             declarations, len(headers), len(bad)))
+             declarations, len(headers), registries, len(bad)))
     return 1 if bad else 0
 
 

@@ -1,12 +1,15 @@
 #!/bin/sh
 # The layering test: the objects of the sanitized build and the includes
 # of app/ and include/ obey the folder order, each header sits in the
-# folder of the layer that defines what it declares, and planted breaks
-# of each rule (a base-folder object calling the grader, a base file
-# including a screen header, a base header declaring the grader) are
-# caught and named.  The release binary holds no test hook.  Takes the
-# objects to read (the Makefile's ASAN_OBJ, so a stale object of an old
-# layout never counts).  Prints "N passed, M failed".
+# folder of the layer that defines what it declares, no two files of a
+# folder use each other round about but a registry's table and its rows,
+# and planted breaks of each rule (a base-folder object calling the
+# grader, a base file including a screen header, a base header declaring
+# the grader, two base files calling each other, a kind table calling
+# into its row's file) are caught and named.  No file is over 800 lines;
+# the release binary holds no test hook.  Takes the objects to read (the
+# Makefile's ASAN_OBJ, so a stale object of an old layout never counts).
+# Prints "N passed, M failed".
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 pass=0 fail=0
@@ -14,9 +17,9 @@ ok()  { pass=$((pass + 1)); echo "ok - $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 
 if python3 tests/layers/check_layers.py "$@" >build/layers.out 2>&1; then
-	ok "every folder uses and includes only itself and the folders below it"
+	ok "every folder uses and includes only itself and the folders below it, and no file cycle but the registries"
 else
-	cat build/layers.out; bad "the objects or the includes break the layer order"
+	cat build/layers.out; bad "the objects or the includes break the layer order, or files use each other round about"
 fi
 grep -q '(0 upward)' build/layers.out && ! grep -q ' 0 uses' build/layers.out \
 	&& ! grep -q ' 0 includes' build/layers.out && ! grep -q ' 0 declarations' build/layers.out \
@@ -26,9 +29,10 @@ grep -q '(0 upward)' build/layers.out && ! grep -q ' 0 uses' build/layers.out \
 # planted WHAT FILE NAMED: the check with FILE added fails, naming it as
 # the grep pattern NAMED says.
 planted() {
-	what=$1 file=$2 named=$3
+	what=$1 files=$2 named=$3
 	shift 3
-	if python3 tests/layers/check_layers.py "$@" "$file" >build/layers-plant.out 2>&1; then
+	# shellcheck disable=SC2086
+	if python3 tests/layers/check_layers.py "$@" $files >build/layers-plant.out 2>&1; then
 		bad "$what passed the check"
 	elif grep -q "$named" build/layers-plant.out; then
 		ok "$what fails and is named"
@@ -51,6 +55,37 @@ planted "a planted upward include (base -> ui)" "$plant/app/core/base/planted.c"
 printf 'struct pt_grade;\nvoid grade_init(struct pt_grade *g,\n\tconst struct pt_item *item);\n' >"$plant/include/paratutor/base/planted.h"
 planted "a header in the wrong folder (base declaring the grader)" "$plant/include/paratutor/base/planted.h" \
 	'base/planted.h (base) declares grade_init, defined in .*learn/grade.o (learn)' "$@"
+
+# plant NAME.o SOURCE: compiles SOURCE into $plant/NAME.o; false when
+# it does not build.
+plant() {
+	mkdir -p "$plant/$(dirname "$1")"
+	printf '%s\n' "$2" >"$plant/$1.c"
+	cc -c -o "$plant/$1.o" "$plant/$1.c" 2>>build/layers-plant.err
+}
+if plant core/base/cycle_a 'void planted_b(void); void planted_a(void); void planted_a(void) { planted_b(); }' &&
+	plant core/base/cycle_b 'void planted_a(void); void planted_b(void); void planted_b(void) { planted_a(); }'; then
+	planted "a planted file cycle (base: cycle_a.c <-> cycle_b.c)" "$plant/core/base/cycle_a.o $plant/core/base/cycle_b.o" \
+		'file cycle in base: cycle_a.o cycle_b.o' "$@"
+else
+	cat build/layers-plant.err; bad "the planted cycle did not build"
+fi
+# A registry's table may list its rows, not call into their files.
+if plant core/learn/kind 'void planted_row(void); void planted_table(void); void planted_table(void) { planted_row(); }' &&
+	plant core/learn/kind_planted 'void planted_table(void); void planted_row(void); void planted_row(void) { planted_table(); }'; then
+	planted "a kind table calling a function of its row's file" "$plant/core/learn/kind.o $plant/core/learn/kind_planted.o" \
+		'file cycle in learn: kind.o kind_planted.o' "$@"
+else
+	cat build/layers-plant.err; bad "the planted table did not build"
+fi
+
+# No file in app/ or include/ is over 800 lines (docs/styleguide.md).
+long=$(find app include -name '*.[ch]' -exec wc -l {} + | awk '$2 != "total" && $1 > 800 { print $2 " (" $1 " lines)" }')
+if [ -n "$long" ]; then
+	echo "$long"; bad "a file is over 800 lines: $(echo "$long" | tr '\n' ' ')"
+else
+	ok "no file in app/ or include/ is over 800 lines (the longest: $(find app include -name '*.[ch]' -exec wc -l {} + | awk '$2 != "total"' | sort -n | tail -n 1 | awk '{ print $2 ", " $1 }'))"
+fi
 
 if python3 tests/layers/screen_state.py >build/screen-state.out 2>&1; then
 	ok "no screen keeps file-static state ($(tail -n 1 build/screen-state.out))"

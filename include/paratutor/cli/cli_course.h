@@ -27,9 +27,10 @@ bool cli_course_read(const char *dir, cli_course_paths *cp, pt_course *c);
  * not: nothing was changed). */
 int cli_course_save(pt_course *c, cli_course_paths *cp, bool change);
 
-/* `paratutor course lrs DIR [--lrs URL [--lrs-auth FILE] | --off]` and
- * `paratutor course sync DIR [--learner ID]... [--background]`, argv[0]
- * being "lrs" or "sync" (course_lrs.c); return the exit status. */
+/* `paratutor course lrs DIR [--lrs URL [--lrs-auth FILE] | --off]`
+ * (course.c) and `paratutor course sync DIR [--learner ID]...
+ * [--background]` (course_lrs.c), argv[0] being "lrs" or "sync"; return
+ * the exit status. */
 int cli_course_lrs(int argc, char **argv);
 int cli_course_sync(int argc, char **argv);
 

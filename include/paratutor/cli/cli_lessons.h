@@ -58,4 +58,9 @@ bool cli_load_lessons(pt_catalog *cat, cli_lesson_path *lp, const char *who);
  * nowhere (out then holds the name). */
 bool cli_find_blueprint(const char *arg, cli_lesson_path *lp, char *out, size_t size);
 
+/* Makes cat read and keep the lesson index in dir (NULL: the default,
+ * $XDG_CACHE_HOME/paratutor), unless no_cache or PARATUTOR_NO_CACHE (when
+ * dir is NULL) says not to. */
+void cli_use_index(pt_catalog *cat, const char *dir, bool no_cache);
+
 #endif

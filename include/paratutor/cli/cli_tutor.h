@@ -22,9 +22,4 @@ typedef struct cli_tutor_options {
  * of memory, 3 no such lesson). */
 int cli_run_tutor(pt_catalog *cat, const cli_tutor_options *o);
 
-/* Makes cat read and keep the lesson index in dir (NULL: the default,
- * $XDG_CACHE_HOME/paratutor), unless no_cache or PARATUTOR_NO_CACHE (when
- * dir is NULL) says not to. */
-void cli_use_index(pt_catalog *cat, const char *dir, bool no_cache);
-
 #endif

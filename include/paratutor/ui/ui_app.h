@@ -250,10 +250,11 @@ void ui_show(pt_ui *ui, pt_screen screen, size_t arg);
  * goes. */
 void ui_leave_screen(pt_ui *ui);
 
-/* go.c: carrying out transitions */
-
-/* Asks for a transition, carried out once the current handler returns. */
+/* Asks for a transition, carried out once the current handler returns
+ * (by go.c's go_apply). */
 void ui_go(pt_ui *ui, pt_goto where, size_t arg);
+
+/* go.c: carrying out transitions */
 
 /* Carries out the transition the last handler asked for, if any. */
 void go_apply(pt_ui *ui);
