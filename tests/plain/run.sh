@@ -79,7 +79,8 @@ play quit
 lacks "a later run: no introduction" "Type intro to read"
 play intro quit
 has "intro: the introduction" "How paratutor works"
-has "intro: all seven kinds are named" "steps to put in order"
+has "intro: all eight kinds are named" "steps to put in order"
+has "intro: the eighth kind, a figure with knobs" "whose knobs"
 has "intro: the score rule" "Practice (a second go at items from the summary) and reviews are named as such"
 has "intro: the score rule links the whole model" "docs/scoring.md"
 play guide quit

@@ -5,10 +5,11 @@
 /* NULL marks where the score rule goes; the list ends at its size. */
 static const char *const paragraphs[] = {
 	"paratutor asks questions on data, model, pipeline, tensor and sharded parallelism. Each lesson is "
-	"a short run of items of seven kinds: code with blanks to fill from an option bank, a question with "
+	"a short run of items of eight kinds: code with blanks to fill from an option bank, a question with "
 	"one answer, a question where you tick all that apply (it may say how many), a number to work out "
 	"(units such as GB or % are understood), a short name to type (an API or a flag), prompts to match "
-	"with answers, and steps to put in order.",
+	"with answers, steps to put in order, and a figure (a pipeline schedule, memory per GPU) whose knobs "
+	"you turn until it shows what the question asks.",
 	"Every mark carries a word: Correct, Wrong, or Missed (an option you should have ticked, named only "
 	"once the item is over). A wrong answer says what that choice usually means; a slip is pointed out "
 	"instead (what costs what is below). The answer itself is shown only when the item is solved or out "
