@@ -491,7 +491,6 @@ START_TEST(fuzz_regression_round_trip)
 	}
 	lesson_free(l);
 	diags_free(&d);
-	load_release();
 }
 END_TEST
 

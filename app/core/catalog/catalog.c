@@ -170,7 +170,6 @@ static bool add_file(pt_catalog *c, const char *path, bool shadow)
 	if (e.path == NULL)
 		return false;
 	entry_load(&e, c->keep);
-	load_release();
 	return catalog_take(c, &e, shadow);
 }
 
@@ -196,7 +195,6 @@ static void *queue_work(void *arg)
 	for (size_t i; (i = atomic_fetch_add(&q->next, 1)) < q->n;)
 		if (to_load(&q->v[i]))
 			entry_load(&q->v[i], q->keep);
-	load_release();
 	return NULL;
 }
 
@@ -476,7 +474,6 @@ bool catalog_reload(pt_catalog *c, size_t index)
 	diags_free(&e->diags);
 	e->indexed = false;
 	entry_load(e, NULL);
-	load_release();
 	note_duplicate(c->v, index, e);
 	entry_finish(e);
 	id_rebuild(c, c->cap); /* its id may have changed */

@@ -164,7 +164,7 @@ bool blueprint_parse(pt_blueprint *bp, const char *name, const char *text, size_
 		    "file starts with a UTF-8 byte order mark; save it without one");
 		return false;
 	}
-	if (!scan_text(&sc, text, len, false)) {
+	if (!scan_text(&sc, text, len)) {
 		if (sc.error == SCAN_NO_MEMORY)
 			diags_add(diags, name, (pt_pos){ 1, 1 }, PT_ERROR, "out of memory while loading");
 		else

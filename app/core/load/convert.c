@@ -54,14 +54,14 @@ static void load_blanks(pt_loader *ld, const pt_fields *itf, pt_item *item)
  * the string "true" (in any case) or a number other than 0.  The type
  * error stands alone; the checks that follow judge the item its author
  * meant, instead of adding knock-on errors ("found 0 correct"). */
-static bool meant_true(const pt_loader *ld, const cJSON *v)
+static bool meant_true(const cJSON *v)
 {
 	if (cJSON_IsNumber(v))
 		return v->valuedouble != 0;
 	if (!cJSON_IsString(v))
 		return false;
 	size_t n;
-	const char *s = field_string(ld, v, &n);
+	const char *s = field_string(v, &n);
 	return n == 4 && strncasecmp(s, "true", 4) == 0;
 }
 
@@ -92,7 +92,7 @@ void kinds_load_options(pt_loader *ld, const pt_fields *itf, pt_item *item)
 		const cJSON *c = field_get(ld, &of, F_CORRECT, "an option", false);
 		if (c != NULL && !cJSON_IsBool(c)) {
 			field_wrong_type(ld, c, "correct", "true or false");
-			opt->correct = meant_true(ld, c);
+			opt->correct = meant_true(c);
 		} else if (c != NULL) {
 			opt->correct = cJSON_IsTrue(c);
 		}
@@ -169,7 +169,7 @@ static pt_pos code_locate(void *ctx, size_t offset)
 	if (p == NULL || p->raw == 0)
 		return c->start;
 	pt_pos first = { p->value.line, p->value.col + 1 }; /* just past the quote */
-	return scan_string_pos(c->ld->cv->text, c->ld->cv->text_len, p->raw & ~SCAN_RAW_EMPTIED, first, offset);
+	return scan_string_pos(c->ld->cv->text, c->ld->cv->text_len, p->raw, first, offset);
 }
 
 void kinds_load_fill(pt_loader *ld, const pt_fields *f, pt_item *item)
@@ -406,22 +406,10 @@ static pt_lesson *build_lesson(pt_loader *ld, const cJSON *root)
 	if (items == NULL)
 		return lesson;
 	lesson->items_pos = field_pos(ld, items);
-	const pt_convert *cv = ld->cv;
-	bool apart = cv->items_rec != SIZE_MAX && items->valueint >= 0 && (size_t)items->valueint == cv->items_rec;
-	size_t n = apart ? cv->n_items_apart : (size_t)cJSON_GetArraySize(items);
+	size_t n = (size_t)cJSON_GetArraySize(items);
 	lesson->items = field_calloc(ld, n + 1, sizeof *lesson->items);
 	if (lesson->items == NULL)
 		return lesson;
-	if (apart) {
-		for (size_t k = 0; k < n && !ld->failed; k++) {
-			const cJSON *it = cv->item_apart(cv->ctx, k);
-			if (it == NULL)
-				ld->failed = true;
-			else
-				load_element(ld, it, lesson);
-		}
-		return lesson;
-	}
 	const cJSON *it;
 	cJSON_ArrayForEach(it, items)
 		load_element(ld, it, lesson);

@@ -188,21 +188,22 @@ const cJSON *field_get(pt_loader *ld, const pt_fields *f, pt_field k, const char
 	return v;
 }
 
-/* Returns a string node's characters and sets *len to their count: from
- * the text when the skeleton held the string emptied, else as cJSON
- * decoded them. */
-const char *field_string(const pt_loader *ld, const cJSON *v, size_t *len)
+/* Returns a string node's characters, as cJSON decoded them, and sets
+ * *len to their count. */
+const char *field_string(const cJSON *v, size_t *len)
 {
-	const pt_scan_pos *p = field_record(ld, v);
-	if (p != NULL && (p->raw & SCAN_RAW_EMPTIED) != 0) {
-		/* Without escapes, the first quote after the start ends it. */
-		size_t at = p->raw & ~SCAN_RAW_EMPTIED;
-		const char *s = ld->cv->text + at;
-		*len = (size_t)((const char *)memchr(s, '"', ld->cv->text_len - at) - s);
-		return s;
-	}
 	*len = strlen(v->valuestring);
 	return v->valuestring;
+}
+
+/* Returns a string value's characters cut to size bytes in buf, or "" for
+ * a value that is no string. */
+const char *field_string_cut(const cJSON *v, char *buf, size_t size)
+{
+	size_t n = 0;
+	const char *s = cJSON_IsString(v) ? field_string(v, &n) : "";
+	snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), s);
+	return buf;
 }
 
 /* Reports that field has the wrong type. */
@@ -221,7 +222,7 @@ bool field_take_text(pt_loader *ld, const cJSON *v, const char *name, pt_text *o
 	}
 	out->pos = field_pos(ld, v);
 	size_t n;
-	const char *s = field_string(ld, v, &n);
+	const char *s = field_string(v, &n);
 	if (!ld->cv->text_is_utf8 && !validate_utf8(s, n)) {
 		diags_add(ld->diags, ld->name, out->pos, PT_ERROR,
 		    "\"%s\" is not valid UTF-8", name);
@@ -234,7 +235,7 @@ bool field_take_text(pt_loader *ld, const cJSON *v, const char *name, pt_text *o
 		pt_pos where = out->pos;
 		if (p != NULL && p->raw != 0) {
 			pt_pos first = { p->value.line, p->value.col + 1 }; /* just past the quote */
-			where = scan_string_pos(ld->cv->text, ld->cv->text_len, p->raw & ~SCAN_RAW_EMPTIED, first, at);
+			where = scan_string_pos(ld->cv->text, ld->cv->text_len, p->raw, first, at);
 		}
 		char esc[PT_SANITISE_ESCAPE_MAX + 1];
 		sanitise_escape(cp, esc);
@@ -343,7 +344,7 @@ int field_enum(pt_loader *ld, const pt_fields *f, pt_field k, const char *what,
 		return -1;
 	}
 	size_t n;
-	const char *s = field_string(ld, v, &n);
+	const char *s = field_string(v, &n);
 	for (int i = 0; names[i] != NULL; i++)
 		if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0)
 			return i;

@@ -34,16 +34,6 @@ static const char *quoted_list(const char *const *names, size_t n, char *buf, si
 	return joined(names, n, false, buf, size);
 }
 
-/* Returns a string member's text (the loader may keep it only in the
- * file's text), cut to size bytes, or "" for a value that is no string. */
-static const char *str_of(const pt_loader *ld, const cJSON *v, char *buf, size_t size)
-{
-	size_t n = 0;
-	const char *s = cJSON_IsString(v) ? field_string(ld, v, &n) : "";
-	snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), s);
-	return buf;
-}
-
 /* Reads a mesh's "axes": an object of axis names and whole sizes; false
  * when any is wrong. */
 static bool read_axes(pt_loader *ld, const cJSON *axes, pt_figure *fig)
@@ -88,7 +78,7 @@ static bool read_param(pt_loader *ld, const cJSON *c, const pt_fig_param *p, dou
 	pt_pos at = field_pos(ld, c);
 	if (p->words != NULL) {
 		char word[32];
-		str_of(ld, c, word, sizeof word);
+		field_string_cut(c, word, sizeof word);
 		for (int w = 0; cJSON_IsString(c) && p->words[w] != NULL; w++)
 			if (strcmp(p->words[w], word) == 0) {
 				*out = w;
@@ -157,7 +147,7 @@ void load_figure(pt_loader *ld, const pt_fields *f, pt_item *item)
 	const cJSON *type = cJSON_GetObjectItemCaseSensitive(obj, "type");
 	static const char *const type_names[] = { "pipeline", "memory", "collective", "mesh", NULL };
 	char word[32];
-	int t = cJSON_IsString(type) ? figure_type_find(str_of(ld, type, word, sizeof word)) : -1;
+	int t = cJSON_IsString(type) ? figure_type_find(field_string_cut(type, word, sizeof word)) : -1;
 	if (t < 0) {
 		diags_add(ld->diags, ld->name, field_pos(ld, type ? type : obj), PT_ERROR, "a figure's \"type\" is one of %s",
 		    quoted_list(type_names, 0, list, sizeof list));
@@ -178,7 +168,7 @@ void load_figure(pt_loader *ld, const pt_fields *f, pt_item *item)
 			continue;
 		} else if (strcmp(c->string, "at") == 0) {
 			static const char *const ats[] = { "prompt", "explanation", NULL };
-			str_of(ld, c, word, sizeof word);
+			field_string_cut(c, word, sizeof word);
 			if (strcmp(word, "explanation") == 0)
 				item->figure_at = PT_FIGURE_AT_EXPLANATION;
 			else if (strcmp(word, "prompt") != 0)
@@ -186,7 +176,7 @@ void load_figure(pt_loader *ld, const pt_fields *f, pt_item *item)
 				    quoted_list(ats, 0, list, sizeof list));
 		} else if (strcmp(c->string, "check") == 0) {
 			check = c;
-			item->figure_check = figure_output_find((pt_fig_type)t, str_of(ld, c, word, sizeof word));
+			item->figure_check = figure_output_find((pt_fig_type)t, field_string_cut(c, word, sizeof word));
 			if (item->figure_check < 0)
 				diags_add(ld->diags, ld->name, field_pos(ld, c), PT_ERROR, "a %s figure's \"check\" is one of %s",
 				    ti->name, quoted_list(ti->outputs, 0, list, sizeof list));

@@ -18,15 +18,6 @@
 #include "paratutor/model/explore_item.h"
 #include "paratutor/load/load_kind.h"
 
-/* A string member's text cut to size ("" for no string). */
-static const char *str_of(const pt_loader *ld, const cJSON *v, char *buf, size_t size)
-{
-	size_t n = 0;
-	const char *s = cJSON_IsString(v) ? field_string(ld, v, &n) : "";
-	snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), s);
-	return buf;
-}
-
 /* Appends the names of type t's parameters (outputs when outputs is set)
  * to buf as "a", "b" and "c". */
 static const char *names_of(const pt_fig_type_info *ti, bool outputs, char *buf, size_t size)
@@ -52,7 +43,7 @@ static bool knob_value(pt_loader *ld, const cJSON *v, const pt_fig_param *p, con
 	pt_pos at = field_pos(ld, v);
 	if (p->words != NULL) {
 		char word[64];
-		str_of(ld, v, word, sizeof word);
+		field_string_cut(v, word, sizeof word);
 		for (int w = 0; p->words[w] != NULL; w++)
 			if (cJSON_IsString(v) && strcmp(p->words[w], word) == 0) {
 				*out = w;
@@ -139,7 +130,7 @@ static bool load_knob(pt_loader *ld, const pt_fig_type_info *ti, pt_fig_type t, 
 static int knob_named(pt_loader *ld, const pt_explore *e, const pt_fig_type_info *ti, const cJSON *v, const char *what)
 {
 	char name[64];
-	str_of(ld, v, name, sizeof name);
+	field_string_cut(v, name, sizeof name);
 	for (int k = 0; k < e->n_knobs; k++)
 		if (cJSON_IsString(v) && strcmp(ti->params[e->knob[k].param].name, name) == 0)
 			return k;
@@ -161,7 +152,7 @@ static bool load_cond(pt_loader *ld, const pt_fig_type_info *ti, pt_fig_type t, 
 	for (const cJSON *m = c->child; m != NULL; m = m->next) {
 		int op = explore_op_find(m->string);
 		if (strcmp(m->string, "value") == 0) {
-			out->output = figure_output_find(t, str_of(ld, m, word, sizeof word));
+			out->output = figure_output_find(t, field_string_cut(m, word, sizeof word));
 			if (out->output < 0 || !cJSON_IsString(m)) {
 				diags_add(ld->diags, ld->name, field_pos(ld, m), PT_ERROR,
 				    "a goal's \"value\" is one of a %s figure's values: %s", ti->name,
@@ -314,7 +305,7 @@ static void explore_load(pt_loader *ld, const pt_fields *f, pt_item *item)
 		return;
 	}
 	char word[32];
-	int t = figure_type_find(str_of(ld, cJSON_GetObjectItemCaseSensitive(fig, "type"), word, sizeof word));
+	int t = figure_type_find(field_string_cut(cJSON_GetObjectItemCaseSensitive(fig, "type"), word, sizeof word));
 	if (t < 0 || knobs == NULL || goal == NULL)
 		return; /* the figure's reader reports a bad type */
 	const pt_fig_type_info *ti = figure_type((pt_fig_type)t);

@@ -1,9 +1,8 @@
-/* scan.c - the loader's JSON scanner: exact positions and a skeleton.
+/* scan.c - the loader's JSON scanner: exact positions.
  *
  * One pass over the text: line and column (in characters) are kept
- * current, every value's start is recorded, plain string bytes are
- * skipped sixteen (or eight) at a time, and, when asked, the skeleton is
- * written as the text with every string value without escapes emptied. */
+ * current, every value's start is recorded, and plain string bytes are
+ * skipped eight at a time. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,12 +21,9 @@ typedef struct scanner {
 	int line;
 	int col;
 	int depth;
-	bool offsets;     /* string offsets fit the records' 31 bits */
-	bool spans;       /* note the spans of depths 1 and 2 */
+	bool offsets;     /* string offsets fit the records */
 	pt_pos key;       /* key of the member whose value comes next */
-	size_t key_at, key_len;
 	bool have_key;
-	size_t copied;    /* the text before this offset is in the skeleton already */
 } scanner;
 
 static const char *const error_messages[] = {
@@ -198,33 +194,13 @@ static bool is_low_surrogate_escape(const char *s, size_t left)
 	return low >= 0xDC00 && low <= 0xDFFF;
 }
 
-/* Returns where the text's current offset falls in the skeleton. */
-static size_t sc_skeleton_at(const scanner *sc)
-{
-	return sc->out->skel_len + (sc->i - sc->copied);
-}
-
-/* Empties the string value that runs from the quote at open to the
- * current offset (just past its closing quote) in the skeleton. */
-static void sc_blank_string(scanner *sc, size_t open)
-{
-	pt_scan *o = sc->out;
-	memcpy(o->skel + o->skel_len, sc->s + sc->copied, open + 1 - sc->copied);
-	o->skel_len += open + 1 - sc->copied;
-	o->skel[o->skel_len++] = '"';
-	sc->copied = sc->i;
-	o->rec[o->n_rec - 1].raw |= SCAN_RAW_EMPTIED;
-}
-
 /* Skips a string starting at '"'; for a value (not a key), notes where its
- * characters start and, without escapes, empties it in the skeleton, as
- * cJSON need not copy what the text holds. */
+ * characters start. */
 static bool sc_string(scanner *sc, bool value)
 {
 	const unsigned char *s = (const unsigned char *)sc->s;
 	size_t open = sc->i, i = sc->i + 1, len = sc->len;
 	int col = sc->col + 1;
-	bool escaped = false;
 	for (;;) {
 		/* Plain characters only move the column. */
 		size_t run = plain_run(s + i, len - i);
@@ -248,8 +224,6 @@ static bool sc_string(scanner *sc, bool value)
 			sc_advance(sc);
 			if (value && sc->offsets)
 				sc->out->rec[sc->out->n_rec - 1].raw = (uint32_t)(open + 1);
-			if (value && !escaped && sc->out->skel != NULL)
-				sc_blank_string(sc, open);
 			return true;
 		}
 		if (c == '\n')
@@ -258,7 +232,6 @@ static bool sc_string(scanner *sc, bool value)
 			return sc_fail(sc, SCAN_CONTROL_IN_STRING);
 		pt_pos escape = sc_pos(sc);
 		sc_advance(sc); /* the backslash */
-		escaped = true;
 		char e = sc_peek(sc);
 		if (e == 'u') {
 			sc_advance(sc);
@@ -375,11 +348,8 @@ static bool sc_container(scanner *sc, char close)
 			if (sc_peek(sc) != '"')
 				return sc_fail(sc, SCAN_EXPECTED_NAME);
 			pt_pos key = sc_pos(sc);
-			size_t key_at = sc->i;
 			if (!sc_string(sc, false))
 				return false;
-			sc->key_at = key_at;
-			sc->key_len = sc->i - key_at;
 			sc_skip_ws(sc);
 			if (sc_peek(sc) != ':')
 				return sc_fail(sc, SCAN_EXPECTED_COLON);
@@ -453,58 +423,18 @@ static bool sc_value_body(scanner *sc)
 	}
 }
 
-/* Starts a span for the value about to be scanned; returns its index, or
- * SIZE_MAX when out of memory. */
-static size_t sc_span_open(scanner *sc)
-{
-	pt_scan *o = sc->out;
-	if (o->n_spans == o->cap_spans) {
-		void *v = o->spans;
-		if (!grow_array(&v, &o->cap_spans, o->n_spans + 1, sizeof *o->spans))
-			return SIZE_MAX;
-		o->spans = v;
-	}
-	o->spans[o->n_spans] = (pt_scan_span){
-		.rec = o->n_rec,
-		.start = sc->i,
-		.sk_start = sc_skeleton_at(sc),
-		.key_at = sc->have_key ? sc->key_at : 0,
-		.key_len = sc->have_key ? sc->key_len : 0,
-		.depth = sc->depth,
-	};
-	return o->n_spans++;
-}
-
-/* Skips one value of any type, recording where it starts, and its span
- * when it sits at depth 1 or 2. */
+/* Skips one value of any type, recording where it starts. */
 static bool sc_value(scanner *sc)
 {
 	sc_skip_ws(sc);
-	size_t at = SIZE_MAX;
-	if (sc->spans && (sc->depth == 1 || sc->depth == 2) && (at = sc_span_open(sc)) == SIZE_MAX)
-		return sc_fail(sc, SCAN_NO_MEMORY);
-	if (!sc_record(sc) || !sc_value_body(sc))
-		return false;
-	if (at != SIZE_MAX) {
-		pt_scan_span *sp = &sc->out->spans[at];
-		sp->end = sc->i;
-		sp->sk_end = sc_skeleton_at(sc);
-		sp->desc = sc->out->n_rec - sp->rec - 1;
-	}
-	return true;
+	return sc_record(sc) && sc_value_body(sc);
 }
 
-
-bool scan_text(pt_scan *out, const char *text, size_t len, bool skeleton)
+bool scan_text(pt_scan *out, const char *text, size_t len)
 {
 	memset(out, 0, sizeof *out);
 	scanner sc = { .out = out, .s = text, .len = len, .line = 1, .col = 1 };
 	sc.offsets = len < SCAN_MAX_OFFSET;
-	sc.spans = skeleton && sc.offsets;
-	/* In blocks of 64 KiB, like the file's, so the next file reuses them;
-	 * without memory for it the scan goes on without a skeleton. */
-	if (sc.spans)
-		out->skel = malloc((len + 1 + 0xFFFF) / 0x10000 * 0x10000);
 	void *rec = NULL;
 	if (!grow_array(&rec, &out->cap_rec, 256, sizeof *out->rec))
 		return sc_fail(&sc, SCAN_NO_MEMORY);
@@ -514,21 +444,12 @@ bool scan_text(pt_scan *out, const char *text, size_t len, bool skeleton)
 		if (sc.i < sc.len)
 			sc_fail(&sc, SCAN_TEXT_AFTER_END);
 	}
-	if (out->error != SCAN_OK)
-		return false;
-	if (out->skel != NULL) {
-		memcpy(out->skel + out->skel_len, text + sc.copied, len - sc.copied);
-		out->skel_len += len - sc.copied;
-		out->skel[out->skel_len] = '\0';
-	}
-	return true;
+	return out->error == SCAN_OK;
 }
 
 void scan_free(pt_scan *sc)
 {
 	free(sc->rec);
-	free(sc->spans);
-	free(sc->skel);
 	memset(sc, 0, sizeof *sc);
 }
 

@@ -25,14 +25,6 @@ typedef struct pt_convert {
 	const char *text;          /* the file's text, for strings read from it */
 	size_t text_len;
 	bool text_is_utf8;         /* every string of the file is valid UTF-8 */
-	/* When the root's items array was parsed apart: its record index
-	 * (SIZE_MAX when the items are in the tree), its element count, and a
-	 * function returning element k's tree, valid until its next call
-	 * (NULL when memory ran out). */
-	size_t items_rec;
-	size_t n_items_apart;
-	const cJSON *(*item_apart)(void *ctx, size_t k);
-	void *ctx;
 } pt_convert;
 
 /* Builds a lesson (caller frees with lesson_free) from root, appending

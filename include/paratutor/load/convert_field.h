@@ -115,7 +115,11 @@ void field_check_names(pt_loader *ld, const pt_fields *f, const char *what, unsi
 const cJSON *field_get(pt_loader *ld, const pt_fields *f, pt_field k, const char *what, bool required);
 
 /* Returns a string node's characters and sets *len to their count. */
-const char *field_string(const pt_loader *ld, const cJSON *v, size_t *len);
+const char *field_string(const cJSON *v, size_t *len);
+
+/* Returns a string value's characters cut to size bytes in buf, or "" for
+ * a value that is no string. */
+const char *field_string_cut(const cJSON *v, char *buf, size_t size);
 
 /* Reports that the value v of the field called name is not want. */
 void field_wrong_type(pt_loader *ld, const cJSON *v, const char *name, const char *want);

@@ -16,31 +16,14 @@
 
 #define PT_MAX_FILE_SIZE (4u * 1024u * 1024u)
 
-/* How a lesson's text becomes a tree: the fast path (a skeleton without
- * string values, items parsed one at a time in reused memory) or the
- * reference path (cJSON on the whole text, as plain cJSON use would).
- * Both give the same lesson and the same diagnostics. */
-typedef enum pt_load_path { PT_LOAD_FAST, PT_LOAD_REFERENCE } pt_load_path;
-
 /* Parses a lesson from text of length len; name is used in diagnostics.
  * Returns a new lesson (caller frees with lesson_free) or NULL when the
  * file is too broken to build one; problems go to diags either way. */
 pt_lesson *load_lesson_text(const char *name, const char *text, size_t len,
     pt_diags *diags);
 
-/* As load_lesson_text, by the given path (for the bench and the tests
- * that hold the two paths to the same result). */
-pt_lesson *load_lesson_text_with(pt_load_path path, const char *name, const char *text,
-    size_t len, pt_diags *diags);
-
-/* Reads and parses the lesson file at path, as load_lesson_text.
- *
- * Each thread keeps the memory it parsed with for its next lesson; a
- * thread that is done loading gives it back with load_release(). */
+/* Reads and parses the lesson file at path, as load_lesson_text. */
 pt_lesson *load_lesson_file(const char *path, pt_diags *diags);
-
-/* Frees the parsing memory this thread kept; loading again is allowed. */
-void load_release(void);
 
 /* Converts a byte offset in text to a 1-based line and column, counting
  * columns in characters. */

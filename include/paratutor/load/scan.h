@@ -1,13 +1,9 @@
-/* scan.h - the loader's JSON scanner: exact positions and a skeleton.
+/* scan.h - the loader's JSON scanner: exact positions.
  *
  * Internal to the loader (load.c, convert.c).  scan_text walks a lesson's
  * text once: it finds the first JSON syntax error with its line and
  * column, and otherwise records where every value and object key starts,
- * in document order.  On request it also writes a skeleton of the text in
- * which every string value without escapes is emptied (cJSON then parses
- * structure only; the characters are read from the text), and notes the
- * spans of the values at depths 1 and 2, so the root's items can be parsed
- * one at a time.  A pt_scan owns its arrays; free them with scan_free. */
+ * in document order.  A pt_scan owns its array; free it with scan_free. */
 #ifndef PARATUTOR_SCAN_H
 #define PARATUTOR_SCAN_H
 
@@ -17,14 +13,11 @@
 
 #include "paratutor/model/lesson.h"
 
-/* Set in pt_scan_pos.raw when the skeleton holds the string emptied. */
-#define SCAN_RAW_EMPTIED 0x80000000u
-/* Texts this long or longer get no offsets and no skeleton. */
+/* Texts this long or longer get no offsets. */
 #define SCAN_MAX_OFFSET 0x80000000u
 
 /* Where one value and its key start; for a string value, also the offset
- * of its first character in the text (with SCAN_RAW_EMPTIED when the
- * skeleton holds it emptied); for a number, the offset of its first
+ * of its first character in the text; for a number, the offset of its first
  * character, so it can be quoted as written; else 0 (neither starts a
  * file: a lesson is an object). */
 typedef struct pt_scan_pos {
@@ -32,18 +25,6 @@ typedef struct pt_scan_pos {
 	pt_pos key;
 	uint32_t raw;
 } pt_scan_pos;
-
-/* Where a member of the root object, or an element of one of its arrays,
- * lies: its record, how many records its contents take, byte offsets in
- * the text and in the skeleton, and its key's bytes (quotes included). */
-typedef struct pt_scan_span {
-	size_t rec;
-	size_t desc;
-	size_t start, end;
-	size_t sk_start, sk_end;
-	size_t key_at, key_len;
-	int depth;
-} pt_scan_span;
 
 /* The syntax errors, and running out of memory. */
 typedef enum pt_scan_error {
@@ -80,18 +61,13 @@ typedef struct pt_scan {
 	pt_scan_pos *rec;     /* every value's positions, in document order */
 	size_t n_rec;
 	bool bad_utf8;        /* some string holds bytes that are not UTF-8 */
-	pt_scan_span *spans;  /* values at depths 1 and 2, in document order (with a skeleton) */
-	size_t n_spans;
-	char *skel;           /* the skeleton, NUL-terminated, or NULL */
-	size_t skel_len;
-	size_t cap_rec, cap_spans; /* private */
+	size_t cap_rec;       /* private */
 } pt_scan;
 
-/* Scans len bytes of text into sc, with a skeleton and spans when
- * skeleton is set (and the text is shorter than SCAN_MAX_OFFSET).  Returns
- * false when the text is not JSON or memory ran out (sc->error says
- * which, sc->error_pos where); sc's arrays need scan_free either way. */
-bool scan_text(pt_scan *sc, const char *text, size_t len, bool skeleton);
+/* Scans len bytes of text into sc.  Returns false when the text is not
+ * JSON or memory ran out (sc->error says which, sc->error_pos where); sc's
+ * array needs scan_free either way. */
+bool scan_text(pt_scan *sc, const char *text, size_t len);
 
 /* Frees what scan_text allocated; the scan may be used again. */
 void scan_free(pt_scan *sc);
