@@ -19,7 +19,6 @@
 #include "paratutor/cli/cli_tutor.h"
 #include "paratutor/catalog/codecheck.h"
 #include "paratutor/load/load.h"
-#include "paratutor/ui/plain.h"
 #include "paratutor/store/progress.h"
 #include "paratutor/report/progress_report.h"
 #include "paratutor/store/settings.h"

@@ -31,7 +31,6 @@
 #include "paratutor/cli/cli_lrs.h"
 #include "paratutor/cli/cli_command.h"
 #include "paratutor/cli/cli_sync.h"
-#include "paratutor/cli/cli_tutor.h"
 #include "paratutor/ui/ui_clock.h"
 #include "paratutor/report/xapi.h"
 

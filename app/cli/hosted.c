@@ -22,7 +22,6 @@
 #include "paratutor/store/course.h"
 #include "paratutor/learn/fsrs.h"
 #include "paratutor/store/progress.h"
-#include "paratutor/store/track.h"
 #include "paratutor/ui/ui_clock.h"
 
 #define WORDS "plain, review, next, exam NAME or help"

@@ -1,7 +1,6 @@
 /* import.c - `paratutor import FILE...`: reads GIFT and Moodle XML files
  * and writes one format-2 lesson, with the readers' diagnostics on
  * stderr. */
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,7 +11,6 @@
 #include "paratutor/cli/cli_command.h"
 #include "paratutor/report/next.h"
 #include "paratutor/ui/plain.h"
-#include "paratutor/base/text.h"
 #include "paratutor/store/track.h"
 #include "paratutor/ui/ui.h"
 #include "paratutor/ui/ui_clock.h"

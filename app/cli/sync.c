@@ -23,7 +23,6 @@
 #include "paratutor/cli/cli_sync.h"
 #include "paratutor/base/fileio.h"
 #include "paratutor/base/grow.h"
-#include "paratutor/load/load.h"
 #include "paratutor/base/strbuf.h"
 #include "paratutor/store/progress.h"
 #include "paratutor/report/xapi.h"

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "paratutor/learn/kind.h"
-#include "paratutor/model/placeholder.h"
 #include "paratutor/learn/score.h"
 #include "paratutor/learn/session.h"
 #include "paratutor/base/text.h"

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paratutor/model/placeholder.h"
 #include "paratutor/learn/grade.h"
 #include "paratutor/learn/kind.h"
 #include "paratutor/ui/plain_item.h"

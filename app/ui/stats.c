@@ -7,7 +7,6 @@
 
 #include "paratutor/report/stats.h"
 #include "paratutor/report/stats_out.h"
-#include "paratutor/base/text.h"
 #include "paratutor/ui/ui_app.h"
 #include "paratutor/ui/ui_clock.h"
 

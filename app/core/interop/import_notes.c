@@ -2,7 +2,6 @@
  * answers that paratutor changes: negative marks and letters written into
  * shuffled options, and the credit GIFT and Moodle XML give that a lesson
  * cannot carry (import.h). */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,4 @@
 /* validate.c - cross-field rules and authoring lint for lessons. */
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdint.h>

@@ -5,7 +5,6 @@
  * is class_out.c's. */
 #include <errno.h>
 #include <stdint.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +17,6 @@
 #include "paratutor/base/grow.h"
 #include "paratutor/store/progress.h"
 #include "paratutor/learn/score.h"
-#include "paratutor/report/stats.h"
 #include "paratutor/model/tags.h"
 
 

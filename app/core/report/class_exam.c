@@ -10,7 +10,6 @@
 #include "paratutor/report/class.h"
 #include "paratutor/report/class_parts.h"
 #include "paratutor/base/grow.h"
-#include "paratutor/store/progress.h"
 #include "paratutor/base/strbuf.h"
 
 /* Returns the exam the stored id belongs to, added when new; NULL when

@@ -13,7 +13,6 @@
 #include "paratutor/report/class.h"
 #include "paratutor/report/class_parts.h"
 #include "paratutor/learn/kind.h"
-#include "paratutor/base/grow.h"
 #include "paratutor/base/sanitise.h"
 #include "paratutor/base/text.h"
 

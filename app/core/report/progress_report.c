@@ -9,7 +9,6 @@
 
 #include "paratutor/load/load_kind.h"
 #include "paratutor/base/strbuf.h"
-#include "paratutor/base/grow.h"
 #include "paratutor/store/progress_file.h"
 #include "paratutor/base/sanitise.h"
 

@@ -4,7 +4,6 @@
  * result's right answer and wrong answers (xapi_parts.h); the strings
  * they and xapi.c's statements build (xapi_format, xapi_add_lang). */
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,5 @@
 /* xapi_read.c - xAPI statements read back into records (see xapi_read.h). */
-#include <limits.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -14,7 +14,6 @@
 #include "paratutor/model/tags.h"
 #include "paratutor/base/fileio.h"
 #include "paratutor/base/grow.h"
-#include "paratutor/load/load.h"
 
 /* The members each object has; the rest are kept as they are. */
 static const char *const top_members[] = { "course", "title", "created", "learners", "exams", "lrs", "lrs_auth" };

@@ -28,7 +28,6 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "paratutor/store/progress.h"
 #include "paratutor/store/progress_data.h"
 
 /* Opens the exam lock file beside the store, never through a link and never

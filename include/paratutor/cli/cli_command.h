@@ -14,7 +14,6 @@
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/cli/cli_lessons.h"
 #include "paratutor/report/xapi.h"
-#include "paratutor/store/progress.h"
 
 /* The exit statuses every command gives (paratutor(1) lists them). */
 enum cli_status {

@@ -5,7 +5,6 @@
 #ifndef PARATUTOR_CLI_LRS_H
 #define PARATUTOR_CLI_LRS_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct cli_lrs cli_lrs;

@@ -5,10 +5,8 @@
 #define PARATUTOR_EXPORT_PARTS_H
 
 #include <stdbool.h>
-#include <stddef.h>
 
 #include "paratutor/base/diag.h"
-#include "paratutor/interop/export.h"
 #include "paratutor/interop/export_kind.h"
 #include "paratutor/model/lesson.h"
 #include "paratutor/base/strbuf.h"

@@ -5,13 +5,10 @@
 #define PARATUTOR_XAPI_PARTS_H
 
 #include <stdbool.h>
-#include <stddef.h>
 
 #include <cJSON.h>
 
 #include "paratutor/model/lesson.h"
-#include "paratutor/store/progress.h"
-#include "paratutor/base/text.h"
 #include "paratutor/report/xapi.h"
 
 #define VERB_BASE "http://adlnet.gov/expapi/verbs/"

@@ -35,8 +35,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "paratutor/store/progress.h"
-
 #define PT_XAPI_READ_MORE_MAX 2048 /* the longest "more" link followed */
 
 /* One learner's result for one item. */

@@ -33,15 +33,10 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "paratutor/catalog/catalog.h"
-#include "paratutor/learn/grade.h"
-#include "paratutor/model/lesson.h"
 #include "paratutor/store/progress_draft.h"
 #include "paratutor/store/progress_exam.h"
 #include "paratutor/store/progress_record.h"
 #include "paratutor/store/progress_view.h"
-#include "paratutor/learn/schedule.h"
-#include "paratutor/learn/session.h"
 
 #define PT_PROGRESS_FORMAT 1
 #define PT_PROGRESS_MAX_SIZE (16u * 1024u * 1024u) /* larger files are refused */

@@ -8,7 +8,6 @@
 #include <time.h>
 
 #include "paratutor/catalog/catalog.h"
-#include "paratutor/store/progress.h"
 #include "paratutor/ui/ui.h"
 
 /* Runs the tutor reading commands from in and writing to out until the

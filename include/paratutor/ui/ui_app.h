@@ -18,7 +18,6 @@
 
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/learn/exam.h"
-#include "paratutor/store/progress.h"
 #include "paratutor/learn/session.h"
 #include "paratutor/store/track.h"
 #include "paratutor/ui/ui.h"

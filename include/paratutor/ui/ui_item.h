@@ -11,7 +11,6 @@
 #include <stddef.h>
 
 #include "paratutor/learn/grade.h"
-#include "paratutor/ui/ui_app.h"
 #include "paratutor/ui/ui_doc.h"
 
 /* The part of the body the next draw should scroll into view. */
