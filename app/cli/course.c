@@ -20,7 +20,14 @@
 #include "paratutor/cli/cli_lrs.h"
 #include "paratutor/store/course.h"
 #include "paratutor/base/fileio.h"
-#include "paratutor/load/load.h"
+
+/* The absolute paths the forced command names (this program and DIR) and
+ * the course's lock, held while an instructor command changes it. */
+typedef struct cli_course_paths {
+	char exe[PATH_MAX];
+	char dir[PATH_MAX];
+	int lock;
+} cli_course_paths;
 
 static void course_usage(FILE *fp)
 {
@@ -90,7 +97,9 @@ static bool open_course(const char *dir, cli_course_paths *cp)
 	return true;
 }
 
-bool cli_course_read(const char *dir, cli_course_paths *cp, pt_course *c)
+/* Reads the course in dir under its lock (one instructor command at a
+ * time); false after saying why. */
+static bool cli_course_read(const char *dir, cli_course_paths *cp, pt_course *c)
 {
 	char err[1024];
 	if (!open_course(dir, cp))
@@ -103,7 +112,10 @@ bool cli_course_read(const char *dir, cli_course_paths *cp, pt_course *c)
 	return true;
 }
 
-int cli_course_save(pt_course *c, cli_course_paths *cp, bool change)
+/* Saves the course when change is true (the change to it worked), then
+ * frees it and lets go of its lock; returns the exit status (0 saved, 1
+ * not: nothing was changed). */
+static int cli_course_save(pt_course *c, cli_course_paths *cp, bool change)
 {
 	char err[1024];
 	bool ok = change && course_save(c, cp->exe, cp->dir, err, sizeof err);
@@ -581,7 +593,9 @@ static void show_lrs(const pt_course *c, const char *dir)
 	       "sent goes with their next result or: paratutor course sync %s\n", dir);
 }
 
-int cli_course_lrs(int argc, char **argv)
+/* `paratutor course lrs DIR [--lrs URL [--lrs-auth FILE] | --off]`,
+ * argv[0] being "lrs"; returns the exit status. */
+static int cli_course_lrs(int argc, char **argv)
 {
 	const char *url = NULL, *auth = NULL;
 	bool off = false;

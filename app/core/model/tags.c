@@ -8,7 +8,8 @@
 #include "paratutor/model/tags.h"
 #include "paratutor/base/text.h"
 
-const pt_tag_info pt_tags[] = {
+/* The bundled list, in a stable order. */
+static const pt_tag_info pt_tags[] = {
 	{ "data-parallel", "data parallelism" },
 	{ "model-parallel", "model parallelism" },
 	{ "pipeline", "pipeline parallelism and bubbles" },

@@ -4,34 +4,13 @@
 #ifndef PARATUTOR_CLI_COURSE_H
 #define PARATUTOR_CLI_COURSE_H
 
-#include <limits.h>
 #include <stdbool.h>
 
 #include "paratutor/store/course.h"
 #include "paratutor/store/track.h"
 
-/* The absolute paths the forced command names (this program and DIR) and
- * the course's lock, held while an instructor command changes it. */
-typedef struct cli_course_paths {
-	char exe[PATH_MAX];
-	char dir[PATH_MAX];
-	int lock;
-} cli_course_paths;
-
-/* Reads the course in dir under its lock (one instructor command at a
- * time); false after saying why. */
-bool cli_course_read(const char *dir, cli_course_paths *cp, pt_course *c);
-
-/* Saves the course when change is true (the change to it worked), then
- * frees it and lets go of its lock; returns the exit status (0 saved, 1
- * not: nothing was changed). */
-int cli_course_save(pt_course *c, cli_course_paths *cp, bool change);
-
-/* `paratutor course lrs DIR [--lrs URL [--lrs-auth FILE] | --off]`
- * (course.c) and `paratutor course sync DIR [--learner ID]...
- * [--background]` (course_lrs.c), argv[0] being "lrs" or "sync"; return
- * the exit status. */
-int cli_course_lrs(int argc, char **argv);
+/* `paratutor course sync DIR [--learner ID]... [--background]`
+ * (course_lrs.c), argv[0] being "sync"; returns the exit status. */
 int cli_course_sync(int argc, char **argv);
 
 /* Hosted mode, when the course has an LRS: every result the tutor records

@@ -16,7 +16,6 @@
 #include "paratutor/cli/cli_config.h"
 
 #define CLI_MAX_LESSON_DIRS 32 /* --lessons given at most this often */
-#define CLI_OPT_ONLY_LESSONS 1000 /* getopt_long's value for --only-lessons */
 #define CLI_MAX_PATH_DIRS (CLI_MAX_LESSON_DIRS + 2 * PT_SETTINGS_MAX_LESSONS + 16)
 
 typedef struct cli_lesson_path {

@@ -102,7 +102,7 @@ typedef struct pt_exam {
 /* Right answers out of items, for one lesson or one difficulty. */
 typedef struct pt_exam_tally {
 	const pt_lesson *lesson; /* by lesson only */
-	int tag;                 /* by concept only: its index in pt_tags (tags.h) */
+	int tag;                 /* by concept only: its index in the tag list (tags_at) */
 	size_t items;
 	size_t right;
 } pt_exam_tally;
@@ -235,11 +235,11 @@ void exam_results_free(pt_exam_results *r);
 void exam_review_list(const pt_exam *e, const pt_lesson *lesson, int difficulty, char *buf, size_t size);
 
 /* Writes the items of a submitted exam to review that carry concept tag
- * tag (an index in pt_tags), as "review items 2, 5; reopen ..." naming
- * their lessons; "" when none was missed. */
+ * tag (an index in the tag list, tags_at), as "review items 2, 5; reopen
+ * ..." naming their lessons; "" when none was missed. */
 void exam_review_tag(const pt_exam *e, int tag, char *buf, size_t size);
 
-/* Returns the concept tags (bit k: pt_tags[k]) of the items a submitted
+/* Returns the concept tags (bit k: tags_at(k)) of the items a submitted
  * exam did not get right: what the advice of what to study next after
  * it looks at first (next.h). */
 unsigned long long exam_missed_tags(const pt_exam *e);

@@ -22,8 +22,7 @@ typedef struct pt_tag_info {
 	const char *label;  /* what a learner reads */
 } pt_tag_info;
 
-/* The bundled list, in a stable order; tags_bundled() entries. */
-extern const pt_tag_info pt_tags[];
+/* The number of bundled tags: the first entries of the list (tags_at). */
 size_t tags_bundled(void);
 
 /* Every tag known now, bundled then declared, in a stable order: index i
@@ -45,7 +44,7 @@ int tags_declare(const char *name, const char *label, bool by_lesson);
  * course's): only lessons declaring it themselves may use it. */
 bool tags_by_lesson(size_t i);
 
-/* Returns the index of tag name in pt_tags, or -1. */
+/* Returns the index of tag name in the list (tags_at), or -1. */
 int tags_find(const char *name);
 
 /* Returns the known tag nearest to name (a likely misspelling), or NULL. */
