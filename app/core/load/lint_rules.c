@@ -63,6 +63,9 @@ int lint_choose_wording(const char *prompt, size_t *at, size_t *len)
 		if (p != prompt && word_char(p[-1]))
 			continue;
 		for (size_t v = 0; v < sizeof verbs / sizeof verbs[0]; v++) {
+			/* The first letter first: most words start with none of them. */
+			if ((*p | 0x20) != verbs[v][0])
+				continue;
 			size_t n = strlen(verbs[v]);
 			if (strncasecmp(p, verbs[v], n) != 0 || p[n] != ' ')
 				continue;
