@@ -162,13 +162,12 @@ static bool largest_remainder(const size_t *size, size_t n, size_t count, size_t
 }
 
 /* The extra units of the draw: a 0/1 per cell on top of its whole share,
- * so that each lesson (row) gets want_row and each difficulty (column)
- * want_col more.  A bipartite matching of rows to columns, grown along
+ * so that each lesson (row) gets the units plan() still wants for it and
+ * each difficulty (column) want_col more.  A bipartite matching of rows to columns, grown along
  * augmenting paths. */
 typedef struct extra {
 	cell *cells;      /* rows * 3 */
 	size_t rows;
-	size_t *want_row; /* units a row still needs */
 	size_t want_col[3];
 	bool *on;         /* rows * 3: the cell takes one more */
 	bool *seen_row;   /* scratch of a search */
@@ -232,7 +231,7 @@ static bool plan(cell *cells, size_t rows, size_t count, size_t total, unsigned 
 	ok = ok && largest_remainder(row_n, rows, count, total, row_q, tie_rng) &&
 	    largest_remainder(col_n, 3, count, total, col_q, tie_rng);
 	if (ok) {
-		extra x = { cells, rows, want, { 0 }, on, seen, false };
+		extra x = { cells, rows, { 0 }, on, seen, false };
 		size_t left = count;
 		for (size_t r = 0; r < rows; r++)
 			want[r] = row_q[r];
