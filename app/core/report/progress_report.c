@@ -7,6 +7,7 @@
 
 #include <cJSON.h>
 
+#include "paratutor/report/progress_report.h"
 #include "paratutor/load/load_kind.h"
 #include "paratutor/base/strbuf.h"
 #include "paratutor/store/progress_file.h"
