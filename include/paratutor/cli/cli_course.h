@@ -4,8 +4,6 @@
 #ifndef PARATUTOR_CLI_COURSE_H
 #define PARATUTOR_CLI_COURSE_H
 
-#include <stdbool.h>
-
 #include "paratutor/store/course.h"
 #include "paratutor/store/track.h"
 
