@@ -21,7 +21,6 @@ typedef struct open_elem {
 	char *text;
 	size_t n;
 	size_t cap;
-	bool has_text;
 } open_elem;
 
 typedef struct parser {
@@ -72,36 +71,14 @@ static bool grow_put(char **buf, size_t *len, size_t *cap, const char *s, size_t
 	return true;
 }
 
-/* Notes where the innermost element's text starts, once. */
-static void text_starts(parser *p, pt_pos pos)
-{
-	open_elem *e = &p->stack[p->depth - 1];
-	if (!e->has_text) {
-		e->node->text_pos = pos;
-		e->has_text = true;
-	}
-}
-
 static void XMLCALL on_text(void *ctx, const XML_Char *s, int n)
 {
 	parser *p = ctx;
 	if (p->failed || p->depth == 0)
 		return;
-	text_starts(p, here(p));
 	open_elem *e = &p->stack[p->depth - 1];
 	if (!grow_put(&e->text, &e->n, &e->cap, s, (size_t)n))
 		fail_at(p, here(p), "out of memory%s%s", NULL, NULL);
-}
-
-/* An empty CDATA section still makes its element's text start there. */
-static void XMLCALL on_cdata(void *ctx)
-{
-	parser *p = ctx;
-	if (!p->failed && p->depth > 0) {
-		pt_pos pos = here(p);
-		pos.col += 9; /* "<![CDATA[" */
-		text_starts(p, pos);
-	}
 }
 
 static void XMLCALL on_start(void *ctx, const XML_Char *name, const XML_Char **atts)
@@ -130,10 +107,6 @@ static void XMLCALL on_start(void *ctx, const XML_Char *name, const XML_Char **a
 	}
 	node->pos = pos;
 	node->text = "";
-	/* The text starts after the start tag unless it has some. */
-	XML_Index at = XML_GetCurrentByteIndex(p->xp);
-	int count = XML_GetCurrentByteCount(p->xp);
-	node->text_pos = at >= 0 && (size_t)at + (size_t)count <= p->len ? diag_walk(pos, p->s + at, (size_t)count) : pos;
 	pt_xml_attr **tail = &node->attrs;
 	for (int i = 0; i < n_atts; i++) {
 		pt_xml_attr *a = arena_calloc(p->arena, 1, sizeof *a);
@@ -147,7 +120,6 @@ static void XMLCALL on_start(void *ctx, const XML_Char *name, const XML_Char **a
 	}
 	if (p->depth > 0) {
 		open_elem *up = &p->stack[p->depth - 1];
-		node->parent = up->node;
 		if (up->last)
 			up->last->next = node;
 		else
@@ -332,7 +304,6 @@ pt_xml_doc *xml_parse(const char *name, const char *text, size_t len, pt_diags *
 	XML_SetUserData(xp, p);
 	XML_SetElementHandler(xp, on_start, on_end);
 	XML_SetCharacterDataHandler(xp, on_text);
-	XML_SetStartCdataSectionHandler(xp, on_cdata);
 	XML_SetStartDoctypeDeclHandler(xp, on_doctype);
 	XML_SetParamEntityParsing(xp, XML_PARAM_ENTITY_PARSING_NEVER);
 	if (len > INT_MAX)

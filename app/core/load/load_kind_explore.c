@@ -187,8 +187,7 @@ static bool load_cond(pt_loader *ld, const pt_fig_type_info *ti, pt_fig_type t, 
 	return ok;
 }
 
-static void load_goal(pt_loader *ld, const cJSON *goal, const pt_fig_type_info *ti, pt_fig_type t, pt_item *item,
-    pt_explore *e)
+static void load_goal(pt_loader *ld, const cJSON *goal, const pt_fig_type_info *ti, pt_fig_type t, pt_explore *e)
 {
 	if (!cJSON_IsObject(goal)) {
 		field_wrong_type(ld, goal, "goal", "an object such as {\"all\": [...], \"minimise\": \"microbatches\"}");
@@ -205,7 +204,6 @@ static void load_goal(pt_loader *ld, const cJSON *goal, const pt_fig_type_info *
 			}
 			const cJSON *c;
 			cJSON_ArrayForEach(c, m) {
-				item->cond_pos[e->n_conds] = field_pos(ld, c);
 				if (load_cond(ld, ti, t, c, &e->cond[e->n_conds]))
 					e->n_conds++;
 			}
@@ -335,7 +333,7 @@ static void explore_load(pt_loader *ld, const pt_fields *f, pt_item *item)
 		else
 			ok = false;
 	}
-	load_goal(ld, goal, ti, (pt_fig_type)t, item, e);
+	load_goal(ld, goal, ti, (pt_fig_type)t, e);
 	load_feedback(ld, f, ti, item, e);
 	if (ok)
 		item->explore = e;

@@ -4,8 +4,7 @@
 
 #include "paratutor/model/explore_item.h"
 
-_Static_assert(EXP_MAX_KNOBS == PT_MAX_KNOBS && EXP_MAX_CONDS == PT_MAX_KNOBS,
-    "an explore item's positions cover its knobs and conditions");
+_Static_assert(EXP_MAX_KNOBS == PT_MAX_KNOBS, "an explore item's positions cover its knobs");
 
 bool explore_of(const pt_item *it, pt_explore *e)
 {

@@ -30,10 +30,8 @@ typedef struct pt_xml_node {
 	pt_xml_attr *attrs;
 	const char *text;    /* the element's own character data and CDATA, joined, entities decoded */
 	pt_pos pos;          /* of the '<' that opens it */
-	pt_pos text_pos;     /* of its first character data, else just after its start tag */
 	struct pt_xml_node *child;  /* first child element */
 	struct pt_xml_node *next;   /* next sibling element */
-	struct pt_xml_node *parent;
 } pt_xml_node;
 
 typedef struct pt_xml_doc {

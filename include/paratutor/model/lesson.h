@@ -18,7 +18,7 @@
 #define PT_MAX_BLANKS 9    /* blanks are focused with the digits 1-9 */
 #define PT_MAX_UNITS 32    /* units of a numeric item: more is an error (and no lint or grading cost grows) */
 #define PT_DEFAULT_ATTEMPTS 3
-#define PT_MAX_KNOBS 4     /* knobs and goal conditions of an explore item (EXP_MAX_KNOBS, EXP_MAX_CONDS) */
+#define PT_MAX_KNOBS 4     /* knobs of an explore item (EXP_MAX_KNOBS) */
 
 /* A string together with where it was found. */
 typedef struct pt_text {
@@ -177,7 +177,7 @@ typedef struct pt_item {
 	 * written, and the author's feedback for common wrong settings */
 	struct pt_explore *explore;
 	pt_pos knobs_pos, goal_pos;
-	pt_pos knob_pos[PT_MAX_KNOBS], cond_pos[PT_MAX_KNOBS];
+	pt_pos knob_pos[PT_MAX_KNOBS];
 	struct pt_explore_feedback *explore_fb;
 	size_t n_explore_fb;
 
