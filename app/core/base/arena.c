@@ -26,9 +26,8 @@ typedef struct mapping {
 } mapping;
 
 struct pt_arena {
-	mapping *mappings; /* unmapped by arena_reset and arena_free */
+	mapping *mappings; /* unmapped by arena_free */
 	chunk *head;      /* the chunk being filled; older ones follow */
-	chunk *spare;     /* emptied by arena_reset, waiting to be filled again */
 	size_t next_size; /* size of the next chunk, doubling up to CHUNK_MAX */
 	bool populate;    /* map chunks with their pages in place */
 };
@@ -39,7 +38,6 @@ pt_arena *arena_new(void)
 	if (a != NULL) {
 		a->mappings = NULL;
 		a->head = NULL;
-		a->spare = NULL;
 		a->next_size = CHUNK_FIRST;
 		a->populate = false;
 	}
@@ -80,18 +78,13 @@ static void *arena_take(pt_arena *a, size_t n, size_t align)
 	chunk *c = a->head;
 	size_t at = c != NULL ? (c->used + align - 1) & ~(align - 1) : 0;
 	if (c == NULL || at > c->size || c->size - at < n) {
-		chunk *fresh = a->spare;
-		if (fresh != NULL && fresh->size >= n) {
-			a->spare = fresh->next;
-		} else {
-			size_t size = n > a->next_size ? n : a->next_size;
-			fresh = chunk_new(a, size);
-			if (fresh == NULL)
-				return NULL;
-			fresh->size = size;
-			if (a->next_size < CHUNK_MAX)
-				a->next_size *= 2;
-		}
+		size_t size = n > a->next_size ? n : a->next_size;
+		chunk *fresh = chunk_new(a, size);
+		if (fresh == NULL)
+			return NULL;
+		fresh->size = size;
+		if (a->next_size < CHUNK_MAX)
+			a->next_size *= 2;
 		fresh->next = c;
 		fresh->used = 0;
 		a->head = c = fresh;
@@ -165,27 +158,11 @@ static void chunks_free(chunk *c)
 	}
 }
 
-void arena_reset(pt_arena *a)
-{
-	if (a == NULL)
-		return;
-	mappings_free(a);
-	/* The head list runs newest first; pushing each onto spare puts the
-	 * oldest (smallest) chunk first, the order they were filled in. */
-	while (a->head != NULL) {
-		chunk *next = a->head->next;
-		a->head->next = a->spare;
-		a->spare = a->head;
-		a->head = next;
-	}
-}
-
 void arena_free(pt_arena *a)
 {
 	if (a == NULL)
 		return;
 	mappings_free(a);
 	chunks_free(a->head);
-	chunks_free(a->spare);
 	free(a);
 }

@@ -34,15 +34,10 @@ char *arena_strdup(pt_arena *a, const char *s);
 /* Returns a NUL-terminated copy of the n bytes at s, or NULL. */
 char *arena_strndup(pt_arena *a, const char *s, size_t n);
 
-/* Makes the arena own n bytes at p mapped with mmap: arena_reset and
- * arena_free unmap them with the blocks.  Returns false (p stays mapped,
- * the caller's) when out of memory. */
+/* Makes the arena own n bytes at p mapped with mmap: arena_free unmaps
+ * them with the blocks.  Returns false (p stays mapped, the caller's)
+ * when out of memory. */
 bool arena_own_mapping(pt_arena *a, void *p, size_t n);
-
-/* Takes back every block the arena handed out, keeping its memory for
- * the blocks it hands out next (mappings it owns are unmapped); NULL is
- * allowed. */
-void arena_reset(pt_arena *a);
 
 /* Frees the arena and every block it handed out; NULL is allowed. */
 void arena_free(pt_arena *a);
