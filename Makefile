@@ -35,7 +35,8 @@ BUILD_DEPS := pc:ncursesw:libncurses-dev pc:libcjson:libcjson-dev pc:libcurl:lib
               cmd:pkg-config:pkg-config
 DEB_DEPS   := cmd:dpkg-buildpackage:dpkg-dev cmd:dh:debhelper cmd:lintian:lintian cmd:man:man-db
 TEST_DEPS  := cmd:tmux:tmux cmd:man:man-db cmd:groff:groff-base cmd:python3:python3 file:$(PYTHON3):python3 \
-              file:/usr/sbin/sshd:openssh-server cmd:ssh:openssh-client cmd:ssh-keygen:openssh-client
+              file:/usr/sbin/sshd:openssh-server cmd:ssh:openssh-client cmd:ssh-keygen:openssh-client \
+              file:/usr/share/i18n/locales/de_DE:locales
 
 DEPS_OK    := build/.deps-ok
 # libcurl: its headers only; app/cli/lrs.c opens the library when it talks to an LRS.
@@ -316,9 +317,17 @@ content-tests: test-deps
 	@python3 tests/content/check_planted.py content
 	@python3 tests/content/check_findings.py content
 
-unit-tests: $(TEST_BIN)
+# A locale whose decimal point is a comma, for check_kinds' number_locale
+# (decimals are read the same whatever LC_NUMERIC says): made with localedef
+# from the locales package's sources into the build tree, so no locale need
+# be installed; the unit tests find it through LOCPATH.
+TEST_LOCALES := build/locale/de_DE.UTF-8
+$(TEST_LOCALES): | test-deps
+	@mkdir -p $(@D) && localedef -i de_DE -f UTF-8 $@
+
+unit-tests: $(TEST_BIN) $(TEST_LOCALES)
 	@set -e; for t in $(TEST_BIN); do \
-		echo "== $$t"; PT_SRCDIR=. CK_FORK=yes $$t; \
+		echo "== $$t"; LOCPATH=$(CURDIR)/build/locale:/usr/lib/locale PT_SRCDIR=. CK_FORK=yes $$t; \
 	done
 
 cli-tests: build/asan/paratutor

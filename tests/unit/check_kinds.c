@@ -124,7 +124,8 @@ END_TEST
 START_TEST(test_number_locale)
 {
 	if (setlocale(LC_NUMERIC, "de_DE.UTF-8") == NULL) {
-		printf("SKIP number_locale: no de_DE.UTF-8 locale here (install locales-all, or set LOCPATH)\n");
+		printf("SKIP number_locale: no de_DE.UTF-8 locale here (make unit-tests builds one into build/locale; "
+		    "or install locales-all)\n");
 		return;
 	}
 	number_is(1, "2.5", 2.5);
