@@ -163,8 +163,8 @@ static bool largest_remainder(const size_t *size, size_t n, size_t count, size_t
 
 /* The extra units of the draw: a 0/1 per cell on top of its whole share,
  * so that each lesson (row) gets the units plan() still wants for it and
- * each difficulty (column) want_col more.  A bipartite matching of rows to columns, grown along
- * augmenting paths. */
+ * each difficulty (column) want_col more.  A bipartite matching of rows
+ * to columns, grown along augmenting paths. */
 typedef struct extra {
 	cell *cells;      /* rows * 3 */
 	size_t rows;
