@@ -23,8 +23,7 @@ static size_t chars(const char *s)
 	return n;
 }
 
-/* Returns true when c continues a word. */
-static bool word_char(char c)
+bool lint_word_char(char c)
 {
 	return isalnum((unsigned char)c) || c == '_';
 }
@@ -48,12 +47,12 @@ bool lint_contains_word(const char *hay, const char *needle, bool fold)
 	size_t n = hay != NULL && needle != NULL ? strlen(needle) : 0;
 	if (n == 0)
 		return false;
-	bool word_edges = word_char(needle[0]) || word_char(needle[n - 1]);
+	bool word_edges = lint_word_char(needle[0]) || lint_word_char(needle[n - 1]);
 	for (const char *p = hay; (p = next_candidate(p, needle, fold)) != NULL; p++) {
 		if (fold && strncasecmp(p, needle, n) != 0)
 			continue;
-		bool left = p == hay || !word_char(p[-1]);
-		bool right = !word_char(p[n]);
+		bool left = p == hay || !lint_word_char(p[-1]);
+		bool right = !lint_word_char(p[n]);
 		if (!word_edges || (left && right))
 			return true;
 	}
@@ -171,7 +170,7 @@ static double unit_at(const pt_item *it, const unit_table *t, const char *p)
 	for (unsigned u = t->head[(unsigned char)*p]; u < PT_MAX_UNITS; u = t->next[u]) {
 		const char *name = it->units[u].name.s;
 		size_t n = strlen(name);
-		if (strncmp(p, name, n) == 0 && !word_char(p[n]))
+		if (strncmp(p, name, n) == 0 && !lint_word_char(p[n]))
 			return it->units[u].factor;
 	}
 	return 0;
@@ -195,7 +194,7 @@ bool lint_states_number(const pt_item *it, const char *text, bool loose, char *a
 	unit_table units;
 	unit_table_build(&units, it);
 	for (const char *p = text; *p != '\0';) {
-		bool starts = isdigit((unsigned char)*p) && (p == text || !(word_char(p[-1]) || p[-1] == '.'));
+		bool starts = isdigit((unsigned char)*p) && (p == text || !(lint_word_char(p[-1]) || p[-1] == '.'));
 		double v;
 		size_t digits, n = starts ? read_number(p, &v, &digits) : 0;
 		if (n == 0) {
@@ -207,7 +206,7 @@ bool lint_states_number(const pt_item *it, const char *text, bool loose, char *a
 				p++;
 			continue;
 		}
-		const char *start = p > text && p[-1] == '-' && (p - 1 == text || !word_char(p[-2])) ? p - 1 : p;
+		const char *start = p > text && p[-1] == '-' && (p - 1 == text || !lint_word_char(p[-2])) ? p - 1 : p;
 		if (start != p)
 			v = -v;
 		double factor = unit_at(it, &units, p + n);
@@ -285,7 +284,7 @@ static void solution_contradicts(const pt_lesson *l, const pt_item *it, pt_diags
 	for (const char *p = ans; *p != '\0'; p++) {
 		double v;
 		size_t digits;
-		if (isdigit((unsigned char)*p) && (p == ans || !(word_char(p[-1]) || p[-1] == '.')) &&
+		if (isdigit((unsigned char)*p) && (p == ans || !(lint_word_char(p[-1]) || p[-1] == '.')) &&
 		    read_number(p, &v, &digits) > 0) {
 			any = true;
 			break;
@@ -416,10 +415,10 @@ static bool letters_only(const char *s)
 	if (s == NULL)
 		return false;
 	while (*s != '\0') {
-		if (*s >= 'A' && *s <= 'G' && !word_char(s[1])) { /* what precedes is a separator or nothing */
+		if (*s >= 'A' && *s <= 'G' && !lint_word_char(s[1])) { /* what precedes is a separator or nothing */
 			letters++;
 			s++;
-		} else if (strncmp(s, "and", 3) == 0 && !word_char(s[3])) {
+		} else if (strncmp(s, "and", 3) == 0 && !lint_word_char(s[3])) {
 			s += 3;
 		} else if (strchr(" ,;&()/.", *s) != NULL) {
 			s++;

@@ -12,12 +12,6 @@
 #include "paratutor/load/lint.h"
 #include "paratutor/load/load_kind.h"
 
-/* Returns true when c continues a word. */
-static bool word_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /* ---- "choose two" wording ------------------------------------------ */
 
 static const char *const count_words[] = { "one", "two", "three", "four", "five", "six", "seven" };
@@ -25,13 +19,13 @@ static const char *const count_words[] = { "one", "two", "three", "four", "five"
 /* Reads a count at s ("2", "two"); returns its value and sets *len, or 0. */
 static int read_count(const char *s, size_t *len)
 {
-	if (*s >= '1' && *s <= '9' && !word_char(s[1])) {
+	if (*s >= '1' && *s <= '9' && !lint_word_char(s[1])) {
 		*len = 1;
 		return *s - '0';
 	}
 	for (size_t i = 0; i < sizeof count_words / sizeof count_words[0]; i++) {
 		size_t n = strlen(count_words[i]);
-		if (strncasecmp(s, count_words[i], n) == 0 && !word_char(s[n])) {
+		if (strncasecmp(s, count_words[i], n) == 0 && !lint_word_char(s[n])) {
 			*len = n;
 			return (int)i + 1;
 		}
@@ -48,7 +42,7 @@ static bool instruction_ends(const char *s)
 		s++;
 	for (size_t i = 0; i < sizeof nouns / sizeof nouns[0]; i++) {
 		size_t n = strlen(nouns[i]);
-		if (strncasecmp(s, nouns[i], n) == 0 && !word_char(s[n])) {
+		if (strncasecmp(s, nouns[i], n) == 0 && !lint_word_char(s[n])) {
 			s += n;
 			break;
 		}
@@ -60,7 +54,7 @@ int lint_choose_wording(const char *prompt, size_t *at, size_t *len)
 {
 	static const char *const verbs[] = { "choose", "select", "pick" };
 	for (const char *p = prompt; p != NULL && *p != '\0'; p++) {
-		if (p != prompt && word_char(p[-1]))
+		if (p != prompt && lint_word_char(p[-1]))
 			continue;
 		for (size_t v = 0; v < sizeof verbs / sizeof verbs[0]; v++) {
 			/* The first letter first: most words start with none of them. */
@@ -117,7 +111,7 @@ static const char *qualified_tail(const char *s)
 	for (;;) {
 		if (!(isalpha((unsigned char)*p) || *p == '_'))
 			return NULL;
-		while (word_char(*p))
+		while (lint_word_char(*p))
 			p++;
 		if (*p == '.') {
 			p++;

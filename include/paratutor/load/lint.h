@@ -54,6 +54,9 @@ void lint_rules(const pt_lesson *lesson, pt_diags *diags);
 
 #define LINT_STEM_MIN 6
 
+/* Returns true when c continues a word (a letter, a digit or '_'). */
+bool lint_word_char(char c);
+
 /* Appends the give-away warnings (lint_giveaway.c), each at the text that
  * gives the answer away (or at the answer):
  *  - a fill blank's answer, or a text item's accepted answer, written as
