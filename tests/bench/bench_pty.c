@@ -5,8 +5,9 @@
  * Usage: bench_pty PARATUTOR MINIMAL_MENU LESSON_DIR [RUNS [LIBRARY_DIR]]
  *
  * With LIBRARY_DIR (bench_library's 1,000 lessons), paratutor's first
- * frame on it is timed too; and paratutor --no-cache on both, to show what
- * the lesson index saves.  The index lives in a cache directory of the
+ * frame on it is timed too, for a first start and for a learner with one
+ * answer recorded (whose menu works out what to study next); and
+ * paratutor --no-cache on both, to show what the lesson index saves.  The index lives in a cache directory of the
  * bench's own, written by one start before any is timed.
  *
  * Each program runs in its own 80x24 pty with TERM=xterm-256color, a
@@ -70,6 +71,13 @@
 #define MOVE_TARGET 30.0
 #define FRAME_FACTOR 1.2         /* bundled lessons: first frame against the minimal menu */
 #define LIBRARY_FRAME_FACTOR 2.0 /* 1,000 lessons */
+/* A store with one answer, right first time, to the library's first item. */
+#define ANSWERED_STORE \
+	"{ \"format\": 1, \"lessons\": { \"lib-0000\": { \"position\": \"item-1\", \"items\": { \"item-0\": {" \
+	" \"hash\": \"f01792c375bba017\", \"key_hash\": \"54930fc066069505\", \"outcome\": \"first_time\"," \
+	" \"attempts\": 1, \"hints\": 0, \"wrong\": [], \"first_seen\": 1796654353, \"last_seen\": 1796654353," \
+	" \"pass_start\": 1796654353, \"time_spent\": 0, \"box\": 1, \"due\": 1796827153," \
+	" \"scheduled_at\": 1796654353, \"stability\": 2.3065, \"difficulty\": 2.11810397 } } } } }\n"
 
 /* One program under test. */
 typedef struct program {
@@ -79,6 +87,7 @@ typedef struct program {
 	const char *quit;   /* keys that make it exit */
 	bool check;         /* measure the bytes of a check too */
 	bool frame_only;    /* only the first frame is timed */
+	bool answered;      /* the store holds one answer: to lib-0000's first item */
 } program;
 
 /* What one run measured. */
@@ -301,7 +310,7 @@ static bool start(pty_run *r, const program *p, const char *state_dir)
 		snprintf(store, sizeof store, "%s/paratutor/progress.json", state_dir);
 		FILE *fp = fopen(store, "w");
 		if (fp != NULL) {
-			fputs("{ \"format\": 1, \"lessons\": {} }\n", fp);
+			fputs(p->answered ? ANSWERED_STORE : "{ \"format\": 1, \"lessons\": {} }\n", fp);
 			fclose(fp);
 		}
 		setenv("XDG_STATE_HOME", state_dir, 1);
@@ -591,15 +600,16 @@ int main(int argc, char **argv)
 	 * checked item, where q goes back to the menu and a second q quits;
 	 * whiptail cancels on Esc. */
 	program programs[] = {
-		{ "paratutor", tutor_argv, "quit", "qq", true, false },
-		{ "whiptail", whiptail_argv, "<Cancel>", "\033", false, false },
-		{ "minimal-ncurses", minimal_argv, "q: quit", "q", false, false },
-		{ "paratutor --no-cache", tutor_nc_argv, "quit", "q", false, true },
-		{ "paratutor, 1000 lessons", library_argv, "quit", "q", false, true },
-		{ "... --no-cache", library_nc_argv, "quit", "q", false, true },
+		{ "paratutor", tutor_argv, "quit", "qq", true, false, false },
+		{ "whiptail", whiptail_argv, "<Cancel>", "\033", false, false, false },
+		{ "minimal-ncurses", minimal_argv, "q: quit", "q", false, false, false },
+		{ "paratutor --no-cache", tutor_nc_argv, "quit", "q", false, true, false },
+		{ "paratutor, 1000 lessons", library_argv, "quit", "q", false, true, false },
+		{ "... --no-cache", library_nc_argv, "quit", "q", false, true, false },
+		{ "... one answer recorded", library_argv, "quit", "q", false, true, true },
 	};
 	enum { N_FULL = 3 };
-	const size_t N_PROGRAMS = library != NULL ? 6 : 4;
+	const size_t N_PROGRAMS = library != NULL ? 7 : 4;
 	/* The index is written by a first start of each directory. */
 	double warm_ms;
 	if (!quick_start(&programs[0], &warm_ms) || (library != NULL && !quick_start(&programs[4], &warm_ms)))
@@ -608,7 +618,7 @@ int main(int argc, char **argv)
 	/* Each round: one full run of each program, then EXTRA_STARTS more
 	 * starts of each timed to the first frame, for a steadier median. */
 	static sample samples[N_FULL][MAX_RUNS];
-	static double frames[6][MAX_RUNS * (1 + EXTRA_STARTS)];
+	static double frames[7][MAX_RUNS * (1 + EXTRA_STARTS)];
 	size_t n_frames = 0;
 	bool ok = true;
 	for (int run = 0; run < runs && ok; run++) {
@@ -633,7 +643,7 @@ int main(int argc, char **argv)
 	double to_minimal = bench_paired_ratio(frames[0], frames[2], n_frames);
 	double to_whiptail = bench_paired_ratio(frames[0], frames[1], n_frames);
 	double library_to_minimal = library != NULL ? bench_paired_ratio(frames[4], frames[2], n_frames) : 0;
-	double first_median[6], first_min[6];
+	double first_median[7], first_min[7];
 	for (size_t k = 0; k < N_PROGRAMS; k++) {
 		first_median[k] = bench_median(frames[k], n_frames);
 		first_min[k] = frames[k][0]; /* sorted by bench_median */
@@ -683,6 +693,10 @@ int main(int argc, char **argv)
 		printf("  first frame with 1000 lessons <= %.1fx minimal ncurses (%.1f ms): %.1f ms (%.2fx)  %s\n",
 		    LIBRARY_FRAME_FACTOR, LIBRARY_FRAME_FACTOR * first_mn, first_median[4], first_median[4] / first_mn,
 		    verdict(first_median[4] <= LIBRARY_FRAME_FACTOR * first_mn));
+	if (library != NULL)
+		printf("  the same, one answer recorded <= %.1fx minimal ncurses (%.1f ms): %.1f ms (%.2fx)  %s\n",
+		    LIBRARY_FRAME_FACTOR, LIBRARY_FRAME_FACTOR * first_mn, first_median[6], first_median[6] / first_mn,
+		    verdict(first_median[6] <= LIBRARY_FRAME_FACTOR * first_mn));
 	printf("  first frame faster than whiptail (%.1f ms): %.1f ms  %s\n", first_wt, first,
 	    verdict(first < first_wt));
 	printf("  at most %.0f bytes per option move: %.1f  %s\n", MOVE_TARGET, move,

@@ -33,7 +33,7 @@ static size_t touch(const pt_index_entry *e)
 		pt_index_item it;
 		size_t read = 0;
 		while (index_items_next(&c, &it)) {
-			n += (it.id ? strlen(it.id) : 0) + it.n_hints + it.kind + it.difficulty;
+			n += (it.id ? strlen(it.id) : 0) + (it.tags ? strlen(it.tags) : 0) + it.n_hints + it.kind + it.difficulty;
 			read++;
 		}
 		if (read != l->n_items)

@@ -7,11 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/catalog/index.h"
+#include "paratutor/report/next.h"
+#include "paratutor/report/stats.h"
 #include "paratutor/store/progress.h"
 #include "testutil.h"
 
@@ -115,6 +118,9 @@ static void same_info(const pt_lesson_info *a, const pt_lesson_info *b)
 		ck_assert_int_eq(x.kind, y.kind);
 		ck_assert_int_eq(x.difficulty, y.difficulty);
 		ck_assert_uint_eq(x.n_hints, y.n_hints);
+		ck_assert_int_eq(x.tags == NULL, y.tags == NULL);
+		if (x.tags != NULL)
+			ck_assert_str_eq(x.tags, y.tags);
 		read++;
 	}
 	ck_assert(!index_items_next(&cb, &y));
@@ -421,6 +427,107 @@ START_TEST(stats_from_info_equal_stats_from_lesson)
 }
 END_TEST
 
+/* Fails unless two statistics say the same of every lesson and concept. */
+static void same_stats(const pt_stats *a, const pt_stats *b)
+{
+	ck_assert_uint_eq(a->n_lessons, b->n_lessons);
+	for (size_t i = 0; i < a->n_lessons; i++) {
+		const pt_stats_lesson *x = &a->lessons[i], *y = &b->lessons[i];
+		ck_assert_str_eq(x->title, y->title);
+		ck_assert_uint_eq(x->items, y->items);
+		ck_assert_uint_eq(x->done, y->done);
+		ck_assert_uint_eq(x->mastered, y->mastered);
+		ck_assert_int_eq(x->percent, y->percent);
+		ck_assert_uint_eq(x->number, y->number);
+		ck_assert_int_eq(x->score, y->score);
+		ck_assert_int_eq(x->attempt, y->attempt);
+		ck_assert_uint_eq(x->answered, y->answered);
+	}
+	ck_assert_uint_eq(a->n_tags, b->n_tags);
+	for (size_t t = 0; t < a->n_tags; t++) {
+		ck_assert_str_eq(a->tags[t].name, b->tags[t].name);
+		ck_assert_uint_eq(a->tags[t].items, b->tags[t].items);
+		ck_assert_uint_eq(a->tags[t].done, b->tags[t].done);
+		ck_assert_uint_eq(a->tags[t].seen, b->tags[t].seen);
+		ck_assert_uint_eq(a->tags[t].due, b->tags[t].due);
+	}
+	ck_assert_uint_eq(a->items, b->items);
+	ck_assert_uint_eq(a->done, b->done);
+	ck_assert_uint_eq(a->due, b->due);
+}
+
+/* A learner who has answered in one lesson: the menu's statistics and
+ * what to study next load that lesson and read the others from the
+ * index, with the same figures as from every lesson loaded.  A lesson
+ * whose items carry a concept it declares itself is loaded (declaring
+ * it), as the index cannot say what the concept is. */
+START_TEST(statistics_load_only_the_lessons_answered)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/40-own-concept.json", lessons);
+	FILE *fp = fopen(path, "w");
+	ck_assert_ptr_nonnull(fp);
+	fputs("{\"format\":2,\"id\":\"own\",\"title\":\"Own concept\",\"summary\":\"s\","
+	    "\"concepts\":{\"ring-order\":\"the order of a ring\"},\"items\":[{\"id\":\"c\",\"kind\":\"choice\","
+	    "\"difficulty\":\"easy\",\"prompt\":\"Which one?\",\"options\":[{\"text\":\"One\",\"correct\":true},"
+	    "{\"text\":\"Two\",\"feedback\":\"Not two.\"}],\"tags\":[\"ring-order\",\"collectives\"],"
+	    "\"hints\":[\"Think.\"],\"explanation\":\"Because.\"}]}\n", fp);
+	ck_assert_int_eq(fclose(fp), 0);
+	backdate(path);
+	/* The index is written by another process, so that nothing here has
+	 * declared ring-order before the statistics. */
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		pt_catalog cold = { 0 };
+		load_indexed(&cold);
+		catalog_free(&cold);
+		_exit(0);
+	}
+	int status;
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	pt_catalog warm = { 0 }, plain = { 0 };
+	load_indexed(&warm);
+	ck_assert_uint_eq(warm.from_index, 6);
+	const time_t now = 1700000000;
+	pt_progress *p = progress_open(NULL, now, &(pt_open_report){ 0 });
+	ck_assert_ptr_nonnull(p);
+	const pt_lesson *l = catalog_lesson(&warm, 1); /* 02.json */
+	pt_grade g;
+	grade_init(&g, &l->items[0]);
+	g.status = PT_SOLVED;
+	g.checks = 1;
+	ck_assert(progress_record_item(p, l, &l->items[0], &g, now - 60));
+	pt_stats a, b;
+	ck_assert(stats_compute(p, &warm, now, 0, &a));
+	ck_assert(!warm.v[0].loaded && !warm.v[2].loaded);
+	ck_assert(warm.v[1].loaded && warm.v[5].loaded);
+	ck_assert_ptr_null(a.lessons[0].lesson);
+	ck_assert_str_eq(a.lessons[0].title, warm.v[0].info->title);
+	load_plain(&plain);
+	ck_assert(stats_compute(p, &plain, now, 0, &b));
+	same_stats(&a, &b);
+	bool own = false;
+	for (size_t t = 0; t < a.n_tags; t++)
+		own = own || (strcmp(a.tags[t].name, "ring-order") == 0 && a.tags[t].items == 1);
+	ck_assert(own);
+	stats_free(&a);
+	stats_free(&b);
+	pt_next na, nb;
+	ck_assert(next_compute(p, &warm, now, NULL, &na));
+	ck_assert(next_compute(p, &plain, now, NULL, &nb));
+	ck_assert_str_eq(na.brief, nb.brief);
+	ck_assert_uint_eq(na.n, nb.n);
+	for (size_t i = 0; i < na.n; i++)
+		ck_assert_str_eq(na.lines[i], nb.lines[i]);
+	ck_assert(!warm.v[0].loaded && !warm.v[2].loaded);
+	progress_close(p);
+	catalog_free(&warm);
+	catalog_free(&plain);
+}
+END_TEST
+
 START_TEST(large_directory_is_stated_beside_the_decoding)
 {
 	/* 300 lessons: enough for the catalog to stat them on a helper thread. */
@@ -466,6 +573,7 @@ static Suite *index_suite(void)
 	tcase_add_test(tc, damaged_or_missing_index_is_rebuilt);
 	tcase_add_test(tc, unwritable_cache_costs_only_speed);
 	tcase_add_test(tc, stats_from_info_equal_stats_from_lesson);
+	tcase_add_test(tc, statistics_load_only_the_lessons_answered);
 	tcase_add_test(tc, large_directory_is_stated_beside_the_decoding);
 	suite_add_tcase(s, tc);
 	return s;

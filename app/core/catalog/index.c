@@ -8,7 +8,7 @@
  *     u64 dev ino size mtime_ns ctime_ns, u8 has_info,
  *     [string id, i32 line, i32 col, string title, string summary,
  *      u32 items, per item: string id, u64 hash, u64 key, u8 kind, u8 difficulty,
- *      u32 hints],
+ *      u32 hints, string tags (joined by commas; none when it has none)],
  *     u32 errors warnings dropped kept, per kept diagnostic: string file,
  *     i32 line, i32 col, u8 severity, string message;
  *   u64 FNV-1a of every byte before it. */
@@ -30,7 +30,7 @@
 #define MAGIC "PTIX"
 #define NO_STRING 0xffffffffu
 #define ITEM_FIXED_BYTES (8 + 8 + 1 + 1 + 4) /* an item after its id */
-#define MIN_ITEM_BYTES (4 + ITEM_FIXED_BYTES)
+#define MIN_ITEM_BYTES (4 + ITEM_FIXED_BYTES + 4)
 #define MIN_DIAG_BYTES (4 + 4 + 4 + 1 + 4)
 #define MIN_ENTRY_BYTES (4 + 4 + 5 * 8 + 1 + 4 * 4)
 
@@ -96,14 +96,41 @@ static size_t string_room(const char *s)
 	return s != NULL ? strlen(s) + 1 : 0;
 }
 
+/* Returns the length of an item's tags joined by commas. */
+static size_t tags_len(const pt_text_list *tags)
+{
+	size_t n = tags->n > 0 ? tags->n - 1 : 0;
+	for (size_t t = 0; t < tags->n; t++)
+		n += tags->v[t].s != NULL ? strlen(tags->v[t].s) : 0;
+	return n;
+}
+
+/* Stores an item's tags joined by commas (none when it has none); returns
+ * the end. */
+static unsigned char *store_tags(unsigned char *at, const pt_text_list *tags)
+{
+	if (tags->n == 0)
+		return store_str(at, NULL, 0);
+	at = store_uint(at, tags_len(tags), 4);
+	for (size_t t = 0; t < tags->n; t++) {
+		size_t n = tags->v[t].s != NULL ? strlen(tags->v[t].s) : 0;
+		memcpy(at, tags->v[t].s != NULL ? tags->v[t].s : "", n);
+		at[n] = t + 1 < tags->n ? ',' : '\0';
+		at += n + 1;
+	}
+	return at;
+}
+
 pt_lesson_info *index_info_of(const pt_lesson *lesson)
 {
 	size_t items_len = 0;
 	for (size_t i = 0; i < lesson->n_items; i++) {
 		const char *id = lesson->items[i].id.s;
-		if (id != NULL && strlen(id) >= NO_STRING)
+		const pt_text_list *tags = &lesson->items[i].tags;
+		if ((id != NULL && strlen(id) >= NO_STRING) || tags_len(tags) >= NO_STRING)
 			return NULL;
 		items_len += string_bytes(id, id != NULL ? strlen(id) : 0) + ITEM_FIXED_BYTES;
+		items_len += tags->n > 0 ? string_bytes("", tags_len(tags)) : string_bytes(NULL, 0);
 	}
 	size_t room = sizeof(pt_lesson_info) + items_len;
 	room += string_room(lesson->id.s) + string_room(lesson->title.s) + string_room(lesson->summary.s);
@@ -123,6 +150,7 @@ pt_lesson_info *index_info_of(const pt_lesson *lesson)
 		end = store_uint(end, (unsigned)it->kind, 1);
 		end = store_uint(end, (unsigned)it->difficulty, 1);
 		end = store_uint(end, (unsigned)it->hints.n, 4);
+		end = store_tags(end, &it->tags);
 	}
 	char *at = (char *)end;
 	info->id = put_string(&at, lesson->id.s, string_room(lesson->id.s) - 1);
@@ -200,41 +228,6 @@ static void patch_u32(pt_index_writer *w, size_t at, size_t v)
 		return;
 	}
 	store_uint((unsigned char *)w->buf + at, v, 4);
-}
-
-/* One step of a checksum lane: xor a word in, multiply by an odd number,
- * xor the state with its own high bits; each a bijection of the state. */
-static inline uint64_t lane_step(uint64_t h, uint64_t w)
-{
-	h = (h ^ w) * 1099511628211ull;
-	return h ^ (h >> 29);
-}
-
-/* A 64-bit hash of n bytes in four lanes of eight bytes, so that the
- * four multiply chains run side by side (an index of a thousand lessons
- * is most of a megabyte).  Each step and the final fold are bijections
- * of the lane they change, so a change confined to one word always
- * changes the result. */
-unsigned long long index_checksum(const char *p, size_t n)
-{
-	uint64_t a = 1469598103934665603ull, b = 0x9e3779b97f4a7c15ull, c = 0xc2b2ae3d27d4eb4full,
-		 d = 0x165667b19e3779f9ull, w[4];
-	size_t i = 0;
-	for (; i + 32 <= n; i += 32) {
-		memcpy(w, p + i, sizeof w);
-		a = lane_step(a, w[0]);
-		b = lane_step(b, w[1]);
-		c = lane_step(c, w[2]);
-		d = lane_step(d, w[3]);
-	}
-	for (; i + 8 <= n; i += 8) {
-		memcpy(w, p + i, 8);
-		a = lane_step(a, w[0]);
-	}
-	uint64_t sum = lane_step(lane_step(lane_step(a, b), c), d);
-	for (; i < n; i++)
-		sum = (sum ^ (unsigned char)p[i]) * 1099511628211ull;
-	return sum ^ n;
 }
 
 void index_writer_start(pt_index_writer *w, const char *tag)
@@ -386,6 +379,7 @@ static void skip_items(reader *r, size_t n, size_t per[3], unsigned *kinds)
 		get_uint(r, 8);
 		unsigned long long kind = get_uint(r, 1), difficulty = get_uint(r, 1);
 		get_uint(r, 4);
+		get_str(r, &id, &len);
 		if (kind >= PT_KIND_COUNT || difficulty > PT_HARD)
 			r->ok = false;
 		else {
@@ -413,6 +407,7 @@ bool index_items_next(pt_index_items *c, pt_index_item *it)
 	it->kind = (pt_kind)get_uint(&r, 1);
 	it->difficulty = (pt_difficulty)get_uint(&r, 1);
 	it->n_hints = (unsigned)get_uint(&r, 4);
+	get_str(&r, &it->tags, &len);
 	c->p = r.p;
 	c->left--;
 	return true;

@@ -138,7 +138,7 @@ bool next_from_stats(const pt_stats *st, const pt_next_scope *scope, pt_next *ou
 		const pt_stats_lesson *l = &st->lessons[i];
 		if (l->done >= l->items)
 			continue;
-		const char *title = l->lesson->title.s != NULL ? l->lesson->title.s : "";
+		const char *title = l->title;
 		if (l->attempt > 1 && !out->nothing_done)
 			say(out, "Carry on with attempt %d of lesson %zu, \"%s\": %zu of %zu items done (the lesson score "
 			    "stays %d).", l->attempt, l->number, title, l->done, l->items, l->score);

@@ -84,7 +84,8 @@ static void count_tags(const pt_item *it, const pt_record *r, const pt_item_coun
 static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, long today, long off, pt_stats *s,
     pt_stats_lesson *out, pt_stats_tag *tags)
 {
-	*out = (pt_stats_lesson){ l, l->n_items, 0, 0, 0, 0, 0, progress_lesson_attempt(p, l->id.s), 0 };
+	*out = (pt_stats_lesson){ l, l->title.s != NULL ? l->title.s : "", l->n_items, 0, 0, 0, 0, 0,
+		progress_lesson_attempt(p, l->id.s), 0 };
 	size_t done_menu, total_menu;
 	progress_lesson_stats(p, l, &done_menu, &total_menu, &out->score);
 	for (size_t i = 0; i < l->n_items; i++) {
@@ -112,6 +113,41 @@ static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, l
 	out->percent = out->items > 0 ? (int)(out->mastered * 100 / out->items) : 0;
 	s->done += out->done;
 	s->mastered += out->mastered;
+}
+
+/* Counts a lesson the store has no record of from its index entry e,
+ * without loading it: as count_lesson would, every item unanswered.
+ * False, counting nothing, when it cannot (e loaded already or not from
+ * an index, or an item's tag not known yet: the lesson may declare it). */
+static bool count_info(const pt_progress *p, const pt_entry *e, pt_stats *s, pt_stats_lesson *out,
+    pt_stats_tag *tags)
+{
+	const pt_lesson_info *info = e->info;
+	if (e->loaded || e->broken || info == NULL || info->id == NULL || progress_lesson_has_records(p, info->id))
+		return false;
+	pt_index_items items = index_items(info);
+	pt_index_item it;
+	size_t add[PT_TAGS_MAX] = { 0 };
+	while (index_items_next(&items, &it)) {
+		for (const char *t = it.tags; t != NULL;) {
+			size_t len = strcspn(t, ",");
+			char name[64];
+			int k = len < sizeof name ? (memcpy(name, t, len), name[len] = '\0', tags_find(name)) : -1;
+			if (k < 0)
+				return false;
+			add[k]++;
+			t = t[len] == ',' ? t + len + 1 : NULL;
+		}
+	}
+	for (size_t k = 0; k < PT_TAGS_MAX; k++)
+		tags[k].items += add[k];
+	int score;
+	size_t done, total;
+	progress_info_stats(p, info, &done, &total, &score);
+	*out = (pt_stats_lesson){ NULL, info->title != NULL ? info->title : "", info->n_items, 0, 0, 0, 0, score,
+		progress_lesson_attempt(p, info->id), 0 };
+	s->items += info->n_items;
+	return true;
 }
 
 /* Counts one first try, at t (0: none), in the accuracy chart when it
@@ -194,9 +230,11 @@ bool stats_compute(const pt_progress *p, pt_catalog *catalog, time_t now, long u
 		return false;
 	}
 	for (size_t e = 0; e < catalog->n; e++) {
-		const pt_lesson *l = usable(catalog, e);
-		if (l != NULL) {
-			count_lesson(p, l, now, out->today, utc_offset, out, &out->lessons[out->n_lessons], tags);
+		const pt_lesson *l = NULL;
+		if (count_info(p, &catalog->v[e], out, &out->lessons[out->n_lessons], tags) ||
+		    (l = usable(catalog, e)) != NULL) {
+			if (l != NULL)
+				count_lesson(p, l, now, out->today, utc_offset, out, &out->lessons[out->n_lessons], tags);
 			out->lessons[out->n_lessons++].number = e + 1;
 		}
 	}

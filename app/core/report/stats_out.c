@@ -158,13 +158,12 @@ static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_st
 		const pt_stats_lesson *l = &s->lessons[i];
 		if (style->words) {
 			addf(out, STATS_PARA, 0, "%s: %zu of %zu mastered, %d%%; %zu done, score %d.",
-			    l->lesson->title.s != NULL ? l->lesson->title.s : "", l->mastered, l->items, l->percent, l->done,
-			    l->score);
+			    l->title, l->mastered, l->items, l->percent, l->done, l->score);
 			continue;
 		}
 		char bar[PT_CHART_BAR_CELLS * 4 + 1];
 		stats_bar(bar, sizeof bar, l->mastered, l->items, PT_CHART_BAR_CELLS, style->ascii);
-		add_block(out, STATS_PARA, 2, NULL, l->lesson->title.s != NULL ? l->lesson->title.s : "");
+		add_block(out, STATS_PARA, 2, NULL, l->title);
 		strbuf_printf(&b, "    %s %3d%%  %zu of %zu mastered, %zu done, score %d", bar, l->percent, l->mastered, l->items,
 		    l->done, l->score);
 		add_line(out, &b);

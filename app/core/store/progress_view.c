@@ -9,10 +9,9 @@
 #include "paratutor/store/progress_data.h"
 #include "paratutor/learn/score.h"
 
-/* Returns true when the store holds a record of any item of the lesson
- * (records are sorted by lesson, then item; "" sorts first). */
-static bool lesson_has_records(const pt_progress *p, const char *lesson_id)
+bool progress_lesson_has_records(const pt_progress *p, const char *lesson_id)
 {
+	/* Records are sorted by lesson, then item; "" sorts first. */
 	size_t at;
 	if (lesson_id == NULL)
 		return false;
@@ -109,7 +108,7 @@ void progress_info_scores(const pt_progress *p, const pt_lesson_info *info, pt_l
 	pt_index_items items = index_items(info);
 	pt_index_item it;
 	/* A lesson without progress needs no look at its items. */
-	while (info->id != NULL && lesson_has_records(p, info->id) && index_items_next(&items, &it))
+	while (info->id != NULL && progress_lesson_has_records(p, info->id) && index_items_next(&items, &it))
 		add_item(p, info->id, it.id, it.hash, it.key, it.n_hints, sc, &sum, &asum);
 	sc->score = score_lesson(sum, sc->total);
 	sc->attempt = progress_lesson_attempt(p, info->id);
@@ -157,7 +156,7 @@ static const pt_lesson *usable(pt_catalog *cat, size_t index)
 static size_t info_due(const pt_progress *p, const pt_entry *e, time_t now)
 {
 	size_t count = 0;
-	if (!usable_entry(e) || !lesson_has_records(p, e->info->id))
+	if (!usable_entry(e) || !progress_lesson_has_records(p, e->info->id))
 		return 0;
 	pt_index_items items = index_items(e->info);
 	pt_index_item it;

@@ -5,7 +5,7 @@
  * One index file per lesson directory holds, per lesson file, its key
  * (path as given, device, inode, size, modification and change times in
  * nanoseconds), a pt_lesson_info (id, title, summary, and per item the id,
- * graded-content hash, kind, difficulty and hint count) and the
+ * graded-content hash, kind, difficulty, hint count and concept tags) and the
  * diagnostics that loading and validating it gave.  The file starts with a
  * magic, PT_INDEX_VERSION and a tag naming the program that wrote it, and
  * ends with a checksum: anything truncated, corrupt, from another version
@@ -32,7 +32,7 @@
 #include "paratutor/base/diag.h"
 #include "paratutor/model/lesson.h"
 
-#define PT_INDEX_VERSION 3
+#define PT_INDEX_VERSION 4
 #define PT_INDEX_MAX_SIZE (256u * 1024u * 1024u) /* larger index files are not read */
 
 /* What identifies one version of a lesson file. */
@@ -48,6 +48,7 @@ typedef struct pt_index_item {
 	pt_kind kind;
 	pt_difficulty difficulty;
 	unsigned n_hints;
+	const char *tags;         /* its concept tags joined by commas; NULL when none */
 } pt_index_item;
 
 /* A lesson without its content: everything in one block, or (decoded

@@ -48,7 +48,8 @@
  * lesson (done) and how many are mastered.  percent is mastered * 100 /
  * items, rounded down. */
 typedef struct pt_stats_lesson {
-	const pt_lesson *lesson;
+	const pt_lesson *lesson; /* NULL when counted from the index (not loaded) */
+	const char *title;       /* the lesson's, "" when it has none */
 	size_t items;
 	size_t done;
 	size_t mastered;

@@ -77,6 +77,10 @@ typedef struct pt_lesson_scores {
  * never change them. */
 void progress_lesson_scores(const pt_progress *p, const pt_lesson *lesson, pt_lesson_scores *sc);
 
+/* Returns true when the store holds a record of any item of the lesson
+ * with id lesson_id (NULL: none). */
+bool progress_lesson_has_records(const pt_progress *p, const char *lesson_id);
+
 /* As progress_lesson_scores, from a lesson's info (the same figures). */
 void progress_info_scores(const pt_progress *p, const pt_lesson_info *info, pt_lesson_scores *sc);
 
