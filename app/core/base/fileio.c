@@ -1,6 +1,7 @@
 /* fileio.c - reading a whole file, following a link to the file it names,
- * and writing a whole buffer: shared by the loader, the progress store, the
- * course files and the -o writer. */
+ * writing a whole buffer, and replacing a file atomically: shared by the
+ * loader, the progress store, the course files, the -o writer and the
+ * index cache. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -136,46 +137,103 @@ bool file_write_all(int fd, const char *buf, size_t len)
 	return true;
 }
 
+bool file_make_dirs(char *dir)
+{
+	errno = ENOENT;
+	if (dir[0] == '\0')
+		return false;
+	for (char *p = dir + 1;; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char c = *p;
+		*p = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+			return false;
+		*p = c;
+		if (c == '\0')
+			return true;
+	}
+}
+
+pt_replace_step file_sync_folder(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash != NULL ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+	int fd = dir != NULL ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+	free(dir);
+	if (fd < 0)
+		return PT_REPLACE_DIR_OPEN;
+	pt_replace_step step = fsync(fd) == 0 || errno == EINVAL ? PT_REPLACE_DONE : PT_REPLACE_DIR_SYNC;
+	int saved = errno;
+	close(fd);
+	errno = saved;
+	return step;
+}
+
+/* Writes the temporary file's contents to fd: the text and the tail.
+ * Test builds fail half-way, as on a full disk, when
+ * PARATUTOR_TEST_WRITE_FAIL is set. */
+static bool write_contents(int fd, const char *text, size_t len, const char *tail)
+{
+#ifdef PT_TEST_HOOKS
+	if (getenv("PARATUTOR_TEST_WRITE_FAIL") != NULL)
+		return file_write_all(fd, text, len / 2) && (errno = ENOSPC, false);
+#endif
+	return file_write_all(fd, text, len) && (tail == NULL || file_write_all(fd, tail, strlen(tail)));
+}
+
+bool file_replace_with(const char *path, const char *text, size_t len, pt_replace *r)
+{
+	r->failed = PT_REPLACE_MEMORY;
+	r->errnum = ENOMEM;
+	r->tmp[0] = '\0';
+	char *followed = r->flags & PT_REPLACE_FOLLOW ? file_link_target(path) : NULL;
+	const char *target = r->flags & PT_REPLACE_FOLLOW ? followed : path;
+	if (target == NULL)
+		return false;
+	/* Too long for the buffer is too long for the system, as mkstemp says. */
+	int fd = -1;
+	errno = ENAMETOOLONG;
+	int w = snprintf(r->tmp, sizeof r->tmp, "%s.tmp-XXXXXX", target);
+	if (w > 0 && (size_t)w < sizeof r->tmp)
+		fd = mkstemp(r->tmp);
+	r->failed = PT_REPLACE_CREATE;
+	if (fd >= 0) {
+		struct stat st;
+		mode_t mode = r->flags & PT_REPLACE_KEEP_MODE && stat(target, &st) == 0 ? st.st_mode & 07777 : r->mode;
+		r->failed = fchmod(fd, mode) != 0 ? PT_REPLACE_MODE
+		    : !write_contents(fd, text, len, r->tail) ? PT_REPLACE_WRITE
+		    : r->flags & PT_REPLACE_SYNC_FILE && fsync(fd) != 0 ? PT_REPLACE_SYNC : PT_REPLACE_RENAME;
+		int saved = errno;
+		if (close(fd) != 0 && r->failed == PT_REPLACE_RENAME) {
+			r->failed = PT_REPLACE_CLOSE;
+			saved = errno;
+		}
+		errno = saved;
+	}
+	/* link() makes the new name only where nothing is: nothing replaced. */
+	if (r->failed == PT_REPLACE_RENAME &&
+	    (r->flags & PT_REPLACE_NEW ? link(r->tmp, target) : rename(r->tmp, target)) == 0) {
+		r->failed = PT_REPLACE_DONE;
+		if (r->flags & PT_REPLACE_NEW)
+			unlink(r->tmp);
+		if (r->flags & PT_REPLACE_SYNC_DIR)
+			r->failed = file_sync_folder(target);
+	}
+	r->errnum = r->failed == PT_REPLACE_DONE ? 0 : errno;
+	if (r->failed >= PT_REPLACE_MODE && r->failed <= PT_REPLACE_RENAME)
+		unlink(r->tmp);
+	free(followed);
+	return r->failed == PT_REPLACE_DONE;
+}
+
 bool file_replace(const char *path, const char *text, size_t len, unsigned mode, char *err, size_t errlen)
 {
-	size_t n = strlen(path);
-	char *tmp = malloc(n + sizeof ".tmp-XXXXXX");
-	if (tmp == NULL) {
-		snprintf(err, errlen, "cannot write %s: out of memory", path);
-		return false;
-	}
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".tmp-XXXXXX", sizeof ".tmp-XXXXXX");
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-		free(tmp);
-		return false;
-	}
-	bool ok = fchmod(fd, (mode_t)mode) == 0 && file_write_all(fd, text, len) && fsync(fd) == 0;
-	int saved = errno;
-	if (close(fd) != 0 && ok) {
-		ok = false;
-		saved = errno;
-	}
-	if (ok && rename(tmp, path) != 0) {
-		ok = false;
-		saved = errno;
-	}
-	if (!ok) {
-		unlink(tmp);
-		snprintf(err, errlen, "cannot write %s: %s; it was left as it was", path, strerror(saved));
-	} else {
-		/* The rename reaches the disk with the folder. */
-		const char *slash = strrchr(path, '/');
-		char *dir = slash != NULL ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
-		int dfd = dir != NULL ? open(dir, O_RDONLY | O_DIRECTORY) : -1;
-		if (dfd >= 0) {
-			fsync(dfd);
-			close(dfd);
-		}
-		free(dir);
-	}
-	free(tmp);
-	return ok;
+	pt_replace r = { .flags = PT_REPLACE_SYNC_FILE | PT_REPLACE_SYNC_DIR, .mode = mode };
+	/* Once renamed the file is replaced: the folder's sync is a bonus. */
+	if (file_replace_with(path, text, len, &r) || r.failed >= PT_REPLACE_DIR_OPEN)
+		return true;
+	snprintf(err, errlen, "cannot write %s: %s%s", path, strerror(r.errnum),
+	    r.failed == PT_REPLACE_CREATE ? "" : "; it was left as it was");
+	return false;
 }

@@ -711,28 +711,9 @@ bool index_read(const char *path, const char *tag, pt_index *ix, pt_arena *infos
 	return ok;
 }
 
-/* Creates dir and its missing parents (mode 0700); false when it fails. */
-static bool make_dirs(const char *dir)
-{
-	char tmp[4096];
-	size_t n = strlen(dir);
-	if (n == 0 || n >= sizeof tmp)
-		return false;
-	memcpy(tmp, dir, n + 1);
-	for (char *p = tmp + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(tmp, 0700) != 0 && errno != EEXIST)
-			return false;
-		*p = '/';
-	}
-	return mkdir(tmp, 0700) == 0 || errno == EEXIST;
-}
-
 bool index_write(const char *path, const char *buf, size_t len)
 {
-	char dir[4096], tmp[4200];
+	char dir[4096];
 	const char *slash = strrchr(path, '/');
 	if (slash != NULL && slash != path) {
 		size_t n = (size_t)(slash - path);
@@ -740,22 +721,12 @@ bool index_write(const char *path, const char *buf, size_t len)
 			return false;
 		memcpy(dir, path, n);
 		dir[n] = '\0';
-		if (!make_dirs(dir))
+		if (!file_make_dirs(dir))
 			return false;
 	}
-	int w = snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
-	if (w < 0 || (size_t)w >= sizeof tmp)
-		return false;
-	int fd = mkstemp(tmp);
-	if (fd < 0)
-		return false;
-	bool ok = file_write_all(fd, buf, len);
-	ok = close(fd) == 0 && ok;
-	if (ok)
-		ok = rename(tmp, path) == 0;
-	if (!ok)
-		unlink(tmp);
-	return ok;
+	/* A cache: no fsync (it is on the start path), mode 0600 as mkstemp makes it. */
+	pt_replace r = { .flags = 0, .mode = 0600 };
+	return file_replace_with(path, buf, len, &r);
 }
 
 bool index_file_for(const char *cache_dir, const char *dir, char *buf, size_t size)

@@ -93,19 +93,10 @@ static bool make_dirs(const char *dir, char *err, size_t errlen)
 		progress_say(err, errlen, "out of memory");
 		return false;
 	}
-	for (char *p = copy + 1;; p++) {
-		if (*p != '/' && *p != '\0')
-			continue;
-		char c = *p;
-		*p = '\0';
-		if (mkdir(copy, 0700) != 0 && errno != EEXIST) {
-			progress_say(err, errlen, "cannot create %s: %s", copy, strerror(errno));
-			free(copy);
-			return false;
-		}
-		*p = c;
-		if (c == '\0')
-			break;
+	if (!file_make_dirs(copy)) {
+		progress_say(err, errlen, "cannot create %s: %s", copy, strerror(errno));
+		free(copy);
+		return false;
 	}
 	free(copy);
 	struct stat st;
@@ -164,21 +155,6 @@ static void lock_release(int fd)
 	}
 }
 
-/* fsyncs a directory; EINVAL (not supported there) is not an error. */
-static bool sync_dir(const char *dir, char *err, size_t errlen)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0) {
-		progress_say(err, errlen, "cannot open %s: %s", dir, strerror(errno));
-		return false;
-	}
-	bool ok = fsync(fd) == 0 || errno == EINVAL;
-	if (!ok)
-		progress_say(err, errlen, "cannot sync %s: %s", dir, strerror(errno));
-	close(fd);
-	return ok;
-}
-
 /* Removes temporary files left by tutors that died while saving.  Only
  * called with the lock held, when no other tutor can be writing one. */
 static void remove_stale_temps(const pt_progress *p)
@@ -196,37 +172,23 @@ static void remove_stale_temps(const pt_progress *p)
 	closedir(dir);
 }
 
-/* Creates a new temporary file PATH.tmp-XXXXXX in the store's directory;
- * returns its descriptor and sets *path (caller frees), or -1 with the
- * cause. */
-static int make_temp(const pt_progress *p, char **path, char *err, size_t errlen)
+/* Returns true when a new file can be created in the store's directory. */
+static bool dir_writable(const pt_progress *p, char *err, size_t errlen)
 {
 	char *tmpl = concat(p->path, ".tmp-XXXXXX");
 	if (tmpl == NULL) {
 		progress_say(err, errlen, "out of memory");
-		return -1;
+		return false;
 	}
 	int fd = mkstemp(tmpl);
-	if (fd < 0) {
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmpl);
+	} else {
 		progress_say(err, errlen, "cannot create a file in %s: %s", p->dir, strerror(errno));
-		free(tmpl);
-		return -1;
 	}
-	*path = tmpl;
-	return fd;
-}
-
-/* Returns true when a new file can be created in the store's directory. */
-static bool dir_writable(const pt_progress *p, char *err, size_t errlen)
-{
-	char *tmpl;
-	int fd = make_temp(p, &tmpl, err, errlen);
-	if (fd < 0)
-		return false;
-	close(fd);
-	unlink(tmpl);
 	free(tmpl);
-	return true;
+	return fd >= 0;
 }
 
 /* Renames the store file to PATH.corrupt-YYYYmmdd-HHMMSS (adding -2, -3...
@@ -249,7 +211,7 @@ static bool move_aside(const pt_progress *p, time_t now, char *moved_to, size_t 
 		if (lstat(moved_to, &st) == 0)
 			continue;
 		if (rename(p->path, moved_to) == 0) {
-			sync_dir(p->dir, NULL, 0);
+			file_sync_folder(p->path);
 			return true;
 		}
 		progress_say(err, errlen, "cannot rename %s: %s", p->path, strerror(errno));
@@ -259,52 +221,33 @@ static bool move_aside(const pt_progress *p, time_t now, char *moved_to, size_t 
 	return false;
 }
 
-/* Writes len bytes of text to fd; false with the cause in err. */
-static bool write_all(int fd, const char *name, const char *text, size_t len, char *err, size_t errlen)
-{
-	if (file_write_all(fd, text, len))
-		return true;
-	progress_say(err, errlen, "cannot write %s: %s", name, strerror(errno));
-	return false;
-}
-
 /* Writes text and a newline to a new temporary file and renames it over
  * the store; *renamed tells whether the new file is in place (even when
- * syncing the directory then failed). */
+ * syncing the directory then failed).  The new file keeps the mode of the
+ * one it replaces (a learner's 0444 or 0640 stays); a new store is 0600. */
 static bool write_atomically(const pt_progress *p, const char *text, bool *renamed,
     char *err, size_t errlen)
 {
-	*renamed = false;
-	char *tmpl;
-	int fd = make_temp(p, &tmpl, err, errlen);
-	if (fd < 0)
-		return false;
-	/* The new file keeps the mode of the one it replaces (a learner's
-	 * 0444 or 0640 stays); a new store is 0600, as mkstemp made it. */
-	struct stat st;
-	bool ok = true;
-	if (stat(p->path, &st) == 0 && S_ISREG(st.st_mode) && fchmod(fd, st.st_mode & 07777) != 0) {
-		progress_say(err, errlen, "cannot set the mode of %s: %s", tmpl, strerror(errno));
-		ok = false;
+	pt_replace r = { .flags = PT_REPLACE_KEEP_MODE | PT_REPLACE_SYNC_FILE | PT_REPLACE_SYNC_DIR, .mode = 0600,
+	    .tail = "\n" };
+	bool ok = file_replace_with(p->path, text, strlen(text), &r);
+	*renamed = ok || r.failed >= PT_REPLACE_DIR_OPEN;
+	const char *why = strerror(r.errnum);
+	switch (r.failed) {
+	case PT_REPLACE_DONE: break;
+	case PT_REPLACE_MEMORY: progress_say(err, errlen, "out of memory"); break;
+	case PT_REPLACE_CREATE: progress_say(err, errlen, "cannot create a file in %s: %s", p->dir, why); break;
+	case PT_REPLACE_MODE: progress_say(err, errlen, "cannot set the mode of %s: %s", r.tmp, why); break;
+	case PT_REPLACE_WRITE: progress_say(err, errlen, "cannot write %s: %s", r.tmp, why); break;
+	case PT_REPLACE_SYNC: progress_say(err, errlen, "cannot sync %s: %s", r.tmp, why); break;
+	case PT_REPLACE_CLOSE: progress_say(err, errlen, "cannot close %s: %s", r.tmp, why); break;
+	case PT_REPLACE_RENAME:
+		progress_say(err, errlen, "cannot rename %s to %s: %s", r.tmp, p->path, why);
+		break;
+	case PT_REPLACE_DIR_OPEN: progress_say(err, errlen, "cannot open %s: %s", p->dir, why); break;
+	case PT_REPLACE_DIR_SYNC: progress_say(err, errlen, "cannot sync %s: %s", p->dir, why); break;
 	}
-	ok = ok && write_all(fd, tmpl, text, strlen(text), err, errlen) && write_all(fd, tmpl, "\n", 1, err, errlen);
-	if (ok && fsync(fd) != 0) {
-		progress_say(err, errlen, "cannot sync %s: %s", tmpl, strerror(errno));
-		ok = false;
-	}
-	if (close(fd) != 0 && ok) {
-		progress_say(err, errlen, "cannot close %s: %s", tmpl, strerror(errno));
-		ok = false;
-	}
-	if (ok && rename(tmpl, p->path) != 0) {
-		progress_say(err, errlen, "cannot rename %s to %s: %s", tmpl, p->path, strerror(errno));
-		ok = false;
-	}
-	if (!ok)
-		unlink(tmpl);
-	free(tmpl);
-	*renamed = ok;
-	return ok && sync_dir(p->dir, err, errlen);
+	return ok;
 }
 
 /* ---- opening, saving, closing ------------------------------------------ */

@@ -11,8 +11,9 @@
  * renamed over path, so a failure (a full disk) leaves an existing file as
  * it was; it keeps the mode of the file it replaces; a symbolic link is
  * written through to its target and stays a link.  Returns false after
- * saying why on standard error.  PARATUTOR_TEST_WRITE_FAIL set in the
- * environment makes a file write fail halfway (for the tests). */
+ * saying why on standard error.  In the test builds
+ * PARATUTOR_TEST_WRITE_FAIL set in the environment makes the write fail
+ * halfway (file_replace_with). */
 bool cli_write_output(const char *path, const char *text, size_t len);
 
 /* Writes len bytes of text to a new file at path, as cli_write_output
