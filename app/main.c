@@ -216,7 +216,7 @@ static int run_check(char *const *paths, int n, bool shadow, bool strict, bool v
 	}
 	first[n] = cat.n;
 	size_t unchecked = 0;
-	pt_codecheck_status code_status = codecheck_catalog(&cat, &unchecked);
+	pt_codecheck_status code_status = codecheck_catalog(&cat, NULL, &unchecked);
 	size_t errors, warnings, items = 0;
 	catalog_count(&cat, &errors, &warnings);
 	size_t n_blueprints = 0;

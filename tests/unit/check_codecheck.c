@@ -71,7 +71,6 @@ START_TEST(test_codecheck_pure)
 	ck_assert_int_eq(sigaction(SIGPIPE, &count, &before), 0);
 	sigset_t mask_before, mask_after, pending;
 	pthread_sigmask(SIG_SETMASK, NULL, &mask_before);
-	codecheck_use_python(fake);
 	char err_path[] = "/tmp/paratutor-stderr-XXXXXX";
 	int err_fd = mkstemp(err_path);
 	ck_assert_int_ge(err_fd, 0);
@@ -80,12 +79,11 @@ START_TEST(test_codecheck_pure)
 	dup2(err_fd, STDERR_FILENO);
 
 	size_t unchecked = 0;
-	pt_codecheck_status status = codecheck_catalog(&cat, &unchecked);
+	pt_codecheck_status status = codecheck_catalog(&cat, fake, &unchecked);
 
 	fflush(stderr);
 	dup2(saved_err, STDERR_FILENO);
 	close(saved_err);
-	codecheck_use_python(NULL);
 	ck_assert_int_eq(status, CODECHECK_NO_PYTHON);
 	ck_assert_uint_eq(unchecked, 300);
 	ck_assert_int_eq(sigpipes, 0);
@@ -147,10 +145,8 @@ START_TEST(test_codecheck_isolated)
 	setenv("PATH", dir, 1);
 	setenv("PT_TEST_SECRET", "leaked", 1);
 	ck_assert_int_eq(chdir(dir), 0);
-	codecheck_use_python(fake);
 	size_t unchecked = 0;
-	pt_codecheck_status status = codecheck_catalog(&cat, &unchecked);
-	codecheck_use_python(NULL);
+	pt_codecheck_status status = codecheck_catalog(&cat, fake, &unchecked);
 	ck_assert_int_eq(chdir(cwd), 0);
 	setenv("PATH", path, 1);
 	unsetenv("PT_TEST_SECRET");
@@ -187,10 +183,8 @@ START_TEST(test_codecheck_missing)
 	ck_assert_ptr_nonnull(l);
 	pt_entry e = { .path = "py.json", .lesson = l, .diags = d };
 	pt_catalog cat = { .v = &e, .n = 1 };
-	codecheck_use_python("/nonexistent/python3");
 	size_t unchecked = 0;
-	pt_codecheck_status status = codecheck_catalog(&cat, &unchecked);
-	codecheck_use_python(NULL);
+	pt_codecheck_status status = codecheck_catalog(&cat, "/nonexistent/python3", &unchecked);
 	ck_assert_int_eq(status, CODECHECK_NO_PYTHON);
 	ck_assert_uint_eq(unchecked, 1);
 	ck_assert_uint_eq(e.diags.n, 0);

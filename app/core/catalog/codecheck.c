@@ -100,12 +100,6 @@ static bool make_pipe(int p[2])
 #ifndef PT_PYTHON3
 #define PT_PYTHON3 "/usr/bin/python3"
 #endif
-static const char *python_path = PT_PYTHON3;
-
-void codecheck_use_python(const char *path)
-{
-	python_path = path != NULL ? path : PT_PYTHON3;
-}
 
 /* Sets one resource limit in the child; nothing to report if it fails
  * (the hard limit may be lower already). */
@@ -115,20 +109,19 @@ static void limit(int resource, rlim_t value)
 	setrlimit(resource, &r);
 }
 
-/* Starts Python reading its program on stdin (script_fd), the sources on
- * SOURCES_FD (sources_fd) and writing to stdout (out_fd), isolated (-I: no
- * current directory or script directory on sys.path, no user site, no
- * PYTHON* variables; -S: no site module, so no sitecustomize or
- * usercustomize), in /, with a one-variable environment and limits on
+/* Starts the Python at path reading its program on stdin (script_fd), the
+ * sources on SOURCES_FD (sources_fd) and writing to stdout (out_fd),
+ * isolated (-I: no current directory or script directory on sys.path, no
+ * user site, no PYTHON* variables; -S: no site module, so no sitecustomize
+ * or usercustomize), in /, with a one-variable environment and limits on
  * time, memory, files and core dumps.  Between fork and exec the child
  * makes only async-signal-safe calls.  Returns false when it cannot fork;
  * a Python that cannot be executed exits 127, which the caller reads as
  * "not available". */
-static bool spawn_python(pid_t *pid, int script_fd, int sources_fd, int out_fd)
+static bool spawn_python(const char *path, pid_t *pid, int script_fd, int sources_fd, int out_fd)
 {
-	char *argv[] = { (char *)python_path, "-I", "-S", "-B", "-", NULL };
+	char *argv[] = { (char *)path, "-I", "-S", "-B", "-", NULL };
 	char *envp[] = { "LC_ALL=C.UTF-8", NULL };
-	const char *path = python_path;
 	*pid = fork();
 	if (*pid < 0)
 		return false;
@@ -158,14 +151,14 @@ static bool spawn_python(pid_t *pid, int script_fd, int sources_fd, int out_fd)
 	_exit(127);
 }
 
-/* Runs python3 on the joined sources; returns its output (caller frees)
- * or NULL when python3 could not run or did not read them all. */
-static char *run_python(const char *input, size_t len)
+/* Runs the Python at path on the joined sources; returns its output
+ * (caller frees) or NULL when it could not run or did not read them all. */
+static char *run_python(const char *path, const char *input, size_t len)
 {
 	int script[2] = { -1, -1 }, in[2] = { -1, -1 }, out[2] = { -1, -1 };
 	pid_t pid;
 	if (!make_pipe(script) || !make_pipe(in) || !make_pipe(out) ||
-	    !spawn_python(&pid, script[0], in[0], out[1])) {
+	    !spawn_python(path, &pid, script[0], in[0], out[1])) {
 		close_pipe(script);
 		close_pipe(in);
 		close_pipe(out);
@@ -221,7 +214,7 @@ bool codecheck_wants(const pt_lesson *lesson)
 	return false;
 }
 
-pt_codecheck_status codecheck_catalog(pt_catalog *cat, size_t *unchecked)
+pt_codecheck_status codecheck_catalog(pt_catalog *cat, const char *python, size_t *unchecked)
 {
 	size_t n_jobs = 0, len = 0;
 	for (size_t e = 0; e < cat->n; e++)
@@ -259,7 +252,7 @@ pt_codecheck_status codecheck_catalog(pt_catalog *cat, size_t *unchecked)
 		memcpy(input + off, codes[j], n);
 		off += n;
 	}
-	char *result = run_python(input, len);
+	char *result = run_python(python != NULL ? python : PT_PYTHON3, input, len);
 	if (result == NULL) {
 		status = CODECHECK_NO_PYTHON;
 		goto out;

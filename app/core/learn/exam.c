@@ -10,9 +10,6 @@
 #include "paratutor/learn/kind.h"
 #include "paratutor/model/tags.h"
 
-static char paper_id[] = "exam";
-static char paper_title[] = "Exam";
-
 bool exam_setup(pt_exam *e, const pt_lesson *const *lessons, const pt_item *const *items, size_t n,
     unsigned long long seed, bool shuffle, int pass_percent, long limit, long used, time_t started,
     time_t now)
@@ -46,8 +43,8 @@ bool exam_setup(pt_exam *e, const pt_lesson *const *lessons, const pt_item *cons
 		copies[i] = *items[i];
 		copies[i].attempts = 1;
 	}
-	e->paper.id.s = paper_id;
-	e->paper.title.s = paper_title;
+	e->paper.id.s = "exam"; /* literals: nothing writes a paper's id or title */
+	e->paper.title.s = "Exam";
 	e->paper.n_items = n;
 	e->paper.format = PT_FORMAT_VERSION;
 	e->paper.attempts = 1;

@@ -1,5 +1,4 @@
 /* session.c - grading states for a whole lesson. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -303,22 +302,23 @@ bool session_shows_wrong(const pt_grade *g)
 	return false;
 }
 
+/* Spells a number macro's value (XSTR expands it first, STR quotes it). */
+#define STR(x) #x
+#define XSTR(x) STR(x)
+
 const char *session_score_rule(void)
 {
 	/* Made from the constants the scores are computed with (score.h). */
-	static char rule[1536];
-	snprintf(rule, sizeof rule,
-	    "An item gives you %d attempts unless its lesson sets another number; each wrong check uses one. An "
-	    "item right on its first check without a hint scores %d. Each wrong check costs %d and each hint %d; "
-	    "a solved item scores at least %d, an item out of attempts 0. Checking an answer you already checked, "
-	    "a slip (a missing unit, a fraction for a percentage, the first near miss in spelling), ticking every "
-	    "option, and on an item that says how many to tick another number of ticks, cost nothing; on an item "
-	    "that does not say, any other set of ticks is an ordinary check. The lesson score is the mean of the "
-	    "items' first passes in your first attempt at the lesson, unfinished items counting 0, rounded to the "
-	    "nearest whole number. Starting the lesson again (x) begins attempt 2, 3, ...: it scores in full on its "
-	    "own, shown beside the lesson score, which stays. Practice (a second go at items from the summary) and "
-	    "reviews are named as such and never change either score, and neither does an exam. The whole model "
-	    "is in docs/scoring.md.",
-	    PT_DEFAULT_ATTEMPTS, PT_SCORE_FULL, PT_SCORE_WRONG_CHECK, PT_SCORE_HINT, PT_SCORE_FLOOR);
-	return rule;
+	return "An item gives you " XSTR(PT_DEFAULT_ATTEMPTS) " attempts unless its lesson sets another number; "
+	    "each wrong check uses one. An item right on its first check without a hint scores " XSTR(PT_SCORE_FULL)
+	    ". Each wrong check costs " XSTR(PT_SCORE_WRONG_CHECK) " and each hint " XSTR(PT_SCORE_HINT) "; a solved "
+	    "item scores at least " XSTR(PT_SCORE_FLOOR) ", an item out of attempts 0. Checking an answer you "
+	    "already checked, a slip (a missing unit, a fraction for a percentage, the first near miss in spelling), "
+	    "ticking every option, and on an item that says how many to tick another number of ticks, cost nothing; "
+	    "on an item that does not say, any other set of ticks is an ordinary check. The lesson score is the mean "
+	    "of the items' first passes in your first attempt at the lesson, unfinished items counting 0, rounded to "
+	    "the nearest whole number. Starting the lesson again (x) begins attempt 2, 3, ...: it scores in full on "
+	    "its own, shown beside the lesson score, which stays. Practice (a second go at items from the summary) "
+	    "and reviews are named as such and never change either score, and neither does an exam. The whole model "
+	    "is in docs/scoring.md.";
 }

@@ -35,17 +35,14 @@ typedef enum pt_codecheck_status {
  * answers are sound (a knock-on parse error would only repeat theirs),
  * fills in the first accepted answers and asks python3's own parser
  * whether the result parses; adds an error to the item's entry for each
- * that does not.  Runs one python3 process.  Sets *unchecked to the
- * number of such items left unchecked. */
-pt_codecheck_status codecheck_catalog(pt_catalog *catalog, size_t *unchecked);
+ * that does not.  Runs one python3 process: the built-in one when python
+ * is NULL, as the program always passes (tests pass the path of a stand-in,
+ * so no input can choose the Python).  Sets *unchecked to the number of
+ * such items left unchecked. */
+pt_codecheck_status codecheck_catalog(pt_catalog *catalog, const char *python, size_t *unchecked);
 
 /* Returns true when lesson has an item codecheck_catalog() would check
  * (so a catalog that drops lessons after validating keeps this one). */
 bool codecheck_wants(const pt_lesson *lesson);
-
-/* Makes the check run the Python at path instead of the built-in one (NULL
- * puts the built-in one back).  For tests only: nothing in the program
- * calls it, so no input can choose the Python. */
-void codecheck_use_python(const char *path);
 
 #endif
