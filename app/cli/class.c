@@ -373,6 +373,7 @@ int cli_class(int argc, char **argv)
 		return CLI_USAGE;
 	}
 	pt_course course = { 0 }, *cp = NULL;
+	pt_catalog cat = { 0 };
 	char lessons[PT_PROGRESS_PATH_MAX];
 	if (argc - optind == 1 && is_course(argv[optind])) {
 		char err[PT_PROGRESS_PATH_MAX + 256];
@@ -383,7 +384,7 @@ int cli_class(int argc, char **argv)
 			return CLI_FAILED;
 		}
 		cp = &course;
-		if (!course_declare_concepts(&course))
+		if (!course_declare_concepts(&course, &cat.tags))
 			fprintf(stderr, "paratutor: note: more concepts than paratutor can tell apart (%d in all); "
 			    "the last are left out\n", PT_TAGS_MAX);
 		if (lp.n_given == 0) { /* the course's own lessons only */
@@ -391,7 +392,6 @@ int cli_class(int argc, char **argv)
 			cli_lessons_arg(&lp, lessons, true, "paratutor");
 		}
 	}
-	pt_catalog cat = { 0 };
 	status = load(&cat, &lp) ? run(&cat, argv + optind, argc - optind, cp, NULL, naming, format, gradebook)
 	                         : CLI_NO_LESSONS;
 	catalog_free(&cat);

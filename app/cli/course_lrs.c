@@ -174,7 +174,7 @@ int cli_course_sync(int argc, char **argv)
 	pt_catalog cat = { 0 };
 	const char *why = NULL;
 	if (status == CLI_OK) {
-		course_declare_concepts(&c);
+		course_declare_concepts(&c, &cat.tags);
 		cli_use_index(&cat, cache, false);
 		if (!catalog_add_path(&cat, lessons, false, &why) || cat.n == 0) {
 			fprintf(stderr, "paratutor course: no lessons in %s; nothing was sent\n", lessons);

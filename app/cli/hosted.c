@@ -258,7 +258,6 @@ int cli_hosted(int argc, char **argv)
 		fprintf(stderr, "paratutor: the course cannot be opened; please tell your instructor\n");
 		return CLI_FAILED;
 	}
-	course_declare_concepts(&c); /* before the lessons: their items may carry the course's concepts */
 	if (course_learner(&c, learner) == NULL) {
 		fprintf(stderr, "paratutor: %s is not on this course's roster; please tell your instructor\n", learner);
 		course_free(&c);
@@ -286,6 +285,7 @@ int cli_hosted(int argc, char **argv)
 		return CLI_FAILED;
 	}
 	pt_catalog cat = { 0 };
+	course_declare_concepts(&c, &cat.tags); /* before the lessons: their items may carry the course's concepts */
 	cli_use_index(&cat, cache, false);
 	const char *why = NULL;
 	if (!catalog_add_path(&cat, lessons, false, &why) || cat.n == 0) {

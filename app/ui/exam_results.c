@@ -108,7 +108,7 @@ static void add_figures(const struct results_view *rv, pt_doc *d, const pt_exam 
 	}
 	for (size_t k = 0; k < r->n_tags; k++) {
 		exam_review_tag(e, r->by_tag[k].tag, what, sizeof what);
-		add_tally(d, tags_at((size_t)r->by_tag[k].tag)->label, &r->by_tag[k], what);
+		add_tally(d, tags_at(e->tags, (size_t)r->by_tag[k].tag)->label, &r->by_tag[k], what);
 	}
 }
 

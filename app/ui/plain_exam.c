@@ -201,7 +201,7 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 		fputs("By concept, weakest first:\n", out);
 	for (size_t k = 0; k < r.n_tags; k++) {
 		exam_review_tag(e, r.by_tag[k].tag, what, sizeof what);
-		print_tally(out, tags_at((size_t)r.by_tag[k].tag)->label, &r.by_tag[k], what);
+		print_tally(out, tags_at(e->tags, (size_t)r.by_tag[k].tag)->label, &r.by_tag[k], what);
 	}
 	/* What to study next, looking first at the concepts this paper missed
 	 * (its misses are in the store by now). */

@@ -325,7 +325,7 @@ START_TEST(hand_counted_concepts)
 	snprintf(p, sizeof p, "%s/class", dir);
 	ck_assert(class_add_path(c, p));
 	ck_assert(class_read(c));
-	const pt_class_tag *coll = &c->tags[tags_find("collectives")], *pipe = &c->tags[tags_find("pipeline")];
+	const pt_class_tag *coll = &c->tags[tags_find(&cat.tags, "collectives")], *pipe = &c->tags[tags_find(&cat.tags, "pipeline")];
 	ck_assert_uint_eq(coll->items, 2);
 	ck_assert_uint_eq(coll->learners, 2);
 	ck_assert_uint_eq(coll->met, 4);
@@ -336,7 +336,7 @@ START_TEST(hand_counted_concepts)
 	ck_assert_uint_eq(pipe->met, 4);
 	ck_assert_uint_eq(pipe->right, 3);
 	ck_assert_uint_eq(pipe->mastered, 2);
-	ck_assert_uint_eq(c->tags[tags_find("memory")].items, 0);
+	ck_assert_uint_eq(c->tags[tags_find(&cat.tags, "memory")].items, 0);
 
 	char *table = render(c, PT_CLASS_TABLE);
 	const char *weak = strstr(table, "  pipeline parallelism and bubbles"), *strong = strstr(table, "  collectives: all-reduce");

@@ -93,6 +93,31 @@ else
 	cat build/screen-state.out; bad "a screen keeps file-static state"
 fi
 
+# The core keeps no process-wide mutable state: no app/core object holds
+# writable static data; a planted counter and function-static buffer fail
+# it, named, while a planted constant table passes.
+if python3 tests/layers/core_state.py "$@" >build/core-state.out 2>&1; then
+	ok "no core object holds writable static data ($(tail -n 1 build/core-state.out))"
+else
+	cat build/core-state.out; bad "a core object holds writable static data"
+fi
+if plant core/base/state 'static const char *const planted_names[] = { "a", "b" };
+const char *planted_name(int i); const char *planted_name(int i) { return planted_names[i]; }
+static int planted_count; int planted_bump(void); int planted_bump(void) { return ++planted_count; }
+char *planted_buffer(void); char *planted_buffer(void) { static char planted_buf[64]; return planted_buf; }'; then
+	if python3 tests/layers/core_state.py "$@" "$plant/core/base/state.o" >build/core-state-plant.out 2>&1; then
+		bad "a planted writable static passed the core state check"
+	elif grep -q 'state.c: writable static data planted_count (.bss)' build/core-state-plant.out &&
+		grep -q 'writable static data planted_buf' build/core-state-plant.out &&
+		! grep -q planted_names build/core-state-plant.out; then
+		ok "a planted writable static and function-static buffer fail the core state check, named; a constant table passes"
+	else
+		cat build/core-state-plant.out; bad "the planted writable statics failed the core state check without being named"
+	fi
+else
+	cat build/layers-plant.err; bad "the planted state object did not build"
+fi
+
 # The test hooks (PARATUTOR_TEST_* read from the environment, the code
 # around them) are compiled into the test builds only: the release binary
 # names none of them, symbols and debug information included, while the

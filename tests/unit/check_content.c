@@ -511,7 +511,7 @@ START_TEST(test_every_item_tagged)
 			items++;
 			ck_assert_msg(it->tags.n >= 1, "%s/%s has no tag", l->id.s, it->id.s);
 			for (size_t t = 0; t < it->tags.n; t++) {
-				ck_assert_msg(tags_find(it->tags.v[t].s) >= 0, "%s/%s: unknown tag %s", l->id.s, it->id.s,
+				ck_assert_msg(tags_find(&catalog.tags, it->tags.v[t].s) >= 0, "%s/%s: unknown tag %s", l->id.s, it->id.s,
 				    it->tags.v[t].s);
 			}
 		}

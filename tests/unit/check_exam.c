@@ -1087,21 +1087,21 @@ START_TEST(test_results_by_tag_and_next)
 	/* pipeline 1 of 2 and collectives 1 of 2 (a tie: the list's order),
 	 * then memory 2 of 2. */
 	ck_assert_uint_eq(r.n_tags, 3);
-	ck_assert_int_eq(r.by_tag[0].tag, tags_find("pipeline"));
+	ck_assert_int_eq(r.by_tag[0].tag, tags_find(&c.tags, "pipeline"));
 	ck_assert_uint_eq(r.by_tag[0].items, 2);
 	ck_assert_uint_eq(r.by_tag[0].right, 1);
-	ck_assert_int_eq(r.by_tag[1].tag, tags_find("collectives"));
+	ck_assert_int_eq(r.by_tag[1].tag, tags_find(&c.tags, "collectives"));
 	ck_assert_uint_eq(r.by_tag[1].right, 1);
-	ck_assert_int_eq(r.by_tag[2].tag, tags_find("memory"));
+	ck_assert_int_eq(r.by_tag[2].tag, tags_find(&c.tags, "memory"));
 	ck_assert_uint_eq(r.by_tag[2].items, 2);
 	ck_assert_uint_eq(r.by_tag[2].right, 2);
 	char plan[256], want[64];
-	exam_review_tag(&e, tags_find("pipeline"), plan, sizeof plan);
+	exam_review_tag(&e, tags_find(&c.tags, "pipeline"), plan, sizeof plan);
 	snprintf(want, sizeof want, "review item %zu; reopen Lesson t", find(&e, "p1") + 1);
 	ck_assert_str_eq(plan, want);
-	exam_review_tag(&e, tags_find("memory"), plan, sizeof plan);
+	exam_review_tag(&e, tags_find(&c.tags, "memory"), plan, sizeof plan);
 	ck_assert_str_eq(plan, "");
-	ck_assert_uint_eq(exam_missed_tags(&e), (1ull << tags_find("pipeline")) | (1ull << tags_find("collectives")));
+	ck_assert_uint_eq(exam_missed_tags(&e), (1ull << tags_find(&c.tags, "pipeline")) | (1ull << tags_find(&c.tags, "collectives")));
 	exam_results_free(&r);
 	/* The exam's wrong pick is among the mistakes made most often. */
 	pt_stats st;
@@ -1117,19 +1117,19 @@ START_TEST(test_results_by_tag_and_next)
 	pt_next all, after;
 	ck_assert(next_compute(s, &c, T0 + 130, NULL, &all));
 	ck_assert_msg(strstr(all.lines[0], "collectives") != NULL, "%s", all.lines[0]);
-	ck_assert(next_compute(s, &c, T0 + 130, &(pt_next_scope){ 1ull << tags_find("pipeline"), false }, &after));
+	ck_assert(next_compute(s, &c, T0 + 130, &(pt_next_scope){ 1ull << tags_find(&c.tags, "pipeline"), false }, &after));
 	ck_assert_msg(strncmp(after.lines[0], "pipeline parallelism and bubbles: ", 34) == 0, "%s", after.lines[0]);
 	for (size_t k = 0; k < after.n; k++)
 		ck_assert_msg(strstr(after.lines[k], "collectives") == NULL, "%s", after.lines[k]);
 	ck_assert_uint_eq(after.due, all.due); /* one count of what is due, whatever the advice names */
 	/* A paper's scope never falls back to other concepts: nothing due in
 	 * its concepts names none, and a perfect paper says so first. */
-	ck_assert(next_compute(s, &c, T0 + 130, &(pt_next_scope){ 1ull << tags_find("launch"), false }, &after));
+	ck_assert(next_compute(s, &c, T0 + 130, &(pt_next_scope){ 1ull << tags_find(&c.tags, "launch"), false }, &after));
 	ck_assert(next_compute(s, &c, T0 + 130, &(pt_next_scope){ 0, true }, &after));
 	ck_assert_str_eq(after.lines[0], PT_NEXT_PERFECT);
 	for (size_t k = 0; k < after.n; k++)
-		for (size_t tg = 0; tg < tags_count(); tg++)
-			ck_assert_msg(strstr(after.lines[k], tags_at(tg)->label) == NULL, "%s", after.lines[k]);
+		for (size_t tg = 0; tg < tags_count(&c.tags); tg++)
+			ck_assert_msg(strstr(after.lines[k], tags_at(&c.tags, tg)->label) == NULL, "%s", after.lines[k]);
 	ck_assert(!exam_perfect(&e));
 	progress_close(s);
 	exam_free(&e);

@@ -474,7 +474,7 @@ START_TEST(fuzz_regression_round_trip)
 	char path[4096];
 	snprintf(path, sizeof path, "%s/tests/fuzz/regressions/export-specials.json", test_srcdir());
 	pt_diags d = { 0 };
-	pt_lesson *l = load_lesson_file(path, &d);
+	pt_lesson *l = load_lesson_file(path, NULL, &d);
 	ck_assert_ptr_nonnull(l);
 	validate_lesson(l, &d);
 	ck_assert_uint_eq(d.errors, 0);

@@ -22,7 +22,7 @@ static pt_lesson *load_echo(void)
 	char path[4096];
 	snprintf(path, sizeof path, "%s/tests/fixtures/kind/echo.json", test_srcdir());
 	pt_diags d = { 0 };
-	pt_lesson *l = load_lesson_file(path, &d);
+	pt_lesson *l = load_lesson_file(path, NULL, &d);
 	for (size_t i = 0; i < d.n; i++)
 		fprintf(stderr, "%d:%d: %s\n", d.v[i].pos.line, d.v[i].pos.col, d.v[i].message);
 	ck_assert_uint_eq(d.n, 0);

@@ -569,7 +569,7 @@ START_TEST(test_tags_and_next)
 	ck_assert(next_compute(s, &cat, T0 + 3600, NULL, &n));
 	ck_assert(!n.nothing_done);
 	ck_assert_uint_eq(n.due, 1);
-	ck_assert_uint_eq(n.tags, 1ull << tags_find("collectives"));
+	ck_assert_uint_eq(n.tags, 1ull << tags_find(&cat.tags, "collectives"));
 	ck_assert_ptr_nonnull(strstr(n.lines[0],
 	    "collectives: all-reduce and friends: 1 item due for review, not right first time"));
 	ck_assert_str_eq(n.lines[n.n - 1], "Finish lesson 1, \"Lesson t1\": 1 of 2 items done.");

@@ -234,7 +234,7 @@ START_TEST(test_file_too_large)
 		fputs("        ", fp);
 	fclose(fp);
 	pt_diags d = { 0 };
-	ck_assert_ptr_null(load_lesson_file(path, &d));
+	ck_assert_ptr_null(load_lesson_file(path, NULL, &d));
 	ck_assert_uint_eq(d.n, 1);
 	ck_assert_str_eq(d.v[0].message, "file is larger than 4 MiB; split the lesson");
 	diags_free(&d);
@@ -246,7 +246,7 @@ END_TEST
 START_TEST(test_missing_file)
 {
 	pt_diags d = { 0 };
-	ck_assert_ptr_null(load_lesson_file("/nonexistent/lesson.json", &d));
+	ck_assert_ptr_null(load_lesson_file("/nonexistent/lesson.json", NULL, &d));
 	ck_assert_uint_eq(d.errors, 1);
 	ck_assert_str_eq(d.v[0].message, "cannot read: No such file or directory");
 	diags_free(&d);
@@ -272,7 +272,7 @@ START_TEST(test_fields_loaded)
 	char path[4096];
 	snprintf(path, sizeof path, "%s/tests/fixtures/good/minimal.json", test_srcdir());
 	pt_diags d = { 0 };
-	pt_lesson *l = load_lesson_file(path, &d);
+	pt_lesson *l = load_lesson_file(path, NULL, &d);
 	ck_assert_ptr_nonnull(l);
 	ck_assert_str_eq(l->id.s, "fixture-minimal");
 	ck_assert_uint_eq(l->n_items, 3);
@@ -608,7 +608,7 @@ START_TEST(test_not_regular_files)
 	ck_assert_str_eq(cat.v[0].diags.v[0].message, "cannot read: not a regular file (a FIFO); a lesson is a .json file");
 	catalog_free(&cat);
 	pt_diags d = { 0 };
-	ck_assert_ptr_null(load_lesson_file(dir, &d));
+	ck_assert_ptr_null(load_lesson_file(dir, NULL, &d));
 	ck_assert_str_eq(d.v[0].message, "cannot read: not a regular file (a directory); a lesson is a .json file");
 	diags_free(&d);
 	unlink(fifo);

@@ -19,11 +19,12 @@
 #define MAX_LOAD_THREADS 8
 #define BYTES_PER_THREAD ((size_t)1 << 20)
 
-/* Loads and validates path into entry, with its info; the lesson is
- * freed again unless keep (may be NULL: keep all) says to keep it. */
-static void entry_load(pt_entry *e, bool (*keep)(const pt_lesson *))
+/* Loads and validates path into entry, with its info, with the tags of
+ * list tags; the lesson is freed again unless keep (may be NULL: keep all)
+ * says to keep it. */
+static void entry_load(pt_entry *e, pt_tags *tags, bool (*keep)(const pt_lesson *))
 {
-	e->lesson = load_lesson_file(e->path, &e->diags);
+	e->lesson = load_lesson_file(e->path, tags, &e->diags);
 	if (e->lesson != NULL) {
 		validate_lesson(e->lesson, &e->diags);
 		e->info = index_info_of(e->lesson);
@@ -169,7 +170,7 @@ static bool add_file(pt_catalog *c, const char *path, bool shadow)
 	e.path = strdup(path);
 	if (e.path == NULL)
 		return false;
-	entry_load(&e, c->keep);
+	entry_load(&e, &c->tags, c->keep);
 	return catalog_take(c, &e, shadow);
 }
 
@@ -184,6 +185,7 @@ static bool to_load(const pt_entry *e)
 typedef struct load_queue {
 	pt_entry *v;
 	size_t n;
+	pt_tags *tags;
 	bool (*keep)(const pt_lesson *);
 	atomic_size_t next;
 } load_queue;
@@ -194,7 +196,7 @@ static void *queue_work(void *arg)
 	load_queue *q = arg;
 	for (size_t i; (i = atomic_fetch_add(&q->next, 1)) < q->n;)
 		if (to_load(&q->v[i]))
-			entry_load(&q->v[i], q->keep);
+			entry_load(&q->v[i], q->tags, q->keep);
 	return NULL;
 }
 
@@ -203,14 +205,14 @@ static void *queue_work(void *arg)
  * BYTES_PER_THREAD of lesson files, up to one per processor (and
  * MAX_LOAD_THREADS); the calling thread works too, so a thread that
  * cannot be started only costs time. */
-static void load_entries(pt_entry *v, size_t n, bool (*keep)(const pt_lesson *))
+static void load_entries(pt_entry *v, size_t n, pt_tags *tags, bool (*keep)(const pt_lesson *))
 {
 	size_t pending = 0;
 	for (size_t i = 0; i < n; i++)
 		pending += to_load(&v[i]);
 	if (pending == 0)
 		return; /* all from the index: not even a look at the processors */
-	load_queue q = { .v = v, .n = n, .keep = keep };
+	load_queue q = { .v = v, .n = n, .tags = tags, .keep = keep };
 	atomic_init(&q.next, 0);
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t helpers = cpus > 1 ? (size_t)cpus - 1 : 0;
@@ -385,7 +387,7 @@ static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **wh
 		dir_index x = { .file = "" };
 		if (c->index_dir != NULL)
 			index_fill(c, dir, entries, n, &x);
-		load_entries(entries, n, c->keep);
+		load_entries(entries, n, &c->tags, c->keep);
 		if (c->index_dir != NULL)
 			index_save(c, entries, n, &x);
 		void *room = c->v; /* room for all at once; catalog_take grows it otherwise */
@@ -473,7 +475,7 @@ bool catalog_reload(pt_catalog *c, size_t index)
 	e->info_in_arena = false;
 	diags_free(&e->diags);
 	e->indexed = false;
-	entry_load(e, NULL);
+	entry_load(e, &c->tags, NULL);
 	note_duplicate(c->v, index, e);
 	entry_finish(e);
 	id_rebuild(c, c->cap); /* its id may have changed */
@@ -598,5 +600,6 @@ void catalog_free(pt_catalog *c)
 	for (size_t i = 0; i < c->n_shadowed; i++)
 		free(c->shadowed[i]);
 	free(c->shadowed);
+	tags_free(&c->tags);
 	memset(c, 0, sizeof *c);
 }

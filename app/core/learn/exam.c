@@ -250,7 +250,7 @@ bool exam_results(const pt_exam *e, pt_exam_results *r)
 {
 	memset(r, 0, sizeof *r);
 	r->by_lesson = calloc(e->n ? e->n : 1, sizeof *r->by_lesson);
-	r->by_tag = calloc(tags_count() + 1, sizeof *r->by_tag);
+	r->by_tag = calloc(tags_count(e->tags) + 1, sizeof *r->by_tag);
 	if (r->by_lesson == NULL || r->by_tag == NULL) {
 		exam_results_free(r);
 		return false;
@@ -270,7 +270,7 @@ bool exam_results(const pt_exam *e, pt_exam_results *r)
 			r->by_lesson[r->n_lessons++].lesson = e->lessons[i];
 		tally(&r->by_lesson[l], res);
 		for (size_t t = 0; t < e->items[i]->tags.n; t++) {
-			int k = e->items[i]->tags.v[t].s != NULL ? tags_find(e->items[i]->tags.v[t].s) : -1;
+			int k = e->items[i]->tags.v[t].s != NULL ? tags_find(e->tags, e->items[i]->tags.v[t].s) : -1;
 			if (k < 0)
 				continue;
 			size_t g = 0;
@@ -459,7 +459,7 @@ void exam_review_list(const pt_exam *e, const pt_lesson *lesson, int difficulty,
 static bool has_tag(const pt_exam *e, size_t i, int tag)
 {
 	for (size_t t = 0; t < e->items[i]->tags.n; t++)
-		if (e->items[i]->tags.v[t].s != NULL && tags_find(e->items[i]->tags.v[t].s) == tag)
+		if (e->items[i]->tags.v[t].s != NULL && tags_find(e->tags, e->items[i]->tags.v[t].s) == tag)
 			return true;
 	return false;
 }
@@ -497,7 +497,7 @@ unsigned long long exam_missed_tags(const pt_exam *e)
 	unsigned long long bits = 0;
 	for (size_t i = 0; i < e->n; i++)
 		for (size_t t = 0; e->results[i] != PT_EXAM_RIGHT && t < e->items[i]->tags.n; t++) {
-			int k = e->items[i]->tags.v[t].s != NULL ? tags_find(e->items[i]->tags.v[t].s) : -1;
+			int k = e->items[i]->tags.v[t].s != NULL ? tags_find(e->tags, e->items[i]->tags.v[t].s) : -1;
 			if (k >= 0 && k < 64)
 				bits |= 1ull << k;
 		}

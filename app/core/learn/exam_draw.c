@@ -520,6 +520,8 @@ bool exam_start(pt_exam *e, const pt_catalog *catalog, const pt_exam_config *cfg
 	free(seen_cells);
 	free(pick);
 	free(lessons);
+	if (ok)
+		e->tags = &catalog->tags;
 	free(items);
 	return ok;
 }

@@ -260,10 +260,10 @@ static void load_format2(pt_loader *ld, const pt_fields *f, const pt_load_kind *
 	field_text_list(ld, f, F_TAGS, what, false, &item->tags);
 	for (size_t i = 0; i < item->tags.n; i++) {
 		const pt_text *t = &item->tags.v[i];
-		int k = t->s != NULL ? tags_find(t->s) : -1;
-		if (t->s == NULL || (k >= 0 && (!tags_by_lesson((size_t)k) || declares(ld->lesson, t->s))))
+		int k = t->s != NULL ? tags_find(ld->cv->tags, t->s) : -1;
+		if (t->s == NULL || (k >= 0 && (!tags_by_lesson(ld->cv->tags, (size_t)k) || declares(ld->lesson, t->s))))
 			continue;
-		const char *near = tags_nearest(t->s);
+		const char *near = tags_nearest(ld->cv->tags, t->s);
 		diags_add(ld->diags, ld->name, t->pos, PT_ERROR, "unknown tag \"%s\"%s%s%s (content/README.md lists the tags; "
 		    "a lesson may declare its own in \"concepts\")",
 		    t->s, near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "");
@@ -314,7 +314,8 @@ static void load_element(pt_loader *ld, const cJSON *it, pt_lesson *lesson)
 }
 
 /* Reads the concepts the lesson declares ("concepts": {TAG: TITLE}) and
- * declares each (tags.h), so its items may carry them. */
+ * declares each in the loader's tag list (tags.h), so its items may carry
+ * them. */
 static void load_concepts(pt_loader *ld, const pt_fields *f, pt_lesson *lesson)
 {
 	const cJSON *v = field_get(ld, f, F_CONCEPTS, "the lesson", false);
@@ -341,8 +342,8 @@ static void load_concepts(pt_loader *ld, const pt_fields *f, pt_lesson *lesson)
 			    "a-z, 0-9 and '-', starting with a letter", m->string);
 			continue;
 		}
-		int k = tags_find(m->string);
-		if (k >= 0 && (size_t)k < tags_bundled()) {
+		int k = tags_find(NULL, m->string);
+		if (k >= 0) {
 			diags_add(ld->diags, ld->name, c->tag.pos, PT_ERROR, "concept \"%s\" is one of paratutor's own "
 			    "(content/README.md lists them): use it without declaring it", m->string);
 			continue;
@@ -354,7 +355,7 @@ static void load_concepts(pt_loader *ld, const pt_fields *f, pt_lesson *lesson)
 		c->tag.s = field_strdup(ld, m->string);
 		if (c->tag.s == NULL)
 			return;
-		if (tags_declare(c->tag.s, c->title.s, true) < 0)
+		if (tags_declare(ld->cv->tags, c->tag.s, c->title.s, true) < 0)
 			diags_add(ld->diags, ld->name, c->tag.pos, PT_ERROR, "concept \"%s\" is one too many: at most %d "
 			    "concept tags in all", c->tag.s, PT_TAGS_MAX);
 		else

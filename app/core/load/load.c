@@ -60,8 +60,10 @@ pt_pos load_offset_pos(const char *text, size_t len, size_t offset)
 	return scan_offset_pos(text, len, offset);
 }
 
-pt_lesson *load_lesson_text(const char *name, const char *text, size_t len, pt_diags *diags)
+/* load_lesson_text with the tags of list tags (NULL: one of its own). */
+static pt_lesson *load_text(const char *name, const char *text, size_t len, pt_tags *tags, pt_diags *diags)
 {
+	pt_tags own = { 0 };
 	pt_scan sc;
 	pt_lesson *lesson = NULL;
 	if (scan_or_report(&sc, name, text, len, diags)) {
@@ -76,6 +78,7 @@ pt_lesson *load_lesson_text(const char *name, const char *text, size_t len, pt_d
 				.name = name, .diags = diags, .rec = sc.rec,
 				.n_rec = n_nodes == sc.n_rec ? sc.n_rec : 0, /* else the parsers disagree */
 				.text = text, .text_len = len, .text_is_utf8 = !sc.bad_utf8,
+				.tags = tags != NULL ? tags : &own,
 			};
 			bool no_memory = false;
 			lesson = convert_lesson(&cv, root, &no_memory);
@@ -85,9 +88,16 @@ pt_lesson *load_lesson_text(const char *name, const char *text, size_t len, pt_d
 		}
 	}
 	scan_free(&sc);
+	tags_free(&own);
 	return lesson;
 }
-pt_lesson *load_lesson_file(const char *path, pt_diags *diags)
+
+pt_lesson *load_lesson_text(const char *name, const char *text, size_t len, pt_diags *diags)
+{
+	return load_text(name, text, len, NULL, diags);
+}
+
+pt_lesson *load_lesson_file(const char *path, pt_tags *tags, pt_diags *diags)
 {
 	size_t len = 0;
 	pt_read_error err;
@@ -111,7 +121,7 @@ pt_lesson *load_lesson_file(const char *path, pt_diags *diags)
 		}
 		return NULL;
 	}
-	pt_lesson *lesson = load_lesson_text(path, text, len, diags);
+	pt_lesson *lesson = load_text(path, text, len, tags, diags);
 	free(text);
 	return lesson;
 }

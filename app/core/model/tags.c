@@ -1,7 +1,6 @@
 /* tags.c - the controlled list of concept tags and those courses and
  * lessons declare (tags.h). */
-#include <pthread.h>
-#include <stdatomic.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,7 +8,7 @@
 #include "paratutor/base/text.h"
 
 /* The bundled list, in a stable order. */
-static const pt_tag_info pt_tags[] = {
+static const pt_tag_info bundled[] = {
 	{ "data-parallel", "data parallelism" },
 	{ "model-parallel", "model parallelism" },
 	{ "pipeline", "pipeline parallelism and bubbles" },
@@ -33,33 +32,26 @@ static const pt_tag_info pt_tags[] = {
 	{ "platforms", "managed platforms" },
 };
 
-/* Declared tags: written under the lock, an entry complete before the
- * count that shows it is published, so readers need no lock. */
-static pt_tag_info declared[PT_TAGS_MAX];
-static bool declared_by_lesson[PT_TAGS_MAX];
-static atomic_size_t n_declared;
-static pthread_mutex_t declare_lock = PTHREAD_MUTEX_INITIALIZER;
-
 size_t tags_bundled(void)
 {
-	return sizeof pt_tags / sizeof pt_tags[0];
+	return sizeof bundled / sizeof bundled[0];
 }
 
-size_t tags_count(void)
+size_t tags_count(const pt_tags *tags)
 {
-	return tags_bundled() + atomic_load_explicit(&n_declared, memory_order_acquire);
+	return tags_bundled() + (tags != NULL ? atomic_load_explicit(&tags->n, memory_order_acquire) : 0);
 }
 
-const pt_tag_info *tags_at(size_t i)
+const pt_tag_info *tags_at(const pt_tags *tags, size_t i)
 {
-	return i < tags_bundled() ? &pt_tags[i] : &declared[i - tags_bundled()];
+	return i < tags_bundled() ? &bundled[i] : &tags->declared[i - tags_bundled()];
 }
 
-int tags_find(const char *name)
+int tags_find(const pt_tags *tags, const char *name)
 {
-	size_t n = tags_count();
+	size_t n = tags_count(tags);
 	for (size_t i = 0; i < n; i++)
-		if (strcmp(tags_at(i)->name, name) == 0)
+		if (strcmp(tags_at(tags, i)->name, name) == 0)
 			return (int)i;
 	return -1;
 }
@@ -72,45 +64,56 @@ bool tags_name_ok(const char *name)
 	return strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-") == n;
 }
 
-int tags_declare(const char *name, const char *label, bool by_lesson)
+int tags_declare(pt_tags *tags, const char *name, const char *label, bool by_lesson)
 {
 	if (!tags_name_ok(name) || label == NULL || label[0] == '\0')
 		return -1;
-	pthread_mutex_lock(&declare_lock);
-	int at = tags_find(name);
-	size_t n = atomic_load_explicit(&n_declared, memory_order_relaxed);
+	/* A lock that all zero leaves open: entries are short, so waiters yield. */
+	while (atomic_exchange_explicit(&tags->busy, true, memory_order_acquire))
+		sched_yield();
+	int at = tags_find(tags, name);
+	size_t n = atomic_load_explicit(&tags->n, memory_order_relaxed);
 	if (at < 0 && tags_bundled() + n < PT_TAGS_MAX) {
 		char *nm = strdup(name), *lb = strdup(label);
 		if (nm != NULL && lb != NULL) {
-			declared[n] = (pt_tag_info){ nm, lb };
-			declared_by_lesson[n] = by_lesson;
-			atomic_store_explicit(&n_declared, n + 1, memory_order_release);
+			tags->declared[n] = (pt_tag_info){ nm, lb };
+			tags->by_lesson[n] = by_lesson;
+			atomic_store_explicit(&tags->n, n + 1, memory_order_release);
 			at = (int)(tags_bundled() + n);
 		} else {
 			free(nm);
 			free(lb);
 		}
 	} else if (at >= 0 && !by_lesson && (size_t)at >= tags_bundled()) {
-		declared_by_lesson[(size_t)at - tags_bundled()] = false; /* a course's now: every lesson may use it */
+		tags->by_lesson[(size_t)at - tags_bundled()] = false; /* a course's now: every lesson may use it */
 	}
-	pthread_mutex_unlock(&declare_lock);
+	atomic_store_explicit(&tags->busy, false, memory_order_release);
 	return at;
 }
 
-bool tags_by_lesson(size_t i)
+void tags_free(pt_tags *tags)
 {
-	return i >= tags_bundled() && i < tags_count() && declared_by_lesson[i - tags_bundled()];
+	for (size_t i = 0; i < atomic_load(&tags->n); i++) {
+		free((char *)tags->declared[i].name);
+		free((char *)tags->declared[i].label);
+	}
+	memset(tags, 0, sizeof *tags);
 }
 
-const char *tags_nearest(const char *name)
+bool tags_by_lesson(const pt_tags *tags, size_t i)
+{
+	return i >= tags_bundled() && i < tags_count(tags) && tags->by_lesson[i - tags_bundled()];
+}
+
+const char *tags_nearest(const pt_tags *tags, const char *name)
 {
 	const char *best = NULL;
 	int best_d = 4;
-	for (size_t i = 0; i < tags_count(); i++) {
-		int d = text_distance(tags_at(i)->name, name);
+	for (size_t i = 0; i < tags_count(tags); i++) {
+		int d = text_distance(tags_at(tags, i)->name, name);
 		if (d < best_d) {
 			best_d = d;
-			best = tags_at(i)->name;
+			best = tags_at(tags, i)->name;
 		}
 	}
 	return best;

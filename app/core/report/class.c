@@ -82,7 +82,7 @@ static bool list_wrong(pt_class_item *ci)
  * not one of tags.h. */
 static pt_class_tag *tag_of(const pt_class *c, const pt_item *item, size_t k)
 {
-	int t = item->tags.v[k].s != NULL ? tags_find(item->tags.v[k].s) : -1;
+	int t = item->tags.v[k].s != NULL ? tags_find(&c->catalog->tags, item->tags.v[k].s) : -1;
 	return t >= 0 && (size_t)t < c->n_tags ? &c->tags[t] : NULL;
 }
 
@@ -142,11 +142,11 @@ pt_class *class_new(const pt_catalog *catalog, pt_class_naming naming)
 		return NULL;
 	c->catalog = catalog;
 	c->naming = naming;
-	c->n_tags = tags_count();
+	c->n_tags = tags_count(&catalog->tags);
 	c->tags = calloc(c->n_tags ? c->n_tags : 1, sizeof *c->tags);
 	for (size_t t = 0; c->tags != NULL && t < c->n_tags; t++) {
-		c->tags[t].name = tags_at(t)->name;
-		c->tags[t].label = tags_at(t)->label;
+		c->tags[t].name = tags_at(&catalog->tags, t)->name;
+		c->tags[t].label = tags_at(&catalog->tags, t)->label;
 	}
 	c->lessons = calloc(catalog->n ? catalog->n : 1, sizeof *c->lessons);
 	bool ok = c->lessons != NULL && c->tags != NULL;

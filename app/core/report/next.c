@@ -8,7 +8,6 @@
 #include "paratutor/base/diag.h"
 #include "paratutor/report/next.h"
 #include "paratutor/report/stats.h"
-#include "paratutor/model/tags.h"
 
 /* Appends a line; silently ignores more than PT_NEXT_MAX. */
 static void PT_PRINTF(2, 3) say(pt_next *out, const char *fmt, ...)
@@ -74,8 +73,7 @@ static int percent(double share)
  * only the paper's missed ones within it. */
 static bool in_scope(const pt_stats_tag *g, const pt_next_scope *scope)
 {
-	int k = tags_find(g->name);
-	return scope == NULL || (k >= 0 && k < 64 && (scope->missed >> k & 1ull));
+	return scope == NULL || (g->tag >= 0 && g->tag < 64 && (scope->missed >> g->tag & 1ull));
 }
 
 /* Says one concept with items due, with the reason. */
@@ -113,7 +111,7 @@ bool next_from_stats(const pt_stats *st, const pt_next_scope *scope, pt_next *ou
 	qsort(order, n_due, sizeof *order, by_recall);
 	for (size_t i = 0; i < n_due && i < 3; i++) {
 		say_due(out, order[i]);
-		out->tags |= 1ull << tags_find(order[i]->name);
+		out->tags |= 1ull << order[i]->tag;
 	}
 	if (n_due > 0)
 		brief(out, "%zu due, weakest: %.*s", st->due, short_label(order[0]->label), order[0]->label);

@@ -61,11 +61,13 @@ static const pt_lesson *usable(pt_catalog *c, size_t e)
 	return l != NULL && !c->v[e].broken && l->id.s != NULL ? l : NULL;
 }
 
-/* Adds item it (record r, or NULL) to the figures of each of its tags. */
-static void count_tags(const pt_item *it, const pt_record *r, const pt_item_count *c, pt_stats_tag *tags)
+/* Adds item it (record r, or NULL) to the figures of each of its tags
+ * (their indexes those of list known). */
+static void count_tags(const pt_item *it, const pt_record *r, const pt_item_count *c, const pt_tags *known,
+    pt_stats_tag *tags)
 {
 	for (size_t t = 0; t < it->tags.n; t++) {
-		int k = it->tags.v[t].s != NULL ? tags_find(it->tags.v[t].s) : -1;
+		int k = it->tags.v[t].s != NULL ? tags_find(known, it->tags.v[t].s) : -1;
 		if (k < 0)
 			continue;
 		pt_stats_tag *g = &tags[k];
@@ -82,7 +84,7 @@ static void count_tags(const pt_item *it, const pt_record *r, const pt_item_coun
 /* Counts one lesson's items: done, mastered, due, the review forecast and
  * the tags' figures, each item as progress_item_count() sees it. */
 static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, long today, long off, pt_stats *s,
-    pt_stats_lesson *out, pt_stats_tag *tags)
+    pt_stats_lesson *out, const pt_tags *known, pt_stats_tag *tags)
 {
 	*out = (pt_stats_lesson){ l, l->title.s != NULL ? l->title.s : "", l->n_items, 0, 0, 0, 0, 0,
 		progress_lesson_attempt(p, l->id.s), 0 };
@@ -92,7 +94,7 @@ static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, l
 		const pt_record *r = current(p, l, &l->items[i]);
 		pt_item_count c;
 		progress_item_count(p, r, now, &c);
-		count_tags(&l->items[i], r, &c, tags);
+		count_tags(&l->items[i], r, &c, known, tags);
 		s->items++;
 		if (r == NULL)
 			continue;
@@ -118,9 +120,10 @@ static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, l
 /* Counts a lesson the store has no record of from its index entry e,
  * without loading it: as count_lesson would, every item unanswered.
  * False, counting nothing, when it cannot (e loaded already or not from
- * an index, or an item's tag not known yet: the lesson may declare it). */
-static bool count_info(const pt_progress *p, const pt_entry *e, pt_stats *s, pt_stats_lesson *out,
-    pt_stats_tag *tags)
+ * an index, or an item's tag not in list known yet: the lesson may
+ * declare it). */
+static bool count_info(const pt_progress *p, const pt_entry *e, const pt_tags *known, pt_stats *s,
+    pt_stats_lesson *out, pt_stats_tag *tags)
 {
 	const pt_lesson_info *info = e->info;
 	if (e->loaded || e->broken || info == NULL || info->id == NULL || progress_lesson_has_records(p, info->id))
@@ -132,7 +135,7 @@ static bool count_info(const pt_progress *p, const pt_entry *e, pt_stats *s, pt_
 		for (const char *t = it.tags; t != NULL;) {
 			size_t len = strcspn(t, ",");
 			char name[64];
-			int k = len < sizeof name ? (memcpy(name, t, len), name[len] = '\0', tags_find(name)) : -1;
+			int k = len < sizeof name ? (memcpy(name, t, len), name[len] = '\0', tags_find(known, name)) : -1;
 			if (k < 0)
 				return false;
 			add[k]++;
@@ -231,21 +234,23 @@ bool stats_compute(const pt_progress *p, pt_catalog *catalog, time_t now, long u
 	}
 	for (size_t e = 0; e < catalog->n; e++) {
 		const pt_lesson *l = NULL;
-		if (count_info(p, &catalog->v[e], out, &out->lessons[out->n_lessons], tags) ||
+		if (count_info(p, &catalog->v[e], &catalog->tags, out, &out->lessons[out->n_lessons], tags) ||
 		    (l = usable(catalog, e)) != NULL) {
 			if (l != NULL)
-				count_lesson(p, l, now, out->today, utc_offset, out, &out->lessons[out->n_lessons], tags);
+				count_lesson(p, l, now, out->today, utc_offset, out, &out->lessons[out->n_lessons],
+				    &catalog->tags, tags);
 			out->lessons[out->n_lessons++].number = e + 1;
 		}
 	}
 	/* Keep the tags that have items, in the list's order. */
 	out->tags = tags;
-	for (size_t t = 0; t < tags_count(); t++) {
+	for (size_t t = 0; t < tags_count(&catalog->tags); t++) {
 		if (tags[t].items == 0)
 			continue;
 		pt_stats_tag g = tags[t];
-		g.name = tags_at(t)->name;
-		g.label = tags_at(t)->label;
+		g.tag = (int)t;
+		g.name = tags_at(&catalog->tags, t)->name;
+		g.label = tags_at(&catalog->tags, t)->label;
 		g.recall = g.seen > 0 ? g.recall / (double)g.seen : 0;
 		out->tags[out->n_tags++] = g;
 	}

@@ -294,8 +294,7 @@ static bool read_concepts(const reader *r, const cJSON *root, pt_course *c)
 		return false;
 	}
 	cJSON_ArrayForEach(m, con) {
-		int k = tags_find(m->string);
-		if (!tags_name_ok(m->string) || (k >= 0 && (size_t)k < tags_bundled()) || !cJSON_IsString(m) ||
+		if (!tags_name_ok(m->string) || tags_find(NULL, m->string) >= 0 || !cJSON_IsString(m) ||
 		    m->valuestring[0] == '\0') {
 			snprintf(r->err, r->errlen, "%s: concept \"%.40s\" needs a tag name (1 to 32 of a-z, 0-9 and '-', "
 			    "not one of paratutor's own) and a title", r->file, m->string);
@@ -363,11 +362,11 @@ static bool read_lrs(const reader *r, const cJSON *root, pt_course *c)
 	return true;
 }
 
-bool course_declare_concepts(const pt_course *c)
+bool course_declare_concepts(const pt_course *c, pt_tags *tags)
 {
 	bool ok = true;
 	for (size_t i = 0; i < c->n_concepts; i++)
-		ok = tags_declare(c->concept_tags[i], c->concept_titles[i], false) >= 0 && ok;
+		ok = tags_declare(tags, c->concept_tags[i], c->concept_titles[i], false) >= 0 && ok;
 	return ok;
 }
 

@@ -331,6 +331,8 @@ bool progress_exam_resume(const pt_progress *p, const pt_catalog *catalog, pt_ex
 	free(lessons);
 	free(items);
 	free(from);
+	if (ok)
+		e->tags = &catalog->tags;
 	return ok;
 }
 
@@ -387,6 +389,8 @@ bool progress_exam_reopen(const pt_progress *p, size_t i, const pt_catalog *cata
 	free(items);
 	free(results);
 	free(from);
+	if (ok)
+		e->tags = &catalog->tags;
 	return ok;
 }
 
@@ -431,6 +435,8 @@ bool progress_exam_retake(const pt_progress *p, size_t i, const pt_catalog *cata
 	}
 	free(lessons);
 	free(items);
+	if (ok)
+		e->tags = &catalog->tags;
 	return ok;
 }
 

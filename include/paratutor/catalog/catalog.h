@@ -19,6 +19,7 @@
 #include "paratutor/base/diag.h"
 #include "paratutor/catalog/index.h"
 #include "paratutor/model/lesson.h"
+#include "paratutor/model/tags.h"
 
 typedef struct pt_entry {
 	char *path;
@@ -46,6 +47,7 @@ typedef struct pt_catalog {
 	char **shadowed;      /* "FILE:LINE:COL: note: ..." per lesson skipped for an earlier one's id */
 	size_t n_shadowed;
 	size_t shadowed_cap;
+	pt_tags tags;         /* the concept tags: bundled, then those its course and lessons declare */
 } pt_catalog;
 
 /* Loads and validates a lesson file, or every *.json file (except

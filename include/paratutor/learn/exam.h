@@ -95,6 +95,8 @@ typedef struct pt_exam {
 	bool *marked;              /* per item: marked for later */
 	bool *repeat;              /* per item, or NULL: drawn although an earlier result showed its answer */
 	pt_exam_result *results;   /* per item, once submitted */
+	const pt_tags *tags; /* the tags its lessons were loaded with (the catalog's, borrowed; set by
+	                      * exam_start and progress_exam_*), NULL: the bundled ones */
 	pt_lesson paper;     /* copies of the items with one attempt each; owned */
 	pt_session session;  /* grades the paper; session.current is the item shown */
 } pt_exam;
@@ -102,7 +104,7 @@ typedef struct pt_exam {
 /* Right answers out of items, for one lesson or one difficulty. */
 typedef struct pt_exam_tally {
 	const pt_lesson *lesson; /* by lesson only */
-	int tag;                 /* by concept only: its index in the tag list (tags_at) */
+	int tag;                 /* by concept only: its index in the exam's tag list (tags_at) */
 	size_t items;
 	size_t right;
 } pt_exam_tally;
@@ -235,13 +237,13 @@ void exam_results_free(pt_exam_results *r);
 void exam_review_list(const pt_exam *e, const pt_lesson *lesson, int difficulty, char *buf, size_t size);
 
 /* Writes the items of a submitted exam to review that carry concept tag
- * tag (an index in the tag list, tags_at), as "review items 2, 5; reopen
+ * tag (an index in e->tags, tags_at), as "review items 2, 5; reopen
  * ..." naming their lessons; "" when none was missed. */
 void exam_review_tag(const pt_exam *e, int tag, char *buf, size_t size);
 
-/* Returns the concept tags (bit k: tags_at(k)) of the items a submitted
- * exam did not get right: what the advice of what to study next after
- * it looks at first (next.h). */
+/* Returns the concept tags (bit k: tags_at(e->tags, k)) of the items a
+ * submitted exam did not get right: what the advice of what to study
+ * next after it looks at first (next.h). */
 unsigned long long exam_missed_tags(const pt_exam *e);
 
 /* Returns true when a submitted exam got every item of its paper right. */

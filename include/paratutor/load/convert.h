@@ -14,6 +14,7 @@
 
 #include "paratutor/base/diag.h"
 #include "paratutor/model/lesson.h"
+#include "paratutor/model/tags.h"
 #include "paratutor/load/scan.h"
 
 /* What the converter reads besides the tree. */
@@ -25,6 +26,7 @@ typedef struct pt_convert {
 	const char *text;          /* the file's text, for strings read from it */
 	size_t text_len;
 	bool text_is_utf8;         /* every string of the file is valid UTF-8 */
+	pt_tags *tags;             /* the tags items may carry; the lesson's concepts are declared here */
 } pt_convert;
 
 /* Builds a lesson (caller frees with lesson_free) from root, appending

@@ -5,13 +5,15 @@
  * lists the tags with what each covers.
  *
  * A course (course.json "concepts") or a lesson ("concepts" at its top)
- * may declare more, each with a title: tags_declare adds them after the
- * bundled ones, up to PT_TAGS_MAX in all, for the rest of the process
- * (declaring is safe beside readers on other threads; a name keeps the
- * title it was first declared with). */
+ * may declare more, each with a title: tags_declare adds them to a tag
+ * list (pt_tags, kept by whoever loads the lessons: the catalog) after the
+ * bundled ones, up to PT_TAGS_MAX in all (declaring is safe beside readers
+ * on other threads; a name keeps the title it was first declared with).
+ * Every function reading a list takes NULL for the bundled tags alone. */
 #ifndef PARATUTOR_TAGS_H
 #define PARATUTOR_TAGS_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -22,13 +24,27 @@ typedef struct pt_tag_info {
 	const char *label;  /* what a learner reads */
 } pt_tag_info;
 
+/* The bundled tags and those declared so far.  All zero is an empty list
+ * (no init call); tags_free frees the declared ones.  An entry is written
+ * under the lock, complete before the count that shows it is published,
+ * so readers need no lock. */
+typedef struct pt_tags {
+	pt_tag_info declared[PT_TAGS_MAX];
+	bool by_lesson[PT_TAGS_MAX];
+	atomic_size_t n;     /* declared entries published */
+	atomic_bool busy;    /* the lock declaring takes */
+} pt_tags;
+
+/* Frees the declared tags and empties the list. */
+void tags_free(pt_tags *tags);
+
 /* The number of bundled tags: the first entries of the list (tags_at). */
 size_t tags_bundled(void);
 
 /* Every tag known now, bundled then declared, in a stable order: index i
  * from 0 to tags_count() - 1 (the count only grows). */
-size_t tags_count(void);
-const pt_tag_info *tags_at(size_t i);
+size_t tags_count(const pt_tags *tags);
+const pt_tag_info *tags_at(const pt_tags *tags, size_t i);
 
 /* Returns true when name is a well-formed tag name: 1 to 32 of a-z, 0-9
  * and '-', starting with a letter. */
@@ -38,16 +54,16 @@ bool tags_name_ok(const char *name);
  * by a course.  Returns its index (that of a tag known already, its title
  * kept), or -1 when the name is not well formed, the label empty, the
  * list full or memory out. */
-int tags_declare(const char *name, const char *label, bool by_lesson);
+int tags_declare(pt_tags *tags, const char *name, const char *label, bool by_lesson);
 
 /* Returns true when tag i was declared by a lesson (not bundled, not a
  * course's): only lessons declaring it themselves may use it. */
-bool tags_by_lesson(size_t i);
+bool tags_by_lesson(const pt_tags *tags, size_t i);
 
 /* Returns the index of tag name in the list (tags_at), or -1. */
-int tags_find(const char *name);
+int tags_find(const pt_tags *tags, const char *name);
 
 /* Returns the known tag nearest to name (a likely misspelling), or NULL. */
-const char *tags_nearest(const char *name);
+const char *tags_nearest(const pt_tags *tags, const char *name);
 
 #endif

@@ -206,7 +206,7 @@ typedef struct pt_class_learner {
 	unsigned long long dev, ino; /* the file, to read each store once */
 } pt_class_learner;
 
-/* A concept tag across the class; name and label are static (tags.h). */
+/* A concept tag across the class; name and label are the catalog's (tags.h). */
 typedef struct pt_class_tag {
 	const char *name;
 	const char *label;
@@ -300,7 +300,7 @@ typedef struct pt_class {
 	size_t n_unknown;
 	short *scores;                  /* [learner * n_lessons + lesson]: 0-100, -1 not started */
 	unsigned char *states;          /* [learner * n_items + item]: see class.c */
-	pt_class_tag *tags;             /* every tag of tags.h, in its order (items 0: none carry it) */
+	pt_class_tag *tags;             /* every tag of the catalog's list, in its order (items 0: none carry it) */
 	size_t n_tags;
 	short *item_scores;             /* [learner * n_items + item]: grade score 0-100 of the first pass */
 	pt_class_exam *exams;           /* course exams by name, then the learners' own mock exams */

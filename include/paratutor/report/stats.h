@@ -65,8 +65,9 @@ typedef struct pt_stats_lesson {
  * at their latest check), and the mean predicted recall of those
  * scheduled (seen), a missed item counting 0. */
 typedef struct pt_stats_tag {
-	const char *name;   /* static, from tags.h */
-	const char *label;  /* static: what a learner reads */
+	int tag;            /* its index in the catalog's tag list (tags_at), a bit of a mask */
+	const char *name;   /* the catalog's (tags.h): lives as long as it */
+	const char *label;  /* the catalog's: what a learner reads */
 	size_t items, done, mastered, due, missed, seen;
 	double recall;      /* mean over the seen items; 0 when none */
 } pt_stats_tag;

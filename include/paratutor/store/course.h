@@ -45,6 +45,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "paratutor/model/tags.h"
 #include "paratutor/store/progress.h"
 
 #define PT_COURSE_FORMAT 1
@@ -162,9 +163,9 @@ bool course_path_ok(const char *s);
  * when the second cannot be written).  False with the cause in err. */
 bool course_save(const pt_course *c, const char *exe, const char *absdir, char *err, size_t errlen);
 
-/* Declares the course's concepts (tags_declare), before its lessons are
- * read; false when one cannot be (the list full). */
-bool course_declare_concepts(const pt_course *c);
+/* Declares the course's concepts in tags (tags_declare: the catalog's),
+ * before its lessons are read; false when one cannot be (the list full). */
+bool course_declare_concepts(const pt_course *c, pt_tags *tags);
 
 /* Frees what c owns; it is then empty. */
 void course_free(pt_course *c);
