@@ -240,6 +240,18 @@ START_TEST(test_make_dirs)
 }
 END_TEST
 
+/* The folder of a path: "." for a bare name, "/" at the root. */
+START_TEST(test_folder)
+{
+	const char *cases[][2] = { { "name", "." }, { "/name", "/" }, { "a/b/name", "a/b" }, { "/a/name", "/a" } };
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *folder = file_folder(cases[i][0]);
+		ck_assert_str_eq(folder, cases[i][1]);
+		free(folder);
+	}
+}
+END_TEST
+
 static Suite *fileio_suite(void)
 {
 	Suite *s = suite_create("fileio");
@@ -252,6 +264,7 @@ static Suite *fileio_suite(void)
 	tcase_add_test(tc, test_full_disk);
 	tcase_add_test(tc, test_name_too_long);
 	tcase_add_test(tc, test_make_dirs);
+	tcase_add_test(tc, test_folder);
 	suite_add_tcase(s, tc);
 	return s;
 }

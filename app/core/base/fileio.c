@@ -155,10 +155,15 @@ bool file_make_dirs(char *dir)
 	}
 }
 
-pt_replace_step file_sync_folder(const char *path)
+char *file_folder(const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	char *dir = slash != NULL ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+	return slash != NULL ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+}
+
+pt_replace_step file_sync_folder(const char *path)
+{
+	char *dir = file_folder(path);
 	int fd = dir != NULL ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
 	free(dir);
 	if (fd < 0)

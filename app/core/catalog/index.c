@@ -713,20 +713,12 @@ bool index_read(const char *path, const char *tag, pt_index *ix, pt_arena *infos
 
 bool index_write(const char *path, const char *buf, size_t len)
 {
-	char dir[4096];
-	const char *slash = strrchr(path, '/');
-	if (slash != NULL && slash != path) {
-		size_t n = (size_t)(slash - path);
-		if (n >= sizeof dir)
-			return false;
-		memcpy(dir, path, n);
-		dir[n] = '\0';
-		if (!file_make_dirs(dir))
-			return false;
-	}
 	/* A cache: no fsync (it is on the start path), mode 0600 as mkstemp makes it. */
 	pt_replace r = { .flags = 0, .mode = 0600 };
-	return file_replace_with(path, buf, len, &r);
+	char *dir = file_folder(path);
+	bool ok = dir != NULL && file_make_dirs(dir) && file_replace_with(path, buf, len, &r);
+	free(dir);
+	return ok;
 }
 
 bool index_file_for(const char *cache_dir, const char *dir, char *buf, size_t size)

@@ -290,18 +290,8 @@ static bool set_paths(pt_progress *p, const char *given)
 	if (p->path == NULL || p->lock_path == NULL)
 		return false;
 	const char *slash = strrchr(path, '/');
-	if (slash == NULL) {
-		p->dir = strdup(".");
-		p->base = strdup(path);
-	} else {
-		size_t n = slash == path ? 1 : (size_t)(slash - path);
-		p->dir = malloc(n + 1);
-		if (p->dir != NULL) {
-			memcpy(p->dir, path, n);
-			p->dir[n] = '\0';
-		}
-		p->base = strdup(slash + 1);
-	}
+	p->dir = file_folder(path);
+	p->base = strdup(slash != NULL ? slash + 1 : path);
 	return p->dir != NULL && p->base != NULL;
 }
 

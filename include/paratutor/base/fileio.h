@@ -104,6 +104,10 @@ typedef struct pt_replace {
  * every write stop half-way with ENOSPC, as on a full disk. */
 bool file_replace_with(const char *path, const char *text, size_t len, pt_replace *r);
 
+/* Returns the folder that holds path (caller frees; NULL when out of
+ * memory): "." for a bare name, "/" for a name at the root. */
+char *file_folder(const char *path);
+
 /* fsyncs the folder that holds path, so a rename in it reaches the disk;
  * EINVAL (a file system that cannot) counts as done.  Returns
  * PT_REPLACE_DONE, or PT_REPLACE_DIR_OPEN or PT_REPLACE_DIR_SYNC with
