@@ -65,6 +65,46 @@ START_TEST(test_lists_apart)
 }
 END_TEST
 
+/* Loads text from a new file in dir with list tags into the message of
+ * its first diagnostic. */
+static void first_message(const char *dir, const char *text, pt_tags *tags, char *out, size_t size)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/l.json", dir);
+	FILE *fp = fopen(path, "w");
+	ck_assert_ptr_nonnull(fp);
+	fputs(text, fp);
+	ck_assert_int_eq(fclose(fp), 0);
+	pt_diags d = { 0 };
+	lesson_free(load_lesson_file(path, tags, &d));
+	ck_assert_uint_ge(d.n, 1);
+	snprintf(out, size, "%s", d.v[0].message);
+	diags_free(&d);
+	unlink(path);
+}
+
+/* A lesson carrying another lesson's concept is told the same whether or
+ * not that lesson was loaded first (--check loads a folder's lessons on
+ * several threads): the concept is unknown to it, and never suggested as
+ * the spelling it meant. */
+START_TEST(test_borrowed_concept_same_message)
+{
+	char dir[] = "/tmp/paratutor-tags-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	pt_tags before = { 0 }, after = { 0 };
+	char alone[512], second[512];
+	first_message(dir, borrowing, &before, alone, sizeof alone);
+	ck_assert_uint_eq(load_errors(dir, declaring, &after), 0);
+	first_message(dir, borrowing, &after, second, sizeof second);
+	ck_assert_str_eq(second, alone);
+	ck_assert_str_eq(alone, "unknown tag \"ring-order\" (content/README.md lists the tags; a lesson may declare "
+	    "its own in \"concepts\")");
+	tags_free(&before);
+	tags_free(&after);
+	rmdir(dir);
+}
+END_TEST
+
 #define THREADS 8
 #define SHARED 20 /* names every thread declares */
 #define OWN 2     /* names each thread alone declares */
@@ -135,6 +175,7 @@ int main(void)
 	Suite *s = suite_create("tags");
 	TCase *tc = tcase_create("tags");
 	tcase_add_test(tc, test_lists_apart);
+	tcase_add_test(tc, test_borrowed_concept_same_message);
 	tcase_add_test(tc, test_declare_threads);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -202,15 +202,6 @@ static const pt_load_kind *read_kind(pt_loader *ld, const pt_fields *f)
 	return i < 0 ? NULL : load_kind_at((size_t)i);
 }
 
-/* Returns true when the lesson declares concept name. */
-static bool declares(const pt_lesson *lesson, const char *name)
-{
-	for (size_t i = 0; lesson != NULL && i < lesson->n_concepts; i++)
-		if (strcmp(lesson->concepts[i].tag.s, name) == 0)
-			return true;
-	return false;
-}
-
 /* Reads the fields every format-2 item may have, reporting a format-2
  * kind or field in a format-1 file where it is written. */
 static void load_format2(pt_loader *ld, const pt_fields *f, const pt_load_kind *kind, pt_item *item)
@@ -261,9 +252,9 @@ static void load_format2(pt_loader *ld, const pt_fields *f, const pt_load_kind *
 	for (size_t i = 0; i < item->tags.n; i++) {
 		const pt_text *t = &item->tags.v[i];
 		int k = t->s != NULL ? tags_find(ld->cv->tags, t->s) : -1;
-		if (t->s == NULL || (k >= 0 && (!tags_by_lesson(ld->cv->tags, (size_t)k) || declares(ld->lesson, t->s))))
+		if (t->s == NULL || (k >= 0 && tags_usable(ld->cv->tags, (size_t)k, ld->lesson)))
 			continue;
-		const char *near = tags_nearest(ld->cv->tags, t->s);
+		const char *near = tags_nearest(ld->cv->tags, t->s, ld->lesson);
 		diags_add(ld->diags, ld->name, t->pos, PT_ERROR, "unknown tag \"%s\"%s%s%s (content/README.md lists the tags; "
 		    "a lesson may declare its own in \"concepts\")",
 		    t->s, near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "");

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "paratutor/model/tags.h"
+#include "paratutor/model/lesson.h"
 #include "paratutor/base/text.h"
 
 /* The bundled list, in a stable order. */
@@ -105,11 +106,23 @@ bool tags_by_lesson(const pt_tags *tags, size_t i)
 	return i >= tags_bundled() && i < tags_count(tags) && tags->by_lesson[i - tags_bundled()];
 }
 
-const char *tags_nearest(const pt_tags *tags, const char *name)
+bool tags_usable(const pt_tags *tags, size_t i, const struct pt_lesson *lesson)
+{
+	if (!tags_by_lesson(tags, i))
+		return i < tags_count(tags);
+	for (size_t c = 0; lesson != NULL && c < lesson->n_concepts; c++)
+		if (strcmp(lesson->concepts[c].tag.s, tags_at(tags, i)->name) == 0)
+			return true;
+	return false;
+}
+
+const char *tags_nearest(const pt_tags *tags, const char *name, const struct pt_lesson *lesson)
 {
 	const char *best = NULL;
 	int best_d = 4;
 	for (size_t i = 0; i < tags_count(tags); i++) {
+		if (!tags_usable(tags, i, lesson))
+			continue;
 		int d = text_distance(tags_at(tags, i)->name, name);
 		if (d < best_d) {
 			best_d = d;

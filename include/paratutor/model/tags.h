@@ -60,10 +60,18 @@ int tags_declare(pt_tags *tags, const char *name, const char *label, bool by_les
  * course's): only lessons declaring it themselves may use it. */
 bool tags_by_lesson(const pt_tags *tags, size_t i);
 
+struct pt_lesson;
+
+/* Returns true when lesson may carry tag i: bundled, a course's, or
+ * declared in lesson's own "concepts" (another lesson's concept is not
+ * known to it, whichever lesson was loaded first). */
+bool tags_usable(const pt_tags *tags, size_t i, const struct pt_lesson *lesson);
+
 /* Returns the index of tag name in the list (tags_at), or -1. */
 int tags_find(const pt_tags *tags, const char *name);
 
-/* Returns the known tag nearest to name (a likely misspelling), or NULL. */
-const char *tags_nearest(const pt_tags *tags, const char *name);
+/* Returns the tag lesson may carry (tags_usable) nearest to name (a
+ * likely misspelling), or NULL. */
+const char *tags_nearest(const pt_tags *tags, const char *name, const struct pt_lesson *lesson);
 
 #endif
