@@ -27,6 +27,9 @@ static bool write_file(const char *path, const char *text, size_t len, bool repl
 	char *slash = strrchr(r.tmp, '/');
 	if (r.failed == PT_REPLACE_MEMORY) {
 		fprintf(stderr, "paratutor: cannot write %s: out of memory\n", path);
+	} else if (r.failed == PT_REPLACE_NOT_FILE) {
+		fprintf(stderr, "paratutor: will not write %s: it is %s, not a file; nothing was written (give a file's "
+		    "path, or leave out -o to write to standard output)\n", path, r.type);
 	} else if (r.failed == PT_REPLACE_CREATE && r.errnum == ENOENT) {
 		/* The folder it goes into is missing: say so, and what to do. */
 		if (slash != NULL && slash != r.tmp)

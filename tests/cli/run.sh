@@ -417,6 +417,15 @@ if [ $? -eq 0 ] && [ -L "$odir/link" ] && grep -q '^::' "$odir/kept" && [ "$(sta
 else
 	not_ok "export -o through a link writes its target, keeps its mode, and the link stays a link"
 fi
+mkfifo "$odir/fifo"
+"$bin" export --to gift -o "$odir/fifo" content/11-parallelism-kinds.json >"$out" 2>"$err" </dev/null
+st=$?
+if [ "$st" -ne 0 ] && [ -p "$odir/fifo" ] && [ "$(ls "$odir" | grep -c tmp)" = 0 ] &&
+    grep -q "will not write $odir/fifo: it is a FIFO, not a file; nothing was written" "$err"; then
+	ok "export -o onto a FIFO (or a device) refuses and leaves it as it was (exit $st)"
+else
+	not_ok "export -o onto a FIFO (or a device) refuses and leaves it as it was (exit $st)"
+fi
 rm -rf "$odir"
 
 # A damaged store (here a key twice, which would hide records) is kept

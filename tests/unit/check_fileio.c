@@ -1,7 +1,7 @@
 /* check_fileio.c - the one atomic replace (file_replace_with) played
  * against: links followed only when asked, a new file that must not
- * replace anything, a folder that cannot be written and a disk that fills
- * up half-way.  Whatever fails, the old file keeps every byte and no
+ * replace anything, a FIFO or device at the path, a folder that cannot be
+ * written and a disk that fills up half-way.  Whatever fails, the old file keeps every byte and no
  * temporary file is left beside it. */
 #include <dirent.h>
 #include <errno.h>
@@ -116,6 +116,44 @@ START_TEST(test_link_followed_only_when_asked)
 	assert_holds(link_path, "instead");
 	assert_holds(path, "through");
 	ck_assert_int_eq(temps_left(), 0);
+}
+END_TEST
+
+/* A FIFO (or a device, or a socket) is never replaced by a file, named
+ * or reached through a link: it stays what it was and nothing is left
+ * beside it.  (A replace by rename would put a regular file in its place:
+ * as root, over /dev/full, say.)  A link to one, not followed, is
+ * replaced as a link. */
+START_TEST(test_special_file_kept)
+{
+	char fifo[160], link_path[160];
+	snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+	snprintf(link_path, sizeof link_path, "%s/to-fifo", dir);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	ck_assert_int_eq(symlink("fifo", link_path), 0);
+	const unsigned flags[] = { 0, PT_REPLACE_FOLLOW, PT_REPLACE_KEEP_MODE | PT_REPLACE_SYNC_FILE | PT_REPLACE_SYNC_DIR };
+	for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++) {
+		pt_replace r = { .flags = flags[k], .mode = 0600 };
+		ck_assert(!file_replace_with(fifo, "attack", 6, &r));
+		ck_assert_int_eq(r.failed, PT_REPLACE_NOT_FILE);
+		ck_assert_str_eq(r.type, "a FIFO");
+	}
+	pt_replace r = { .flags = PT_REPLACE_FOLLOW, .mode = 0600 };
+	ck_assert(!file_replace_with(link_path, "attack", 6, &r));
+	ck_assert_int_eq(r.failed, PT_REPLACE_NOT_FILE);
+	struct stat st;
+	ck_assert_int_eq(lstat(fifo, &st), 0);
+	ck_assert(S_ISFIFO(st.st_mode));
+	ck_assert_int_eq(temps_left(), 0);
+	char err[512];
+	ck_assert(!file_replace(fifo, "attack", 6, 0600, err, sizeof err));
+	ck_assert_str_eq(strstr(err, "fifo"), "fifo: it is a FIFO, not a file; it was left as it was");
+	r = (pt_replace){ .mode = 0600 };
+	ck_assert(file_replace_with(link_path, "instead", 7, &r));
+	ck_assert_int_eq(lstat(link_path, &st), 0);
+	ck_assert(S_ISREG(st.st_mode));
+	ck_assert_int_eq(lstat(fifo, &st), 0);
+	ck_assert(S_ISFIFO(st.st_mode));
 }
 END_TEST
 
@@ -260,6 +298,7 @@ static Suite *fileio_suite(void)
 	tcase_add_test(tc, test_replace_keeps_mode);
 	tcase_add_test(tc, test_link_followed_only_when_asked);
 	tcase_add_test(tc, test_new_replaces_nothing);
+	tcase_add_test(tc, test_special_file_kept);
 	tcase_add_test(tc, test_unwritable_folder);
 	tcase_add_test(tc, test_full_disk);
 	tcase_add_test(tc, test_name_too_long);

@@ -196,6 +196,16 @@ bool file_replace_with(const char *path, const char *text, size_t len, pt_replac
 	const char *target = r->flags & PT_REPLACE_FOLLOW ? followed : path;
 	if (target == NULL)
 		return false;
+	/* A rename over a device, FIFO or socket would put a file in its place. */
+	struct stat st;
+	if ((r->flags & PT_REPLACE_FOLLOW ? stat(target, &st) : lstat(target, &st)) == 0 &&
+	    (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) {
+		r->failed = PT_REPLACE_NOT_FILE;
+		r->errnum = 0;
+		r->type = file_type(st.st_mode);
+		free(followed);
+		return false;
+	}
 	/* Too long for the buffer is too long for the system, as mkstemp says. */
 	int fd = -1;
 	errno = ENAMETOOLONG;
@@ -204,7 +214,6 @@ bool file_replace_with(const char *path, const char *text, size_t len, pt_replac
 		fd = mkstemp(r->tmp);
 	r->failed = PT_REPLACE_CREATE;
 	if (fd >= 0) {
-		struct stat st;
 		mode_t mode = r->flags & PT_REPLACE_KEEP_MODE && stat(target, &st) == 0 ? st.st_mode & 07777 : r->mode;
 		r->failed = fchmod(fd, mode) != 0 ? PT_REPLACE_MODE
 		    : !write_contents(fd, text, len, r->tail) ? PT_REPLACE_WRITE
@@ -238,7 +247,10 @@ bool file_replace(const char *path, const char *text, size_t len, unsigned mode,
 	/* Once renamed the file is replaced: the folder's sync is a bonus. */
 	if (file_replace_with(path, text, len, &r) || r.failed >= PT_REPLACE_DIR_OPEN)
 		return true;
-	snprintf(err, errlen, "cannot write %s: %s%s", path, strerror(r.errnum),
-	    r.failed == PT_REPLACE_CREATE ? "" : "; it was left as it was");
+	if (r.failed == PT_REPLACE_NOT_FILE)
+		snprintf(err, errlen, "cannot write %s: it is %s, not a file; it was left as it was", path, r.type);
+	else
+		snprintf(err, errlen, "cannot write %s: %s%s", path, strerror(r.errnum),
+		    r.failed == PT_REPLACE_CREATE ? "" : "; it was left as it was");
 	return false;
 }

@@ -236,6 +236,7 @@ static bool write_atomically(const pt_progress *p, const char *text, bool *renam
 	switch (r.failed) {
 	case PT_REPLACE_DONE: break;
 	case PT_REPLACE_MEMORY: progress_say(err, errlen, "out of memory"); break;
+	case PT_REPLACE_NOT_FILE: progress_say(err, errlen, "%s is %s, not a file", p->path, r.type); break;
 	case PT_REPLACE_CREATE: progress_say(err, errlen, "cannot create a file in %s: %s", p->dir, why); break;
 	case PT_REPLACE_MODE: progress_say(err, errlen, "cannot set the mode of %s: %s", r.tmp, why); break;
 	case PT_REPLACE_WRITE: progress_say(err, errlen, "cannot write %s: %s", r.tmp, why); break;

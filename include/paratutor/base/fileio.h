@@ -75,6 +75,7 @@ enum {
 typedef enum pt_replace_step {
 	PT_REPLACE_DONE,
 	PT_REPLACE_MEMORY,   /* out of memory following the link */
+	PT_REPLACE_NOT_FILE, /* a device, FIFO or socket is at path (r->type says which): a file is never put in its place */
 	PT_REPLACE_CREATE,   /* the temporary file could not be made (ENOENT: no folder) */
 	PT_REPLACE_MODE,     /* its mode could not be set */
 	PT_REPLACE_WRITE,
@@ -91,7 +92,8 @@ typedef struct pt_replace {
 	const char *tail; /* written after the text, or NULL */
 	/* Set by file_replace_with: */
 	pt_replace_step failed;
-	int errnum;       /* the errno value of the failed step */
+	int errnum;       /* the errno value of the failed step (0 for PT_REPLACE_NOT_FILE) */
+	const char *type; /* PT_REPLACE_NOT_FILE: "a FIFO", "a character device"... (static) */
 	char tmp[PATH_MAX + sizeof ".tmp-XXXXXX"]; /* the temporary file's name (TARGET.tmp-XXXXXX) */
 } pt_replace;
 
