@@ -21,8 +21,9 @@ static const char borrowing[] =
     "\"tags\": [\"ring-order\"], \"options\": [{\"text\": \"Y\", \"correct\": true}, {\"text\": \"N\"}]}]}";
 
 /* Writes text to a new file in dir and loads it with list tags; returns
- * the number of errors. */
-static size_t load_errors(const char *dir, const char *text, pt_tags *tags)
+ * the number of errors, the first diagnostic's message in first (size
+ * bytes) when first is not NULL. */
+static size_t load_text(const char *dir, const char *text, pt_tags *tags, char *first, size_t size)
 {
 	char path[4200];
 	snprintf(path, sizeof path, "%s/l.json", dir);
@@ -33,9 +34,17 @@ static size_t load_errors(const char *dir, const char *text, pt_tags *tags)
 	pt_diags d = { 0 };
 	lesson_free(load_lesson_file(path, tags, &d));
 	size_t errors = d.errors;
+	if (first != NULL)
+		snprintf(first, size, "%s", d.n > 0 ? d.v[0].message : "");
 	diags_free(&d);
 	unlink(path);
 	return errors;
+}
+
+/* load_text's number of errors. */
+static size_t load_errors(const char *dir, const char *text, pt_tags *tags)
+{
+	return load_text(dir, text, tags, NULL, 0);
 }
 
 /* Two lists in one process: a lesson's concept is declared in its own
@@ -65,24 +74,6 @@ START_TEST(test_lists_apart)
 }
 END_TEST
 
-/* Loads text from a new file in dir with list tags into the message of
- * its first diagnostic. */
-static void first_message(const char *dir, const char *text, pt_tags *tags, char *out, size_t size)
-{
-	char path[4200];
-	snprintf(path, sizeof path, "%s/l.json", dir);
-	FILE *fp = fopen(path, "w");
-	ck_assert_ptr_nonnull(fp);
-	fputs(text, fp);
-	ck_assert_int_eq(fclose(fp), 0);
-	pt_diags d = { 0 };
-	lesson_free(load_lesson_file(path, tags, &d));
-	ck_assert_uint_ge(d.n, 1);
-	snprintf(out, size, "%s", d.v[0].message);
-	diags_free(&d);
-	unlink(path);
-}
-
 /* A lesson carrying another lesson's concept is told the same whether or
  * not that lesson was loaded first (--check loads a folder's lessons on
  * several threads): the concept is unknown to it, and never suggested as
@@ -93,9 +84,9 @@ START_TEST(test_borrowed_concept_same_message)
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	pt_tags before = { 0 }, after = { 0 };
 	char alone[512], second[512];
-	first_message(dir, borrowing, &before, alone, sizeof alone);
+	ck_assert_uint_eq(load_text(dir, borrowing, &before, alone, sizeof alone), 1);
 	ck_assert_uint_eq(load_errors(dir, declaring, &after), 0);
-	first_message(dir, borrowing, &after, second, sizeof second);
+	ck_assert_uint_eq(load_text(dir, borrowing, &after, second, sizeof second), 1);
 	ck_assert_str_eq(second, alone);
 	ck_assert_str_eq(alone, "unknown tag \"ring-order\" (content/README.md lists the tags; a lesson may declare "
 	    "its own in \"concepts\")");
