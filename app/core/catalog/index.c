@@ -127,10 +127,11 @@ pt_lesson_info *index_info_of(const pt_lesson *lesson)
 	for (size_t i = 0; i < lesson->n_items; i++) {
 		const char *id = lesson->items[i].id.s;
 		const pt_text_list *tags = &lesson->items[i].tags;
-		if ((id != NULL && strlen(id) >= NO_STRING) || tags_len(tags) >= NO_STRING)
+		size_t joined = tags_len(tags);
+		if ((id != NULL && strlen(id) >= NO_STRING) || joined >= NO_STRING)
 			return NULL;
 		items_len += string_bytes(id, id != NULL ? strlen(id) : 0) + ITEM_FIXED_BYTES;
-		items_len += tags->n > 0 ? string_bytes("", tags_len(tags)) : string_bytes(NULL, 0);
+		items_len += tags->n > 0 ? string_bytes("", joined) : string_bytes(NULL, 0);
 	}
 	size_t room = sizeof(pt_lesson_info) + items_len;
 	room += string_room(lesson->id.s) + string_room(lesson->title.s) + string_room(lesson->summary.s);

@@ -133,9 +133,13 @@ static bool count_info(const pt_progress *p, const pt_entry *e, const pt_tags *k
 	size_t add[PT_TAGS_MAX] = { 0 };
 	while (index_items_next(&items, &it)) {
 		for (const char *t = it.tags; t != NULL;) {
-			size_t len = strcspn(t, ",");
 			char name[64];
-			int k = len < sizeof name ? (memcpy(name, t, len), name[len] = '\0', tags_find(known, name)) : -1;
+			size_t len = strcspn(t, ",");
+			if (len >= sizeof name)
+				return false;
+			memcpy(name, t, len);
+			name[len] = '\0';
+			int k = tags_find(known, name);
 			if (k < 0)
 				return false;
 			add[k]++;
@@ -233,14 +237,13 @@ bool stats_compute(const pt_progress *p, pt_catalog *catalog, time_t now, long u
 		return false;
 	}
 	for (size_t e = 0; e < catalog->n; e++) {
-		const pt_lesson *l = NULL;
-		if (count_info(p, &catalog->v[e], &catalog->tags, out, &out->lessons[out->n_lessons], tags) ||
-		    (l = usable(catalog, e)) != NULL) {
-			if (l != NULL)
-				count_lesson(p, l, now, out->today, utc_offset, out, &out->lessons[out->n_lessons],
-				    &catalog->tags, tags);
+		pt_stats_lesson *sl = &out->lessons[out->n_lessons];
+		bool from_index = count_info(p, &catalog->v[e], &catalog->tags, out, sl, tags);
+		const pt_lesson *l = from_index ? NULL : usable(catalog, e);
+		if (l != NULL)
+			count_lesson(p, l, now, out->today, utc_offset, out, sl, &catalog->tags, tags);
+		if (from_index || l != NULL)
 			out->lessons[out->n_lessons++].number = e + 1;
-		}
 	}
 	/* Keep the tags that have items, in the list's order. */
 	out->tags = tags;
