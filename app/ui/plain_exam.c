@@ -323,16 +323,21 @@ static void answer(FILE *out, pt_exam *e, pt_track *track, char *line)
 {
 	size_t i = e->session.current;
 	pt_grade *g = exam_grade(e, i);
-	char units[200];
-	/* Only a number can be read (or not) before the exam checks it. */
-	if (!kind_readable(g->item, line)) {
+	char units[200], before[PT_MAX_TYPED];
+	/* Only a number can be read (or not) before the exam checks it; a
+	 * kind with words of its own in an exam reads its lines itself. */
+	if (ui_kind(g->item->kind)->exam_apply == NULL && !kind_readable(g->item, line)) {
 		bool has_units = answer_units(g->item, units, sizeof units);
 		fprintf(out, "\"%s\" is not a number this item takes%s%s%s; type it again (nothing is checked until you "
 		    "submit).\n", line, has_units ? " (units: " : "", units, has_units ? ")" : "");
 		return;
 	}
-	if (!plain_item_set(out, g, line))
+	memcpy(before, g->typed, sizeof before);
+	if (!plain_item_set(out, g, line)) {
+		if (strcmp(before, g->typed) != 0) /* a knob turned: the setting is the answer so far */
+			keep(out, e, track);
 		return;
+	}
 	/* "Select three": partly while another number is ticked (choose is a
 	 * multi item's own field) */
 	if (exam_state(e, i) == PT_EXAM_PARTLY && g->item->choose > 0) {

@@ -600,13 +600,15 @@ void plain_item_hint(FILE *out, pt_session *s, pt_track *track)
 
 void plain_item_print_area(FILE *out, const pt_grade *g)
 {
+	const ui_kind_ops *row = ui_kind(g->item->kind);
 	fprintf(out, "%s\n", g->item->prompt.s);
-	print_answer_area(out, g);
+	(row->exam_print_area != NULL ? row->exam_print_area : row->print_area)(out, g);
 }
 
 bool plain_item_set(FILE *out, pt_grade *g, char *answer)
 {
-	return apply_answer(out, g, answer);
+	const ui_kind_ops *row = ui_kind(g->item->kind);
+	return (row->exam_apply != NULL ? row->exam_apply : row->apply)(out, g, answer);
 }
 
 void plain_item_print_verdict(FILE *out, const pt_grade *g)

@@ -173,13 +173,15 @@ static const char *shown(const pt_item *it)
 
 static void help(FILE *out, bool exam)
 {
-	fprintf(out, "  set NAME VALUE turn a knob: set microbatches 12 (the figure is shown again)\n"
+	fprintf(out, "  set NAME VALUE turn a knob: set microbatches 12 (the figure is shown again%s)\n"
 	             "  show           the knobs, the goal and the figure at the setting\n"
-	             "  check          %s\n", exam ? "keep this setting as your answer" : "check the setting");
+	             "  check          %s", exam ? "; the setting is kept as your answer" : "",
+	    exam ? "keep this setting as your answer and go on to the next item\n" PLAIN_EXAM_WHEN : "check the setting\n");
 }
 
-/* The goal, the knobs with their ranges, and the figure at the setting. */
-static void print_area(FILE *out, const pt_grade *g)
+/* The goal, the knobs with their ranges, and the figure at the setting;
+ * while the item is open, how to answer it, in a lesson or an exam. */
+static void area_in(FILE *out, const pt_grade *g, bool exam)
 {
 	pt_explore e;
 	pt_figure f;
@@ -204,7 +206,21 @@ static void print_area(FILE *out, const pt_grade *g)
 	fprintf(out, "Goal: %s.\n", b.s != NULL ? b.s : "");
 	free(b.s);
 	figure_view_print_figure(out, &f);
-	fputs("Turn a knob with set NAME VALUE, then type check.\n", out);
+	if (g->status != PT_OPEN)
+		return;
+	fputs(exam ? "Turn a knob with set NAME VALUE: the setting is kept as your answer; type check or next to "
+	             "go on.\n" :
+	             "Turn a knob with set NAME VALUE, then type check.\n", out);
+}
+
+static void print_area(FILE *out, const pt_grade *g)
+{
+	area_in(out, g, false);
+}
+
+static void exam_print_area(FILE *out, const pt_grade *g)
+{
+	area_in(out, g, true);
 }
 
 /* The best setting, in words. */
@@ -226,8 +242,9 @@ static void print_checked(FILE *out, const pt_grade *g)
 }
 
 /* set NAME VALUE turns a knob and shows the figure again; show shows it;
- * check (or a whole setting, "microbatches=12") is the answer to check. */
-static bool apply(FILE *out, pt_grade *g, const char *line)
+ * check (or a whole setting, "microbatches=12") is the answer to check,
+ * in an exam the answer to keep. */
+static bool apply_in(FILE *out, pt_grade *g, const char *line, bool exam)
 {
 	pt_explore e;
 	pt_figure f;
@@ -237,7 +254,7 @@ static bool apply(FILE *out, pt_grade *g, const char *line)
 	while (*line == ' ')
 		line++;
 	if (strcmp(line, "show") == 0) {
-		print_area(out, g);
+		area_in(out, g, exam);
 		return false;
 	}
 	if (strcmp(line, "check") == 0) {
@@ -262,11 +279,11 @@ static bool apply(FILE *out, pt_grade *g, const char *line)
 		explore_setting_write(&e, &f, &b);
 		grade_type(g, b.s != NULL ? b.s : "");
 		free(b.s);
-		print_area(out, g);
+		area_in(out, g, exam);
 		return false;
 	}
 	if (!explore_setting_read(&e, line, &f, why, sizeof why)) {
-		fprintf(out, "%s Turn a knob with set NAME VALUE, then type check.\n", why);
+		fprintf(out, "%s Turn a knob with set NAME VALUE%s.\n", why, exam ? "" : ", then type check");
 		return false;
 	}
 	pt_strbuf b = { 0 };
@@ -274,6 +291,16 @@ static bool apply(FILE *out, pt_grade *g, const char *line)
 	grade_type(g, b.s != NULL ? b.s : "");
 	free(b.s);
 	return true;
+}
+
+static bool apply(FILE *out, pt_grade *g, const char *line)
+{
+	return apply_in(out, g, line, false);
+}
+
+static bool exam_apply(FILE *out, pt_grade *g, const char *line)
+{
+	return apply_in(out, g, line, true);
 }
 
 /* An exam: the setting so far, in words. */
@@ -302,4 +329,6 @@ const ui_kind_ops ui_kind_explore = {
 	.print_checked = print_checked,
 	.apply = apply,
 	.print_given = print_given,
+	.exam_print_area = exam_print_area,
+	.exam_apply = exam_apply,
 };

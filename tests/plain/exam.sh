@@ -587,5 +587,22 @@ has "with an exam open, new drawing options are named as waiting" \
 "$bin" exam --seed -1 >"$out" 2>&1
 has "--seed -1 says which numbers it takes" "--seed takes a whole number from 0 to 18446744073709551615, not '-1'"
 
+# An explore item in a plain exam: set turns a knob (the figure shown again)
+# and keeps the setting as the answer, show shows it, check keeps it and goes
+# on; the item's text and help say so in an exam's words (no check per item).
+# Fixture order (--no-shuffle): the sharding item, then the micro-batches one.
+rm -rf "$XDG_STATE_HOME"
+printf '%s\n' help "set sharding zero-1" show check "set microbatches 40" "set microbatches 27" again submit yes |
+	"$bin" exam --no-shuffle --only-lessons tests/fixtures/good/explore --from explore --count 2 --seed 1 --untimed \
+	>"$out" 2>&1
+lacks "explore in an exam: set is no answer refused" "is not a number this item takes"
+has "explore in an exam: the item says what to type there" "Turn a knob with set NAME VALUE: the setting is kept as your answer; type check or next to go on."
+has "explore in an exam: help says set keeps the setting" "  check          keep this setting as your answer and go on to the next item"
+has "explore in an exam: set shows the figure again" "Knobs: sharding (sharding) is zero-1, from ddp to zero-3."
+has "explore in an exam: check keeps the setting and goes on" "Kept your answer to item 1."
+has "explore in an exam: a second set replaces the first" "Your setting so far: micro-batches 27"
+has "explore in an exam: the settings kept are graded at submit" "Score: 100% (2 of 2 right)"
+lacks "explore in an exam: no lesson's check promised" "then type check."
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] && [ "$passed" -gt 0 ]

@@ -92,6 +92,13 @@ typedef struct ui_kind_ops {
 	/* An exam: prints the answer given so far where print_area does not
 	 * show it; NULL when it does (blanks and prompts show what they hold). */
 	void (*print_given)(FILE *out, const pt_grade *g);
+	/* An exam, where the kind words it otherwise (explore: a setting is
+	 * kept as the answer, not checked): print_area and apply in an exam's
+	 * words; exam_apply reads its own commands and settings, so the exam
+	 * does not first ask whether the line is a readable answer.  NULL: the
+	 * exam uses print_area and apply. */
+	void (*exam_print_area)(FILE *out, const pt_grade *g);
+	bool (*exam_apply)(FILE *out, pt_grade *g, const char *line);
 } ui_kind_ops;
 
 /* Returns the row of kind (every pt_kind has one). */
