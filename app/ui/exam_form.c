@@ -75,7 +75,8 @@ static void form_draw(pt_ui *ui, int rows, int cols)
 	doc_gap(d);
 	doc_wrap(d, ROLE_NORMAL, 0, "One answer an item: no hints, no feedback and no second try until you submit. "
 	    "Mark items to come back to, jump between them from the list, and submit when you are done; at zero "
-	    "the exam submits itself. Missed items come back in your reviews.");
+	    "the exam submits itself. Missed items come back in your reviews once you have done them in their "
+	    "lessons.");
 	frame_header(cols, "Exam", "new");
 	frame_body(ui, d, &(size_t){ 0 }, rows, cols);
 	frame_footer(ui, rows, cols, "", "Up/Down a field, Left/Right change it, Enter starts");

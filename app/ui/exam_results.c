@@ -19,6 +19,8 @@ struct results_view {
 	size_t n_starts;
 	pt_next next;   /* what to study next, from when the results opened */
 	bool have_next;
+	bool *held;     /* per item: its verdict held back (progress_exam_held); NULL: out of memory */
+	bool reviews;   /* a missed item comes back in the reviews */
 };
 
 /* Adds one "label   right of items   percent" row, with the items to
@@ -90,7 +92,7 @@ static void add_figures(const struct results_view *rv, pt_doc *d, const pt_exam 
 	doc_atom(d, ROLE_HEADING, 0, "By lesson, weakest first");
 	doc_newline(d);
 	for (size_t l = 0; l < r->n_lessons; l++) {
-		exam_review_list(e, r->by_lesson[l].lesson, -1, what, sizeof what);
+		exam_review_list(e, r->by_lesson[l].lesson, -1, rv->held, what, sizeof what);
 		add_tally(d, r->by_lesson[l].lesson->title.s, &r->by_lesson[l], what);
 	}
 	doc_gap(d);
@@ -98,7 +100,7 @@ static void add_figures(const struct results_view *rv, pt_doc *d, const pt_exam 
 	doc_newline(d);
 	for (int k = 0; k < 3; k++) {
 		int dd = r->difficulty_order[k];
-		exam_review_list(e, NULL, dd, what, sizeof what);
+		exam_review_list(e, NULL, dd, rv->held, what, sizeof what);
 		add_tally(d, lesson_difficulty_name((pt_difficulty)dd), &r->by_difficulty[dd], what);
 	}
 	if (r->n_tags > 0) {
@@ -107,7 +109,7 @@ static void add_figures(const struct results_view *rv, pt_doc *d, const pt_exam 
 		doc_newline(d);
 	}
 	for (size_t k = 0; k < r->n_tags; k++) {
-		exam_review_tag(e, r->by_tag[k].tag, what, sizeof what);
+		exam_review_tag(e, r->by_tag[k].tag, rv->held, what, sizeof what);
 		add_tally(d, tags_at(e->tags, (size_t)r->by_tag[k].tag)->label, &r->by_tag[k], what);
 	}
 }
@@ -132,7 +134,7 @@ static void results_draw(pt_ui *ui, int rows, int cols)
 		frame_footer(ui, rows, cols, "", "m: the menu");
 		return;
 	}
-	bool ok = exam_results(e, &r);
+	bool ok = rv->held != NULL && exam_results(e, &r);
 	if (ok) {
 		add_figures(ui->view, d, e, &r);
 		exam_results_free(&r);
@@ -146,7 +148,7 @@ static void results_draw(pt_ui *ui, int rows, int cols)
 		const char *word = e->results[i] == PT_EXAM_RIGHT ? "Right" : e->results[i] == PT_EXAM_WRONG ? "Wrong" :
 		    "Unanswered";
 		doc_atomf(d, ROLE_HEADING, 0, "Item %zu of %zu", i + 1, e->n);
-		if (ui->track->progress != NULL && !progress_exam_may_show(ui->track->progress, e->lessons[i], e->items[i])) {
+		if (rv->held == NULL || rv->held[i]) {
 			doc_atomf(d, ROLE_DIM, 0, "  %s: %s", e->lessons[i]->title.s, PT_EXAM_HELD_BACK);
 			continue;
 		}
@@ -177,6 +179,11 @@ static void results_enter(pt_ui *ui, size_t arg)
 	rv->have_next = ui->track->progress != NULL &&
 	    next_compute(ui->track->progress, ui->catalog, ui_now(), &(pt_next_scope){ exam_missed_tags(ui->exam),
 	    exam_perfect(ui->exam) }, &rv->next);
+	free(rv->held);
+	rv->held = progress_exam_held(ui->track->progress, ui->exam);
+	rv->reviews = false;
+	for (size_t i = 0; rv->held != NULL && i < ui->exam->n; i++)
+		rv->reviews = rv->reviews || (!rv->held[i] && ui->exam->results[i] != PT_EXAM_RIGHT);
 	free(rv->starts);
 	rv->n_starts = ui->exam->n;
 	rv->starts = calloc(rv->n_starts ? rv->n_starts : 1, sizeof *rv->starts);
@@ -184,11 +191,15 @@ static void results_enter(pt_ui *ui, size_t arg)
 		rv->n_starts = 0;
 }
 
-/* Leaving: frees the item starts (the view itself is freed by ui.c). */
+/* Leaving: frees the item starts and held marks (the view itself is
+ * freed by ui.c). */
 static void results_leave(pt_ui *ui)
 {
 	struct results_view *rv = ui->view;
 	free(rv->starts);
+	free(rv->held);
+	rv->starts = NULL;
+	rv->held = NULL;
 }
 
 /* n / p: scroll to the next / previous item's part. */
@@ -217,8 +228,10 @@ static unsigned key_item(pt_ui *ui, const pt_event *ev)
 static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
+	bool reviews = ((struct results_view *)ui->view)->reviews;
 	ui_go(ui, UI_GO_MENU, 0);
-	ui_say(ui, "The exam is kept in your history (paratutor exam --history); missed items come back in reviews");
+	ui_say(ui, reviews ? "The exam is kept in your history (paratutor exam --history); missed items come back in reviews" :
+	    "The exam is kept in your history (paratutor exam --history)");
 	return UI_REDRAW;
 }
 

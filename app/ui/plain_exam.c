@@ -167,7 +167,9 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 		return;
 	}
 	pt_exam_results r;
-	if (!exam_results(e, &r)) {
+	bool *back = progress_exam_held(p, e);
+	if (back == NULL || !exam_results(e, &r)) {
+		free(back);
 		fputs("Out of memory: the results cannot be shown.\n", out);
 		return;
 	}
@@ -188,19 +190,19 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 		fprintf(out, "Time used: %s (untimed).\n", used);
 	fputs("By lesson, weakest first:\n", out);
 	for (size_t l = 0; l < r.n_lessons; l++) {
-		exam_review_list(e, r.by_lesson[l].lesson, -1, what, sizeof what);
+		exam_review_list(e, r.by_lesson[l].lesson, -1, back, what, sizeof what);
 		print_tally(out, r.by_lesson[l].lesson->title.s, &r.by_lesson[l], what);
 	}
 	fputs("By difficulty, weakest first:\n", out);
 	for (int k = 0; k < 3; k++) {
 		int d = r.difficulty_order[k];
-		exam_review_list(e, NULL, d, what, sizeof what);
+		exam_review_list(e, NULL, d, back, what, sizeof what);
 		print_tally(out, lesson_difficulty_name((pt_difficulty)d), &r.by_difficulty[d], what);
 	}
 	if (r.n_tags > 0)
 		fputs("By concept, weakest first:\n", out);
 	for (size_t k = 0; k < r.n_tags; k++) {
-		exam_review_tag(e, r.by_tag[k].tag, what, sizeof what);
+		exam_review_tag(e, r.by_tag[k].tag, back, what, sizeof what);
 		print_tally(out, tags_at(e->tags, (size_t)r.by_tag[k].tag)->label, &r.by_tag[k], what);
 	}
 	/* What to study next, looking first at the concepts this paper missed
@@ -212,8 +214,10 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 		for (size_t k = 0; k < next.n; k++)
 			fprintf(out, "%zu. %s\n", k + 1, next.lines[k]);
 	}
+	size_t reviews = 0;
 	for (size_t i = 0; i < e->n; i++) {
-		if (p != NULL && !progress_exam_may_show(p, e->lessons[i], e->items[i])) {
+		reviews += !back[i] && e->results[i] != PT_EXAM_RIGHT;
+		if (back[i]) {
 			fprintf(out, "\nItem %zu of %zu, from %s: %s\n", i + 1, e->n, e->lessons[i]->title.s, PT_EXAM_HELD_BACK);
 			continue;
 		}
@@ -226,9 +230,10 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 		print_picks(out, exam_grade(e, i));
 		plain_item_print_verdict(out, exam_grade(e, i));
 	}
-	fprintf(out, "\n%sPast exams: paratutor exam --history.\n", e->reopened ? "" :
+	fprintf(out, "\n%sPast exams: paratutor exam --history.\n", e->reopened || reviews == 0 ? "" :
 	    "Items you missed come back in your reviews. ");
 	exam_results_free(&r);
+	free(back);
 }
 
 /* Submits the exam, keeps it and prints the results; a paper already

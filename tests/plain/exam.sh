@@ -64,6 +64,10 @@ rm -rf "$XDG_STATE_HOME"
 sit a "1 a 2 b" next submit yes
 has "results before the lesson: an item's verdict held back" "Item 1 of 4, from Screen test drills: not done in its lesson yet, so its verdict and answer show here once you have done it there"
 lacks "results before the lesson: no key shown" "Canberra was chosen"
+has "results before the lesson: the plan lists its items to do there, right or not" "Screen test drills: 2 of 4 right, 50%. To do: do items 1, 2, 3, 4 in this lesson."
+has "results before the lesson: by difficulty, the lesson named" "medium: 0 of 1 right, 0%. To do: do item 4 in Screen test drills."
+lacks "results before the lesson: no item to review (none is scheduled)" "review item"
+lacks "results before the lesson: no promise of reviews" "come back in your reviews"
 # The rest play as a learner who has had the lessons (attempt 2 of each):
 # the results show every verdict and key.
 studied() {

@@ -391,7 +391,7 @@ START_TEST(test_grading_and_results)
 	ck_assert_int_eq(r.difficulty_order[1], PT_EASY);
 	ck_assert_int_eq(r.difficulty_order[2], PT_MEDIUM);
 	char plan[512];
-	exam_review_list(&e, r.by_lesson[1].lesson, -1, plan, sizeof plan);
+	exam_review_list(&e, r.by_lesson[1].lesson, -1, NULL, plan, sizeof plan);
 	ck_assert_msg(strstr(plan, "; reopen this lesson") != NULL, "%s", plan);
 	/* easy: e1 e2 b1 b2 b3 b4 -> 3 of 6; medium: m1 m2 -> 1 of 2; hard:
 	 * h1 h2 -> 0 of 2. */
@@ -778,6 +778,83 @@ START_TEST(test_exam_then_lesson_full_credit)
 }
 END_TEST
 
+/* The cheater's way round the held-back verdict: sit the paper before the
+ * lesson, answer one item of it, and read the plans under the scores to
+ * learn whether that answer was right.  An item the lesson has not had is
+ * listed to do in its lesson, right or wrong alike, never among the items
+ * to review (it is not scheduled), so two papers that differ only in that
+ * answer plan alike; once the lesson has had the item, the plan says
+ * which to review again. */
+START_TEST(test_plan_keeps_held_verdicts)
+{
+	pt_catalog c = two_lessons();
+	pt_exam right, wrong;
+	start(&right, &c, 10, 11, T0);
+	start(&wrong, &c, 10, 11, T0);
+	size_t b1 = find(&right, "b1");
+	ck_assert_uint_eq(find(&wrong, "b1"), b1);
+	pick_text(&right, b1, "right b1");
+	pick_text(&wrong, b1, "wrong b1");
+	exam_submit(&right, T0 + 60, false);
+	exam_submit(&wrong, T0 + 60, false);
+	ck_assert_int_eq(right.results[b1], PT_EXAM_RIGHT);
+	ck_assert_int_eq(wrong.results[b1], PT_EXAM_WRONG);
+	pt_progress *s = open_ok(path, T0);
+	bool *held = progress_exam_held(s, &right);
+	ck_assert_ptr_nonnull(held);
+	for (size_t i = 0; i < right.n; i++)
+		ck_assert(held[i]); /* no lesson has had any item yet */
+	const pt_lesson *b = c.v[1].lesson;
+	char plan_r[512], plan_w[512], want[512];
+	exam_review_list(&right, b, -1, held, plan_r, sizeof plan_r);
+	exam_review_list(&wrong, b, -1, held, plan_w, sizeof plan_w);
+	ck_assert_str_eq(plan_r, plan_w);
+	ck_assert_msg(strstr(plan_r, "review") == NULL, "%s", plan_r);
+	size_t k = (size_t)snprintf(want, sizeof want, "do items");
+	for (size_t i = 0; i < right.n; i++)
+		if (right.lessons[i] == b)
+			k += (size_t)snprintf(want + k, sizeof want - k, "%s %zu", k > strlen("do items") ? "," : "", i + 1);
+	snprintf(want + k, sizeof want - k, " in this lesson");
+	ck_assert_str_eq(plan_r, want);
+	exam_review_list(&right, NULL, PT_EASY, held, plan_r, sizeof plan_r);
+	exam_review_list(&wrong, NULL, PT_EASY, held, plan_w, sizeof plan_w);
+	ck_assert_str_eq(plan_r, plan_w);
+	ck_assert_msg(strstr(plan_r, "review") == NULL && strstr(plan_r, " in ") != NULL, "%s", plan_r);
+	/* Without the held-back marks the plans would tell the verdict. */
+	exam_review_list(&right, b, -1, NULL, plan_r, sizeof plan_r);
+	exam_review_list(&wrong, b, -1, NULL, plan_w, sizeof plan_w);
+	ck_assert_str_ne(plan_r, plan_w);
+	free(held);
+	/* Lesson b has had b1 (wrong first, then right): the plan may tell. */
+	pt_session ses;
+	ck_assert(session_init(&ses, b));
+	pt_grade *g = &ses.grades[0];
+	ck_assert_str_eq(g->item->id.s, "b1");
+	for (int o = 0; o < grade_slots(g); o++)
+		if (g->item->options[o].correct)
+			grade_pick(g, o);
+	ck_assert_int_eq(grade_check(g), PT_GRADE_OK);
+	ck_assert(progress_record_item(s, b, g->item, g, T0 + 100));
+	held = progress_exam_held(s, &wrong);
+	ck_assert_ptr_nonnull(held);
+	ck_assert(!held[b1]);
+	exam_review_list(&wrong, b, -1, held, plan_w, sizeof plan_w);
+	snprintf(want, sizeof want, "review item %zu; reopen this lesson; do", b1 + 1);
+	ck_assert_msg(strncmp(plan_w, want, strlen(want)) == 0, "%s", plan_w);
+	free(held);
+	/* Without a store (a tutor that keeps none) nothing is held. */
+	held = progress_exam_held(NULL, &wrong);
+	ck_assert_ptr_nonnull(held);
+	ck_assert(!held[b1]);
+	free(held);
+	session_free(&ses);
+	progress_close(s);
+	exam_free(&right);
+	exam_free(&wrong);
+	catalog_free(&c);
+}
+END_TEST
+
 /* A tutor that still holds the open exam cannot bring it back once
  * another finished it; finished exams from both sides are kept. */
 START_TEST(test_store_merge)
@@ -1096,10 +1173,10 @@ START_TEST(test_results_by_tag_and_next)
 	ck_assert_uint_eq(r.by_tag[2].items, 2);
 	ck_assert_uint_eq(r.by_tag[2].right, 2);
 	char plan[256], want[64];
-	exam_review_tag(&e, tags_find(&c.tags, "pipeline"), plan, sizeof plan);
+	exam_review_tag(&e, tags_find(&c.tags, "pipeline"), NULL, plan, sizeof plan);
 	snprintf(want, sizeof want, "review item %zu; reopen Lesson t", find(&e, "p1") + 1);
 	ck_assert_str_eq(plan, want);
-	exam_review_tag(&e, tags_find(&c.tags, "memory"), plan, sizeof plan);
+	exam_review_tag(&e, tags_find(&c.tags, "memory"), NULL, plan, sizeof plan);
 	ck_assert_str_eq(plan, "");
 	ck_assert_uint_eq(exam_missed_tags(&e), (1ull << tags_find(&c.tags, "pipeline")) | (1ull << tags_find(&c.tags, "collectives")));
 	exam_results_free(&r);
@@ -1207,6 +1284,7 @@ Suite *exam_suite(void)
 	tcase_add_test(tc, test_answer_texts);
 	tcase_add_test(tc, test_store_round_trip);
 	tcase_add_test(tc, test_exam_then_lesson_full_credit);
+	tcase_add_test(tc, test_plan_keeps_held_verdicts);
 	tcase_add_test(tc, test_store_merge);
 	tcase_add_test(tc, test_store_hold_and_closed_books);
 	tcase_add_test(tc, test_store_old_and_damaged);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "paratutor/base/strbuf.h"
 #include "paratutor/learn/exam.h"
 #include "paratutor/learn/kind.h"
 #include "paratutor/model/tags.h"
@@ -419,42 +420,6 @@ void exam_restore_answer(pt_exam *e, size_t i, char *const *texts, size_t n)
 	}
 }
 
-void exam_review_list(const pt_exam *e, const pt_lesson *lesson, int difficulty, char *buf, size_t size)
-{
-	size_t n = 0, k = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < e->n && k + 16 < size; i++) {
-		if (e->results[i] == PT_EXAM_RIGHT || (lesson != NULL && e->lessons[i] != lesson) ||
-		    (difficulty >= 0 && (int)e->items[i]->difficulty != difficulty))
-			continue;
-		k += (size_t)snprintf(buf + k, size - k, "%s%zu", n == 0 ? "review items " : ", ", i + 1);
-		n++;
-	}
-	if (n == 1) { /* "review item 3" */
-		memmove(buf + strlen("review item"), buf + strlen("review items"), strlen(buf) - strlen("review items") + 1);
-		k--;
-	}
-	if (n > 0 && lesson == NULL && k < size) {
-		/* by difficulty: the lessons to reopen */
-		size_t m = 0;
-		for (size_t i = 0; i < e->n && k + 8 < size; i++) {
-			if (e->results[i] == PT_EXAM_RIGHT || (int)e->items[i]->difficulty != difficulty)
-				continue;
-			bool named = false;
-			for (size_t j = 0; j < i; j++)
-				named = named || (e->lessons[j] == e->lessons[i] && e->results[j] != PT_EXAM_RIGHT &&
-				    (int)e->items[j]->difficulty == difficulty);
-			if (named)
-				continue;
-			k += (size_t)snprintf(buf + k, size - k, "%s%s", m == 0 ? "; reopen " : ", ", e->lessons[i]->title.s);
-			m++;
-			k = k < size ? k : size - 1;
-		}
-	} else if (n > 0 && k < size) {
-		snprintf(buf + k, size - k, "; reopen this lesson");
-	}
-}
-
 /* Returns true when item i of e carries concept tag tag. */
 static bool has_tag(const pt_exam *e, size_t i, int tag)
 {
@@ -464,32 +429,94 @@ static bool has_tag(const pt_exam *e, size_t i, int tag)
 	return false;
 }
 
-void exam_review_tag(const pt_exam *e, int tag, char *buf, size_t size)
+/* A group of a paper's items, as one line of the results sorts them: of
+ * lesson (NULL: any), at difficulty (-1: any), carrying tag (-1: any);
+ * held (per item, or NULL: none) marks the items held back. */
+typedef struct exam_group {
+	const pt_lesson *lesson;
+	int difficulty;
+	int tag;
+	const bool *held;
+} exam_group;
+
+/* Returns true when item i of group g is held back (want_held) or, when
+ * not, is one to review: not right. */
+static bool in_group(const pt_exam *e, const exam_group *g, size_t i, bool want_held)
 {
-	size_t n = 0, k = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < e->n && k + 16 < size; i++)
-		if (e->results[i] != PT_EXAM_RIGHT && has_tag(e, i, tag)) {
-			k += (size_t)snprintf(buf + k, size - k, "%s%zu", n == 0 ? "review items " : ", ", i + 1);
-			n++;
-		}
-	if (n == 1) { /* "review item 3" */
-		memmove(buf + strlen("review item"), buf + strlen("review items"), strlen(buf) - strlen("review items") + 1);
-		k--;
+	bool held = g->held != NULL && g->held[i];
+	return held == want_held && (held || e->results[i] != PT_EXAM_RIGHT) &&
+	    (g->lesson == NULL || e->lessons[i] == g->lesson) &&
+	    (g->difficulty < 0 || (int)e->items[i]->difficulty == g->difficulty) && (g->tag < 0 || has_tag(e, i, g->tag));
+}
+
+/* Appends verb and the numbers of the items in_group picks ("review
+ * items 2, 5", "review item 2"); returns how many, appending nothing
+ * when none. */
+static size_t add_numbers(const pt_exam *e, const exam_group *g, bool want_held, const char *verb, pt_strbuf *out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < e->n; i++)
+		n += in_group(e, g, i, want_held);
+	for (size_t i = 0, k = 0; i < e->n && n > 0; i++) {
+		if (!in_group(e, g, i, want_held))
+			continue;
+		if (k++ == 0)
+			strbuf_printf(out, "%s item%s %zu", verb, n == 1 ? "" : "s", i + 1);
+		else
+			strbuf_printf(out, ", %zu", i + 1);
 	}
+	return n;
+}
+
+/* Appends the titles of the lessons of the items in_group picks, each
+ * once, the first after first and the rest after ", " (out NULL: only
+ * counts them); returns how many. */
+static size_t add_lessons(const pt_exam *e, const exam_group *g, bool want_held, const char *first, pt_strbuf *out)
+{
 	size_t m = 0;
-	for (size_t i = 0; n > 0 && i < e->n && k + 8 < size; i++) {
-		if (e->results[i] == PT_EXAM_RIGHT || !has_tag(e, i, tag))
-			continue;
-		bool named = false;
-		for (size_t j = 0; j < i; j++)
-			named = named || (e->lessons[j] == e->lessons[i] && e->results[j] != PT_EXAM_RIGHT && has_tag(e, j, tag));
-		if (named)
-			continue;
-		k += (size_t)snprintf(buf + k, size - k, "%s%s", m == 0 ? "; reopen " : ", ", e->lessons[i]->title.s);
-		m++;
-		k = k < size ? k : size - 1;
+	for (size_t i = 0; i < e->n; i++) {
+		bool named = !in_group(e, g, i, want_held);
+		for (size_t j = 0; j < i && !named; j++)
+			named = e->lessons[j] == e->lessons[i] && in_group(e, g, j, want_held);
+		if (!named && out != NULL)
+			strbuf_printf(out, "%s%s", m == 0 ? first : ", ", e->lessons[i]->title.s);
+		m += !named;
 	}
+	return m;
+}
+
+/* Writes the plan for group g (exam_review_list) into buf. */
+static void plan(const pt_exam *e, const exam_group *g, char *buf, size_t size)
+{
+	pt_strbuf out = { 0 };
+	if (add_numbers(e, g, false, "review", &out) > 0) {
+		if (g->lesson != NULL)
+			strbuf_puts(&out, "; reopen this lesson");
+		else
+			add_lessons(e, g, false, "; reopen ", &out);
+	}
+	size_t before = out.n;
+	if (add_numbers(e, g, true, before > 0 ? "; do" : "do", &out) > 0) {
+		if (g->lesson != NULL)
+			strbuf_puts(&out, " in this lesson");
+		else if (add_lessons(e, g, true, "", NULL) > 1)
+			strbuf_puts(&out, " in their lessons");
+		else
+			add_lessons(e, g, true, " in ", &out);
+	}
+	snprintf(buf, size, "%s", out.s != NULL && !out.failed ? out.s : "");
+	free(out.s);
+}
+
+void exam_review_list(const pt_exam *e, const pt_lesson *lesson, int difficulty, const bool *held, char *buf,
+    size_t size)
+{
+	plan(e, &(exam_group){ lesson, difficulty, -1, held }, buf, size);
+}
+
+void exam_review_tag(const pt_exam *e, int tag, const bool *held, char *buf, size_t size)
+{
+	plan(e, &(exam_group){ NULL, -1, tag, held }, buf, size);
 }
 
 unsigned long long exam_missed_tags(const pt_exam *e)

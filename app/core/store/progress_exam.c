@@ -252,6 +252,14 @@ bool progress_exam_keep(pt_progress *p, const pt_exam *e, time_t now)
 	return ok;
 }
 
+bool *progress_exam_held(const pt_progress *p, const pt_exam *e)
+{
+	bool *held = calloc(e->n + 1, sizeof *held);
+	for (size_t i = 0; held != NULL && p != NULL && i < e->n; i++)
+		held[i] = !progress_exam_may_show(p, e->lessons[i], e->items[i]);
+	return held;
+}
+
 void progress_exam_new_id(const pt_progress *p, pt_exam *e)
 {
 	char base[sizeof e->id];

@@ -230,16 +230,21 @@ bool exam_results(const pt_exam *e, pt_exam_results *r);
 /* Frees what r owns. */
 void exam_results_free(pt_exam_results *r);
 
-/* Writes the items of a submitted exam to review, by their numbers on
- * the paper: those of lesson (NULL: any) at difficulty (-1: any) not
- * right, as "review items 2, 5; reopen ..." naming the lessons to reopen
- * (for a lesson: "this lesson"); "" when none was missed. */
-void exam_review_list(const pt_exam *e, const pt_lesson *lesson, int difficulty, char *buf, size_t size);
+/* Writes what to do about the items of a submitted exam, by their
+ * numbers on the paper, for those of lesson (NULL: any) at difficulty
+ * (-1: any): "review items 2, 5; reopen ..." for the items not right,
+ * naming the lessons to reopen (for a lesson: "this lesson"), then "do
+ * items 1, 3 in L" (or "in this lesson", "in their lessons") for the
+ * items held back (held: per item, or NULL for none; the items whose
+ * verdict waits until their lesson has had them, progress_exam_held),
+ * right or not, so the plan never tells a held-back verdict; "" when
+ * there is nothing to do. */
+void exam_review_list(const pt_exam *e, const pt_lesson *lesson, int difficulty, const bool *held, char *buf,
+    size_t size);
 
-/* Writes the items of a submitted exam to review that carry concept tag
- * tag (an index in e->tags, tags_at), as "review items 2, 5; reopen
- * ..." naming their lessons; "" when none was missed. */
-void exam_review_tag(const pt_exam *e, int tag, char *buf, size_t size);
+/* The same for the items that carry concept tag tag (an index in
+ * e->tags, tags_at). */
+void exam_review_tag(const pt_exam *e, int tag, const bool *held, char *buf, size_t size);
 
 /* Returns the concept tags (bit k: tags_at(e->tags, k)) of the items a
  * submitted exam did not get right: what the advice of what to study

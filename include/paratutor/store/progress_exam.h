@@ -106,6 +106,12 @@ const pt_exam_record *progress_exam_open(const pt_progress *p);
  * Does not save.  Returns false when out of memory. */
 bool progress_exam_keep(pt_progress *p, const pt_exam *e, time_t now);
 
+/* Returns, per item of the submitted exam e, whether its verdict and key
+ * are held back (progress_exam_may_show: its lesson has not had it), for
+ * the results to show and plan by (exam_review_list); none are when p is
+ * NULL.  The caller frees it; NULL when out of memory. */
+bool *progress_exam_held(const pt_progress *p, const pt_exam *e);
+
 /* Sets e up from the open exam at now, not taken up yet (e->paused): a
  * timed exam's clock counts from its start, time away included (see
  * exam_expired); a copy last saved while a tutor sat it counts one more
