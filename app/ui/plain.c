@@ -263,19 +263,29 @@ static plain_step offer_retry(plain_io *io, pt_session *s)
 	else
 		fprintf(io->out, "Type practice to go to the %zu item%s not finished yet, or press Enter for the "
 		    "lesson list.\n", n_open, n_open == 1 ? "" : "s");
-	char line[LINE_MAX_LEN];
-	fputs("> ", io->out);
-	if (!read_line(io, line, sizeof line))
-		return PLAIN_QUIT;
-	char *word = trim(line);
-	for (char *p = word; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
-	/* The summary screen's rows: q goes back to the lesson list, as there. */
-	const pt_binding *c = plain_cmd_find(ui_summary_screen.keys, ui_summary_screen.n_keys, word);
-	if (c != NULL && c->cmd == PT_CMD_QUIT)
-		return PLAIN_QUIT;
-	if (c == NULL || c->cmd != PT_CMD_PRACTICE)
-		return PLAIN_MENU;
+	/* The summary screen's rows: q goes back to the lesson list, as there;
+	 * help lists them and a word that names none asks again. */
+	for (;;) {
+		char line[LINE_MAX_LEN];
+		fputs("> ", io->out);
+		if (!read_line(io, line, sizeof line))
+			return PLAIN_QUIT;
+		char *word = trim(line);
+		for (char *p = word; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+		const pt_binding *c = plain_cmd_find(ui_summary_screen.keys, ui_summary_screen.n_keys, word);
+		if (c != NULL && c->cmd == PT_CMD_QUIT)
+			return PLAIN_QUIT;
+		if (word[0] == '\0' || (c != NULL && c->cmd == PT_CMD_MENU))
+			return PLAIN_MENU;
+		if (c != NULL && c->cmd == PT_CMD_PRACTICE)
+			break;
+		if (c != NULL && c->cmd == PT_CMD_HELP)
+			plain_cmd_help(io->out, ui_summary_screen.keys, ui_summary_screen.n_keys);
+		else
+			fprintf(io->out, "\"%s\" is not a command here: type practice, press Enter for the lesson list, or "
+			    "type help.\n", word);
+	}
 	for (size_t i = 0; i < n; i++)
 		if (missed(&s->grades[i]))
 			session_reset_item(s, i);

@@ -209,6 +209,12 @@ play 1 "1 a 2 b" "1 b 2 d" b "a c" "" 1 summary practice "1 b 2 d" quit
 is "summary on a finished lesson offers practice" "$(count 'Type practice to answer again the 1 item not right first time')" 3
 lacks "practice after summary is never taken as an answer" "This item is finished"
 has "a practice item's header says practice" "Item 1 of 3, practice, "
+# The offer's prompt answers help and a word it does not know, and asks
+# again, instead of leaving for the lesson list without a word.
+play 1 "1 a 2 b" "1 b 2 d" b "a c" help reset practice "1 b 2 d" quit
+has "help at the summary's offer lists its commands" "  practice, retry, r"
+has "an unknown word at the offer is said, and what to type" "\"reset\" is not a command here: type practice, press Enter for the lesson list, or type help."
+has "after them, practice still starts" "Item 1 of 3, practice, "
 # One lesson-number rule in both modes: the number, then Enter.  Plain mode
 # reads a line, so 2 opens lesson 2 and 20 lesson 20 (the full screen's
 # test_lesson_number types the same).
