@@ -32,7 +32,7 @@ static const char usage[] =
 	      "       paratutor --check [--strict] [--verbose] [PATH...]\n"
 	      "       paratutor import [-o FILE] [--id ID] [--title T] FILE...\n"
 	      "       paratutor export --to gift|moodle-xml [-o FILE] PATH|LESSON-ID\n"
-	      "       paratutor new fill|choice|multi|numeric|text|match|order [ITEM-ID]\n"
+	      "       paratutor new fill|choice|multi|numeric|text|match|order|explore [ITEM-ID]\n"
 	      "       paratutor new lesson ID\n"
 	      "       paratutor class [--format FMT] [--gradebook FILE] STORE-OR-DIR...\n"
 	      "       paratutor stats --me [--progress FILE]\n"

@@ -2,7 +2,8 @@
 # docs-check.sh - the README stays a page for learners: at most 2,500 words,
 # `make run` and `make check` in its first 40 lines, every file it links to
 # exists, each section that moved out of it into docs/ is still there, and
-# its figures (lessons, items) are the content's.
+# its figures (lessons, items) are the content's; content/README.md's
+# examples pass --check --strict.
 set -u
 cd "$(dirname "$0")/.."
 passed=0
@@ -74,6 +75,15 @@ if [ -x ./paratutor ]; then
 	result "README's first screen counts the bundled lessons: $counted" $?
 else
 	echo "SKIP README's lesson count: build ./paratutor first (make paratutor)"
+fi
+
+# content/README.md's item examples can be copied as they stand: each, in
+# the README's own lesson skeleton, passes --check --strict.
+if [ -x ./paratutor ]; then
+	python3 tests/docs-examples.py ./paratutor
+	result "content/README.md's examples pass --check --strict" $?
+else
+	echo "SKIP content/README.md's examples: build ./paratutor first (make paratutor)"
 fi
 
 echo "$passed passed, $failed failed"

@@ -175,6 +175,25 @@ static const new_template templates[] = {
 	  "  },\n"
 	  "  \"references\": [{ \"title\": \"NCCL collective operations\", \"url\": \"https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/usage/collectives.html\" }]\n"
 	  "}" },
+	{ "explore",
+	  "{\n"
+	  "  \"id\": \"bubble\",\n"
+	  "  \"kind\": \"explore\",\n"
+	  "  \"difficulty\": \"medium\",\n"
+	  "  \"prompt\": \"A GPipe pipeline of 4 stages idles in its bubble. Raise the micro-batches until the bubble is at most 10 % of the time, using as few as that takes.\",\n"
+	  "  \"figure\": { \"type\": \"pipeline\", \"schedule\": \"gpipe\", \"stages\": 4, \"microbatches\": 4 },\n"
+	  "  \"knobs\": { \"microbatches\": { \"min\": 1, \"max\": 64 } },\n"
+	  "  \"goal\": { \"all\": [ { \"value\": \"bubble_percent\", \"at_most\": 10 } ], \"minimise\": \"microbatches\" },\n"
+	  "  \"wrong\": [ { \"when\": { \"microbatches\": 30 }, \"feedback\": \"30 meet the goal, but fewer do too.\" } ],\n"
+	  "  \"hints\": [ \"The bubble is (p - 1)/(m + p - 1) of the time.\" ],\n"
+	  "  \"mistakes\": [ \"Adding micro-batches without end: past the goal each one only costs memory and smaller matrix products.\" ],\n"
+	  "  \"explanation\": \"3/(m + 3) is at most 0.1 once m + 3 is at least 30: 27 micro-batches.\",\n"
+	  "  \"solution\": {\n"
+	  "    \"steps\": [ \"With p = 4 stages the bubble is 3/(m + 3).\", \"3/(m + 3) <= 0.1 means m + 3 >= 30.\" ],\n"
+	  "    \"answer\": \"27 micro-batches\"\n"
+	  "  },\n"
+	  "  \"references\": [ { \"title\": \"GPipe\", \"url\": \"https://arxiv.org/abs/1811.06965\" } ]\n"
+	  "}" },
 };
 
 #define N_TEMPLATES (sizeof templates / sizeof templates[0])
@@ -182,7 +201,7 @@ static const new_template templates[] = {
 /* Prints the usage text of the command to fp. */
 static void new_usage(FILE *fp)
 {
-	fputs("Usage: paratutor new fill|choice|multi|numeric|text|match|order [ITEM-ID]\n"
+	fputs("Usage: paratutor new fill|choice|multi|numeric|text|match|order|explore [ITEM-ID]\n"
 	      "       paratutor new lesson ID\n"
 	      "Print a template to start from: an item of the given kind with every field\n"
 	      "filled by an example (hints, feedback, explanation, solution, references)\n"
@@ -253,9 +272,10 @@ int cli_new(int argc, char **argv)
 			fputs("paratutor: new lesson needs an id, as in 'paratutor new lesson my-lesson'\n", stderr);
 		else if (argc >= 2)
 			fprintf(stderr, "paratutor: new: no template \"%s\"; give fill, choice, multi, numeric, text, match, "
-			    "order, or lesson ID\n", argv[1]);
+			    "order, explore, or lesson ID\n", argv[1]);
 		else
-			fputs("paratutor: new needs a kind (fill, choice, multi, numeric, text, match, order) or 'lesson ID'\n",
+			fputs("paratutor: new needs a kind (fill, choice, multi, numeric, text, match, order, explore) or "
+			      "'lesson ID'\n",
 			    stderr);
 		fputs("Try 'paratutor new --help' for more information.\n", stderr);
 		return CLI_USAGE;

@@ -321,7 +321,7 @@ rm -rf "$XDG_STATE_HOME/paratutor"
 # paratutor new: every item template, wrapped in a lesson, and the lesson
 # skeleton as it is, pass --check --strict.
 tmpl=$(mktemp -d)
-for kind in fill choice multi numeric text match order; do
+for kind in fill choice multi numeric text match order explore; do
 	{
 		printf '{"format": 2, "id": "t-%s", "title": "T", "summary": "S", "items": [\n' "$kind"
 		"$bin" new "$kind" </dev/null
