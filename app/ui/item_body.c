@@ -434,8 +434,15 @@ static void add_verdict(pt_doc *d, const pt_grade *g, bool exam)
 		score_label(grade_outcome(g), g->checks, g->hints_shown, session_pass_kind(g), label, sizeof label);
 		doc_atomf(d, ROLE_DIM, 0, "  %s", label);
 	} else {
+		/* The score too, in plain mode's words: "Result: out of attempts,
+		 * score 0." (a practice pass or review says so). */
+		char label[96], result[112];
+		score_label(grade_outcome(g), g->checks, g->hints_shown, session_pass_kind(g), label, sizeof label);
+		snprintf(result, sizeof result, "Result: %s.", label);
 		doc_atomf(d, ROLE_WRONG, 0, "%s Out of attempts", draw_glyph(GLYPH_WRONG));
 		doc_atomf(d, ROLE_DIM, 0, "  %s", answer_shown(it));
+		doc_newline(d);
+		doc_wrap(d, ROLE_DIM, 0, result);
 	}
 	if (it->explanation.s != NULL) {
 		doc_newline(d);

@@ -950,6 +950,7 @@ test_text() {
 	st_keys Enter
 	st_wait "✗ Wrong     DataParallelX  → answer: DistributedSampler" || return 1
 	st_wait "✗ Out of attempts  the correct answer is shown above" || return 1
+	st_wait "Result: out of attempts, score 0." || return 1
 	st_stop
 	open_kinds || return 1
 	st_keys Tab n
