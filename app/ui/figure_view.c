@@ -143,23 +143,24 @@ static void add_sentences(pt_doc *d, const pt_figure *f, const pt_fig_result *r)
 void figure_view_add(pt_doc *d, const pt_item *it)
 {
 	if (it->figure != NULL)
-		figure_view_add_figure(d, it->figure, true);
+		figure_view_add_figure(d, it->figure, FIG_VIEW_PICTURE | FIG_VIEW_SENTENCES);
 }
 
-void figure_view_add_figure(pt_doc *d, const pt_figure *f, bool picture)
+void figure_view_add_figure(pt_doc *d, const pt_figure *f, unsigned parts)
 {
 	pt_fig_result r;
 	char why[200];
 	doc_gap(d);
 	if (figure_compute(f, &r, why, sizeof why)) {
-		switch (picture ? f->type : PT_FIG_TYPES) { /* one picture per type, as figure.c has one model */
+		switch (parts & FIG_VIEW_PICTURE ? f->type : PT_FIG_TYPES) { /* one picture per type, as figure.c has one model */
 		case PT_FIG_PIPELINE: draw_pipeline(d, f, &r); break;
 		case PT_FIG_MEMORY: draw_memory(d, f, &r); break;
 		case PT_FIG_COLLECTIVE: draw_collective(d, f); break;
 		case PT_FIG_MESH: draw_mesh(d, f, &r); break;
 		default: break;
 		}
-		add_sentences(d, f, &r);
+		if (parts & FIG_VIEW_SENTENCES)
+			add_sentences(d, f, &r);
 	}
 	figure_result_free(&r);
 }

@@ -326,7 +326,9 @@ void frame_split(pt_ui *ui, pt_doc *d, const pt_split *sp, size_t *scroll, int r
 	ui->body_pane.rows = pane_rows;
 	ui->body_pane.max = total > (size_t)pane_rows ? total - (size_t)pane_rows : 0;
 	size_t first, last, keep;
-	if (sp->reveal && pane_index(&l, sp->last, &last)) {
+	/* A span that ends the body ends on its empty last line, which is
+	 * not drawn: its last drawn line is the one to bring into view. */
+	if (sp->reveal && pane_index(&l, sp->last < height ? sp->last : height - 1, &last)) {
 		if (!pane_index(&l, sp->first, &first))
 			first = 0;
 		doc_show_lines(scroll, first, last, pane_rows);

@@ -523,11 +523,17 @@ void item_body_build(pt_doc *d, const pt_grade *g, const pt_item_view *v, item_a
 		pt_item_view full = *v;
 		size_t focus = a->focus_line, work = a->work_line;
 		full.compact = false;
+		full.below = true;
 		k->area(d, g, &full, &show, a);
 		doc_gap(d);
 		a->work_line = work;
 		if (focus != SIZE_MAX)
 			a->focus_line = focus;
+		a->result_first = doc_line(d);
+	}
+	if (k->under != NULL) {
+		k->under(d, g, v);
+		doc_gap(d);
 		a->result_first = doc_line(d);
 	}
 	if (a->focus_line == SIZE_MAX)

@@ -95,27 +95,41 @@ bool explore_ui_turn(const pt_item *it, char *field, size_t size, int k, int dir
 
 /* ---- the screen body ---- */
 
-/* The knobs, the focused one marked, the goal, then the figure at the
- * setting. */
+/* The setting the screen shows: the one being turned while the item is
+ * open, else the one last checked; false for no explore item. */
+static bool shown_setting(const pt_grade *g, const pt_item_view *v, pt_explore *e, pt_figure *f)
+{
+	if (!explore_of(g->item, e))
+		return false;
+	setting_of(e, g->status == PT_OPEN ? v->field : g->typed, f);
+	return true;
+}
+
+/* The goal, the knobs (the focused one marked), then the figure's picture
+ * at the setting, its sentences following under the question (under), so
+ * that the picture stays in view above a check's result.  Compact, on a
+ * screen too small for that, the goal and the knobs alone, the picture
+ * following below them (v->below), where the body scrolls. */
 static void area(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show, item_anchors *a)
 {
 	(void)show;
 	pt_explore e;
 	pt_figure f;
-	if (!explore_of(g->item, &e))
+	if (!shown_setting(g, v, &e, &f))
 		return;
 	bool open = g->status == PT_OPEN;
-	setting_of(&e, open ? v->field : g->typed, &f);
 	const pt_fig_type_info *ti = figure_type(e.start.type);
-	pt_strbuf goal = { 0 };
-	explore_goal_text(&e, &goal);
-	doc_move_to(d, MARGIN);
-	doc_atom(d, ROLE_HEADING, 0, "Goal:");
-	doc_move_to(d, d->col + 1);
-	doc_wrap(d, ROLE_NORMAL, 0, goal.s != NULL ? goal.s : "");
-	free(goal.s);
-	doc_newline(d);
-	for (int k = 0; k < e.n_knobs; k++) {
+	if (!v->below) {
+		pt_strbuf goal = { 0 };
+		explore_goal_text(&e, &goal);
+		doc_move_to(d, MARGIN);
+		doc_atom(d, ROLE_HEADING, 0, "Goal:");
+		doc_move_to(d, d->col + 1);
+		doc_wrap(d, ROLE_NORMAL, 0, goal.s != NULL ? goal.s : "");
+		free(goal.s);
+		doc_newline(d);
+	}
+	for (int k = 0; k < e.n_knobs && !v->below; k++) {
 		const pt_fig_param *p = &ti->params[e.knob[k].param];
 		bool focused = open && k == v->focus;
 		if (focused)
@@ -133,12 +147,17 @@ static void area(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_d
 		doc_newline(d);
 		free(b.s);
 	}
-	/* Once checked, the numbers alone, so the result stays on the
-	 * screen (turning a knob clears the check and the picture comes
-	 * back); drawn compact to keep the question in view, the goal and
-	 * the knobs alone, the figure following in full below. */
 	if (!v->compact)
-		figure_view_add_figure(d, &f, !g->checked);
+		figure_view_add_figure(d, &f, FIG_VIEW_PICTURE);
+}
+
+/* The figure's sentences at the setting, under its picture. */
+static void under(pt_doc *d, const pt_grade *g, const pt_item_view *v)
+{
+	pt_explore e;
+	pt_figure f;
+	if (shown_setting(g, v, &e, &f))
+		figure_view_add_figure(d, &f, FIG_VIEW_SENTENCES);
 }
 
 /* The results of the last check: the setting checked, in words, and what
@@ -317,6 +336,7 @@ const ui_kind_ops ui_kind_explore = {
 	.kind = PT_KIND_EXPLORE,
 	.word = "explore",
 	.area = area,
+	.under = under,
 	.results = results,
 	.draws_figure = true,
 	.shown = shown,

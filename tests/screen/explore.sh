@@ -50,6 +50,69 @@ test_screen() {
 	st_keys q
 }
 
+# shows_chart TEXT [up]: the screen shows TEXT (a check's result) and the
+# pipeline's picture with it, its rows and legend, and the goal once; with
+# up (a screen too small for both), the picture is above, PgUp away.
+shows_chart() {
+	st_wait "$1" || return 1
+	goals=$(st_screen | grep -c 'Goal:')
+	[ "$goals" -le 1 ] || { st_fail "the goal is drawn $goals times"; return 1; }
+	pages=0
+	while [ "${2:-}" = up ] && ! st_screen | grep -qF "Stage 4  " && [ "$pages" -lt 10 ]; do
+		st_screen >"$ST_TMP/before"
+		st_keys PageUp
+		i=0
+		while st_screen | cmp -s - "$ST_TMP/before" && [ "$i" -lt 20 ]; do
+			sleep 0.05
+			i=$((i + 1))
+		done
+		pages=$((pages + 1))
+	done
+	st_wait "Stage 4  " || return 1
+	st_wait "F forward, B backward, . idle" || return 1
+}
+
+# The picture stays after a check, wrong or right, and once out of
+# attempts with the answer shown (SIZE: 80x24 or 60x16).
+test_chart_stays() {
+	st_start -- --only-lessons "$EX" explore || return 1
+	[ "$1" = 60x16 ] && st_tmux resize-window -t st -x 60 -y 16
+	st_wait "micro-batches: 4  (1 to 64)" || return 1
+	press Right 8
+	st_wait "micro-batches: 12  (1 to 64)" || return 1
+	st_keys Enter
+	st_wait "Attempts: 2 left" || return 1
+	shows_chart "Wrong     micro-batches 12" || return 1
+	press Right 15
+	st_wait "micro-batches: 27  (1 to 64)" || return 1
+	st_keys Enter
+	# 60x16 with the explanation: the goal and the knob stay, the picture
+	# scrolls above the result.
+	if [ "$1" = 60x16 ]; then
+		shows_chart "Correct   micro-batches 27" up || return 1
+	else
+		shows_chart "Correct   micro-batches 27" || return 1
+	fi
+	st_keys q
+	st_wait "Turning knobs" || return 1
+	# Out of attempts: the answer shows, with the picture at the last setting.
+	st_start -- --only-lessons "$EX" explore || return 1
+	[ "$1" = 60x16 ] && st_tmux resize-window -t st -x 60 -y 16
+	st_wait "micro-batches: 4  (1 to 64)" || return 1
+	for n in 5 6 7; do
+		st_keys Right
+		st_wait "micro-batches: $n  (1 to 64)" || return 1
+		st_keys Enter
+		st_wait "Wrong     micro-batches $n" || return 1
+	done
+	st_wait "Attempts: 0 left" || return 1
+	if [ "$1" = 60x16 ]; then
+		shows_chart "Wrong     micro-batches 7" up || return 1
+	else
+		shows_chart "Wrong     micro-batches 7" || return 1
+	fi
+}
+
 # plain SCRIPT...: answers on a pipe in plain mode, into plain_out.
 plain() {
 	rm -rf "$ST_TMP/pstate"
@@ -108,4 +171,6 @@ st_test "--check: the explore fixture clean, an unreachable goal located" test_c
 st_test "plain mode: set, check, feedback and attempts on two explore items" test_plain
 st_test "adversary: showing settings is free and graded nothing; each check costs an attempt" test_search_costs
 st_test "full screen: turn the knob, a wrong setting's feedback, then the right one" test_screen
+st_test "full screen, 80x24: the picture stays after a check, wrong, right and out of attempts" test_chart_stays 80x24
+st_test "full screen, 60x16: the picture stays after a check (above the result once it ends), the goal drawn once" test_chart_stays 60x16
 st_finish

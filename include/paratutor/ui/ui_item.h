@@ -27,6 +27,8 @@ typedef struct pt_item_view {
 	bool exam;     /* an exam's result: right or wrong, without a lesson's score or attempts */
 	bool compact;  /* the answer area drawn compact (each option, step or bank entry on one
 	                * line) to stay in view, then in full where the body scrolls */
+	bool below;    /* that area in full, beneath its compact copy: a kind may add only what
+	                * the compact copy left out */
 } pt_item_view;
 
 /* Lines of the body the next draw may scroll into view. */

@@ -42,6 +42,10 @@ typedef struct ui_kind_ops {
 	 * the question that stays in view). */
 	void (*area)(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show,
 	    item_anchors *a);
+	/* Adds what belongs to the answer area but may scroll beneath the
+	 * question, above the results (explore: the figure's sentences under
+	 * its picture); NULL: nothing. */
+	void (*under)(pt_doc *d, const pt_grade *g, const pt_item_view *v);
 	/* Adds the results of the last check, below the question. */
 	void (*results)(pt_doc *d, const pt_grade *g, const pt_item_view *v, const pt_disclosure *show);
 	/* The answer area draws the item's figure itself (at the setting
