@@ -41,6 +41,7 @@ typedef struct plain_io {
 	bool shuffle;
 	unsigned long long salt;
 	size_t go;                      /* the item go N named (0-based) */
+	const char *hosted;             /* hosted mode: what exam says instead of drawing one (pt_ui_options) */
 } plain_io;
 
 /* Reads one line into buf without its newline; returns false at the end
@@ -586,6 +587,13 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 			print_back(io);
 			continue;
 		case PT_CMD_EXAM:
+			/* As on the full screen: a course's exams are sat only as the
+			 * course defines them (one left open is taken up). */
+			if (io->hosted != NULL &&
+			    (io->track->progress == NULL || progress_exam_open(io->track->progress) == NULL)) {
+				fprintf(io->out, "%s.\n", io->hosted);
+				continue;
+			}
 			if (plain_exam_menu(io->track, cat, io->shuffle, io->in, io->out) != 0)
 				return;
 			print_back(io);
@@ -634,7 +642,7 @@ int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *ter
 	 * whole. */
 	FILE *wrapped = wrapout_open(terminal, wrapout_width(terminal));
 	FILE *out = wrapped != NULL ? wrapped : terminal;
-	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt, 0 };
+	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt, 0, options->hosted };
 	/* Unbuffered, so an exam's wait for a line (poll) sees every byte
 	 * not yet read. */
 	setvbuf(in, NULL, _IONBF, 0);

@@ -84,6 +84,10 @@ import json, sys; d = json.load(open(sys.argv[1]))
 assert d["lessons"]["screen-drills"]["items"], d' "$C/learners/alice/progress.json"
 check "... private to the course account" [ "$(stat -c %a "$C/learners/alice" "$C/learners/alice/progress.json" | tr '\n' ' ')" = "700 600 " ]
 
+printf 'exam\nquit\n' | lssh alice -T "$HOST" plain >"$TMP/out" 2>&1
+check "plain: exam says how a course's exams are sat, as the full screen's key does" \
+	grep -q "Exams on this course are sat with: ssh HOST 'exam NAME'" "$TMP/out"
+check "... and draws no exam of its own" sh -c '! grep -q "Type yes to start it" "$1"' sh "$TMP/out"
 lssh alice -T "$HOST" help >"$TMP/out" 2>&1
 check "help lists the words and the exams" grep -q "exam mid: 3 items, 10 minutes" "$TMP/out"
 
