@@ -179,7 +179,8 @@ static int cmd_init(int argc, char **argv)
 	umask(077);
 	if (mkdir(dir, 0700) != 0) {
 		fprintf(stderr, "paratutor course: cannot make %s: %s%s\n", dir, strerror(errno),
-		    errno == EEXIST ? " (a course is made in a new folder)" : "");
+		    errno == EEXIST ? " (a course is made in a new folder)" :
+		    errno == ENOENT ? " (the folder it goes in must exist: make it first, e.g. with mkdir -p)" : "");
 		return CLI_FAILED;
 	}
 	char lessons[PATH_MAX], learners[PATH_MAX];
@@ -214,9 +215,13 @@ static int cmd_init(int argc, char **argv)
 	       "      PermitTTY yes\n"
 	       "      AcceptEnv TERM LANG LC_* COLUMNS\n"
 	       "\n"
-	       "Add learners with: paratutor course add-learner %s ID --key ID.pub --name 'Full Name'\n"
-	       "Put the course's lessons in %s/lessons (paratutor --check them first).\n",
-	       title, cp.dir, cp.dir, cp.dir, cp.dir, cp.dir);
+	       "Add learners with: paratutor course add-learner %s ID --key ID.pub --name 'Full Name'\n",
+	       title, cp.dir, cp.dir, cp.dir, cp.dir);
+	if (bundled)
+		printf("The bundled lessons are in %s/lessons; add the course's own there\n"
+		       "(paratutor --check them first).\n", cp.dir);
+	else
+		printf("Put the course's lessons in %s/lessons (paratutor --check them first).\n", cp.dir);
 	return CLI_OK;
 }
 

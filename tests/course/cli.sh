@@ -22,8 +22,11 @@ check "init prints AcceptEnv" grep -q "AcceptEnv TERM LANG LC_\* COLUMNS" out
 check "the folder is 0700" [ "$(stat -c %a c c/lessons c/learners | sort -u)" = 700 ]
 check "course.json and authorized_keys are 0600" [ "$(stat -c %a c/course.json c/authorized_keys | sort -u)" = 600 ]
 check "--with-bundled copies the lessons" [ -f c/lessons/01-dp-vs-mp.json ]
+check "... and says they are in, not to put lessons there" grep -q "The bundled lessons are in $tmp/c/lessons; add the course's own there" out
 "$bin" course init c >out 2>&1
 check "init refuses an existing folder" [ $? -eq 1 ]
+"$bin" course init no-such/parent/c >out 2>&1
+check "init into a missing parent folder fails and says what to do" sh -c '[ $1 -eq 1 ] && grep -q "the folder it goes in must exist: make it first" out' sh $?
 
 ssh-keygen -q -t ed25519 -N '' -C alice@laptop -f alice >/dev/null
 ssh-keygen -q -t ed25519 -N '' -f bob >/dev/null
