@@ -222,29 +222,16 @@ static int learner_cmp(const void *a, const void *b)
  * out of memory. */
 static bool note_unknown(pt_class *c, const char *id, size_t learner)
 {
-	size_t lo = 0, hi = c->n_unknown;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int d = strcmp(id, c->unknown[mid].id);
-		if (d == 0) {
-			lo = mid;
-			break;
-		}
-		if (d < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	if (lo == c->n_unknown || strcmp(c->unknown[lo].id, id) != 0) {
+	size_t lo;
+	if (!grow_search(c->unknown, c->n_unknown, sizeof *c->unknown, offsetof(pt_class_unknown, id), id, &lo)) {
 		char *copy = strdup(id);
-		if (copy == NULL || !grow_array((void **)&c->unknown, &c->cap_unknown, c->n_unknown + 1,
-		    sizeof *c->unknown)) {
+		pt_class_unknown *u = copy != NULL ?
+		    grow_insert((void **)&c->unknown, &c->cap_unknown, &c->n_unknown, lo, sizeof *u) : NULL;
+		if (u == NULL) {
 			free(copy);
 			return false;
 		}
-		memmove(&c->unknown[lo + 1], &c->unknown[lo], (c->n_unknown - lo) * sizeof *c->unknown);
-		c->unknown[lo] = (pt_class_unknown){ copy, 0, 0 };
-		c->n_unknown++;
+		u->id = copy;
 	}
 	if (c->unknown[lo].last != learner + 1) {
 		c->unknown[lo].last = learner + 1;

@@ -76,18 +76,8 @@ pt_class_option *class_add_wrong(pt_class_item *ci, int place, const char *text,
 /* Returns the index of the key with id among n sorted keys, or -1. */
 static long find_key(const pt_class_key *keys, size_t n, const char *id)
 {
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int d = strcmp(id, keys[mid].id);
-		if (d == 0)
-			return (long)keys[mid].index;
-		if (d < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return -1;
+	size_t at;
+	return grow_search(keys, n, sizeof *keys, offsetof(pt_class_key, id), id, &at) ? (long)keys[at].index : -1;
 }
 
 long class_lesson_index(const pt_class *c, const char *id)

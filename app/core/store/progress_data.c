@@ -106,30 +106,19 @@ const char *progress_wrong_place(const char *placed, int *slot)
 	return s + 1;
 }
 
-/* Compares a key with a record's (lesson, item). */
-static int key_cmp(const char *lesson, const char *item, const pt_record *r)
+/* Compares a key, its lesson and item ids, with a record's. */
+static int key_cmp(const void *key, const void *el)
 {
-	int c = strcmp(lesson, r->lesson);
-	return c != 0 ? c : strcmp(item, r->item);
+	const char *const *k = key;
+	const pt_record *r = el;
+	int c = strcmp(k[0], r->lesson);
+	return c != 0 ? c : strcmp(k[1], r->item);
 }
 
 bool data_search(const store_data *d, const char *lesson, const char *item, size_t *at)
 {
-	size_t lo = 0, hi = d->n_rec;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = key_cmp(lesson, item, &d->rec[mid]);
-		if (c == 0) {
-			*at = mid;
-			return true;
-		}
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	*at = lo;
-	return false;
+	const char *key[2] = { lesson, item };
+	return grow_find(d->rec, d->n_rec, sizeof *d->rec, key_cmp, key, at);
 }
 
 pt_record *data_find(const store_data *d, const char *lesson, const char *item)
@@ -142,12 +131,7 @@ pt_record *data_find(const store_data *d, const char *lesson, const char *item)
 
 pt_record *data_insert_at(store_data *d, size_t at)
 {
-	if (!grow_array((void **)&d->rec, &d->cap_rec, d->n_rec + 1, sizeof *d->rec))
-		return NULL;
-	memmove(&d->rec[at + 1], &d->rec[at], (d->n_rec - at) * sizeof *d->rec);
-	d->n_rec++;
-	memset(&d->rec[at], 0, sizeof d->rec[at]);
-	return &d->rec[at];
+	return grow_insert((void **)&d->rec, &d->cap_rec, &d->n_rec, at, sizeof *d->rec);
 }
 
 void data_remove_at(store_data *d, size_t at)
@@ -157,50 +141,32 @@ void data_remove_at(store_data *d, size_t at)
 	d->n_rec--;
 }
 
-/* Returns where id is, or would be inserted, in the sorted lesson states;
- * *found tells which. */
-static size_t lesson_search(const store_data *d, const char *id, bool *found)
+/* Finds id among the sorted lesson states: true when found, with *at its
+ * index; else *at is where it would be inserted. */
+static bool lesson_search(const store_data *d, const char *id, size_t *at)
 {
-	size_t lo = 0, hi = d->n_les;
-	*found = false;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(id, d->les[mid].id);
-		if (c == 0) {
-			*found = true;
-			return mid;
-		}
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return lo;
+	return grow_search(d->les, d->n_les, sizeof *d->les, offsetof(lesson_state, id), id, at);
 }
 
 lesson_state *data_lesson(const store_data *d, const char *id)
 {
-	bool found;
+	size_t at;
 	if (id == NULL)
 		return NULL;
-	size_t at = lesson_search(d, id, &found);
-	return found ? &d->les[at] : NULL;
+	return lesson_search(d, id, &at) ? &d->les[at] : NULL;
 }
 
 lesson_state *data_lesson_get(store_data *d, const char *id)
 {
-	bool found;
-	size_t lo = lesson_search(d, id, &found);
-	if (found)
-		return &d->les[lo];
+	size_t at;
+	if (lesson_search(d, id, &at))
+		return &d->les[at];
 	char *copy = strdup(id);
-	if (copy == NULL || !grow_array((void **)&d->les, &d->cap_les, d->n_les + 1, sizeof *d->les)) {
+	lesson_state *l = copy != NULL ? grow_insert((void **)&d->les, &d->cap_les, &d->n_les, at, sizeof *l) : NULL;
+	if (l == NULL) {
 		free(copy);
 		return NULL;
 	}
-	memmove(&d->les[lo + 1], &d->les[lo], (d->n_les - lo) * sizeof *d->les);
-	d->n_les++;
-	memset(&d->les[lo], 0, sizeof d->les[lo]);
-	d->les[lo].id = copy;
-	return &d->les[lo];
+	l->id = copy;
+	return l;
 }

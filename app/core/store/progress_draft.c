@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paratutor/base/grow.h"
 #include "paratutor/store/progress_data.h"
 
 /* Frees one draft's strings. */
@@ -30,21 +31,7 @@ void drafts_free(lesson_state *l)
  * index; else *at is where it would go. */
 static bool drafts_search(const lesson_state *l, const char *item, size_t *at)
 {
-	size_t lo = 0, hi = l->n_drafts;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(l->drafts[mid].item, item);
-		if (c == 0) {
-			*at = mid;
-			return true;
-		}
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	*at = lo;
-	return false;
+	return grow_search(l->drafts, l->n_drafts, sizeof *l->drafts, offsetof(draft_entry, item), item, at);
 }
 
 /* Returns true when draft e holds exactly the n slots given. */

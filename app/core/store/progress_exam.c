@@ -69,16 +69,15 @@ bool exam_data_add_done(store_data *d, pt_exam_record *r)
 		exam_record_free(r);
 		return true;
 	}
-	if (!grow_array((void **)&d->exams, &d->cap_exams, d->n_exams + 1, sizeof *d->exams)) {
-		exam_record_free(r);
-		return false;
-	}
 	size_t at = d->n_exams;
 	while (at > 0 && done_before(r, &d->exams[at - 1]))
 		at--;
-	memmove(&d->exams[at + 1], &d->exams[at], (d->n_exams - at) * sizeof *d->exams);
-	d->exams[at] = *r;
-	d->n_exams++;
+	pt_exam_record *slot = grow_insert((void **)&d->exams, &d->cap_exams, &d->n_exams, at, sizeof *slot);
+	if (slot == NULL) {
+		exam_record_free(r);
+		return false;
+	}
+	*slot = *r;
 	memset(r, 0, sizeof *r);
 	return true;
 }
