@@ -1,4 +1,5 @@
-/* clock.c - the time of day, with the test-only override of ui_clock.h. */
+/* clock.c - the time of day, with the test-only override of ui_clock.h,
+ * and the local time's offset from UTC. */
 #include <stdio.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -43,4 +44,10 @@ time_t ui_now(void)
 	buf[n] = '\0';
 	return read_seconds(buf, &t) ? t : time(NULL);
 #endif
+}
+
+long ui_utc_offset(time_t now)
+{
+	struct tm tm;
+	return localtime_r(&now, &tm) != NULL ? tm.tm_gmtoff : 0;
 }

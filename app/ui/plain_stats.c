@@ -1,12 +1,11 @@
 /* plain_stats.c - the learner's statistics as plain text: shared by the
  * plain mode's stats command and `paratutor stats --me`. */
 #include <langinfo.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "paratutor/ui/plain.h"
-#include "paratutor/report/stats.h"
+#include "paratutor/ui/ui_clock.h"
 #include "paratutor/report/stats_out.h"
 #include "paratutor/base/text.h"
 
@@ -17,13 +16,6 @@ static bool locale_utf8(void)
 {
 	const char *codeset = nl_langinfo(CODESET);
 	return strcasecmp(codeset, "UTF-8") == 0 || strcasecmp(codeset, "utf8") == 0;
-}
-
-/* Returns the local time's offset from UTC at now, in seconds east. */
-static long local_offset(time_t now)
-{
-	struct tm tm;
-	return localtime_r(&now, &tm) != NULL ? tm.tm_gmtoff : 0;
 }
 
 /* Prints a paragraph: lead (when set) at indent, the text wrapped after
@@ -70,20 +62,11 @@ static void print_text(FILE *out, const pt_stats_text *t)
 
 bool plain_stats(FILE *out, const pt_progress *p, pt_catalog *catalog, time_t now, bool words)
 {
-	pt_stats_style style = { !locale_utf8(), TEXT_WIDTH, local_offset(now), words };
-	pt_stats s;
+	pt_stats_style style = { !locale_utf8(), TEXT_WIDTH, ui_utc_offset(now), words };
 	pt_stats_text text;
-	pt_exam_point *exams = NULL;
-	size_t n_exams = 0;
-	bool ok = stats_compute(p, catalog, now, style.utc_offset, &s);
-	ok = ok && stats_exams(p, &exams, &n_exams);
-	if (ok && stats_text(&s, exams, n_exams, &style, &text)) {
-		print_text(out, &text);
-		stats_text_free(&text);
-	} else {
-		ok = false;
-	}
-	free(exams);
-	stats_free(&s);
-	return ok;
+	if (!stats_text_for(p, catalog, now, &style, &text))
+		return false;
+	print_text(out, &text);
+	stats_text_free(&text);
+	return true;
 }

@@ -1,11 +1,9 @@
 /* stats.c - the statistics screen: the learner's figures and charts
  * (stats.h, stats_out.h) in a scrolling pane; m, q or Left goes back. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "paratutor/report/stats.h"
 #include "paratutor/report/stats_out.h"
 #include "paratutor/ui/ui_app.h"
 #include "paratutor/ui/ui_clock.h"
@@ -15,13 +13,6 @@ struct stats_view {
 	size_t scroll;
 	size_t selected; /* the menu entry selected when the screen opened */
 };
-
-/* Returns the local time's offset from UTC at now, in seconds east. */
-static long local_offset(time_t now)
-{
-	struct tm tm;
-	return localtime_r(&now, &tm) != NULL ? tm.tm_gmtoff : 0;
-}
 
 /* Adds one block of the statistics text to the document. */
 static void add_block(pt_doc *d, const pt_stats_block *b)
@@ -49,23 +40,16 @@ static void add_block(pt_doc *d, const pt_stats_block *b)
 static void build(pt_ui *ui, pt_doc *d, int cols)
 {
 	time_t now = ui_now();
-	pt_stats_style style = { draw_ascii(), frame_text_width(cols), local_offset(now), false };
-	pt_stats s;
+	pt_stats_style style = { draw_ascii(), frame_text_width(cols), ui_utc_offset(now), false };
 	pt_stats_text text;
-	pt_exam_point *exams = NULL;
-	size_t n_exams = 0;
 	doc_reset(d, style.width);
-	bool ok = stats_compute(ui->track->progress, ui->catalog, now, style.utc_offset, &s);
-	ok = ok && stats_exams(ui->track->progress, &exams, &n_exams);
-	if (ok && stats_text(&s, exams, n_exams, &style, &text)) {
+	if (stats_text_for(ui->track->progress, ui->catalog, now, &style, &text)) {
 		for (size_t i = 0; i < text.n; i++)
 			add_block(d, &text.v[i]);
 		stats_text_free(&text);
 	} else {
 		doc_atom(d, ROLE_WRONG, 0, "Out of memory: cannot draw your statistics.");
 	}
-	free(exams);
-	stats_free(&s);
 }
 
 /* Draws the statistics. */

@@ -528,6 +528,19 @@ bool stats_text(const pt_stats *s, const pt_exam_point *exams, size_t n_exams, c
 	return true;
 }
 
+bool stats_text_for(const pt_progress *p, pt_catalog *catalog, time_t now, const pt_stats_style *style,
+    pt_stats_text *out)
+{
+	pt_stats s;
+	pt_exam_point *exams = NULL;
+	size_t n_exams = 0;
+	bool ok = stats_compute(p, catalog, now, style->utc_offset, &s) && stats_exams(p, &exams, &n_exams) &&
+	    stats_text(&s, exams, n_exams, style, out);
+	free(exams);
+	stats_free(&s);
+	return ok;
+}
+
 void stats_text_free(pt_stats_text *out)
 {
 	for (size_t i = 0; i < out->n; i++) {

@@ -5,7 +5,8 @@
  * The result is a list of blocks: headings, paragraphs for the caller to
  * wrap at its width, and preformatted lines (chart rows) that fit the
  * width asked for.  Charts use Unicode block characters, or ASCII when
- * asked; no figure is told by colour alone.  Pure: no I/O, no clock.
+ * asked; no figure is told by colour alone.  Pure: no I/O, no clock,
+ * but for stats_text_for, which computes the figures from a store.
  *
  * Ownership: a pt_stats_text owns its blocks and their strings; free it
  * with stats_text_free(). */
@@ -66,6 +67,12 @@ typedef struct pt_stats_style {
  * first; none: "No exams yet") into out.  Returns false when out of
  * memory (out is then freed). */
 bool stats_text(const pt_stats *s, const pt_exam_point *exams, size_t n_exams, const pt_stats_style *style,
+    pt_stats_text *out);
+
+/* The statistics text of the store p over catalog at now, as the screen
+ * and plain mode show it: stats_compute (at style's utc_offset), then
+ * stats_exams and stats_text.  Returns false when out of memory. */
+bool stats_text_for(const pt_progress *p, pt_catalog *catalog, time_t now, const pt_stats_style *style,
     pt_stats_text *out);
 
 /* Appends the exam history chart and its list to out: a column per exam

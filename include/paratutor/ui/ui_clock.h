@@ -1,4 +1,5 @@
-/* ui_clock.h - the time of day for the tutor's screens and commands.
+/* ui_clock.h - the time of day for the tutor's screens and commands,
+ * and the local time's offset from UTC.
  *
  * Returns time(NULL), except in tests: when the environment variable
  * PARATUTOR_TEST_NOW is set (test-only; never documented for learners),
@@ -14,5 +15,8 @@
 
 /* Returns the time now (see above). */
 time_t ui_now(void);
+
+/* Returns the local time's offset from UTC at now, in seconds east. */
+long ui_utc_offset(time_t now);
 
 #endif
