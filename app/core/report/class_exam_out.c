@@ -144,7 +144,7 @@ void class_csv_exams(pt_strbuf *b, const pt_class *c)
 /* Adds one sitting's object to arr; false when out of memory. */
 static bool json_sitting(cJSON *arr, const pt_class_sitting *t)
 {
-	cJSON *o = class_new_member(arr);
+	cJSON *o = file_add_object(arr);
 	return o != NULL && class_add_num(o, "score", t->score, 2, false) &&
 	    cJSON_AddBoolToObject(o, "passed", t->passed) != NULL &&
 	    class_add_num(o, "pass_percent", t->pass_percent, 0, false) &&
@@ -164,7 +164,7 @@ static bool json_result(cJSON *arr, const pt_class *c, const pt_class_exam *e, s
 	pt_class_standing s = class_standing(e, L);
 	if (s.best == NULL)
 		return true;
-	cJSON *o = class_new_member(arr), *sit = NULL;
+	cJSON *o = file_add_object(arr), *sit = NULL;
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "learner", c->learners[L].name) != NULL &&
 	    class_add_num(o, "attempts", (double)s.attempts, 0, false) &&
 	    class_add_num(o, "best_score", s.best->score, 2, false) &&
@@ -181,7 +181,7 @@ static bool json_result(cJSON *arr, const pt_class *c, const pt_class_exam *e, s
 /* Adds an exam item's analysis to arr; false when out of memory. */
 static bool json_item(cJSON *arr, const pt_class_exam_item *it)
 {
-	cJSON *o = class_new_member(arr), *w = NULL;
+	cJSON *o = file_add_object(arr), *w = NULL;
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "lesson", it->lesson) != NULL &&
 	    cJSON_AddStringToObject(o, "id", it->id) != NULL &&
 	    cJSON_AddBoolToObject(o, "in_lessons", it->item != NULL) != NULL &&
@@ -194,7 +194,7 @@ static bool json_item(cJSON *arr, const pt_class_exam_item *it)
 	    class_add_pct(o, "discrimination_index", it->has_discrimination_index, it->discrimination_index) &&
 	    (w = cJSON_AddArrayToObject(o, "wrong_answers")) != NULL;
 	for (size_t i = 0; ok && i < it->n_wrong_answers; i++) {
-		cJSON *a = class_new_member(w);
+		cJSON *a = file_add_object(w);
 		ok = a != NULL && cJSON_AddStringToObject(a, "answer", it->wrong_answers[i].text) != NULL &&
 		    class_add_num(a, "learners", (double)it->wrong_answers[i].picks, 0, false);
 	}
@@ -207,7 +207,7 @@ bool class_json_exams(cJSON *root, const pt_class *c)
 	bool ok = arr != NULL;
 	for (size_t k = 0; ok && k < c->n_exams; k++) {
 		const pt_class_exam *e = &c->exams[k];
-		cJSON *o = class_new_member(arr), *res = NULL, *items = NULL;
+		cJSON *o = file_add_object(arr), *res = NULL, *items = NULL;
 		ok = o != NULL &&
 		    (e->name != NULL ? cJSON_AddStringToObject(o, "name", e->name) : cJSON_AddNullToObject(o, "name")) != NULL &&
 		    cJSON_AddStringToObject(o, "title", class_exam_title(e)) != NULL &&

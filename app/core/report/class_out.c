@@ -462,7 +462,7 @@ static bool add_flags(cJSON *o, unsigned flags)
 	for (unsigned f = 1; ok && f < 1u << PT_CLASS_FLAG_COUNT; f <<= 1) {
 		if (!(flags & f))
 			continue;
-		cJSON *e = class_new_member(arr);
+		cJSON *e = file_add_object(arr);
 		ok = e != NULL && cJSON_AddStringToObject(e, "flag", class_flag_name(f)) != NULL &&
 		    cJSON_AddStringToObject(e, "why", class_flag_text(f)) != NULL;
 	}
@@ -472,7 +472,7 @@ static bool add_flags(cJSON *o, unsigned flags)
 /* Builds one item's object into arr; false when out of memory. */
 static bool json_item(cJSON *arr, const pt_class_item *ci)
 {
-	cJSON *o = class_new_member(arr), *wrong = NULL;
+	cJSON *o = file_add_object(arr), *wrong = NULL;
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", ci->item->id.s) != NULL &&
 	    cJSON_AddStringToObject(o, "kind", lesson_kind_name(ci->item->kind)) != NULL &&
 	    class_add_num(o, "met", (double)ci->met, 0, false) && class_add_num(o, "right_first_time", (double)ci->right, 0, false) &&
@@ -493,7 +493,7 @@ static bool json_item(cJSON *arr, const pt_class_item *ci)
 	    (wrong = cJSON_AddArrayToObject(o, "wrong_options")) != NULL;
 	for (size_t i = 0; ok && i < ci->n_wrong; i++) {
 		const pt_class_option *op = &ci->wrong[i];
-		cJSON *w = class_new_member(wrong);
+		cJSON *w = file_add_object(wrong);
 		ok = w != NULL && cJSON_AddStringToObject(w, "text", op->text) != NULL &&
 		    (op->place > 0 ? class_add_num(w, place_word(ci->item), op->place, 0, false)
 		                   : ci->n_places == 0 || cJSON_AddNullToObject(w, place_word(ci->item)) != NULL) &&
@@ -523,7 +523,7 @@ static bool json_item(cJSON *arr, const pt_class_item *ci)
 /* Builds one lesson's object into arr; false when out of memory. */
 static bool json_lesson(cJSON *arr, const pt_class_lesson *l)
 {
-	cJSON *o = class_new_member(arr), *hist = NULL, *items = NULL;
+	cJSON *o = file_add_object(arr), *hist = NULL, *items = NULL;
 	bool started = l->started > 0;
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", l->lesson->id.s) != NULL &&
 	    cJSON_AddStringToObject(o, "title", class_title_of(l->lesson)) != NULL &&
@@ -553,7 +553,7 @@ static bool json_lesson(cJSON *arr, const pt_class_lesson *l)
  * false when out of memory. */
 static bool json_learner(cJSON *arr, const pt_class *c, size_t L)
 {
-	cJSON *o = class_new_member(arr), *scores = NULL;
+	cJSON *o = file_add_object(arr), *scores = NULL;
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "name", c->learners[L].name) != NULL &&
 	    cJSON_AddStringToObject(o, "path", c->learners[L].path) != NULL &&
 	    (c->learners[L].login == NULL || cJSON_AddStringToObject(o, "id", c->learners[L].login) != NULL) &&
@@ -578,7 +578,7 @@ static bool json_concepts(cJSON *root, const pt_class *c)
 		const pt_class_tag *g = &c->tags[t];
 		if (g->items == 0)
 			continue;
-		cJSON *o = class_new_member(arr);
+		cJSON *o = file_add_object(arr);
 		ok = o != NULL && cJSON_AddStringToObject(o, "tag", g->name) != NULL &&
 		    cJSON_AddStringToObject(o, "label", g->label) != NULL &&
 		    class_add_num(o, "items", (double)g->items, 0, false) && class_add_num(o, "learners", (double)g->learners, 0, false) &&
@@ -596,7 +596,7 @@ static cJSON *json_class(const pt_class *c)
 	bool ok = root != NULL && class_add_num(root, "learner_count", (double)c->n_learners, 0, false) &&
 	    (arr = cJSON_AddArrayToObject(root, "skipped")) != NULL;
 	for (size_t i = 0; ok && i < c->n_skips; i++) {
-		cJSON *s = class_new_member(arr);
+		cJSON *s = file_add_object(arr);
 		static const char *const kinds[] = { "unreadable_learner", "no_store", "read_once" };
 		ok = s != NULL && cJSON_AddStringToObject(s, "path", c->skips[i].path) != NULL &&
 		    cJSON_AddStringToObject(s, "why", c->skips[i].why) != NULL &&
@@ -610,7 +610,7 @@ static cJSON *json_class(const pt_class *c)
 	ok = ok && class_json_exams(root, c);
 	ok = ok && (arr = cJSON_AddArrayToObject(root, "unknown_lessons")) != NULL;
 	for (size_t i = 0; ok && i < c->n_unknown; i++) {
-		cJSON *u = class_new_member(arr);
+		cJSON *u = file_add_object(arr);
 		ok = u != NULL && cJSON_AddStringToObject(u, "id", c->unknown[i].id) != NULL &&
 		    class_add_num(u, "learners", (double)c->unknown[i].learners, 0, false);
 	}

@@ -77,17 +77,6 @@ bool class_add_num(cJSON *o, const char *name, double x, int places, bool nullab
 	return cJSON_AddNumberToObject(o, name, class_rounded(x, places)) != NULL;
 }
 
-/* Returns a new object appended to arr, or NULL when out of memory. */
-cJSON *class_new_member(cJSON *arr)
-{
-	cJSON *o = cJSON_CreateObject();
-	if (o == NULL || !cJSON_AddItemToArray(arr, o)) {
-		cJSON_Delete(o);
-		return NULL;
-	}
-	return o;
-}
-
 /* Adds a percentage rounded to two decimals, or null when undefined;
  * false when out of memory. */
 bool class_add_pct(cJSON *o, const char *name, bool defined, double x)

@@ -104,12 +104,8 @@ static bool add_time(cJSON *o, const char *name, time_t t)
 static bool json_row(cJSON *arr, const report_row *row)
 {
 	const pt_record *r = row->r;
-	cJSON *o = cJSON_CreateObject();
-	if (o == NULL || !cJSON_AddItemToArray(arr, o)) {
-		cJSON_Delete(o);
-		return false;
-	}
-	return cJSON_AddStringToObject(o, "lesson", r->lesson) != NULL &&
+	cJSON *o = file_add_object(arr);
+	return o != NULL && cJSON_AddStringToObject(o, "lesson", r->lesson) != NULL &&
 	    cJSON_AddStringToObject(o, "item", r->item) != NULL &&
 	    cJSON_AddStringToObject(o, "outcome", progress_outcome_word(r->outcome)) != NULL &&
 	    cJSON_AddNumberToObject(o, "attempts", r->attempts) != NULL &&
@@ -174,13 +170,9 @@ static bool exams_json(cJSON *arr, const pt_progress *p)
 		const pt_exam_record *r = &p->d.exams[i];
 		exam_cells c;
 		exam_figures(r, &c);
-		cJSON *o = cJSON_CreateObject();
-		if (o == NULL || !cJSON_AddItemToArray(arr, o)) {
-			cJSON_Delete(o);
-			return false;
-		}
+		cJSON *o = file_add_object(arr);
 		size_t right = progress_exam_right(r);
-		bool ok = cJSON_AddStringToObject(o, "record", "exam") != NULL &&
+		bool ok = o != NULL && cJSON_AddStringToObject(o, "record", "exam") != NULL &&
 		    cJSON_AddStringToObject(o, "exam", r->id) != NULL && add_time(o, "started", r->started) &&
 		    add_time(o, "finished", r->finished) &&
 		    cJSON_AddNumberToObject(o, "items", (double)r->n_items) != NULL &&
@@ -195,13 +187,8 @@ static bool exams_json(cJSON *arr, const pt_progress *p)
 		cJSON *items = ok ? cJSON_AddArrayToObject(o, "results") : NULL;
 		ok = items != NULL;
 		for (size_t k = 0; ok && k < r->n_items; k++) {
-			cJSON *io = cJSON_CreateObject();
-			ok = io != NULL && cJSON_AddItemToArray(items, io);
-			if (!ok) {
-				cJSON_Delete(io);
-				break;
-			}
-			ok = cJSON_AddStringToObject(io, "lesson", r->items[k].lesson) != NULL &&
+			cJSON *io = file_add_object(items);
+			ok = io != NULL && cJSON_AddStringToObject(io, "lesson", r->items[k].lesson) != NULL &&
 			    cJSON_AddStringToObject(io, "item", r->items[k].item) != NULL &&
 			    cJSON_AddStringToObject(io, "result", progress_exam_result_word(r->items[k].result)) != NULL;
 		}

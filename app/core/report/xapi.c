@@ -14,6 +14,7 @@
 #include "paratutor/base/sanitise.h"
 #include "paratutor/base/strbuf.h"
 #include "paratutor/report/progress_report.h"
+#include "paratutor/store/progress_file.h"
 #include "paratutor/report/xapi_parts.h"
 
 /* The namespace of every UUID made here (itself a random UUID); each id
@@ -165,12 +166,8 @@ static bool add_score(cJSON *res, int score)
  * out of memory. */
 static cJSON *new_statement(xapi_ctx *x, const char *id, const char *verb)
 {
-	cJSON *st = cJSON_CreateObject();
-	if (st == NULL || !cJSON_AddItemToArray(x->arr, st)) {
-		cJSON_Delete(st);
-		return NULL;
-	}
-	if (cJSON_AddStringToObject(st, "id", id) == NULL || !add_actor(st, x->o) || !add_verb(st, verb))
+	cJSON *st = file_add_object(x->arr);
+	if (st == NULL || cJSON_AddStringToObject(st, "id", id) == NULL || !add_actor(st, x->o) || !add_verb(st, verb))
 		return NULL;
 	return st;
 }

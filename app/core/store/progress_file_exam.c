@@ -1,6 +1,7 @@
 /* progress_file_exam.c - the exams' part of the progress store's JSON
- * text (the format is in progress_file.h), and the lists of strings every
- * part of it holds (file_add_strings); file_parse reads it. */
+ * text (the format is in progress_file.h), and the lists of strings and
+ * the objects every part of it holds (file_add_strings, file_add_object);
+ * file_parse reads it. */
 #include <stdio.h>
 
 #include <cJSON.h>
@@ -21,6 +22,16 @@ bool file_add_strings(cJSON *o, const char *name, char *const *v, size_t n)
 	if (!ok)
 		cJSON_Delete(arr);
 	return ok;
+}
+
+cJSON *file_add_object(cJSON *arr)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (o == NULL || !cJSON_AddItemToArray(arr, o)) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
 }
 
 /* Adds a number member; false when out of memory. */
@@ -57,13 +68,8 @@ static cJSON *exam_json(const pt_exam_record *r)
 	ok = items != NULL;
 	for (size_t i = 0; ok && i < r->n_items; i++) {
 		const pt_exam_entry *k = &r->items[i];
-		cJSON *io = cJSON_CreateObject();
-		ok = io != NULL && cJSON_AddItemToArray(items, io);
-		if (!ok) {
-			cJSON_Delete(io);
-			break;
-		}
-		ok = cJSON_AddStringToObject(io, "lesson", k->lesson) != NULL &&
+		cJSON *io = file_add_object(items);
+		ok = io != NULL && cJSON_AddStringToObject(io, "lesson", k->lesson) != NULL &&
 		    cJSON_AddStringToObject(io, "item", k->item) != NULL && add_hex(io, "hash", k->hash) &&
 		    cJSON_AddBoolToObject(io, "marked", k->marked) != NULL &&
 		    (k->n_answer == 0 || file_add_strings(io, "answer", k->answer, k->n_answer)) &&

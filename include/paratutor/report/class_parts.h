@@ -11,6 +11,7 @@
 #include "paratutor/report/class.h"
 #include "paratutor/base/diag.h"
 #include "paratutor/base/strbuf.h"
+#include "paratutor/store/progress_file.h"
 
 /* What a learner's record says of an item (class->states). */
 enum item_state {
@@ -80,10 +81,10 @@ const char *class_title_of(const pt_lesson *l);
 void class_csv_num(pt_strbuf *b, double x, int places);
 void class_csv_count(pt_strbuf *b, size_t n);
 void class_csv_pct(pt_strbuf *b, bool defined, double x);
-/* JSON: a number rounded (null when nullable and x < 0), a new object in
- * arr, a percentage (null when undefined); false/NULL when out of memory. */
+/* JSON: a number rounded (null when nullable and x < 0), a percentage
+ * (null when undefined); false when out of memory.  (A new object in an
+ * array: file_add_object, progress_file.h.) */
 bool class_add_num(cJSON *o, const char *name, double x, int places, bool nullable);
-cJSON *class_new_member(cJSON *arr);
 bool class_add_pct(cJSON *o, const char *name, bool defined, double x);
 
 /* The exams' parts of the table, the CSV (rows after the concepts) and

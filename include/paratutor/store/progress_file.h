@@ -67,6 +67,11 @@ void file_text_free(char *text);
  * arrays so too.) */
 bool file_add_strings(struct cJSON *o, const char *name, char *const *v, size_t n);
 
+/* Appends a new empty object to the JSON array arr and returns it; NULL,
+ * nothing appended, when out of memory (progress_file_exam.c).  (The
+ * reports build their rows so too.) */
+struct cJSON *file_add_object(struct cJSON *arr);
+
 /* Adds the "exams" member of d's text to root when there are any
  * (progress_file_exam.c); false when out of memory. */
 bool file_add_exams(struct cJSON *root, const store_data *d);
