@@ -162,10 +162,15 @@ static bool add_score(cJSON *res, int score)
 	    cJSON_AddNumberToObject(s, "max", 100) != NULL;
 }
 
-/* Starts a statement in the array with its id, actor and verb; NULL when
- * out of memory. */
-static cJSON *new_statement(xapi_ctx *x, const char *id, const char *verb)
+/* Starts a statement in the array with its actor, its verb and as its id
+ * the version 5 UUID of name (what makes it this statement); NULL when
+ * out of memory (name NULL: it was). */
+static cJSON *new_statement(xapi_ctx *x, const char *name, const char *verb)
 {
+	char id[UUID_TEXT];
+	if (name == NULL)
+		return NULL;
+	name_uuid(name, id);
 	cJSON *st = file_add_object(x->arr);
 	if (st == NULL || cJSON_AddStringToObject(st, "id", id) == NULL || !add_actor(st, x->o) || !add_verb(st, verb))
 		return NULL;
@@ -202,7 +207,7 @@ static bool item_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_record *r
 	char *seg = iri_segment(r->item);
 	char *iri = seg ? xapi_format("%s/%s", lc->iri, seg) : NULL;
 	free(seg);
-	char version[17], uuid[UUID_TEXT];
+	char version[17];
 	snprintf(version, sizeof version, "%016llx", r->hash);
 	int score = -1;
 	if (current && r->outcome != PT_OUTCOME_NONE)
@@ -210,13 +215,8 @@ static bool item_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_record *r
 	char *name = iri ? xapi_format("statement\n%s\n%s\n%s\n%s\n%s\n%s\n%lld\n%s\n%d\n%d\n%ld\n%d", verb, x->ifi, iri,
 	    lc->registration, version, current ? "current" : item ? "changed" : "removed", (long long)r->pass_start,
 	    progress_outcome_word(r->outcome), r->attempts, r->hints, r->time_spent, score) : NULL;
-	if (name == NULL) {
-		free(iri);
-		return false;
-	}
-	name_uuid(name, uuid);
+	cJSON *st = new_statement(x, name, verb), *res = NULL, *ext = NULL;
 	free(name);
-	cJSON *st = new_statement(x, uuid, verb), *res = NULL, *ext = NULL;
 	bool ok = st != NULL && xapi_add_item_object(st, iri, item, r->item, current) &&
 	    (res = cJSON_AddObjectToObject(st, "result")) != NULL;
 	free(iri);
@@ -263,16 +263,12 @@ static bool completed_statement(xapi_ctx *x, const lesson_ctx *lc, const pt_reco
 		if (rec[i].pass_start > last)
 			last = rec[i].pass_start;
 	}
-	char uuid[UUID_TEXT];
 	char *name = xapi_format("completed\n%s\n%s\n%s\n%d\n%ld\n%lld", x->ifi, lc->iri, lc->registration, score, spent,
 	    (long long)last);
-	if (name == NULL)
-		return false;
-	name_uuid(name, uuid);
-	free(name);
 	char duration[32];
 	snprintf(duration, sizeof duration, "PT%ldS", spent);
-	cJSON *st = new_statement(x, uuid, "completed"), *res = NULL;
+	cJSON *st = new_statement(x, name, "completed"), *res = NULL;
+	free(name);
 	cJSON *obj = st ? cJSON_Duplicate(lc->activity, true) : NULL;
 	bool ok = obj != NULL && cJSON_AddItemToObject(st, "object", obj);
 	if (!ok)
@@ -360,18 +356,13 @@ static bool exam_item_statement(xapi_ctx *x, const pt_catalog *catalog, const pt
 	char *iri = ls && is ? xapi_format("%s%s/%s", x->base, ls, is) : NULL;
 	free(ls);
 	free(is);
-	char version[17], uuid[UUID_TEXT];
+	char version[17];
 	snprintf(version, sizeof version, "%016llx", en->hash);
 	const char *word = progress_exam_result_word(en->result);
 	char *name = iri ? xapi_format("exam-item\n%s\n%s\n%s\n%s\n%s", x->ifi, r->id, iri, version, word) : NULL;
-	if (name == NULL) {
-		free(iri);
-		return false;
-	}
-	name_uuid(name, uuid);
+	cJSON *st = new_statement(x, name, "answered"), *res = NULL, *ext = NULL;
 	free(name);
-	cJSON *st = new_statement(x, uuid, "answered"), *res = NULL, *ext = NULL;
-	char *key = xapi_format("%sextensions/exam-result", x->base);
+	char *key = st != NULL ? xapi_format("%sextensions/exam-result", x->base) : NULL;
 	bool ok = st != NULL && key != NULL && xapi_add_item_object(st, iri, item, en->item, current) &&
 	    (res = cJSON_AddObjectToObject(st, "result")) != NULL &&
 	    cJSON_AddBoolToObject(res, "success", en->result == PT_EXAM_RIGHT) != NULL &&
@@ -398,7 +389,7 @@ static bool exam_statements(xapi_ctx *x, const pt_catalog *catalog, const pt_exa
 	bool ok = act != NULL && reg_name != NULL && cJSON_AddStringToObject(act, "objectType", "Activity") != NULL &&
 	    cJSON_AddStringToObject(act, "id", iri) != NULL && (def = cJSON_AddObjectToObject(act, "definition")) != NULL &&
 	    xapi_add_lang(def, "name", title) && cJSON_AddStringToObject(def, "type", TYPE_ASSESSMENT) != NULL;
-	char reg[UUID_TEXT], uuid[UUID_TEXT], duration[32];
+	char reg[UUID_TEXT], duration[32];
 	size_t right = progress_exam_right(r);
 	bool passed = r->n_items > 0 && right * 100 >= (size_t)r->pass_percent * r->n_items;
 	char *name = ok ? xapi_format("exam\n%s\n%s\n%zu\n%zu\n%ld", x->ifi, r->id, right, r->n_items, r->used) : NULL;
@@ -407,9 +398,8 @@ static bool exam_statements(xapi_ctx *x, const pt_catalog *catalog, const pt_exa
 	char *key = ok ? xapi_format("%sextensions/exam-attempt", x->base) : NULL;
 	if (ok && key != NULL) {
 		name_uuid(reg_name, reg);
-		name_uuid(name, uuid);
 		snprintf(duration, sizeof duration, "PT%ldS", r->used);
-		st = new_statement(x, uuid, passed ? "passed" : "failed");
+		st = new_statement(x, name, passed ? "passed" : "failed");
 		obj = st ? cJSON_Duplicate(act, true) : NULL;
 		ok = obj != NULL && cJSON_AddItemToObject(st, "object", obj);
 		if (!ok)
