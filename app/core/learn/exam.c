@@ -240,6 +240,19 @@ static bool tally_weaker(const pt_exam_tally *a, const pt_exam_tally *b)
 	return x != y ? x < y : a->items > b->items;
 }
 
+/* Sorts the n tallies of v weakest first (a stable insertion sort); with
+ * by_tag, equally weak ones in the concept list's order. */
+static void sort_weakest(pt_exam_tally *v, size_t n, bool by_tag)
+{
+	for (size_t a = 1; a < n; a++)
+		for (size_t b = a; b > 0 && (tally_weaker(&v[b], &v[b - 1]) ||
+		    (by_tag && !tally_weaker(&v[b - 1], &v[b]) && v[b].tag < v[b - 1].tag)); b--) {
+			pt_exam_tally t = v[b];
+			v[b] = v[b - 1];
+			v[b - 1] = t;
+		}
+}
+
 /* Adds one item's result to a tally. */
 static void tally(pt_exam_tally *t, pt_exam_result r)
 {
@@ -282,26 +295,10 @@ bool exam_results(const pt_exam *e, pt_exam_results *r)
 			tally(&r->by_tag[g], res);
 		}
 	}
-	/* Concepts in the list's order, then weakest first (a stable sort). */
-	for (size_t a = 1; a < r->n_tags; a++)
-		for (size_t b = a; b > 0 && r->by_tag[b].tag < r->by_tag[b - 1].tag; b--) {
-			pt_exam_tally t = r->by_tag[b];
-			r->by_tag[b] = r->by_tag[b - 1];
-			r->by_tag[b - 1] = t;
-		}
-	for (size_t a = 1; a < r->n_tags; a++)
-		for (size_t b = a; b > 0 && tally_weaker(&r->by_tag[b], &r->by_tag[b - 1]); b--) {
-			pt_exam_tally t = r->by_tag[b];
-			r->by_tag[b] = r->by_tag[b - 1];
-			r->by_tag[b - 1] = t;
-		}
-	/* Weakest first: the lowest share right, then the most items. */
-	for (size_t a = 1; a < r->n_lessons; a++)
-		for (size_t b = a; b > 0 && tally_weaker(&r->by_lesson[b], &r->by_lesson[b - 1]); b--) {
-			pt_exam_tally t = r->by_lesson[b];
-			r->by_lesson[b] = r->by_lesson[b - 1];
-			r->by_lesson[b - 1] = t;
-		}
+	/* Weakest first: the lowest share right, then the most items;
+	 * concepts as weak as each other in the list's order. */
+	sort_weakest(r->by_tag, r->n_tags, true);
+	sort_weakest(r->by_lesson, r->n_lessons, false);
 	for (int d = 0; d < 3; d++)
 		r->difficulty_order[d] = d;
 	for (int a = 1; a < 3; a++)

@@ -20,19 +20,10 @@ void exam_config_default(pt_exam_config *cfg)
 	cfg->shuffle = true;
 }
 
-/* Returns the next number of a splitmix64 sequence at *state. */
-static unsigned long long rng_next(unsigned long long *state)
-{
-	unsigned long long z = (*state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 /* Returns a number below n (n > 0) from the sequence at *state. */
 static size_t rng_below(unsigned long long *state, size_t n)
 {
-	return (size_t)(rng_next(state) % (unsigned long long)n);
+	return (size_t)(session_random(state) % (unsigned long long)n);
 }
 
 /* One candidate item: its catalog entry and its index there. */
@@ -151,7 +142,7 @@ static bool largest_remainder(const size_t *size, size_t n, size_t count, size_t
 	size_t given = 0;
 	for (size_t k = 0; k < n; k++) {
 		unsigned long long x = (unsigned long long)count * size[k];
-		sh[k] = (share){ (size_t)(x / total), (size_t)(x % total), k, rng_next(rng) };
+		sh[k] = (share){ (size_t)(x / total), (size_t)(x % total), k, session_random(rng) };
 		given += sh[k].whole;
 	}
 	qsort(sh, n, sizeof *sh, share_cmp);
@@ -224,7 +215,7 @@ static bool plan(cell *cells, size_t rows, size_t count, size_t total, unsigned 
 			unsigned long long x = (unsigned long long)count * c->n;
 			c->floor_share = (size_t)(x / total);
 			c->remainder = (size_t)(x % total);
-			c->tie = c->n > 0 ? rng_next(rng) : 0; /* one a cell with items, as papers were drawn before */
+			c->tie = c->n > 0 ? session_random(rng) : 0; /* one a cell with items, as papers were drawn before */
 			row_n[r] += c->n;
 			col_n[d] += c->n;
 		}

@@ -14,8 +14,7 @@ static unsigned long long hash_text(unsigned long long h, const char *s)
 	return h;
 }
 
-/* Returns the next number of a splitmix64 sequence at *state. */
-static unsigned long long next_random(unsigned long long *state)
+unsigned long long session_random(unsigned long long *state)
 {
 	unsigned long long z = (*state += 0x9e3779b97f4a7c15ull);
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -31,7 +30,7 @@ static void permutation(size_t *perm, size_t n, unsigned long long seed, bool mo
 		perm[i] = i;
 	if (seed != 0)
 		for (size_t i = n; i > 1; i--) {
-			size_t j = (size_t)(next_random(&seed) % i);
+			size_t j = (size_t)(session_random(&seed) % i);
 			size_t t = perm[i - 1];
 			perm[i - 1] = perm[j];
 			perm[j] = t;

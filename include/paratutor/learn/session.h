@@ -91,6 +91,10 @@ bool session_init_shuffled(pt_session *s, const pt_lesson *lesson, bool shuffle,
 /* Releases the grading states. */
 void session_free(pt_session *s);
 
+/* Returns the next number of a splitmix64 sequence at *state: the one
+ * generator behind the item order and the exams' draws. */
+unsigned long long session_random(unsigned long long *state);
+
 /* Returns the current item's grading state. */
 pt_grade *session_grade(pt_session *s);
 
