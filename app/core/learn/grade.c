@@ -225,6 +225,17 @@ bool grade_mark_options(pt_grade *g, bool missed)
 	return all;
 }
 
+bool grade_option_wrong_answers(const pt_item *item, bool (*add)(void *ctx, int slot, const char *text,
+    const char *feedback), void *ctx)
+{
+	for (size_t o = 0; o < item->n_options; o++) {
+		const pt_option *op = &item->options[o];
+		if (!op->correct && op->text.s != NULL && !add(ctx, -1, op->text.s, op->feedback.s))
+			return false;
+	}
+	return true;
+}
+
 /* Returns a key of the answer now in g (its slots and typed text). */
 static unsigned long long answer_key(const pt_grade *g)
 {

@@ -112,6 +112,11 @@ bool grade_mark_slots(pt_grade *g);
 bool grade_slot_wrong_answers(const pt_item *it, bool (*add)(void *ctx, int slot, const char *text,
     const char *feedback), void *ctx);
 
+/* The wrong_answers of the option kinds (choice, multi): every option not
+ * marked correct, with its feedback. */
+bool grade_option_wrong_answers(const pt_item *it, bool (*add)(void *ctx, int slot, const char *text,
+    const char *feedback), void *ctx);
+
 /* Notes the bank entry in slot as checked wrong, there (slot_wrong) and
  * overall (wrong_seen). */
 void grade_mark_slot_wrong(pt_grade *g, int slot);
