@@ -278,8 +278,9 @@ resume 1 "1 b 2 d" b "a c" quit
 has "attempt 2: an item right scores in full" "Correct! right first time, score 100."
 lacks "attempt 2 is not practice" "practice:"
 has "attempt 2 all right: 100 beside the first attempt's score" "Score: 58/100 (attempt 1's) - attempt 2: 100/100. In attempt 2: Right first time: 3."
-resume quit
+resume stats quit
 has "the menu: attempt 1 unchanged, attempt 2 at 100" "3 items; 3 done, score 58 - attempt 2: 100."
+has "the statistics show the attempt's score beside the lesson score, as the menu does" "0 of 3 mastered, 0%; 3 done, score 58 - attempt"
 "$bin" --only-lessons tests/fixtures/good/minimal.json --report >"$out" 2>&1
 has "the report still runs after a reset" "lesson,item,outcome"
 printf 'not json' >"$XDG_STATE_HOME/paratutor/progress.json"

@@ -247,7 +247,7 @@ static void chart_stats(pt_stats *st, pt_stats_lesson *lesson, pt_lesson *l)
 	memset(st, 0, sizeof *st);
 	memset(l, 0, sizeof *l);
 	l->title.s = (char *)"Lesson";
-	*lesson = (pt_stats_lesson){ l, "Lesson", 8, 5, 3, 37, 1, 62, 1, 5 };
+	*lesson = (pt_stats_lesson){ l, "Lesson", 8, 5, 3, 37, 1, 62, 1, 5, -1 };
 	st->lessons = lesson;
 	st->n_lessons = 1;
 	st->today = T0_DAY;

@@ -87,9 +87,11 @@ static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, l
     pt_stats_lesson *out, const pt_tags *known, pt_stats_tag *tags)
 {
 	*out = (pt_stats_lesson){ l, l->title.s != NULL ? l->title.s : "", l->n_items, 0, 0, 0, 0, 0,
-		progress_lesson_attempt(p, l->id.s), 0 };
-	size_t done_menu, total_menu;
-	progress_lesson_stats(p, l, &done_menu, &total_menu, &out->score);
+		progress_lesson_attempt(p, l->id.s), 0, -1 };
+	pt_lesson_scores sc;
+	progress_lesson_scores(p, l, &sc);
+	out->score = sc.score;
+	out->attempt_score = sc.done == 0 ? -1 : sc.attempt_score;
 	for (size_t i = 0; i < l->n_items; i++) {
 		const pt_record *r = current(p, l, &l->items[i]);
 		pt_item_count c;
@@ -148,11 +150,10 @@ static bool count_info(const pt_progress *p, const pt_entry *e, const pt_tags *k
 	}
 	for (size_t k = 0; k < PT_TAGS_MAX; k++)
 		tags[k].items += add[k];
-	int score;
-	size_t done, total;
-	progress_info_stats(p, info, &done, &total, &score);
-	*out = (pt_stats_lesson){ NULL, info->title != NULL ? info->title : "", info->n_items, 0, 0, 0, 0, score,
-		progress_lesson_attempt(p, info->id), 0 };
+	pt_lesson_scores sc;
+	progress_info_scores(p, info, &sc);
+	*out = (pt_stats_lesson){ NULL, info->title != NULL ? info->title : "", info->n_items, 0, 0, 0, 0, sc.score,
+		progress_lesson_attempt(p, info->id), 0, sc.done == 0 ? -1 : sc.attempt_score };
 	s->items += info->n_items;
 	return true;
 }

@@ -9,6 +9,7 @@
 #include "paratutor/base/diag.h"
 #include "paratutor/base/grow.h"
 #include "paratutor/base/strbuf.h"
+#include "paratutor/learn/score.h"
 #include "paratutor/report/stats_out.h"
 
 /* Glyphs of one drawing style. */
@@ -156,16 +157,18 @@ static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_st
 	pt_strbuf b = { 0 };
 	for (size_t i = 0; i < s->n_lessons; i++) {
 		const pt_stats_lesson *l = &s->lessons[i];
+		char score[64]; /* as the menu shows it, the attempt's beside it */
+		score_attempt_text(l->score, l->attempt, l->attempt_score, style->ascii || style->words, score, sizeof score);
 		if (style->words) {
-			addf(out, STATS_PARA, 0, "%s: %zu of %zu mastered, %d%%; %zu done, score %d.",
-			    l->title, l->mastered, l->items, l->percent, l->done, l->score);
+			addf(out, STATS_PARA, 0, "%s: %zu of %zu mastered, %d%%; %zu done, score %s.",
+			    l->title, l->mastered, l->items, l->percent, l->done, score);
 			continue;
 		}
 		char bar[PT_CHART_BAR_CELLS * 4 + 1];
 		stats_bar(bar, sizeof bar, l->mastered, l->items, PT_CHART_BAR_CELLS, style->ascii);
 		add_block(out, STATS_PARA, 2, NULL, l->title);
-		strbuf_printf(&b, "    %s %3d%%  %zu of %zu mastered, %zu done, score %d", bar, l->percent, l->mastered, l->items,
-		    l->done, l->score);
+		strbuf_printf(&b, "    %s %3d%%  %zu of %zu mastered, %zu done, score %s", bar, l->percent, l->mastered, l->items,
+		    l->done, score);
 		add_line(out, &b);
 	}
 	free(b.s);

@@ -58,6 +58,8 @@ typedef struct pt_stats_lesson {
 	int score;      /* the lesson score, as the menu shows it (progress_lesson_stats) */
 	int attempt;    /* the lesson's current attempt: 1, or 2, 3, ... after resets */
 	size_t answered; /* items answered in the lesson, in any attempt (exams not counted) */
+	int attempt_score; /* the current attempt's score beside the lesson score, as the menu shows it
+	                    * (score_attempt_text): -1 while no item of a later attempt is done */
 } pt_stats_lesson;
 
 /* One concept tag over the lessons shown (tags.h): its items, how many
