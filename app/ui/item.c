@@ -129,7 +129,13 @@ static void draw_frame(pt_ui *ui, const pt_grade *g, int rows, int cols)
 	const pt_session *s = ui_session(ui);
 	const pt_item *it = g->item;
 	char right[64], status[128], fallback[UI_MESSAGE_MAX];
-	if (ui->review.active)
+	char where[32] = "the lesson"; /* a due item open in its lesson: the answer is the lesson's */
+	if (s->attempt > 1)
+		snprintf(where, sizeof where, "attempt %d", s->attempt);
+	if (ui->review.active && !g->review_pass)
+		snprintf(right, sizeof right, "review %zu/%zu, counts in %s   %s", ui->review.pos + 1, ui->review.due.n,
+		    where, lesson_difficulty_name(it->difficulty));
+	else if (ui->review.active)
 		snprintf(right, sizeof right, "review %zu/%zu   %s", ui->review.pos + 1, ui->review.due.n,
 		    lesson_difficulty_name(it->difficulty));
 	else

@@ -437,6 +437,11 @@ static plain_step run_review(plain_io *io)
 			s.grades[s.current].review_pass = true; /* as on the full screen */
 		}
 		fprintf(io->out, "\nReview %zu of %zu, from %s.", k + 1, due.n, s.lesson->title.s);
+		if (!s.grades[s.current].review_pass && s.attempt > 1)
+			fprintf(io->out, " It is open in attempt %d of its lesson, so this answer counts for that attempt.",
+			    s.attempt);
+		else if (!s.grades[s.current].review_pass)
+			fputs(" It is open in its lesson, so this answer counts for the lesson.", io->out);
 		plain_item_print(io->out, &s);
 		step = PLAIN_STAY;
 		for (;;) {

@@ -270,6 +270,8 @@ has "reset asks first, saying what it does to scores" "Start attempt 2 of this l
 has "reset can be declined" "Kept your answers."
 resume 1 reset yes quit
 has "reset after yes starts attempt 2" "Attempt 2 starts: every item is open again."
+resume review quit
+has "a due item open in attempt 2 says a review's answer counts for that attempt" "It is open in attempt 2 of its lesson, so this answer counts for that attempt."
 resume quit
 has "after a reset the menu shows attempt 1's score and attempt 2 beside it, not started (never a zero)" "3 items; 0 done, score 58 - attempt 2: not started."
 # Reset, then all right: attempt 2 scores 100 beside attempt 1's 58, which
