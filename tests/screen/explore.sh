@@ -35,7 +35,7 @@ test_screen() {
 	st_wait "micro-batches: 12  (1 to 64)" || return 1
 	st_wait "20.0 % of the time" || return 1
 	st_keys Enter
-	st_wait "The bubble (per cent of the time) is 20, but the goal asks for" || return 1
+	st_wait "The bubble (per cent of the time) is 20.0, but the goal asks" || return 1
 	st_wait "Attempts: 2 left" || return 1
 	st_lacks "27" || return 1
 	press Right 18
@@ -131,7 +131,7 @@ test_plain() {
 		"set microbatches 27" check "set sharding zero-3" check "set sharding zero-1" check quit
 	want "The knobs are where they started, which does not meet the goal" || return 1
 	want "Knobs: microbatches (micro-batches) is 12, from 1 to 64." || return 1
-	want "Wrong: your setting micro-batches 12. The bubble (per cent of the time) is 20, but the goal asks for at most 10." || return 1
+	want "Wrong: your setting micro-batches 12. The bubble (per cent of the time) is 20.0, but the goal asks for at most 10." || return 1
 	want "Not yet. 2 attempts left." || return 1
 	want 'There is no knob "stages"; the knobs are microbatches.' || return 1
 	want "Wrong: your setting micro-batches 30. 30 micro-batches meet the goal, but fewer do too" || return 1

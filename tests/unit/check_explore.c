@@ -207,6 +207,36 @@ START_TEST(test_explain_gives_nothing_away)
 }
 END_TEST
 
+/* A wrong setting's sentence gives the number the figure gives, rounded
+ * as the figure rounds it (10.3 %, not 10.34), unless that rounding would
+ * seem to meet the goal (10.3 against at most 10.3): then more digits. */
+START_TEST(test_explain_rounds_as_figure)
+{
+	pt_explore e = gpipe_goal();
+	int cond;
+	double got;
+	char why[160];
+	pt_figure f = e.start;
+	f.v[e.knob[0].param] = 26;
+	ck_assert_int_eq(explore_judge(&e, &f, &cond, &got, why, sizeof why), PT_EXPLORE_FAILS);
+	pt_strbuf b = { 0 }, fig = { 0 };
+	explore_explain(&e, PT_EXPLORE_FAILS, cond, got, why, &b);
+	ck_assert_str_eq(b.s, "The bubble (per cent of the time) is 10.3, but the goal asks for at most 10.");
+	pt_fig_result r;
+	ck_assert(figure_compute(&f, &r, why, sizeof why));
+	figure_describe(&f, &r, false, &fig);
+	figure_result_free(&r);
+	ck_assert_ptr_nonnull(strstr(fig.s, " 10.3 % of the time"));
+	free(b.s);
+	free(fig.s);
+	e.cond[0].value = 10.3;
+	b = (pt_strbuf){ 0 };
+	explore_explain(&e, PT_EXPLORE_FAILS, cond, got, why, &b);
+	ck_assert_str_eq(b.s, "The bubble (per cent of the time) is 10.34, but the goal asks for at most 10.3.");
+	free(b.s);
+}
+END_TEST
+
 /* What --check reports, in the order it looks. */
 START_TEST(test_problems)
 {
@@ -292,6 +322,7 @@ int main(void)
 	tcase_add_test(tc, test_memory_sharding);
 	tcase_add_test(tc, test_knob_move);
 	tcase_add_test(tc, test_explain_gives_nothing_away);
+	tcase_add_test(tc, test_explain_rounds_as_figure);
 	tcase_add_test(tc, test_problems);
 	tcase_add_test(tc, test_setting_text);
 	suite_add_tcase(s, tc);

@@ -235,9 +235,16 @@ void explore_explain(const pt_explore *e, pt_explore_verdict v, int cond, double
 		strbuf_printf(b, "This setting meets the goal.");
 		break;
 	case PT_EXPLORE_FAILS: {
+		/* As the figure rounds it, unless that rounding would seem
+		 * to meet the goal (10.3 against at most 10.3) */
 		const pt_goal_cond *c = &e->cond[cond];
+		char shown[32];
+		figure_output_text(e->start.type, c->output, got, shown, sizeof shown);
 		strbuf_printf(b, "The %s is ", ti->output_what[c->output]);
-		put_num(b, got);
+		if (holds(c, strtod(shown, NULL)))
+			put_num(b, got);
+		else
+			strbuf_printf(b, "%s", shown);
 		strbuf_printf(b, ", but the goal asks for %s ", c->op == PT_GOAL_AT_MOST ? "at most" :
 		    c->op == PT_GOAL_AT_LEAST ? "at least" : "exactly");
 		put_num(b, c->value);

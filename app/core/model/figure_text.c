@@ -86,12 +86,27 @@ static void pipeline(const pt_figure *f, const pt_fig_result *r, bool drawn, pt_
 		    r->in_flight[0], r->in_flight[r->stages - 1]);
 }
 
-/* Writes a GB figure into buf: two decimals under 10 (so small parts add
- * up as shown), one above. */
+/* Writes a GB figure into buf (32 bytes): two decimals under 10 (so small
+ * parts add up as shown), one above. */
 static const char *gb(double v, char *buf)
 {
-	snprintf(buf, 32, v < 10 ? "%.2f" : "%.1f", v);
+	figure_output_text(PT_FIG_MEMORY, 0, v, buf, 32);
 	return buf;
+}
+
+void figure_output_text(pt_fig_type t, int output, double x, char *buf, size_t size)
+{
+	int len;
+	if (t == PT_FIG_MEMORY) /* every output in GB, as gb() writes it */
+		len = snprintf(buf, size, x > -10 && x < 10 ? "%.2f" : "%.1f", x);
+	else if (t == PT_FIG_PIPELINE && output == 3) /* bubble_percent */
+		len = snprintf(buf, size, "%.1f", x);
+	else if (t == PT_FIG_COLLECTIVE && output > 0) /* bytes, their fraction, bandwidths */
+		len = snprintf(buf, size, "%.3g", x);
+	else /* slots, steps, ranks: counts */
+		len = snprintf(buf, size, "%.0f", x);
+	if (len < 0 || (size_t)len >= size) /* too long for buf: in short */
+		snprintf(buf, size, "%.4g", x);
 }
 
 static void memory(const pt_figure *f, const pt_fig_result *r, pt_strbuf *b)

@@ -116,4 +116,8 @@ bool figure_pipeline(int schedule, int stages, int microbatches, int chunks, pt_
  * picture (less what the picture itself shows: each stage's row). */
 void figure_describe(const pt_figure *f, const pt_fig_result *r, bool drawn, pt_strbuf *b);
 
+/* Writes x, output number output of a figure of type t, rounded as
+ * figure_describe rounds it ("17.9" per cent, "120.0" GB, "21" slots). */
+void figure_output_text(pt_fig_type t, int output, double x, char *buf, size_t size);
+
 #endif
