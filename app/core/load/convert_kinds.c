@@ -129,6 +129,13 @@ static void load_range(pt_loader *ld, const cJSON *obj, bool wrong, pt_range *r)
 /* Reads a numeric item's units object. */
 static void load_units(pt_loader *ld, const pt_fields *f, pt_item *item)
 {
+	const cJSON *given = field_get(ld, f, F_UNITS, "a numeric item", false);
+	if (cJSON_IsArray(given)) { /* a list of names: say how the object is written */
+		diags_add(ld->diags, ld->name, field_pos(ld, given), PT_ERROR,
+		    "\"units\" must be an object naming each unit a learner may type with its factor into the answer's unit, "
+		    "e.g. { \"GB\": 1, \"MB\": 0.001 }, not an array");
+		return;
+	}
 	const cJSON *units = field_object(ld, f, F_UNITS, "a numeric item", false);
 	if (units == NULL)
 		return;
