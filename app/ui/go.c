@@ -14,6 +14,7 @@
 #include "paratutor/ui/ui_app.h"
 #include "paratutor/ui/ui_clock.h"
 #include "paratutor/ui/ui_exam_gate.h"
+#include "paratutor/ui/ui_kind.h"
 
 /* Opens catalog entry index: its session is created (and restored from
  * the store) the first time.  Returns false when it cannot be opened. */
@@ -72,10 +73,12 @@ static void open_due(pt_ui *ui)
 			s->grades[due->index].review_pass = true;
 		}
 		ui_show(ui, UI_SCREEN_ITEM, due->index);
-		pt_kind kind = s->lesson->items[due->index].kind;
-		bool typed = kind_shape(kind) == PT_SHAPE_TYPED;
+		/* A typed answer's field takes n: Tab gives the keys back. */
+		unsigned keys = ui_kind(s->lesson->items[due->index].kind)->keys;
+		bool typed = keys & AN_TYPED;
 		ui_say(ui, "Review %zu of %zu: %s and press Enter; %s skips to the next", ui->review.pos + 1, n,
-		    typed ? "type your answer" : "answer", typed ? "Tab then n" : "n");
+		    typed ? "type your answer" : keys & AN_KNOBS ? "turn the knobs" : "answer",
+		    typed ? "Tab then n" : "n");
 		return;
 	}
 	end_review(ui);

@@ -113,6 +113,27 @@ test_chart_stays() {
 	fi
 }
 
+# A review of an explore item says how to answer it: turn the knobs, not
+# type an answer.
+test_review_says_knobs() {
+	st_start -- --only-lessons "$EX" explore || return 1
+	st_wait "micro-batches: 4  (1 to 64)" || return 1
+	press Right 8
+	st_wait "micro-batches: 12  (1 to 64)" || return 1
+	st_keys Enter
+	st_wait "Attempts: 2 left" || return 1
+	press Right 15
+	st_wait "micro-batches: 27  (1 to 64)" || return 1
+	st_keys Enter
+	st_wait "right after 2 checks" || return 1
+	st_keys q
+	st_wait "Review: 1 item due" || return 1
+	st_keys r
+	st_wait "review 1/1" || return 1
+	st_wait "Review 1 of 1: turn the knobs and press Enter; n skips to the next" || return 1
+	st_lacks "type your answer" || return 1
+}
+
 # plain SCRIPT...: answers on a pipe in plain mode, into plain_out.
 plain() {
 	rm -rf "$ST_TMP/pstate"
@@ -171,6 +192,7 @@ st_test "--check: the explore fixture clean, an unreachable goal located" test_c
 st_test "plain mode: set, check, feedback and attempts on two explore items" test_plain
 st_test "adversary: showing settings is free and graded nothing; each check costs an attempt" test_search_costs
 st_test "full screen: turn the knob, a wrong setting's feedback, then the right one" test_screen
+st_test "full screen: a review of an explore item says to turn the knobs" test_review_says_knobs
 st_test "full screen, 80x24: the picture stays after a check, wrong, right and out of attempts" test_chart_stays 80x24
 st_test "full screen, 60x16: the picture stays after a check (above the result once it ends), the goal drawn once" test_chart_stays 60x16
 st_finish
