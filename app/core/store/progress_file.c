@@ -103,14 +103,6 @@ static bool get_real(parser *ps, const cJSON *obj, const char *name, double max,
 
 static bool get_hex(parser *ps, const cJSON *obj, const char *name, unsigned long long *out);
 
-/* Adds a member of 16 hex digits; false when out of memory. */
-static bool add_hex(cJSON *o, const char *name, unsigned long long v)
-{
-	char hex[17];
-	snprintf(hex, sizeof hex, "%016llx", v);
-	return cJSON_AddStringToObject(o, name, hex) != NULL;
-}
-
 /* Checks a record's hash, outcome and wrong members; false when damaged. */
 static bool check_record(parser *ps, const cJSON *obj, pt_outcome *oc)
 {
@@ -677,9 +669,7 @@ static double count(long long v)
 static cJSON *record_json(const pt_record *r)
 {
 	cJSON *o = cJSON_CreateObject();
-	char hash[17];
-	snprintf(hash, sizeof hash, "%016llx", r->hash);
-	bool ok = o != NULL && cJSON_AddStringToObject(o, "hash", hash) != NULL &&
+	bool ok = o != NULL && file_add_hex(o, "hash", r->hash) &&
 	    cJSON_AddStringToObject(o, "outcome", progress_outcome_word(r->outcome)) != NULL &&
 	    add_num(o, "attempts", count(r->attempts)) && add_num(o, "hints", count(r->hints));
 	ok = ok && file_add_strings(o, "wrong", r->wrong, r->n_wrong) &&
@@ -698,7 +688,7 @@ static cJSON *record_json(const pt_record *r)
 	    (!r->exam_first || cJSON_AddTrueToObject(o, "exam_first") != NULL) &&
 	    (r->tried_at == 0 || add_num(o, "tried_at", (double)r->tried_at)) &&
 	    (!r->tried_right || cJSON_AddTrueToObject(o, "tried_right") != NULL) &&
-	    (r->key_hash == 0 || add_hex(o, "key_hash", r->key_hash));
+	    (r->key_hash == 0 || file_add_hex(o, "key_hash", r->key_hash));
 	cJSON *f = ok && r->first_set ? cJSON_AddObjectToObject(o, "first") : NULL;
 	ok = ok && (!r->first_set || (f != NULL &&
 	    cJSON_AddStringToObject(f, "outcome", progress_outcome_word(r->first_outcome)) != NULL &&
@@ -742,10 +732,8 @@ char *file_print(const store_data *d)
 {
 	cJSON *root = cJSON_CreateObject();
 	cJSON *lessons = NULL;
-	char salt[17];
-	snprintf(salt, sizeof salt, "%016llx", d->salt);
 	bool ok = root != NULL && add_num(root, "format", PT_PROGRESS_FORMAT) &&
-	    (!d->has_salt || cJSON_AddStringToObject(root, "salt", salt) != NULL) &&
+	    (!d->has_salt || file_add_hex(root, "salt", d->salt)) &&
 	    (lessons = cJSON_AddObjectToObject(root, "lessons")) != NULL;
 	size_t r = 0;
 	for (size_t i = 0; ok && i < d->n_les; i++) {

@@ -40,8 +40,7 @@ static bool num(cJSON *obj, const char *name, double v)
 	return cJSON_AddNumberToObject(obj, name, v) != NULL;
 }
 
-/* Adds a member of 16 hex digits; false when out of memory. */
-static bool add_hex(cJSON *o, const char *name, unsigned long long v)
+bool file_add_hex(cJSON *o, const char *name, unsigned long long v)
 {
 	char hex[17];
 	snprintf(hex, sizeof hex, "%016llx", v);
@@ -53,7 +52,7 @@ static cJSON *exam_json(const pt_exam_record *r)
 {
 	cJSON *o = cJSON_CreateObject();
 	bool open = r->finished == 0;
-	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", r->id) != NULL && add_hex(o, "seed", r->seed) &&
+	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", r->id) != NULL && file_add_hex(o, "seed", r->seed) &&
 	    cJSON_AddBoolToObject(o, "shuffle", r->shuffle) != NULL && num(o, "started", (double)r->started) &&
 	    num(o, "finished", (double)r->finished) && num(o, "limit", (double)r->limit) &&
 	    num(o, "pass", r->pass_percent) && num(o, "used", (double)r->used) &&
@@ -70,7 +69,7 @@ static cJSON *exam_json(const pt_exam_record *r)
 		const pt_exam_entry *k = &r->items[i];
 		cJSON *io = file_add_object(items);
 		ok = io != NULL && cJSON_AddStringToObject(io, "lesson", k->lesson) != NULL &&
-		    cJSON_AddStringToObject(io, "item", k->item) != NULL && add_hex(io, "hash", k->hash) &&
+		    cJSON_AddStringToObject(io, "item", k->item) != NULL && file_add_hex(io, "hash", k->hash) &&
 		    cJSON_AddBoolToObject(io, "marked", k->marked) != NULL &&
 		    (k->n_answer == 0 || file_add_strings(io, "answer", k->answer, k->n_answer)) &&
 		    (open || cJSON_AddStringToObject(io, "result", progress_exam_result_word(k->result)) != NULL);

@@ -72,6 +72,10 @@ bool file_add_strings(struct cJSON *o, const char *name, char *const *v, size_t 
  * reports build their rows so too.) */
 struct cJSON *file_add_object(struct cJSON *arr);
 
+/* Adds to o a member of v in 16 hex digits (the hashes and seeds); false
+ * when out of memory (progress_file_exam.c). */
+bool file_add_hex(struct cJSON *o, const char *name, unsigned long long v);
+
 /* Adds the "exams" member of d's text to root when there are any
  * (progress_file_exam.c); false when out of memory. */
 bool file_add_exams(struct cJSON *root, const store_data *d);
