@@ -1,9 +1,11 @@
 /* draw.c - colour roles, glyphs and clipped UTF-8 text output on curses. */
 #include <curses.h>
+#include <langinfo.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <wchar.h>
 #include <wctype.h>
 
@@ -72,6 +74,12 @@ static bool ascii_mode;
 bool draw_ascii(void)
 {
 	return ascii_mode;
+}
+
+bool draw_locale_utf8(void)
+{
+	const char *codeset = nl_langinfo(CODESET);
+	return strcasecmp(codeset, "UTF-8") == 0 || strcasecmp(codeset, "utf8") == 0;
 }
 
 void draw_setup(bool colour, bool ascii)

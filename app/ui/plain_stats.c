@@ -1,22 +1,14 @@
 /* plain_stats.c - the learner's statistics as plain text: shared by the
  * plain mode's stats command and `paratutor stats --me`. */
-#include <langinfo.h>
 #include <string.h>
-#include <strings.h>
 
 #include "paratutor/ui/plain.h"
 #include "paratutor/ui/ui_clock.h"
+#include "paratutor/ui/ui_draw.h"
 #include "paratutor/report/stats_out.h"
 #include "paratutor/base/text.h"
 
 #define TEXT_WIDTH 78 /* columns paragraphs are wrapped at */
-
-/* Returns true when the locale's character set is UTF-8. */
-static bool locale_utf8(void)
-{
-	const char *codeset = nl_langinfo(CODESET);
-	return strcasecmp(codeset, "UTF-8") == 0 || strcasecmp(codeset, "utf8") == 0;
-}
 
 /* Prints a paragraph: lead (when set) at indent, the text wrapped after
  * it with its later lines hanging under its start. */
@@ -62,7 +54,7 @@ static void print_text(FILE *out, const pt_stats_text *t)
 
 bool plain_stats(FILE *out, const pt_progress *p, pt_catalog *catalog, time_t now, bool words)
 {
-	pt_stats_style style = { !locale_utf8(), TEXT_WIDTH, ui_utc_offset(now), words };
+	pt_stats_style style = { !draw_locale_utf8(), TEXT_WIDTH, ui_utc_offset(now), words };
 	pt_stats_text text;
 	if (!stats_text_for(p, catalog, now, &style, &text))
 		return false;

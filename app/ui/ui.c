@@ -3,12 +3,10 @@
  * table, entering and leaving screens and what every screen calls back
  * are screens.c's; the transitions between screens are go.c's. */
 #include <curses.h>
-#include <langinfo.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -107,13 +105,6 @@ static void prepare_crash_restore(bool mouse)
 		restore_len += sizeof mouse_off - 1;
 	}
 	add_restore_cap("rmcup");
-}
-
-/* Returns true when the locale's character set is UTF-8. */
-static bool locale_is_utf8(void)
-{
-	const char *codeset = nl_langinfo(CODESET);
-	return strcasecmp(codeset, "UTF-8") == 0 || strcasecmp(codeset, "utf8") == 0;
 }
 
 /* Returns true when the NO_COLOR convention asks for no colour. */
@@ -236,7 +227,7 @@ static SCREEN *terminal_start(struct sigaction old_quit[N_QUIT])
 	noecho();
 	curs_set(0);
 	bool mouse = input_setup();
-	draw_setup(has_colors() && !no_color_requested(), !locale_is_utf8());
+	draw_setup(has_colors() && !no_color_requested(), !draw_locale_utf8());
 	prepare_crash_restore(mouse);
 	install(crash_signals, N_CRASH, on_crash_signal, SA_RESETHAND | SA_NODEFER, old_crash);
 	return screen;

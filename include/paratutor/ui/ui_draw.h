@@ -58,6 +58,10 @@ void draw_setup(bool colour, bool ascii);
 /* Returns true when glyphs and charts use ASCII stand-ins. */
 bool draw_ascii(void);
 
+/* Returns true when the locale's character set is UTF-8: the full screen
+ * and plain mode's charts use ASCII stand-ins when it is not. */
+bool draw_locale_utf8(void);
+
 /* Returns the text of a glyph for the current locale. */
 const char *draw_glyph(pt_glyph glyph);
 
