@@ -651,12 +651,6 @@ file_rc file_parse(const char *text, size_t len, store_data *d, int *format,
 	return rc;
 }
 
-/* Adds a whole number member; returns false when out of memory. */
-static bool add_num(cJSON *obj, const char *name, double v)
-{
-	return cJSON_AddNumberToObject(obj, name, v) != NULL;
-}
-
 /* Builds one record's object, or NULL when out of memory. */
 /* Counters saturate at the reader's cap, so that a store the tutor
  * writes is always one it reads back (a millionth attempt and one more
@@ -671,28 +665,28 @@ static cJSON *record_json(const pt_record *r)
 	cJSON *o = cJSON_CreateObject();
 	bool ok = o != NULL && file_add_hex(o, "hash", r->hash) &&
 	    cJSON_AddStringToObject(o, "outcome", progress_outcome_word(r->outcome)) != NULL &&
-	    add_num(o, "attempts", count(r->attempts)) && add_num(o, "hints", count(r->hints));
+	    file_add_num(o, "attempts", count(r->attempts)) && file_add_num(o, "hints", count(r->hints));
 	ok = ok && file_add_strings(o, "wrong", r->wrong, r->n_wrong) &&
 	    (r->n_wrong_at == 0 || file_add_strings(o, "wrong_at", r->wrong_at, r->n_wrong_at));
-	ok = ok && add_num(o, "first_seen", (double)r->first_seen) &&
-	    add_num(o, "last_seen", (double)r->last_seen) &&
-	    add_num(o, "pass_start", (double)r->pass_start) &&
-	    add_num(o, "time_spent", r->time_spent > MAX_SPENT ? MAX_SPENT : (double)r->time_spent) &&
-	    add_num(o, "box", r->box) &&
-	    (!r->scheduled || (add_num(o, "due", (double)r->due) &&
-	                       add_num(o, "scheduled_at", (double)r->scheduled_at) &&
-	                       add_num(o, "stability", r->stability) &&
-	                       add_num(o, "difficulty", r->difficulty))) &&
-	    (r->pass == 0 || add_num(o, "pass", count(r->pass))) &&
-	    (r->attempt <= 1 || add_num(o, "attempt", count(r->attempt))) &&
+	ok = ok && file_add_num(o, "first_seen", (double)r->first_seen) &&
+	    file_add_num(o, "last_seen", (double)r->last_seen) &&
+	    file_add_num(o, "pass_start", (double)r->pass_start) &&
+	    file_add_num(o, "time_spent", r->time_spent > MAX_SPENT ? MAX_SPENT : (double)r->time_spent) &&
+	    file_add_num(o, "box", r->box) &&
+	    (!r->scheduled || (file_add_num(o, "due", (double)r->due) &&
+	                       file_add_num(o, "scheduled_at", (double)r->scheduled_at) &&
+	                       file_add_num(o, "stability", r->stability) &&
+	                       file_add_num(o, "difficulty", r->difficulty))) &&
+	    (r->pass == 0 || file_add_num(o, "pass", count(r->pass))) &&
+	    (r->attempt <= 1 || file_add_num(o, "attempt", count(r->attempt))) &&
 	    (!r->exam_first || cJSON_AddTrueToObject(o, "exam_first") != NULL) &&
-	    (r->tried_at == 0 || add_num(o, "tried_at", (double)r->tried_at)) &&
+	    (r->tried_at == 0 || file_add_num(o, "tried_at", (double)r->tried_at)) &&
 	    (!r->tried_right || cJSON_AddTrueToObject(o, "tried_right") != NULL) &&
 	    (r->key_hash == 0 || file_add_hex(o, "key_hash", r->key_hash));
 	cJSON *f = ok && r->first_set ? cJSON_AddObjectToObject(o, "first") : NULL;
 	ok = ok && (!r->first_set || (f != NULL &&
 	    cJSON_AddStringToObject(f, "outcome", progress_outcome_word(r->first_outcome)) != NULL &&
-	    add_num(f, "attempts", count(r->first_checks)) && add_num(f, "hints", count(r->first_hints))));
+	    file_add_num(f, "attempts", count(r->first_checks)) && file_add_num(f, "hints", count(r->first_hints))));
 	if (!ok) {
 		cJSON_Delete(o);
 		return NULL;
@@ -710,9 +704,9 @@ static bool add_lesson(cJSON *lessons, const lesson_state *l, const pt_record *r
 	}
 	bool ok = l->position == NULL || cJSON_AddStringToObject(lo, "position", l->position) != NULL;
 	if (ok && l->reset_at != 0)
-		ok = add_num(lo, "reset_at", (double)l->reset_at);
+		ok = file_add_num(lo, "reset_at", (double)l->reset_at);
 	if (ok && l->attempt > 1)
-		ok = add_num(lo, "attempt", l->attempt);
+		ok = file_add_num(lo, "attempt", l->attempt);
 	cJSON *drafts = ok && l->n_drafts > 0 ? cJSON_AddObjectToObject(lo, "drafts") : NULL;
 	ok = ok && (l->n_drafts == 0 || drafts != NULL);
 	for (size_t k = 0; ok && k < l->n_drafts; k++)
@@ -732,7 +726,7 @@ char *file_print(const store_data *d)
 {
 	cJSON *root = cJSON_CreateObject();
 	cJSON *lessons = NULL;
-	bool ok = root != NULL && add_num(root, "format", PT_PROGRESS_FORMAT) &&
+	bool ok = root != NULL && file_add_num(root, "format", PT_PROGRESS_FORMAT) &&
 	    (!d->has_salt || file_add_hex(root, "salt", d->salt)) &&
 	    (lessons = cJSON_AddObjectToObject(root, "lessons")) != NULL;
 	size_t r = 0;

@@ -34,8 +34,7 @@ cJSON *file_add_object(cJSON *arr)
 	return o;
 }
 
-/* Adds a number member; false when out of memory. */
-static bool num(cJSON *obj, const char *name, double v)
+bool file_add_num(cJSON *obj, const char *name, double v)
 {
 	return cJSON_AddNumberToObject(obj, name, v) != NULL;
 }
@@ -53,13 +52,13 @@ static cJSON *exam_json(const pt_exam_record *r)
 	cJSON *o = cJSON_CreateObject();
 	bool open = r->finished == 0;
 	bool ok = o != NULL && cJSON_AddStringToObject(o, "id", r->id) != NULL && file_add_hex(o, "seed", r->seed) &&
-	    cJSON_AddBoolToObject(o, "shuffle", r->shuffle) != NULL && num(o, "started", (double)r->started) &&
-	    num(o, "finished", (double)r->finished) && num(o, "limit", (double)r->limit) &&
-	    num(o, "pass", r->pass_percent) && num(o, "used", (double)r->used) &&
-	    (r->leaves == 0 || num(o, "leaves", r->leaves)) &&
-	    (r->interruptions == 0 || num(o, "interruptions", r->interruptions)) &&
+	    cJSON_AddBoolToObject(o, "shuffle", r->shuffle) != NULL && file_add_num(o, "started", (double)r->started) &&
+	    file_add_num(o, "finished", (double)r->finished) && file_add_num(o, "limit", (double)r->limit) &&
+	    file_add_num(o, "pass", r->pass_percent) && file_add_num(o, "used", (double)r->used) &&
+	    (r->leaves == 0 || file_add_num(o, "leaves", r->leaves)) &&
+	    (r->interruptions == 0 || file_add_num(o, "interruptions", r->interruptions)) &&
 	    (r->retake_of == NULL || cJSON_AddStringToObject(o, "retake_of", r->retake_of) != NULL) &&
-	    (open ? num(o, "left", (double)r->left) && num(o, "current", (double)r->current) &&
+	    (open ? file_add_num(o, "left", (double)r->left) && file_add_num(o, "current", (double)r->current) &&
 	            cJSON_AddBoolToObject(o, "sitting", r->sitting) != NULL
 	          : cJSON_AddBoolToObject(o, "timed_out", r->timed_out) != NULL &&
 	            (!r->answers_kept || cJSON_AddBoolToObject(o, "answers_kept", true) != NULL));

@@ -72,6 +72,10 @@ bool file_add_strings(struct cJSON *o, const char *name, char *const *v, size_t 
  * reports build their rows so too.) */
 struct cJSON *file_add_object(struct cJSON *arr);
 
+/* Adds to obj a number member; false when out of memory
+ * (progress_file_exam.c). */
+bool file_add_num(struct cJSON *obj, const char *name, double v);
+
 /* Adds to o a member of v in 16 hex digits (the hashes and seeds); false
  * when out of memory (progress_file_exam.c). */
 bool file_add_hex(struct cJSON *o, const char *name, unsigned long long v);
