@@ -304,13 +304,20 @@ int cli_hosted(int argc, char **argv)
 	}
 	const pt_exam_record *open = p != NULL ? progress_exam_open(p) : NULL;
 	char open_name[PT_COURSE_EXAM_NAME_MAX + 1] = "";
-	if (open != NULL && course_exam_of(open->id, open_name, sizeof open_name) == NULL)
-		snprintf(open_name, sizeof open_name, "?");
-	if (status == CLI_OK && open != NULL && !(word == W_EXAM && strcmp(open_name, exam_name) == 0)) {
+	bool course_exam = open != NULL && course_exam_of(open->id, open_name, sizeof open_name) != NULL;
+	if (status == CLI_OK && course_exam && !(word == W_EXAM && strcmp(open_name, exam_name) == 0)) {
 		char left[24];
 		exam_format_clock(open->limit > 0 ? open->started + open->limit - now : open->used, left, sizeof left);
-		fprintf(stderr, "paratutor: your exam %s is open (%s left): ssh HOST 'exam %s' goes on with it; lessons, "
-		    "reviews and statistics open again once it is submitted\n", open_name, left, open_name);
+		fprintf(stderr, "paratutor: your exam %s is open (%s %s): ssh HOST 'exam %s' goes on with it; lessons, "
+		    "reviews and statistics open again once it is submitted\n", open_name, left,
+		    open->limit > 0 ? "left" : "used", open_name);
+		status = CLI_FAILED;
+	} else if (status == CLI_OK && open != NULL && !course_exam && word == W_EXAM) {
+		/* A paper of the learner's own (drawn before hosted sessions
+		 * refused that) is finished in a session, where exam takes it up;
+		 * one open exam at a time. */
+		fputs("paratutor: an unfinished exam of your own is open; finish or submit it first: ssh HOST plain, "
+		      "then type exam (or press e in the menu of ssh -t HOST)\n", stderr);
 		status = CLI_FAILED;
 	}
 	if (status == CLI_OK && word == W_HELP)

@@ -52,7 +52,10 @@ static void help_row(FILE *out, const pt_binding *c)
 	char name[64];
 	snprintf(name, sizeof name, "%s%s%s%s%s", c->word, c->arg ? " " : "", c->arg ? c->arg : "",
 	    c->shorts ? ", " : "", c->shorts ? c->shorts : "");
-	fprintf(out, "  %-*s ", NAME_COLS, name);
+	if (strlen(name) > NAME_COLS) /* too long for its column: a line of its own */
+		fprintf(out, "  %s\n%*s", name, NAME_COLS + 3, "");
+	else
+		fprintf(out, "  %-*s ", NAME_COLS, name);
 	pt_lines lines = { 0 };
 	if (!text_wrap(c->help, HELP_WIDTH, &lines)) {
 		text_lines_free(&lines);

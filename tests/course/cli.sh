@@ -8,6 +8,7 @@ set -u
 bin=$(realpath "$1")
 passed=0
 failed=0
+src=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
@@ -158,6 +159,23 @@ sed -i '$d' roster.csv
 check "add-learners adds every row" [ "$(grep -c '^command=' d/authorized_keys)" -eq 2 ]
 check "a quoted name with a comma" python3 -c '
 import json; assert json.load(open("d/course.json"))["learners"][0]["name"] == "Liddell, Alice"'
+
+# A paper of the learner's own left open in a course store (hosted plain
+# mode drew one before it refused that): it locks no one out; a session
+# opens and exam takes it up, and a course exam waits until it is done.
+"$bin" course add-learner d ada --key k3.pub >/dev/null 2>&1
+cp "$src/content/13-collectives.json" d/lessons/
+"$bin" course add-exam d quiz --lessons collectives --count 2 --minutes 5 >/dev/null 2>&1
+echo quit | "$bin" --only-lessons d/lessons exam --plain --untimed --from collectives --count 3 \
+	--state d/learners/ada/progress.json >/dev/null 2>&1
+check "a paper of one's own is open in the learner's store" python3 -c '
+import json; assert json.load(open("d/learners/ada/progress.json"))["exams"]["open"]'
+SSH_ORIGINAL_COMMAND='exam quiz' XDG_STATE_HOME="$tmp/none" "$bin" --course d --learner ada >out 2>&1
+check "a course exam waits, saying how to finish the open paper" grep -q 'an unfinished exam of your own is open; finish or submit it first' out
+printf 'exam\nsubmit\nyes\nquit\n' | SSH_ORIGINAL_COMMAND=plain XDG_STATE_HOME="$tmp/none" "$bin" --course d --learner ada >out 2>&1
+check "a session opens and exam takes the open paper up" grep -q 'Taking up your unfinished exam.' out
+check "... and submits it" python3 -c '
+import json; e = json.load(open("d/learners/ada/progress.json"))["exams"]; assert "open" not in e and e["done"], e.keys()'
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
