@@ -527,7 +527,7 @@ static const pt_binding menu_keys[] = {
 	    .bar = "stats", .chars = "sS", .run = key_stats, .word = "stats", .cmd = PT_CMD_STATS },
 	{ .keys = "e",
 	    .help = "sit an exam: a timed paper drawn across the lessons, scored only when submitted (asks "
-	    "first; resumes an unfinished one)", .bar = "exam", .chars = "eE", .go = UI_GO_EXAM, .word = "exam",
+	    "first; resumes an unfinished one; on a hosted course, says how its exams are sat)", .bar = "exam", .chars = "eE", .go = UI_GO_EXAM, .word = "exam",
 	    .cmd = PT_CMD_EXAM },
 	{ .word = "list", .shorts = "menu", .help = "show the lessons again", .cmd = PT_CMD_LIST },
 	{ .word = "intro", .shorts = "guide", .help = "how paratutor works: items, marks, scores and review",
