@@ -249,7 +249,8 @@ static bool any_missed(const pt_session *s)
 
 /* After the summary, offers to answer again the items not right first
  * time (or go to those not finished); returns PLAIN_STAY at the first of
- * them, PLAIN_MENU or PLAIN_QUIT. */
+ * them, PLAIN_RESET for reset (the caller asks first), PLAIN_MENU or
+ * PLAIN_QUIT. */
 static plain_step offer_retry(plain_io *io, pt_session *s)
 {
 	size_t n = s->lesson->n_items, n_missed = 0, n_open = 0;
@@ -284,11 +285,13 @@ static plain_step offer_retry(plain_io *io, pt_session *s)
 			return PLAIN_MENU;
 		if (c != NULL && c->cmd == PT_CMD_PRACTICE)
 			break;
+		if (c != NULL && c->cmd == PT_CMD_RESET)
+			return PLAIN_RESET;
 		if (c != NULL && c->cmd == PT_CMD_HELP)
 			plain_cmd_help(io->out, ui_summary_screen.keys, ui_summary_screen.n_keys);
 		else
-			fprintf(io->out, "\"%s\" is not a command here: type practice, press Enter for the lesson list, or "
-			    "type help.\n", word);
+			fprintf(io->out, "\"%s\" is not a command here: type practice, reset, press Enter for the lesson list, "
+			    "or type help.\n", word);
 	}
 	for (size_t i = 0; i < n; i++)
 		if (missed(&s->grades[i]))
@@ -337,6 +340,23 @@ static bool step_item(plain_io *io, pt_session *s, plain_step step)
 	return true;
 }
 
+/* Starts the lesson's next attempt once the learner confirms, then shows
+ * the item. */
+static void reset_lesson(plain_io *io, pt_session *s)
+{
+	pt_summary sum;
+	session_summarize(s, &sum);
+	char what[320];
+	score_reset_text(sum.score, sum.attempt, false, what, sizeof what);
+	if (!confirm(io, what))
+		fputs("Kept your answers.\n", io->out);
+	else if (track_reset(io->track, s))
+		fprintf(io->out, "Attempt %d starts: every item is open again.\n", s->attempt);
+	else
+		print_notice(io);
+	plain_item_print(io->out, s);
+}
+
 /* Runs one lesson from where the learner left it; returns PLAIN_MENU or
  * PLAIN_QUIT. */
 static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
@@ -354,19 +374,7 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 	while (step != PLAIN_QUIT && step != PLAIN_MENU) {
 		step = prompt_command(io, &s);
 		if (step == PLAIN_RESET) {
-			pt_summary sum;
-			session_summarize(&s, &sum);
-			char what[320];
-			score_reset_text(sum.score, sum.attempt, false, what, sizeof what);
-			if (confirm(io, what)) {
-				if (track_reset(io->track, &s))
-					fprintf(io->out, "Attempt %d starts: every item is open again.\n", s.attempt);
-				else
-					print_notice(io);
-			} else {
-				fputs("Kept your answers.\n", io->out);
-			}
-			plain_item_print(io->out, &s);
+			reset_lesson(io, &s);
 		} else if (step == PLAIN_DONE) {
 			/* The item ended (its score is printed): on to the next
 			 * unfinished item, or the summary when none is left. */
@@ -374,6 +382,11 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 			if (next >= lesson->n_items) {
 				print_summary(io, &s);
 				step = offer_retry(io, &s);
+				if (step == PLAIN_RESET) {
+					reset_lesson(io, &s);
+					step = PLAIN_STAY;
+					continue;
+				}
 				if (step != PLAIN_STAY)
 					break;
 			} else {
@@ -391,6 +404,11 @@ static plain_step run_lesson(plain_io *io, const pt_lesson *lesson)
 			/* A finished lesson's summary offers practice, as at its end. */
 			if (session_next_open(&s, 0) >= lesson->n_items && any_missed(&s)) {
 				step = offer_retry(io, &s);
+				if (step == PLAIN_RESET) {
+					reset_lesson(io, &s);
+					step = PLAIN_STAY;
+					continue;
+				}
 				if (step != PLAIN_STAY)
 					break;
 				plain_item_print(io->out, &s);

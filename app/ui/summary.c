@@ -267,7 +267,8 @@ static const pt_binding summary_keys[] = {
 	    .shorts = "retry, r", .cmd = PT_CMD_PRACTICE },
 	{ .keys = "x",
 	    .help = "start the lesson again as its next attempt, scored beside the lesson score, which stays (asks "
-	    "first)", .bar = "reset lesson", .unless = SUM_CONFIRM, .chars = "xX", .run = key_ask_reset },
+	    "first)", .bar = "reset lesson", .unless = SUM_CONFIRM, .chars = "xX", .run = key_ask_reset,
+	    .word = "reset", .cmd = PT_CMD_RESET },
 	{ .keys = "p, Left", .help = "back to the last item", .bar = "last item", .bar_keys = "p",
 	    .unless = SUM_CONFIRM, .chars = "pP", .named = { PT_KEY_LEFT + 1 }, .run = key_last_item },
 	{ .keys = "m, q", .help = "back to the lesson menu", .bar = "menu", .bar_keys = "m",

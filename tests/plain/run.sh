@@ -212,10 +212,12 @@ lacks "practice after summary is never taken as an answer" "This item is finishe
 has "a practice item's header says practice" "Item 1 of 3, practice, "
 # The offer's prompt answers help and a word it does not know, and asks
 # again, instead of leaving for the lesson list without a word.
-play 1 "1 a 2 b" "1 b 2 d" b "a c" help reset practice "1 b 2 d" quit
+play 1 "1 a 2 b" "1 b 2 d" b "a c" help bogus practice "1 b 2 d" quit
 has "help at the summary's offer lists its commands" "  practice, retry, r"
-has "an unknown word at the offer is said, and what to type" "\"reset\" is not a command here: type practice, press Enter for the lesson list, or type help."
+has "an unknown word at the offer is said, and what to type" "\"bogus\" is not a command here: type practice, reset, press Enter for the lesson list, or type help."
 has "after them, practice still starts" "Item 1 of 3, practice, "
+play 1 "1 a 2 b" "1 b 2 d" b "a c" reset yes quit
+has "reset at the summary's offer asks, then starts attempt 2, as x on the summary screen" "Attempt 2 starts: every item is open again."
 # One lesson-number rule in both modes: the number, then Enter.  Plain mode
 # reads a line, so 2 opens lesson 2 and 20 lesson 20 (the full screen's
 # test_lesson_number types the same).
