@@ -20,7 +20,6 @@ struct results_view {
 	pt_next next;   /* what to study next, from when the results opened */
 	bool have_next;
 	bool *held;     /* per item: its verdict held back (progress_exam_held); NULL: out of memory */
-	bool reviews;   /* a missed item comes back in the reviews */
 };
 
 /* Adds one "label   right of items   percent" row, with the items to
@@ -181,9 +180,6 @@ static void results_enter(pt_ui *ui, size_t arg)
 	    exam_perfect(ui->exam) }, &rv->next);
 	free(rv->held);
 	rv->held = progress_exam_held(ui->track->progress, ui->exam);
-	rv->reviews = false;
-	for (size_t i = 0; rv->held != NULL && i < ui->exam->n; i++)
-		rv->reviews = rv->reviews || (!rv->held[i] && ui->exam->results[i] != PT_EXAM_RIGHT);
 	free(rv->starts);
 	rv->n_starts = ui->exam->n;
 	rv->starts = calloc(rv->n_starts ? rv->n_starts : 1, sizeof *rv->starts);
@@ -228,7 +224,8 @@ static unsigned key_item(pt_ui *ui, const pt_event *ev)
 static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
-	bool reviews = ((struct results_view *)ui->view)->reviews;
+	const bool *held = ((struct results_view *)ui->view)->held;
+	bool reviews = held != NULL && exam_to_review(ui->exam, held) > 0;
 	ui_go(ui, UI_GO_MENU, 0);
 	ui_say(ui, reviews ? "The exam is kept in your history (paratutor exam --history); missed items come back in reviews" :
 	    "The exam is kept in your history (paratutor exam --history)");

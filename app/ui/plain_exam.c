@@ -214,9 +214,7 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 		for (size_t k = 0; k < next.n; k++)
 			fprintf(out, "%zu. %s\n", k + 1, next.lines[k]);
 	}
-	size_t reviews = 0;
 	for (size_t i = 0; i < e->n; i++) {
-		reviews += !back[i] && e->results[i] != PT_EXAM_RIGHT;
 		if (back[i]) {
 			fprintf(out, "\nItem %zu of %zu, from %s: %s\n", i + 1, e->n, e->lessons[i]->title.s, PT_EXAM_HELD_BACK);
 			continue;
@@ -230,7 +228,7 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 		print_picks(out, exam_grade(e, i));
 		plain_item_print_verdict(out, exam_grade(e, i));
 	}
-	fprintf(out, "\n%sPast exams: paratutor exam --history.\n", e->reopened || reviews == 0 ? "" :
+	fprintf(out, "\n%sPast exams: paratutor exam --history.\n", e->reopened || exam_to_review(e, back) == 0 ? "" :
 	    "Items you missed come back in your reviews. ");
 	exam_results_free(&r);
 	free(back);

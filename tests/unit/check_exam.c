@@ -824,6 +824,7 @@ START_TEST(test_plan_keeps_held_verdicts)
 	exam_review_list(&right, b, -1, NULL, plan_r, sizeof plan_r);
 	exam_review_list(&wrong, b, -1, NULL, plan_w, sizeof plan_w);
 	ck_assert_str_ne(plan_r, plan_w);
+	ck_assert_uint_eq(exam_to_review(&wrong, held), 0); /* nothing held back comes back in reviews */
 	free(held);
 	/* Lesson b has had b1 (wrong first, then right): the plan may tell. */
 	pt_session ses;
@@ -838,6 +839,8 @@ START_TEST(test_plan_keeps_held_verdicts)
 	held = progress_exam_held(s, &wrong);
 	ck_assert_ptr_nonnull(held);
 	ck_assert(!held[b1]);
+	ck_assert_uint_eq(exam_to_review(&wrong, held), 1); /* b1, missed, now comes back in reviews */
+	ck_assert_uint_eq(exam_to_review(&right, held), 0);
 	exam_review_list(&wrong, b, -1, held, plan_w, sizeof plan_w);
 	snprintf(want, sizeof want, "review item %zu; reopen this lesson; do", b1 + 1);
 	ck_assert_msg(strncmp(plan_w, want, strlen(want)) == 0, "%s", plan_w);

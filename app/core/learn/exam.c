@@ -516,6 +516,14 @@ void exam_review_tag(const pt_exam *e, int tag, const bool *held, char *buf, siz
 	plan(e, &(exam_group){ NULL, -1, tag, held }, buf, size);
 }
 
+size_t exam_to_review(const pt_exam *e, const bool *held)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < e->n; i++)
+		n += in_group(e, &(exam_group){ NULL, -1, -1, held }, i, false);
+	return n;
+}
+
 unsigned long long exam_missed_tags(const pt_exam *e)
 {
 	unsigned long long bits = 0;

@@ -246,6 +246,10 @@ void exam_review_list(const pt_exam *e, const pt_lesson *lesson, int difficulty,
  * e->tags, tags_at). */
 void exam_review_tag(const pt_exam *e, int tag, const bool *held, char *buf, size_t size);
 
+/* Returns how many items of a submitted exam are to review (not right and
+ * not held back: the ones that come back in the reviews). */
+size_t exam_to_review(const pt_exam *e, const bool *held);
+
 /* Returns the concept tags (bit k: tags_at(e->tags, k)) of the items a
  * submitted exam did not get right: what the advice of what to study
  * next after it looks at first (next.h). */
