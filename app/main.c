@@ -288,6 +288,9 @@ static void index_stats(const pt_catalog *cat)
 	if (want != NULL && want[0] != '\0')
 		fprintf(stderr, "paratutor: index: %zu of %zu lessons from the index, %zu index file%s written\n",
 		    cat->from_index, cat->n, cat->index_written, cat->index_written == 1 ? "" : "s");
+	if (want != NULL && want[0] != '\0')
+		fprintf(stderr, "paratutor: index: %zu lesson folder%s listed from the index\n", cat->dirs_listed,
+		    cat->dirs_listed == 1 ? "" : "s");
 }
 
 /* Previews one lesson file, reloading it on save, with progress kept in

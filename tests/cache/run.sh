@@ -30,7 +30,7 @@ printf '{ "id": "x", oops\n' >"$lessons/30-not-json.json"     # no lesson at all
 # minute back, and so is every edit below: no test waits for the clock.
 past=$(($(date +%s) - 60))
 backdate() { touch -d "@$past" "$@"; }
-backdate "$lessons"/*
+backdate "$lessons"/* "$lessons"
 input='1
 menu
 list
@@ -93,6 +93,9 @@ fi
 same "cold: lessons loaded, index written" "0 of 5 lessons from the index, 1 index file written"
 [ "$(index_file | wc -l)" = 1 ] && ok "one index file for the directory" || not_ok "one index file for the directory" "$(ls -la "$XDG_CACHE_HOME/paratutor")"
 same "warm: every lesson from the index, the same text" "5 of 5 lessons from the index, 0 index files written"
+grep -qx 'paratutor: index: 1 lesson folder listed from the index' "$tmp/got.err" &&
+	ok "warm: the folder's lesson files listed from the index, the folder not read" ||
+	not_ok "warm: the folder's lesson files listed from the index, the folder not read" "$(cat "$tmp/got.err")"
 
 # Stale: the title changes by one letter, same size, same modification
 # time (dated back like the rest); only the change time differs.
@@ -232,6 +235,21 @@ input='1
 menu
 quit
 '
+
+# A lesson added to the folder, the folder's modification time set back
+# as it was: its change time still tells, and the new lesson is listed.
+tutor "$tmp/got"
+cp content/02-scaling-prototypes.json "$lessons/02-added.json"
+backdate "$lessons/02-added.json" "$lessons"
+reference
+grep -q '^6 lessons' "$tmp/want" || not_ok "the added lesson is in the reference" "$(head -20 "$tmp/want")"
+same "a lesson added, the folder's time set back: listed" "5 of 6 lessons from the index, 1 index file written"
+same "... then the folder from the index again" "6 of 6 lessons from the index, 0 index files written"
+grep -qx 'paratutor: index: 1 lesson folder listed from the index' "$tmp/got.err" || not_ok "... listed from the index" "$(cat "$tmp/got.err")"
+rm "$lessons/02-added.json"
+backdate "$lessons"
+reference
+same "a lesson removed: not listed" "5 of 5 lessons from the index, 1 index file written"
 
 # The tutor's --report and --check never use the index.
 rm -rf "$XDG_CACHE_HOME"

@@ -85,7 +85,7 @@ static void exercise(const pt_index *ix)
 {
 	volatile size_t sink = 0;
 	pt_index_writer w;
-	index_writer_start(&w, TAG);
+	index_writer_start(&w, TAG, ix->has_dir ? &ix->dir : NULL);
 	for (size_t i = 0; i < ix->n; i++) {
 		const pt_index_entry *e = &ix->v[i];
 		if (index_find(ix, e->path, &e->key) == NULL)
@@ -98,7 +98,8 @@ static void exercise(const pt_index *ix)
 	if (!index_writer_finish(&w, &buf, &len))
 		return;
 	pt_index again;
-	if (!index_decode(buf, len, TAG, &again) || again.n != ix->n)
+	if (!index_decode(buf, len, TAG, &again) || again.n != ix->n || again.has_dir != ix->has_dir ||
+	    (ix->has_dir && !index_key_equal(&again.dir, &ix->dir)))
 		abort();
 	for (size_t i = 0; i < ix->n; i++)
 		check_same(&ix->v[i], &again.v[i]);

@@ -74,6 +74,7 @@ static void setup(void)
 	fputs("{ \"id\": \"x\", oops\n", fp);
 	fclose(fp);
 	backdate(dst);
+	backdate(lessons); /* the folder too: a start lists it from the index only when it is not racy either */
 }
 
 /* Removes the scratch directory. */
@@ -158,7 +159,7 @@ static void same_catalog(const pt_catalog *a, const pt_catalog *b)
 static char *encode(const pt_catalog *cat, size_t *len)
 {
 	pt_index_writer w;
-	index_writer_start(&w, TAG);
+	index_writer_start(&w, TAG, NULL);
 	for (size_t i = 0; i < cat->n; i++) {
 		pt_file_key key = { i, i + 1, i + 2, i + 3, i + 4 };
 		index_writer_add(&w, cat->v[i].path, &key, cat->v[i].info, &cat->v[i].diags);
@@ -235,7 +236,7 @@ START_TEST(every_truncation_and_flip_is_refused)
 	ck_assert(!index_decode(buf, len, TAG " 2", &ix)); /* another build */
 	/* The same path twice (found by the fuzzer) is no index. */
 	pt_index_writer w;
-	index_writer_start(&w, TAG);
+	index_writer_start(&w, TAG, NULL);
 	pt_file_key k1 = { 1, 2, 3, 4, 5 }, k2 = { 1, 2, 3, 4, 6 };
 	index_writer_add(&w, "a.json", &k1, cat.v[0].info, &cat.v[0].diags);
 	index_writer_add(&w, "a.json", &k2, cat.v[0].info, &cat.v[0].diags);
@@ -559,6 +560,98 @@ START_TEST(large_directory_is_stated_beside_the_decoding)
 }
 END_TEST
 
+/* Loads the scratch lessons through the index and checks what it did:
+ * entries from the index, index files written, folders listed from it;
+ * and that the catalog is the one without the index. */
+static void load_expect(size_t from_index, size_t written, size_t listed)
+{
+	pt_catalog plain = { 0 }, cat = { 0 };
+	load_plain(&plain);
+	load_indexed(&cat);
+	ck_assert_uint_eq(cat.from_index, from_index);
+	ck_assert_uint_eq(cat.index_written, written);
+	ck_assert_uint_eq(cat.dirs_listed, listed);
+	same_catalog(&plain, &cat);
+	catalog_free(&plain);
+	catalog_free(&cat);
+}
+
+START_TEST(folder_listed_from_the_index_only_while_unchanged)
+{
+	load_expect(0, 1, 0); /* cold */
+	load_expect(5, 0, 1); /* warm: the folder is not read */
+	/* A lesson added, the folder's modification time set back as it was:
+	 * its change time still tells, so the folder is read again. */
+	struct stat before;
+	ck_assert_int_eq(stat(lessons, &before), 0);
+	char src[4096], dst[256];
+	snprintf(src, sizeof src, "%s/content/13-collectives.json", test_srcdir());
+	snprintf(dst, sizeof dst, "%s/13.json", lessons);
+	copy_file(src, dst);
+	backdate(dst);
+	struct timespec t[2] = { before.st_atim, before.st_mtim };
+	ck_assert_int_eq(utimensat(AT_FDCWD, lessons, t, 0), 0);
+	load_expect(5, 1, 0);
+	load_expect(6, 0, 1);
+	/* Removed: read again. */
+	ck_assert_int_eq(unlink(dst), 0);
+	backdate(lessons);
+	load_expect(5, 1, 0);
+	load_expect(5, 0, 1);
+	/* Modified in the second the index was written or later (a clock
+	 * set back): never listed from it, however often it is written. */
+	struct timespec later[2] = { { time(NULL) + 3600, 0 }, { time(NULL) + 3600, 0 } };
+	ck_assert_int_eq(utimensat(AT_FDCWD, lessons, later, 0), 0);
+	load_expect(5, 1, 0);
+	load_expect(5, 1, 0);
+	/* A dangling link among the lessons has no key: the index cannot list
+	 * the folder, and is not written again for that alone. */
+	backdate(lessons);
+	snprintf(dst, sizeof dst, "%s/40-gone.json", lessons);
+	ck_assert_int_eq(symlink("nowhere.json", dst), 0);
+	backdate(lessons);
+	load_expect(5, 0, 0);
+	load_expect(5, 0, 0);
+}
+END_TEST
+
+START_TEST(forged_folder_listing_is_not_followed)
+{
+	load_expect(0, 1, 0);
+	/* An index that says it lists the folder as it is, with a path outside
+	 * it, in a folder under it or beside it, or a name that is no lesson's:
+	 * the folder is read instead. */
+	struct stat st;
+	ck_assert_int_eq(stat(lessons, &st), 0);
+	pt_file_key dir, key = { 1, 2, 3, 4, 5 };
+	index_key_of(&st, &dir);
+	char bad[5][512];
+	snprintf(bad[4], sizeof bad[4], "%s/01.json", lessons);
+	bad[4][strlen(lessons) - 1] = 'z'; /* a folder beside it, its name as long */
+	snprintf(bad[0], sizeof bad[0], "/etc/passwd");
+	snprintf(bad[1], sizeof bad[1], "%s/../x.json", lessons);
+	snprintf(bad[2], sizeof bad[2], "%s/sub/a.json", lessons);
+	snprintf(bad[3], sizeof bad[3], "%s/notes.txt", lessons);
+	for (size_t b = 0; b < 5; b++) {
+		const char *path = bad[b];
+		char file[4200];
+		pt_index_writer w;
+		index_writer_start(&w, TAG, &dir);
+		pt_diags none = { 0 };
+		index_writer_add(&w, path, &key, NULL, &none);
+		char *buf;
+		size_t len;
+		ck_assert(index_writer_finish(&w, &buf, &len));
+		ck_assert(index_file_for(cache, lessons, file, sizeof file));
+		ck_assert(index_write(file, buf, len));
+		free(buf);
+		struct timespec t[2] = { { time(NULL) + 3600, 0 }, { time(NULL) + 3600, 0 } }; /* written "later" */
+		ck_assert_int_eq(utimensat(AT_FDCWD, file, t, 0), 0);
+		load_expect(0, 1, 0);
+	}
+}
+END_TEST
+
 /* Returns the index suite. */
 static Suite *index_suite(void)
 {
@@ -575,6 +668,8 @@ static Suite *index_suite(void)
 	tcase_add_test(tc, stats_from_info_equal_stats_from_lesson);
 	tcase_add_test(tc, statistics_load_only_the_lessons_answered);
 	tcase_add_test(tc, large_directory_is_stated_beside_the_decoding);
+	tcase_add_test(tc, folder_listed_from_the_index_only_while_unchanged);
+	tcase_add_test(tc, forged_folder_listing_is_not_followed);
 	suite_add_tcase(s, tc);
 	return s;
 }

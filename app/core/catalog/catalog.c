@@ -254,6 +254,10 @@ static bool is_lesson_name(const char *name)
 /* The index of one directory while it is being added. */
 typedef struct dir_index {
 	char file[4200];   /* the index file; "" when there is none */
+	pt_file_key dir;   /* the directory's, taken before it was listed */
+	pt_index ix;       /* the index file's entries (none when it could not be read) */
+	bool listed;       /* the names came from ix, not from reading the directory */
+	bool whole;        /* every name has a key: the index can list the directory */
 	pt_file_key *keys; /* per entry */
 	bool *have_key;    /* per entry: stat succeeded */
 	size_t stale;      /* entries that had to be loaded, or index entries left unused */
@@ -276,31 +280,42 @@ static void stat_files(const char *dir, const pt_entry *v, size_t n, dir_index *
 		close(dfd);
 }
 
+/* Reads the directory's index file into x->ix, when there is one. */
+static void index_open(pt_catalog *c, const char *dir, dir_index *x)
+{
+	if (!index_file_for(c->index_dir, dir, x->file, sizeof x->file)) {
+		x->file[0] = '\0';
+		return;
+	}
+	if (c->index_arena == NULL)
+		c->index_arena = arena_new_populated(); /* NULL: each info its own block */
+	if (!index_read(x->file, c->index_tag, &x->ix, c->index_arena))
+		x->ix = (pt_index){ 0 };
+}
+
 /* Fills the n entries that the directory's index knows (same key) from
  * it; the rest stay to be loaded.  Without an index, or when it cannot
- * be read, every entry is loaded and the index is written afresh.  (The
- * stats ran on a helper thread once; on a busy machine the helper waited
- * for a processor, and make bench-figures started the 1,000-lesson
- * library faster without it.) */
+ * be read, every entry is loaded and the index is written afresh; it is
+ * written again too when the directory was read instead of listed from
+ * it, so that the next start can.  (The stats ran on a helper thread
+ * once; on a busy machine the helper waited for a processor, and make
+ * bench-figures started the 1,000-lesson library faster without it.) */
 static void index_fill(pt_catalog *c, const char *dir, pt_entry *v, size_t n, dir_index *x)
 {
 	x->stale = n + 1;
 	x->keys = calloc(n, sizeof *x->keys);
 	x->have_key = calloc(n, sizeof *x->have_key);
-	if (x->keys == NULL || x->have_key == NULL ||
-	    !index_file_for(c->index_dir, dir, x->file, sizeof x->file)) {
+	if (x->keys == NULL || x->have_key == NULL) {
 		x->file[0] = '\0';
 		return;
 	}
-	stat_files(dir, v, n, x);
-	if (c->index_arena == NULL)
-		c->index_arena = arena_new_populated(); /* NULL: each info its own block */
-	pt_index ix;
-	if (!index_read(x->file, c->index_tag, &ix, c->index_arena))
+	if (x->file[0] == '\0')
 		return;
-	size_t used = 0;
+	stat_files(dir, v, n, x);
+	size_t used = 0, keyed = 0;
 	for (size_t i = 0; i < n; i++) {
-		pt_index_entry *ie = x->have_key[i] ? index_find(&ix, v[i].path, &x->keys[i]) : NULL;
+		keyed += x->have_key[i];
+		pt_index_entry *ie = x->have_key[i] ? index_find(&x->ix, v[i].path, &x->keys[i]) : NULL;
 		if (ie == NULL)
 			continue;
 		index_take(ie, &v[i].info, &v[i].diags);
@@ -308,17 +323,19 @@ static void index_fill(pt_catalog *c, const char *dir, pt_entry *v, size_t n, di
 		v[i].info_in_arena = c->index_arena != NULL;
 		used++;
 	}
-	x->stale = (n - used) + (ix.n - used);
+	x->whole = keyed == n;
+	x->stale = (keyed - used) + (x->ix.n - used) + (!x->listed && x->whole);
 	c->from_index += used;
-	index_free(&ix);
+	c->dirs_listed += x->listed;
 }
 
-/* Writes the directory's index when anything in it changed. */
+/* Writes the directory's index when anything in it changed, with the
+ * directory's key when every lesson file in it has an entry. */
 static void index_save(pt_catalog *c, const pt_entry *v, size_t n, dir_index *x)
 {
 	if (x->file[0] != '\0' && x->stale > 0) {
 		pt_index_writer w;
-		index_writer_start(&w, c->index_tag);
+		index_writer_start(&w, c->index_tag, x->whole ? &x->dir : NULL);
 		for (size_t i = 0; i < n; i++)
 			if (x->have_key[i])
 				index_writer_add(&w, v[i].path, &x->keys[i], v[i].info, &v[i].diags);
@@ -333,60 +350,93 @@ static void index_save(pt_catalog *c, const pt_entry *v, size_t n, dir_index *x)
 	free(x->have_key);
 }
 
-/* Adds every lesson file of a directory in name order. */
-static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **why)
+/* Sets *names to the directory's lesson files, as paths in name order,
+ * from its index when it lists them all, else by reading it (false with
+ * *why when it cannot be read, or out of memory). */
+static bool list_dir(const char *dir, dir_index *x, char ***names, size_t *n, const char **why)
 {
+	size_t dir_len = strlen(dir);
+	bool slash = dir[dir_len - 1] != '/';
+	*names = NULL;
+	*n = 0;
+	x->listed = index_lists_dir(&x->ix, &x->dir);
+	if (x->listed && x->ix.n > 0 && (*names = calloc(x->ix.n, sizeof **names)) == NULL)
+		x->listed = false;
+	/* The entries are in path order, every path the directory's and a
+	 * name in it, as the listing below makes them. */
+	for (size_t i = 0; x->listed && i < x->ix.n; i++) {
+		const char *path = x->ix.v[i].path, *name = path + dir_len + slash;
+		x->listed = strncmp(path, dir, dir_len) == 0 && (!slash || path[dir_len] == '/') &&
+		    strchr(name, '/') == NULL && is_lesson_name(name) && ((*names)[i] = strdup(path)) != NULL;
+		*n = i + x->listed;
+	}
+	if (x->listed)
+		return true;
+	for (size_t i = 0; i < *n; i++)
+		free((*names)[i]);
+	free(*names);
+	*names = NULL;
+	*n = 0;
 	DIR *d = opendir(dir);
 	if (d == NULL) {
 		*why = strerror(errno);
 		return false;
 	}
-	char **names = NULL;
-	size_t n = 0, cap = 0;
+	size_t cap = 0;
 	bool ok = true;
 	struct dirent *de;
-	while ((de = readdir(d)) != NULL) {
+	while (ok && (de = readdir(d)) != NULL) {
 		if (!is_lesson_name(de->d_name))
 			continue;
-		void *bigger = names;
-		if (!grow_array(&bigger, &cap, n + 1, sizeof *names)) {
-			ok = false;
-			break;
+		void *bigger = *names;
+		size_t name_len = strlen(de->d_name);
+		char *path = NULL;
+		ok = grow_array(&bigger, &cap, *n + 1, sizeof **names) && (path = malloc(dir_len + slash + name_len + 1));
+		*names = bigger;
+		if (ok) {
+			memcpy(path, dir, dir_len);
+			path[dir_len] = '/'; /* overwritten by the name when dir ends in one */
+			memcpy(path + dir_len + slash, de->d_name, name_len + 1);
+			(*names)[(*n)++] = path;
 		}
-		names = bigger;
-		size_t dir_len = strlen(dir), name_len = strlen(de->d_name);
-		bool slash = dir[dir_len - 1] != '/';
-		names[n] = malloc(dir_len + slash + name_len + 1);
-		if (names[n] == NULL) {
-			ok = false;
-			break;
-		}
-		memcpy(names[n], dir, dir_len);
-		names[n][dir_len] = '/'; /* overwritten by the name when dir ends in one */
-		memcpy(names[n] + dir_len + slash, de->d_name, name_len + 1);
-		n++;
 	}
 	closedir(d);
-	if (n > 1) {
+	if (*n > 1) {
 		/* Every path starts with the directory: order by the names alone. */
-		size_t prefix = strlen(dir) + (dir[strlen(dir) - 1] != '/');
-		for (size_t i = 0; i < n; i++)
-			names[i] += prefix;
-		qsort(names, n, sizeof *names, name_cmp);
-		for (size_t i = 0; i < n; i++)
-			names[i] -= prefix;
+		for (size_t i = 0; i < *n; i++)
+			(*names)[i] += dir_len + slash;
+		qsort(*names, *n, sizeof **names, name_cmp);
+		for (size_t i = 0; i < *n; i++)
+			(*names)[i] -= dir_len + slash;
 	}
+	if (!ok)
+		*why = "out of memory";
+	return ok;
+}
+
+/* Adds every lesson file of a directory (st its stat) in name order. */
+static bool add_dir(pt_catalog *c, const char *dir, const struct stat *st, bool shadow, const char **why)
+{
+	dir_index x = { .file = "" };
+	index_key_of(st, &x.dir);
+	if (c->index_dir != NULL)
+		index_open(c, dir, &x);
+	char **names;
+	size_t n;
+	bool ok = list_dir(dir, &x, &names, &n, why);
 	pt_entry *entries = ok && n > 0 ? calloc(n, sizeof *entries) : NULL;
-	if (entries == NULL && n > 0)
+	if (ok && entries == NULL && n > 0) {
 		ok = false;
+		*why = "out of memory";
+	}
 	if (ok) {
 		for (size_t i = 0; i < n; i++)
 			entries[i].path = names[i]; /* the entry takes the name */
 		free(names);
 		names = NULL;
-		dir_index x = { .file = "" };
 		if (c->index_dir != NULL)
 			index_fill(c, dir, entries, n, &x);
+		index_free(&x.ix);
 		load_entries(entries, n, &c->tags, c->keep);
 		if (c->index_dir != NULL)
 			index_save(c, entries, n, &x);
@@ -396,17 +446,18 @@ static bool add_dir(pt_catalog *c, const char *dir, bool shadow, const char **wh
 		for (size_t i = 0; i < n; i++)
 			if (!catalog_take(c, &entries[i], shadow)) {
 				ok = false;
+				*why = "out of memory";
 				for (size_t j = i + 1; j < n; j++)
 					entry_free(&entries[j]);
 				break;
 			}
+	} else {
+		index_free(&x.ix);
 	}
 	for (size_t i = 0; names != NULL && i < n; i++)
 		free(names[i]);
 	free(names);
 	free(entries);
-	if (!ok)
-		*why = "out of memory";
 	return ok;
 }
 
@@ -433,7 +484,7 @@ bool catalog_add_path(pt_catalog *c, const char *path, bool shadow, const char *
 		return false;
 	}
 	if (S_ISDIR(st.st_mode))
-		return add_dir(c, path, shadow, why);
+		return add_dir(c, path, &st, shadow, why);
 	if (!S_ISREG(st.st_mode)) {
 		*why = not_regular(st.st_mode); /* reading a FIFO would wait for a writer */
 		return false;

@@ -3,7 +3,8 @@
  * Layout (integers little-endian; a string is a u32 length, 0xffffffff
  * for none, then its bytes and a NUL, so that a decoded index can point
  * into the file's bytes instead of copying):
- *   "PTIX" u32 version, string tag, u32 entry count,
+ *   "PTIX" u32 version, string tag, u8 has_dir, [u64 dev ino size mtime_ns
+ *   ctime_ns of the directory], u32 entry count,
  *   per entry: u32 byte length of the rest of the entry, string path,
  *     u64 dev ino size mtime_ns ctime_ns, u8 has_info,
  *     [string id, i32 line, i32 col, string title, string summary,
@@ -231,12 +232,23 @@ static void patch_u32(pt_index_writer *w, size_t at, size_t v)
 	store_uint((unsigned char *)w->buf + at, v, 4);
 }
 
-void index_writer_start(pt_index_writer *w, const char *tag)
+/* Appends a key. */
+static void put_key(pt_index_writer *w, const pt_file_key *key)
+{
+	const unsigned long long k[5] = { key->dev, key->ino, key->size, key->mtime_ns, key->ctime_ns };
+	for (size_t i = 0; i < 5; i++)
+		put_uint(w, k[i], 8);
+}
+
+void index_writer_start(pt_index_writer *w, const char *tag, const pt_file_key *dir)
 {
 	memset(w, 0, sizeof *w);
 	put(w, MAGIC, 4);
 	put_uint(w, PT_INDEX_VERSION, 4);
 	put_str(w, tag);
+	put_uint(w, dir != NULL, 1);
+	if (dir != NULL)
+		put_key(w, dir);
 	w->count_at = w->len;
 	put_uint(w, 0, 4); /* the entry count, set by index_writer_finish */
 }
@@ -247,9 +259,7 @@ void index_writer_add(pt_index_writer *w, const char *path, const pt_file_key *k
 	size_t start = w->len;
 	put_uint(w, 0, 4);
 	put_str(w, path);
-	const unsigned long long k[5] = { key->dev, key->ino, key->size, key->mtime_ns, key->ctime_ns };
-	for (size_t i = 0; i < 5; i++)
-		put_uint(w, k[i], 8);
+	put_key(w, key);
 	put_uint(w, info != NULL, 1);
 	if (info != NULL) {
 		put_str(w, info->id);
@@ -355,6 +365,15 @@ static char *get_strdup(reader *r)
 	memcpy(copy, s, n);
 	copy[n] = '\0';
 	return copy;
+}
+
+/* Reads a key. */
+static pt_file_key get_key(reader *r)
+{
+	unsigned long long k[5];
+	for (size_t i = 0; i < 5; i++)
+		k[i] = get_uint(r, 8);
+	return (pt_file_key){ k[0], k[1], k[2], k[3], k[4] };
 }
 
 /* Reads a position; lines and columns are positive. */
@@ -532,10 +551,7 @@ static bool get_entry(reader *r, pt_index_entry *e, pt_arena *infos)
 	} else {
 		e->path = get_strdup(&in);
 	}
-	unsigned long long k[5];
-	for (size_t i = 0; i < 5; i++)
-		k[i] = get_uint(&in, 8);
-	e->key = (pt_file_key){ k[0], k[1], k[2], k[3], k[4] };
+	e->key = get_key(&in);
 	unsigned long long has_info = get_uint(&in, 1);
 	if (has_info > 1 || e->path == NULL)
 		in.ok = false;
@@ -563,7 +579,8 @@ bool index_decode_into(const char *buf, size_t len, const char *tag, pt_index *i
 	ix->n = 0;
 	ix->infos = infos;
 	ix->written_s = PT_INDEX_NO_TIME;
-	if (len < 4 + 4 + 4 + 4 + 8 || memcmp(buf, MAGIC, 4) != 0)
+	ix->has_dir = false;
+	if (len < 4 + 4 + 4 + 1 + 4 + 8 || memcmp(buf, MAGIC, 4) != 0)
 		return false;
 	reader sum = { (const unsigned char *)buf + len - 8, 8, true };
 	if (get_uint(&sum, 8) != index_checksum(buf, len - 8))
@@ -575,6 +592,10 @@ bool index_decode_into(const char *buf, size_t len, const char *tag, pt_index *i
 		return false;
 	get_str(&r, &t, &tn);
 	if (!r.ok || t == NULL || tn != strlen(tag) || memcmp(t, tag, tn) != 0)
+		return false;
+	unsigned long long has_dir = get_uint(&r, 1);
+	pt_file_key dir = has_dir == 1 ? get_key(&r) : (pt_file_key){ 0 };
+	if (has_dir > 1)
 		return false;
 	unsigned long long n = get_uint(&r, 4);
 	if (!r.ok || n > r.left / MIN_ENTRY_BYTES)
@@ -603,21 +624,29 @@ bool index_decode_into(const char *buf, size_t len, const char *tag, pt_index *i
 			index_free(ix);
 			return false;
 		}
+	ix->has_dir = has_dir == 1;
+	ix->dir = dir;
 	return true;
+}
+
+/* Racily clean: modified in the second the index was written (or later,
+ * a clock set back), a file or directory may have changed again since
+ * without its key changing (git's rule). */
+static bool before_written(const pt_index *ix, const pt_file_key *key)
+{
+	return ix->written_s == PT_INDEX_NO_TIME || (long long)(key->mtime_ns / 1000000000ull) < ix->written_s;
+}
+
+bool index_lists_dir(const pt_index *ix, const pt_file_key *dir)
+{
+	return ix->has_dir && index_key_equal(&ix->dir, dir) && before_written(ix, dir);
 }
 
 pt_index_entry *index_find(const pt_index *ix, const char *path, const pt_file_key *key)
 {
 	pt_index_entry probe = { .path = (char *)path };
 	pt_index_entry *e = ix->n > 0 ? bsearch(&probe, ix->v, ix->n, sizeof *ix->v, entry_cmp) : NULL;
-	if (e == NULL || !index_key_equal(&e->key, key))
-		return NULL;
-	/* Racily clean: modified in the second the index was written (or
-	 * later, a clock set back), the file may have changed again since
-	 * without its key changing. */
-	if (ix->written_s != PT_INDEX_NO_TIME && (long long)(e->key.mtime_ns / 1000000000ull) >= ix->written_s)
-		return NULL;
-	return e;
+	return e != NULL && index_key_equal(&e->key, key) && before_written(ix, &e->key) ? e : NULL;
 }
 
 void index_take(pt_index_entry *e, pt_lesson_info **info, pt_diags *diags)
@@ -690,6 +719,7 @@ bool index_read(const char *path, const char *tag, pt_index *ix, pt_arena *infos
 	ix->n = 0;
 	ix->infos = infos;
 	ix->written_s = PT_INDEX_NO_TIME;
+	ix->has_dir = false;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return false;

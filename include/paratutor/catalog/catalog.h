@@ -44,6 +44,7 @@ typedef struct pt_catalog {
 	size_t id_cap;        /* slots in by_id (a power of two), 0 without the table */
 	size_t from_index;    /* entries taken from an index */
 	size_t index_written; /* index files written */
+	size_t dirs_listed;   /* directories whose files an index listed, unread */
 	char **shadowed;      /* "FILE:LINE:COL: note: ..." per lesson skipped for an earlier one's id */
 	size_t n_shadowed;
 	size_t shadowed_cap;

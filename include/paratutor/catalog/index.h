@@ -2,7 +2,11 @@
  * need of each lesson file, kept on disk so that start-up does not load
  * and validate every lesson.
  *
- * One index file per lesson directory holds, per lesson file, its key
+ * One index file per lesson directory holds the directory's key when
+ * its lesson files were all indexed (a start that finds the directory
+ * unchanged takes their names from the index instead of reading the
+ * directory: adding, removing or renaming a file changes the key), and,
+ * per lesson file, its key
  * (path as given, device, inode, size, modification and change times in
  * nanoseconds), a pt_lesson_info (id, title, summary, and per item the id,
  * graded-content hash, kind, difficulty, hint count and concept tags) and the
@@ -32,7 +36,7 @@
 #include "paratutor/base/diag.h"
 #include "paratutor/model/lesson.h"
 
-#define PT_INDEX_VERSION 4
+#define PT_INDEX_VERSION 5
 #define PT_INDEX_MAX_SIZE (256u * 1024u * 1024u) /* larger index files are not read */
 
 /* What identifies one version of a lesson file. */
@@ -94,6 +98,8 @@ typedef struct pt_index {
 	 * later change in the same second could keep the same key (git's
 	 * "racily clean" rule). */
 	long long written_s;
+	bool has_dir;    /* the index holds every lesson file of the directory with key dir */
+	pt_file_key dir;
 } pt_index;
 
 #define PT_INDEX_NO_TIME LLONG_MAX
@@ -117,8 +123,9 @@ bool index_key_equal(const pt_file_key *a, const pt_file_key *b);
  * when out of memory. */
 pt_lesson_info *index_info_of(const pt_lesson *lesson);
 
-/* Starts an index written by the program named tag. */
-void index_writer_start(pt_index_writer *w, const char *tag);
+/* Starts an index written by the program named tag, with dir the key of
+ * the directory whose lesson files are all added (NULL: not all). */
+void index_writer_start(pt_index_writer *w, const char *tag, const pt_file_key *dir);
 
 /* Adds one lesson file (info may be NULL). */
 void index_writer_add(pt_index_writer *w, const char *path, const pt_file_key *key,
@@ -153,6 +160,11 @@ bool index_items_next(pt_index_items *c, pt_index_item *it);
 /* Returns the entry for path when its key equals key and the file was
  * modified before the second the index was written, else NULL. */
 pt_index_entry *index_find(const pt_index *ix, const char *path, const pt_file_key *key);
+
+/* Returns true when the index holds every lesson file of the directory
+ * with key dir: it says so for that key, and the directory was modified
+ * before the second the index was written (the rule index_find keeps). */
+bool index_lists_dir(const pt_index *ix, const pt_file_key *dir);
 
 /* Moves an entry's info and diagnostics into the caller's hands, leaving
  * the entry empty. */
