@@ -222,9 +222,10 @@ static void print_summary(plain_io *io, const pt_session *s)
 	    "After retries: %zu. Failed: %zu. Not finished: %zu. Hints used: %zu.\n",
 	    s->lesson->title.s, sum.score, attempt, sum.first_time, sum.with_hints, sum.retries, sum.failed, sum.open,
 	    sum.hints);
-	fprintf(io->out, "How the score is made: %s. An item right on its first check without a hint scores %d; each "
-	    "wrong check costs %d and each hint %d, out of attempts 0 (intro, at the lesson list, says more).\n",
-	    score_explain(sum.attempt), PT_SCORE_FULL, PT_SCORE_WRONG_CHECK, PT_SCORE_HINT);
+	fprintf(io->out, "How the score is made: %s, an unfinished item counting 0. An item right on its first check "
+	    "without a hint scores %d; each wrong check costs %d and each hint %d, but a solved item scores at least %d; "
+	    "an item out of attempts scores 0 (intro, at the lesson list, says more).\n",
+	    score_explain(sum.attempt), PT_SCORE_FULL, PT_SCORE_WRONG_CHECK, PT_SCORE_HINT, PT_SCORE_FLOOR);
 	if (sum.practiced > 0)
 		fprintf(io->out, "Practice: %zu item%s practised or reviewed, mean %d/100 (practice; the lesson score "
 		    "stays).\n", sum.practiced, sum.practiced == 1 ? "" : "s", sum.practice_score);

@@ -201,7 +201,7 @@ play 1 "1 a 2 b" "1 b 2 d" b "a c" practice "1 b 2 d" quit
 has "the summary offers practice, saying the lesson score stays" "Type practice to answer again the 1 item not right first time (practice; the lesson score stays)"
 has "practice is named as such and lowers nothing" "Correct! practice: right on the first check, 100 (practice; the lesson score stays)."
 has "the summary keeps the first pass, practice beside it" "Score: 92/100."
-has "the summary says how its score is made" "How the score is made: the mean of the items' first passes. An item right on its first check without a hint scores 100; each wrong check costs 25 and each hint 10, out of attempts 0"
+has "the summary says how its score is made" "How the score is made: the mean of the items' first passes, an unfinished item counting 0. An item right on its first check without a hint scores 100; each wrong check costs 25 and each hint 10, but a solved item scores at least 10; an item out of attempts scores 0"
 has "practice is shown beside the lesson score" "Practice: 1 item practised or reviewed, mean 100/100 (practice; the lesson score stays)"
 # summary on a finished lesson offers practice too, and a practice item
 # says it is one in its header.

@@ -311,7 +311,7 @@ const char *session_score_rule(void)
 	return "An item gives you " XSTR(PT_DEFAULT_ATTEMPTS) " attempts unless its lesson sets another number; "
 	    "each wrong check uses one. An item right on its first check without a hint scores " XSTR(PT_SCORE_FULL)
 	    ". Each wrong check costs " XSTR(PT_SCORE_WRONG_CHECK) " and each hint " XSTR(PT_SCORE_HINT) "; a solved "
-	    "item scores at least " XSTR(PT_SCORE_FLOOR) ", an item out of attempts 0. Checking an answer you "
+	    "item scores at least " XSTR(PT_SCORE_FLOOR) "; an item out of attempts scores 0. Checking an answer you "
 	    "already checked, a slip (a missing unit, a fraction for a percentage, the first near miss in spelling), "
 	    "ticking every option, and on an item that says how many to tick another number of ticks, cost nothing; "
 	    "on an item that does not say, any other set of ticks is an ordinary check. The lesson score is the mean "
