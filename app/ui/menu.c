@@ -136,7 +136,7 @@ static pt_role format_progress(const pt_ui *ui, const pt_lesson_info *lesson, bo
 	for (size_t k = 0; k < BAR_CELLS; k++)
 		len = append(bar, sizeof bar, len, draw_glyph(k < filled ? GLYPH_BAR_FULL : GLYPH_BAR_EMPTY));
 	char score[64];
-	score_attempt_text(sc.score, sc.attempt, sc.done == 0 ? -1 : sc.attempt_score, draw_ascii(), score, sizeof score);
+	score_attempt_text(sc.score, sc.attempt, sc.attempt_score, draw_ascii(), score, sizeof score);
 	if (bar_too)
 		snprintf(buf, size, "[%s] %zu/%zu done %s score %s", bar, done, total, draw_glyph(GLYPH_DOT), score);
 	else

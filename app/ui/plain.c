@@ -500,7 +500,7 @@ static void print_menu(plain_io *io, const pt_catalog *cat)
 			progress_info_scores(io->track->progress, e->info, &sc);
 		fprintf(io->out, "%zu) %s, %zu item%s", i + 1, e->info->title, sc.total, sc.total == 1 ? "" : "s");
 		char score[64];
-		score_attempt_text(sc.score, sc.attempt, sc.done == 0 ? -1 : sc.attempt_score, true, score, sizeof score);
+		score_attempt_text(sc.score, sc.attempt, sc.attempt_score, true, score, sizeof score);
 		if (sc.done > 0 || sc.attempt > 1)
 			fprintf(io->out, "; %zu done, score %s", sc.done, score);
 		fputs(".\n", io->out);

@@ -91,7 +91,7 @@ static void count_lesson(const pt_progress *p, const pt_lesson *l, time_t now, l
 	pt_lesson_scores sc;
 	progress_lesson_scores(p, l, &sc);
 	out->score = sc.score;
-	out->attempt_score = sc.done == 0 ? -1 : sc.attempt_score;
+	out->attempt_score = sc.attempt_score;
 	for (size_t i = 0; i < l->n_items; i++) {
 		const pt_record *r = current(p, l, &l->items[i]);
 		pt_item_count c;
@@ -153,7 +153,7 @@ static bool count_info(const pt_progress *p, const pt_entry *e, const pt_tags *k
 	pt_lesson_scores sc;
 	progress_info_scores(p, info, &sc);
 	*out = (pt_stats_lesson){ NULL, info->title != NULL ? info->title : "", info->n_items, 0, 0, 0, 0, sc.score,
-		progress_lesson_attempt(p, info->id), 0, sc.done == 0 ? -1 : sc.attempt_score };
+		progress_lesson_attempt(p, info->id), 0, sc.attempt_score };
 	s->items += info->n_items;
 	return true;
 }

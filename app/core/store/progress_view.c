@@ -85,6 +85,15 @@ static void add_item(const pt_progress *p, const char *lesson_id, const char *id
 	*asum += progress_record_attempt_score(r, n_hints);
 }
 
+/* Sets the scores from the sums of the first passes (sum) and of the
+ * current attempt's (asum). */
+static void finish_scores(pt_lesson_scores *sc, long sum, long asum, int attempt)
+{
+	sc->score = score_lesson(sum, sc->total);
+	sc->attempt = attempt;
+	sc->attempt_score = sc->done > 0 ? score_lesson(asum, sc->total) : -1;
+}
+
 void progress_lesson_scores(const pt_progress *p, const pt_lesson *lesson, pt_lesson_scores *sc)
 {
 	long sum = 0, asum = 0;
@@ -95,9 +104,7 @@ void progress_lesson_scores(const pt_progress *p, const pt_lesson *lesson, pt_le
 		add_item(p, lesson->id.s, it->id.s, lesson_item_hash(it), lesson_item_key_hash(it), it->hints.n, sc, &sum,
 		    &asum);
 	}
-	sc->score = score_lesson(sum, sc->total);
-	sc->attempt = progress_lesson_attempt(p, lesson->id.s);
-	sc->attempt_score = score_lesson(asum, sc->total);
+	finish_scores(sc, sum, asum, progress_lesson_attempt(p, lesson->id.s));
 }
 
 void progress_info_scores(const pt_progress *p, const pt_lesson_info *info, pt_lesson_scores *sc)
@@ -110,9 +117,7 @@ void progress_info_scores(const pt_progress *p, const pt_lesson_info *info, pt_l
 	/* A lesson without progress needs no look at its items. */
 	while (info->id != NULL && progress_lesson_has_records(p, info->id) && index_items_next(&items, &it))
 		add_item(p, info->id, it.id, it.hash, it.key, it.n_hints, sc, &sum, &asum);
-	sc->score = score_lesson(sum, sc->total);
-	sc->attempt = progress_lesson_attempt(p, info->id);
-	sc->attempt_score = score_lesson(asum, sc->total);
+	finish_scores(sc, sum, asum, progress_lesson_attempt(p, info->id));
 }
 
 void progress_lesson_stats(const pt_progress *p, const pt_lesson *lesson,

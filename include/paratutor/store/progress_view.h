@@ -70,7 +70,7 @@ typedef struct pt_lesson_scores {
 	size_t total;       /* the lesson's items */
 	int score;          /* the lesson score: attempt 1's, 0-100 */
 	int attempt;        /* the current attempt, 1 until a reset */
-	int attempt_score;  /* the current attempt's score (the lesson score in attempt 1) */
+	int attempt_score;  /* the current attempt's score (the lesson score in attempt 1); -1 while none is done */
 } pt_lesson_scores;
 
 /* Fills sc with lesson's scores from the store.  Practice and reviews
