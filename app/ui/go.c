@@ -532,8 +532,8 @@ void go_reload(pt_ui *ui)
 	else if (lost[0] != '\0')
 		ui_say(ui, "Option \"%.20s\" of %.16s was renamed or removed: that choice is cleared", lost, lost_item);
 	else if (first != NULL)
-		ui_say(ui, "Reloaded; %zu warning%s, first at line %d: %.32s", warnings, warnings == 1 ? "" : "s",
-		    first->pos.line, first->message);
+		ui_say(ui, "Reloaded; %zu warning%s, first at line %d: %s", warnings,
+		    warnings == 1 ? "" : "s (paratutor --check lists them all)", first->pos.line, first->message);
 	else
 		ui_say(ui, "Reloaded %.40s: watching it for the next save", name);
 }

@@ -801,6 +801,7 @@ test_watch_by_text() {
 	st_wait "[x] Two" || return 1
 	watch_edit warn
 	st_wait 'Reloaded; 1 warning, first at line' || return 1
+	st_wait 'item "capital-hints" has no explanation' || return 1 # whole, not cut mid-word
 	st_wait "[x] Two" || return 1
 	watch_edit delete
 	st_wait "Item even-numbers is gone from watched.json: showing item 2 in its place" || return 1
