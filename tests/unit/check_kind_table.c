@@ -99,7 +99,7 @@ START_TEST(test_added_kind_is_loaded)
 	l = load_lesson_text("unknown.json", unknown, sizeof unknown - 1, &d);
 	ck_assert_uint_ge(d.n, 1);
 	ck_assert_str_eq(d.v[0].message, "\"kind\" must be one of \"fill\", \"choice\", \"multi\", \"numeric\", "
-	    "\"text\", \"match\", \"order\", \"explore\", \"echo\", not \"ekho\"");
+	    "\"text\", \"match\", \"order\", \"explore\", \"echo\", not \"ekho\"; did you mean \"echo\"?");
 	diags_free(&d);
 	lesson_free(l);
 }

@@ -174,6 +174,154 @@ START_TEST(test_hint_leaks)
 }
 END_TEST
 
+/* A right option's text in a hint: a phrase in any case, a word as written. */
+START_TEST(test_pick_hint_case)
+{
+	char *w = lint_of(HEAD2 CHOICE("a", "So the summed gradients match", "So each rank keeps its own",
+	    "So nothing is sent") TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	w = lint_of(HEAD2 "{'id':'a','kind':'choice','difficulty':'easy','prompt':'p','explanation':'e',"
+	    "'hints':['Think: so the summed gradients match on every rank.'],'options':[{'text':'So the summed gradients "
+	    "match','correct':true},{'text':'So each rank keeps its own','feedback':'f'},{'text':'So nothing is sent',"
+	    "'feedback':'f'}]}" TAIL);
+	ck_assert_str_eq(w, "hint 1 gives the answer \"So the summed gradients match\" away verbatim; hint at the idea or "
+	    "the method instead\n");
+	free(w);
+	/* One word is a plain word too: "full parameters" is no quote of "Parameters". */
+	w = lint_of(HEAD2 "{'id':'m','kind':'multi','difficulty':'easy','prompt':'p','explanation':'e',"
+	    "'hints':['Stage 3 keeps no full parameters.'],'options':[{'text':'Parameters','correct':true,'feedback':'f'},"
+	    "{'text':'Gradients','correct':true,'feedback':'f'},{'text':'Inputs','feedback':'f'}]}" TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+}
+END_TEST
+
+/* Feedback shown after a wrong pick, while attempts remain, must not
+ * name a right option. */
+START_TEST(test_option_feedback)
+{
+	char *w = lint_of(HEAD2 "{'id':'a','kind':'choice','difficulty':'easy','prompt':'p','explanation':'e','hints':['h'],"
+	    "'options':[{'text':'Data parallelism','correct':true},{'text':'Tensor parallelism','feedback':'No: it is "
+	    "data parallelism, since the model fits.'},{'text':'Pipeline parallelism','feedback':'The model fits.'}]}" TAIL);
+	ck_assert_str_eq(w, "the feedback for the wrong option B names the correct option A (\"Data parallelism\"), and it "
+	    "shows while attempts remain; explain the mistake without the answer\n");
+	free(w);
+	/* A wrong option may name itself, though the key is part of it. */
+	w = lint_of(HEAD2 "{'id':'a','kind':'choice','difficulty':'easy','prompt':'p','explanation':'e','hints':['h'],"
+	    "'options':[{'text':'Data parallelism','correct':true},{'text':'Data parallelism with ZeRO','feedback':'Data "
+	    "parallelism with ZeRO shards more than asked.'},{'text':'Pipeline parallelism','feedback':'The model fits.'}]}"
+	    TAIL);
+	ck_assert_str_eq(w, "");
+	free(w);
+	/* Multi: a wrong tick's feedback naming a right option; a right
+	 * option's own feedback shows once the item ends. */
+	w = lint_of(HEAD2 "{'id':'m','kind':'multi','difficulty':'easy','prompt':'p','explanation':'e','hints':['h'],"
+	    "'options':[{'text':'Optimizer states','correct':true,'feedback':'Optimizer states are stage 1.'},"
+	    "{'text':'Gradients','correct':true,'feedback':'f'},{'text':'The input batch','feedback':'Not the batch; "
+	    "the optimizer states are.'}]}" TAIL);
+	ck_assert_str_eq(w, "the feedback for the wrong option C names the correct option A (\"Optimizer states\"), and it "
+	    "shows while attempts remain; explain the mistake without the answer\n");
+	free(w);
+}
+END_TEST
+
+/* An order item whose hints (HINTS, a JSON list) and second step's
+ * feedback (FB2) are given. */
+#define ORDER(hints, fb2) \
+	"{'id':'o','kind':'order','difficulty':'easy','prompt':'p','explanation':'e','hints':" hints "," \
+	"'steps':[{'text':'Split the buffer'},{'text':'Reduce-scatter the chunks','feedback':'" fb2 "'}," \
+	"{'text':'All-gather the sums','feedback':'f'}]}"
+
+/* Naming a step is fine; telling where it goes is not. */
+START_TEST(test_order_places)
+{
+	static const struct {
+		const char *json, *want;
+	} cases[] = {
+		{ HEAD2 ORDER("['What has to exist before anything can be added?']", "f") TAIL, "" },
+		{ HEAD2 ORDER("['Why must you split the buffer at all?']", "f") TAIL, "" },
+		{ HEAD2 ORDER("['First: split the buffer.']", "f") TAIL, "hint 1 names step 1 (\"Split the buffer\") with "
+		    "its place (\"first\"), before the item is solved; say why it comes where it does instead\n" },
+		{ HEAD2 ORDER("['All-gather the sums comes last.']", "f") TAIL, "hint 1 names step 3 (\"All-gather the "
+		    "sums\") with its place (\"last\"), before the item is solved; say why it comes where it does instead\n" },
+		{ HEAD2 ORDER("['h']", "Reduce-scatter the chunks is step 2.") TAIL, "step 2's feedback names step 2 "
+		    "(\"Reduce-scatter the chunks\") with its place (\"step 2\"), before the item is solved; say why it "
+		    "comes where it does instead\n" },
+		/* A place that is not the step's own tells nothing true. */
+		{ HEAD2 ORDER("['Split the buffer is not the last.']", "f") TAIL, "" },
+		{ HEAD2 ORDER("['Reduce-scatter the chunks, then all-gather the sums.']", "f") TAIL, "hint 1 tells that "
+		    "step 2 (\"Reduce-scatter the chunks\") comes before \"All-gather the sums\", before the item is solved; "
+		    "say what each step needs instead\n" },
+		{ HEAD2 ORDER("['All-gather the sums after you reduce-scatter the chunks.']", "f") TAIL, "hint 1 tells that "
+		    "step 2 (\"Reduce-scatter the chunks\") comes before \"All-gather the sums\", before the item is solved; "
+		    "say what each step needs instead\n" },
+		{ HEAD2 ORDER("['Not: all-gather the sums, then reduce-scatter the chunks.']", "f") TAIL, "" },
+		{ HEAD2 ORDER("['h']", "Split the buffer; reduce-scatter the chunks; all-gather the sums.") TAIL, "step 2's "
+		    "feedback lists every step in the right order, before the item is solved; hint at what each step needs "
+		    "first instead\n" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *w = lint_of(cases[i].json);
+		ck_assert_msg(strcmp(w, cases[i].want) == 0, "case %zu: %s", i, w);
+		free(w);
+	}
+}
+END_TEST
+
+/* A match item whose first hint is HINT. */
+#define MATCH(hint) \
+	"{'id':'m','kind':'match','difficulty':'easy','prompt':'p','explanation':'e','hints':['" hint "']," \
+	"'pairs':[{'left':'The dataset is huge','right':'Data parallelism','feedback':{'Tensor parallelism':'f'," \
+	"'Expert parallelism':'f'}},{'left':'A layer is too big','right':'Tensor parallelism','feedback':" \
+	"{'Data parallelism':'f','Expert parallelism':'f'}}],'distractors':['Expert parallelism']}"
+
+/* A pair is given away whole, not by one side of it. */
+START_TEST(test_match_pairs)
+{
+	char *w = lint_of(HEAD2 MATCH("When the dataset is huge, think of data parallelism.") TAIL);
+	ck_assert_str_eq(w, "hint 1 holds pair 1 whole (\"The dataset is huge\" with \"Data parallelism\"), before the "
+	    "item is solved; hint at how to tell the answers apart instead\n");
+	free(w);
+	const char *fine[] = { "Ask what does not fit: the data, or the model.", "The dataset is huge: what is cut?",
+		"The dataset is huge, but tensor parallelism is for another case." };
+	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++) {
+		char json[2048];
+		snprintf(json, sizeof json, HEAD2 MATCH("%s") TAIL, fine[i]);
+		w = lint_of(json);
+		ck_assert_msg(strcmp(w, "") == 0, "%s: %s", fine[i], w);
+		free(w);
+	}
+}
+END_TEST
+
+/* An explore item (27 micro-batches meet the goal with the fewest) whose
+ * first hint is HINT. */
+#define EXPLORE(hint) \
+	"{'id':'x','kind':'explore','difficulty':'easy','prompt':'A GPipe pipeline of 4 stages: raise the micro-batches " \
+	"until the bubble is at most 10 per cent, with the fewest.','explanation':'e','hints':['" hint "'],'figure':{'type':" \
+	"'pipeline','schedule':'gpipe','stages':4,'microbatches':4},'knobs':{'microbatches':{'min':1,'max':64}}," \
+	"'goal':{'all':[{'value':'bubble_percent','at_most':10}],'minimise':'microbatches'}}"
+
+/* The winning setting, when --check can know it, is not said before. */
+START_TEST(test_explore_setting)
+{
+	char *w = lint_of(HEAD2 EXPLORE("Set it to 27.") TAIL);
+	ck_assert_str_eq(w, "hint 1 states the setting that meets the goal (\"microbatches\" at 27), before the item is "
+	    "solved; hint at how to find it instead\n");
+	free(w);
+	const char *fine[] = { "The bubble is (p - 1)/(m + p - 1) of the time.", "With p = 4 stages, 3/(m + 3).",
+		"Try 270 or 2.7 or 27-ish sizes." };
+	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++) {
+		char json[2048];
+		snprintf(json, sizeof json, HEAD2 EXPLORE("%s") TAIL, fine[i]);
+		w = lint_of(json);
+		ck_assert_msg(strcmp(w, "") == 0, "%s: %s", fine[i], w);
+		free(w);
+	}
+}
+END_TEST
+
 /* Whole words only, with or without case. */
 START_TEST(test_contains_word)
 {
@@ -197,6 +345,11 @@ int main(void)
 	tcase_add_test(tc, test_solution_letters);
 	tcase_add_test(tc, test_hint_leaks);
 	tcase_add_test(tc, test_contains_word);
+	tcase_add_test(tc, test_pick_hint_case);
+	tcase_add_test(tc, test_option_feedback);
+	tcase_add_test(tc, test_order_places);
+	tcase_add_test(tc, test_match_pairs);
+	tcase_add_test(tc, test_explore_setting);
 	suite_add_tcase(s, tc);
 	return test_run(s) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

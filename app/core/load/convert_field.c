@@ -348,9 +348,18 @@ int field_enum(pt_loader *ld, const pt_fields *f, pt_field k, const char *what,
 	for (int i = 0; names[i] != NULL; i++)
 		if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0)
 			return i;
+	/* A near miss gets a suggestion, as a misspelt field does ("choise"). */
+	char word[48];
+	const char *best = NULL;
+	field_string_cut(v, word, sizeof word);
+	for (int i = 0, best_d = 3, d; names[i] != NULL; i++)
+		if ((d = text_distance(names[i], word)) < best_d) {
+			best_d = d;
+			best = names[i];
+		}
 	diags_add(ld->diags, ld->name, field_pos(ld, v), PT_ERROR,
-	    "\"%s\" must be one of %s, not \"%.*s\"", field_names[k], choices,
-	    (int)n, s);
+	    "\"%s\" must be one of %s, not \"%.*s\"%s%s%s", field_names[k], choices,
+	    (int)n, s, best ? "; did you mean \"" : "", best ? best : "", best ? "\"?" : "");
 	return -1;
 }
 

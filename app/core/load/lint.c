@@ -42,21 +42,31 @@ static const char *next_candidate(const char *p, const char *needle, bool fold)
 	return *p != '\0' ? p : NULL;
 }
 
-bool lint_contains_word(const char *hay, const char *needle, bool fold)
+const char *lint_find_word(const char *hay, const char *from, const char *needle, bool fold)
 {
 	size_t n = hay != NULL && needle != NULL ? strlen(needle) : 0;
 	if (n == 0)
-		return false;
+		return NULL;
 	bool word_edges = lint_word_char(needle[0]) || lint_word_char(needle[n - 1]);
-	for (const char *p = hay; (p = next_candidate(p, needle, fold)) != NULL; p++) {
+	for (const char *p = from != NULL ? from : hay; (p = next_candidate(p, needle, fold)) != NULL; p++) {
 		if (fold && strncasecmp(p, needle, n) != 0)
 			continue;
 		bool left = p == hay || !lint_word_char(p[-1]);
 		bool right = !lint_word_char(p[n]);
 		if (!word_edges || (left && right))
-			return true;
+			return p;
 	}
-	return false;
+	return NULL;
+}
+
+bool lint_option_folds(const char *text)
+{
+	return text != NULL && strchr(text, ' ') != NULL;
+}
+
+bool lint_contains_word(const char *hay, const char *needle, bool fold)
+{
+	return lint_find_word(hay, hay, needle, fold) != NULL;
 }
 
 /* Returns the length of a separator between groups of three digits at s
@@ -339,7 +349,7 @@ void lint_pick_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)
 {
 	for (size_t o = 0; o < it->n_options; o++)
 		if (it->options[o].correct)
-			hint_leaks(l, it, it->options[o].text.s, false, d);
+			hint_leaks(l, it, it->options[o].text.s, lint_option_folds(it->options[o].text.s), d);
 }
 
 void lint_text_leaks(const pt_lesson *l, const pt_item *it, pt_diags *d)

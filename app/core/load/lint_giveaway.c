@@ -7,12 +7,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "paratutor/load/convert_kinds.h"
 #include "paratutor/load/lint.h"
 #include "paratutor/load/load_kind.h"
+#include "paratutor/model/explore_item.h"
 #include "paratutor/model/grade_typed.h"
 #include "paratutor/model/placeholder.h"
+
+#define LINT_NEAR 24 /* bytes between words read as one phrase ("first: ...") */
 
 /* Returns code with every blank placeholder replaced by a space (caller
  * frees), or NULL when out of memory or code is NULL. */
@@ -189,11 +193,58 @@ static char opening(const char *s)
 	return isupper(c) ? 'A' : islower(c) ? 'a' : 0;
 }
 
-/* Warns when a choice item's one right option alone ends with other
- * punctuation, or alone begins in another case, than every wrong one. */
+/* Returns true when text names needle (a word, in any ASCII case when
+ * fold) other than inside a mention of own, the option the text is the
+ * feedback for ("Data parallelism with ZeRO" may say its own name). */
+static bool names_beyond(const char *text, const char *needle, const char *own, bool fold)
+{
+	size_t n = strlen(needle), m = own != NULL ? strlen(own) : 0;
+	for (const char *p = text; (p = lint_find_word(text, p, needle, fold)) != NULL; p++) {
+		bool inside = false;
+		for (const char *q = text; !inside && m >= n && (q = lint_find_word(text, q, own, fold)) != NULL && q <= p; q++)
+			inside = p + n <= q + m;
+		if (!inside)
+			return true;
+	}
+	return false;
+}
+
+/* Warns about the feedback of a wrong option, shown when it is picked
+ * while attempts remain, that names a right option's text. */
+static void feedback_names_key(const pt_lesson *l, const pt_item *it, pt_diags *d)
+{
+	for (size_t w = 0; w < it->n_options; w++) {
+		const pt_option *wrong = &it->options[w];
+		if (wrong->correct || wrong->feedback.s == NULL)
+			continue;
+		for (size_t k = 0; k < it->n_options; k++) {
+			const char *key = it->options[k].text.s;
+			if (!it->options[k].correct || !telling(key) ||
+			    !names_beyond(wrong->feedback.s, key, wrong->text.s, lint_option_folds(key)))
+				continue;
+			diags_add(d, l->path, wrong->feedback.pos, PT_WARNING,
+			    "the feedback for the wrong option %c names the correct option %c (\"%s\"), and it shows while "
+			    "attempts remain; explain the mistake without the answer", lesson_option_label(w),
+			    lesson_option_label(k), key);
+			break;
+		}
+	}
+}
+
+/* A multi item's wrong-option feedback that names a right option (a
+ * right option's own feedback shows once the item ends). */
+void lint_multi_giveaways(const pt_lesson *l, size_t i, pt_diags *d)
+{
+	feedback_names_key(l, &l->items[i], d);
+}
+
+/* Warns when a choice item's wrong-option feedback names the key, and
+ * when its one right option alone ends with other punctuation, or alone
+ * begins in another case, than every wrong one. */
 void lint_choice_giveaways(const pt_lesson *l, size_t i, pt_diags *d)
 {
 	const pt_item *it = &l->items[i];
+	feedback_names_key(l, it, d);
 	if (it->n_options < 3)
 		return;
 	int key = -1;
@@ -352,6 +403,240 @@ void lint_fill_giveaways(const pt_lesson *l, size_t i, pt_diags *d)
 {
 	blank_answer_in_stem(l, &l->items[i], d);
 	lint_blank_giveaways(l, i, d);
+}
+
+/* Returns the i-th text of item it that a learner may read before the
+ * item is solved, besides its prompt: the hints, the common mistakes
+ * (after a wrong check), an order step's feedback and an explore item's
+ * feedback for a wrong setting (when placed or set wrongly); NULL past
+ * the last.  Names it in what ("hint 2"). */
+static const pt_text *open_text(const pt_item *it, size_t i, char *what, size_t size)
+{
+	size_t steps = it->step_feedback != NULL ? it->steps.n : 0;
+	if (i < it->hints.n) {
+		snprintf(what, size, "hint %zu", i + 1);
+		return &it->hints.v[i];
+	}
+	if ((i -= it->hints.n) < it->mistakes.n) {
+		snprintf(what, size, "common mistake %zu", i + 1);
+		return &it->mistakes.v[i];
+	}
+	if ((i -= it->mistakes.n) < steps) {
+		snprintf(what, size, "step %zu's feedback", i + 1);
+		return &it->step_feedback[i];
+	}
+	if ((i -= steps) < it->n_explore_fb) {
+		snprintf(what, size, "the feedback for wrong setting %zu", i + 1);
+		return &it->explore_fb[i].text;
+	}
+	return NULL;
+}
+
+/* Returns true when word occurs in text (any case) within LINT_NEAR bytes
+ * before at or after at + n, outside [at, at + n). */
+static bool near(const char *text, const char *at, size_t n, const char *word)
+{
+	size_t len = strlen(word);
+	for (const char *q = text; (q = lint_find_word(text, q, word, true)) != NULL; q++)
+		if ((q + len <= at && (size_t)(at - (q + len)) <= LINT_NEAR) ||
+		    (q >= at + n && (size_t)(q - (at + n)) <= LINT_NEAR))
+			return true;
+	return false;
+}
+
+/* Returns true when a word near [at, at + n) in text tells place j of an
+ * order of n_steps ("first", "2nd", "step 3", "last"), writing it into
+ * word (size bytes). */
+static bool place_near(const char *text, const char *at, size_t n, size_t j, size_t n_steps, char *word,
+    size_t size)
+{
+	static const char *const ordinal[] = { "first", "second", "third", "fourth", "fifth", "sixth", "seventh" };
+	static const char *const suffix[] = { "st", "nd", "rd", "th", "th", "th", "th" };
+	static const char *const ends[2][3] = { { "start", "begin", "begins" }, { "last", "final", "finally" } };
+	if (j >= sizeof ordinal / sizeof ordinal[0])
+		return false;
+	char nth[8], step[16];
+	snprintf(nth, sizeof nth, "%zu%s", j + 1, suffix[j]);
+	snprintf(step, sizeof step, "step %zu", j + 1);
+	const char *words[9] = { ordinal[j], nth, step };
+	size_t n_words = 3;
+	for (int e = 0; e < 2; e++)
+		for (size_t w = 0; (e == 0 ? j == 0 : j + 1 == n_steps) && w < 3; w++)
+			words[n_words++] = ends[e][w];
+	for (size_t w = 0; w < n_words; w++)
+		if (near(text, at, n, words[w])) {
+			snprintf(word, size, "%s", words[w]);
+			return true;
+		}
+	return false;
+}
+
+/* Returns true when text holds every step of it, each after the one
+ * before it. */
+static bool lists_in_order(const char *text, const pt_item *it)
+{
+	const char *p = text;
+	for (size_t j = 0; j < it->steps.n && p != NULL; j++)
+		if ((p = lint_find_word(text, p, it->steps.v[j].s, true)) != NULL)
+			p += strlen(it->steps.v[j].s);
+	return p != NULL && it->steps.n >= 2;
+}
+
+/* Returns true when text says that step a comes before step b: "A, then
+ * B", "A before B", "B after A" (the two a few words apart). */
+static bool tells_before(const char *text, const char *a, const char *b)
+{
+	static const char *const forward[] = { "then", "before", "followed by", "next" };
+	const char *pa = lint_find_word(text, text, a, true), *pb = lint_find_word(text, text, b, true);
+	if (pa == NULL || pb == NULL)
+		return false;
+	bool a_first = pa < pb;
+	const char *gap = a_first ? pa + strlen(a) : pb + strlen(b), *gap_end = a_first ? pb : pa;
+	if (gap > gap_end || (size_t)(gap_end - gap) > LINT_NEAR)
+		return false;
+	char between[LINT_NEAR + 1];
+	snprintf(between, sizeof between, "%.*s", (int)(gap_end - gap), gap);
+	if (!a_first)
+		return lint_contains_word(between, "after", true);
+	for (size_t w = 0; w < sizeof forward / sizeof forward[0]; w++)
+		if (lint_contains_word(between, forward[w], true))
+			return true;
+	return false;
+}
+
+/* Warns about what an order item shows before it is solved that tells
+ * where steps go: every step listed in the right order, a step named with
+ * its place ("first", "step 2", "last"), or two steps with the order
+ * between them ("A, then B").  A step named alone is no give-away. */
+void lint_order_giveaways(const pt_lesson *l, size_t i, pt_diags *d)
+{
+	const pt_item *it = &l->items[i];
+	char what[64];
+	for (size_t s = 0; s < it->steps.n; s++)
+		if (!telling(it->steps.v[s].s))
+			return; /* a step of a letter or two is everywhere */
+	const pt_text *t;
+	for (size_t o = 0; (t = open_text(it, o, what, sizeof what)) != NULL; o++) {
+		if (t->s == NULL)
+			continue;
+		if (lists_in_order(t->s, it)) {
+			diags_add(d, l->path, t->pos, PT_WARNING,
+			    "%s lists every step in the right order, before the item is solved; hint at what each step "
+			    "needs first instead", what);
+			continue;
+		}
+		for (size_t j = 0; j < it->steps.n; j++) {
+			const char *step = it->steps.v[j].s, *later = NULL;
+			char place[16] = "";
+			for (const char *at = t->s; place[0] == '\0' && (at = lint_find_word(t->s, at, step, true)) != NULL; at++)
+				place_near(t->s, at, strlen(step), j, it->steps.n, place, sizeof place);
+			for (size_t k = j + 1; place[0] == '\0' && later == NULL && k < it->steps.n; k++)
+				if (tells_before(t->s, step, it->steps.v[k].s))
+					later = it->steps.v[k].s;
+			if (place[0] != '\0')
+				diags_add(d, l->path, t->pos, PT_WARNING,
+				    "%s names step %zu (\"%s\") with its place (\"%s\"), before the item is solved; say why it "
+				    "comes where it does instead", what, j + 1, step, place);
+			else if (later != NULL)
+				diags_add(d, l->path, t->pos, PT_WARNING,
+				    "%s tells that step %zu (\"%s\") comes before \"%s\", before the item is solved; say what "
+				    "each step needs instead", what, j + 1, step, later);
+			if (place[0] != '\0' || later != NULL)
+				break;
+		}
+	}
+}
+
+/* Warns about a match item's feedback that names a blank's answer, and
+ * a hint or common mistake that holds a pair whole: its left and its
+ * right together (either alone is no give-away: both are on screen). */
+void lint_match_giveaways(const pt_lesson *l, size_t i, pt_diags *d)
+{
+	const pt_item *it = &l->items[i];
+	char what[64];
+	lint_blank_giveaways(l, i, d);
+	const pt_text *t;
+	for (size_t o = 0; (t = open_text(it, o, what, sizeof what)) != NULL; o++)
+		for (size_t p = 0; p < it->n_lefts && p < it->n_blanks; p++) {
+			const char *left = it->lefts[p].s;
+			const char *right = it->blanks[p].accept.n > 0 ? it->blanks[p].accept.v[0].s : NULL;
+			if (!telling(left) || !blank_telling(right) || !lint_contains_word(t->s, left, true) ||
+			    !lint_contains_word(t->s, right, true))
+				continue;
+			diags_add(d, l->path, t->pos, PT_WARNING,
+			    "%s holds pair %zu whole (\"%s\" with \"%s\"), before the item is solved; hint at how to tell "
+			    "the answers apart instead", what, p + 1, left, right);
+			break;
+		}
+}
+
+/* Returns true when the words just before at (in text) say that what
+ * follows is knob name's setting: "to", "answer", "NAME =" or "NAME:". */
+static bool said_as_setting(const char *text, const char *at, const char *name)
+{
+	size_t back = (size_t)(at - text) < 32 ? (size_t)(at - text) : 32;
+	char before[40];
+	snprintf(before, sizeof before, "%.*s", (int)back, at - back);
+	if (lint_contains_word(before + (back > 12 ? back - 12 : 0), "to", true) ||
+	    lint_contains_word(before, "answer", true))
+		return true;
+	size_t n = back, len = strlen(name);
+	while (n > 0 && before[n - 1] == ' ')
+		n--;
+	if (n == 0 || (before[n - 1] != '=' && before[n - 1] != ':'))
+		return false;
+	for (n--; n > 0 && before[n - 1] == ' ';)
+		n--;
+	return n >= len && strncasecmp(before + n - len, name, len) == 0 && (n == len || !lint_word_char(before[n - len - 1]));
+}
+
+/* Returns true when text states value of knob name: a number of two
+ * digits or more as shows_token reads it; one digit, or a named choice's
+ * word, only as the setting ("set it to 8", "chunks = 4"), since those
+ * are everyday words in a hint that explains the model. */
+static bool states_setting(const char *text, const char *value, const char *name, bool word)
+{
+	if (!word && strlen(value) > 1)
+		return strchr(value, '.') != NULL ? lint_contains_word(text, value, false) : shows_token(text, value);
+	for (const char *p = text; (p = lint_find_word(text, p, value, word)) != NULL; p++)
+		if (said_as_setting(text, p, name))
+			return true;
+	return false;
+}
+
+/* Warns about an explore item's hint, common mistake or wrong-setting
+ * feedback that states a knob's value in the setting that meets the goal:
+ * known when the goal asks for the fewest or most of a knob (that knob's
+ * value), or when one setting alone meets it (each knob's); a value the
+ * start has already, or the prompt states too, is not the answer's. */
+void lint_explore_giveaways(const pt_lesson *l, size_t i, pt_diags *d)
+{
+	const pt_item *it = &l->items[i];
+	pt_explore e;
+	pt_figure best;
+	long met = explore_of(it, &e) ? explore_search(&e, &best) : 0;
+	if (met <= 0 || (e.best < 0 && met != 1))
+		return;
+	const pt_fig_type_info *ti = figure_type(e.start.type);
+	for (int k = 0; k < e.n_knobs; k++) {
+		const pt_fig_param *p = &ti->params[e.knob[k].param];
+		double v = best.v[e.knob[k].param];
+		if ((e.best >= 0 && k != e.best) || v == e.start.v[e.knob[k].param])
+			continue;
+		char value[32], what[64];
+		if (p->words != NULL)
+			snprintf(value, sizeof value, "%s", p->words[(int)v]);
+		else
+			snprintf(value, sizeof value, "%.15g", v);
+		if (lint_contains_word(it->prompt.s, value, true))
+			continue; /* "4 stages" in the prompt: a hint may say it again */
+		const pt_text *t;
+		for (size_t o = 0; (t = open_text(it, o, what, sizeof what)) != NULL; o++)
+			if (t->s != NULL && states_setting(t->s, value, p->name, p->words != NULL))
+				diags_add(d, l->path, t->pos, PT_WARNING,
+				    "%s states the setting that meets the goal (\"%s\" at %s), before the item is solved; hint "
+				    "at how to find it instead", what, p->name, value);
+	}
 }
 
 void lint_giveaways(const pt_lesson *l, pt_diags *d)

@@ -418,4 +418,5 @@ static unsigned long long explore_hash(unsigned long long h, const pt_item *it)
 const pt_load_kind load_kind_explore = {
 	.kind = PT_KIND_EXPLORE, .name = "explore", .what = "an explore item", .shape = PT_SHAPE_TYPED, .format = 2,
 	.fields = EXPLORE_FIELDS, .load = explore_load, .validate = explore_validate, .hash = explore_hash,
+	.giveaway = lint_explore_giveaways,
 };

@@ -7,5 +7,5 @@
 const pt_load_kind load_kind_match = {
 	.kind = PT_KIND_MATCH, .name = "match", .what = "a match item", .shape = PT_SHAPE_SLOTS, .format = 2,
 	.fields = MATCH_FIELDS, .load = kinds_load_match, .validate = validate_match, .derived_bank = true,
-	.giveaway = lint_blank_giveaways,
+	.giveaway = lint_match_giveaways,
 };

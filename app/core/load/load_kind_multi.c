@@ -6,4 +6,5 @@
 const pt_load_kind load_kind_multi = {
 	.kind = PT_KIND_MULTI, .name = "multi", .what = "a multi item", .shape = PT_SHAPE_PICKS, .format = 1,
 	.fields = MULTI_FIELDS, .load = kinds_load_options, .validate = validate_multi, .lint = lint_pick_leaks,
+	.giveaway = lint_multi_giveaways,
 };

@@ -56,14 +56,21 @@ void lint_numeric(const pt_lesson *l, const pt_item *it, pt_diags *d);
 /* Warn where what the learner sees of item i gives a kind's answer away
  * (lint_giveaway.c, listed in lint.h): a blank's answer in the prompt or
  * code, feedback for a wrong bank entry or a common mistake naming it
- * (fill; the feedback alone for match), the one right option's form
- * (choice), an accepted text in the prompt, an earlier item or wrong
- * feedback (text), wrong-value feedback stating the key (numeric). */
+ * (fill; the feedback alone for match, and a hint holding a pair whole),
+ * the one right option's form (choice), wrong-option feedback naming a
+ * right option (choice, multi), an accepted text in the prompt, an
+ * earlier item or wrong feedback (text), wrong-value feedback stating the
+ * key (numeric), steps told with their places (order), the winning
+ * setting stated (explore). */
 void lint_fill_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
 void lint_blank_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
 void lint_choice_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
 void lint_text_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
 void lint_numeric_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
+void lint_multi_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
+void lint_match_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
+void lint_order_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
+void lint_explore_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
 
 /* Reads an item's "figure" (convert_figure.c); after the kind's fields, as it
  * may hold a numeric key to the figure. */

@@ -18,7 +18,8 @@
  *    correct option is the longest in more than half of them;
  *  - "all of the above" or "none of the above" in an item that shuffles;
  *  - a hint or common mistake that contains an answer (fill, choice,
- *    multi, text), or states a numeric key: as written, with its digits
+ *    multi, text; an option of several words in any ASCII case), or
+ *    states a numeric key: as written, with its digits
  *    grouped ("1,048,576", "1 048 576"), or in one of the item's units
  *    ("1 MiB"); a one-digit key only after the word "answer";
  *  - an error when a numeric item's worked solution gives an answer with
@@ -37,6 +38,16 @@ bool lint_states_number(const pt_item *it, const char *text, bool loose, char *a
 /* Returns true when needle occurs in hay as a whole word, ignoring ASCII
  * case when fold is true. */
 bool lint_contains_word(const char *hay, const char *needle, bool fold);
+
+/* Returns true when an option's text is looked for in any ASCII case (a
+ * phrase: "so the summed..." quotes "So the summed..."), false when it is
+ * one word, matched as written (a hint may say "parameters" in its plain
+ * sense beside the option "Parameters"). */
+bool lint_option_folds(const char *text);
+
+/* Returns where needle next occurs in hay as lint_contains_word finds it,
+ * looking at from (a place in hay) onwards, or NULL. */
+const char *lint_find_word(const char *hay, const char *from, const char *needle, bool fold);
 
 /* Appends the rules every lesson keeps (lint_rules.c):
  *  - an error when the prompt says "choose N", "select N" or "pick N"
@@ -76,7 +87,20 @@ bool lint_word_char(char c);
  *    inside a longer one), a common mistake naming a two-character blank
  *    answer, a numeric wrong range's feedback stating the key (a number
  *    inside that range is the learner's own), a text wrong answer's
- *    feedback holding an accepted answer. */
+ *    feedback holding an accepted answer, a choice or multi wrong option's
+ *    feedback naming a right option (lint_option_folds; not inside the
+ *    wrong option's own text);
+ *  - an order item's hint, common mistake or step feedback that lists
+ *    every step in order, names a step with its own place nearby
+ *    ("first", "2nd", "step 2", "last") or two steps with the order
+ *    between them ("A, then B", "B after A");
+ *  - a match item's hint or common mistake holding a pair's left and
+ *    right together;
+ *  - an explore item's hint, common mistake or wrong-setting feedback
+ *    stating a knob's value in the winning setting (the minimised or
+ *    maximised knob, or every knob when one setting alone wins), not one
+ *    the start has or the prompt states; one digit or a named choice's
+ *    word only as the setting ("to 8", "chunks = 4"). */
 void lint_giveaways(const pt_lesson *lesson, pt_diags *diags);
 
 #define LINT_GIVEAWAY_MIN 3
