@@ -33,6 +33,24 @@ static char *lint_of(const char *squoted)
 	return out;
 }
 
+/* lint_of the JSON that format makes with text. */
+static char *lint_with(const char *format, const char *text)
+{
+	char json[4096];
+	snprintf(json, sizeof json, format, text);
+	return lint_of(json);
+}
+
+/* Asserts that no text of texts, put into format, draws a warning. */
+static void assert_quiet(const char *format, const char *const *texts, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *w = lint_with(format, texts[i]);
+		ck_assert_msg(strcmp(w, "") == 0, "%s: %s", texts[i], w);
+		free(w);
+	}
+}
+
 #define HEAD2 "{'format':2,'id':'l','title':'T','summary':'s','items':["
 #define TAIL "]}"
 /* A choice item whose key is K and whose wrong options are W1 and W2. */
@@ -124,18 +142,14 @@ START_TEST(test_solution_letters)
 {
 	const char *by_letter[] = { "A", "A and C", "(B), (C).", "B & C" };
 	for (size_t i = 0; i < sizeof by_letter / sizeof *by_letter; i++) {
-		char json[1024];
-		snprintf(json, sizeof json, HEAD2 SOLVED("", "%s") TAIL, by_letter[i]);
-		char *w = lint_of(json);
+		char *w = lint_with(HEAD2 SOLVED("", "%s") TAIL, by_letter[i]);
 		ck_assert_msg(strstr(w, "names options by letter") != NULL, "%s: %s", by_letter[i], w);
 		free(w);
 	}
 	/* Words, or letters in a fixed order, are fine. */
 	const char *fine[] = { "A reduce-scatter then an all-gather", "Reduce-scatter then all-gather", "AB" };
 	for (size_t i = 0; i < sizeof fine / sizeof *fine; i++) {
-		char json[1024];
-		snprintf(json, sizeof json, HEAD2 SOLVED("", "%s") TAIL, fine[i]);
-		char *w = lint_of(json);
+		char *w = lint_with(HEAD2 SOLVED("", "%s") TAIL, fine[i]);
 		ck_assert_msg(strstr(w, "names options by letter") == NULL, "%s: %s", fine[i], w);
 		free(w);
 	}
@@ -285,13 +299,7 @@ START_TEST(test_match_pairs)
 	free(w);
 	const char *fine[] = { "Ask what does not fit: the data, or the model.", "The dataset is huge: what is cut?",
 		"The dataset is huge, but tensor parallelism is for another case." };
-	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++) {
-		char json[2048];
-		snprintf(json, sizeof json, HEAD2 MATCH("%s") TAIL, fine[i]);
-		w = lint_of(json);
-		ck_assert_msg(strcmp(w, "") == 0, "%s: %s", fine[i], w);
-		free(w);
-	}
+	assert_quiet(HEAD2 MATCH("%s") TAIL, fine, sizeof fine / sizeof fine[0]);
 }
 END_TEST
 
@@ -303,6 +311,14 @@ END_TEST
 	"'pipeline','schedule':'gpipe','stages':4,'microbatches':4},'knobs':{'microbatches':{'min':1,'max':64}}," \
 	"'goal':{'all':[{'value':'bubble_percent','at_most':10}],'minimise':'microbatches'}}"
 
+/* An interleaved pipeline (4 chunks meet the goal with the fewest) whose
+ * first hint is HINT. */
+#define CHUNKS(hint) \
+	"{'id':'x','kind':'explore','difficulty':'easy','prompt':'Turn the chunks up until the bubble is at most 10 per " \
+	"cent, with the fewest.','explanation':'e','hints':['" hint "'],'figure':{'type':'pipeline','schedule':" \
+	"'interleaved','stages':4,'microbatches':8,'chunks':2},'knobs':{'chunks':{'min':2,'max':8}},'goal':{'all':" \
+	"[{'value':'bubble_percent','at_most':10}],'minimise':'chunks'}}"
+
 /* The winning setting, when --check can know it, is not said before. */
 START_TEST(test_explore_setting)
 {
@@ -312,13 +328,17 @@ START_TEST(test_explore_setting)
 	free(w);
 	const char *fine[] = { "The bubble is (p - 1)/(m + p - 1) of the time.", "With p = 4 stages, 3/(m + 3).",
 		"Try 270 or 2.7 or 27-ish sizes." };
-	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++) {
-		char json[2048];
-		snprintf(json, sizeof json, HEAD2 EXPLORE("%s") TAIL, fine[i]);
-		w = lint_of(json);
-		ck_assert_msg(strcmp(w, "") == 0, "%s: %s", fine[i], w);
+	assert_quiet(HEAD2 EXPLORE("%s") TAIL, fine, sizeof fine / sizeof fine[0]);
+	/* One digit (4 chunks win) only as the setting: "p = 4" is another number. */
+	const char *told[] = { "Set the chunks to 4.", "chunks = 4", "The answer is 4." };
+	for (size_t i = 0; i < sizeof told / sizeof told[0]; i++) {
+		w = lint_with(HEAD2 CHUNKS("%s") TAIL, told[i]);
+		ck_assert_msg(strstr(w, "hint 1 states the setting that meets the goal (\"chunks\" at 4)") != NULL, "%s: %s",
+		    told[i], w);
 		free(w);
 	}
+	const char *untold[] = { "With p = 4 and m = 8, solve 3/(8v + 3) at most 0.1.", "Each of 4 stages idles." };
+	assert_quiet(HEAD2 CHUNKS("%s") TAIL, untold, sizeof untold / sizeof untold[0]);
 }
 END_TEST
 
