@@ -22,23 +22,31 @@ struct results_view {
 	bool *held;     /* per item: its verdict held back (progress_exam_held); NULL: out of memory */
 };
 
-/* Adds one "label   right of items   percent" row, with the items to
- * review and the lessons to reopen under it (what), when any. */
+/* Adds one "label   right of items   percent" row, with what it holds
+ * back and the items to review and the lessons to reopen under it (what),
+ * when any. */
 static void add_tally(pt_doc *d, const char *label, const pt_exam_tally *t, const char *what)
 {
-	if (t->items == 0)
+	char held[96];
+	if (t->items + t->held == 0)
 		return;
+	exam_tally_held(t, held, sizeof held);
 	doc_move_to(d, 2);
-	doc_atomf(d, ROLE_PROMPT, 0, "%3.0f%%  %3zu of %3zu right", 100.0 * (double)t->right / (double)t->items,
-	    t->right, t->items);
+	if (t->items > 0)
+		doc_atomf(d, ROLE_PROMPT, 0, "%3.0f%%  %3zu of %3zu right", 100.0 * (double)t->right /
+		    (double)t->items, t->right, t->items);
+	else
+		doc_atom(d, ROLE_DIM, 0, "      held back");
 	doc_move_to(d, 28);
 	doc_set_indent(d, 28);
 	doc_wrap(d, ROLE_NORMAL, 0, label);
-	if (what[0] != '\0') {
-		doc_newline(d);
-		doc_move_to(d, 28);
-		doc_wrap(d, ROLE_DIM, 0, what);
-	}
+	const char *under[] = { held, what };
+	for (size_t k = 0; k < 2; k++)
+		if (under[k][0] != '\0') {
+			doc_newline(d);
+			doc_move_to(d, 28);
+			doc_wrap(d, ROLE_DIM, 0, under[k]);
+		}
 	doc_set_indent(d, 0);
 	doc_newline(d);
 }
@@ -133,7 +141,7 @@ static void results_draw(pt_ui *ui, int rows, int cols)
 		frame_footer(ui, rows, cols, "", "m: the menu");
 		return;
 	}
-	bool ok = rv->held != NULL && exam_results(e, &r);
+	bool ok = rv->held != NULL && exam_results(e, rv->held, &r);
 	if (ok) {
 		add_figures(ui->view, d, e, &r);
 		exam_results_free(&r);
@@ -175,11 +183,10 @@ static void results_enter(pt_ui *ui, size_t arg)
 	rv->scroll = 0;
 	/* What to study next, looking first at the concepts this paper missed
 	 * (its misses are in the store by now). */
-	rv->have_next = ui->track->progress != NULL &&
-	    next_compute(ui->track->progress, ui->catalog, ui_now(), &(pt_next_scope){ exam_missed_tags(ui->exam),
-	    exam_perfect(ui->exam) }, &rv->next);
 	free(rv->held);
 	rv->held = progress_exam_held(ui->track->progress, ui->exam);
+	rv->have_next = ui->track->progress != NULL && rv->held != NULL &&
+	    next_after_exam(ui->track->progress, ui->catalog, ui_now(), ui->exam, rv->held, &rv->next);
 	free(rv->starts);
 	rv->n_starts = ui->exam->n;
 	rv->starts = calloc(rv->n_starts ? rv->n_starts : 1, sizeof *rv->starts);

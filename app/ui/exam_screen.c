@@ -217,8 +217,9 @@ static unsigned go_item(pt_ui *ui, size_t i)
 	return UI_REDRAW;
 }
 
-/* Enter: keep the answer and go on to the next item; a typed number the
- * item cannot read is said at once (that tells nothing of the key). */
+/* Enter: keep the answer and go on to the next item (on the last, leave
+ * the answer field); a typed number the item cannot read is said at once
+ * (that tells nothing of the key). */
 static unsigned key_keep(pt_ui *ui, const pt_event *ev)
 {
 	(void)ev;
@@ -235,7 +236,13 @@ static unsigned key_keep(pt_ui *ui, const pt_event *ev)
 	if (i + 1 < ui->exam->n)
 		return go_item(ui, i + 1);
 	keep(ui);
-	ui_say(ui, "That was the last item: l lists them all, s submits the exam");
+	/* The field gives the keys back, so the letters said here work (Tab
+	 * types into it again, as the key bar says). */
+	struct exam_view *xv = ui->view;
+	bool typed = answering_typing(&xv->entry);
+	xv->entry.view.typing = false;
+	ui_say(ui, "That was the last item: l lists them all, s submits the exam%s",
+	    typed ? " (Tab: back to typing the answer)" : "");
 	return UI_REDRAW;
 }
 
@@ -423,7 +430,8 @@ static const pt_binding exam_keys[] = {
 	{ .keys = "Esc, l, q", .help = "list: close it", .bar = "close", .bar_keys = "Esc", .when = EX_LIST,
 	    .chars = "lLqQ", .named = { PT_KEY_ESC + 1 }, .run = key_list_close },
 	{ .keys = "Enter",
-	    .help = "keep the answer and go on to the next item (nothing is checked before you submit)",
+	    .help = "keep the answer and go on to the next item (nothing is checked before you submit); on the last "
+	    "item a typed answer's field then gives the letter keys back, so l and s work",
 	    .bar = "next item", .when = A, .named = { PT_KEY_ENTER + 1 }, .run = key_keep },
 	/* Early in the table, so the key bar always has room for it. */
 	{ .keys = "s", .help = "hand the exam in (asks first, naming the items left unanswered); answers are "

@@ -577,8 +577,18 @@ void go_end(pt_ui *ui)
 {
 	if (ui->exam != NULL && !ui->exam->submitted) {
 		time_t now = ui_now();
+		/* Ended while sitting it (Ctrl-C, a signal): say where it went. */
+		bool sitting = !ui->exam->paused;
 		exam_pause(ui->exam, now);
 		track_exam(ui->track, ui->exam, now);
+		char clock[24];
+		bool timed = ui->exam->limit > 0;
+		exam_format_clock(timed ? exam_time_left(ui->exam, now) : exam_time_used(ui->exam, now), clock,
+		    sizeof clock);
+		if (sitting)
+			fprintf(stderr, "paratutor: your exam is kept%s (%s %s): %s takes it up\n",
+			    timed ? ", its clock still running" : "", clock, timed ? "left" : "used",
+			    ui->hosted != NULL ? "e in the menu, when you connect again," : "paratutor exam (or e in the menu)");
 	}
 	drop_exam(ui);
 	review_stop(ui);

@@ -133,14 +133,19 @@ static void list_items(FILE *out, const pt_exam *e)
 	    e->n, exam_marked_count(e), e->session.current + 1);
 }
 
-/* Prints one tally as a sentence: label, right of items, percent, and the
- * items missed to review (what), when any. */
+/* Prints one tally as a sentence: label, right of items, percent, what it
+ * holds back, and the items missed to review (what), when any. */
 static void print_tally(FILE *out, const char *label, const pt_exam_tally *t, const char *what)
 {
-	if (t->items == 0)
+	char held[96];
+	if (t->items + t->held == 0)
 		return;
-	fprintf(out, "%s: %zu of %zu right, %.0f%%.%s%s%s\n", label, t->right, t->items,
-	    100.0 * (double)t->right / (double)t->items, what[0] ? " To do: " : "", what, what[0] ? "." : "");
+	exam_tally_held(t, held, sizeof held);
+	fprintf(out, "%s: ", label);
+	if (t->items > 0)
+		fprintf(out, "%zu of %zu right, %.0f%%%s", t->right, t->items, 100.0 * (double)t->right /
+		    (double)t->items, held[0] ? "; " : "");
+	fprintf(out, "%s.%s%s%s\n", held, what[0] ? " To do: " : "", what, what[0] ? "." : "");
 }
 
 /* Prints the options ticked of a choice or multi item whose answer was
@@ -168,7 +173,7 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 	}
 	pt_exam_results r;
 	bool *back = progress_exam_held(p, e);
-	if (back == NULL || !exam_results(e, &r)) {
+	if (back == NULL || !exam_results(e, back, &r)) {
 		free(back);
 		fputs("Out of memory: the results cannot be shown.\n", out);
 		return;
@@ -209,7 +214,7 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 	 * (its misses are in the store by now). */
 	pt_next next;
 	if (p != NULL && catalog != NULL &&
-	    next_compute(p, catalog, ui_now(), &(pt_next_scope){ exam_missed_tags(e), exam_perfect(e) }, &next)) {
+	    next_after_exam(p, catalog, ui_now(), e, back, &next)) {
 		fputs("What to study next:\n", out);
 		for (size_t k = 0; k < next.n; k++)
 			fprintf(out, "%zu. %s\n", k + 1, next.lines[k]);

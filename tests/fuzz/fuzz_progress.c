@@ -117,7 +117,7 @@ static void exercise_exams(pt_progress *p)
 	exam_time_left(&e, 1800000100);
 	exam_submit(&e, 1800000200, false);
 	pt_exam_results r;
-	if (exam_results(&e, &r))
+	if (exam_results(&e, NULL, &r))
 		exam_results_free(&r);
 	progress_exam_keep(p, &e, 1800000200);
 	exam_free(&e);

@@ -64,10 +64,29 @@ rm -rf "$XDG_STATE_HOME"
 sit a "1 a 2 b" next submit yes
 has "results before the lesson: an item's verdict held back" "Item 1 of 4, from Screen test drills: not done in its lesson yet, so its verdict and answer show here once you have done it there"
 lacks "results before the lesson: no key shown" "Canberra was chosen"
-has "results before the lesson: the plan lists its items to do there, right or not" "Screen test drills: 2 of 4 right, 50%. To do: do items 1, 2, 3, 4 in this lesson."
-has "results before the lesson: by difficulty, the lesson named" "medium: 0 of 1 right, 0%. To do: do item 4 in Screen test drills."
+has "results before the lesson: the rows hold back the verdicts, the plan lists the items to do there" "Screen test drills: 4 held back until you do them in this lesson. To do: do items 1, 2, 3, 4 in this lesson."
+has "results before the lesson: by difficulty, the lesson named" "medium: 1 held back until you do it in its lesson. To do: do item 4 in Screen test drills."
 lacks "results before the lesson: no item to review (none is scheduled)" "review item"
 lacks "results before the lesson: no promise of reviews" "come back in your reviews"
+has "results before the lesson: the advice names the paper's lesson, where its items wait" "1. Start with lesson 1, \"Screen test drills\": the paper's items from it show their verdicts once you have done them there."
+lacks "results before the lesson: the advice speaks of no mode" "plain mode"
+# A candidate sits two papers that differ only in the answer to item 1,
+# held back: right (A) in one, wrong (B) in the other.  Beyond the
+# headline score, which counts every item, the rows and the advice read
+# the same, so neither tells the verdict.
+sed -n '/^By lesson/,/^Item 1 of/p' "$out" >"$tmp/rows-right"
+rm -rf "$XDG_STATE_HOME"
+sit b "1 a 2 b" next submit yes
+has "a candidate: the wrong paper scores lower" "Score: 25% (1 of 4 right)"
+sed -n '/^By lesson/,/^Item 1 of/p' "$out" >"$tmp/rows-wrong"
+if [ -s "$tmp/rows-right" ] && cmp -s "$tmp/rows-right" "$tmp/rows-wrong"; then
+	passed=$((passed + 1))
+	echo "ok - a candidate: papers differing only in a held-back answer give the same rows and advice"
+else
+	failed=$((failed + 1))
+	echo "not ok - a candidate: papers differing only in a held-back answer give the same rows and advice"
+	diff "$tmp/rows-right" "$tmp/rows-wrong" | sed 's/^/  | /'
+fi
 # The rest play as a learner who has had the lessons (attempt 2 of each):
 # the results show every verdict and key.
 studied() {
@@ -150,9 +169,9 @@ fi
 # from the lessons of the PMLE's scaling domain, each its share of 20.
 printf '%s\n' submit yes | "$bin" exam --blueprint pmle-scaling --count 20 \
     --seed 3 --untimed --state "$tmp/pmle.json" >"$out" 2>&1
-has "pmle-scaling: 30 % from the scaling-prototypes lesson" "Scaling prototypes into ML models: 0 of 6 right"
-has "pmle-scaling: 25 % from managed platforms" "Managed platforms: tf.distribute and Vertex AI: 0 of 5 right"
-if [ "$(sed -n '/^By lesson/,/^By difficulty/p' "$out" | grep -c " right, ")" = 6 ]; then
+has "pmle-scaling: 30 % from the scaling-prototypes lesson" "Scaling prototypes into ML models: 6 held back until you do them in this lesson"
+has "pmle-scaling: 25 % from managed platforms" "Managed platforms: tf.distribute and Vertex AI: 5 held back"
+if [ "$(sed -n '/^By lesson/,/^By difficulty/p' "$out" | grep -c " held back ")" = 6 ]; then
 	passed=$((passed + 1))
 	echo "ok - pmle-scaling: its six lessons and no other"
 else
@@ -164,10 +183,10 @@ fi
 # pool (where the three lessons hold 11, 12 and 13 items).
 printf '%s\n' submit yes | "$bin" exam --only-lessons content --blueprint tests/fixtures/blueprint/good.json --count 10 \
     --seed 2 --untimed --state "$tmp/blueprint.json" >"$out" 2>&1
-has "blueprint: half the paper from its 50 % lesson" "Data parallelism vs model parallelism: 0 of 5 right"
-has "blueprint: 30 %" "Collectives and their communication cost: 0 of 3 right"
-has "blueprint: 20 %" "Memory math: ZeRO and FSDP: 0 of 2 right"
-if [ "$(sed -n '/^By lesson/,/^By difficulty/p' "$out" | grep -c ' right, ')" = 3 ]; then
+has "blueprint: half the paper from its 50 % lesson" "Data parallelism vs model parallelism: 5 held back"
+has "blueprint: 30 %" "Collectives and their communication cost: 3 held back"
+has "blueprint: 20 %" "Memory math: ZeRO and FSDP: 2 held back"
+if [ "$(sed -n '/^By lesson/,/^By difficulty/p' "$out" | grep -c ' held back ')" = 3 ]; then
 	passed=$((passed + 1))
 	echo "ok - blueprint: no lesson it leaves out"
 else

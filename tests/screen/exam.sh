@@ -423,6 +423,61 @@ test_exam_number() {
 	st_wait "Answered 1/6" || return 1
 }
 
+# Enter on the last item, a typed one, gives the letter keys back, so the
+# status's "s submits the exam" works: s asks, y submits (they once typed
+# "sy" into the answer).
+test_exam_last_typed() {
+	st_start ST_SHUFFLE=1 -- exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 2 \
+	    --seed 2 --minutes 5 || return 1
+	st_wait "Exam: item 1 of 2" || return 1
+	st_keys Enter
+	st_wait "Exam: item 2 of 2" || return 1
+	st_keys 1 6
+	st_wait "Answer: ▸[16_" || return 1
+	st_keys Enter
+	st_wait "That was the last item: l lists them all, s submits the" || return 1
+	st_wait "(Tab: back to typing the answer)" || return 1
+	st_wait "Tab type" || return 1 # the key bar offers the way back into the field
+	st_keys s
+	st_wait "Submit now?" || return 1
+	st_lacks "16s" || return 1
+	st_keys y
+	st_wait "Exam results" || return 1
+	st_wait "1 of 2 right" || return 1 # 16 was kept as the answer, and counted
+	# A fresh store: both verdicts are held back, so the rows tell none
+	# and the advice names the lesson where the items wait, in no mode's
+	# words.
+	st_wait "What to study next" || return 1
+	st_wait "Start with lesson 2, \"Screen test kinds\": the paper's items" || return 1
+	st_lacks "plain mode" || return 1
+	st_keys Down Down Down Down Down Down Down Down Down Down
+	st_wait "2 held back until you do them in this lesson" || return 1
+	st_lacks "100%    1 of   1 right" || return 1
+}
+
+# Ctrl-C while sitting an exam: the tutor ends (130), the terminal is
+# restored, and one line on stderr says the exam is kept and how to take
+# it up; left for the menu first, it says nothing more.
+test_exam_ctrl_c() {
+	st_start ST_SHUFFLE=1 -- exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 2 \
+	    --seed 2 --minutes 5 || return 1
+	st_wait "Exam: item 1 of 2" || return 1
+	st_keys C-c
+	status=$(st_wait_exit) || return 1
+	[ "$status" = 130 ] || st_fail "Ctrl-C: exit status $status, expected 130" || return 1
+	st_wait_joined "paratutor: your exam is kept, its clock still running (" || return 1
+	st_wait_joined " left): paratutor exam (or e in the menu) takes it up" || return 1
+	st_restored || return 1
+	st_start ST_SHUFFLE=1 -- exam --no-shuffle --only-lessons tests/screen/lessons --from screen-kinds --count 2 \
+	    --seed 2 --untimed || return 1
+	st_wait "Exam: item 1 of 2" || return 1
+	st_keys q
+	st_wait "Exam kept" || return 1
+	st_keys C-c
+	st_wait "[exited with status 130]" || return 1
+	st_lacks "your exam is kept" || return 1
+}
+
 # Ctrl-U empties the answer field in the exam as on the item screen (the
 # exam's own copy of the answer keys once lacked it): what is typed after
 # it is the whole answer.
@@ -492,7 +547,10 @@ test_exam_concepts() {
 	st_wait "   • " || return 1
 	st_keys PageDown
 	st_wait "By concept, weakest first" || return 1
-	st_wait "0 of   3 right    data parallelism" || return 1
+	# A fresh store: the items' verdicts are held back, the rows count them apart.
+	st_wait "held back           data parallelism" || return 1
+	st_wait "3 held back until you do them in their lessons" || return 1
+	st_lacks "0 of   3 right" || return 1
 }
 
 # At 60x16 a message wider than its row takes the status row too, so
@@ -620,6 +678,8 @@ st_test "closed books while an exam is open; one tutor a paper" test_exam_closed
 st_test "kill -9 mid-exam, then resume and submit" test_exam_kill_resume
 st_test "a typed number the item cannot read" test_exam_number
 st_test "Ctrl-U empties the answer field in the exam" test_exam_kill_line
+st_test "Enter on the last typed item gives the keys back: s submits" test_exam_last_typed
+st_test "Ctrl-C mid-exam says the exam is kept and how to take it up" test_exam_ctrl_c
 st_test "the exam form from the menu, lessons from the index" test_exam_form
 st_test "a long message at 60x16 takes two rows, not cut" test_exam_form_narrow_message
 st_test "repeats: the note with the first item, each marked in its header" test_exam_repeats

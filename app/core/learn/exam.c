@@ -253,14 +253,16 @@ static void sort_weakest(pt_exam_tally *v, size_t n, bool by_tag)
 		}
 }
 
-/* Adds one item's result to a tally. */
-static void tally(pt_exam_tally *t, pt_exam_result r)
+/* Adds one item's result to a tally; an item held back only to its count
+ * of those. */
+static void tally(pt_exam_tally *t, pt_exam_result r, bool held)
 {
-	t->items++;
-	t->right += r == PT_EXAM_RIGHT;
+	t->held += held;
+	t->items += !held;
+	t->right += !held && r == PT_EXAM_RIGHT;
 }
 
-bool exam_results(const pt_exam *e, pt_exam_results *r)
+bool exam_results(const pt_exam *e, const bool *held, pt_exam_results *r)
 {
 	memset(r, 0, sizeof *r);
 	r->by_lesson = calloc(e->n ? e->n : 1, sizeof *r->by_lesson);
@@ -271,18 +273,19 @@ bool exam_results(const pt_exam *e, pt_exam_results *r)
 	}
 	for (size_t i = 0; i < e->n; i++) {
 		pt_exam_result res = e->results[i];
+		bool back = held != NULL && held[i];
 		r->items++;
 		r->right += res == PT_EXAM_RIGHT;
 		r->wrong += res == PT_EXAM_WRONG;
 		r->unanswered += res == PT_EXAM_UNANSWERED;
 		int d = (int)e->items[i]->difficulty;
-		tally(&r->by_difficulty[d >= 0 && d < 3 ? d : 1], res);
+		tally(&r->by_difficulty[d >= 0 && d < 3 ? d : 1], res, back);
 		size_t l = 0;
 		while (l < r->n_lessons && r->by_lesson[l].lesson != e->lessons[i])
 			l++;
 		if (l == r->n_lessons)
 			r->by_lesson[r->n_lessons++].lesson = e->lessons[i];
-		tally(&r->by_lesson[l], res);
+		tally(&r->by_lesson[l], res, back);
 		for (size_t t = 0; t < e->items[i]->tags.n; t++) {
 			int k = e->items[i]->tags.v[t].s != NULL ? tags_find(e->tags, e->items[i]->tags.v[t].s) : -1;
 			if (k < 0)
@@ -292,7 +295,7 @@ bool exam_results(const pt_exam *e, pt_exam_results *r)
 				g++;
 			if (g == r->n_tags)
 				r->by_tag[r->n_tags++].tag = k;
-			tally(&r->by_tag[g], res);
+			tally(&r->by_tag[g], res, back);
 		}
 	}
 	/* Weakest first: the lowest share right, then the most items;
@@ -325,6 +328,15 @@ void exam_results_free(pt_exam_results *r)
 	free(r->by_tag);
 	r->by_tag = NULL;
 	r->n_tags = 0;
+}
+
+void exam_tally_held(const pt_exam_tally *t, char *buf, size_t size)
+{
+	if (t->held == 0)
+		snprintf(buf, size, "%s", "");
+	else
+		snprintf(buf, size, "%zu held back until you do %s in %s", t->held, t->held == 1 ? "it" : "them",
+		    t->lesson != NULL ? "this lesson" : t->held == 1 ? "its lesson" : "their lessons");
 }
 
 void exam_score_rule(int pass_percent, char *buf, size_t size)
@@ -524,11 +536,12 @@ size_t exam_to_review(const pt_exam *e, const bool *held)
 	return n;
 }
 
-unsigned long long exam_missed_tags(const pt_exam *e)
+unsigned long long exam_missed_tags(const pt_exam *e, const bool *held)
 {
 	unsigned long long bits = 0;
 	for (size_t i = 0; i < e->n; i++)
-		for (size_t t = 0; e->results[i] != PT_EXAM_RIGHT && t < e->items[i]->tags.n; t++) {
+		for (size_t t = 0; in_group(e, &(exam_group){ NULL, -1, -1, held }, i, false) && t < e->items[i]->tags.n;
+		    t++) {
 			int k = e->items[i]->tags.v[t].s != NULL ? tags_find(e->tags, e->items[i]->tags.v[t].s) : -1;
 			if (k >= 0 && k < 64)
 				bits |= 1ull << k;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "paratutor/base/diag.h"
+#include "paratutor/learn/exam.h"
 #include "paratutor/report/next.h"
 #include "paratutor/report/stats.h"
 
@@ -90,6 +91,26 @@ static void say_due(pt_next *out, const pt_stats_tag *g)
 		    g->due == 1 ? "" : "s", missed, percent(g->recall));
 }
 
+/* Returns true when lesson number is one of the scope's lessons. */
+static bool in_lessons(const pt_next_scope *scope, size_t number)
+{
+	for (size_t k = 0; scope != NULL && k < scope->n_lessons; k++)
+		if (scope->lessons[k] == number)
+			return true;
+	return false;
+}
+
+/* Returns the index in st of the lesson to finish next: the first not
+ * finished of the scope's lessons, else of all; st->n_lessons when none. */
+static size_t next_lesson(const pt_stats *st, const pt_next_scope *scope)
+{
+	for (int pass = scope != NULL && scope->n_lessons > 0 ? 0 : 1; pass < 2; pass++)
+		for (size_t i = 0; i < st->n_lessons; i++)
+			if (st->lessons[i].done < st->lessons[i].items && (pass == 1 || in_lessons(scope, st->lessons[i].number)))
+				return i;
+	return st->n_lessons;
+}
+
 bool next_from_stats(const pt_stats *st, const pt_next_scope *scope, pt_next *out)
 {
 	memset(out, 0, sizeof *out);
@@ -132,14 +153,16 @@ bool next_from_stats(const pt_stats *st, const pt_next_scope *scope, pt_next *ou
 	if (st->due > 0 && out->tags == 0)
 		say(out, "%zu item%s due for review, from your lessons: a review goes through %s, weakest first.",
 		    st->due, st->due == 1 ? "" : "s", st->due == 1 ? "it" : "them");
-	for (size_t i = 0; i < st->n_lessons; i++) {
-		const pt_stats_lesson *l = &st->lessons[i];
-		if (l->done >= l->items)
-			continue;
+	size_t at = next_lesson(st, scope);
+	if (at < st->n_lessons) {
+		const pt_stats_lesson *l = &st->lessons[at];
 		const char *title = l->title;
 		if (l->attempt > 1 && !out->nothing_done)
 			say(out, "Carry on with attempt %d of lesson %zu, \"%s\": %zu of %zu items done (the lesson score "
 			    "stays %d).", l->attempt, l->number, title, l->done, l->items, l->score);
+		else if (out->nothing_done && scope != NULL)
+			say(out, "Start with lesson %zu, \"%s\"%s.", l->number, title, in_lessons(scope, l->number) ?
+			    ": the paper's items from it show their verdicts once you have done them there" : "");
 		else if (out->nothing_done)
 			say(out, "Start with lesson %zu, \"%s\": open it from the menu (type %zu in plain mode).",
 			    l->number, title, l->number);
@@ -154,7 +177,6 @@ bool next_from_stats(const pt_stats *st, const pt_next_scope *scope, pt_next *ou
 			brief(out, "lesson %zu, not started yet", l->number);
 		else
 			brief(out, "finish lesson %zu, %zu of %zu items done", l->number, l->done, l->items);
-		break;
 	}
 	if (out->n == 0 || (out->n == 1 && scope != NULL && scope->perfect))
 		say(out, "Every lesson is finished and nothing is due: come back when the review schedule says so.");
@@ -171,5 +193,24 @@ bool next_compute(const pt_progress *p, pt_catalog *catalog, time_t now, const p
 		return false;
 	bool ok = next_from_stats(&st, scope, out);
 	stats_free(&st);
+	return ok;
+}
+
+bool next_after_exam(const pt_progress *p, pt_catalog *catalog, time_t now, const pt_exam *e, const bool *held,
+    pt_next *out)
+{
+	size_t *lessons = calloc(e->n ? e->n : 1, sizeof *lessons);
+	if (lessons == NULL)
+		return false;
+	pt_next_scope scope = { exam_missed_tags(e, held), exam_perfect(e), lessons, 0 };
+	for (size_t i = 0; i < e->n; i++) {
+		/* a lesson with an item held back, right or not, or missed */
+		const pt_entry *at = (held != NULL && held[i]) || e->results[i] != PT_EXAM_RIGHT ?
+		    catalog_find(catalog, e->lessons[i]->id.s) : NULL;
+		if (at != NULL)
+			lessons[scope.n_lessons++] = (size_t)(at - catalog->v) + 1;
+	}
+	bool ok = next_compute(p, catalog, now, &scope, out);
+	free(lessons);
 	return ok;
 }

@@ -101,15 +101,20 @@ typedef struct pt_exam {
 	pt_session session;  /* grades the paper; session.current is the item shown */
 } pt_exam;
 
-/* Right answers out of items, for one lesson or one difficulty. */
+/* Right answers out of items, for one lesson, difficulty or concept: the
+ * items whose verdict shows, and apart from them how many are held back
+ * (their verdict waits for their lesson: no row tells it). */
 typedef struct pt_exam_tally {
 	const pt_lesson *lesson; /* by lesson only */
 	int tag;                 /* by concept only: its index in the exam's tag list (tags_at) */
-	size_t items;
+	size_t items;            /* whose verdict shows */
 	size_t right;
+	size_t held;             /* held back: not in items nor right */
 } pt_exam_tally;
 
-/* The figures of a submitted exam. */
+/* The figures of a submitted exam: the score and its counts over every
+ * item (the score must count them all), the rows by lesson, difficulty
+ * and concept over the items whose verdict shows. */
 typedef struct pt_exam_results {
 	size_t items, right, wrong, unanswered;
 	double score;         /* percent right, 0..100 */
@@ -224,8 +229,14 @@ void exam_submit(pt_exam *e, time_t now, bool by_clock);
 void exam_reopen(pt_exam *e, const pt_exam_result *results, long used, time_t finished, bool by_clock);
 
 /* Computes the figures of a submitted exam into r (free with
- * exam_results_free).  Returns false when out of memory. */
-bool exam_results(const pt_exam *e, pt_exam_results *r);
+ * exam_results_free); the items held back (held: per item, or NULL for
+ * none; progress_exam_held) count in the score but not in the rows.
+ * Returns false when out of memory. */
+bool exam_results(const pt_exam *e, const bool *held, pt_exam_results *r);
+
+/* Writes what a row says of its items held back ("1 held back until you
+ * do it in its lesson", a lesson's row "in this lesson"), "" when none. */
+void exam_tally_held(const pt_exam_tally *t, char *buf, size_t size);
 
 /* Frees what r owns. */
 void exam_results_free(pt_exam_results *r);
@@ -251,9 +262,10 @@ void exam_review_tag(const pt_exam *e, int tag, const bool *held, char *buf, siz
 size_t exam_to_review(const pt_exam *e, const bool *held);
 
 /* Returns the concept tags (bit k: tags_at(e->tags, k)) of the items a
- * submitted exam did not get right: what the advice of what to study
- * next after it looks at first (next.h). */
-unsigned long long exam_missed_tags(const pt_exam *e);
+ * submitted exam did not get right, leaving out those held back (held as
+ * for exam_results): what the advice of what to study next after it
+ * looks at first (next.h). */
+unsigned long long exam_missed_tags(const pt_exam *e, const bool *held);
 
 /* Returns true when a submitted exam got every item of its paper right. */
 bool exam_perfect(const pt_exam *e);

@@ -34,11 +34,14 @@ typedef struct pt_next {
 	"your lessons."
 
 /* An exam paper's scope: the advice names only concepts the paper missed
- * (bit k: tag k of tags.h; none when 0), and after a perfect paper says so
- * first (PT_NEXT_PERFECT). */
+ * (bit k: tag k of tags.h; none when 0), after a perfect paper says so
+ * first (PT_NEXT_PERFECT), and names first the lesson to finish among
+ * those the paper found work in (lessons: their menu numbers, from 1). */
 typedef struct pt_next_scope {
 	unsigned long long missed;
 	bool perfect;
+	const size_t *lessons;
+	size_t n_lessons;
 } pt_next_scope;
 
 /* The one source of every count a learner reads ("due", "mastered",
@@ -53,6 +56,15 @@ typedef struct pt_next_scope {
 bool next_compute(const pt_progress *p, pt_catalog *catalog, time_t now, const pt_next_scope *scope, pt_next *out);
 
 struct pt_stats;
+struct pt_exam;
+
+/* What to study next after the submitted exam e (next_compute over its
+ * scope): the concepts of the items it missed and their lessons, and the
+ * lessons of the items held back (held: progress_exam_held, NULL for
+ * none), right or wrong alike, so that the advice never tells a verdict
+ * the results hold back.  Returns false when out of memory. */
+bool next_after_exam(const pt_progress *p, pt_catalog *catalog, time_t now, const struct pt_exam *e,
+    const bool *held, pt_next *out);
 
 /* The same, from statistics already computed (stats.h). */
 bool next_from_stats(const struct pt_stats *st, const pt_next_scope *scope, pt_next *out);

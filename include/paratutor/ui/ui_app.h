@@ -269,8 +269,9 @@ void go_start(pt_ui *ui, const pt_ui_options *options);
  * warnings; while the file is broken, the menu shows its diagnostics. */
 void go_reload(pt_ui *ui);
 
-/* At the end: pauses and keeps an exam not submitted, lets go of it, the
- * review and the answers kept for the watched lesson. */
+/* At the end: pauses and keeps an exam not submitted (one being sat says
+ * so on stderr, with how to take it up), lets go of it, the review and the
+ * answers kept for the watched lesson. */
 void go_end(pt_ui *ui);
 
 /* bind.c: matching events to bindings, the key bar, scrolling */
