@@ -503,9 +503,9 @@ static unsigned exam_tick(pt_ui *ui)
 	pt_exam *e = ui->exam;
 	time_t now = ui_now();
 	int warn = e->paused ? 0 : exam_warning(e, now);
-	if (warn > 0)
-		ui_say(ui, "Warning: %d minute%s left. Unanswered items count as wrong; s submits", warn,
-		    warn == 1 ? "" : "s");
+	if (warn > 0) /* while the answer field has the keys, s would type */
+		ui_say(ui, "Warning: %d minute%s left. Unanswered items count as wrong; %s submits", warn,
+		    warn == 1 ? "" : "s", exam_context(ui) & EX_TYPING ? "Tab, then s," : "s");
 	if (exam_time_left(e, now) == 0) {
 		xv->confirm = false;
 		xv->list = false;

@@ -151,6 +151,17 @@ test_exam_warning() {
 	st_wait "0:55 left" || return 1
 	st_keys s y
 	st_wait "Score: 0%" || return 1
+	# On a typed item the field has the keys: the warning names Tab first.
+	rm -rf "$state"
+	now 0
+	st_start ST_SHUFFLE=1 XDG_STATE_HOME="$state" PARATUTOR_TEST_NOW="$ST_TMP/now" -- exam --no-shuffle \
+	    --only-lessons tests/screen/lessons --from screen-kinds --count 2 --seed 1 --minutes 10 || return 1
+	st_wait "Exam: item 1 of 2" || return 1
+	st_wait "Answer: ▸[_" || return 1
+	now 545
+	st_wait "Unanswered items count as wrong; Tab, then s, submits" || return 1
+	st_keys Tab s y
+	st_wait "Score: 0%" || return 1
 }
 
 # The adversary leaves a timed exam to stop its clock, and kills the tutor
