@@ -810,16 +810,20 @@ START_TEST(test_plan_keeps_held_verdicts)
 	exam_review_list(&wrong, b, -1, held, plan_w, sizeof plan_w);
 	ck_assert_str_eq(plan_r, plan_w);
 	ck_assert_msg(strstr(plan_r, "review") == NULL, "%s", plan_r);
+	/* The items to do there go by the lesson's numbers, as met there, in
+	 * order. */
 	size_t k = (size_t)snprintf(want, sizeof want, "do items");
-	for (size_t i = 0; i < right.n; i++)
-		if (right.lessons[i] == b)
-			k += (size_t)snprintf(want + k, sizeof want - k, "%s %zu", k > strlen("do items") ? "," : "", i + 1);
-	snprintf(want + k, sizeof want - k, " in this lesson");
+	for (size_t number = 1; number <= b->n_items; number++)
+		for (size_t i = 0; i < right.n; i++)
+			if (right.lessons[i] == b && right.items[i] == &b->items[number - 1])
+				k += (size_t)snprintf(want + k, sizeof want - k, "%s %zu", k > strlen("do items") ? "," : "",
+				    number);
+	snprintf(want + k, sizeof want - k, " of this lesson");
 	ck_assert_str_eq(plan_r, want);
 	exam_review_list(&right, NULL, PT_EASY, held, plan_r, sizeof plan_r);
 	exam_review_list(&wrong, NULL, PT_EASY, held, plan_w, sizeof plan_w);
 	ck_assert_str_eq(plan_r, plan_w);
-	ck_assert_msg(strstr(plan_r, "review") == NULL && strstr(plan_r, " in ") != NULL, "%s", plan_r);
+	ck_assert_msg(strstr(plan_r, "review") == NULL && strstr(plan_r, " of ") != NULL, "%s", plan_r);
 	/* Without the held-back marks the plans would tell the verdict. */
 	exam_review_list(&right, b, -1, NULL, plan_r, sizeof plan_r);
 	exam_review_list(&wrong, b, -1, NULL, plan_w, sizeof plan_w);

@@ -458,22 +458,45 @@ static bool in_group(const pt_exam *e, const exam_group *g, size_t i, bool want_
 	    (g->difficulty < 0 || (int)e->items[i]->difficulty == g->difficulty) && (g->tag < 0 || has_tag(e, i, g->tag));
 }
 
-/* Appends verb and the numbers of the items in_group picks ("review
- * items 2, 5", "review item 2"); returns how many, appending nothing
- * when none. */
-static size_t add_numbers(const pt_exam *e, const exam_group *g, bool want_held, const char *verb, pt_strbuf *out)
+/* Returns paper item i's number in its lesson (from 1). */
+static size_t lesson_number(const pt_exam *e, size_t i)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < e->n; i++)
-		n += in_group(e, g, i, want_held);
-	for (size_t i = 0, k = 0; i < e->n && n > 0; i++) {
-		if (!in_group(e, g, i, want_held))
-			continue;
-		if (k++ == 0)
-			strbuf_printf(out, "%s item%s %zu", verb, n == 1 ? "" : "s", i + 1);
-		else
-			strbuf_printf(out, ", %zu", i + 1);
+	const pt_lesson *l = e->lessons[i];
+	for (size_t k = 0; k < l->n_items; k++)
+		if (&l->items[k] == e->items[i])
+			return k + 1;
+	return i + 1; /* not the lesson's own item: never, as exam_start draws them */
+}
+
+/* Orders item numbers. */
+static int number_cmp(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Appends verb and the numbers of the items in_group picks ("review
+ * items 2, 5", "review item 2"): the paper's numbers, or with
+ * in_lesson each item's number in its lesson; returns how many,
+ * appending nothing when none. */
+static size_t add_numbers(const pt_exam *e, const exam_group *g, bool want_held, bool in_lesson, const char *verb,
+    pt_strbuf *out)
+{
+	size_t n = 0, *numbers = malloc((e->n ? e->n : 1) * sizeof *numbers);
+	if (numbers == NULL) {
+		out->failed = true;
+		return 0;
 	}
+	for (size_t i = 0; i < e->n; i++)
+		if (in_group(e, g, i, want_held))
+			numbers[n++] = in_lesson ? lesson_number(e, i) : i + 1;
+	qsort(numbers, n, sizeof *numbers, number_cmp); /* the paper's are in order already */
+	for (size_t k = 0; k < n; k++)
+		if (k == 0)
+			strbuf_printf(out, "%s item%s %zu", verb, n == 1 ? "" : "s", numbers[k]);
+		else
+			strbuf_printf(out, ", %zu", numbers[k]);
+	free(numbers);
 	return n;
 }
 
@@ -498,20 +521,23 @@ static size_t add_lessons(const pt_exam *e, const exam_group *g, bool want_held,
 static void plan(const pt_exam *e, const exam_group *g, char *buf, size_t size)
 {
 	pt_strbuf out = { 0 };
-	if (add_numbers(e, g, false, "review", &out) > 0) {
+	if (add_numbers(e, g, false, false, "review", &out) > 0) {
 		if (g->lesson != NULL)
 			strbuf_puts(&out, "; reopen this lesson");
 		else
 			add_lessons(e, g, false, "; reopen ", &out);
 	}
-	size_t before = out.n;
-	if (add_numbers(e, g, true, before > 0 ? "; do" : "do", &out) > 0) {
+	/* Items to do in one lesson go by the lesson's numbers, which the
+	 * learner meets there; across lessons, by the paper's. */
+	const char *verb = out.n > 0 ? "; do" : "do";
+	bool one_lesson = g->lesson != NULL || add_lessons(e, g, true, "", NULL) == 1;
+	if (add_numbers(e, g, true, one_lesson, verb, &out) > 0) {
 		if (g->lesson != NULL)
-			strbuf_puts(&out, " in this lesson");
-		else if (add_lessons(e, g, true, "", NULL) > 1)
-			strbuf_puts(&out, " in their lessons");
+			strbuf_puts(&out, " of this lesson");
+		else if (!one_lesson)
+			strbuf_puts(&out, " of this paper in their lessons");
 		else
-			add_lessons(e, g, true, " in ", &out);
+			add_lessons(e, g, true, " of ", &out);
 	}
 	snprintf(buf, size, "%s", out.s != NULL && !out.failed ? out.s : "");
 	free(out.s);
