@@ -196,7 +196,8 @@ static void table_item(pt_strbuf *b, const pt_class_item *ci, int id_width)
 		if (edited[e] > 0)
 			strbuf_printf(b, "      %zu answered %s\n", edited[e], how[e]);
 	if (ci->exam_first > 0)
-		strbuf_printf(b, "      %zu saw it in an exam before its lesson: their lesson credit stands\n", ci->exam_first);
+		strbuf_printf(b, "      %zu met it in an exam before finishing it in its lesson: their lesson credit "
+		    "stands\n", ci->exam_first);
 	if (kind_ops(ci->item->kind)->one_place)
 		table_misplaced(b, ci);
 	int place = -1;
