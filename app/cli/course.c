@@ -159,6 +159,30 @@ static bool copy_bundled(const char *lessons)
 	return ok;
 }
 
+/* Checks, before init makes anything, that the forced command can name
+ * the folder dir will be (its parent's real path and its own name) and
+ * this program; false with a message. */
+static bool init_path_ok(const char *dir)
+{
+	char exe[PATH_MAX], parent[PATH_MAX], abs[2 * PATH_MAX + 2];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	exe[n > 0 ? n : 0] = '\0';
+	const char *slash = strrchr(dir, '/');
+	const char *name = slash != NULL ? slash + 1 : dir;
+	snprintf(parent, sizeof parent, "%.*s", slash == NULL ? 1 : slash == dir ? 1 : (int)(slash - dir),
+	    slash == NULL ? "." : dir);
+	char *real = realpath(parent, NULL);
+	if (real == NULL)
+		return true; /* mkdir says why, with what to do */
+	snprintf(abs, sizeof abs, "%s/%s", strcmp(real, "/") == 0 ? "" : real, name);
+	free(real);
+	const char *wrong = !course_path_ok(exe) ? exe : !course_path_ok(abs) ? abs : NULL;
+	if (wrong != NULL)
+		fprintf(stderr, "paratutor course: %s: the forced command can only name paths of letters, digits and "
+		    "/ . _ + -; choose such a path (nothing was made)\n", wrong);
+	return wrong == NULL;
+}
+
 static int cmd_init(int argc, char **argv)
 {
 	const char *title = "A paratutor course";
@@ -176,6 +200,8 @@ static int cmd_init(int argc, char **argv)
 		return CLI_USAGE;
 	}
 	const char *dir = argv[optind];
+	if (!init_path_ok(dir))
+		return CLI_FAILED;
 	umask(077);
 	if (mkdir(dir, 0700) != 0) {
 		fprintf(stderr, "paratutor course: cannot make %s: %s%s\n", dir, strerror(errno),

@@ -28,6 +28,11 @@ check "... and says they are in, not to put lessons there" grep -q "The bundled 
 check "init refuses an existing folder" [ $? -eq 1 ]
 "$bin" course init no-such/parent/c >out 2>&1
 check "init into a missing parent folder fails and says what to do" sh -c '[ $1 -eq 1 ] && grep -q "the folder it goes in must exist: make it first" out' sh $?
+"$bin" course init "c4 sp" >out 2>&1
+check "init refuses a path the forced command cannot name, and says which" sh -c '[ $1 -eq 1 ] && grep -q "c4 sp: the forced command can only name" out' sh $?
+check "... before making anything" [ ! -e "c4 sp" ]
+"$bin" course init "c4sp" >out 2>&1
+check "... so the same course in a good path is made next" [ $? -eq 0 ] && rm -rf c4sp
 
 ssh-keygen -q -t ed25519 -N '' -C alice@laptop -f alice >/dev/null
 ssh-keygen -q -t ed25519 -N '' -f bob >/dev/null
