@@ -97,15 +97,28 @@ static bool open_course(const char *dir, cli_course_paths *cp)
 	return true;
 }
 
+bool cli_course_load(pt_course *c, const char *dir)
+{
+	char err[1024], path[PATH_MAX];
+	struct stat st;
+	if (course_read(c, dir, err, sizeof err))
+		return true;
+	snprintf(path, sizeof path, "%s/course.json", dir);
+	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && lstat(path, &st) != 0 && errno == ENOENT)
+		fprintf(stderr, "paratutor course: %s is not a course folder (it has no course.json); make a course "
+		    "with: paratutor course init NEW-DIR\n", dir);
+	else
+		fprintf(stderr, "paratutor course: %s\n", err);
+	return false;
+}
+
 /* Reads the course in dir under its lock (one instructor command at a
  * time); false after saying why. */
 static bool cli_course_read(const char *dir, cli_course_paths *cp, pt_course *c)
 {
-	char err[1024];
 	if (!open_course(dir, cp))
 		return false;
-	if (!course_read(c, dir, err, sizeof err)) {
-		fprintf(stderr, "paratutor course: %s\n", err);
+	if (!cli_course_load(c, dir)) {
 		close(cp->lock);
 		return false;
 	}
@@ -421,15 +434,12 @@ static int cmd_remove_learner(int argc, char **argv)
 static int cmd_list(int argc, char **argv)
 {
 	if (argc != 2) {
-		fputs("paratutor course: list DIR\n", stderr);
+		fputs("Usage: paratutor course list DIR (the course folder 'paratutor course init DIR' made)\n", stderr);
 		return CLI_USAGE;
 	}
 	pt_course c;
-	char err[1024];
-	if (!course_read(&c, argv[1], err, sizeof err)) {
-		fprintf(stderr, "paratutor course: %s\n", err);
+	if (!cli_course_load(&c, argv[1]))
 		return CLI_FAILED;
-	}
 	printf("%s: %zu learner%s\n", c.title, c.n_learners, c.n_learners == 1 ? "" : "s");
 	if (c.lrs != NULL)
 		printf("Results go to the LRS at %s\n", c.lrs);
@@ -450,8 +460,8 @@ static int cmd_list(int argc, char **argv)
 			course_format_time(ex->opens, opens, sizeof opens);
 		if (ex->closes != 0)
 			course_format_time(ex->closes, closes, sizeof closes);
-		printf("%sexam %s: %zu items, %g minutes, pass %d%%, %u attempt%s%s, opens %s, closes %s\n",
-		    i == 0 ? "\n" : "", ex->name, ex->count, ex->minutes, ex->pass, ex->attempts,
+		printf("%sexam %s: %zu item%s, %g minutes, pass %d%%, %u attempt%s%s, opens %s, closes %s\n",
+		    i == 0 ? "\n" : "", ex->name, ex->count, ex->count == 1 ? "" : "s", ex->minutes, ex->pass, ex->attempts,
 		    ex->attempts == 1 ? "" : "s", ex->attempts == 0 ? " (0: any number)" : "", opens, closes);
 	}
 	course_free(&c);
@@ -570,6 +580,25 @@ static bool exam_lessons(pt_course_exam *ex, const char *blueprint, const char *
 	return ok && ex->n_lessons > 0;
 }
 
+/* Refuses an exam asking for more items than its lessons (in cat) hold,
+ * as the paper would have fewer than every listing promises; false with
+ * a message. */
+static bool exam_count_ok(const pt_course_exam *ex, const pt_catalog *cat)
+{
+	size_t n_ids = ex->n_shares > 0 ? ex->n_shares : ex->n_lessons, held = 0;
+	for (size_t i = 0; i < n_ids; i++) {
+		const pt_entry *e = catalog_find(cat, ex->n_shares > 0 ? ex->share_lessons[i] : ex->lessons[i]);
+		if (e != NULL && e->info != NULL)
+			held += e->info->n_items;
+	}
+	if (ex->count <= held)
+		return true;
+	fprintf(stderr, "paratutor course: --count %zu asks for more items than the exam's lessons hold (%zu item%s); "
+	    "give --count %zu or fewer, or more lessons; nothing was changed\n", ex->count, held,
+	    held == 1 ? "" : "s", held);
+	return false;
+}
+
 static int cmd_add_exam(int argc, char **argv)
 {
 	pt_course_exam ex;
@@ -587,7 +616,7 @@ static int cmd_add_exam(int argc, char **argv)
 		fprintf(stderr, "paratutor course: no lessons in %s: put the course's lessons there first\n", path);
 		status = CLI_FAILED;
 	}
-	if (status < 0 && !exam_lessons(&ex, blueprint, lessons, &cat))
+	if (status < 0 && (!exam_lessons(&ex, blueprint, lessons, &cat) || !exam_count_ok(&ex, &cat)))
 		status = CLI_FAILED;
 	catalog_free(&cat);
 	cli_lesson_path_free(&lp);
@@ -647,10 +676,8 @@ static int cli_course_lrs(int argc, char **argv)
 	pt_course c;
 	char err[1024], abs_auth[PATH_MAX] = "";
 	if (url == NULL && !off) {
-		if (!course_read(&c, dir, err, sizeof err)) {
-			fprintf(stderr, "paratutor course: %s\n", err);
+		if (!cli_course_load(&c, dir))
 			return CLI_FAILED;
-		}
 		show_lrs(&c, dir);
 		course_free(&c);
 		return CLI_OK;

@@ -151,9 +151,7 @@ int cli_course_sync(int argc, char **argv)
 	}
 	const char *dir = argv[optind];
 	pt_course c;
-	char err[1024];
-	if (!course_read(&c, dir, err, sizeof err)) {
-		fprintf(stderr, "paratutor course: %s\n", err);
+	if (!cli_course_load(&c, dir)) {
 		free(only.v);
 		return CLI_FAILED;
 	}

@@ -444,8 +444,8 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 		}
 		progress_exam_new_id(progress, &e);
 		if (a->count > 0 && e.n < a->cfg.count)
-			printf("Note: only %zu items match what you asked for, so the paper has %zu, not %zu.\n", e.n, e.n,
-			    a->cfg.count);
+			printf("Note: only %zu item%s what you asked for, so the paper has %zu, not %zu.\n", e.n,
+			    e.n == 1 ? " matches" : "s match", e.n, a->cfg.count);
 		if (e.repeated > 0)
 			printf("Note: too few items are left whose answers no earlier result showed, so %zu of the %zu "
 			       "items repeat ones you have seen answered.\n", e.repeated, e.n);

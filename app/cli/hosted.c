@@ -125,8 +125,8 @@ static void print_help(const pt_course *c, const pt_progress *p, time_t now, con
 		} else {
 			snprintf(state, sizeof state, "open now");
 		}
-		printf("%sexam %s: %zu items, %g minutes, pass %d%%; %s\n", i == 0 ? "\nExams (times in UTC):\n  " : "  ",
-		    ex->name, ex->count, course_exam_seconds(ex, learner) / 60.0, ex->pass, state);
+		printf("%sexam %s: %zu item%s, %g minutes, pass %d%%; %s\n", i == 0 ? "\nExams (times in UTC):\n  " : "  ",
+		    ex->name, ex->count, ex->count == 1 ? "" : "s", course_exam_seconds(ex, learner) / 60.0, ex->pass, state);
 		/* The learner's own sittings, best score first. */
 		double best = -1;
 		unsigned sat = 0;

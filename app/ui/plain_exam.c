@@ -389,8 +389,8 @@ int plain_exam_run(pt_exam *e, pt_track *track, pt_catalog *catalog, FILE *in, F
 {
 	char when[64], line[LINE_MAX_LEN], hint[96];
 	time_phrase(e, ui_now(), when, sizeof when);
-	fprintf(out, "Exam: %zu items, %s, pass mark %d%%. One answer an item and no feedback until you submit; "
-	    "type help for the commands.\n", e->n, when, e->pass_percent);
+	fprintf(out, "Exam: %zu item%s, %s, pass mark %d%%. One answer an item and no feedback until you submit; "
+	    "type help for the commands.\n", e->n, e->n == 1 ? "" : "s", when, e->pass_percent);
 	show_item(out, e);
 	keep(out, e, track);
 	bool prompt = true;

@@ -28,6 +28,10 @@ check "... and says they are in, not to put lessons there" grep -q "The bundled 
 check "init refuses an existing folder" [ $? -eq 1 ]
 "$bin" course init no-such/parent/c >out 2>&1
 check "init into a missing parent folder fails and says what to do" sh -c '[ $1 -eq 1 ] && grep -q "the folder it goes in must exist: make it first" out' sh $?
+"$bin" course list . >out 2>&1
+check "course list on a folder that is no course says so and what to run" sh -c '[ $1 -eq 1 ] && grep -q "is not a course folder (it has no course.json); make a course with: paratutor course init" out' sh $?
+"$bin" course list >out 2>&1
+check "course list with no folder prints a usage line saying what to type" sh -c '[ $1 -eq 2 ] && grep -q "^Usage: paratutor course list DIR" out' sh $?
 "$bin" course init "c4 sp" >out 2>&1
 check "init refuses a path the forced command cannot name, and says which" sh -c '[ $1 -eq 1 ] && grep -q "c4 sp: the forced command can only name" out' sh $?
 check "... before making anything" [ ! -e "c4 sp" ]
@@ -99,7 +103,8 @@ for args in "final --lessons dp-vs-mp --count 2 --minutes 5" "x1 --lessons no-su
 	"x3 --lessons dp-vs-mp --count 2 --minutes 5 --opens 2027-01-01T00:00Z --closes 2026-01-01T00:00Z" \
 	"Bad --lessons dp-vs-mp --count 2 --minutes 5" "x4 --lessons dp-vs-mp --count 2 --minutes 5 --opens tomorrow" \
 	"x5 --lessons dp-vs-mp --minutes 5" "x6 --lessons dp-vs-mp --count 2 --minutes 5 --results after-close" \
-	"x7 --lessons dp-vs-mp --count 2 --minutes 5 --closes 2099-01-01T00:00Z --results later"; do
+	"x7 --lessons dp-vs-mp --count 2 --minutes 5 --closes 2099-01-01T00:00Z --results later" \
+	"x8 --lessons dp-vs-mp --count 1000 --minutes 5" "x9 --blueprint bp.json --count 1000 --minutes 5"; do
 	cp c/course.json before.json
 	# shellcheck disable=SC2086 # the words of each case
 	"$bin" course add-exam c $args >out 2>&1
@@ -108,6 +113,9 @@ for args in "final --lessons dp-vs-mp --count 2 --minutes 5" "x1 --lessons no-su
 	else bad "add-exam refused: $args (status $st)"; fi
 done
 
+"$bin" course add-exam c x8 --lessons dp-vs-mp --count 1000 --minutes 5 >out 2>&1
+check "add-exam says how many items the lessons hold and what to give" \
+	grep -q "count 1000 asks for more items than the exam's lessons hold ([0-9]* items); give --count [0-9]* or fewer" out
 "$bin" course list c >out 2>&1
 check "list shows the roster" grep -q "^alice  *Alice Liddell  *alice@example.org  *never" out
 check "list shows the exams" grep -q "exam midterm: 4 items, 10 minutes, pass 60%, 2 attempts" out

@@ -19,6 +19,11 @@ void cli_course_push_arm(const char *dir, const char *learner);
 /* Makes t start that send after each result it saves, once armed. */
 void cli_course_push_attach(pt_track *t);
 
+/* Reads the course in dir for an instructor command (course.c); false
+ * after saying why, and for a folder without course.json that it is not
+ * a course folder and how to make one. */
+bool cli_course_load(pt_course *c, const char *dir);
+
 /* Runs `paratutor course` with argv[0] being "course"; returns the exit
  * status (0 done, 1 failed and nothing changed, 2 bad command line). */
 int cli_course(int argc, char **argv);
