@@ -465,7 +465,7 @@ static int run_tutor_args(main_args *a, int argc, char **argv)
 			fprintf(stderr, "paratutor: %s; progress will not be kept\n", err);
 		cli_tutor_options to = { optind < argc ? argv[optind] : NULL, a->review, state,
 			a->plain || lp->config.user.plain, !a->no_shuffle,
-			a->retention < 0 ? lp->config.user.retention : a->retention, NULL };
+			a->retention < 0 ? lp->config.user.retention : a->retention, NULL, NULL };
 		status = cli_run_tutor(&cat, &to);
 	}
 	catalog_free(&cat);

@@ -151,20 +151,38 @@ static void put_safe(const char *text)
 	free(safe);
 }
 
+/* Prints the closing line naming the learners of skips of kind, n of
+ * them, with head before the names and tail after. */
+static void name_skipped(const pt_class *c, pt_class_skip_kind kind, size_t n, const char *head, const char *tail)
+{
+	if (n == 0)
+		return;
+	fprintf(stderr, "paratutor: %zu learner%s %s:", n, n == 1 ? "" : "s", head);
+	for (size_t i = 0; i < c->n_skips; i++)
+		if (c->skips[i].kind == kind) {
+			fputs(" ", stderr);
+			put_safe(c->skips[i].name);
+		}
+	fprintf(stderr, "; %s\n", tail);
+}
+
 /* Lists on stderr what was left out: each learner whose records could not
- * be read, by name, and each path that gave no store, as errors (the
- * command exits 1 for them); a store found twice as a note.  Ends with
- * the names of the learners missing from the report. */
+ * be read, by name, each whose damaged records were kept aside, and each
+ * path that gave no store, as errors (the command exits 1 for them); a
+ * store found twice as a note.  Ends with the names of the learners
+ * missing from the report, and of those with records kept aside. */
 static void report_skips(const pt_class *c)
 {
-	size_t missing = 0;
+	size_t missing = 0, kept = 0;
 	for (size_t i = 0; i < c->n_skips; i++) {
 		const pt_class_skip *s = &c->skips[i];
-		if (s->kind == PT_CLASS_SKIP_UNREAD) {
+		if (s->kind == PT_CLASS_SKIP_UNREAD || s->kind == PT_CLASS_SKIP_KEPT) {
 			fputs("paratutor: error: learner '", stderr);
 			put_safe(s->name);
-			fputs("' left out, their records could not be read: ", stderr);
-			missing++;
+			fputs(s->kind == PT_CLASS_SKIP_KEPT ? "' is short of records: " :
+			    "' left out, their records could not be read: ", stderr);
+			missing += s->kind == PT_CLASS_SKIP_UNREAD;
+			kept += s->kind == PT_CLASS_SKIP_KEPT;
 		} else {
 			fputs(s->kind == PT_CLASS_SKIP_REPEAT ? "paratutor: note: " : "paratutor: error: left out: ",
 			    stderr);
@@ -172,15 +190,11 @@ static void report_skips(const pt_class *c)
 		put_safe(s->why);
 		fputs("\n", stderr);
 	}
-	if (missing == 0)
-		return;
-	fprintf(stderr, "paratutor: %zu learner%s missing from this report:", missing, missing == 1 ? "" : "s");
-	for (size_t i = 0; i < c->n_skips; i++)
-		if (c->skips[i].kind == PT_CLASS_SKIP_UNREAD) {
-			fputs(" ", stderr);
-			put_safe(c->skips[i].name);
-		}
-	fputs("; fix or restore their stores and run the report again\n", stderr);
+	name_skipped(c, PT_CLASS_SKIP_UNREAD, missing, "missing from this report",
+	    "fix or restore their stores and run the report again");
+	name_skipped(c, PT_CLASS_SKIP_KEPT, kept, "with damaged records kept aside",
+	    "restore what each file holds, then move it out of the learner's folder (docs/course.md, 'A damaged "
+	    "store') and run the report again");
 }
 
 /* Returns true when dir is a course folder (it holds course.json). */

@@ -297,6 +297,13 @@ int cli_hosted(int argc, char **argv)
 	pt_progress *p = status == CLI_OK ? progress_open(store, now, &rep) : NULL;
 	if (status == CLI_OK && p == NULL)
 		status = CLI_FAILED;
+	/* A damaged store was moved aside: the learner hears it, in words of
+	 * their own (the session's notice, else at once), and the course
+	 * lead's class report names them until it is dealt with. */
+	const char *kept = p != NULL && rep.moved_to[0] != '\0' ? "your earlier records could not be read, so they "
+	    "were moved to a safe place for your course lead, who can restore them; a fresh record was started" : NULL;
+	if (kept != NULL && word != W_MENU && word != W_PLAIN && word != W_REVIEW)
+		fprintf(stderr, "paratutor: %s\n", kept);
 	if (status == CLI_OK) {
 		catalog_load_all(&cat);
 		if (!settle_exam(p, &cat, now))
@@ -327,7 +334,7 @@ int cli_hosted(int argc, char **argv)
 	p = NULL;
 	if (status == CLI_OK && (word == W_MENU || word == W_PLAIN || word == W_REVIEW)) {
 		cli_tutor_options to = { NULL, word == W_REVIEW, store, word == W_PLAIN, true, PT_FSRS_DEFAULT_RETENTION,
-			HOSTED_EXAMS };
+			HOSTED_EXAMS, kept };
 		status = cli_run_tutor(&cat, &to);
 	} else if (status == CLI_OK && word == W_NEXT) {
 		char *args[] = { "next", "--plain", "--state", store, "--only-lessons", lessons, NULL };

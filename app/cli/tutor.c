@@ -50,7 +50,7 @@ int cli_run_tutor(pt_catalog *cat, const cli_tutor_options *o)
 	}
 	progress_set_retention(progress, o->retention);
 	pt_track track;
-	track_init(&track, progress, rep.message);
+	track_init(&track, progress, rep.message[0] != '\0' || o->notice == NULL ? rep.message : o->notice);
 	cli_course_push_attach(&track); /* hosted with an LRS: send each result */
 	pt_ui_options uio = { lesson_id, o->review, NULL, &track, !rep.loaded && !rep.memory_only, o->shuffle,
 		learner_salt(progress), NULL, o->hosted };

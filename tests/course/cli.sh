@@ -190,5 +190,32 @@ check "a session opens and exam takes the open paper up" grep -q 'Taking up your
 check "... and submits it" python3 -c '
 import json; e = json.load(open("d/learners/ada/progress.json"))["exams"]; assert "open" not in e and e["done"], e.keys()'
 
+# An adversary learner damages his store (cut to 300 bytes): he cannot
+# drop out of the course lead's gradebook, before or after his next
+# session moves the damaged file aside; he is told where his work went, in
+# words of his own; the lead's report is clean only once the lead has
+# dealt with the file (moved it out of the learner's folder).
+head -c 300 d/learners/ada/progress.json >cut.json && mv cut.json d/learners/ada/progress.json
+"$bin" class d --gradebook book.csv >out 2>err
+check "a damaged store: class names the learner and exits 1" sh -c '[ $1 -eq 1 ] && grep -q "learner .ada. left out" err' sh $?
+echo quit | SSH_ORIGINAL_COMMAND=plain XDG_STATE_HOME="$tmp/none" "$bin" --course d --learner ada >out 2>&1
+check "the learner's session says his earlier records are kept for the course lead" sh -c \
+	'tr "\n" " " <out | grep -q "records could not be read, so they were moved to a safe place for your course lead"'
+check "... in no internal words" sh -c '! grep -qw "progress.json\|corrupt\|store" out'
+check "... and the damaged file is kept aside beside the new store" sh -c 'ls d/learners/ada/progress.json.corrupt-* >/dev/null'
+"$bin" class d --gradebook book.csv >out 2>err
+check "after the move, class --gradebook still exits 1, naming him" sh -c '[ $1 -eq 1 ] &&
+	grep -q "^paratutor: 1 learner with damaged records kept aside: ada; restore what each file holds" err' sh $?
+check "... with his row in the gradebook" grep -q '^ada,' book.csv
+"$bin" class d >out 2>err
+check "the table names him on a KEPT ASIDE line (exit 1)" sh -c '[ $1 -eq 1 ] && grep -q "^KEPT ASIDE: ada " out' sh $?
+"$bin" class d --format json >out 2>err
+check "the JSON lists the kept file (exit 1)" sh -c '[ $1 -eq 1 ] && python3 -c "
+import json; s = json.load(open(\"out\"))[\"skipped\"]
+assert s[0][\"kind\"] == \"kept_aside\" and s[0][\"learner\"] == \"ada\" and \".corrupt-\" in s[0][\"path\"], s"' sh $?
+mkdir -p kept && mv d/learners/ada/progress.json.corrupt-* kept/
+"$bin" class d >out 2>err
+check "once the lead moves the file out of the learner's folder, class exits 0" [ $? -eq 0 ]
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

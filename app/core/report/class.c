@@ -477,6 +477,10 @@ static bool read_store(pt_class *c, size_t f, lesson_tally *t)
 		progress_close(p);
 		return class_skip(c, PT_CLASS_SKIP_UNREAD, class_login(who), who->path, "%s", rep.message);
 	}
+	if (who->roster && !class_note_kept_aside(c, who)) {
+		progress_close(p);
+		return false;
+	}
 	size_t n;
 	const pt_record *rec = progress_records(p, &n);
 	bool ok = take_learner(c, who, rec, NULL, n, p, t);

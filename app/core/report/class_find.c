@@ -45,6 +45,28 @@ bool PT_PRINTF(5, 6) class_skip(pt_class *c, pt_class_skip_kind kind, const char
 /* class_skip for a path that yields no store. */
 #define skip(c, path, ...) class_skip((c), PT_CLASS_SKIP_PATH, NULL, (path), __VA_ARGS__)
 
+bool class_note_kept_aside(pt_class *c, const pt_class_learner *who)
+{
+	const char *slash = strrchr(who->path, '/');
+	char dir[PT_PROGRESS_PATH_MAX], prefix[PT_PROGRESS_PATH_MAX];
+	snprintf(dir, sizeof dir, "%.*s", slash != NULL ? (int)(slash - who->path) : 1,
+	    slash != NULL ? who->path : ".");
+	snprintf(prefix, sizeof prefix, "%s.corrupt-", slash != NULL ? slash + 1 : who->path);
+	DIR *d = opendir(dir[0] != '\0' ? dir : "/");
+	if (d == NULL)
+		return true; /* reading the store said what was wrong, if anything */
+	bool ok = true;
+	for (struct dirent *e; ok && (e = readdir(d)) != NULL;) {
+		char kept[2 * PT_PROGRESS_PATH_MAX];
+		snprintf(kept, sizeof kept, "%s/%s", dir, e->d_name);
+		if (strncmp(e->d_name, prefix, strlen(prefix)) == 0)
+			ok = class_skip(c, PT_CLASS_SKIP_KEPT, class_login(who), kept, "%s: damaged records kept aside "
+			    "when the learner signed in; the work in it is not in this report", kept);
+	}
+	closedir(d);
+	return ok;
+}
+
 size_t class_failures(const pt_class *c)
 {
 	size_t n = 0;

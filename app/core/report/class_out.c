@@ -338,6 +338,11 @@ static void render_table(pt_strbuf *b, const pt_class *c)
 			strbuf_puts(b, "MISSING: ");
 			class_puts_safe(b, c->skips[i].name);
 			strbuf_puts(b, " (records could not be read; see standard error)\n");
+		} else if (c->skips[i].kind == PT_CLASS_SKIP_KEPT) {
+			strbuf_puts(b, "KEPT ASIDE: ");
+			class_puts_safe(b, c->skips[i].name);
+			strbuf_puts(b, " (earlier records were damaged and kept aside, not counted here; see standard "
+			            "error)\n");
 		}
 	strbuf_puts(b, "right 1st: share right first time of those who met the item; attempts and hints: means of\n"
 	            "the first pass; up-low: the upper-lower index, right 1st in the upper 27% by lesson score\n"
@@ -598,7 +603,7 @@ static cJSON *json_class(const pt_class *c)
 	    (arr = cJSON_AddArrayToObject(root, "skipped")) != NULL;
 	for (size_t i = 0; ok && i < c->n_skips; i++) {
 		cJSON *s = file_add_object(arr);
-		static const char *const kinds[] = { "unreadable_learner", "no_store", "read_once" };
+		static const char *const kinds[] = { "unreadable_learner", "no_store", "read_once", "kept_aside" };
 		ok = s != NULL && cJSON_AddStringToObject(s, "path", c->skips[i].path) != NULL &&
 		    cJSON_AddStringToObject(s, "why", c->skips[i].why) != NULL &&
 		    cJSON_AddStringToObject(s, "kind", kinds[c->skips[i].kind]) != NULL &&

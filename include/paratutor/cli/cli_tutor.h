@@ -16,6 +16,7 @@ typedef struct cli_tutor_options {
 	bool shuffle;
 	double retention;      /* the review schedule's desired retention */
 	const char *hosted;    /* hosted mode: what the exam key says instead of opening the exam form */
+	const char *notice;    /* shown when opening the store gives no notice of its own, or NULL */
 } cli_tutor_options;
 
 /* Opens the store and runs the tutor; returns the exit status (0, 1 out

@@ -107,7 +107,9 @@ typedef enum pt_class_format {
 typedef enum pt_class_skip_kind {
 	PT_CLASS_SKIP_UNREAD, /* a learner's store that could not be read: the learner is missing */
 	PT_CLASS_SKIP_PATH,   /* a path given or found that yields no store (missing, unreadable dir) */
-	PT_CLASS_SKIP_REPEAT  /* the same store found twice: read once, nothing missing */
+	PT_CLASS_SKIP_REPEAT, /* the same store found twice: read once, nothing missing */
+	PT_CLASS_SKIP_KEPT    /* a roster learner's damaged store kept aside (PATH.corrupt-*): their work in it
+	                       * is missing, the rest of their records are reported */
 } pt_class_skip_kind;
 
 /* A store or path left out, and why: a whole message for the instructor

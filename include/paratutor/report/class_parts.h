@@ -48,6 +48,11 @@ bool class_analyse(pt_class *c);
 bool PT_PRINTF(5, 6) class_skip(pt_class *c, pt_class_skip_kind kind, const char *name, const char *path,
     const char *fmt, ...);
 
+/* Records a PT_CLASS_SKIP_KEPT skip for each damaged store of learner who
+ * kept aside beside their store (its name and ".corrupt-", as the store
+ * moves one); false when out of memory (class_find.c). */
+bool class_note_kept_aside(pt_class *c, const pt_class_learner *who);
+
 /* Frees the strings a learner's row owns (class_find.c). */
 void class_learner_free(pt_class_learner *l);
 
