@@ -25,6 +25,7 @@
 #include "paratutor/base/grow.h"
 #include "paratutor/base/strbuf.h"
 #include "paratutor/store/progress.h"
+#include "paratutor/store/progress_exam.h"
 #include "paratutor/report/xapi.h"
 
 #define SENT_HEADER "# paratutor sync: statements acknowledged by "
@@ -276,6 +277,10 @@ int cli_sync_store(const cli_sync_job *job)
 		cli_lrs_background(r.lrs, job->background_seconds);
 	pt_open_report rep;
 	pt_progress *p = r.lrs != NULL ? progress_open_readonly(job->state, &rep) : NULL;
+	bool settled = false;
+	if (p != NULL && job->settle_at != 0) /* in memory, as the class report does; one whose items are gone
+	                                      * stays open, as there */
+		(void)progress_exam_settle(p, job->cat, job->settle_at, &settled, err, sizeof err);
 	char *text = NULL, sent_path[PT_PROGRESS_PATH_MAX + 16];
 	size_t len;
 	if (r.lrs == NULL) {
@@ -344,7 +349,7 @@ int cli_sync(int argc, char **argv)
 	} else if (!cli_lessons_or_say(&cat, &lp)) {
 		status = CLI_NO_LESSONS;
 	} else {
-		cli_sync_job job = { url, auth, state, &cat, actor.xo, batch, 0, NULL, NULL };
+		cli_sync_job job = { url, auth, state, &cat, actor.xo, batch, 0, NULL, NULL, 0 };
 		status = cli_sync_store(&job);
 	}
 	catalog_free(&cat);

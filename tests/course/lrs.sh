@@ -274,6 +274,33 @@ echo $((now + 1800 + 300)) >"$TMP/clock"
 PARATUTOR_TEST_NOW=$TMP/clock "$bin" course sync "$C" --learner bob >"$TMP/out" 2>&1
 check "once the results are out, course sync sends them" holds "$url2" "$TMP/sealed.ids"
 
+# ---- a sitting whose deadline passed while the learner was away -------------
+# carol's connection drops mid-exam; once its deadline has passed, course
+# sync settles the sitting in memory (as class does) and sends it, before
+# she signs in again; her next sign-in settles the same sitting into her
+# store, with the same statement ids.
+"$bin" course add-exam "$C" timed --lessons fixture-minimal --count 2 --minutes 5 >/dev/null
+printf 'a\n' | lssh carol -T "$HOST" exam timed >"$TMP/out" 2>&1
+check "carol's exam is left open when her connection drops" python3 -c '
+import json, sys; assert json.load(open(sys.argv[1]))["exams"]["open"]' "$C/learners/carol/progress.json"
+echo $(($(cat "$TMP/clock") + 600)) >"$TMP/clock"
+PARATUTOR_TEST_NOW=$TMP/clock "$bin" course sync "$C" --learner carol >"$TMP/out" 2>&1
+st=$?
+held "$url2" >"$TMP/held.timed"
+check "course sync after the deadline exits 0, sending something (exit $st)" sh -c \
+	"[ $st -eq 0 ] && grep -q 'carol: paratutor: sent [1-9]' '$TMP/out'"
+check "... and the store is not written by it" python3 -c '
+import json, sys; assert json.load(open(sys.argv[1]))["exams"]["open"]' "$C/learners/carol/progress.json"
+lssh carol -T "$HOST" help >"$TMP/out" 2>&1
+check "carol's next sign-in settles the sitting (time ran out)" grep -q 'Time ran out on your exam timed' "$TMP/out"
+"$bin" --report --format xapi --state "$C/learners/carol/progress.json" --actor-account "$url2,carol" \
+	--only-lessons "$C/lessons" 2>/dev/null | python3 -c 'import json,sys
+for s in json.load(sys.stdin):
+    ids = [s["object"]["id"]] + [p["id"] for p in s.get("context", {}).get("contextActivities", {}).get("parent", [])]
+    if any(i.endswith("/exams/timed") for i in ids): print(s["id"])' | sort >"$TMP/timed.ids"
+check "the settled sitting has statements ($(wc -l <"$TMP/timed.ids"))" [ -s "$TMP/timed.ids" ]
+check "... every one of them already at the LRS from that course sync" [ -z "$(comm -13 "$TMP/held.timed" "$TMP/timed.ids")" ]
+
 "$bin" course list "$C" >"$TMP/out" 2>&1
 check "course list names the LRS" grep -qF "Results go to the LRS at $url2" "$TMP/out"
 "$bin" course lrs "$C" --lrs-auth "$TMP/auth" >"$TMP/out" 2>&1

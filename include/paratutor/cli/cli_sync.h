@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "paratutor/catalog/catalog.h"
 #include "paratutor/report/xapi.h"
@@ -22,6 +23,8 @@ typedef struct cli_sync_job {
 	bool (*keep)(const void *statement, void *ctx); /* NULL, or false for a statement (a cJSON
 	                          * object) not to send yet: it waits, unacknowledged, for a later run */
 	void *keep_ctx;
+	time_t settle_at;         /* 0, or the time at which an exam left open past its deadline counts as
+	                          * submitted at it (in memory: the store is not written), so it is sent */
 } cli_sync_job;
 
 /* Sends job's statements that the LRS has not acknowledged yet, saying on
