@@ -321,7 +321,7 @@ static int run_watch(const char *path)
 	if (progress != NULL) {
 		pt_track track;
 		track_init(&track, progress, NULL);
-		pt_ui_options uio = { NULL, false, path, &track, false, false, 0, NULL, NULL };
+		pt_ui_options uio = { NULL, false, path, &track, false, false, 0, NULL, NULL, NULL };
 		status = ui_run(&cat, &uio);
 		progress_close(progress);
 	}
@@ -465,7 +465,7 @@ static int run_tutor_args(main_args *a, int argc, char **argv)
 			fprintf(stderr, "paratutor: %s; progress will not be kept\n", err);
 		cli_tutor_options to = { optind < argc ? argv[optind] : NULL, a->review, state,
 			a->plain || lp->config.user.plain, !a->no_shuffle,
-			a->retention < 0 ? lp->config.user.retention : a->retention, NULL, NULL };
+			a->retention < 0 ? lp->config.user.retention : a->retention, NULL, NULL, NULL };
 		status = cli_run_tutor(&cat, &to);
 	}
 	catalog_free(&cat);

@@ -106,6 +106,7 @@ typedef struct exam_args {
 	bool history, plain, seeded, minutes, untimed, timed_set, no_shuffle, allow_repeats;
 	const char *course_exam; /* hosted mode: the course exam's name (its id begins NAME/) */
 	const char *hosted;      /* hosted mode: what the exam key says (pt_ui_options) */
+	const struct pt_course *course; /* hosted mode: the course (pt_ui_options) */
 } exam_args;
 
 /* Adds the comma-separated lesson ids of s to a->from; false when too many. */
@@ -482,7 +483,7 @@ static int sit(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_track *t
 				    "to resume it.\n" : "The unfinished exam is kept as it was; run paratutor exam to resume it.\n", out);
 		}
 	} else {
-		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, a->hosted };
+		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, a->hosted, a->course };
 		status = ui_run(cat, &uio);
 	}
 	if (wrapped != NULL)
@@ -523,7 +524,7 @@ static int show_result(pt_catalog *cat, exam_args *a, pt_progress *progress, pt_
 	if (plain) {
 		plain_exam_results(stdout, &e, progress, cat);
 	} else {
-		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, NULL };
+		pt_ui_options uio = { NULL, false, NULL, track, false, a->cfg.shuffle, 0, &e, NULL, NULL };
 		status = ui_run(cat, &uio);
 	}
 	exam_free(&e);
@@ -548,7 +549,7 @@ static int with_store(pt_catalog *cat, exam_args *a)
 }
 
 int cli_exam_course(pt_catalog *cat, const pt_exam_config *cfg, const char *state, const char *name,
-    const char *hosted)
+    const char *hosted, const struct pt_course *course)
 {
 	exam_args a;
 	memset(&a, 0, sizeof a);
@@ -556,6 +557,7 @@ int cli_exam_course(pt_catalog *cat, const pt_exam_config *cfg, const char *stat
 	a.state = state;
 	a.course_exam = name;
 	a.hosted = hosted;
+	a.course = course;
 	return with_store(cat, &a);
 }
 

@@ -231,7 +231,7 @@ static int sit_exam(const pt_course *c, const char *learner, const char *name, p
 	bp.n = ex->n_shares;
 	if (ex->n_shares > 0)
 		cfg.blueprint = &bp;
-	int status = cli_exam_course(cat, &cfg, store, name, HOSTED_EXAMS);
+	int status = cli_exam_course(cat, &cfg, store, name, HOSTED_EXAMS, c);
 	free(shares);
 	return status;
 }
@@ -334,7 +334,7 @@ int cli_hosted(int argc, char **argv)
 	p = NULL;
 	if (status == CLI_OK && (word == W_MENU || word == W_PLAIN || word == W_REVIEW)) {
 		cli_tutor_options to = { NULL, word == W_REVIEW, store, word == W_PLAIN, true, PT_FSRS_DEFAULT_RETENTION,
-			HOSTED_EXAMS, kept };
+			HOSTED_EXAMS, kept, &c };
 		status = cli_run_tutor(&cat, &to);
 	} else if (status == CLI_OK && word == W_NEXT) {
 		char *args[] = { "next", "--plain", "--state", store, "--only-lessons", lessons, NULL };

@@ -51,7 +51,7 @@ static int review(pt_catalog *cat, pt_progress *p)
 	track_init(&track, p, NULL);
 	cli_course_push_attach(&track); /* hosted with an LRS: send each result */
 	pt_ui_options uio = { NULL, true, NULL, &track, false, true, progress_salt(p, (unsigned long long)time(NULL)),
-		NULL, NULL };
+		NULL, NULL, NULL };
 	return plain_run(cat, &uio, stdin, stdout);
 }
 

@@ -43,7 +43,7 @@ static int run(pt_catalog *cat, const char *path, bool words)
 	if (p == NULL)
 		return CLI_FAILED;
 	printf("Your statistics (%s)\n", path);
-	bool ok = plain_stats(stdout, p, cat, ui_now(), words);
+	bool ok = plain_stats(stdout, p, NULL, cat, ui_now(), words);
 	if (!ok)
 		fputs("paratutor: out of memory\n", stderr);
 	progress_close(p);

@@ -53,7 +53,7 @@ int cli_run_tutor(pt_catalog *cat, const cli_tutor_options *o)
 	track_init(&track, progress, rep.message[0] != '\0' || o->notice == NULL ? rep.message : o->notice);
 	cli_course_push_attach(&track); /* hosted with an LRS: send each result */
 	pt_ui_options uio = { lesson_id, o->review, NULL, &track, !rep.loaded && !rep.memory_only, o->shuffle,
-		learner_salt(progress), NULL, o->hosted };
+		learner_salt(progress), NULL, o->hosted, o->course };
 	char why[160];
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		plain = true;

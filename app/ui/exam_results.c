@@ -234,8 +234,9 @@ static unsigned key_menu(pt_ui *ui, const pt_event *ev)
 	const bool *held = ((struct results_view *)ui->view)->held;
 	bool reviews = held != NULL && exam_to_review(ui->exam, held) > 0;
 	ui_go(ui, UI_GO_MENU, 0);
-	ui_say(ui, reviews ? "The exam is kept in your history (paratutor exam --history); missed items come back in reviews" :
-	    "The exam is kept in your history (paratutor exam --history)");
+	/* A hosted session has no exam --history: s shows the history there. */
+	ui_say(ui, "The exam is kept in your history (%s)%s", ui->hosted != NULL ? "s shows it" : "paratutor exam --history",
+	    reviews ? "; missed items come back in reviews" : "");
 	return UI_REDRAW;
 }
 

@@ -399,6 +399,8 @@ static unsigned key_leave(pt_ui *ui, const pt_event *ev)
 	char clock[64];
 	exam_pause(ui->exam, ui_now());
 	keep(ui);
+	if (ui->hosted != NULL)
+		return UI_QUIT; /* a course's open exam closes every lesson: the session ends, go_end says how to come back */
 	clock_text(ui->exam, clock, sizeof clock);
 	ui_go(ui, UI_GO_MENU, 0);
 	if (ui->exam->limit > 0)
@@ -449,8 +451,9 @@ static const pt_binding exam_keys[] = {
 	    .unless = EX_TYPING, .chars = "pP", .run = key_prev, .word = "prev", .shorts = "p", .cmd = PT_CMD_PREV },
 	{ .when = A, .unless = EX_TYPING | EX_KNOBS, .named = { PT_KEY_LEFT + 1 }, .run = key_prev },
 	{ .keys = "q",
-	    .help = "leave the exam: it is kept to take up later (e in the menu; exam in plain mode); a timed exam's clock runs on, "
-	    "and at its deadline it is submitted as it stands", .bar = "leave", .unless = EX_TYPING | EX_LIST | EX_CONFIRM,
+	    .help = "leave the exam: it is kept to take up later (e in the menu; exam in plain mode; a course's exam ends "
+	    "the session, and ssh HOST 'exam NAME' takes it up); a timed exam's clock runs on, and at its deadline it is "
+	    "submitted as it stands", .bar = "leave", .unless = EX_TYPING | EX_LIST | EX_CONFIRM,
 	    .chars = "qQ", .run = key_leave, .word = "quit", .shorts = "q, menu", .cmd = PT_CMD_QUIT },
 	{ .word = "again", .help = "show this item again with your answer so far (an empty line too)",
 	    .cmd = PT_CMD_AGAIN },

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "paratutor/learn/kind.h"
+#include "paratutor/store/course.h"
 #include "paratutor/ui/ui_app.h"
 #include "paratutor/ui/ui_clock.h"
 #include "paratutor/ui/ui_exam_gate.h"
@@ -577,8 +578,12 @@ void go_end(pt_ui *ui)
 {
 	if (ui->exam != NULL && !ui->exam->submitted) {
 		time_t now = ui_now();
-		/* Ended while sitting it (Ctrl-C, a signal): say where it went. */
-		bool sitting = !ui->exam->paused;
+		/* Ended while sitting it (Ctrl-C, a signal), or left in a hosted
+		 * session (which then ends): say where it went. */
+		bool sitting = !ui->exam->paused || ui->hosted != NULL;
+		char name[PT_COURSE_EXAM_NAME_MAX + 1], again[PT_COURSE_EXAM_NAME_MAX + 24];
+		snprintf(again, sizeof again, "ssh HOST 'exam %s'",
+		    course_exam_of(ui->exam->id, name, sizeof name) != NULL ? name : "NAME");
 		exam_pause(ui->exam, now);
 		track_exam(ui->track, ui->exam, now);
 		char clock[24];
@@ -588,7 +593,7 @@ void go_end(pt_ui *ui)
 		if (sitting)
 			fprintf(stderr, "paratutor: your exam is kept%s (%s %s): %s takes it up\n",
 			    timed ? ", its clock still running" : "", clock, timed ? "left" : "used",
-			    ui->hosted != NULL ? "e in the menu, when you connect again," : "paratutor exam (or e in the menu)");
+			    ui->hosted != NULL ? again : "paratutor exam (or e in the menu)");
 	}
 	drop_exam(ui);
 	review_stop(ui);

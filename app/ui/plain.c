@@ -42,6 +42,7 @@ typedef struct plain_io {
 	unsigned long long salt;
 	size_t go;                      /* the item go N named (0-based) */
 	const char *hosted;             /* hosted mode: what exam says instead of drawing one (pt_ui_options) */
+	const struct pt_course *course; /* hosted mode: the course (pt_ui_options) */
 } plain_io;
 
 /* Reads one line into buf without its newline; returns false at the end
@@ -628,7 +629,7 @@ static void run_menu(plain_io *io, const pt_ui_options *options)
 				fprintf(io->out, "%s.\n", why);
 				continue;
 			}
-			if (!plain_stats(io->out, io->track->progress, cat, ui_now(), true))
+			if (!plain_stats(io->out, io->track->progress, io->course, cat, ui_now(), true))
 				fputs("Out of memory: cannot show your statistics.\n", io->out);
 			fputs("\nType a lesson number, list, help, or quit.\n", io->out);
 			continue;
@@ -666,7 +667,7 @@ int plain_run(pt_catalog *cat, const pt_ui_options *options, FILE *in, FILE *ter
 	 * whole. */
 	FILE *wrapped = wrapout_open(terminal, wrapout_width(terminal));
 	FILE *out = wrapped != NULL ? wrapped : terminal;
-	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt, 0, options->hosted };
+	plain_io io = { in, out, cat, options->track, options->shuffle, options->salt, 0, options->hosted, options->course };
 	/* Unbuffered, so an exam's wait for a line (poll) sees every byte
 	 * not yet read. */
 	setvbuf(in, NULL, _IONBF, 0);

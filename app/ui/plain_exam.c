@@ -233,8 +233,11 @@ void plain_exam_results(FILE *out, pt_exam *e, pt_progress *p, pt_catalog *catal
 		print_picks(out, exam_grade(e, i));
 		plain_item_print_verdict(out, exam_grade(e, i));
 	}
-	fprintf(out, "\n%sPast exams: paratutor exam --history.\n", e->reopened || exam_to_review(e, back) == 0 ? "" :
-	    "Items you missed come back in your reviews. ");
+	/* A course's exam is sat over ssh, where exam --history is not a word. */
+	char name[PT_COURSE_EXAM_NAME_MAX + 1];
+	fprintf(out, "\n%sPast exams: %s.\n", e->reopened || exam_to_review(e, back) == 0 ? "" :
+	    "Items you missed come back in your reviews. ", course_exam_of(e->id, name, sizeof name) != NULL ?
+	    "ssh HOST help lists your sittings and best scores" : "paratutor exam --history");
 	exam_results_free(&r);
 	free(back);
 }

@@ -52,11 +52,12 @@ static void print_text(FILE *out, const pt_stats_text *t)
 	}
 }
 
-bool plain_stats(FILE *out, const pt_progress *p, pt_catalog *catalog, time_t now, bool words)
+bool plain_stats(FILE *out, const pt_progress *p, const struct pt_course *course, pt_catalog *catalog, time_t now,
+    bool words)
 {
-	pt_stats_style style = { !draw_locale_utf8(), TEXT_WIDTH, ui_utc_offset(now), words };
+	pt_stats_style style = { !draw_locale_utf8(), TEXT_WIDTH, ui_utc_offset(now), words, course != NULL };
 	pt_stats_text text;
-	if (!stats_text_for(p, catalog, now, &style, &text))
+	if (!stats_text_for(p, course, catalog, now, &style, &text))
 		return false;
 	print_text(out, &text);
 	stats_text_free(&text);

@@ -40,10 +40,10 @@ static void add_block(pt_doc *d, const pt_stats_block *b)
 static void build(pt_ui *ui, pt_doc *d, int cols)
 {
 	time_t now = ui_now();
-	pt_stats_style style = { draw_ascii(), frame_text_width(cols), ui_utc_offset(now), false };
+	pt_stats_style style = { draw_ascii(), frame_text_width(cols), ui_utc_offset(now), false, ui->course != NULL };
 	pt_stats_text text;
 	doc_reset(d, style.width);
-	if (stats_text_for(ui->track->progress, ui->catalog, now, &style, &text)) {
+	if (stats_text_for(ui->track->progress, ui->course, ui->catalog, now, &style, &text)) {
 		for (size_t i = 0; i < text.n; i++)
 			add_block(d, &text.v[i]);
 		stats_text_free(&text);

@@ -256,6 +256,7 @@ int ui_run(pt_catalog *catalog, const pt_ui_options *options)
 	ui.watch_path = options->watch;
 	ui.shuffle = options->shuffle;
 	ui.hosted = options->hosted;
+	ui.course = options->course;
 	ui.salt = options->salt;
 	exam_config_default(&ui.exam_cfg);
 	char err[512];

@@ -115,6 +115,8 @@ refused "an exam the course does not have" "no exam 'nope'" exam nope
 # --- an exam sat, then again past its attempts
 printf 'submit\nyes\n' | lssh bob -T "$HOST" exam mid >"$TMP/out" 2>&1
 check "bob sits the exam mid" grep -q "pass mark 70%" "$TMP/out"
+check "... its results point to help for past exams, not to paratutor exam --history" sh -c "
+	grep -q 'Past exams: ssh HOST help lists your sittings' '$TMP/out' && ! grep -q 'paratutor exam' '$TMP/out'"
 check "... its id names the course exam" python3 -c '
 import json, sys; d = json.load(open(sys.argv[1])); ids = [e["id"] for e in d["exams"]["done"]]
 assert len(ids) == 1 and ids[0].startswith("mid/"), ids' "$C/learners/bob/progress.json"
@@ -162,6 +164,44 @@ check "... and nothing of the paper is scheduled for bob's reviews" python3 -c '
 import json, sys; d = json.load(open(sys.argv[1]))
 assert not d.get("lessons", {}).get("course-quiz", {}).get("items"), d
 assert d["exams"]["done"][-1]["id"].startswith("sealed/"), d' "$C/learners/bob/progress.json"
+# Bob tries every other place a score shows: plain stats, and the full
+# screen's statistics (its exam history, paged down to) in a local hosted
+# session as sshd's forced command runs it.  Exam 1 is mid, exam 2 sealed.
+printf 'stats\nquit\n' | lssh bob -T "$HOST" plain >"$TMP/out" 2>&1
+check "... plain stats lists the sitting with its release time, not its score" sh -c "
+	grep -q 'Exam 2, .*: result on .* (UTC)\.' '$TMP/out' && ! grep -q 'Exam 2, .*%' '$TMP/out' &&
+	grep -q 'Exam 1, .*: 0%, not passed' '$TMP/out'"
+lssh bob -T "$HOST" 'exam --history' </dev/null >"$TMP/out" 2>&1
+check "... exam --history is not a word the account takes" grep -q "runs only the tutor" "$TMP/out"
+# screen_stats LEARNER: the full screen's statistics, paged down to the
+# exam list's second line, into $TMP/out (polled, 10 s per step).
+screen_stats() {
+	sock=$TMP/tmux-stats
+	tmux -S "$sock" -f /dev/null new-session -d -x 80 -y 24 -e TERM=xterm-256color -e LANG=C.UTF-8 \
+		-e PARATUTOR_TEST_NOW="$TMP/clock" "$bin --course $C --learner $1; echo exit=\$?; sleep 600"
+	poll_sock "$sock" "e exam" && tmux -S "$sock" send-keys s && poll_sock "$sock" "your statistics"
+	i=0
+	while [ $i -lt 12 ] && ! grep -q '^ *2\. ' "$TMP/out"; do
+		tmux -S "$sock" send-keys NPage
+		poll_sock "$sock" "more above" || true
+		i=$((i + 1))
+	done
+	tmux -S "$sock" kill-server >/dev/null 2>&1
+}
+# poll_sock SOCKET TEXT - polls that tmux server's pane until it shows TEXT (10 s).
+poll_sock() {
+	i2=0
+	while [ $i2 -lt 200 ]; do
+		tmux -S "$1" capture-pane -p -J >"$TMP/out" 2>/dev/null
+		grep -qF -- "$2" "$TMP/out" && return 0
+		sleep 0.05
+		i2=$((i2 + 1))
+	done
+	return 1
+}
+screen_stats bob
+check "... the full screen's exam history lists it with its release time, not its score" sh -c "
+	grep -q '^ *2\. .*result on .* (UTC)' '$TMP/out' && ! grep -q '^ *2\. .*%' '$TMP/out'"
 
 # --- a connection dropped mid-exam: the clock goes on, submitted at its deadline
 mkfifo "$TMP/exam.fifo"
@@ -206,6 +246,10 @@ check "carol cannot sit the dropped exam again" grep -q "used your 1 attempt" "$
 lssh bob -T "$HOST" help </dev/null >"$TMP/out" 2>&1
 check "an hour later, past the close, help gives bob's score of the sealed exam" sh -c "
 	grep -A1 'exam sealed' '$TMP/out' | grep -q 'best score'"
+printf 'stats\nquit\n' | lssh bob -T "$HOST" plain >"$TMP/out" 2>&1
+check "... and so does plain stats" grep -q 'Exam 2, .*: [0-9]*%, \(not \)\{0,1\}passed' "$TMP/out"
+screen_stats bob
+check "... and the full screen's exam history" grep -q '^ *2\. .* [0-9]*%  \(not \)\{0,1\}passed' "$TMP/out"
 
 # --- port forwarding
 fport=$(free_port)
@@ -278,20 +322,29 @@ check "a 10x3 terminal gets a screen that says so, no crash" sh -c "i=0; while [
 tmux -S "$TMUX_SOCK" send-keys q
 tmux -S "$TMUX_SOCK" resize-window -x 80 -y 24 >/dev/null 2>&1
 check "... and q leaves it cleanly (exit 0)" wait_pane "exit=0"
-# A course exam on the full screen: left, taken up again in the same
-# session (the exam key takes up the open exam), submitted.
+# A course exam on the full screen: left (which ends the session, since
+# every lesson is closed while it runs), taken up again by its name,
+# submitted.
 pane 80 24 "'exam mid'"
 check "the full screen sits a course exam over ssh -tt" wait_pane "Exam: item 1 of 3"
 tmux -S "$TMUX_SOCK" send-keys q
-check "... left, the menu says the clock runs on" wait_pane "e takes it up"
-tmux -S "$TMUX_SOCK" send-keys e
-check "... e takes the open exam up again (not the course's note)" wait_pane "take the exam up again"
+wait_pane "exit=" >/dev/null
+check "... q ends the session, saying the clock runs on and how to come back" sh -c "grep -q 'exit=0' '$TMP/out' &&
+	grep -q \"clock still running (.* left): ssh HOST 'exam mid' takes it up\" '$TMP/out' &&
+	! grep -q 'e in the menu' '$TMP/out'"
+check "... and no lesson opened: the store holds the open exam" python3 -c '
+import json, sys; d = json.load(open(sys.argv[1]))["exams"]; assert d["open"]["id"].startswith("mid/"), d' \
+	"$C/learners/alice/progress.json"
+pane 80 24 "'exam mid'"
+check "... ssh HOST 'exam mid' takes the open exam up again" wait_pane "take the exam up again"
 tmux -S "$TMUX_SOCK" send-keys s
 wait_pane "y: submit" >/dev/null
 tmux -S "$TMUX_SOCK" send-keys y
 check "... submitted, its results" wait_pane "Exam results"
 tmux -S "$TMUX_SOCK" send-keys m
-wait_pane "e exam" >/dev/null
+wait_pane "(s shows it)" >/dev/null
+check "... back at the menu, it says s shows the history, not a command the account refuses" sh -c "
+	grep -q '(s shows it)' '$TMP/out' && ! grep -q 'paratutor exam' '$TMP/out'"
 tmux -S "$TMUX_SOCK" send-keys e
 check "... then the exam key says how a course's exams are sat" wait_pane "Exams on this course are sat with"
 tmux -S "$TMUX_SOCK" send-keys q

@@ -83,14 +83,14 @@ static void stats_run(const pt_progress *p, const uint8_t *data, size_t size)
 		double score;
 		memcpy(&t, data + i, sizeof t);
 		memcpy(&score, data + i + 4, sizeof score);
-		exams[n_exams++] = (pt_exam_point){ (time_t)t, score, (int8_t)data[i + 11], (size_t)(data[i + 3] % 3) };
+		exams[n_exams++] = (pt_exam_point){ (time_t)t, score, (int8_t)data[i + 11], (size_t)(data[i + 3] % 3), 0 };
 	}
 	long offset = size > 0 ? (long)(int8_t)data[0] * 1800 : 0;
 	pt_stats st;
 	if (!stats_compute(p, &cat, 1800000000, offset, &st))
 		return;
 	for (int ascii = 0; ascii < 3; ascii++) { /* 2: words, no charts */
-		pt_stats_style style = { ascii == 1, 58 + ascii * 20, offset, ascii == 2 };
+		pt_stats_style style = { ascii == 1, 58 + ascii * 20, offset, ascii == 2, false };
 		pt_stats_text t;
 		if (!stats_text(&st, exams, n_exams, &style, &t))
 			continue;

@@ -622,7 +622,7 @@ START_TEST(test_store_round_trip)
 	/* The statistics' exam chart reads the same exam. */
 	pt_exam_point *points = NULL;
 	size_t n_points = 0;
-	ck_assert(stats_exams(s, &points, &n_points));
+	ck_assert(stats_exams(s, NULL, 0, &points, &n_points));
 	ck_assert_uint_eq(n_points, 1);
 	ck_assert_int_eq(points[0].finished, T0 + 600);
 	ck_assert_double_eq_tol(points[0].score, 20.0, 1e-9);

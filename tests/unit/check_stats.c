@@ -199,7 +199,7 @@ START_TEST(test_empty)
 	ck_assert_int_eq(st.streak, 0);
 	ck_assert_uint_eq(st.n_top, 0);
 	pt_stats_text t;
-	pt_stats_style style = { false, 58, 0, false };
+	pt_stats_style style = { false, 58, 0, false, false };
 	ck_assert(stats_text(&st, NULL, 0, &style, &t));
 	const char *want[] = { "Days practised in a row: none yet; answer an item today to start.",
 		"No first answers in the last 30 days.", "Nothing comes back for review in the next 14 days.",
@@ -270,7 +270,7 @@ START_TEST(test_charts_ascii)
 	pt_lesson l;
 	chart_stats(&st, &lesson, &l);
 	pt_stats_text t;
-	pt_stats_style style = { true, 58, 0, false };
+	pt_stats_style style = { true, 58, 0, false, false };
 	ck_assert(stats_text(&st, NULL, 0, &style, &t));
 	static const char *const accuracy[] = {
 		"100% +                           #",
@@ -320,7 +320,7 @@ START_TEST(test_charts_utf8)
 	st.overdue = 2;
 	st.practised_today = true;
 	pt_stats_text t;
-	pt_stats_style style = { false, 58, 0, false };
+	pt_stats_style style = { false, 58, 0, false, false };
 	ck_assert(stats_text(&st, NULL, 0, &style, &t));
 	static const char *const accuracy[] = {
 		"100% ┤                           █",
@@ -358,7 +358,7 @@ START_TEST(test_words)
 	st.forecast[2] = 3;
 	st.overdue = 2;
 	pt_stats_text t;
-	pt_stats_style style = { false, 58, 0, true };
+	pt_stats_style style = { false, 58, 0, true, false };
 	ck_assert(stats_text(&st, NULL, 0, &style, &t));
 	for (size_t i = 0; i < t.n; i++) {
 		ck_assert_int_ne(t.v[i].form, STATS_LINE);
@@ -401,9 +401,9 @@ END_TEST
 START_TEST(test_exam_chart)
 {
 	static const pt_exam_point exams[] = {
-		{ T0 - 2 * DAY, 40, 70, 0 }, { T0 - DAY, 85, 70, 0 }, { T0, 70, 70, 0 },
+		{ T0 - 2 * DAY, 40, 70, 0, 0 }, { T0 - DAY, 85, 70, 0, 0 }, { T0, 70, 70, 0, 0 },
 	};
-	pt_stats_style style = { true, 58, 0, false };
+	pt_stats_style style = { true, 58, 0, false, false };
 	pt_stats_text t = { 0 };
 	stats_text_exams(&t, exams, 3, &style);
 	ck_assert(!t.failed);
@@ -431,8 +431,8 @@ START_TEST(test_exam_chart)
 	/* Only the latest that fit: width 20 takes (20 - 8) / 3 = 4 columns. */
 	pt_exam_point many[6];
 	for (int k = 0; k < 6; k++)
-		many[k] = (pt_exam_point){ T0 + k * DAY, k * 20, 50, 0 };
-	style = (pt_stats_style){ false, 20, 0, false };
+		many[k] = (pt_exam_point){ T0 + k * DAY, k * 20, 50, 0, 0 };
+	style = (pt_stats_style){ false, 20, 0, false, false };
 	stats_text_exams(&t, many, 6, &style);
 	static const char *const latest[] = {
 		"100 ┤          ●",
@@ -450,10 +450,27 @@ START_TEST(test_exam_chart)
 	ck_assert(strstr(t.v[find_block(&t, "One column")].text, "the latest that fit") != NULL);
 	stats_text_free(&t);
 
+	/* A sitting whose results the course has not released: no score in
+	 * the chart, the list or the words, only when the result comes out. */
+	pt_exam_point sealed[] = { { T0 - DAY, 40, 70, 0, 0 }, { T0, 100, 70, 0, T0 + 3600 } };
+	style = (pt_stats_style){ true, 58, 0, false, true };
+	stats_text_exams(&t, sealed, 2, &style);
+	at = find_block(&t, "100 +");
+	ck_assert_str_eq(t.v[at].text, "100 +");
+	ck_assert_str_eq(t.v[at + 6].text, " 40 + o");
+	at = find_block(&t, "    +");
+	ck_assert_str_eq(t.v[at + 2].text, "   1. Nov 13   40%  not passed (pass mark 70%)");
+	ck_assert_str_eq(t.v[at + 3].text, "   2. Nov 14  result on 2023-11-14 23:13 (UTC)");
+	stats_text_free(&t);
+	style.words = true;
+	stats_text_exams(&t, sealed, 2, &style);
+	ck_assert_str_eq(t.v[find_block(&t, "Exam 2")].text, "Exam 2, Nov 14: result on 2023-11-14 23:13 (UTC).");
+	stats_text_free(&t);
+
 	/* Scores and pass marks outside 0-100 (NaN too) count as the nearest
 	 * end, NaN as 0. */
-	pt_exam_point odd[] = { { T0, 0.0 / 0.0, 120, 0 }, { T0, 140, -5, 0 } };
-	style = (pt_stats_style){ true, 58, 0, false };
+	pt_exam_point odd[] = { { T0, 0.0 / 0.0, 120, 0, 0 }, { T0, 140, -5, 0, 0 } };
+	style = (pt_stats_style){ true, 58, 0, false, false };
 	stats_text_exams(&t, odd, 2, &style);
 	at = find_block(&t, "100 +");
 	ck_assert_str_eq(t.v[at].text, "100 +--- o");
@@ -471,7 +488,7 @@ START_TEST(test_exam_chart)
 	/* The adapter gives none until the store keeps exams. */
 	pt_exam_point *v = (pt_exam_point *)1;
 	size_t n = 9;
-	ck_assert(stats_exams(NULL, &v, &n));
+	ck_assert(stats_exams(NULL, NULL, 0, &v, &n));
 	ck_assert_ptr_null(v);
 	ck_assert_uint_eq(n, 0);
 }
@@ -487,7 +504,7 @@ START_TEST(test_mistakes_text)
 	pt_stats st;
 	ck_assert(stats_compute(s, &cat, T0, 0, &st));
 	pt_stats_text t;
-	pt_stats_style style = { false, 58, 0, false };
+	pt_stats_style style = { false, 58, 0, false, false };
 	ck_assert(stats_text(&st, NULL, 0, &style, &t));
 	size_t at = find_block(&t, "no-b");
 	ck_assert_str_eq(t.v[at].lead, "  1×");
@@ -565,6 +582,18 @@ START_TEST(test_tags_and_next)
 	ck_assert_uint_eq(st.tags[1].due, 0);
 	ck_assert(st.tags[0].recall < st.tags[1].recall);
 	stats_free(&st);
+
+	/* The due note offers the review as the session can take it: a hosted
+	 * learner's account runs no paratutor command, only ssh HOST next. */
+	for (int hosted = 0; hosted < 2; hosted++) {
+		pt_stats_style style = { true, 58, 0, false, hosted == 1 };
+		pt_stats_text t;
+		ck_assert(stats_text_for(s, NULL, &cat, T0 + 3600, &style, &t));
+		const char *note = t.v[find_block(&t, "1 item due for review now")].text;
+		ck_assert_ptr_nonnull(strstr(note, hosted ? "or ssh HOST next." : "or paratutor next --plain."));
+		ck_assert_ptr_null(strstr(note, hosted ? "paratutor" : "ssh"));
+		stats_text_free(&t);
+	}
 
 	ck_assert(next_compute(s, &cat, T0 + 3600, NULL, &n));
 	ck_assert(!n.nothing_done);

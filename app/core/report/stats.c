@@ -4,6 +4,7 @@
 
 #include "paratutor/load/load_kind.h"
 #include "paratutor/model/tags.h"
+#include "paratutor/store/course.h"
 #include "paratutor/store/progress_view.h"
 #include "paratutor/report/stats.h"
 #include "paratutor/report/stats_out.h"
@@ -290,7 +291,7 @@ void stats_free(pt_stats *out)
 	memset(out, 0, sizeof *out);
 }
 
-bool stats_exams(const pt_progress *p, pt_exam_point **out, size_t *n)
+bool stats_exams(const pt_progress *p, const pt_course *course, time_t now, pt_exam_point **out, size_t *n)
 {
 	*out = NULL;
 	*n = 0;
@@ -303,8 +304,14 @@ bool stats_exams(const pt_progress *p, pt_exam_point **out, size_t *n)
 	size_t k = 0;
 	for (size_t i = 0; i < count; i++) {
 		pt_exam_summary sum;
-		if (progress_exam_summary(p, i, &sum))
-			v[k++] = (pt_exam_point){ sum.finished, sum.score, sum.pass_percent, sum.retake_of };
+		if (!progress_exam_summary(p, i, &sum))
+			continue;
+		char name[PT_COURSE_EXAM_NAME_MAX + 1];
+		const pt_exam_record *r = progress_exam_at(p, i);
+		const char *of = course != NULL && r != NULL ? course_exam_of(r->id, name, sizeof name) : NULL;
+		const pt_course_exam *ex = of != NULL ? course_exam(course, of) : NULL;
+		time_t release = ex != NULL ? course_exam_release(ex) : 0;
+		v[k++] = (pt_exam_point){ sum.finished, sum.score, sum.pass_percent, sum.retake_of, release > now ? release : 0 };
 	}
 	*out = v;
 	*n = k;

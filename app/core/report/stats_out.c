@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "paratutor/report/next.h"
 #include "paratutor/base/diag.h"
@@ -186,9 +187,9 @@ static void add_next(pt_stats_text *out, const pt_stats *s, const pt_stats_style
 	for (size_t i = 0; i < n.n; i++)
 		add_block(out, STATS_PARA, 2, NULL, n.lines[i]);
 	if (n.due > 0)
-		addf(out, STATS_NOTE, 0, "%zu item%s due for review now: answer %s with %s, or paratutor next --plain.", n.due,
+		addf(out, STATS_NOTE, 0, "%zu item%s due for review now: answer %s with %s, or %s.", n.due,
 		    n.due == 1 ? "" : "s", n.due == 1 ? "it" : "them", style->words ? "review at the lesson list" :
-		    "r in the menu");
+		    "r in the menu", style->hosted ? "ssh HOST next" : "paratutor next --plain");
 }
 
 /* Mastery by concept tag: a bar each, with the figures in words. */
@@ -403,6 +404,19 @@ static int exam_row(double value)
 	return EXAM_ROWS - 1 - (int)(v / EXAM_STEP + 0.5);
 }
 
+/* A sitting whose results the course has not released yet: writes "result
+ * on <release time> (UTC)" into buf and returns true; false otherwise. */
+static bool results_on(const pt_exam_point *x, char *buf, size_t size)
+{
+	struct tm tm;
+	char when[24];
+	if (x->results_at == 0 || gmtime_r(&x->results_at, &tm) == NULL ||
+	    strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm) == 0)
+		return false;
+	snprintf(buf, size, "result on %s (UTC)", when);
+	return true;
+}
+
 void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, const pt_stats_style *style)
 {
 	const chart_glyphs *g = glyphs_of(style);
@@ -417,11 +431,14 @@ void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, 
 			char date[16];
 			format_day(stats_day(exams[k].finished, style->utc_offset), date, sizeof date);
 			double score = clamp_percent(exams[k].score), pass = clamp_percent(exams[k].pass_percent);
-			char retake[48] = "";
+			char retake[48] = "", release[40];
 			if (exams[k].retake_of > 0)
 				snprintf(retake, sizeof retake, " A retake of exam %zu.", exams[k].retake_of);
-			addf(out, STATS_PARA, 0, "Exam %zu, %s: %.0f%%, %s; the pass mark was %.0f%%.%s", k + 1, date, score,
-			    score + 1e-9 >= pass ? "passed" : "not passed", pass, retake);
+			if (results_on(&exams[k], release, sizeof release))
+				addf(out, STATS_PARA, 0, "Exam %zu, %s: %s.%s", k + 1, date, release, retake);
+			else
+				addf(out, STATS_PARA, 0, "Exam %zu, %s: %.0f%%, %s; the pass mark was %.0f%%.%s", k + 1, date, score,
+				    score + 1e-9 >= pass ? "passed" : "not passed", pass, retake);
 		}
 		return;
 	}
@@ -439,7 +456,7 @@ void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, 
 			bool pass_row = exam_row(exams[k].pass_percent) == r;
 			const char *fill = pass_row ? g->pass : " ";
 			strbuf_puts(&b, fill);
-			strbuf_puts(&b, exam_row(exams[k].score) == r ? g->point : fill);
+			strbuf_puts(&b, !exams[k].results_at && exam_row(exams[k].score) == r ? g->point : fill);
 			strbuf_puts(&b, fill);
 		}
 		add_line(out, &b);
@@ -461,8 +478,12 @@ void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, 
 		format_day(stats_day(exams[k].finished, style->utc_offset), date, sizeof date);
 		double score = clamp_percent(exams[k].score), pass = clamp_percent(exams[k].pass_percent);
 		bool passed = score + 1e-9 >= pass;
-		strbuf_printf(&b, "  %2zu. %-7s %3.0f%%  %s (pass mark %.0f%%)", k + 1, date, score,
-		    passed ? "passed" : "not passed", pass);
+		char release[40];
+		if (results_on(&exams[k], release, sizeof release))
+			strbuf_printf(&b, "  %2zu. %-7s %s", k + 1, date, release);
+		else
+			strbuf_printf(&b, "  %2zu. %-7s %3.0f%%  %s (pass mark %.0f%%)", k + 1, date, score,
+			    passed ? "passed" : "not passed", pass);
 		if (exams[k].retake_of > 0)
 			strbuf_printf(&b, ", a retake of exam %zu", exams[k].retake_of);
 		add_line(out, &b);
@@ -531,13 +552,13 @@ bool stats_text(const pt_stats *s, const pt_exam_point *exams, size_t n_exams, c
 	return true;
 }
 
-bool stats_text_for(const pt_progress *p, pt_catalog *catalog, time_t now, const pt_stats_style *style,
-    pt_stats_text *out)
+bool stats_text_for(const pt_progress *p, const struct pt_course *course, pt_catalog *catalog, time_t now,
+    const pt_stats_style *style, pt_stats_text *out)
 {
 	pt_stats s;
 	pt_exam_point *exams = NULL;
 	size_t n_exams = 0;
-	bool ok = stats_compute(p, catalog, now, style->utc_offset, &s) && stats_exams(p, &exams, &n_exams) &&
+	bool ok = stats_compute(p, catalog, now, style->utc_offset, &s) && stats_exams(p, course, now, &exams, &n_exams) &&
 	    stats_text(&s, exams, n_exams, style, out);
 	free(exams);
 	stats_free(&s);

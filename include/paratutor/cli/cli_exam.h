@@ -15,9 +15,11 @@ int cli_exam(int argc, char **argv);
 /* Hosted mode (cli_course.h): sits the course exam name as cfg defines it,
  * in the store at state, resuming it when it is the one open; its id
  * begins "NAME/" (course.h); the exam key then says hosted instead of
- * opening the exam form.  Full screen on a terminal, else plain.  Returns
- * the exit status as cli_exam does. */
+ * opening the exam form, and the statistics hold back the scores of
+ * course's exams whose results are not out.  Full screen on a terminal,
+ * else plain.  Returns the exit status as cli_exam does. */
+struct pt_course;
 int cli_exam_course(pt_catalog *cat, const pt_exam_config *cfg, const char *state, const char *name,
-    const char *hosted);
+    const char *hosted, const struct pt_course *course);
 
 #endif

@@ -17,6 +17,7 @@ typedef struct cli_tutor_options {
 	double retention;      /* the review schedule's desired retention */
 	const char *hosted;    /* hosted mode: what the exam key says instead of opening the exam form */
 	const char *notice;    /* shown when opening the store gives no notice of its own, or NULL */
+	const struct pt_course *course; /* hosted mode: the course (pt_ui_options); NULL otherwise */
 } cli_tutor_options;
 
 /* Opens the store and runs the tutor; returns the exit status (0, 1 out

@@ -111,12 +111,15 @@ bool stats_compute(const pt_progress *p, pt_catalog *catalog, time_t now, long u
 void stats_free(pt_stats *out);
 
 struct pt_exam_point;
+struct pt_course;
 
 /* The one adapter from the store's exams to the exam history chart: sets
  * *out to a new array (caller frees) of the finished exams in p
- * (progress_exam_summary), oldest first, and *n to their count.  Returns
- * false when out of memory. */
-bool stats_exams(const pt_progress *p, struct pt_exam_point **out, size_t *n);
+ * (progress_exam_summary), oldest first, and *n to their count.  A sitting
+ * of an exam of course (NULL: none) whose results come out after now
+ * carries that time in results_at.  Returns false when out of memory. */
+bool stats_exams(const pt_progress *p, const struct pt_course *course, time_t now, struct pt_exam_point **out,
+    size_t *n);
 
 /* Returns the day number of t in local time utc_offset seconds east of
  * UTC (days since 1970-01-01, negative before it). */

@@ -30,6 +30,8 @@ typedef struct pt_exam_point {
 	double score;      /* 0 to 100 */
 	int pass_percent;  /* the pass mark, 0 to 100 */
 	size_t retake_of;  /* a retake: the number of the exam it sat again; 0 otherwise */
+	time_t results_at; /* a course exam whose results are not out yet: when they are (its score is not shown);
+	                    * 0 otherwise */
 } pt_exam_point;
 
 typedef enum pt_stats_block_form {
@@ -61,6 +63,7 @@ typedef struct pt_stats_style {
 	int width;
 	long utc_offset;
 	bool words;
+	bool hosted; /* a hosted course's session: say the words it takes (ssh HOST next), not commands */
 } pt_stats_style;
 
 /* Builds the statistics text from s and the exams (n of them, oldest
@@ -71,9 +74,10 @@ bool stats_text(const pt_stats *s, const pt_exam_point *exams, size_t n_exams, c
 
 /* The statistics text of the store p over catalog at now, as the screen
  * and plain mode show it: stats_compute (at style's utc_offset), then
- * stats_exams and stats_text.  Returns false when out of memory. */
-bool stats_text_for(const pt_progress *p, pt_catalog *catalog, time_t now, const pt_stats_style *style,
-    pt_stats_text *out);
+ * stats_exams (course: the hosted course whose exams' results may not be
+ * out yet, or NULL) and stats_text.  Returns false when out of memory. */
+bool stats_text_for(const pt_progress *p, const struct pt_course *course, pt_catalog *catalog, time_t now,
+    const pt_stats_style *style, pt_stats_text *out);
 
 /* Appends the exam history chart and its list to out: a column per exam
  * (the latest that fit the width), the score marked in its row and the

@@ -20,6 +20,8 @@ typedef struct pt_ui_options {
 	pt_exam *exam;         /* sit this exam (started or resumed; borrowed), or NULL */
 	const char *hosted;    /* hosted mode (a course): what the exam key says instead of opening the
 	                        * exam form, since a course's exams are sat as it defines them; NULL otherwise */
+	const struct pt_course *course; /* hosted mode: the course, whose exams' results may not be out yet; NULL
+	                                 * otherwise */
 } pt_ui_options;
 
 /* Runs the tutor on the catalog until the learner quits.  Restores the

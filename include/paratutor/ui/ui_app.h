@@ -110,6 +110,7 @@ typedef struct pt_ui {
 	pt_exam exam_mem;       /* an exam started or resumed here (ui->exam then points to it) */
 	pt_exam_config exam_cfg; /* the exam form's choices */
 	const char *hosted;     /* hosted mode: said instead of opening the exam form (pt_ui_options) */
+	const struct pt_course *course; /* hosted mode: the course (pt_ui_options) */
 } pt_ui;
 
 /* Events a binding answers to besides characters and named keys:
