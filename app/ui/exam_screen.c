@@ -3,6 +3,7 @@
  * header with warnings at 5 and 1 minutes, marks, the list of items to
  * jump to, submitting after a confirmation, the clock submitting at zero,
  * and the offer to take up an exam left unfinished. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -144,25 +145,45 @@ static void build_paused(pt_ui *ui, pt_doc *d)
 	    "later.");
 }
 
-/* Writes what the learner should do next. */
-static void next_step(pt_ui *ui, char *buf, size_t size)
+/* Writes the standing hint wide into buf, or narrow when wide takes more
+ * than width columns (both ASCII, with the same arguments): a hint is
+ * never cut off on a narrow terminal. */
+static void fit(char *buf, size_t size, int width, const char *wide, const char *narrow, ...)
+{
+	va_list ap, again;
+	va_start(ap, narrow);
+	va_copy(again, ap);
+	if (vsnprintf(buf, size, wide, ap) > width)
+		vsnprintf(buf, size, narrow, again);
+	va_end(again);
+	va_end(ap);
+}
+
+/* Writes what the learner should do next, to fit width columns. */
+static void next_step(pt_ui *ui, char *buf, size_t size, int width)
 {
 	struct exam_view *xv = ui->view;
 	const pt_exam *e = ui->exam;
 	size_t open = exam_unanswered(e);
 	if (xv->confirm && open > 0)
-		snprintf(buf, size, "Submit now? %zu unanswered item%s count%s as wrong. y: submit; any other key: go on",
-		    open, open == 1 ? "" : "s", open == 1 ? "s" : "");
+		fit(buf, size, width, "Submit now? %zu unanswered item%s count%s as wrong. y: submit; any other key: go on",
+		    "Submit? %zu unanswered item%s count%s as wrong. y: yes", open, open == 1 ? "" : "s",
+		    open == 1 ? "s" : "");
 	else if (xv->confirm)
-		snprintf(buf, size, "Submit now? Every item is answered. y: submit; any other key: go on");
+		fit(buf, size, width, "Submit now? Every item is answered. y: submit; any other key: go on",
+		    "Submit now? y: submit; any other key: go on");
 	else if (e->paused)
-		snprintf(buf, size, "Enter: take the exam up again   s: submit it as it stands   q: leave it");
+		fit(buf, size, width, "Enter: take the exam up again   s: submit it as it stands   q: leave it",
+		    "Enter: take it up   s: submit   q: leave it");
 	else if (xv->list)
-		snprintf(buf, size, "Up/Down pick an item, Enter shows it; Esc closes the list");
+		fit(buf, size, width, "Up/Down pick an item, Enter shows it; Esc closes the list",
+		    "Up/Down pick, Enter shows it, Esc closes");
 	else if (open == 0)
-		snprintf(buf, size, "Every item is answered: press s to submit, or change any answer first");
+		fit(buf, size, width, "Every item is answered: press s to submit, or change any answer first",
+		    "All answered: s submits, or change an answer");
 	else
-		snprintf(buf, size, "Answer, then Enter for the next item; m marks it, l lists all, s submits");
+		fit(buf, size, width, "Answer, then Enter for the next item; m marks it, l lists all, s submits",
+		    "Enter: next item; m marks, l lists, s submits");
 }
 
 /* Draws the exam: header with the clock, the item (or the list, or the
@@ -200,7 +221,7 @@ static void exam_draw(pt_ui *ui, int rows, int cols)
 	frame_header(cols, left, right);
 	snprintf(status, sizeof status, "Answered %zu/%zu   Marked %zu%s", e->n - exam_unanswered(e), e->n,
 	    exam_marked_count(e), e->marked[i] && !xv->list && !e->paused ? "   this item: marked for later" : "");
-	next_step(ui, fallback, sizeof fallback);
+	next_step(ui, fallback, sizeof fallback, cols - 2);
 	if (xv->confirm)
 		ui->message[0] = '\0';
 	frame_footer(ui, rows, cols, status, fallback);

@@ -1,5 +1,6 @@
 /* frame.c - what every screen shares: header bar, footer, scrolling body
  * and the "terminal too small" notice (the scroll keys are bind.c's). */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,13 +44,28 @@ static bool way_out(const pt_keyhint *k)
 	return strcmp(k->key, "q") == 0 || strcmp(k->key, "Esc") == 0 || strcmp(k->label, "menu") == 0;
 }
 
+/* Returns true when text names key as a word of its own ("e takes it up",
+ * "(s shows it)"), not inside a word. */
+static bool names_key(const char *text, const char *key)
+{
+	size_t n = strlen(key);
+	for (const char *at = text; n > 0 && (at = strstr(at, key)) != NULL; at++) {
+		bool starts = at == text || at[-1] == ' ' || at[-1] == '(';
+		unsigned char next = (unsigned char)at[n];
+		if (starts && !isalnum(next) && next != '\'' && next != '-')
+			return true;
+	}
+	return false;
+}
+
 /* Draws the key bar.  What always stays: the first pair (what the state
- * asks for next: check, continue, open), the screen's way out and the
- * last shared pairs ("! seen" while there is an alert, "? help"); when no
- * pair is the way out, the one before the shared pairs stays for it.  The
- * other pairs give way from the right (the bar lists the most needed
- * first) until the rest fit. */
-static void draw_keys(int y, int cols, const pt_keyhint *keys, size_t n_keys, size_t shared)
+ * asks for next: check, continue, open), the screen's way out, a key the
+ * line above it names (said: "e takes it up") and the last shared pairs
+ * ("! seen" while there is an alert, "? help"); when no pair is the way
+ * out, the one before the shared pairs stays for it.  The other pairs give
+ * way from the right (the bar lists the most needed first) until the rest
+ * fit. */
+static void draw_keys(int y, int cols, const pt_keyhint *keys, size_t n_keys, size_t shared, const char *said)
 {
 	bool keep[16] = { false }, shown[16];
 	if (n_keys > sizeof keep / sizeof keep[0])
@@ -58,7 +74,7 @@ static void draw_keys(int y, int cols, const pt_keyhint *keys, size_t n_keys, si
 		shared = n_keys;
 	bool out = false;
 	for (size_t k = 0; k < n_keys; k++) {
-		keep[k] = k == 0 || k + shared >= n_keys || way_out(&keys[k]);
+		keep[k] = k == 0 || k + shared >= n_keys || way_out(&keys[k]) || names_key(said, keys[k].key);
 		out = out || (way_out(&keys[k]) && k + shared < n_keys);
 	}
 	if (!out && n_keys > shared)
@@ -113,7 +129,7 @@ void frame_footer(pt_ui *ui, int rows, int cols, const char *status, const char 
 	const char *alert = track_alert(ui->track);
 	bool repeats = alert[0] != '\0' && strncmp(ui->message, alert, UI_MESSAGE_MAX - 1) == 0;
 	bool said = ui->message[0] != '\0' && !repeats;
-	const char *line = said ? ui->message : fallback;
+	const char *line = said ? ui->message : fallback, *named = line;
 	size_t first = said ? message_split(line, cols - 2, cols - 2 - SCROLL_MARK_COLS) : 0;
 	if (first > 0) {
 		/* A message wider than its row takes the status row too until the
@@ -125,7 +141,7 @@ void frame_footer(pt_ui *ui, int rows, int cols, const char *status, const char 
 		draw_str(rows - 3, 1, cols - 2 - SCROLL_MARK_COLS, ROLE_NORMAL, status);
 	}
 	draw_str(rows - 2, 1, cols - 2, ROLE_MESSAGE, line);
-	draw_keys(rows - 1, cols, keys, n, alert[0] != '\0' ? 2 : 1);
+	draw_keys(rows - 1, cols, keys, n, alert[0] != '\0' ? 2 : 1, named);
 }
 
 /* The rows the alert may take: three on a small screen (the exam form

@@ -581,6 +581,22 @@ test_exam_form_narrow_message() {
 	st_wait "Up/Down a field, Left/Right change it, Enter starts" || return 1
 }
 
+# At 60 columns the exam's standing hint fits its row (a shorter wording,
+# not cut), and the menu's key bar keeps e while its message says "e takes
+# it up": a key a message names is on the bar.
+test_exam_narrow_hint() {
+	st_start -- $EXAM --minutes 10 || return 1
+	st_wait "Exam: item 1 of 4" || return 1
+	st_tmux resize-window -t st -x 60 -y 16
+	st_wait "Enter: next item; m marks, l lists, s submits" || return 1
+	st_screen | tail -n 3 | grep -q '…' && st_fail "the footer is cut: $(st_screen | tail -n 3)" && return 1
+	st_keys q
+	st_wait_joined "e takes it up" || return 1
+	st_screen | tail -n 1 | grep -q ' e exam ' || { st_fail "no e on the bar: $(st_screen | tail -n 1)"; return 1; }
+	st_keys e
+	st_wait "Enter: take it up   s: submit   q: leave it" || return 1
+}
+
 # exam --retake 1 on the full screen: the header says it is a retake, the
 # paper's items come in a new order (seed 5: len first), the results say
 # which paper it sat again, and exam 1's score stays in the history.
@@ -693,6 +709,7 @@ st_test "Enter on the last typed item gives the keys back: s submits" test_exam_
 st_test "Ctrl-C mid-exam says the exam is kept and how to take it up" test_exam_ctrl_c
 st_test "the exam form from the menu, lessons from the index" test_exam_form
 st_test "a long message at 60x16 takes two rows, not cut" test_exam_form_narrow_message
+st_test "at 60 columns the exam's hint fits and the menu's bar has the key its message names" test_exam_narrow_hint
 st_test "repeats: the note with the first item, each marked in its header" test_exam_repeats
 st_test "select-N: partly on the list until N are ticked" test_exam_select_n_partly
 st_test "--watch refuses with one line while the exam is open" test_exam_closed_watch
