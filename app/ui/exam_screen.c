@@ -167,7 +167,7 @@ static void next_step(pt_ui *ui, char *buf, size_t size, int width)
 	size_t open = exam_unanswered(e);
 	if (xv->confirm && open > 0)
 		fit(buf, size, width, "Submit now? %zu unanswered item%s count%s as wrong. y: submit; any other key: go on",
-		    "Submit? %zu unanswered item%s count%s as wrong. y: yes", open, open == 1 ? "" : "s",
+		    "Submit now? %zu unanswered item%s count%s as wrong. y: submit", open, open == 1 ? "" : "s",
 		    open == 1 ? "s" : "");
 	else if (xv->confirm)
 		fit(buf, size, width, "Submit now? Every item is answered. y: submit; any other key: go on",
