@@ -97,21 +97,6 @@ static bool open_course(const char *dir, cli_course_paths *cp)
 	return true;
 }
 
-bool cli_course_load(pt_course *c, const char *dir)
-{
-	char err[1024], path[PATH_MAX];
-	struct stat st;
-	if (course_read(c, dir, err, sizeof err))
-		return true;
-	snprintf(path, sizeof path, "%s/course.json", dir);
-	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && lstat(path, &st) != 0 && errno == ENOENT)
-		fprintf(stderr, "paratutor course: %s is not a course folder (it has no course.json); make a course "
-		    "with: paratutor course init NEW-DIR\n", dir);
-	else
-		fprintf(stderr, "paratutor course: %s\n", err);
-	return false;
-}
-
 /* Reads the course in dir under its lock (one instructor command at a
  * time); false after saying why. */
 static bool cli_course_read(const char *dir, cli_course_paths *cp, pt_course *c)

@@ -11,7 +11,11 @@
  * keeps them); DIR/learners/ID/lrs.lock lets one send for a learner run at
  * a time, and lrs.wait lets at most one more wait for it: a background
  * send that finds another waiting leaves the work to that one, which reads
- * the store only once it holds the lock, so no result is left behind. */
+ * the store only once it holds the lock, so no result is left behind.
+ *
+ * cli_course_load, which every course command reads its folder with, is
+ * here too: course.c's command table lists sync, so this file may not
+ * call back into that one. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -129,6 +133,21 @@ static bool learner_arg(const char *arg, void *to)
 	learners *l = to;
 	l->v[l->n++] = arg;
 	return true;
+}
+
+bool cli_course_load(pt_course *c, const char *dir)
+{
+	char err[1024], path[PATH_MAX];
+	struct stat st;
+	if (course_read(c, dir, err, sizeof err))
+		return true;
+	snprintf(path, sizeof path, "%s/course.json", dir);
+	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && lstat(path, &st) != 0 && errno == ENOENT)
+		fprintf(stderr, "paratutor course: %s is not a course folder (it has no course.json); make a course "
+		    "with: paratutor course init NEW-DIR\n", dir);
+	else
+		fprintf(stderr, "paratutor course: %s\n", err);
+	return false;
 }
 
 int cli_course_sync(int argc, char **argv)

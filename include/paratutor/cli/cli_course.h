@@ -19,7 +19,7 @@ void cli_course_push_arm(const char *dir, const char *learner);
 /* Makes t start that send after each result it saves, once armed. */
 void cli_course_push_attach(pt_track *t);
 
-/* Reads the course in dir for an instructor command (course.c); false
+/* Reads the course in dir for an instructor command (course_lrs.c); false
  * after saying why, and for a folder without course.json that it is not
  * a course folder and how to make one. */
 bool cli_course_load(pt_course *c, const char *dir);
