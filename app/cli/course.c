@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -375,9 +376,20 @@ static int cmd_add_learners(int argc, char **argv)
 		if (line[0] == '\0' || line[0] == '#')
 			continue;
 		int n = csv_fields(line, f, 4);
-		if (line_no == 1 && n == 4 && strcmp(f[0], "id") == 0)
-			continue; /* the header */
-		if (n != 4) {
+		static const char *const columns[4] = { "id", "name", "email", "key" };
+		int named = 0, in_place = 0; /* header words, and those in their column */
+		for (int i = 0; line_no == 1 && i < n && n == 4; i++)
+			for (int k = 0; k < 4; k++)
+				if (strcasecmp(f[i], columns[k]) == 0) {
+					named++;
+					in_place += i == k;
+				}
+		if (in_place == 4)
+			continue; /* the header, in any case */
+		if (named >= 2) {
+			snprintf(err, sizeof err, "a header row names the columns id,name,email,key, in that order");
+			ok = false;
+		} else if (n != 4) {
 			snprintf(err, sizeof err, "a row needs four fields: id,name,email,key");
 			ok = false;
 		} else {

@@ -172,6 +172,16 @@ sed -i '$d' roster.csv
 check "add-learners adds every row" [ "$(grep -c '^command=' d/authorized_keys)" -eq 2 ]
 check "a quoted name with a comma" python3 -c '
 import json; assert json.load(open("d/course.json"))["learners"][0]["name"] == "Liddell, Alice"'
+# The header row in another case is a header; one in another order is
+# refused with the order to write, not read as a learner.
+"$bin" course init e >/dev/null 2>&1
+{ echo "ID,Name,Email,Key"; echo "alice,Alice,alice@example.org,$(cat alice.pub)"; } >roster.csv
+"$bin" course add-learners e roster.csv >out 2>&1
+check "add-learners takes a header row in capitals as the header" grep -q '^Added 1 learner\.$' out
+{ echo "name,id,email,key"; echo "Bob,bob,bob@example.org,$(cat bob.pub)"; } >roster.csv
+"$bin" course add-learners e roster.csv >out 2>&1
+check "add-learners refuses a header in another order, saying the order" \
+	grep -q 'roster.csv:1: a header row names the columns id,name,email,key, in that order; nothing was changed' out
 
 # A paper of the learner's own left open in a course store (hosted plain
 # mode drew one before it refused that): it locks no one out; a session
