@@ -457,9 +457,13 @@ static int cmd_list(int argc, char **argv)
 			course_format_time(ex->opens, opens, sizeof opens);
 		if (ex->closes != 0)
 			course_format_time(ex->closes, closes, sizeof closes);
-		printf("%sexam %s: %zu item%s, %g minutes, pass %d%%, %u attempt%s%s, opens %s, closes %s\n",
+		printf("%sexam %s: %zu item%s, %g minutes, pass %d%%, %u attempt%s%s, opens %s, closes %s%s\n",
 		    i == 0 ? "\n" : "", ex->name, ex->count, ex->count == 1 ? "" : "s", ex->minutes, ex->pass, ex->attempts,
-		    ex->attempts == 1 ? "" : "s", ex->attempts == 0 ? " (0: any number)" : "", opens, closes);
+		    ex->attempts == 1 ? "" : "s", ex->attempts == 0 ? " (0: any number)" : "", opens, closes,
+		    ex->results_after_close ? ", results once it closes" : "");
+		for (size_t k = 0; k < ex->n_extra; k++)
+			printf("%s%s +%g min%s", k == 0 ? "  extra time: " : ", ", ex->extra[k].learner, ex->extra[k].minutes,
+			    k + 1 == ex->n_extra ? "\n" : "");
 	}
 	course_free(&c);
 	return CLI_OK;

@@ -119,6 +119,11 @@ check "add-exam says how many items the lessons hold and what to give" \
 "$bin" course list c >out 2>&1
 check "list shows the roster" grep -q "^alice  *Alice Liddell  *alice@example.org  *never" out
 check "list shows the exams" grep -q "exam midterm: 4 items, 10 minutes, pass 60%, 2 attempts" out
+check "list shows an exam's extra time per learner" grep -q "^  extra time: bob +5 min$" out
+"$bin" course add-exam c x9 --lessons dp-vs-mp --count 2 --minutes 5 --closes 2099-01-01T00:00Z --results after-close \
+	>/dev/null 2>&1
+"$bin" course list c >out 2>&1
+check "list says an exam's results come once it closes" grep -q "exam x9: .*closes 2099-01-01.*, results once it closes$" out
 
 # Members a later paratutor adds are kept through a rewrite.
 python3 -c '
