@@ -47,6 +47,19 @@ lacks() {
 	fi
 }
 
+# same NAME A B: file A is not empty and B holds the same bytes; a
+# difference is shown.
+same() {
+	if [ -s "$2" ] && cmp -s "$2" "$3"; then
+		passed=$((passed + 1))
+		echo "ok - $1"
+	else
+		failed=$((failed + 1))
+		echo "not ok - $1"
+		diff "$2" "$3" | sed 's/^/  | /' | head -20
+	fi
+}
+
 # wait_for TEXT SECONDS - polls the transcript until it holds TEXT.
 wait_for() {
 	i=0
@@ -79,14 +92,8 @@ rm -rf "$XDG_STATE_HOME"
 sit b "1 a 2 b" next submit yes
 has "a candidate: the wrong paper scores lower" "Score: 25% (1 of 4 right)"
 sed -n '/^By lesson/,/^Item 1 of/p' "$out" >"$tmp/rows-wrong"
-if [ -s "$tmp/rows-right" ] && cmp -s "$tmp/rows-right" "$tmp/rows-wrong"; then
-	passed=$((passed + 1))
-	echo "ok - a candidate: papers differing only in a held-back answer give the same rows and advice"
-else
-	failed=$((failed + 1))
-	echo "not ok - a candidate: papers differing only in a held-back answer give the same rows and advice"
-	diff "$tmp/rows-right" "$tmp/rows-wrong" | sed 's/^/  | /'
-fi
+same "a candidate: papers differing only in a held-back answer give the same rows and advice" \
+	"$tmp/rows-right" "$tmp/rows-wrong"
 # The rest play as a learner who has had the lessons (attempt 2 of each):
 # the results show every verdict and key.
 studied() {
@@ -447,14 +454,7 @@ grep '^Item [0-9]' "$out" >"$tmp/paper1"
 printf '%s\n' list submit yes | "$bin" exam --only-lessons content --from dp-vs-mp --count 4 --seed 7 --untimed \
     --allow-repeats >"$out" 2>&1
 grep '^Item [0-9]' "$out" >"$tmp/paper2"
-if [ -s "$tmp/paper1" ] && cmp -s "$tmp/paper1" "$tmp/paper2"; then
-	passed=$((passed + 1))
-	echo "ok - --seed with --allow-repeats replays the same paper after a submitted one"
-else
-	failed=$((failed + 1))
-	echo "not ok - --seed with --allow-repeats replays the same paper after a submitted one"
-	diff "$tmp/paper1" "$tmp/paper2" | sed 's/^/  | /' | head -20
-fi
+same "--seed with --allow-repeats replays the same paper after a submitted one" "$tmp/paper1" "$tmp/paper2"
 
 # After a perfect paper the advice says so first (the paper drawn with
 # --kinds choice: the drills' one choice item, answered right).
@@ -554,14 +554,7 @@ has "retake: the results say it is a retake" "A retake of exam 1 of your history
 # Adversary: a perfect retake leaves the first sitting's score as it was.
 "$bin" exam --history >"$out" 2>&1
 grep '^  1 ' "$out" >"$tmp/row1b"
-if cmp -s "$tmp/row1" "$tmp/row1b"; then
-	passed=$((passed + 1))
-	echo "ok - adversary: a retake does not raise the first sitting's recorded score"
-else
-	failed=$((failed + 1))
-	echo "not ok - adversary: a retake does not raise the first sitting's recorded score"
-	diff "$tmp/row1" "$tmp/row1b" | sed 's/^/  | /'
-fi
+same "adversary: a retake does not raise the first sitting's recorded score" "$tmp/row1" "$tmp/row1b"
 has "retake: the history keeps the retake as exam 2" "4   100%   70%  passed"
 has "retake: the history says which paper it sat again" ", a retake of exam 1)"
 "$bin" stats --me --plain --only-lessons tests/screen/lessons >"$out" 2>&1
