@@ -397,15 +397,14 @@ START_TEST(stats_from_info_equal_stats_from_lesson)
 		if (i != 4)
 			ck_assert(progress_record_item(p, l, &l->items[i], &g, 1700000000 + (time_t)i));
 	}
-	size_t done1, total1, done2, total2;
-	int score1, score2;
-	progress_lesson_stats(p, l, &done1, &total1, &score1);
-	progress_info_stats(p, cat.v[0].info, &done2, &total2, &score2);
-	ck_assert_uint_eq(done1, l->n_items - 1);
-	ck_assert_uint_eq(done1, done2);
-	ck_assert_uint_eq(total1, total2);
-	ck_assert_int_eq(score1, score2);
-	ck_assert_int_gt(score1, 0);
+	pt_lesson_scores sc1, sc2;
+	progress_lesson_scores(p, l, &sc1);
+	progress_info_scores(p, cat.v[0].info, &sc2);
+	ck_assert_uint_eq(sc1.done, l->n_items - 1);
+	ck_assert_uint_eq(sc1.done, sc2.done);
+	ck_assert_uint_eq(sc1.total, sc2.total);
+	ck_assert_int_eq(sc1.score, sc2.score);
+	ck_assert_int_gt(sc1.score, 0);
 	/* A lesson whose id another lesson's id starts with, or the other
 	 * way round, has no records of its own. */
 	const char *others[] = { "a", "zzz", "dp", "dp-vs-mp-2" };
@@ -418,10 +417,10 @@ START_TEST(stats_from_info_equal_stats_from_lesson)
 		if (k == 3)
 			snprintf(id, sizeof id, "%s-2", l->id.s);
 		other.id = id;
-		progress_info_stats(p, &other, &done2, &total2, &score2);
-		ck_assert_uint_eq(done2, 0);
-		ck_assert_uint_eq(total2, l->n_items);
-		ck_assert_int_eq(score2, 0);
+		progress_info_scores(p, &other, &sc2);
+		ck_assert_uint_eq(sc2.done, 0);
+		ck_assert_uint_eq(sc2.total, l->n_items);
+		ck_assert_int_eq(sc2.score, 0);
 	}
 	progress_close(p);
 	catalog_free(&cat);

@@ -324,7 +324,7 @@ static bool blank_telling(const char *answer)
 /* Warns about the feedback of a fill or match item shown before it is
  * solved (a blank's wrong-option feedback, a common mistake) that holds a
  * blank's answer. */
-void lint_blank_giveaways(const pt_lesson *l, size_t i, pt_diags *d)
+static void lint_blank_giveaways(const pt_lesson *l, size_t i, pt_diags *d)
 {
 	const pt_item *it = &l->items[i];
 	for (size_t b = 0; b < it->n_blanks; b++) {

@@ -106,13 +106,3 @@ void progress_exam_release(pt_progress *p)
 	close(p->exam_name - 1);
 	p->exam_hold = p->exam_name = 0;
 }
-
-bool progress_exam_elsewhere(pt_progress *p)
-{
-	if (p->exam_hold > 0)
-		return false;
-	if (progress_exam_hold(p) == PT_EXAM_ELSEWHERE)
-		return true;
-	progress_exam_release(p);
-	return false;
-}

@@ -457,11 +457,6 @@ void progress_close(pt_progress *p)
 	free(p);
 }
 
-const char *progress_path(const pt_progress *p)
-{
-	return p->path;
-}
-
 bool progress_persistent(const pt_progress *p)
 {
 	return p->persistent;

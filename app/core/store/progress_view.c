@@ -130,16 +130,6 @@ void progress_lesson_stats(const pt_progress *p, const pt_lesson *lesson,
 	*score = sc.score;
 }
 
-void progress_info_stats(const pt_progress *p, const pt_lesson_info *info,
-    size_t *done, size_t *total, int *score)
-{
-	pt_lesson_scores sc;
-	progress_info_scores(p, info, &sc);
-	*done = sc.done;
-	*total = sc.total;
-	*score = sc.score;
-}
-
 /* Returns true when the views may look into catalog entry e (not broken,
  * with an id). */
 static bool usable_entry(const pt_entry *e)

@@ -63,7 +63,6 @@ void lint_numeric(const pt_lesson *l, const pt_item *it, pt_diags *d);
  * key (numeric), steps told with their places (order), the winning
  * setting stated (explore). */
 void lint_fill_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
-void lint_blank_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
 void lint_choice_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
 void lint_text_giveaways(const pt_lesson *l, size_t i, pt_diags *d);
 void lint_numeric_giveaways(const pt_lesson *l, size_t i, pt_diags *d);

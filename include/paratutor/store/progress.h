@@ -77,9 +77,6 @@ pt_progress *progress_open_readonly(const char *path, pt_open_report *rep);
 /* Frees the store without saving; NULL is allowed. */
 void progress_close(pt_progress *p);
 
-/* Returns the store's path, or NULL for a memory-only store opened so. */
-const char *progress_path(const pt_progress *p);
-
 /* Returns true when progress_save() writes to disk. */
 bool progress_persistent(const pt_progress *p);
 

@@ -185,9 +185,6 @@ pt_exam_hold progress_exam_hold(pt_progress *p);
 /* Lets go of the exam lock (nothing when not held). */
 void progress_exam_release(pt_progress *p);
 
-/* Returns true when another paratutor holds the exam lock. */
-bool progress_exam_elsewhere(pt_progress *p);
-
 /* Returns true when the results of a finished exam in store (a
  * pt_progress) showed the answer of item item_id of lesson lesson_id: the
  * shown() of pt_exam_config, so a new paper avoids it. */

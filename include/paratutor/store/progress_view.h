@@ -88,10 +88,6 @@ void progress_info_scores(const pt_progress *p, const pt_lesson_info *info, pt_l
 void progress_lesson_stats(const pt_progress *p, const pt_lesson *lesson,
     size_t *done, size_t *total, int *score);
 
-/* As progress_lesson_stats, from a lesson's info (the same figures). */
-void progress_info_stats(const pt_progress *p, const pt_lesson_info *info,
-    size_t *done, size_t *total, int *score);
-
 /* Fills out with the items due for review at now (progress_item_count's
  * due: finished at least once, due at or before now; hash matching, in a
  * lesson of the catalog that is not broken), the likeliest forgotten
