@@ -262,7 +262,10 @@ static int run_report(const pt_catalog *cat, const char *path, const char *forma
 {
 	if (cli_exam_closed(path, "--report"))
 		return CLI_FAILED;
-	pt_progress *p = cli_store_open(path, true, "paratutor");
+	pt_open_report rep; /* a damaged file's exact fault, for whoever mends it */
+	pt_progress *p = progress_open_readonly(path, &rep);
+	if (p == NULL || rep.message[0] != '\0')
+		fprintf(stderr, "paratutor: %s\n", p == NULL ? "out of memory" : rep.message);
 	if (p == NULL)
 		return CLI_FAILED;
 	char err[512], *text;

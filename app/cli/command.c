@@ -152,7 +152,7 @@ pt_progress *cli_store_open(const char *path, bool readonly, const char *who)
 	if (p == NULL)
 		fprintf(stderr, "%s: out of memory\n", who);
 	else if (rep.message[0] != '\0')
-		fprintf(stderr, "%s: %s\n", who, rep.message);
+		fprintf(stderr, "%s: %s\n", who, rep.learner[0] != '\0' ? rep.learner : rep.message);
 	return p;
 }
 

@@ -290,6 +290,8 @@ has "the report still runs after a reset" "lesson,item,outcome"
 printf 'not json' >"$XDG_STATE_HOME/paratutor/progress.json"
 resume quit
 has "a corrupt store is moved aside and reported" "progress.json.corrupt-"
+has "a corrupt store: where the JSON error is, and that nothing was deleted" \
+	"could not be read (not valid JSON at line 1, column 1); nothing was deleted: the file was moved to"
 ls "$XDG_STATE_HOME/paratutor/" | grep -q 'progress.json.corrupt-'
 if [ $? -eq 0 ]; then passed=$((passed + 1)); echo "ok - the corrupt file is kept"
 else failed=$((failed + 1)); echo "not ok - the corrupt file is kept"; fi

@@ -428,8 +428,24 @@ START_TEST(test_same_second_pass_kept)
 }
 END_TEST
 
-/* A damaged file is moved aside under a dated name, reported, and a fresh
- * store starts; a second one the same second gets "-2". */
+/* Asserts that the learner's words for a store kept aside (rep) do not
+ * name cause, which is inside the file, and that reading the kept file
+ * for a report says it. */
+static void assert_cause_kept(const pt_open_report *rep, const char *cause)
+{
+	ck_assert_msg(strstr(rep->message, cause) == NULL, "%s", rep->message);
+	ck_assert_ptr_nonnull(strstr(rep->message, "could not be read (some are not as paratutor writes them)"));
+	pt_open_report kept;
+	pt_progress *s = progress_open_readonly(rep->moved_to, &kept);
+	ck_assert_ptr_nonnull(strstr(kept.message, cause));
+	ck_assert_ptr_null(strstr(kept.learner, cause));
+	progress_close(s);
+}
+
+/* A damaged file is moved aside under a dated name, reported in the
+ * learner's words (a JSON error by its line and column, nothing inside
+ * the file by name), and a fresh store starts; a second one the same
+ * second gets "-2". */
 START_TEST(test_corrupt_moved_aside)
 {
 	pt_lesson *l = mk(lesson_p);
@@ -448,7 +464,9 @@ START_TEST(test_corrupt_moved_aside)
 	ck_assert(!rep.memory_only);
 	ck_assert(!rep.loaded);
 	ck_assert_ptr_nonnull(strstr(rep.message, want));
-	ck_assert_ptr_nonnull(strstr(rep.message, "not valid JSON (line 1"));
+	ck_assert_ptr_nonnull(strstr(rep.message, "could not be read (not valid JSON at line 1, column 30)"));
+	ck_assert_ptr_nonnull(strstr(rep.message, "nothing was deleted"));
+	ck_assert_ptr_nonnull(strstr(rep.message, "moving it back as progress.json brings its records back"));
 	ck_assert(!exists(path));
 	char *text = slurp(want);
 	ck_assert_str_eq(text, "{ \"format\": 1, \"lessons\": { oops");
@@ -466,7 +484,8 @@ START_TEST(test_corrupt_moved_aside)
 	s = progress_open(path, T0, &rep);
 	snprintf(want, sizeof want, "%s.corrupt-20231114-221320-2", path);
 	ck_assert_str_eq(rep.moved_to, want);
-	ck_assert_ptr_nonnull(strstr(rep.message, "item \"fill\" of lesson \"p\": \"hash\""));
+	assert_cause_kept(&rep, "item \"fill\" of lesson \"p\": \"hash\"");
+	ck_assert_ptr_null(strstr(rep.message, "hash"));
 	size_t n_rec = 9;
 	progress_records(s, &n_rec);
 	ck_assert_uint_eq(n_rec, 0);
@@ -484,7 +503,7 @@ START_TEST(test_corrupt_moved_aside)
 	progress_close(s);
 	write_file(path, "[1, 2]");
 	s = progress_open(path, T0 + 3, &rep);
-	ck_assert_ptr_nonnull(strstr(rep.message, "top level is not an object"));
+	assert_cause_kept(&rep, "top level is not an object");
 	progress_close(s);
 	ck_assert_int_eq(dir_entries(state_dir), 6); /* lock + 5 moved aside */
 	lesson_free(l);
@@ -523,7 +542,7 @@ START_TEST(test_duplicate_keys_kept_aside)
 		pt_progress *s = progress_open(path, T0 + (time_t)c, &rep);
 		ck_assert_ptr_nonnull(s);
 		ck_assert_msg(rep.moved_to[0] != '\0', "case %zu not moved aside: %s", c, rep.message);
-		ck_assert_ptr_nonnull(strstr(rep.message, "appears twice"));
+		assert_cause_kept(&rep, "appears twice");
 		ck_assert_ptr_nonnull(strstr(rep.message, rep.moved_to));
 		char *kept = slurp(rep.moved_to);
 		ck_assert_str_eq(kept, bad); /* every record is still there */
@@ -695,6 +714,8 @@ START_TEST(test_corrupt_found_while_saving)
 	char notice[1024];
 	ck_assert(progress_take_notice(s, notice, sizeof notice));
 	ck_assert_ptr_nonnull(strstr(notice, ".corrupt-"));
+	ck_assert_ptr_nonnull(strstr(notice, "could not be read (not valid JSON at line 1, column 1) when your latest "
+	    "work was saved; nothing was deleted"));
 	ck_assert(!progress_take_notice(s, notice, sizeof notice));
 	progress_close(s);
 	/* Everything held in memory was written back. */
@@ -1037,7 +1058,9 @@ START_TEST(test_open_readonly)
 	s = progress_open_readonly(path, &rep);
 	ck_assert(!rep.loaded);
 	ck_assert_str_eq(rep.moved_to, "");
-	ck_assert_ptr_nonnull(strstr(rep.message, "is damaged"));
+	ck_assert_ptr_nonnull(strstr(rep.message, "is damaged: not valid JSON at line 1, column 3"));
+	ck_assert_ptr_nonnull(strstr(rep.learner, "could not be read (not valid JSON at line 1, column 3), so none are "
+	    "shown; the file was left as it is"));
 	progress_close(s);
 	char *text = slurp(path);
 	ck_assert_str_eq(text, "{broken");

@@ -544,13 +544,13 @@ static cJSON *parse_json(const char *text, size_t len, char *why, size_t whylen)
 		if (len == 0)
 			progress_say(why, whylen, "empty file");
 		else
-			progress_say(why, whylen, "not valid JSON (line %d, column %d)", line, col);
+			progress_say(why, whylen, "not valid JSON at line %d, column %d", line, col);
 		return NULL;
 	}
 	size_t used = end != NULL ? (size_t)(end - text) : len;
 	if (used < len && strspn(end, " \t\r\n") != len - used) {
 		text_place(text, len, used, &line, &col);
-		progress_say(why, whylen, "text after the JSON value (line %d, column %d)", line, col);
+		progress_say(why, whylen, "text after the JSON value at line %d, column %d", line, col);
 		cJSON_Delete(root);
 		return NULL;
 	}
@@ -602,7 +602,7 @@ file_rc file_parse(const char *text, size_t len, store_data *d, int *format,
 	parser ps = { why, whylen, NULL, NULL, now };
 	cJSON *root = parse_json(text, len, why, whylen);
 	if (root == NULL)
-		return FILE_DAMAGED;
+		return FILE_NOT_JSON;
 	file_rc rc = FILE_OK;
 	double f = 0;
 	const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");

@@ -40,6 +40,7 @@ typedef struct disk_read {
 	disk_state state;
 	int err_no;
 	int format;
+	bool not_json; /* damaged: not JSON at all, and why names nothing inside the file */
 	char why[400];
 } disk_read;
 
@@ -64,12 +65,34 @@ static void read_disk(const char *path, store_data *out, disk_read *res, time_t 
 		return;
 	switch (file_parse(text, len, out, &res->format, res->why, sizeof res->why, now)) {
 	case FILE_OK: res->state = DISK_OK; break;
+	case FILE_NOT_JSON: res->not_json = true; /* fall through */
 	case FILE_DAMAGED: res->state = DISK_DAMAGED; break;
 	case FILE_NEWER: res->state = DISK_NEWER; break;
 	case FILE_NOMEM: res->state = DISK_NOMEM; break;
 	}
 	free(text);
 }
+
+/* Writes the learner's words for the damaged store at path into buf:
+ * that its records could not be read, and then (from fmt) what became
+ * of the file.  The cause is said only when it names nothing inside the
+ * file (a JSON error's line and column); the exact one names lessons,
+ * items and fields as the file does, so it stays for the reports
+ * (--report, class), which read the file kept aside as well. */
+static void PT_PRINTF(5, 6) say_damaged(char *buf, size_t size, const char *path, const disk_read *res,
+    const char *fmt, ...)
+{
+	char then[PT_PROGRESS_PATH_MAX + 256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(then, sizeof then, fmt, ap);
+	va_end(ap);
+	progress_say(buf, size, "your progress records in %s could not be read (%s)%s", path,
+	    res->not_json ? res->why : "some are not as paratutor writes them", then);
+}
+
+/* What say_damaged() adds for a file moved aside. */
+#define MENDED "Once that file is mended, moving it back as %s brings its records back (in place of any made since)."
 
 /* ---- the file system --------------------------------------------------- */
 
@@ -314,7 +337,7 @@ static void open_loaded(pt_progress *p, time_t now, bool may_move, pt_open_repor
 	memset(&disk, 0, sizeof disk);
 	disk_read res;
 	read_disk(p->path, &disk, &res, now);
-	char cause[512] = "";
+	bool damaged = false;
 	const char *memory_only = "this session's progress stays in memory only";
 	switch (res.state) {
 	case DISK_MISSING:
@@ -345,19 +368,21 @@ static void open_loaded(pt_progress *p, time_t now, bool may_move, pt_open_repor
 		    strerror(res.err_no), memory_only);
 		break;
 	case DISK_DAMAGED:
-		progress_say(cause, sizeof cause, "is damaged: %s", res.why);
+		damaged = true;
 		break;
 	}
 	data_free(&disk);
-	if (cause[0] == '\0')
+	if (!damaged)
 		return;
 	char why[PT_PROGRESS_PATH_MAX + 256];
-	if (may_move && move_aside(p, now, rep->moved_to, sizeof rep->moved_to, why, sizeof why))
-		progress_say(rep->message, sizeof rep->message,
-		    "%s %s; it was moved to %s and a fresh progress store was started", p->path, cause, rep->moved_to);
-	else
-		go_memory(rep, "%s %s and could not be moved aside; it was left untouched and %s",
-		    p->path, cause, memory_only);
+	if (may_move && move_aside(p, now, rep->moved_to, sizeof rep->moved_to, why, sizeof why)) {
+		say_damaged(rep->message, sizeof rep->message, p->path, &res, "; nothing was deleted: the file was "
+		    "moved to %s, whole, and a fresh one was started. " MENDED, rep->moved_to, p->base);
+	} else {
+		rep->memory_only = true;
+		say_damaged(rep->message, sizeof rep->message, p->path, &res, ", and the file could not be moved "
+		    "aside, so it was left untouched and %s.", memory_only);
+	}
 }
 
 pt_progress *progress_open(const char *path, time_t now, pt_open_report *rep)
@@ -436,7 +461,11 @@ pt_progress *progress_open_readonly(const char *path, pt_open_report *rep)
 	case DISK_TOO_LARGE: progress_say(msg, size, "%s is larger than %u MiB", path, PT_PROGRESS_MAX_SIZE / MIB); break;
 	case DISK_NOT_FILE: progress_say(msg, size, "%s is not a regular file", path); break;
 	case DISK_UNREADABLE: progress_say(msg, size, "%s cannot be read: %s", path, strerror(res.err_no)); break;
-	case DISK_DAMAGED: progress_say(msg, size, "%s is damaged: %s", path, res.why); break;
+	case DISK_DAMAGED:
+		progress_say(msg, size, "%s is damaged: %s", path, res.why);
+		say_damaged(rep->learner, sizeof rep->learner, path, &res, ", so none are shown; the file was left "
+		    "as it is, and the next paratutor session moves it aside, whole, and starts a fresh one.");
+		break;
 	case DISK_NEWER: progress_say(msg, size, "%s was written by a newer paratutor (format %d)", path, res.format); break;
 	case DISK_NOMEM: progress_say(msg, size, "out of memory reading %s", path); break;
 	}
@@ -483,7 +512,6 @@ static bool save_read(pt_progress *p, store_data *disk, char *err, size_t errlen
 {
 	disk_read res;
 	read_disk(p->path, disk, &res, 0);
-	char cause[512] = "";
 	switch (res.state) {
 	case DISK_OK:
 	case DISK_MISSING:
@@ -510,13 +538,14 @@ static bool save_read(pt_progress *p, store_data *disk, char *err, size_t errlen
 		progress_say(err, errlen, "%s cannot be read (%s); not overwriting it", p->path, strerror(res.err_no));
 		return false;
 	case DISK_DAMAGED:
-		progress_say(cause, sizeof cause, "was found damaged (%s)", res.why);
 		break;
 	}
 	char moved[PT_PROGRESS_PATH_MAX];
 	if (!move_aside(p, time(NULL), moved, sizeof moved, err, errlen))
 		return false;
-	progress_say(p->notice, sizeof p->notice, "%s %s; it was moved to %s", p->path, cause, moved);
+	say_damaged(p->notice, sizeof p->notice, p->path, &res, " when your latest work was saved; nothing was "
+	    "deleted: the file was moved to %s, whole, and this session's records are kept in a fresh one. " MENDED, moved,
+	    p->base);
 	return true;
 }
 

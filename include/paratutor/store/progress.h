@@ -49,6 +49,9 @@ typedef struct pt_open_report {
 	bool memory_only;   /* nothing will be written this session */
 	char moved_to[PT_PROGRESS_PATH_MAX]; /* where a damaged file went, or "" */
 	char message[PT_PROGRESS_PATH_MAX + 512]; /* one warning to show, or "" */
+	char learner[PT_PROGRESS_PATH_MAX + 512]; /* progress_open_readonly() of a damaged store: the warning
+	                                           * in the learner's words (message names what is inside the
+	                                           * file, for the reports), else "" */
 } pt_open_report;
 
 /* Writes the default store path, $XDG_STATE_HOME/paratutor/progress.json
@@ -62,7 +65,9 @@ bool progress_default_path(char *buf, size_t size, char *err, size_t errlen);
  * rep->moved_to says where, and a fresh store starts.  When the directory
  * cannot be written, the file is too large, or it was written by a newer
  * paratutor, the store works in memory only and leaves the file untouched.
- * rep->message then holds the one warning to show the learner.  A NULL path
+ * rep->message then holds the one warning to show the learner, in words of
+ * theirs: what a damaged file holds is not named, only where a JSON error
+ * is (by line and column).  A NULL path
  * gives a memory-only store with no warning.  Returns a new store (caller
  * frees with progress_close), or NULL when out of memory. */
 pt_progress *progress_open(const char *path, time_t now, pt_open_report *rep);

@@ -39,14 +39,14 @@ struct cJSON;
 
 typedef enum file_rc {
 	FILE_OK,
-	FILE_DAMAGED, /* not a store: why says what is wrong */
+	FILE_NOT_JSON, /* not one JSON value: why says so in words for anyone (where, by line and column) */
+	FILE_DAMAGED, /* not a store: why says what is wrong, naming lessons, items and fields */
 	FILE_NEWER,   /* written by a newer paratutor: *format says which */
 	FILE_NOMEM
 } file_rc;
 
 /* Parses the store text (len bytes) into d, which must be empty.  On
- * FILE_DAMAGED why says what is wrong, with the line and column for JSON
- * syntax; on FILE_NEWER *format is the file's format.  d is empty again
+ * FILE_NOT_JSON and FILE_DAMAGED why says what is wrong; on FILE_NEWER *format is the file's format.  d is empty again
  * on any failure.  An exam that could not have been written (started or
  * finished after now, when now is not 0; a time left beyond its limit; an
  * item counted right with no answer kept) is damage too. */
