@@ -25,12 +25,12 @@ static void add_block(pt_doc *d, const pt_stats_block *b)
 	if (d->n_segs > 0)
 		doc_newline(d);
 	doc_move_to(d, b->indent);
-	if (b->form == STATS_LINE) {
+	if (b->form == STATS_LINE && b->lead == NULL) {
 		doc_atom(d, ROLE_NORMAL, 0, b->text);
 		return;
 	}
 	if (b->lead != NULL) {
-		doc_atom(d, ROLE_PROMPT, 0, b->lead);
+		doc_atom(d, b->form == STATS_LINE ? ROLE_NORMAL : ROLE_PROMPT, 0, b->lead); /* a bar, or "3x" */
 		doc_move_to(d, d->col + 2);
 	}
 	doc_wrap(d, b->form == STATS_NOTE ? ROLE_DIM : ROLE_NORMAL, 0, b->text);

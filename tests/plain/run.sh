@@ -479,6 +479,45 @@ else
 	passed=$((passed + 1))
 	echo "ok - stats ASCII: only ASCII in the output"
 fi
+# stats --me draws to the terminal's width (COLUMNS here), less a column
+# each side: 30 exams are more columns than 80 or 60 take, so the chart
+# shows the latest that fit, and no chart line passes the width.
+python3 - "$store" "$stats_now" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+now = int(sys.argv[2])
+items = d["lessons"]["fixture-minimal"]["items"]
+done = []
+for k in range(30):
+    t = now - (30 - k) * 86400
+    done.append({"id": "%d-%016x" % (t, k + 1), "seed": "%016x" % (k + 1), "shuffle": False, "started": t,
+                 "finished": t + 60, "limit": 180, "pass": 70, "used": 60, "timed_out": False,
+                 "answers_kept": True, "items": [{"lesson": "fixture-minimal", "item": i, "hash": r["hash"],
+                                                  "marked": False, "result": "unanswered"}
+                                                 for i, r in items.items()]})
+d["exams"] = {"done": done}
+json.dump(d, open(sys.argv[1] + ".exams", "w"))
+PY
+for cols in 80 60; do
+	env COLUMNS=$cols TZ=UTC LC_ALL=C.UTF-8 PARATUTOR_TEST_NOW="$stats_now" "$bin" stats --me \
+	    --progress "$store.exams" --only-lessons tests/fixtures/good/minimal.json \
+	    --only-lessons tests/stats/second.json >"$out" 2>&1
+	first=$((cols == 80 ? 8 : 15)) # (COLUMNS - 2 - 8) / 3 columns of exams: 23, 16
+	has "stats --me at $cols columns: the latest exams that fit" \
+		"$(seq "$first" 30 | awk 'BEGIN { printf "     " } { printf "%2d ", $1 }' | sed 's/ $//')"
+	has "stats --me at $cols columns: the chart says so" "One column per exam (the latest that fit)"
+	# Every line but the first (which names the store) in characters, as mawk's length counts bytes.
+	wide=$(tail -n +2 "$out" | python3 -c 'import sys; [print(l, end="") for l in sys.stdin if len(l) - 1 > int(sys.argv[1])]' \
+	    $((cols - 2)))
+	if [ -z "$wide" ]; then
+		passed=$((passed + 1))
+		echo "ok - stats --me at $cols columns: no line wider than $((cols - 2)) but the store's name"
+	else
+		failed=$((failed + 1))
+		echo "not ok - stats --me at $cols columns: lines wider than $((cols - 2)):"
+		printf '%s\n' "$wide" | sed 's/^/  | /'
+	fi
+done
 printf '%s\n' help stats quit | TZ=UTC LC_ALL=C.UTF-8 PARATUTOR_TEST_NOW="$stats_now" "$bin" --no-shuffle --state "$store" \
     --only-lessons tests/fixtures/good/minimal.json --only-lessons tests/stats/second.json >"$out" 2>&1
 has "plain mode: help names stats" "  stats          your statistics"

@@ -300,11 +300,57 @@ START_TEST(test_charts_ascii)
 	expect_lines(&t, find_block(&t, "   ##"), forecast, 6);
 	at = find_block(&t, "5 reviews");
 	ck_assert_str_eq(t.v[at].text, "5 reviews in the next 14 days.");
-	at = find_block(&t, "    ####");
-	ck_assert_str_eq(t.v[at].text, "    ######..........  37%  3 of 8 mastered, 5 done, score 62");
+	at = find_block(&t, "3 of 8 mastered"); /* the bar leads its figures, which wrap where the width is short */
+	ck_assert_int_eq(t.v[at].form, STATS_LINE);
+	ck_assert_int_eq(t.v[at].indent, 4);
+	ck_assert_str_eq(t.v[at].lead, "######..........  37%");
+	ck_assert_str_eq(t.v[at].text, "3 of 8 mastered, 5 done, score 62");
 	ck_assert_str_eq(t.v[at - 1].text, "Lesson");
 	at = find_block(&t, "Days practised");
 	ck_assert_str_eq(t.v[at].text, "Days practised in a row: 2, up to yesterday; practise today to keep it going.");
+	stats_text_free(&t);
+}
+END_TEST
+
+/* On a narrow width (stats --me on a narrow terminal) the day charts show
+ * the latest (the forecast: the first) days that fit, and their notes say
+ * so, by the exam chart's rule; at 58 every day fits and nothing is said. */
+START_TEST(test_charts_fit_width)
+{
+	pt_stats st;
+	pt_stats_lesson lesson;
+	pt_lesson l;
+	chart_stats(&st, &lesson, &l);
+	pt_stats_text t;
+	pt_stats_style style = { true, 58, 0, false, false };
+	ck_assert(stats_text(&st, NULL, 0, &style, &t));
+	ck_assert_ptr_null(strstr(t.v[find_block(&t, "Each column is a day, today at")].text, "that fit"));
+	ck_assert_ptr_null(strstr(t.v[find_block(&t, "Each column is a day, today first")].text, "that fit"));
+	stats_text_free(&t);
+	style.width = 30; /* 30 - 6 = 24 days of 30; (30 - 2) / 4 = 7 days of 14 */
+	ck_assert(stats_text(&st, NULL, 0, &style, &t));
+	static const char *const accuracy[] = {
+		"100% +                     #",
+		"     |                     #",
+		"     |                     # #",
+		"     |.....................#.#",
+		"  0% +------------------------",
+		"      Oct 22             today",
+	};
+	expect_lines(&t, find_block(&t, "100% "), accuracy, 6);
+	ck_assert_ptr_nonnull(strstr(t.v[find_block(&t, "Each column is a day (the latest that fit), today at")].text,
+	    "today at the right"));
+	static const char *const forecast[] = {
+		"    4   0   1   0   0   0   0",
+		"  tdy Wed Thu Fri Sat Sun Mon",
+	};
+	expect_lines(&t, find_block(&t, "    4   0"), forecast, 2);
+	ck_assert_uint_lt(find_block(&t, "Each column is a day, today first (the first that fit)"), t.n);
+	stats_text_free(&t);
+	style.width = 16; /* 10 days: no room for the first one's date */
+	ck_assert(stats_text(&st, NULL, 0, &style, &t));
+	ck_assert_str_eq(t.v[find_block(&t, "  0% +")].text, "  0% +----------");
+	ck_assert_str_eq(t.v[find_block(&t, "  0% +") + 1].text, "           today");
 	stats_text_free(&t);
 }
 END_TEST
@@ -679,6 +725,7 @@ static Suite *stats_suite(void)
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_charts_ascii);
 	tcase_add_test(tc, test_charts_utf8);
+	tcase_add_test(tc, test_charts_fit_width);
 	tcase_add_test(tc, test_words);
 	tcase_add_test(tc, test_bar);
 	tcase_add_test(tc, test_exam_chart);

@@ -146,6 +146,30 @@ static const char *column_cell(const chart_glyphs *g, int level, int r)
 	return g->steps[fill < 0 ? 0 : fill > 8 ? 8 : fill];
 }
 
+/* Returns how many of n chart columns, each per wide after lead columns
+ * of axis, fit style's width (at least one): a chart shows the latest (or
+ * the first) that fit, and its note says so. */
+static size_t columns_fit(const pt_stats_style *style, int lead, int per, size_t n)
+{
+	size_t fit = style->width >= lead + per ? (size_t)(style->width - lead) / (size_t)per : 1;
+	return n < fit ? n : fit;
+}
+
+/* Adds a bar filled num / den with its percent, then the figures built
+ * in b (wrapped after the bar where the width is short), and empties b. */
+static void add_bar(pt_stats_text *out, pt_strbuf *b, size_t num, size_t den, int percent, const pt_stats_style *style)
+{
+	char bar[PT_CHART_BAR_CELLS * 4 + 1], lead[sizeof bar + 8];
+	stats_bar(bar, sizeof bar, num, den, PT_CHART_BAR_CELLS, style->ascii);
+	snprintf(lead, sizeof lead, "%s %3d%%", bar, percent);
+	if (b->failed)
+		out->failed = true;
+	add_block(out, STATS_LINE, 4, lead, b->s != NULL ? b->s : "");
+	b->n = 0;
+	if (b->s != NULL)
+		b->s[0] = '\0';
+}
+
 /* The mastery section: one bar per lesson. */
 static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_style *style)
 {
@@ -165,12 +189,9 @@ static void add_mastery(pt_stats_text *out, const pt_stats *s, const pt_stats_st
 			    l->title, l->mastered, l->items, l->percent, l->done, score);
 			continue;
 		}
-		char bar[PT_CHART_BAR_CELLS * 4 + 1];
-		stats_bar(bar, sizeof bar, l->mastered, l->items, PT_CHART_BAR_CELLS, style->ascii);
 		add_block(out, STATS_PARA, 2, NULL, l->title);
-		strbuf_printf(&b, "    %s %3d%%  %zu of %zu mastered, %zu done, score %s", bar, l->percent, l->mastered, l->items,
-		    l->done, score);
-		add_line(out, &b);
+		strbuf_printf(&b, "%zu of %zu mastered, %zu done, score %s", l->mastered, l->items, l->done, score);
+		add_bar(out, &b, l->mastered, l->items, l->percent, style);
 	}
 	free(b.s);
 }
@@ -213,15 +234,13 @@ static void add_tags(pt_stats_text *out, const pt_stats *s, const pt_stats_style
 			    g->items == 1 ? "" : "s");
 			continue;
 		}
-		char bar[PT_CHART_BAR_CELLS * 4 + 1];
-		stats_bar(bar, sizeof bar, g->mastered, g->items, PT_CHART_BAR_CELLS, style->ascii);
 		add_block(out, STATS_PARA, 2, NULL, g->label);
 		if (g->seen > 0)
-			strbuf_printf(&b, "    %s %3d%%  %zu of %zu mastered, %zu due, recall %d %%", bar,
-			    percent(g->mastered, g->items), g->mastered, g->items, g->due, (int)(g->recall * 100 + 0.5));
+			strbuf_printf(&b, "%zu of %zu mastered, %zu due, recall %d %%", g->mastered, g->items, g->due,
+			    (int)(g->recall * 100 + 0.5));
 		else
-			strbuf_printf(&b, "    %s   0%%  %zu item%s, none answered yet", bar, g->items, g->items == 1 ? "" : "s");
-		add_line(out, &b);
+			strbuf_printf(&b, "%zu item%s, none answered yet", g->items, g->items == 1 ? "" : "s");
+		add_bar(out, &b, g->mastered, g->items, g->seen > 0 ? percent(g->mastered, g->items) : 0, style);
 	}
 	free(b.s);
 }
@@ -314,15 +333,17 @@ static void add_accuracy(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 		add_accuracy_words(out, s);
 		return;
 	}
+	int from = PT_STATS_DAYS - (int)columns_fit(style, 6, 1, PT_STATS_DAYS);
 	addf(out, STATS_NOTE, 0,
-	    "Each column is a day, today at the right. Its height is the share of your first answers that day "
+	    "Each column is a day%s, today at the right. Its height is the share of your first answers that day "
 	    "that were right at the first check with no hint; %s marks a day with none. Only each item's first "
-	    "answer in its lesson counts, not retries or reviews.", g->no_data);
+	    "answer in its lesson counts, not retries or reviews.", from > 0 ? " (the latest that fit)" : "",
+	    g->no_data);
 	pt_strbuf b = { 0 };
 	for (int r = 0; r < PT_CHART_ROWS; r++) {
 		strbuf_puts(&b, r == 0 ? "100% " : "     ");
 		strbuf_puts(&b, r == 0 ? g->axis_top : g->axis);
-		for (int d = 0; d < PT_STATS_DAYS; d++) {
+		for (int d = from; d < PT_STATS_DAYS; d++) {
 			const pt_stats_day *day = &s->days[d];
 			if (day->tries == 0)
 				strbuf_puts(&b, r == PT_CHART_ROWS - 1 ? g->no_data : " ");
@@ -333,12 +354,15 @@ static void add_accuracy(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 	}
 	strbuf_puts(&b, "  0% ");
 	strbuf_puts(&b, g->corner);
-	for (int d = 0; d < PT_STATS_DAYS; d++)
+	for (int d = from; d < PT_STATS_DAYS; d++)
 		strbuf_puts(&b, g->rule);
 	add_line(out, &b);
 	char first[16];
-	format_day(s->today - (PT_STATS_DAYS - 1), first, sizeof first);
-	strbuf_printf(&b, "      %-*s%s", PT_STATS_DAYS - 5, first, "today");
+	format_day(s->today - (PT_STATS_DAYS - 1 - from), first, sizeof first);
+	if (PT_STATS_DAYS - from >= 13) /* room for the first day's date before "today" */
+		strbuf_printf(&b, "      %-*s%s", PT_STATS_DAYS - from - 5, first, "today");
+	else
+		strbuf_printf(&b, "%*s", 6 + PT_STATS_DAYS - from, "today");
 	add_line(out, &b);
 	free(b.s);
 	add_tries(out, s, true);
@@ -358,13 +382,15 @@ static void add_forecast(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 		add_forecast_words(out, s, total);
 		return;
 	}
-	add_block(out, STATS_NOTE, 0, NULL,
-	    "Each column is a day, today first; the number under it counts the items that come back for "
-	    "review that day. Today's column includes the items already overdue.");
+	int days = (int)columns_fit(style, 2, 4, PT_STATS_FORECAST_DAYS);
+	addf(out, STATS_NOTE, 0,
+	    "Each column is a day, today first%s; the number under it counts the items that come back for "
+	    "review that day. Today's column includes the items already overdue.",
+	    days < PT_STATS_FORECAST_DAYS ? " (the first that fit)" : "");
 	pt_strbuf b = { 0 };
 	for (int r = 0; r < PT_CHART_ROWS && max > 0; r++) {
 		strbuf_puts(&b, "  ");
-		for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++) {
+		for (int d = 0; d < days; d++) {
 			const char *cell = column_cell(g, column_level(s->forecast[d], max, false), r);
 			strbuf_puts(&b, " ");
 			strbuf_puts(&b, cell);
@@ -374,11 +400,11 @@ static void add_forecast(pt_stats_text *out, const pt_stats *s, const pt_stats_s
 		add_line(out, &b);
 	}
 	strbuf_puts(&b, "  ");
-	for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++)
+	for (int d = 0; d < days; d++)
 		strbuf_printf(&b, "%3zu ", s->forecast[d]);
 	add_line(out, &b);
 	strbuf_puts(&b, "  ");
-	for (int d = 0; d < PT_STATS_FORECAST_DAYS; d++)
+	for (int d = 0; d < days; d++)
 		strbuf_printf(&b, "%3s ", d == 0 ? "tdy" : weekday_names[stats_weekday(s->today + d)]);
 	add_line(out, &b);
 	free(b.s);
@@ -442,8 +468,7 @@ void stats_text_exams(pt_stats_text *out, const pt_exam_point *exams, size_t n, 
 		}
 		return;
 	}
-	size_t fit = style->width > 8 ? (size_t)(style->width - 8) / 3 : 1;
-	size_t from = n > fit ? n - fit : 0;
+	size_t from = n - columns_fit(style, 8, 3, n);
 	addf(out, STATS_NOTE, 0, "One column per exam%s, oldest first: %s marks your score, %s%s%s the pass mark.",
 	    from > 0 ? " (the latest that fit)" : "", g->point, g->pass, g->pass, g->pass);
 	pt_strbuf b = { 0 };

@@ -38,7 +38,8 @@ typedef enum pt_stats_block_form {
 	STATS_HEADING, /* a section title */
 	STATS_PARA,    /* text to wrap; wrapped lines hang under the text, after lead */
 	STATS_NOTE,    /* as STATS_PARA, secondary: how a figure is made */
-	STATS_LINE     /* a preformatted line (a chart row): never wrapped */
+	STATS_LINE     /* a preformatted line (a chart row): never wrapped; with a lead (a bar), the text is its
+	                * figures, wrapped after it as STATS_PARA */
 } pt_stats_block_form;
 
 typedef struct pt_stats_block {
@@ -55,7 +56,8 @@ typedef struct pt_stats_text {
 } pt_stats_text;
 
 /* How to draw: ASCII charts instead of block characters, the width the
- * preformatted lines must fit (at least 58), and the local time's offset
+ * preformatted lines must fit (the charts of days and exams show the
+ * latest, or the first, that fit; mastery bars need 58), and the local time's offset
  * from UTC for the exams' dates.  words: no charts and no columns, every
  * figure a short sentence, for a screen reader (plain mode). */
 typedef struct pt_stats_style {
