@@ -96,7 +96,25 @@ static void scrub_environment(void)
 	}
 }
 
-/* Prints the words and the course's exams, with learner's own time limits. */
+/* Prints a phrase of an exam's lines in help: after "; " while the line
+ * stays within 80 columns, else on a line of its own, indented (*col: the
+ * line's width so far, 0 before the first). */
+static void help_phrase(int *col, const char *phrase)
+{
+	int n = (int)strlen(phrase);
+	if (*col > 0 && *col + 2 + n <= 80) {
+		printf("; %s", phrase);
+		*col += 2 + n;
+	} else {
+		printf("%s    %s", *col > 0 ? "\n" : "", phrase);
+		*col = 4 + n;
+	}
+}
+
+/* Prints the words and the course's exams: each with the learner's own
+ * time limit, whether it is open, their attempts, when results come out
+ * and their sittings; an exam they are sitting now with its time left and
+ * nothing of its paper. */
 static void print_help(const pt_course *c, const pt_progress *p, time_t now, const char *learner)
 {
 	printf("%s\n"
@@ -109,24 +127,41 @@ static void print_help(const pt_course *c, const pt_progress *p, time_t now, con
 	       "  help        this list\n", c->title);
 	for (size_t i = 0; i < c->n_exams; i++) {
 		const pt_course_exam *ex = &c->exams[i];
-		unsigned used = course_exam_attempts(p, ex->name, NULL);
-		pt_course_window w = course_exam_window(ex, used, now);
-		char when[40] = "", state[80];
-		if (w == PT_COURSE_EXAM_NOT_YET) {
-			course_format_time(ex->opens, when, sizeof when);
-			snprintf(state, sizeof state, "opens %s", when);
-		} else if (w == PT_COURSE_EXAM_CLOSED) {
-			snprintf(state, sizeof state, "closed");
-		} else if (w == PT_COURSE_EXAM_USED_UP) {
-			snprintf(state, sizeof state, "every attempt used");
-		} else if (ex->closes != 0) {
-			course_format_time(ex->closes, when, sizeof when);
-			snprintf(state, sizeof state, "open now, until %s", when);
+		bool sitting = false;
+		unsigned used = course_exam_attempts(p, ex->name, &sitting);
+		char when[40] = "", phrase[120];
+		int col = 0;
+		printf("%sexam %s: %zu item%s, %g minutes, pass %d%%\n", i == 0 ? "\nExams (times in UTC):\n  " : "  ",
+		    ex->name, ex->count, ex->count == 1 ? "" : "s", course_exam_seconds(ex, learner) / 60.0, ex->pass);
+		const pt_exam_record *open = sitting ? progress_exam_open(p) : NULL;
+		if (open != NULL) {
+			char left[24];
+			exam_format_clock(open->limit > 0 ? open->started + open->limit - now : open->used, left, sizeof left);
+			snprintf(phrase, sizeof phrase, "you are sitting it now: %s %s", left, open->limit > 0 ? "left" : "used");
+			help_phrase(&col, phrase);
+			snprintf(phrase, sizeof phrase, "ssh HOST 'exam %s' goes on with it", ex->name);
+			help_phrase(&col, phrase);
 		} else {
-			snprintf(state, sizeof state, "open now");
+			pt_course_window w = course_exam_window(ex, 0, now);
+			if (w == PT_COURSE_EXAM_NOT_YET)
+				course_format_time(ex->opens, when, sizeof when);
+			else if (w == PT_COURSE_EXAM_OPEN && ex->closes != 0)
+				course_format_time(ex->closes, when, sizeof when);
+			snprintf(phrase, sizeof phrase, "%s%s", w == PT_COURSE_EXAM_NOT_YET ? "opens " : w == PT_COURSE_EXAM_CLOSED
+			    ? "closed" : when[0] != '\0' ? "open now, until " : "open now", when);
+			help_phrase(&col, phrase);
 		}
-		printf("%sexam %s: %zu item%s, %g minutes, pass %d%%; %s\n", i == 0 ? "\nExams (times in UTC):\n  " : "  ",
-		    ex->name, ex->count, ex->count == 1 ? "" : "s", course_exam_seconds(ex, learner) / 60.0, ex->pass, state);
+		if (ex->attempts == 0 && used == 0)
+			snprintf(phrase, sizeof phrase, "any number of attempts");
+		else if (ex->attempts == 0)
+			snprintf(phrase, sizeof phrase, "any number of attempts, %u used", used);
+		else if (used >= ex->attempts)
+			snprintf(phrase, sizeof phrase, "every attempt used (%u of %u)", used, ex->attempts);
+		else if (used == 0)
+			snprintf(phrase, sizeof phrase, "%u attempt%s, none used yet", ex->attempts, ex->attempts == 1 ? "" : "s");
+		else
+			snprintf(phrase, sizeof phrase, "attempt %u of %u used", used, ex->attempts);
+		help_phrase(&col, phrase);
 		/* The learner's own sittings, best score first. */
 		double best = -1;
 		unsigned sat = 0;
@@ -143,11 +178,19 @@ static void print_help(const pt_course *c, const pt_progress *p, time_t now, con
 		}
 		time_t release = course_exam_release(ex);
 		course_format_time(release, when, sizeof when);
-		if (sat > 0 && release > now)
-			printf("    you sat it %u time%s; the results come out at %s\n", sat, sat == 1 ? "" : "s", when);
-		else if (sat > 0)
-			printf("    you sat it %u time%s; your best score: %.0f%% (%s)\n", sat, sat == 1 ? "" : "s", best,
-			    best >= ex->pass ? "passed" : "not passed");
+		if (sat == 0 && now < ex->closes && release > now) {
+			snprintf(phrase, sizeof phrase, "results once it closes, at %s", when);
+			help_phrase(&col, phrase);
+		} else if (sat > 0) {
+			int n = snprintf(phrase, sizeof phrase, "you sat it %u time%s; ", sat, sat == 1 ? "" : "s");
+			if (release > now)
+				snprintf(phrase + n, sizeof phrase - (size_t)n, "the results come out at %s", when);
+			else
+				snprintf(phrase + n, sizeof phrase - (size_t)n, "your best score: %.0f%% (%s)", best,
+				    best >= ex->pass ? "passed" : "not passed");
+			help_phrase(&col, phrase);
+		}
+		putchar('\n');
 	}
 }
 
@@ -312,7 +355,9 @@ int cli_hosted(int argc, char **argv)
 	const pt_exam_record *open = p != NULL ? progress_exam_open(p) : NULL;
 	char open_name[PT_COURSE_EXAM_NAME_MAX + 1] = "";
 	bool course_exam = open != NULL && course_exam_of(open->id, open_name, sizeof open_name) != NULL;
-	if (status == CLI_OK && course_exam && !(word == W_EXAM && strcmp(open_name, exam_name) == 0)) {
+	/* help is read-only and names the open sitting: it goes through. */
+	bool to_it = word == W_HELP || (word == W_EXAM && strcmp(open_name, exam_name) == 0);
+	if (status == CLI_OK && course_exam && !to_it) {
 		char left[24];
 		exam_format_clock(open->limit > 0 ? open->started + open->limit - now : open->used, left, sizeof left);
 		fprintf(stderr, "paratutor: your exam %s is open (%s %s): ssh HOST 'exam %s' goes on with it; lessons, "

@@ -46,6 +46,7 @@ for id in alice bob carol dave; do learner_key $id; "$bin" course add-learner "$
 "$bin" course add-exam "$C" later --lessons screen-drills --count 2 --minutes 5 --opens 2099-01-01T09:00Z >/dev/null
 "$bin" course add-exam "$C" gone --lessons screen-drills --count 2 --minutes 5 --closes 2001-01-01T09:00Z >/dev/null
 "$bin" course add-exam "$C" quiz --lessons course-quiz --count 2 --minutes 5 --attempts 1 >/dev/null
+"$bin" course add-exam "$C" twice --lessons course-quiz --count 2 --minutes 5 --attempts 2 >/dev/null
 date +%s >"$TMP/clock"
 # Results the course releases once the exam has closed (in 30 minutes) and
 # its last sitting has ended (5 minutes later).
@@ -90,6 +91,11 @@ check "plain: exam says how a course's exams are sat, as the full screen's key d
 check "... and draws no exam of its own" sh -c '! grep -q "Type yes to start it" "$1"' sh "$TMP/out"
 lssh alice -T "$HOST" help >"$TMP/out" 2>&1
 check "help lists the words and the exams" grep -q "exam mid: 3 items, 10 minutes" "$TMP/out"
+check "... each exam's attempts, in words" sh -c "grep -A1 'exam mid:' '$TMP/out' | grep -q '1 attempt, none used yet' &&
+	grep -A1 'exam twice:' '$TMP/out' | grep -q '2 attempts, none used yet'"
+check "... that an exam's results come out once it closes, and when, before it is sat" sh -c "
+	grep -A2 'exam sealed:' '$TMP/out' | grep -q 'results once it closes, at [0-9-]*T[0-9:]*Z'"
+check "... every line within 80 columns" sh -c "! awk 'length > 80' '$TMP/out' | grep -q ."
 
 # --- attacks: words that are not the tutor's
 refused "export --to gift LESSON" "runs only the tutor" export --to gift screen-drills
@@ -122,7 +128,8 @@ import json, sys; d = json.load(open(sys.argv[1])); ids = [e["id"] for e in d["e
 assert len(ids) == 1 and ids[0].startswith("mid/"), ids' "$C/learners/bob/progress.json"
 lssh bob -T "$HOST" help </dev/null >"$TMP/out" 2>&1
 check "... help says bob sat it, with his score" grep -q "you sat it 1 time; your best score: 0% (not passed)" "$TMP/out"
-check "... and that every attempt is used" grep -q "exam mid: 3 items, 10 minutes, pass 70%; every attempt used" "$TMP/out"
+check "... and that every attempt is used" sh -c "grep -A1 'exam mid: 3 items, 10 minutes, pass 70%' '$TMP/out' |
+	grep -q 'every attempt used (1 of 1)'"
 printf 'submit\nyes\n' | lssh bob -T "$HOST" exam mid >"$TMP/out" 2>&1
 st=$?
 check "exam mid again past its attempt is refused" sh -c "[ $st -eq 1 ] && grep -q 'used your 1 attempt' '$TMP/out'"
@@ -132,6 +139,10 @@ import json, sys; d = json.load(open(sys.argv[1])); assert len(d["exams"]["done"
 check "dave's limit has his extra minutes" sh -c "printf 'submit\nyes\n' | $(command -v ssh) -F /dev/null -p $SSHD_PORT \
 	-i '$TMP/keys/dave' -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=no \
 	-o UserKnownHostsFile='$TMP/known_hosts' -o LogLevel=ERROR -T $HOST exam mid 2>&1 | grep -q '15:00 left of 15:00'"
+# A first attempt of two: help counts it.
+printf 'A\nA\nsubmit\nyes\n' | lssh dave -T "$HOST" exam twice >"$TMP/out" 2>&1
+lssh dave -T "$HOST" help </dev/null >"$TMP/out" 2>&1
+check "... help says attempt 1 of 2 used" sh -c "grep -A1 'exam twice:' '$TMP/out' | grep -q 'attempt 1 of 2 used'"
 
 # --- one learner twice: the second session is refused, the first keeps its work
 fifo=$TMP/in.fifo
@@ -158,8 +169,8 @@ check "results after close: the sitting ends with the release time, no score or 
 	! grep -qE 'Score:|Correct|What to study next|Right|Your score' '$TMP/out'"
 lssh bob -T "$HOST" help </dev/null >"$TMP/out" 2>&1
 check "... help says when they come out, not the score" sh -c "
-	grep -A1 'exam sealed' '$TMP/out' | grep -q 'the results come out at' &&
-	! grep -A1 'exam sealed' '$TMP/out' | grep -q 'best score'"
+	grep -A2 'exam sealed' '$TMP/out' | grep -q 'the results come out at' &&
+	! grep -A2 'exam sealed' '$TMP/out' | grep -q 'best score'"
 check "... and nothing of the paper is scheduled for bob's reviews" python3 -c '
 import json, sys; d = json.load(open(sys.argv[1]))
 assert not d.get("lessons", {}).get("course-quiz", {}).get("items"), d
@@ -226,6 +237,11 @@ import json, sys; d = json.load(open(sys.argv[1])); o = d["exams"]["open"]; asse
 	"$C/learners/carol/progress.json"
 lssh carol -T "$HOST" plain </dev/null >"$TMP/out" 2>&1
 check "while it runs, lessons are closed to that learner" grep -q "your exam quiz is open" "$TMP/out"
+lssh carol -T "$HOST" help </dev/null >"$TMP/out" 2>&1
+st=$?
+check "... but help is open, naming the sitting, its time left and the way back" sh -c "[ $st -eq 0 ] &&
+	grep -A1 'exam quiz:' '$TMP/out' | grep -q \"you are sitting it now: [0-9]*:[0-9][0-9] left; ssh HOST 'exam quiz' goes on with it\""
+check "... and gives nothing of the paper away" sh -c "! grep -qiE 'Exam item|Canberra|Correct|answer' '$TMP/out'"
 echo $(($(cat "$TMP/clock") + 3600)) >"$TMP/clock"
 cp "$C/learners/carol/progress.json" "$TMP/carol.before"
 PARATUTOR_TEST_NOW=$TMP/clock "$bin" class --format gradebook "$C" >"$TMP/out" 2>&1
@@ -245,7 +261,7 @@ lssh carol -T "$HOST" exam quiz </dev/null >"$TMP/out" 2>&1
 check "carol cannot sit the dropped exam again" grep -q "used your 1 attempt" "$TMP/out"
 lssh bob -T "$HOST" help </dev/null >"$TMP/out" 2>&1
 check "an hour later, past the close, help gives bob's score of the sealed exam" sh -c "
-	grep -A1 'exam sealed' '$TMP/out' | grep -q 'best score'"
+	grep -A2 'exam sealed' '$TMP/out' | grep -q 'best score'"
 printf 'stats\nquit\n' | lssh bob -T "$HOST" plain >"$TMP/out" 2>&1
 check "... and so does plain stats" grep -q 'Exam 2, .*: [0-9]*%, \(not \)\{0,1\}passed' "$TMP/out"
 screen_stats bob
