@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -228,6 +229,34 @@ static bool settle_exam(pt_progress *p, const pt_catalog *cat, time_t now)
 	return true;
 }
 
+/* Asks before the learner's last attempt at ex is drawn, in a line from
+ * standard input (a terminal's or not), read a byte at a time so nothing
+ * the exam reads next is taken; true to draw it. */
+static bool start_last(const pt_course_exam *ex, long seconds)
+{
+	printf("This is your %s attempt at the exam %s: %zu item%s, %g minutes,\n"
+	       "the clock starts now. Start? [y/N] ", ex->attempts == 1 ? "only" : "last", ex->name, ex->count,
+	    ex->count == 1 ? "" : "s", seconds / 60.0);
+	fflush(stdout);
+	char line[8] = "", ch = 0;
+	size_t n = 0;
+	ssize_t got;
+	while ((got = read(STDIN_FILENO, &ch, 1)) != 0 && ch != '\n') {
+		if (got < 0 && errno != EINTR)
+			break;
+		if (got == 1 && n + 1 < sizeof line && ch != ' ' && ch != '\t' && ch != '\r')
+			line[n++] = ch;
+	}
+	line[n] = '\0';
+	if (got != 1 || !isatty(STDIN_FILENO))
+		putchar('\n'); /* the answer was not echoed */
+	if (strcasecmp(line, "y") == 0 || strcasecmp(line, "yes") == 0)
+		return true;
+	printf("Nothing was started; your %s attempt at the exam %s is still yours.\n",
+	    ex->attempts == 1 ? "only" : "last", ex->name);
+	return false;
+}
+
 /* Draws or resumes course exam name for learner; returns the exit status. */
 static int sit_exam(const pt_course *c, const char *learner, const char *name, pt_catalog *cat, pt_progress *p,
     const char *store, time_t now)
@@ -256,6 +285,8 @@ static int sit_exam(const pt_course *c, const char *learner, const char *name, p
 	case PT_COURSE_EXAM_OPEN:
 		break;
 	}
+	if (!open && ex->attempts != 0 && used + 1 == ex->attempts && !start_last(ex, course_exam_seconds(ex, learner)))
+		return CLI_OK;
 	pt_exam_config cfg;
 	exam_config_default(&cfg);
 	cfg.count = ex->count;

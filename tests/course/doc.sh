@@ -98,7 +98,7 @@ ssh() {
 		-o StrictHostKeyChecking=no -o UserKnownHostsFile="$TMP/known_hosts" -o LogLevel=ERROR -T "$@" <"$input"
 }
 blocks learner >"$TMP/learner.sh"
-printf 'submit\nyes\n' | ( set -e; . "$TMP/learner.sh" ) >"$TMP/out" 2>&1
+printf 'y\nsubmit\nyes\n' | ( set -e; . "$TMP/learner.sh" ) >"$TMP/out" 2>&1
 st=$?
 check "the doc's learner commands succeed over sshd" [ $st -eq 0 ]
 check "... help lists the midterm as open" sh -c "grep -A1 'exam midterm: 10 items, 40 minutes, pass 70%' '$TMP/out' |

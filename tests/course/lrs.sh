@@ -280,7 +280,7 @@ check "once the results are out, course sync sends them" holds "$url2" "$TMP/sea
 # she signs in again; her next sign-in settles the same sitting into her
 # store, with the same statement ids.
 "$bin" course add-exam "$C" timed --lessons fixture-minimal --count 2 --minutes 5 >/dev/null
-printf 'a\n' | lssh carol -T "$HOST" exam timed >"$TMP/out" 2>&1
+printf 'y\na\n' | lssh carol -T "$HOST" exam timed >"$TMP/out" 2>&1
 check "carol's exam is left open when her connection drops" python3 -c '
 import json, sys; assert json.load(open(sys.argv[1]))["exams"]["open"]' "$C/learners/carol/progress.json"
 echo $(($(cat "$TMP/clock") + 600)) >"$TMP/clock"

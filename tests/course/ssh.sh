@@ -118,8 +118,17 @@ refused "exam before it opens" "opens at 2099-01-01T09:00:00Z" exam later
 refused "exam after it closes" "closed at 2001-01-01T09:00:00Z" exam gone
 refused "an exam the course does not have" "no exam 'nope'" exam nope
 
-# --- an exam sat, then again past its attempts
-printf 'submit\nyes\n' | lssh bob -T "$HOST" exam mid >"$TMP/out" 2>&1
+# --- an exam sat, then again past its attempts; its only attempt asks first
+printf 'n\nsubmit\nyes\n' | lssh bob -T "$HOST" exam mid >"$TMP/out" 2>&1
+st=$?
+check "the only attempt at mid asks first, naming the paper and the clock" sh -c "
+	grep -q 'This is your only attempt at the exam mid: 3 items, 10 minutes,' '$TMP/out' &&
+	grep -q '^the clock starts now. Start? \[y/N\]' '$TMP/out'"
+check "... n starts nothing, says so and exits 0" sh -c "[ $st -eq 0 ] && grep -q 'Nothing was started' '$TMP/out' &&
+	! grep -q 'Exam item 1' '$TMP/out'"
+check "... and nothing was recorded" sh -c "[ ! -e '$C/learners/bob/progress.json' ] || python3 -c '
+import json, sys; assert not json.load(open(sys.argv[1])).get(\"exams\")' '$C/learners/bob/progress.json'"
+printf 'y\nsubmit\nyes\n' | lssh bob -T "$HOST" exam mid >"$TMP/out" 2>&1
 check "bob sits the exam mid" grep -q "pass mark 70%" "$TMP/out"
 check "... its results point to help for past exams, not to paratutor exam --history" sh -c "
 	grep -q 'Past exams: ssh HOST help lists your sittings' '$TMP/out' && ! grep -q 'paratutor exam' '$TMP/out'"
@@ -136,13 +145,22 @@ check "exam mid again past its attempt is refused" sh -c "[ $st -eq 1 ] && grep 
 check "... and no second paper was drawn" python3 -c '
 import json, sys; d = json.load(open(sys.argv[1])); assert len(d["exams"]["done"]) == 1 and not d["exams"].get("open")' \
 	"$C/learners/bob/progress.json"
-check "dave's limit has his extra minutes" sh -c "printf 'submit\nyes\n' | $(command -v ssh) -F /dev/null -p $SSHD_PORT \
+check "dave's limit has his extra minutes" sh -c "printf 'y\nsubmit\nyes\n' | $(command -v ssh) -F /dev/null -p $SSHD_PORT \
 	-i '$TMP/keys/dave' -o IdentitiesOnly=yes -o BatchMode=yes -o StrictHostKeyChecking=no \
 	-o UserKnownHostsFile='$TMP/known_hosts' -o LogLevel=ERROR -T $HOST exam mid 2>&1 | grep -q '15:00 left of 15:00'"
-# A first attempt of two: help counts it.
+# The last of several attempts asks too; the ones before it do not.
 printf 'A\nA\nsubmit\nyes\n' | lssh dave -T "$HOST" exam twice >"$TMP/out" 2>&1
+check "the first of two attempts starts at once" sh -c "grep -q 'Exam item 1 of 2' '$TMP/out' && ! grep -q 'Start?' '$TMP/out'"
 lssh dave -T "$HOST" help </dev/null >"$TMP/out" 2>&1
 check "... help says attempt 1 of 2 used" sh -c "grep -A1 'exam twice:' '$TMP/out' | grep -q 'attempt 1 of 2 used'"
+cp "$C/learners/dave/progress.json" "$TMP/dave.before"
+lssh dave -T "$HOST" exam twice </dev/null >"$TMP/out" 2>&1
+st=$?
+check "the last of two asks first; no answer (no input) starts nothing, exit 0" sh -c "[ $st -eq 0 ] &&
+	grep -q 'This is your last attempt at the exam twice: 2 items, 5 minutes,' '$TMP/out' &&
+	grep -q 'Nothing was started' '$TMP/out'"
+check "... and nothing was recorded" cmp -s "$TMP/dave.before" "$C/learners/dave/progress.json"
+rm -f "$TMP/dave.before"
 
 # --- one learner twice: the second session is refused, the first keeps its work
 fifo=$TMP/in.fifo
@@ -163,7 +181,7 @@ import json, sys; d = json.load(open(sys.argv[1])); assert d["lessons"]["screen-
 	"$C/learners/carol/progress.json"
 
 # --- results released after the exam closes: nothing of the sitting shows before
-printf 'A\nA\nsubmit\nyes\n' | lssh bob -T "$HOST" exam sealed >"$TMP/out" 2>&1
+printf 'y\nA\nA\nsubmit\nyes\n' | lssh bob -T "$HOST" exam sealed >"$TMP/out" 2>&1
 check "results after close: the sitting ends with the release time, no score or verdict" sh -c "
 	tr '\\n' ' ' <'$TMP/out' | grep -q 'releases its results when the exam *closes' &&
 	! grep -qE 'Score:|Correct|What to study next|Right|Your score' '$TMP/out'"
@@ -219,6 +237,9 @@ mkfifo "$TMP/exam.fifo"
 lssh carol -T "$HOST" exam quiz <"$TMP/exam.fifo" >"$TMP/exam.out" 2>&1 &
 sitting=$!
 exec 4>"$TMP/exam.fifo"
+i=0
+while [ $i -lt 400 ] && ! grep -q "Start? \[y/N\]" "$TMP/exam.out"; do sleep 0.05; i=$((i + 1)); done
+printf 'y\n' >&4
 i=0
 while [ $i -lt 400 ] && ! grep -q "Exam item 1 of 2" "$TMP/exam.out"; do sleep 0.05; i=$((i + 1)); done
 printf 'A\n' >&4
@@ -342,6 +363,8 @@ check "... and q leaves it cleanly (exit 0)" wait_pane "exit=0"
 # every lesson is closed while it runs), taken up again by its name,
 # submitted.
 pane 80 24 "'exam mid'"
+check "the full screen asks before a last attempt" wait_pane "Start? [y/N]"
+tmux -S "$TMUX_SOCK" send-keys y Enter
 check "the full screen sits a course exam over ssh -tt" wait_pane "Exam: item 1 of 3"
 tmux -S "$TMUX_SOCK" send-keys q
 wait_pane "exit=" >/dev/null
@@ -353,6 +376,7 @@ import json, sys; d = json.load(open(sys.argv[1]))["exams"]; assert d["open"]["i
 	"$C/learners/alice/progress.json"
 pane 80 24 "'exam mid'"
 check "... ssh HOST 'exam mid' takes the open exam up again" wait_pane "take the exam up again"
+check "... asking nothing first" sh -c "! grep -q 'Start?' '$TMP/out'"
 tmux -S "$TMUX_SOCK" send-keys s
 wait_pane "y: submit" >/dev/null
 tmux -S "$TMUX_SOCK" send-keys y
@@ -372,7 +396,7 @@ tmux -S "$TMUX_SOCK" kill-server >/dev/null 2>&1
 
 # --- an exam left at the prompt says how to take it up: over ssh, by its name
 "$bin" course add-exam "$C" later2 --lessons course-quiz --count 2 --minutes 30 >/dev/null
-printf 'quit\n' | lssh dave -T "$HOST" exam later2 >"$TMP/out" 2>&1
+printf 'y\nquit\n' | lssh dave -T "$HOST" exam later2 >"$TMP/out" 2>&1
 check "an exam left says to connect again with 'exam later2', not to run paratutor" sh -c "
 	grep -q \"connect to the course again with 'exam later2' to resume it\" '$TMP/out' &&
 	! grep -q 'run paratutor' '$TMP/out'"
