@@ -509,6 +509,40 @@ else
 fi
 expect "course policy keep: the table says so" 0 'answered before its right answer changed: their credit as first graded stands \(course policy "keep"\)' \
 	-- class "$co"
+# Who started a lesson is one rule in the table and the gradebook: cy
+# answered only the item whose right answer changed; under either policy
+# the table's "started by", JSON's "started" and scores, and the
+# gradebook's column agree (keep: cy started it; reopen: cy did not).
+python3 - "$co/learners/ada/progress.json" "$co/learners/cy/progress.json" <<'EOF'
+import json, os, sys
+s = json.load(open(sys.argv[1]))
+s["lessons"] = {"fixture-minimal": {"items": {"pick-one": s["lessons"]["fixture-minimal"]["items"]["pick-one"]}}}
+s.pop("exams", None)
+os.makedirs(os.path.dirname(sys.argv[2]), exist_ok=True)
+json.dump(s, open(sys.argv[2], "w"))
+EOF
+for policy in keep reopen; do
+	python3 -c 'import json, sys; c = json.load(open(sys.argv[1])); c["policies"] = {"answer_changed": sys.argv[2]}
+json.dump(c, open(sys.argv[1], "w"))' "$co/course.json" $policy
+	"$bin" class "$co" >"$out" 2>"$err"
+	"$bin" class --format gradebook "$co" >"$tmp/agree.csv" 2>/dev/null
+	"$bin" class --format json "$co" >"$tmp/agree.json" 2>/dev/null
+	if python3 - "$out" "$tmp/agree.csv" "$tmp/agree.json" $policy <<'EOF'
+import csv, json, re, sys
+table = open(sys.argv[1]).read()
+told = int(re.search(r"^  started by (\d+) of \d+ learners", table, re.M).group(1))
+rows = list(csv.reader(open(sys.argv[2], newline="")))
+col = rows[0].index("Fixture: one of each kind")
+book = sorted(r[3] for r in rows[1:] if r[col] != "")
+j = json.load(open(sys.argv[3]))
+scored = sorted(l["id"] for l in j["learners"] if l["scores"]["fixture-minimal"] is not None)
+assert told == len(book) == j["lessons"][0]["started"] and book == scored, (told, book, scored)
+assert ("cy" in book) == (sys.argv[4] == "keep"), book
+EOF
+	then ok "course policy $policy: the table, JSON and gradebook agree on who started the lesson"
+	else not_ok "course policy $policy: the table, JSON and gradebook agree on who started the lesson"; fi
+done
+rm -r "$co/learners/cy"
 "$bin" course list "$co" >/dev/null 2>&1
 python3 - "$co/course.json" regrade <<'EOF'
 import json, sys
