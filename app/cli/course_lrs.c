@@ -110,7 +110,7 @@ static int sync_learner(const pt_course *c, const char *id, const pt_catalog *ca
 			flock(wait_fd, LOCK_UN);
 		cli_sync_job job = { c->lrs, course_lrs_auth_path(c, auth, sizeof auth) ? auth : NULL, store, cat,
 			{ NULL, c->lrs, id, NULL }, 50, background ? BACKGROUND_SECONDS : 0, released, (void *)c,
-			ui_now() };
+			ui_now(), false };
 		printf("%s: ", id);
 		fflush(stdout);
 		status = cli_sync_store(&job);

@@ -288,7 +288,8 @@ int cli_sync_store(const cli_sync_job *job)
 	} else if (p == NULL) {
 		fputs("paratutor: out of memory\n", stderr);
 	} else if (rep.message[0] != '\0' && !rep.loaded) {
-		fprintf(stderr, "paratutor: %s; nothing was sent\n", rep.message);
+		fprintf(stderr, "paratutor: %s; nothing was sent\n", job->learner && rep.learner[0] ? rep.learner
+		    : rep.message);
 	} else if (!xapi_statements(p, job->cat, &job->xo, &text, &len, err, sizeof err)) {
 		fprintf(stderr, "paratutor: %s\n", err);
 	} else {
@@ -349,7 +350,7 @@ int cli_sync(int argc, char **argv)
 	} else if (!cli_lessons_or_say(&cat, &lp)) {
 		status = CLI_NO_LESSONS;
 	} else {
-		cli_sync_job job = { url, auth, state, &cat, actor.xo, batch, 0, NULL, NULL, 0 };
+		cli_sync_job job = { url, auth, state, &cat, actor.xo, batch, 0, NULL, NULL, 0, true };
 		status = cli_sync_store(&job);
 	}
 	catalog_free(&cat);

@@ -442,7 +442,18 @@ else
 	not_ok "a damaged store is kept aside and the exit names where it went, in the learner's words"
 fi
 # shellcheck disable=SC2012
-"$bin" --only-lessons content --report --state "$(ls "$sdir"/progress.json.corrupt-* | head -1)" >"$out" 2>"$err"
+kept=$(ls "$sdir"/progress.json.corrupt-* | head -1)
+# sync reads the store before it reaches the LRS (port 9: nothing listens).
+"$bin" --only-lessons content sync --lrs http://127.0.0.1:9/xAPI --actor mailto:a@example.org --state "$kept" \
+	>"$out" 2>"$err"
+st=$?
+if [ $st -eq 1 ] && grep -q "^paratutor: your progress records in $kept could not be read (some are not as \
+paratutor writes them)" "$err" && grep -q 'nothing was sent' "$err" && ! grep -q 'lessons\|appears twice' "$err"; then
+	ok "sync on a damaged store says so in the learner's words and sends nothing"
+else
+	not_ok "sync on a damaged store says so in the learner's words and sends nothing (exit $st)"; cat "$err"
+fi
+"$bin" --only-lessons content --report --state "$kept" >"$out" 2>"$err"
 if grep -q 'is damaged: the key "lessons" appears twice' "$err"; then
 	ok "--report on the kept file says exactly what is wrong in it"
 else

@@ -25,6 +25,8 @@ typedef struct cli_sync_job {
 	void *keep_ctx;
 	time_t settle_at;         /* 0, or the time at which an exam left open past its deadline counts as
 	                          * submitted at it (in memory: the store is not written), so it is sent */
+	bool learner;             /* the store's own learner runs it: a damaged store is told in their words
+	                          * (a course lead's course sync names the fault exactly) */
 } cli_sync_job;
 
 /* Sends job's statements that the LRS has not acknowledged yet, saying on
