@@ -151,34 +151,59 @@ static int alert_max_rows(int rows)
 	return rows > 20 ? rows / 3 : 3;
 }
 
-int frame_alert_rows(pt_ui *ui, int rows, int cols)
+/* Lays out the alert's first len bytes in d, then, when cut, a mark that
+ * says where the rest is, then the key that puts it away. */
+static void alert_doc(pt_doc *d, int cols, const char *alert, size_t len, bool cut)
 {
-	const char *alert = ui->track != NULL ? track_alert(ui->track) : "";
-	if (alert[0] == '\0')
-		return 0;
-	pt_doc *d = &ui->alert;
 	doc_reset(d, cols - 2);
 	doc_atom(d, ROLE_WRONG, 0, draw_ascii() ? "!!" : "\u26a0");
 	doc_move_to(d, d->col + 1);
 	/* Wrapped at spaces, and inside a path wider than the line rather
 	 * than cutting it off. */
 	doc_set_indent(d, d->col);
-	doc_code(d, ROLE_WRONG, alert, strlen(alert));
+	doc_code(d, ROLE_WRONG, alert, len);
+	if (cut)
+		doc_atom(d, ROLE_WRONG, 0, draw_ascii() ? "... (all of it when you quit)" : "\u2026 (all of it when you quit)");
 	doc_move_to(d, d->col + 2);
 	doc_atom(d, ROLE_KEY, 0, ui_alert_key->keys);
 	doc_move_to(d, d->col + 1);
 	doc_atom(d, ROLE_NORMAL, 0, "puts this away");
-	size_t height = doc_height(d);
-	int most = alert_max_rows(rows);
-	return height < (size_t)most ? (int)height : most;
+}
+
+int frame_alert_rows(pt_ui *ui, int rows, int cols)
+{
+	const char *alert = ui->track != NULL ? track_alert(ui->track) : "";
+	if (alert[0] == '\0')
+		return 0;
+	size_t len = strlen(alert), most = (size_t)alert_max_rows(rows);
+	alert_doc(&ui->alert, cols, alert, len, false);
+	if (doc_height(&ui->alert) > most) {
+		/* Taller than its rows, it ends where the mark still fits (found
+		 * by halving), at the space before (quitting prints it whole). */
+		size_t fits = 0, over = len;
+		while (over - fits > 1) {
+			size_t mid = fits + (over - fits) / 2;
+			alert_doc(&ui->alert, cols, alert, mid, true);
+			*(doc_height(&ui->alert) <= most ? &fits : &over) = mid;
+		}
+		len = fits;
+		while (len > 0 && alert[len] != ' ' && alert[len - 1] != ' ')
+			len--;
+		if (len == 0) /* no space: not inside a character */
+			for (len = fits; len > 0 && ((unsigned char)alert[len] & 0xC0) == 0x80; len--)
+				;
+		while (len > 0 && alert[len - 1] == ' ')
+			len--;
+		alert_doc(&ui->alert, cols, alert, len, true);
+	}
+	size_t height = doc_height(&ui->alert);
+	return height < most ? (int)height : (int)most;
 }
 
 void frame_alert(pt_ui *ui, int rows, int height)
 {
 	if (height <= 0)
 		return;
-	/* Taller than its rows, it is cut at the end: the key bar names the
-	 * key too, and quitting prints the whole of it. */
 	doc_render(&ui->alert, rows - height, 1, height, 0);
 }
 

@@ -1168,6 +1168,12 @@ test_damaged_store_stays() {
 	st_wait "⚠ your progress records in" || return 1
 	st_keys q
 	st_wait "Choose a lesson" || return 1
+	st_wait "puts this away" || return 1
+	st_lacks "all of it when you quit" || return 1 # whole at 80x24
+	# At 60x16 its three rows cannot hold it: it says that it is cut, and
+	# where the rest is, before the key that puts it away.
+	st_tmux resize-window -t st -x 60 -y 16
+	st_wait "(all of it when you quit)  ! puts this away" || return 1
 	st_keys q
 	st_wait_exit >/dev/null || return 1
 	kept=$(ls "$ST_TMP/damaged/paratutor/" | grep "^progress.json.corrupt-") ||
