@@ -153,6 +153,10 @@ pt_progress *cli_store_open(const char *path, bool readonly, const char *who)
 		fprintf(stderr, "%s: out of memory\n", who);
 	else if (rep.message[0] != '\0')
 		fprintf(stderr, "%s: %s\n", who, rep.learner[0] != '\0' ? rep.learner : rep.message);
+	if (p != NULL && rep.learner[0] != '\0') { /* damaged: an empty view of it would be untrue */
+		progress_close(p);
+		p = NULL;
+	}
 	return p;
 }
 

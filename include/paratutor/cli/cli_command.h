@@ -130,7 +130,8 @@ const char *cli_store_path(const char *given, char *buf, size_t size, const char
 
 /* Opens the store at path (read-only, or to record in as of now), saying
  * on stderr after who what opening it found (a damaged file kept
- * aside...) in the learner's words; NULL after saying "out of memory". */
+ * aside...) in the learner's words; NULL after saying "out of memory", or
+ * that a store opened read-only is damaged (no view of it is shown). */
 pt_progress *cli_store_open(const char *path, bool readonly, const char *who);
 
 /* Loads the lessons on the lesson path; false after saying "paratutor: no lessons found; give the lesson directory with
