@@ -350,7 +350,10 @@ int cli_hosted(int argc, char **argv)
 		course_free(&c);
 		return CLI_FAILED;
 	}
-	if (!take_session(learner_dir, &lock)) {
+	/* help only reads: it goes on beside another session (an exam's too),
+	 * from the store as that session last saved it. */
+	bool held = take_session(learner_dir, &lock), beside = !held && lock >= 0 && word == W_HELP;
+	if (!held && !beside) {
 		fputs("paratutor: you are signed in to this course in another session; finish there first (one session "
 		      "at a time, so no answer is lost)\n", stderr);
 		if (lock >= 0)
@@ -368,7 +371,8 @@ int cli_hosted(int argc, char **argv)
 	}
 	time_t now = ui_now();
 	pt_open_report rep;
-	pt_progress *p = status == CLI_OK ? progress_open(store, now, &rep) : NULL;
+	pt_progress *p = status != CLI_OK ? NULL : beside ? progress_open_readonly(store, &rep)
+	    : progress_open(store, now, &rep);
 	if (status == CLI_OK && p == NULL)
 		status = CLI_FAILED;
 	/* A damaged store was moved aside: the learner hears it, in words of
@@ -378,7 +382,7 @@ int cli_hosted(int argc, char **argv)
 	    "were moved to a safe place for your course lead, who can restore them; a fresh record was started" : NULL;
 	if (kept != NULL && word != W_MENU && word != W_PLAIN && word != W_REVIEW)
 		fprintf(stderr, "paratutor: %s\n", kept);
-	if (status == CLI_OK) {
+	if (status == CLI_OK && !beside) {
 		catalog_load_all(&cat);
 		if (!settle_exam(p, &cat, now))
 			status = CLI_FAILED;

@@ -163,7 +163,7 @@ check "the last of two asks first; no answer (no input) starts nothing, exit 0" 
 check "... and nothing was recorded" cmp -s "$TMP/dave.before" "$C/learners/dave/progress.json"
 rm -f "$TMP/dave.before"
 
-# --- one learner twice: the second session is refused, the first keeps its work
+# --- one learner twice: the second session is refused (help excepted), the first keeps its work
 fifo=$TMP/in.fifo
 mkfifo "$fifo"
 lssh carol -T "$HOST" plain <"$fifo" >"$TMP/first" 2>&1 &
@@ -171,9 +171,13 @@ first=$!
 exec 3>"$fifo"
 i=0
 while [ $i -lt 400 ] && ! grep -q "plain mode" "$TMP/first"; do sleep 0.05; i=$((i + 1)); done
-lssh carol -T "$HOST" help </dev/null >"$TMP/out" 2>&1
+lssh carol -T "$HOST" review </dev/null >"$TMP/out" 2>&1
 st=$?
 check "a second session of the same learner is refused" sh -c "[ $st -eq 1 ] && grep -q 'another session' '$TMP/out'"
+lssh carol -T "$HOST" help </dev/null >"$TMP/out" 2>&1
+st=$?
+check "... but help, which only reads, goes on beside it" sh -c "[ $st -eq 0 ] && grep -q 'exam mid:' '$TMP/out' &&
+	! grep -q 'another session' '$TMP/out'"
 printf '1\n1 a 2 b\nquit\n' >&3
 exec 3>&-
 wait $first
