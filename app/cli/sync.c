@@ -287,9 +287,10 @@ int cli_sync_store(const cli_sync_job *job)
 		fprintf(stderr, "paratutor: %s; nothing was sent\n", why);
 	} else if (p == NULL) {
 		fputs("paratutor: out of memory\n", stderr);
+	} else if (job->learner && rep.learner[0] != '\0') { /* a sentence of its own */
+		fprintf(stderr, "paratutor: %s Nothing was sent.\n", rep.learner);
 	} else if (rep.message[0] != '\0' && !rep.loaded) {
-		fprintf(stderr, "paratutor: %s; nothing was sent\n", job->learner && rep.learner[0] ? rep.learner
-		    : rep.message);
+		fprintf(stderr, "paratutor: %s; nothing was sent\n", rep.message);
 	} else if (!xapi_statements(p, job->cat, &job->xo, &text, &len, err, sizeof err)) {
 		fprintf(stderr, "paratutor: %s\n", err);
 	} else {

@@ -449,7 +449,7 @@ kept=$(ls "$sdir"/progress.json.corrupt-* | head -1)
 	>"$out" 2>"$err"
 st=$?
 if [ $st -eq 1 ] && grep -q "^paratutor: your progress records in $kept could not be read (some are not as \
-paratutor writes them)" "$err" && grep -q 'nothing was sent' "$err" && ! grep -q 'lessons\|appears twice' "$err"; then
+paratutor writes them)" "$err" && grep -q 'one\. Nothing was sent\.$' "$err" && ! grep -q 'lessons\|appears twice\|\.;' "$err"; then
 	ok "sync on a damaged store says so in the learner's words and sends nothing"
 else
 	not_ok "sync on a damaged store says so in the learner's words and sends nothing (exit $st)"; cat "$err"
