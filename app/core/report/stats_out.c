@@ -80,17 +80,23 @@ static void PT_PRINTF(4, 5) addf(pt_stats_text *out, pt_stats_block_form form, i
 }
 
 /* Adds the line built in b, without trailing spaces, as a preformatted
- * block and empties b. */
-static void add_line(pt_stats_text *out, pt_strbuf *b)
+ * block (indented, after lead when not NULL) and empties b. */
+static void add_led_line(pt_stats_text *out, pt_strbuf *b, int indent, const char *lead)
 {
 	if (b->failed)
 		out->failed = true;
 	while (b->n > 0 && b->s[b->n - 1] == ' ')
 		b->s[--b->n] = '\0';
-	add_block(out, STATS_LINE, 0, NULL, b->s != NULL ? b->s : "");
+	add_block(out, STATS_LINE, indent, lead, b->s != NULL ? b->s : "");
 	b->n = 0;
 	if (b->s != NULL)
 		b->s[0] = '\0';
+}
+
+/* As add_led_line, with no indent or lead. */
+static void add_line(pt_stats_text *out, pt_strbuf *b)
+{
+	add_led_line(out, b, 0, NULL);
 }
 
 /* Writes "Dec 3" for day number day into buf. */
@@ -162,12 +168,7 @@ static void add_bar(pt_stats_text *out, pt_strbuf *b, size_t num, size_t den, in
 	char bar[PT_CHART_BAR_CELLS * 4 + 1], lead[sizeof bar + 8];
 	stats_bar(bar, sizeof bar, num, den, PT_CHART_BAR_CELLS, style->ascii);
 	snprintf(lead, sizeof lead, "%s %3d%%", bar, percent);
-	if (b->failed)
-		out->failed = true;
-	add_block(out, STATS_LINE, 4, lead, b->s != NULL ? b->s : "");
-	b->n = 0;
-	if (b->s != NULL)
-		b->s[0] = '\0';
+	add_led_line(out, b, 4, lead);
 }
 
 /* The mastery section: one bar per lesson. */
